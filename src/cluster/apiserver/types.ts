@@ -1,0 +1,124 @@
+/**
+ * The contract between the simulated API server and everything that talks to
+ * it: components, kubectl, tests. Calls are synchronous; the simulation is
+ * single-threaded and deterministic.
+ */
+
+/** Any Kubernetes object as stored (plain JSON, the wire shape). */
+export interface KubeObject {
+  apiVersion: string;
+  kind: string;
+  metadata: ObjectMeta;
+  [field: string]: unknown;
+}
+
+/** The metadata every stored object carries. */
+export interface ObjectMeta {
+  name?: string;
+  generateName?: string;
+  namespace?: string;
+  uid?: string;
+  resourceVersion?: string;
+  generation?: number;
+  creationTimestamp?: string;
+  deletionTimestamp?: string;
+  deletionGracePeriodSeconds?: number;
+  labels?: Record<string, string>;
+  annotations?: Record<string, string>;
+  ownerReferences?: OwnerReference[];
+  finalizers?: string[];
+  [field: string]: unknown;
+}
+
+/** metadata.ownerReferences entry. */
+export interface OwnerReference {
+  apiVersion: string;
+  kind: string;
+  name: string;
+  uid: string;
+  controller?: boolean;
+  blockOwnerDeletion?: boolean;
+}
+
+/** A list as the API returns it (`PodList`, ...). */
+export interface KubeList {
+  apiVersion: string;
+  kind: string;
+  metadata: { resourceVersion: string };
+  items: KubeObject[];
+}
+
+/** Reasons of metav1.Status as the API server sets them. */
+export type StatusReason =
+  | 'NotFound'
+  | 'AlreadyExists'
+  | 'Conflict'
+  | 'Invalid'
+  | 'BadRequest'
+  | 'Forbidden'
+  | 'Unauthorized'
+  | 'MethodNotAllowed'
+  | 'Gone'
+  | 'InternalError'
+  | 'Timeout'
+  | 'ServiceUnavailable';
+
+/** metav1.Status, the error body of every failed request. */
+export interface Status {
+  kind: 'Status';
+  apiVersion: 'v1';
+  metadata: Record<string, never>;
+  status: 'Failure';
+  message: string;
+  reason: StatusReason;
+  details?: { name?: string; group?: string; kind?: string; causes?: { reason?: string; message: string; field?: string }[] };
+  code: number;
+}
+
+/** Result of an API call: the object, or the Status the server answered with. */
+export type ApiResult<T> = { ok: true; value: T } | { ok: false; status: Status };
+
+/** Options of list and watch calls. */
+export interface ListOptions {
+  /** e.g. `app=web,tier!=db`, `env in (a,b)`, `!key` */
+  labelSelector?: string;
+  /** e.g. `spec.nodeName=node-1,status.phase!=Running` */
+  fieldSelector?: string;
+}
+
+/** How a patch body is interpreted (`kubectl patch --type`). */
+export type PatchType = 'merge' | 'json' | 'strategic';
+
+/** Options of delete calls. */
+export interface DeleteOptions {
+  /** 0 deletes at once; otherwise pods go Terminating first. */
+  gracePeriodSeconds?: number;
+}
+
+/** A watch event, as delivered to watchers. */
+export interface WatchEvent {
+  type: 'ADDED' | 'MODIFIED' | 'DELETED';
+  object: KubeObject;
+}
+
+/** Handle to stop a watch. */
+export interface WatchHandle {
+  stop(): void;
+}
+
+/** One API identity's view of the server (what a kubeconfig or a kubelet cert gives you). */
+export interface ApiClient {
+  get(resource: string, namespace: string | undefined, name: string): ApiResult<KubeObject>;
+  /** namespace undefined = all namespaces (or a cluster-scoped resource). */
+  list(resource: string, namespace: string | undefined, options?: ListOptions): ApiResult<KubeList>;
+  create(resource: string, namespace: string | undefined, object: KubeObject): ApiResult<KubeObject>;
+  update(resource: string, namespace: string | undefined, object: KubeObject): ApiResult<KubeObject>;
+  /** PUT on the status subresource: only `.status` is taken from the body. */
+  updateStatus(resource: string, namespace: string | undefined, object: KubeObject): ApiResult<KubeObject>;
+  patch(resource: string, namespace: string | undefined, name: string, type: PatchType, patch: unknown): ApiResult<KubeObject>;
+  delete(resource: string, namespace: string | undefined, name: string, options?: DeleteOptions): ApiResult<KubeObject>;
+  /** Watches from `resourceVersion` (exclusive); events arrive through the simulation's event queue. */
+  watch(resource: string, namespace: string | undefined, resourceVersion: string, handler: (event: WatchEvent) => void, options?: ListOptions): ApiResult<WatchHandle>;
+  /** Non-resource GETs: /healthz, /livez, /readyz, /version. */
+  raw(path: string): ApiResult<string>;
+}

@@ -1,0 +1,62 @@
+/**
+ * The command contract: every command (kubectl, grep, crictl, ...) is a module
+ * that parses its own arguments and returns an ExecResult computed from
+ * simulated state. Bad input is a normal result with the real tool's message
+ * and exit code, never a throw.
+ */
+import type { ApiClient } from '../cluster/apiserver/types.js';
+
+/** What a command run produced. */
+export interface ExecResult {
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+}
+
+/** What the simulated cluster offers to commands (implemented by src/cluster/cluster.ts). */
+export interface ClusterView {
+  /** The simulated wall clock (ms since the epoch), as the cluster sees it. */
+  now(): number;
+  /** An API client with the learner's kubeconfig credentials. */
+  adminClient(): ApiClient;
+  /** Names of the cluster's nodes (hosts one can ssh to). */
+  nodeNames(): string[];
+  /** Advances the simulation by `ms` of simulated time. */
+  advance(ms: number): void;
+}
+
+/** Everything a running command may use. */
+export interface CommandContext {
+  /** The simulated cluster. */
+  readonly cluster: ClusterView;
+  /** Host the shell is on: `workstation` (the learner's machine) or a node name after `ssh`. */
+  readonly host: string;
+  /** Text piped into the command ('' when none). */
+  readonly stdin: string;
+  /** Environment variables (HOME, USER, EDITOR, KUBECONFIG ...). */
+  readonly env: Readonly<Record<string, string>>;
+  /**
+   * Opens an editor on `text` like kubectl edit does with $EDITOR; resolves to the
+   * saved text, or undefined when the edit was cancelled or no editor is available.
+   */
+  readonly openEditor?: (text: string, fileName: string) => Promise<string | undefined>;
+  /** Session hooks for commands that change the shell itself (`ssh`, `exit`). */
+  readonly shell?: ShellControl;
+}
+
+/** What `ssh` and `exit` may change in the interactive shell. */
+export interface ShellControl {
+  enterHost(host: string): void;
+  leaveHost(): boolean;
+}
+
+/** A command module. */
+export interface Command {
+  /** The name it is invoked by, e.g. `kubectl`. */
+  readonly name: string;
+  execute(args: readonly string[], ctx: CommandContext): ExecResult | Promise<ExecResult>;
+}
+
+/** Helpers to build results. */
+export const ok = (stdout: string): ExecResult => ({ stdout, stderr: '', exitCode: 0 });
+export const fail = (stderr: string, exitCode = 1, stdout = ''): ExecResult => ({ stdout, stderr, exitCode });

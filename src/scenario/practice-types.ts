@@ -1,0 +1,92 @@
+/**
+ * What a front-end (the Ink TUI, the plain line mode) sees of one practice
+ * attempt. The session owns the simulation; the UI is a view of it.
+ */
+
+/** A scenario's catalogue entry (what the home screen lists). */
+export interface ScenarioSummary {
+  id: string;
+  title: string;
+  difficulty: 'beginner' | 'intermediate' | 'advanced';
+  topics: string[];
+  estimatedMinutes: number;
+  /** Path of the scenario file. */
+  file: string;
+}
+
+/** One line of the terminal pane's scrollback. */
+export interface TerminalEntry {
+  /** The prompt shown before the command, e.g. `learner@workstation:~$ `. */
+  prompt: string;
+  command: string;
+  /** stdout and stderr, in the order written. */
+  output: string;
+  exitCode: number;
+}
+
+/** A choice in the guided diagnosis: a component, and its causes. */
+export interface DiagnosisComponent {
+  id: string;
+  label: string;
+  causes: { id: string; label: string }[];
+}
+
+/** What the learner submits as their diagnosis. */
+export type Diagnosis =
+  | { kind: 'guided'; component: string; cause: string }
+  | { kind: 'free-text'; text: string };
+
+/** One graded part of an attempt. */
+export interface GradePart {
+  name: 'diagnosis' | 'fix' | 'evidence' | 'hints';
+  /** Points earned (may be negative for the hints deduction). */
+  points: number;
+  /** Points possible (0 for deductions). */
+  max: number;
+  /** Why, in a sentence or two the learner can act on. */
+  explanation: string;
+}
+
+/** A graded attempt. */
+export interface GradeResult {
+  scenarioId: string;
+  score: number;
+  maxScore: number;
+  parts: GradePart[];
+  /** The scenario's explanation of what was wrong and why the fix works. */
+  explanation: string;
+  /** Simulated seconds the attempt took. */
+  simulatedSeconds: number;
+}
+
+/** A snapshot of the session for rendering (immutable; a new object on every change). */
+export interface PracticeSnapshot {
+  prompt: string;
+  /** The simulated clock, e.g. `Mon 30 Nov 2026 09:12:04 UTC`. */
+  clock: string;
+  hintsShown: string[];
+  hintsLeft: number;
+  diagnosis?: Diagnosis;
+  result?: GradeResult;
+}
+
+/** One practice attempt, driven by a front-end. */
+export interface PracticeSession {
+  readonly scenario: ScenarioSummary;
+  readonly briefing: string;
+  /** Runs one command line; resolves with what the terminal should show. */
+  exec(line: string): Promise<TerminalEntry>;
+  /** Moves simulated time on (wall time following, in the TUI). */
+  tick(ms: number): void;
+  /** Reveals the next hint, or undefined when none are left. */
+  nextHint(): string | undefined;
+  /** Restarts the scenario exactly as it began (same seed). */
+  reset(): void;
+  diagnosisChoices(): DiagnosisComponent[];
+  submitDiagnosis(diagnosis: Diagnosis): void;
+  /** Grades the attempt as it stands. */
+  grade(): GradeResult;
+  /** External-store protocol for useSyncExternalStore. */
+  subscribe(listener: () => void): () => void;
+  getSnapshot(): PracticeSnapshot;
+}
