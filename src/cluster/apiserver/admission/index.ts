@@ -1,0 +1,11 @@
+/** The default admission chain, in kube-apiserver's plugin order. */
+import type { AdmissionPlugin } from './types.js';
+import { namespaceLifecycle } from './namespace-lifecycle.js';
+import { serviceAccount } from './service-account.js';
+import { defaultTolerationSeconds } from './default-toleration-seconds.js';
+import { priority } from './priority.js';
+
+/** A fresh list of the enabled plugins (order matters: see kube-apiserver's RecommendedPluginOrder). */
+export function defaultAdmissionPlugins(): AdmissionPlugin[] {
+  return [namespaceLifecycle, serviceAccount, defaultTolerationSeconds, priority];
+}

@@ -1,0 +1,41 @@
+/**
+ * ServiceAccount admission: sets `serviceAccountName: default` and mounts the
+ * projected `kube-api-access-<suffix>` token volume into every container.
+ */
+import type { AdmissionPlugin } from './types.js';
+
+type Obj = Record<string, any>;
+
+/** plugin/pkg/admission/serviceaccount/admission.go */
+export const serviceAccount: AdmissionPlugin = {
+  name: 'ServiceAccount',
+  admit(req) {
+    if (req.operation !== 'CREATE' || req.resource.name !== 'pods' || req.subresource) return undefined;
+    const spec = (req.object.spec ??= {}) as Obj;
+    // Static (mirror) pods get no service account.
+    if ((req.object.metadata.annotations ?? {})['kubernetes.io/config.mirror']) return undefined;
+    spec.serviceAccountName ??= 'default';
+    spec.serviceAccount ??= spec.serviceAccountName;
+    if (spec.automountServiceAccountToken === false) return undefined;
+    const volumeName = `kube-api-access-${req.randomSuffix(5)}`;
+    spec.volumes = [...(spec.volumes ?? []), projectedTokenVolume(volumeName)];
+    for (const c of [...(spec.initContainers ?? []), ...(spec.containers ?? [])]) {
+      c.volumeMounts = [...(c.volumeMounts ?? []), { name: volumeName, readOnly: true, mountPath: '/var/run/secrets/kubernetes.io/serviceaccount' }];
+    }
+    return undefined;
+  },
+};
+
+function projectedTokenVolume(name: string): Obj {
+  return {
+    name,
+    projected: {
+      defaultMode: 420,
+      sources: [
+        { serviceAccountToken: { expirationSeconds: 3607, path: 'token' } },
+        { configMap: { name: 'kube-root-ca.crt', items: [{ key: 'ca.crt', path: 'ca.crt' }] } },
+        { downwardAPI: { items: [{ path: 'namespace', fieldRef: { apiVersion: 'v1', fieldPath: 'metadata.namespace' } }] } },
+      ],
+    },
+  };
+}

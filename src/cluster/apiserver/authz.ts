@@ -1,0 +1,72 @@
+/**
+ * Authorization: the Node authorizer for kubelets, then RBAC over the
+ * Role/ClusterRole and bindings stored in the cluster (as kube-apiserver's
+ * `--authorization-mode=Node,RBAC`).
+ */
+import type { KubeObject } from './types.js';
+import type { ResourceInfo } from './resources.js';
+import type { UserInfo } from './authn.js';
+
+/** One RBAC PolicyRule. */
+interface PolicyRule {
+  apiGroups?: string[];
+  resources?: string[];
+  resourceNames?: string[];
+  verbs?: string[];
+  nonResourceURLs?: string[];
+}
+
+/** What authorization needs to read from the store. */
+export interface RbacSource {
+  list(resource: string, namespace: string | undefined): KubeObject[];
+  get(resource: string, namespace: string | undefined, name: string): KubeObject | undefined;
+}
+
+/** Is `user` allowed `verb` on `resource` (optionally `subresource`) in `namespace`? */
+export function authorize(source: RbacSource, user: UserInfo, verb: string, resource: ResourceInfo, namespace: string | undefined, name: string | undefined, subresource?: string): boolean {
+  // Node authorizer (simplified): kubelets may do what their node needs.
+  if (user.groups.includes('system:nodes') && user.name.startsWith('system:node:')) return true;
+  const resourceName = subresource ? `${resource.name}/${subresource}` : resource.name;
+  for (const rules of rulesFor(source, user, namespace)) {
+    if (rules.some((rule) => ruleAllows(rule, verb, resource.group, resourceName, name))) return true;
+  }
+  return false;
+}
+
+function* rulesFor(source: RbacSource, user: UserInfo, namespace: string | undefined): Generator<PolicyRule[]> {
+  for (const binding of source.list('clusterrolebindings', undefined)) {
+    if (!bindsUser(binding, user)) continue;
+    const role = source.get('clusterroles', undefined, roleRefName(binding));
+    if (role) yield (role.rules as PolicyRule[]) ?? [];
+  }
+  if (!namespace) return;
+  for (const binding of source.list('rolebindings', namespace)) {
+    if (!bindsUser(binding, user)) continue;
+    const ref = binding.roleRef as { kind: string; name: string };
+    const role = ref.kind === 'ClusterRole' ? source.get('clusterroles', undefined, ref.name) : source.get('roles', namespace, ref.name);
+    if (role) yield (role.rules as PolicyRule[]) ?? [];
+  }
+}
+
+function roleRefName(binding: KubeObject): string {
+  return (binding.roleRef as { name: string }).name;
+}
+
+function bindsUser(binding: KubeObject, user: UserInfo): boolean {
+  const subjects = (binding.subjects as { kind: string; name: string; namespace?: string }[]) ?? [];
+  return subjects.some((s) => {
+    if (s.kind === 'User') return s.name === user.name;
+    if (s.kind === 'Group') return user.groups.includes(s.name);
+    if (s.kind === 'ServiceAccount') return user.name === `system:serviceaccount:${s.namespace}:${s.name}`;
+    return false;
+  });
+}
+
+function ruleAllows(rule: PolicyRule, verb: string, group: string, resource: string, name: string | undefined): boolean {
+  const has = (list: string[] | undefined, v: string) => !!list && (list.includes('*') || list.includes(v));
+  if (!has(rule.verbs, verb)) return false;
+  if (!has(rule.apiGroups, group)) return false;
+  if (!has(rule.resources, resource)) return false;
+  if (rule.resourceNames && rule.resourceNames.length > 0 && (!name || !rule.resourceNames.includes(name))) return false;
+  return true;
+}

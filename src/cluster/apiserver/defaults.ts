@@ -1,0 +1,96 @@
+/**
+ * Defaulting: the fields the API server fills in when a client leaves them
+ * out (pkg/apis/core/v1/defaults.go, pkg/apis/apps/v1/defaults.go), so that
+ * `-o yaml` and describe show what a real cluster shows.
+ */
+import type { KubeObject } from './types.js';
+
+type Obj = Record<string, any>;
+
+/** Applies defaults in place for the object's kind. */
+export function applyDefaults(object: KubeObject): void {
+  switch (object.kind) {
+    case 'Pod':
+      defaultPodSpec((object.spec ??= {}) as Obj);
+      break;
+    case 'Deployment':
+      defaultDeployment(object as Obj);
+      break;
+    case 'ReplicaSet':
+      (object as Obj).spec.replicas ??= 1;
+      defaultPodTemplate((object as Obj).spec.template);
+      break;
+    case 'Service':
+      defaultService(object as Obj);
+      break;
+  }
+}
+
+/** Defaults of a pod template (a Deployment's or ReplicaSet's `spec.template`). */
+export function defaultPodTemplate(template: Obj | undefined): void {
+  if (!template) return;
+  template.metadata ??= {};
+  template.metadata.creationTimestamp ??= null;
+  defaultPodSpec((template.spec ??= {}));
+}
+
+function defaultPodSpec(spec: Obj): void {
+  spec.restartPolicy ??= 'Always';
+  spec.terminationGracePeriodSeconds ??= 30;
+  spec.dnsPolicy ??= 'ClusterFirst';
+  spec.securityContext ??= {};
+  spec.schedulerName ??= 'default-scheduler';
+  for (const c of [...(spec.initContainers ?? []), ...(spec.containers ?? [])]) defaultContainer(c);
+}
+
+function defaultContainer(c: Obj): void {
+  c.imagePullPolicy ??= imagePullPolicyFor(c.image);
+  c.terminationMessagePath ??= '/dev/termination-log';
+  c.terminationMessagePolicy ??= 'File';
+  c.resources ??= {};
+  for (const p of c.ports ?? []) p.protocol ??= 'TCP';
+  for (const probe of [c.livenessProbe, c.readinessProbe, c.startupProbe]) {
+    if (!probe) continue;
+    probe.timeoutSeconds ??= 1;
+    probe.periodSeconds ??= 10;
+    probe.successThreshold ??= 1;
+    probe.failureThreshold ??= 3;
+    if (probe.httpGet) probe.httpGet.scheme ??= 'HTTP';
+    if (probe.httpGet) probe.httpGet.path ??= '/';
+  }
+}
+
+/** `Always` for `:latest` or an untagged image, else `IfNotPresent` (core/v1 defaults.go). */
+export function imagePullPolicyFor(image: unknown): string {
+  if (typeof image !== 'string') return 'IfNotPresent';
+  if (image.includes('@')) return 'IfNotPresent';
+  const lastSlash = image.lastIndexOf('/');
+  const tagPart = image.slice(lastSlash + 1);
+  const colon = tagPart.indexOf(':');
+  if (colon < 0) return 'Always';
+  return tagPart.slice(colon + 1) === 'latest' ? 'Always' : 'IfNotPresent';
+}
+
+function defaultDeployment(d: Obj): void {
+  const spec = (d.spec ??= {});
+  spec.replicas ??= 1;
+  spec.revisionHistoryLimit ??= 10;
+  spec.progressDeadlineSeconds ??= 600;
+  spec.strategy ??= { type: 'RollingUpdate' };
+  if (spec.strategy.type === 'RollingUpdate') spec.strategy.rollingUpdate ??= { maxSurge: '25%', maxUnavailable: '25%' };
+  defaultPodTemplate(spec.template);
+}
+
+function defaultService(s: Obj): void {
+  const spec = (s.spec ??= {});
+  spec.type ??= 'ClusterIP';
+  spec.sessionAffinity ??= 'None';
+  spec.internalTrafficPolicy ??= 'Cluster';
+  spec.ipFamilyPolicy ??= 'SingleStack';
+  spec.ipFamilies ??= ['IPv4'];
+  for (const p of spec.ports ?? []) {
+    p.protocol ??= 'TCP';
+    p.targetPort ??= p.port;
+  }
+  if (spec.type === 'NodePort' || spec.type === 'LoadBalancer') spec.externalTrafficPolicy ??= 'Cluster';
+}

@@ -1,0 +1,81 @@
+/**
+ * metav1.Status bodies the API server answers with, worded as
+ * apimachinery's pkg/api/errors/errors.go builds them.
+ */
+import type { ApiResult, Status, StatusReason } from './types.js';
+import { qualifiedName, type ResourceInfo } from './resources.js';
+
+function status(code: number, reason: StatusReason, message: string, details?: Status['details']): Status {
+  return { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason, ...(details ? { details } : {}), code };
+}
+
+/** Wraps a Status as a failed ApiResult. */
+export function failure<T>(s: Status): ApiResult<T> {
+  return { ok: false, status: s };
+}
+
+/** `pods "x" not found` (404). */
+export function notFound(info: ResourceInfo, name: string): Status {
+  return status(404, 'NotFound', `${qualifiedName(info)} "${name}" not found`, { name, group: info.group, kind: info.name });
+}
+
+/** `pods "x" already exists` (409). */
+export function alreadyExists(info: ResourceInfo, name: string): Status {
+  return status(409, 'AlreadyExists', `${qualifiedName(info)} "${name}" already exists`, { name, group: info.group, kind: info.name });
+}
+
+/** Optimistic-concurrency conflict (409). */
+export function conflict(info: ResourceInfo, name: string, why: string): Status {
+  return status(409, 'Conflict', `Operation cannot be fulfilled on ${qualifiedName(info)} "${name}": ${why}`, { name, group: info.group, kind: info.name });
+}
+
+/** One field error of an Invalid status. */
+export interface FieldError {
+  field: string;
+  /** e.g. `Required value`, `Invalid value: "x": must be ...` */
+  detail: string;
+}
+
+/** `Pod "x" is invalid: spec.containers: Required value` (422). */
+export function invalid(kind: string, name: string, errors: FieldError[]): Status {
+  const parts = errors.map((e) => `${e.field}: ${e.detail}`);
+  const list = parts.length === 1 ? parts[0] : `[${parts.join(', ')}]`;
+  return status(422, 'Invalid', `${kind} "${name}" is invalid: ${list}`, {
+    name,
+    kind,
+    causes: errors.map((e) => ({ reason: 'FieldValueInvalid', message: e.detail, field: e.field })),
+  });
+}
+
+/** RBAC denial (403), worded like the RBAC authorizer's Forbidden. */
+export function forbidden(user: string, verb: string, info: ResourceInfo, namespace: string | undefined, name?: string): Status {
+  const res = info.group ? `resource "${info.name}" in API group "${info.group}"` : `resource "${info.name}" in API group ""`;
+  const scope = namespace ? ` in the namespace "${namespace}"` : ' at the cluster scope';
+  const what = name ? `${qualifiedName(info)} "${name}" is forbidden` : `${qualifiedName(info)} is forbidden`;
+  return status(403, 'Forbidden', `${what}: User "${user}" cannot ${verb} ${res}${scope}`, { name, group: info.group, kind: info.name });
+}
+
+/** Admission or other policy rejection (403) with a free message. */
+export function forbiddenMessage(message: string): Status {
+  return status(403, 'Forbidden', message);
+}
+
+/** Authentication failure (401). */
+export function unauthorized(): Status {
+  return status(401, 'Unauthorized', 'Unauthorized');
+}
+
+/** A malformed request (400). */
+export function badRequest(message: string): Status {
+  return status(400, 'BadRequest', message);
+}
+
+/** A watch from a compacted revision (410). */
+export function gone(message: string): Status {
+  return status(410, 'Gone', message);
+}
+
+/** The resource is not served (404 with no details), as for an unknown path. */
+export function notServed(): Status {
+  return status(404, 'NotFound', 'the server could not find the requested resource');
+}

@@ -1,0 +1,151 @@
+/**
+ * The three patch types kubectl sends: JSON merge patch (RFC 7386), JSON
+ * patch (RFC 6902), and strategic merge patch (merge patch where listed
+ * fields merge their items by a key, per the Go struct tags in core/v1).
+ */
+
+type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+
+/** Result of applying a patch. */
+export type PatchResult = { ok: true; value: Record<string, unknown> } | { ok: false; error: string };
+
+/** RFC 7386: objects merge recursively, null deletes, anything else replaces. */
+export function mergePatch(target: unknown, patch: unknown): unknown {
+  if (!isObject(patch)) return clone(patch as Json);
+  const out: Record<string, unknown> = isObject(target) ? { ...(target as Record<string, unknown>) } : {};
+  for (const [k, v] of Object.entries(patch)) {
+    if (v === null) delete out[k];
+    else out[k] = mergePatch(out[k], v);
+  }
+  return out;
+}
+
+/** patchMergeKey of list fields, by field name (from the core/v1 and apps/v1 struct tags). */
+const MERGE_KEYS: Record<string, string> = {
+  containers: 'name',
+  initContainers: 'name',
+  ephemeralContainers: 'name',
+  env: 'name',
+  ports: 'containerPort',
+  volumes: 'name',
+  volumeMounts: 'mountPath',
+  conditions: 'type',
+  imagePullSecrets: 'name',
+  hostAliases: 'ip',
+  topologySpreadConstraints: 'topologyKey',
+};
+
+/** Strategic merge patch: like merge patch, but keyed lists merge item by item. */
+export function strategicMergePatch(target: unknown, patch: unknown, field = ''): unknown {
+  if (Array.isArray(patch) && Array.isArray(target) && MERGE_KEYS[field]) {
+    const key = MERGE_KEYS[field];
+    const out = target.map((item) => clone(item as Json));
+    for (const p of patch) {
+      if (!isObject(p)) continue;
+      if ((p as Record<string, unknown>).$patch === 'delete') {
+        const idx = out.findIndex((item) => isObject(item) && (item as any)[key] === (p as any)[key]);
+        if (idx >= 0) out.splice(idx, 1);
+        continue;
+      }
+      const idx = out.findIndex((item) => isObject(item) && (item as any)[key] === (p as any)[key]);
+      if (idx >= 0) out[idx] = strategicMergePatch(out[idx], p) as Json;
+      else out.push(clone(p as Json));
+    }
+    return out;
+  }
+  if (!isObject(patch)) return clone(patch as Json);
+  const out: Record<string, unknown> = isObject(target) ? { ...(target as Record<string, unknown>) } : {};
+  for (const [k, v] of Object.entries(patch)) {
+    if (v === null) delete out[k];
+    else out[k] = strategicMergePatch(out[k], v, k);
+  }
+  return out;
+}
+
+/** One RFC 6902 operation. */
+interface Operation {
+  op: string;
+  path: string;
+  value?: unknown;
+  from?: string;
+}
+
+/** RFC 6902 JSON patch. */
+export function jsonPatch(target: unknown, operations: unknown): PatchResult {
+  if (!Array.isArray(operations)) return { ok: false, error: 'json: cannot unmarshal object into Go value of type jsonpatch.Patch' };
+  let doc = clone(target as Json) as Json;
+  for (const raw of operations as Operation[]) {
+    const path = parsePointer(raw.path);
+    if (!path) return { ok: false, error: `invalid JSON pointer "${raw.path}"` };
+    switch (raw.op) {
+      case 'add':
+      case 'replace': {
+        const r = setAt(doc, path, clone(raw.value as Json), raw.op === 'add');
+        if (!r.ok) return r;
+        doc = r.value as Json;
+        break;
+      }
+      case 'remove': {
+        const r = removeAt(doc, path);
+        if (!r.ok) return r;
+        break;
+      }
+      case 'test': {
+        if (JSON.stringify(getAt(doc, path)) !== JSON.stringify(raw.value)) return { ok: false, error: `testing value ${raw.path} failed` };
+        break;
+      }
+      default:
+        return { ok: false, error: `Unexpected kind: ${raw.op}` };
+    }
+  }
+  return { ok: true, value: doc as Record<string, unknown> };
+}
+
+function parsePointer(p: string | undefined): string[] | undefined {
+  if (typeof p !== 'string' || (p !== '' && !p.startsWith('/'))) return undefined;
+  return p === '' ? [] : p.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+function getAt(doc: Json, path: string[]): Json | undefined {
+  let cur: Json | undefined = doc;
+  for (const key of path) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    cur = Array.isArray(cur) ? cur[Number(key)] : cur[key];
+  }
+  return cur;
+}
+
+function setAt(doc: Json, path: string[], value: Json, insert: boolean): PatchResult {
+  if (path.length === 0) return { ok: true, value: value as Record<string, unknown> };
+  const parent = getAt(doc, path.slice(0, -1));
+  const last = path[path.length - 1];
+  if (Array.isArray(parent)) {
+    const idx = last === '-' ? parent.length : Number(last);
+    if (!Number.isInteger(idx) || idx < 0 || idx > parent.length) return { ok: false, error: `add operation does not apply: doc is missing path: "/${path.join('/')}": missing value` };
+    if (insert) parent.splice(idx, 0, value);
+    else parent[idx] = value;
+  } else if (parent && typeof parent === 'object') {
+    if (!insert && !(last in parent)) return { ok: false, error: `replace operation does not apply: doc is missing key: /${path.join('/')}: missing value` };
+    parent[last] = value;
+  } else {
+    return { ok: false, error: `add operation does not apply: doc is missing path: "/${path.join('/')}": missing value` };
+  }
+  return { ok: true, value: doc as Record<string, unknown> };
+}
+
+function removeAt(doc: Json, path: string[]): PatchResult {
+  const parent = getAt(doc, path.slice(0, -1));
+  const last = path[path.length - 1];
+  if (Array.isArray(parent) && Number(last) < parent.length) parent.splice(Number(last), 1);
+  else if (parent && typeof parent === 'object' && !Array.isArray(parent) && last in parent) delete parent[last];
+  else return { ok: false, error: `remove operation does not apply: doc is missing path: "/${path.join('/')}": missing value` };
+  return { ok: true, value: doc as Record<string, unknown> };
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+function clone<T extends Json>(v: T): T {
+  return v === undefined ? v : (JSON.parse(JSON.stringify(v)) as T);
+}

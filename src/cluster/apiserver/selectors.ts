@@ -1,0 +1,127 @@
+/**
+ * Label and field selectors: the string forms kubectl sends (`-l`,
+ * `--field-selector`) and the structured LabelSelector of workloads.
+ */
+import type { KubeObject } from './types.js';
+
+/** A compiled selector: does it match this object? */
+export type ObjectMatcher = (object: KubeObject) => boolean;
+
+/** Result of parsing a selector string. */
+export type SelectorParse = { ok: true; match: ObjectMatcher } | { ok: false; error: string };
+
+type Requirement = (labels: Record<string, string>) => boolean;
+
+/**
+ * Parses a label selector string: `a=b`, `a==b`, `a!=b`, `a in (x,y)`,
+ * `a notin (x)`, `a`, `!a`, comma-separated (AND).
+ */
+export function parseLabelSelector(text: string): SelectorParse {
+  const reqs: Requirement[] = [];
+  for (const part of splitTopLevel(text)) {
+    const p = part.trim();
+    if (p === '') continue;
+    let m: RegExpMatchArray | null;
+    if ((m = p.match(/^([\w./-]+)\s+(in|notin)\s+\(([^)]*)\)$/))) {
+      const [, key, op, vals] = m;
+      const set = new Set(vals.split(',').map((v) => v.trim()));
+      reqs.push(op === 'in' ? (l) => key in l && set.has(l[key]) : (l) => !(key in l) || !set.has(l[key]));
+    } else if ((m = p.match(/^([\w./-]+)\s*(==|=|!=)\s*([\w./-]*)$/))) {
+      const [, key, op, value] = m;
+      reqs.push(op === '!=' ? (l) => l[key] !== value : (l) => l[key] === value);
+    } else if ((m = p.match(/^!([\w./-]+)$/))) {
+      const key = m[1];
+      reqs.push((l) => !(key in l));
+    } else if ((m = p.match(/^[\w./-]+$/))) {
+      const key = p;
+      reqs.push((l) => key in l);
+    } else {
+      return { ok: false, error: `unable to parse requirement: <nil>: Invalid value: "${p}": found '${p}', expected: identifier` };
+    }
+  }
+  return { ok: true, match: (obj) => reqs.every((r) => r(obj.metadata.labels ?? {})) };
+}
+
+function splitTopLevel(text: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let cur = '';
+  for (const ch of text) {
+    if (ch === '(') depth++;
+    if (ch === ')') depth--;
+    if (ch === ',' && depth === 0) {
+      parts.push(cur);
+      cur = '';
+    } else cur += ch;
+  }
+  parts.push(cur);
+  return parts;
+}
+
+/** A structured metav1.LabelSelector. */
+export interface LabelSelector {
+  matchLabels?: Record<string, string>;
+  matchExpressions?: { key: string; operator: string; values?: string[] }[];
+}
+
+/** Does a structured LabelSelector match these labels? An empty selector matches everything. */
+export function matchesLabelSelector(selector: LabelSelector | undefined, labels: Record<string, string> | undefined): boolean {
+  if (!selector) return false;
+  const l = labels ?? {};
+  for (const [k, v] of Object.entries(selector.matchLabels ?? {})) if (l[k] !== v) return false;
+  for (const e of selector.matchExpressions ?? []) {
+    const has = e.key in l;
+    const values = e.values ?? [];
+    if (e.operator === 'In' && !(has && values.includes(l[e.key]))) return false;
+    if (e.operator === 'NotIn' && has && values.includes(l[e.key])) return false;
+    if (e.operator === 'Exists' && !has) return false;
+    if (e.operator === 'DoesNotExist' && has) return false;
+  }
+  return true;
+}
+
+/** Does a plain map selector (Service.spec.selector) match? An empty map matches nothing. */
+export function matchesMapSelector(selector: Record<string, string> | undefined, labels: Record<string, string> | undefined): boolean {
+  if (!selector || Object.keys(selector).length === 0) return false;
+  const l = labels ?? {};
+  return Object.entries(selector).every(([k, v]) => l[k] === v);
+}
+
+/** Fields each resource supports in field selectors (beyond metadata.name/namespace). */
+const FIELD_PATHS: Record<string, string[]> = {
+  pods: ['spec.nodeName', 'spec.restartPolicy', 'spec.schedulerName', 'spec.serviceAccountName', 'status.phase', 'status.podIP', 'status.nominatedNodeName'],
+  events: ['involvedObject.kind', 'involvedObject.namespace', 'involvedObject.name', 'involvedObject.uid', 'involvedObject.apiVersion', 'involvedObject.resourceVersion', 'involvedObject.fieldPath', 'reason', 'reportingComponent', 'source', 'type'],
+  nodes: ['spec.unschedulable'],
+  namespaces: ['status.phase'],
+  secrets: ['type'],
+  replicasets: ['status.replicas'],
+};
+
+/** Parses a field selector (`a=b`, `a==b`, `a!=b`, comma-separated) for a resource. */
+export function parseFieldSelector(resource: string, text: string): SelectorParse {
+  const allowed = new Set(['metadata.name', 'metadata.namespace', ...(FIELD_PATHS[resource] ?? [])]);
+  const reqs: ObjectMatcher[] = [];
+  for (const raw of text.split(',')) {
+    const p = raw.trim();
+    if (p === '') continue;
+    const m = p.match(/^([\w.]+)\s*(==|=|!=)\s*(.*)$/);
+    if (!m) return { ok: false, error: `invalid selector: '${text}'; can't understand '${p}'` };
+    const [, path, op, value] = m;
+    if (!allowed.has(path)) return { ok: false, error: `field label not supported: ${path}` };
+    reqs.push((obj) => {
+      const actual = fieldValue(obj, path);
+      return op === '!=' ? actual !== value : actual === value;
+    });
+  }
+  return { ok: true, match: (obj) => reqs.every((r) => r(obj)) };
+}
+
+function fieldValue(obj: KubeObject, path: string): string {
+  if (path === 'source') return String(((obj as Record<string, any>).source ?? {}).component ?? '');
+  let cur: unknown = obj;
+  for (const key of path.split('.')) {
+    if (cur === null || typeof cur !== 'object') return '';
+    cur = (cur as Record<string, unknown>)[key];
+  }
+  return cur === undefined || cur === null ? '' : String(cur);
+}

@@ -1,0 +1,352 @@
+/**
+ * The simulated kube-apiserver. Every request goes through the real
+ * pipeline order: authentication → authorization → (defaulting) → mutating
+ * admission → validation → validating admission → store. Components,
+ * kubectl and tests all talk to the cluster only through clients of this
+ * server.
+ */
+import type { EventQueue } from '../clock/event-queue.js';
+import type { Random } from '../clock/random.js';
+import type { Store } from '../store/store.js';
+import type { ApiClient, ApiResult, DeleteOptions, KubeList, KubeObject, ListOptions, PatchType, Status, WatchEvent } from './types.js';
+import { apiVersionOf, resolveResource, type ResourceInfo } from './resources.js';
+import { authenticate, type Credential, type UserInfo } from './authn.js';
+import { authorize } from './authz.js';
+import { alreadyExists, badRequest, conflict, failure, forbidden, gone, invalid, notFound, notServed, unauthorized } from './errors.js';
+import { applyDefaults } from './defaults.js';
+import { jsonPatch, mergePatch, strategicMergePatch } from './patch.js';
+import { parseFieldSelector, parseLabelSelector, type ObjectMatcher } from './selectors.js';
+import { validateObject } from './validation.js';
+import type { AdmissionPlugin, AdmissionRequest } from './admission/types.js';
+import { defaultAdmissionPlugins } from './admission/index.js';
+
+/** Resources whose `.status` is only written through the status subresource. */
+const STATUS_SUBRESOURCE = new Set(['pods', 'nodes', 'deployments', 'replicasets', 'statefulsets', 'daemonsets', 'services', 'namespaces', 'resourcequotas', 'certificatesigningrequests', 'persistentvolumeclaims', 'persistentvolumes']);
+
+/** Resources whose spec changes bump metadata.generation. */
+const GENERATION_TRACKED = new Set(['deployments', 'replicasets', 'statefulsets', 'daemonsets']);
+
+/** Dependencies of the API server. */
+export interface ApiServerOptions {
+  store: Store;
+  queue: EventQueue;
+  random: Random;
+  /** Version info served at /version. */
+  version: { gitVersion: string; major: string; minor: string };
+}
+
+/** Health of the control plane as /healthz reports it (faults may bend it later). */
+export interface ApiServerHealth {
+  etcdHealthy: boolean;
+}
+
+/** The simulated kube-apiserver. */
+export class ApiServer {
+  private readonly tokens = new Map<string, UserInfo>();
+  private readonly admission: AdmissionPlugin[] = defaultAdmissionPlugins();
+  readonly health: ApiServerHealth = { etcdHealthy: true };
+
+  constructor(private readonly options: ApiServerOptions) {}
+
+  /** Registers a bearer token (service account tokens, static tokens). */
+  addToken(token: string, user: UserInfo): void {
+    this.tokens.set(token, user);
+  }
+
+  /** A client that presents `credential` on every request. */
+  client(credential: Credential): ApiClient {
+    return new CredentialClient(this, credential);
+  }
+
+  /** @internal Authenticates; undefined = 401. */
+  authn(credential: Credential): UserInfo | undefined {
+    return authenticate(credential, this.options.queue.now(), this.tokens);
+  }
+
+  /** @internal Runs authn + authz and resolves the resource. */
+  begin(credential: Credential, verb: string, resource: string, namespace: string | undefined, name?: string, subresource?: string): { ok: true; user: UserInfo; info: ResourceInfo; ns: string | undefined } | { ok: false; status: Status } {
+    const user = this.authn(credential);
+    if (!user) return { ok: false, status: unauthorized() };
+    const info = resolveResource(resource);
+    if (!info) return { ok: false, status: notServed() };
+    const ns = info.namespaced ? namespace : undefined;
+    if (!authorize(this.options.store, user, verb, info, ns, name, subresource)) return { ok: false, status: forbidden(user.name, verb, info, ns, name) };
+    return { ok: true, user, info, ns };
+  }
+
+  get(credential: Credential, resource: string, namespace: string | undefined, name: string): ApiResult<KubeObject> {
+    const b = this.begin(credential, 'get', resource, namespace, name);
+    if (!b.ok) return failure(b.status);
+    const obj = this.options.store.get(b.info.name, b.ns, name);
+    return obj ? { ok: true, value: obj } : failure(notFound(b.info, name));
+  }
+
+  list(credential: Credential, resource: string, namespace: string | undefined, options: ListOptions = {}): ApiResult<KubeList> {
+    const b = this.begin(credential, 'list', resource, namespace);
+    if (!b.ok) return failure(b.status);
+    const matcher = this.matcher(b.info, options);
+    if (!matcher.ok) return failure(badRequest(matcher.error));
+    const items = this.options.store.list(b.info.name, b.ns).filter(matcher.match);
+    return { ok: true, value: { apiVersion: apiVersionOf(b.info), kind: `${b.info.kind}List`, metadata: { resourceVersion: String(this.options.store.currentRevision()) }, items } };
+  }
+
+  create(credential: Credential, resource: string, namespace: string | undefined, body: KubeObject): ApiResult<KubeObject> {
+    const b = this.begin(credential, 'create', resource, namespace, body.metadata?.name);
+    if (!b.ok) return failure(b.status);
+    if (b.info.name === 'bindings') return this.bind(b.user, b.ns, body);
+    const store = this.options.store;
+    const object = structuredClone(body);
+    object.apiVersion = apiVersionOf(b.info);
+    object.kind = b.info.kind;
+    object.metadata ??= {};
+    if (b.info.namespaced) {
+      if (object.metadata.namespace && b.ns && object.metadata.namespace !== b.ns) return failure(badRequest('the namespace of the provided object does not match the namespace sent on the request'));
+      object.metadata.namespace = b.ns ?? object.metadata.namespace ?? 'default';
+    } else delete object.metadata.namespace;
+    if (!object.metadata.name && object.metadata.generateName) object.metadata.name = object.metadata.generateName + this.options.random.kubeSuffix(5);
+    if (!object.metadata.name) return failure(invalid(b.info.kind, '', [{ field: 'metadata.name', detail: 'Required value: name or generateName is required' }]));
+    const name = object.metadata.name;
+    if (store.get(b.info.name, object.metadata.namespace, name)) return failure(alreadyExists(b.info, name));
+    applyDefaults(object);
+    const rejected = this.runAdmission({ operation: 'CREATE', resource: b.info, namespace: object.metadata.namespace, name, object, user: b.user });
+    if (rejected) return failure(rejected);
+    const now = new Date(this.options.queue.now()).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    object.metadata.uid = this.options.random.uuid();
+    object.metadata.creationTimestamp = now;
+    if (GENERATION_TRACKED.has(b.info.name)) object.metadata.generation = 1;
+    if (b.info.name === 'namespaces') object.status = { phase: 'Active' };
+    return { ok: true, value: store.put(b.info.name, object, 'ADDED') };
+  }
+
+  update(credential: Credential, resource: string, namespace: string | undefined, body: KubeObject, subresource?: 'status'): ApiResult<KubeObject> {
+    const name = body.metadata?.name ?? '';
+    const b = this.begin(credential, 'update', resource, namespace, name, subresource);
+    if (!b.ok) return failure(b.status);
+    const ns = b.info.namespaced ? (b.ns ?? body.metadata.namespace) : undefined;
+    const old = this.options.store.get(b.info.name, ns, name);
+    if (!old) return failure(notFound(b.info, name));
+    if (body.metadata.resourceVersion && body.metadata.resourceVersion !== old.metadata.resourceVersion) {
+      return failure(conflict(b.info, name, 'the object has been modified; please apply your changes to the latest version and try again'));
+    }
+    return this.write(b.user, b.info, old, structuredClone(body), subresource);
+  }
+
+  patch(credential: Credential, resource: string, namespace: string | undefined, name: string, type: PatchType, patchBody: unknown): ApiResult<KubeObject> {
+    const b = this.begin(credential, 'patch', resource, namespace, name);
+    if (!b.ok) return failure(b.status);
+    const old = this.options.store.get(b.info.name, b.ns, name);
+    if (!old) return failure(notFound(b.info, name));
+    let patched: unknown;
+    if (type === 'json') {
+      const r = jsonPatch(old, patchBody);
+      if (!r.ok) return failure(badRequest(r.error));
+      patched = r.value;
+    } else patched = type === 'merge' ? mergePatch(old, patchBody) : strategicMergePatch(old, patchBody);
+    const object = structuredClone(patched) as KubeObject;
+    object.metadata.resourceVersion = old.metadata.resourceVersion;
+    return this.write(b.user, b.info, old, object, undefined, true);
+  }
+
+  delete(credential: Credential, resource: string, namespace: string | undefined, name: string, options: DeleteOptions = {}): ApiResult<KubeObject> {
+    const b = this.begin(credential, 'delete', resource, namespace, name);
+    if (!b.ok) return failure(b.status);
+    const store = this.options.store;
+    const old = store.get(b.info.name, b.ns, name);
+    if (!old) return failure(notFound(b.info, name));
+    const now = this.options.queue.now();
+    const graceful = b.info.name === 'pods' && !!(old.spec as { nodeName?: string })?.nodeName && options.gracePeriodSeconds !== 0;
+    const finalizers = old.metadata.finalizers ?? [];
+    if (graceful || finalizers.length > 0 || b.info.name === 'namespaces') {
+      if (old.metadata.deletionTimestamp && !(b.info.name === 'pods' && options.gracePeriodSeconds === 0)) return { ok: true, value: old };
+      const updated = structuredClone(old);
+      const grace = b.info.name === 'pods' ? (options.gracePeriodSeconds ?? ((old.spec as { terminationGracePeriodSeconds?: number }).terminationGracePeriodSeconds ?? 30)) : 0;
+      if (b.info.name === 'pods' && options.gracePeriodSeconds === 0 && finalizers.length === 0) {
+        store.remove(b.info.name, old);
+        return { ok: true, value: old };
+      }
+      updated.metadata.deletionTimestamp = isoSeconds(now + grace * 1000);
+      updated.metadata.deletionGracePeriodSeconds = grace;
+      if (b.info.name === 'namespaces') updated.status = { phase: 'Terminating' };
+      return { ok: true, value: store.put(b.info.name, updated, 'MODIFIED') };
+    }
+    store.remove(b.info.name, old);
+    return { ok: true, value: old };
+  }
+
+  watch(credential: Credential, resource: string, namespace: string | undefined, resourceVersion: string, handler: (e: WatchEvent) => void, options: ListOptions = {}): ApiResult<{ stop(): void }> {
+    const b = this.begin(credential, 'watch', resource, namespace);
+    if (!b.ok) return failure(b.status);
+    const matcher = this.matcher(b.info, options);
+    if (!matcher.ok) return failure(badRequest(matcher.error));
+    const from = resourceVersion === '' || resourceVersion === '0' ? this.options.store.currentRevision() : Number(resourceVersion);
+    const match = matcher.match;
+    const handle = this.options.store.watch(b.info.name, b.ns, from, (e) => {
+      if (match(e.object)) handler(e);
+    });
+    if (!handle) return failure(gone(`too old resource version: ${resourceVersion}`));
+    return { ok: true, value: handle };
+  }
+
+  raw(credential: Credential, path: string): ApiResult<string> {
+    if (!this.authn(credential)) return failure(unauthorized());
+    if (path === '/version') {
+      const v = this.options.version;
+      return { ok: true, value: JSON.stringify({ major: v.major, minor: v.minor, gitVersion: v.gitVersion, platform: 'linux/amd64' }, null, 2) };
+    }
+    if (path === '/healthz' || path === '/livez' || path === '/readyz') return { ok: true, value: this.health.etcdHealthy ? 'ok' : 'healthz check failed' };
+    return failure(notServed());
+  }
+
+  private bind(user: UserInfo, namespace: string | undefined, body: KubeObject): ApiResult<KubeObject> {
+    const store = this.options.store;
+    const podInfo = resolveResource('pods')!;
+    const name = body.metadata.name!;
+    const pod = store.get('pods', namespace, name);
+    if (!pod) return failure(notFound(podInfo, name));
+    const spec = pod.spec as { nodeName?: string };
+    if (spec.nodeName) return failure(conflict(podInfo, name, `pod ${name} is already assigned to node "${spec.nodeName}"`));
+    if (pod.metadata.deletionTimestamp) return failure(conflict(podInfo, name, 'pod is being deleted, cannot be assigned to a host'));
+    const target = (body as { target?: { name?: string } }).target?.name;
+    if (!target) return failure(badRequest('target.name: Required value'));
+    void user;
+    const updated = structuredClone(pod);
+    (updated.spec as { nodeName?: string }).nodeName = target;
+    return { ok: true, value: store.put('pods', updated, 'MODIFIED') };
+  }
+
+  private write(user: UserInfo, info: ResourceInfo, old: KubeObject, object: KubeObject, subresource?: 'status', isPatch = false): ApiResult<KubeObject> {
+    object.apiVersion = old.apiVersion;
+    object.kind = old.kind;
+    const meta = object.metadata;
+    meta.uid = old.metadata.uid;
+    meta.creationTimestamp = old.metadata.creationTimestamp;
+    meta.namespace = old.metadata.namespace;
+    meta.name = old.metadata.name;
+    if (old.metadata.deletionTimestamp) {
+      meta.deletionTimestamp = old.metadata.deletionTimestamp;
+      meta.deletionGracePeriodSeconds = old.metadata.deletionGracePeriodSeconds;
+    }
+    if (subresource === 'status') {
+      const status = object.status;
+      const next = structuredClone(old);
+      next.status = status;
+      return this.commit(info, old, next);
+    }
+    if (STATUS_SUBRESOURCE.has(info.name)) object.status = old.status;
+    applyDefaults(object);
+    if (info.name === 'pods') {
+      const err = podUpdateError(old, object);
+      if (err) return failure(err);
+    }
+    const rejected = this.runAdmission({ operation: 'UPDATE', resource: info, namespace: meta.namespace, name: meta.name!, object, oldObject: old, user });
+    if (rejected) return failure(rejected);
+    if (GENERATION_TRACKED.has(info.name)) {
+      meta.generation = old.metadata.generation ?? 1;
+      if (JSON.stringify(old.spec) !== JSON.stringify(object.spec)) meta.generation++;
+    }
+    void isPatch;
+    // Finalizers removed from an object being deleted complete its deletion.
+    if (meta.deletionTimestamp && (meta.finalizers ?? []).length === 0 && (old.metadata.finalizers ?? []).length > 0) {
+      this.options.store.remove(info.name, old);
+      return { ok: true, value: object };
+    }
+    return this.commit(info, old, object);
+  }
+
+  private commit(info: ResourceInfo, old: KubeObject, next: KubeObject): ApiResult<KubeObject> {
+    next.metadata.resourceVersion = old.metadata.resourceVersion;
+    // A no-op update writes nothing and keeps the resourceVersion, as etcd3 storage does.
+    if (JSON.stringify(next) === JSON.stringify(old)) return { ok: true, value: old };
+    return { ok: true, value: this.options.store.put(info.name, next, 'MODIFIED') };
+  }
+
+  private runAdmission(partial: Omit<AdmissionRequest, 'store' | 'randomSuffix'>): Status | undefined {
+    const validation = validateObject(partial.object, partial.oldObject);
+    const req: AdmissionRequest = { ...partial, store: this.options.store, randomSuffix: (n) => this.options.random.kubeSuffix(n) };
+    for (const plugin of this.admission) {
+      const s = plugin.admit?.(req);
+      if (s) return s;
+    }
+    if (validation) return validation;
+    const after = validateObject(req.object, req.oldObject);
+    if (after) return after;
+    for (const plugin of this.admission) {
+      const s = plugin.validate?.(req);
+      if (s) return s;
+    }
+    return undefined;
+  }
+
+  private matcher(info: ResourceInfo, options: ListOptions): { ok: true; match: ObjectMatcher } | { ok: false; error: string } {
+    const matchers: ObjectMatcher[] = [];
+    if (options.labelSelector) {
+      const p = parseLabelSelector(options.labelSelector);
+      if (!p.ok) return p;
+      matchers.push(p.match);
+    }
+    if (options.fieldSelector) {
+      const p = parseFieldSelector(info.name, options.fieldSelector);
+      if (!p.ok) return p;
+      matchers.push(p.match);
+    }
+    return { ok: true, match: (o) => matchers.every((m) => m(o)) };
+  }
+}
+
+/** An ApiClient bound to one credential. */
+class CredentialClient implements ApiClient {
+  constructor(private readonly server: ApiServer, private readonly credential: Credential) {}
+  get(resource: string, namespace: string | undefined, name: string) {
+    return this.server.get(this.credential, resource, namespace, name);
+  }
+  list(resource: string, namespace: string | undefined, options?: ListOptions) {
+    return this.server.list(this.credential, resource, namespace, options);
+  }
+  create(resource: string, namespace: string | undefined, object: KubeObject) {
+    return this.server.create(this.credential, resource, namespace, object);
+  }
+  update(resource: string, namespace: string | undefined, object: KubeObject) {
+    return this.server.update(this.credential, resource, namespace, object);
+  }
+  updateStatus(resource: string, namespace: string | undefined, object: KubeObject) {
+    return this.server.update(this.credential, resource, namespace, object, 'status');
+  }
+  patch(resource: string, namespace: string | undefined, name: string, type: PatchType, patch: unknown) {
+    return this.server.patch(this.credential, resource, namespace, name, type, patch);
+  }
+  delete(resource: string, namespace: string | undefined, name: string, options?: DeleteOptions) {
+    return this.server.delete(this.credential, resource, namespace, name, options);
+  }
+  watch(resource: string, namespace: string | undefined, resourceVersion: string, handler: (e: WatchEvent) => void, options?: ListOptions) {
+    return this.server.watch(this.credential, resource, namespace, resourceVersion, handler, options);
+  }
+  raw(path: string) {
+    return this.server.raw(this.credential, path);
+  }
+}
+
+/** RFC 3339 with seconds precision, as metav1.Time marshals. */
+export function isoSeconds(ms: number): string {
+  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+const POD_UPDATE_FORBIDDEN =
+  'pod updates may not change fields other than `spec.containers[*].image`,`spec.initContainers[*].image`,`spec.activeDeadlineSeconds`,`spec.tolerations` (only additions to existing tolerations),`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative)';
+
+/** Pod spec is immutable but for a few fields (pkg/apis/core/validation ValidatePodUpdate). */
+function podUpdateError(old: KubeObject, next: KubeObject): Status | undefined {
+  type Spec = Record<string, any>;
+  const a = structuredClone(old.spec) as Spec;
+  const b = structuredClone(next.spec) as Spec;
+  if (!a || !b) return undefined;
+  // Binding sets nodeName once; a client update may carry it unchanged.
+  for (const s of [a, b]) {
+    for (const c of [...(s.containers ?? []), ...(s.initContainers ?? [])]) delete c.image;
+    delete s.activeDeadlineSeconds;
+    delete s.tolerations;
+    delete s.terminationGracePeriodSeconds;
+  }
+  if (!b.nodeName && a.nodeName) b.nodeName = a.nodeName;
+  if (JSON.stringify(a) === JSON.stringify(b)) return undefined;
+  return invalid('Pod', old.metadata.name!, [{ field: 'spec', detail: `Forbidden: ${POD_UPDATE_FORBIDDEN}` }]);
+}

@@ -1,0 +1,75 @@
+/**
+ * Schema validation of the fields the simulation relies on, with the field
+ * paths and wording of pkg/apis/core/validation and apps/validation.
+ */
+import type { KubeObject, Status } from './types.js';
+import { invalid, type FieldError } from './errors.js';
+import { matchesLabelSelector, type LabelSelector } from './selectors.js';
+
+type Obj = Record<string, any>;
+
+const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+
+/** Returns an Invalid status when the object breaks a rule, else undefined. */
+export function validateObject(object: KubeObject, old?: KubeObject): Status | undefined {
+  const errors: FieldError[] = [];
+  const name = object.metadata?.name ?? '';
+  if (!old && !DNS1123_SUBDOMAIN.test(name)) {
+    errors.push({
+      field: 'metadata.name',
+      detail: `Invalid value: "${name}": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')`,
+    });
+  }
+  switch (object.kind) {
+    case 'Pod':
+      validatePodSpec(object.spec as Obj, 'spec', errors);
+      break;
+    case 'Deployment':
+    case 'ReplicaSet':
+      validateWorkload(object as Obj, errors);
+      break;
+    case 'Service':
+      for (const [i, p] of ((object.spec as Obj)?.ports ?? []).entries()) {
+        if (typeof p.port !== 'number' || p.port < 1 || p.port > 65535) errors.push({ field: `spec.ports[${i}].port`, detail: `Invalid value: ${p.port}: must be between 1 and 65535, inclusive` });
+      }
+      break;
+  }
+  return errors.length ? invalid(kindLabel(object), name, errors) : undefined;
+}
+
+function kindLabel(object: KubeObject): string {
+  const group = object.apiVersion.includes('/') ? object.apiVersion.split('/')[0] : '';
+  return group ? `${object.kind}.${group}` : object.kind;
+}
+
+function validatePodSpec(spec: Obj | undefined, path: string, errors: FieldError[]): void {
+  const containers: Obj[] = spec?.containers ?? [];
+  if (containers.length === 0) errors.push({ field: `${path}.containers`, detail: 'Required value' });
+  const seen = new Set<string>();
+  containers.forEach((c, i) => {
+    const at = `${path}.containers[${i}]`;
+    if (!c.name) errors.push({ field: `${at}.name`, detail: 'Required value' });
+    else if (!DNS1123_LABEL.test(c.name)) errors.push({ field: `${at}.name`, detail: `Invalid value: "${c.name}": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')` });
+    else if (seen.has(c.name)) errors.push({ field: `${at}.name`, detail: `Duplicate value: "${c.name}"` });
+    seen.add(c.name);
+    if (!c.image) errors.push({ field: `${at}.image`, detail: 'Required value' });
+    for (const [j, p] of (c.ports ?? []).entries()) {
+      if (typeof p.containerPort !== 'number' || p.containerPort < 1 || p.containerPort > 65535) errors.push({ field: `${at}.ports[${j}].containerPort`, detail: `Invalid value: ${p.containerPort}: must be between 1 and 65535, inclusive` });
+    }
+  });
+}
+
+function validateWorkload(object: Obj, errors: FieldError[]): void {
+  const spec = object.spec ?? {};
+  if (typeof spec.replicas === 'number' && spec.replicas < 0) errors.push({ field: 'spec.replicas', detail: `Invalid value: ${spec.replicas}: must be greater than or equal to 0` });
+  const selector: LabelSelector | undefined = spec.selector;
+  if (!selector || (Object.keys(selector.matchLabels ?? {}).length === 0 && (selector.matchExpressions ?? []).length === 0)) {
+    errors.push({ field: 'spec.selector', detail: 'Required value' });
+  } else if (!matchesLabelSelector(selector, spec.template?.metadata?.labels)) {
+    const labels = spec.template?.metadata?.labels ?? {};
+    const shown = Object.entries(labels).map(([k, v]) => `"${k}":"${v}"`).join(', ');
+    errors.push({ field: 'spec.template.metadata.labels', detail: `Invalid value: map[string]string{${shown}}: \`selector\` does not match template \`labels\`` });
+  }
+  validatePodSpec(spec.template?.spec, 'spec.template.spec', errors);
+}

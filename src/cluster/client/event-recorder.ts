@@ -1,0 +1,109 @@
+/**
+ * Event recorders. The legacy core/v1 recorder (kubelet, controllers)
+ * aggregates repeats into `count`/`lastTimestamp`; the events.k8s.io/v1
+ * recorder (scheduler) keeps `eventTime` and grows a `series`.
+ * client-go tools/record and tools/events.
+ */
+import type { ApiClient, KubeObject } from '../apiserver/types.js';
+
+/** Who reports: `source.component`/`source.host` for core/v1, reportingController/Instance for events.k8s.io. */
+export interface EventSource {
+  component: string;
+  host?: string;
+  /** events.k8s.io reportingInstance, e.g. `default-scheduler-cp-1`. */
+  instance?: string;
+}
+
+type Obj = Record<string, any>;
+
+/** Repeats of the same event within this window are counted on one object (client-go EventCorrelator). */
+const AGGREGATE_WINDOW_MS = 10 * 60 * 1000;
+/** events.k8s.io isomorphic events within this window become a series. */
+const SERIES_WINDOW_MS = 6 * 60 * 1000;
+
+/** Records events about objects as one component. */
+export class EventRecorder {
+  private readonly recent = new Map<string, { name: string; namespace: string; last: number }>();
+  private seq = 0;
+
+  constructor(private readonly client: ApiClient, private readonly source: EventSource, private readonly now: () => number, private readonly style: 'core' | 'events.k8s.io' = 'core') {}
+
+  /** Records an event; `fieldPath` like `spec.containers{nginx}`. */
+  record(object: KubeObject, type: 'Normal' | 'Warning', reason: string, message: string, fieldPath?: string, action?: string): void {
+    const namespace = object.metadata.namespace ?? 'default';
+    const key = [object.metadata.uid, fieldPath ?? '', reason, message].join('\u0000');
+    const now = this.now();
+    const seen = this.recent.get(key);
+    const window = this.style === 'core' ? AGGREGATE_WINDOW_MS : SERIES_WINDOW_MS;
+    if (seen && now - seen.last <= window) {
+      const existing = this.client.get('events', seen.namespace, seen.name);
+      if (existing.ok) {
+        const ev = structuredClone(existing.value) as Obj;
+        if (this.style === 'core') {
+          ev.count = (ev.count ?? 1) + 1;
+          ev.lastTimestamp = isoSeconds(now);
+        } else {
+          ev.series = { count: (ev.series?.count ?? 1) + 1, lastObservedTime: isoMicro(now) };
+        }
+        this.client.update('events', seen.namespace, ev as KubeObject);
+        seen.last = now;
+        return;
+      }
+    }
+    const name = `${object.metadata.name}.${(now * 1000 + (this.seq++ % 1000)).toString(16)}`;
+    const involvedObject = {
+      apiVersion: object.apiVersion,
+      kind: object.kind,
+      name: object.metadata.name,
+      namespace: object.metadata.namespace,
+      uid: object.metadata.uid,
+      resourceVersion: object.metadata.resourceVersion,
+      ...(fieldPath ? { fieldPath } : {}),
+    };
+    const body: Obj =
+      this.style === 'core'
+        ? {
+            apiVersion: 'v1',
+            kind: 'Event',
+            metadata: { name, namespace },
+            involvedObject,
+            reason,
+            message,
+            source: { component: this.source.component, ...(this.source.host ? { host: this.source.host } : {}) },
+            firstTimestamp: isoSeconds(now),
+            lastTimestamp: isoSeconds(now),
+            count: 1,
+            type,
+            eventTime: null,
+            reportingComponent: this.source.component,
+            reportingInstance: this.source.host ?? '',
+          }
+        : {
+            apiVersion: 'v1',
+            kind: 'Event',
+            metadata: { name, namespace },
+            involvedObject,
+            reason,
+            message,
+            source: {},
+            firstTimestamp: null,
+            lastTimestamp: null,
+            type,
+            eventTime: isoMicro(now),
+            action: action ?? reason,
+            reportingComponent: this.source.component,
+            reportingInstance: this.source.instance ?? this.source.component,
+          };
+    const created = this.client.create('events', namespace, body as KubeObject);
+    if (created.ok) this.recent.set(key, { name, namespace, last: now });
+  }
+}
+
+function isoSeconds(ms: number): string {
+  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/** metav1.MicroTime: RFC 3339 with 6 fractional digits. */
+function isoMicro(ms: number): string {
+  return new Date(ms).toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
+}

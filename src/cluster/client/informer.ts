@@ -1,0 +1,73 @@
+/**
+ * A shared-informer-like cache: lists a resource once, then follows its watch.
+ * Components read from their informers and react to changes, exactly as
+ * client-go controllers do; they never read the store directly.
+ */
+import type { ApiClient, KubeObject, ListOptions, WatchEvent } from '../apiserver/types.js';
+
+/** A change handler: (type, new object, old object). */
+export type InformerHandler = (type: WatchEvent['type'], object: KubeObject, old: KubeObject | undefined) => void;
+
+/** Cache of one resource, kept current by a watch. */
+export class Informer {
+  private readonly cache = new Map<string, KubeObject>();
+  private readonly handlers: InformerHandler[] = [];
+  private stopWatch: (() => void) | undefined;
+
+  constructor(private readonly client: ApiClient, readonly resource: string, private readonly namespace?: string, private readonly options: ListOptions = {}) {}
+
+  /** Adds a handler; call before start() to see the initial objects as ADDED. */
+  on(handler: InformerHandler): this {
+    this.handlers.push(handler);
+    return this;
+  }
+
+  /** Lists and starts watching. Returns false when the list failed (e.g. 401), so the caller can retry. */
+  start(): boolean {
+    const listed = this.client.list(this.resource, this.namespace, this.options);
+    if (!listed.ok) return false;
+    for (const obj of listed.value.items) {
+      this.cache.set(keyOf(obj), obj);
+      for (const h of this.handlers) h('ADDED', obj, undefined);
+    }
+    const watched = this.client.watch(this.resource, this.namespace, listed.value.metadata.resourceVersion, (e) => this.apply(e), this.options);
+    if (!watched.ok) return false;
+    this.stopWatch = () => watched.value.stop();
+    return true;
+  }
+
+  /** Stops the watch and forgets the cache (a component that dies). */
+  stop(): void {
+    this.stopWatch?.();
+    this.stopWatch = undefined;
+    this.cache.clear();
+  }
+
+  /** Is the informer watching? */
+  running(): boolean {
+    return this.stopWatch !== undefined;
+  }
+
+  /** All cached objects. */
+  list(): KubeObject[] {
+    return [...this.cache.values()];
+  }
+
+  /** One cached object. */
+  get(namespace: string | undefined, name: string): KubeObject | undefined {
+    return this.cache.get(namespace ? `${namespace}/${name}` : name);
+  }
+
+  private apply(event: WatchEvent): void {
+    const key = keyOf(event.object);
+    const old = this.cache.get(key);
+    if (event.type === 'DELETED') this.cache.delete(key);
+    else this.cache.set(key, event.object);
+    for (const h of this.handlers) h(event.type, event.object, old);
+  }
+}
+
+/** `namespace/name` or `name`. */
+export function keyOf(obj: KubeObject): string {
+  return obj.metadata.namespace ? `${obj.metadata.namespace}/${obj.metadata.name}` : obj.metadata.name!;
+}
