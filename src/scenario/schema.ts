@@ -1,0 +1,436 @@
+/**
+ * The scenario file format, version `kubedrill/v1`, defined once as zod
+ * schemas. The JSON Schema in `scenarios/scenario.schema.json` is generated
+ * from here (scripts/generate-schema.ts); never edit it by hand.
+ *
+ * Everything is built lazily inside `scenarioSchema()` so importing this module
+ * does no work, and the faults union picks up whatever the fault registry holds
+ * when the schema is first needed.
+ */
+import { z } from 'zod';
+import { faultParamSchemas } from '../faults/registry.js';
+import { DURATION_HINT, DURATION_PATTERN, durationProblem } from './duration.js';
+import { allCauseIds, componentIds } from './taxonomy.js';
+
+/** The only `apiVersion` this build reads. */
+export const SCENARIO_API_VERSION = 'kubedrill/v1';
+
+/** The `kind` of a scenario document. */
+export const SCENARIO_KIND = 'Scenario';
+
+/** Defaults applied to `cluster` when the scenario omits them. */
+export const CLUSTER_DEFAULTS = {
+  version: 'v1.32.4',
+  now: '2026-11-30T09:00:00Z',
+  createdAgo: '30d',
+  workloadsAgo: '20m',
+  seed: 1,
+} as const;
+
+/** Capacity defaults for nodes, per role. */
+export const NODE_DEFAULTS = {
+  controlPlaneCpu: '2',
+  workerCpu: '4',
+  memory: '8Gi',
+  pods: 110,
+  ephemeralStorage: '50Gi',
+} as const;
+
+/** The host name of the learner's own machine (where kubectl runs). */
+export const WORKSTATION_HOST = 'workstation';
+
+/** Names of the goal predicates, in documentation order. */
+export const GOAL_PREDICATES = [
+  'podsReady',
+  'deploymentAvailable',
+  'nodeReady',
+  'nodeSchedulable',
+  'podScheduled',
+  'podRunning',
+  'serviceHasEndpoints',
+  'objectField',
+  'not',
+] as const;
+
+/** Names of the `objectField` comparators; exactly one must be given. */
+export const OBJECT_FIELD_COMPARATORS = ['equals', 'exists', 'lessThan', 'greaterThan'] as const;
+
+// RFC 1123 label, as Kubernetes validates node names and namespaces
+// (k8s.io/apimachinery/pkg/util/validation/validation.go IsDNS1123Label).
+const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+const KEBAB = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+// Kubernetes resource.Quantity: a decimal number with an optional suffix
+// (k8s.io/apimachinery/pkg/api/resource/quantity.go).
+const QUANTITY = /^[0-9]+(\.[0-9]+)?(m|k|M|G|T|P|E|Ki|Mi|Gi|Ti|Pi|Ei|[eE][0-9]+)?$/;
+const IMAGE_REF = /^[a-zA-Z0-9][a-zA-Z0-9._\-/:@]*$/;
+const KUBE_VERSION = /^v\d+\.\d+\.\d+$/;
+
+/** A duration string (see duration.ts), with a message that says what is wrong. */
+function duration(description: string) {
+  return z
+    .string()
+    .regex(new RegExp(DURATION_PATTERN), {
+      error: (iss) => durationProblem(String(iss.input)) ?? `expected ${DURATION_HINT}`,
+    })
+    .min(1, { error: `expected ${DURATION_HINT}` })
+    .describe(`${description} A duration: ${DURATION_HINT}.`);
+}
+
+/** A Kubernetes quantity, written as a string ("500m", "8Gi") or a plain number; normalised to a string. */
+function quantity(description: string) {
+  return z
+    .union([
+      z.string().regex(QUANTITY, { error: (iss) => `invalid quantity "${String(iss.input)}" (e.g. 500m, 2, 8Gi)` }),
+      z.number().nonnegative(),
+    ])
+    .transform((v) => String(v))
+    .describe(`${description} A Kubernetes quantity such as "2", "500m" or "8Gi".`);
+}
+
+function dnsName(description: string) {
+  return z
+    .string()
+    .regex(DNS1123_LABEL, {
+      error: (iss) =>
+        `invalid name "${String(iss.input)}": must be lower-case letters, digits and '-', starting and ending with a letter or digit`,
+    })
+    .max(63)
+    .describe(description);
+}
+
+function namespaceField() {
+  return dnsName('Namespace of the object.').default('default');
+}
+
+function buildMetadata() {
+  return z
+    .object({
+      id: z
+        .string()
+        .regex(KEBAB, { error: (iss) => `invalid id "${String(iss.input)}": must be kebab-case (e.g. pending-insufficient-cpu)` })
+        .describe('Stable kebab-case id; must equal the scenario file name without `.yaml`.'),
+      title: z.string().min(1).describe('One-line title shown in the scenario list.'),
+      difficulty: z.enum(['beginner', 'intermediate', 'advanced']).describe('How hard the scenario is.'),
+      topics: z
+        .array(z.string().regex(KEBAB, { error: (iss) => `invalid topic "${String(iss.input)}": must be kebab-case` }))
+        .min(1)
+        .describe('Kebab-case topics the scenario teaches, e.g. [scheduler, resources].'),
+      estimatedMinutes: z.number().int().positive().describe('Rough time a learner needs, in minutes.'),
+    })
+    .strict()
+    .describe('Catalogue information about the scenario.');
+}
+
+function buildTaint() {
+  return z
+    .object({
+      key: z.string().min(1).describe('Taint key.'),
+      value: z.string().optional().describe('Taint value (optional).'),
+      effect: z.enum(['NoSchedule', 'PreferNoSchedule', 'NoExecute']).describe('What the taint does to pods that do not tolerate it.'),
+    })
+    .strict()
+    .describe('A node taint.');
+}
+
+function buildNode() {
+  return z
+    .object({
+      name: dnsName('Node name (DNS-1123 label), unique in the cluster.'),
+      role: z
+        .enum(['control-plane', 'worker'])
+        .default('worker')
+        .describe('Node role; a control-plane node gets the kubeadm control-plane label and NoSchedule taint.'),
+      cpu: quantity('Allocatable CPU (default 2 for a control-plane node, 4 for a worker).').optional(),
+      memory: quantity(`Allocatable memory (default ${NODE_DEFAULTS.memory}).`).optional(),
+      pods: z.number().int().positive().optional().describe(`Maximum pods (default ${NODE_DEFAULTS.pods}).`),
+      ephemeralStorage: quantity(`Allocatable ephemeral storage (default ${NODE_DEFAULTS.ephemeralStorage}).`).optional(),
+      labels: z.record(z.string(), z.string()).default({}).describe('Extra node labels, added to the standard ones.'),
+      taints: z.array(buildTaint()).default([]).describe('Extra taints, added to the role taint.'),
+      unschedulable: z.boolean().default(false).describe('Whether the node starts cordoned.'),
+    })
+    .strict()
+    .transform((n) => ({
+      ...n,
+      cpu: n.cpu ?? (n.role === 'control-plane' ? NODE_DEFAULTS.controlPlaneCpu : NODE_DEFAULTS.workerCpu),
+      memory: n.memory ?? NODE_DEFAULTS.memory,
+      pods: n.pods ?? NODE_DEFAULTS.pods,
+      ephemeralStorage: n.ephemeralStorage ?? NODE_DEFAULTS.ephemeralStorage,
+    }))
+    .describe('A node of the simulated cluster.');
+}
+
+function buildManifest() {
+  return z
+    .looseObject({
+      apiVersion: z.string().min(1).describe('API version of the object, e.g. apps/v1.'),
+      kind: z.string().min(1).describe('Kind of the object, e.g. Deployment.'),
+      metadata: z
+        .looseObject({
+          name: z.string().min(1).describe('Object name.'),
+          namespace: z.string().optional().describe('Namespace (namespaced kinds default to `default`).'),
+        })
+        .describe('Object metadata; other fields (labels, annotations, ...) pass through.'),
+    })
+    .describe('An ordinary Kubernetes object, created through the API server when workloads are applied.');
+}
+
+function buildImageBehaviour() {
+  return z
+    .object({
+      listens: z
+        .array(z.number().int().min(1).max(65535))
+        .default([])
+        .describe('TCP ports the process listens on.'),
+      readyAfter: duration('How long after start the process serves on its ports.').default('0s'),
+      exits: z
+        .object({
+          code: z.number().int().min(0).max(255).describe('Exit code.'),
+          after: duration('How long after start the process exits.').default('0s'),
+        })
+        .strict()
+        .optional()
+        .describe('The process exits (omit: it runs until stopped).'),
+      logs: z.array(z.string()).default([]).describe('Lines the application writes to stdout when it starts.'),
+      memory: quantity('Memory the process grows to while running (for OOM scenarios).').optional(),
+      sizeBytes: z.number().int().positive().optional().describe('Compressed image size in bytes (shown by crictl images and pull events).'),
+      missing: z.boolean().default(false).describe('True: the registry has no such image or tag, so pulls fail with NotFound.'),
+    })
+    .strict()
+    .describe('What a container started from this image does.');
+}
+
+function buildCluster() {
+  return z
+    .object({
+      version: z
+        .string()
+        .regex(KUBE_VERSION, { error: (iss) => `invalid version "${String(iss.input)}": expected e.g. v1.32.4` })
+        .default(CLUSTER_DEFAULTS.version)
+        .describe('Kubernetes version of every component.'),
+      now: z.iso
+        .datetime({ error: (iss) => `invalid time "${String(iss.input)}": expected RFC 3339 UTC like 2026-11-30T09:00:00Z` })
+        .default(CLUSTER_DEFAULTS.now)
+        .describe('The simulated wall-clock time when the scenario starts (RFC 3339, UTC).'),
+      createdAgo: duration('How long before `now` the cluster was created.').default(CLUSTER_DEFAULTS.createdAgo),
+      workloadsAgo: duration('How long before `now` the manifests were applied; must be less than createdAgo.').default(
+        CLUSTER_DEFAULTS.workloadsAgo,
+      ),
+      seed: z.number().int().nonnegative().default(CLUSTER_DEFAULTS.seed).describe('Default random seed (`--seed` overrides).'),
+      nodes: z.array(buildNode()).min(1).describe('The nodes; at least one, names unique.'),
+      manifests: z.array(buildManifest()).default([]).describe('Kubernetes objects applied `workloadsAgo` before now.'),
+      images: z
+        .record(
+          z.string().regex(IMAGE_REF, { error: (iss) => `invalid image reference "${String(iss.input)}"` }),
+          buildImageBehaviour(),
+        )
+        .default({})
+        .describe('Image catalog additions: image reference (e.g. shop/checkout:1.4) to behaviour.'),
+    })
+    .strict()
+    .describe('The simulated world before any fault.');
+}
+
+function buildFaults() {
+  // A discriminated union even for one fault, so an unknown `type` is always
+  // reported as such rather than as a literal mismatch plus noise.
+  const schemas = Object.values(faultParamSchemas()) as [z.ZodObject, ...z.ZodObject[]];
+  const item = z.discriminatedUnion('type', schemas);
+  return z
+    .array(item.describe('A below-API fault primitive: `type` names a registered fault, the rest are its parameters.'))
+    .default([])
+    .describe('Fault primitives that bend components below the API (may be empty when the fault is in the manifests).');
+}
+
+function buildDiagnosis() {
+  return z
+    .object({
+      component: z.enum(componentIds() as [string, ...string[]]).describe('The broken component (taxonomy id).'),
+      cause: z
+        .enum(allCauseIds() as [string, ...string[]])
+        .describe('The cause (taxonomy id); must belong to `component`.'),
+      accept: z
+        .array(z.string().min(1))
+        .min(1)
+        .describe('Free-text phrasings accepted as a diagnosis (case-insensitive, by all significant words).'),
+    })
+    .strict()
+    .describe('The broken link of the chain, as the learner should name it.');
+}
+
+function buildEvidence() {
+  return z
+    .object({
+      host: z.string().min(1).default(WORKSTATION_HOST).describe('Host the command runs on: `workstation` or a node name.'),
+      command: z.string().min(1).describe('A command line whose output holds the observation.'),
+      shows: z.string().min(1).describe('Text the output must contain (the decisive observation).'),
+    })
+    .strict()
+    .describe('An observation the learner must actually see.');
+}
+
+function namedObject(description: string) {
+  return z
+    .object({ namespace: namespaceField(), name: z.string().min(1).describe('Object name.') })
+    .strict()
+    .describe(description);
+}
+
+function buildGoalParams() {
+  return {
+    podsReady: z
+      .object({
+        namespace: namespaceField(),
+        selector: z.string().min(1).describe('Label selector, e.g. app=web.'),
+        count: z.number().int().nonnegative().describe('How many matching pods must be Ready (at least).'),
+      })
+      .strict()
+      .describe('At least `count` pods matching `selector` are Ready.'),
+    deploymentAvailable: z
+      .object({
+        namespace: namespaceField(),
+        name: z.string().min(1).describe('Deployment name.'),
+        minReplicas: z.number().int().nonnegative().optional().describe('Available replicas needed (default: spec.replicas).'),
+      })
+      .strict()
+      .describe('The Deployment has its Available condition and enough available replicas.'),
+    nodeReady: z.string().min(1).describe('The node (by name) has condition Ready=True.'),
+    nodeSchedulable: z.string().min(1).describe('The node (by name) is not cordoned.'),
+    podScheduled: namedObject('The pod is bound to a node.'),
+    podRunning: namedObject('The pod is in phase Running.'),
+    serviceHasEndpoints: namedObject('The Service has at least one ready endpoint.'),
+    objectField: z
+      .object({
+        resource: z.string().min(1).describe('Plural resource name, e.g. deployments.'),
+        namespace: z.string().optional().describe('Namespace (omit for cluster-scoped resources).'),
+        name: z.string().min(1).describe('Object name.'),
+        path: z.string().min(1).describe('Dotted field path, e.g. spec.replicas.'),
+        equals: z.unknown().optional().describe('The field equals this value.'),
+        exists: z.boolean().optional().describe('The field exists (true) or not (false).'),
+        lessThan: z.number().optional().describe('The field is a number less than this.'),
+        greaterThan: z.number().optional().describe('The field is a number greater than this.'),
+      })
+      .strict()
+      .superRefine((v, ctx) => {
+        const given = OBJECT_FIELD_COMPARATORS.filter((k) => k in v);
+        if (given.length !== 1) {
+          ctx.addIssue({
+            code: 'custom',
+            message:
+              given.length === 0
+                ? `needs one of ${OBJECT_FIELD_COMPARATORS.join(', ')}`
+                : `give only one of ${OBJECT_FIELD_COMPARATORS.join(', ')}; found ${given.join(', ')}`,
+          });
+        }
+      })
+      .describe('Escape hatch: a field of any object compared with equals | exists | lessThan | greaterThan.'),
+  };
+}
+
+function buildGoalPredicate() {
+  const params = buildGoalParams();
+  // Declared with an explicit type so the `not` getter can refer to it.
+  const predicate: z.ZodType = z
+    .object({
+      ...Object.fromEntries(Object.entries(params).map(([k, s]) => [k, s.optional()])),
+      get not() {
+        return predicate.optional().describe('Negation: the inner predicate must NOT hold (guards against shortcuts).');
+      },
+    })
+    .strict()
+    .superRefine((v, ctx) => {
+      const given = Object.keys(v as object);
+      if (given.length > 1) {
+        ctx.addIssue({ code: 'custom', message: `one predicate per goal item; found ${given.join(', ')}` });
+      } else if (given.length === 0) {
+        ctx.addIssue({ code: 'custom', message: `expected one predicate: ${GOAL_PREDICATES.join(', ')}` });
+      }
+    })
+    .meta({ id: 'GoalPredicate', description: 'A condition on the simulated cluster; exactly one predicate per item.' });
+  return { params, predicate };
+}
+
+function buildScenario() {
+  const { predicate } = buildGoalPredicate();
+  return z
+    .object({
+      apiVersion: z
+        .literal(SCENARIO_API_VERSION, {
+          error: (iss) =>
+            iss.input === undefined
+              ? undefined
+              : `unsupported apiVersion "${String(iss.input)}"; this build reads ${SCENARIO_API_VERSION}`,
+        })
+        .describe(`Scenario format version; must be ${SCENARIO_API_VERSION}.`),
+      kind: z
+        .literal(SCENARIO_KIND, { error: (iss) => (iss.input === undefined ? undefined : `expected kind "${SCENARIO_KIND}"`) })
+        .describe('Always Scenario.'),
+      metadata: buildMetadata(),
+      briefing: z.string().min(1).describe('What the learner is told at the start (free text).'),
+      cluster: buildCluster(),
+      faults: buildFaults(),
+      diagnosis: buildDiagnosis(),
+      evidence: z.array(buildEvidence()).min(1).describe('Observations that prove the diagnosis; at least one.'),
+      goal: z.array(predicate).min(1).describe('Predicates that must all hold after the fix; at least one.'),
+      solution: z
+        .array(z.string().min(1))
+        .min(1)
+        .describe('Reference command lines, in order (may include `ssh node-2` and `exit`).'),
+      hints: z.array(z.string().min(1)).min(1).describe('Progressive hints, most general first; at least one.'),
+      explanation: z.string().min(1).describe('Shown after grading: what was wrong and why the fix works.'),
+    })
+    .strict()
+    .describe('A kubedrill troubleshooting scenario.');
+}
+
+let cached: ReturnType<typeof buildScenario> | undefined;
+
+/** The zod schema of a whole scenario document (built on first use, then cached). */
+export function scenarioSchema(): ReturnType<typeof buildScenario> {
+  cached ??= buildScenario();
+  return cached;
+}
+
+type GoalParams = ReturnType<typeof buildGoalParams>;
+type RawScenario = z.output<ReturnType<typeof buildScenario>>;
+
+/** A goal predicate: exactly one named condition. */
+export type GoalPredicate =
+  | { podsReady: z.output<GoalParams['podsReady']> }
+  | { deploymentAvailable: z.output<GoalParams['deploymentAvailable']> }
+  | { nodeReady: string }
+  | { nodeSchedulable: string }
+  | { podScheduled: z.output<GoalParams['podScheduled']> }
+  | { podRunning: z.output<GoalParams['podRunning']> }
+  | { serviceHasEndpoints: z.output<GoalParams['serviceHasEndpoints']> }
+  | { objectField: z.output<GoalParams['objectField']> }
+  | { not: GoalPredicate };
+
+/** A fault entry: `type` names a registered primitive; other keys are its parameters. */
+export interface FaultSpec {
+  /** Registered fault name, e.g. `kubelet-stopped`. */
+  type: string;
+  /** Node the fault applies to, for node-level faults. */
+  node?: string;
+  [param: string]: unknown;
+}
+
+/** A validated scenario with defaults applied. */
+export type Scenario = Omit<RawScenario, 'goal' | 'faults'> & { goal: GoalPredicate[]; faults: FaultSpec[] };
+/** Catalogue metadata of a scenario. */
+export type ScenarioMetadata = Scenario['metadata'];
+/** The simulated world of a scenario. */
+export type ClusterSpec = Scenario['cluster'];
+/** A node of the simulated cluster, with role-dependent capacity defaults applied. */
+export type NodeSpec = ClusterSpec['nodes'][number];
+/** A node taint. */
+export type TaintSpec = NodeSpec['taints'][number];
+/** An ordinary Kubernetes object from `cluster.manifests`. */
+export type ManifestSpec = ClusterSpec['manifests'][number];
+/** What a container started from an image does. */
+export type ImageBehaviour = ClusterSpec['images'][string];
+/** The expected diagnosis. */
+export type DiagnosisSpec = Scenario['diagnosis'];
+/** An observation the learner must see. */
+export type EvidenceSpec = Scenario['evidence'][number];
+/** Name of a goal predicate. */
+export type GoalPredicateName = (typeof GOAL_PREDICATES)[number];
