@@ -1,0 +1,34 @@
+/**
+ * Every command the simulation offers, registered explicitly (no folder
+ * scanning). Other command families add their lines to `installCommands`.
+ */
+import { sharedRegistry, type CommandRegistry } from './registry.js';
+
+/** Registers all commands into `registry` and returns it. */
+export function installCommands(registry: CommandRegistry): CommandRegistry {
+  const register = registry.register.bind(registry);
+  // Text utilities learners pipe into: installed everywhere.
+  register('grep', async () => (await import('./text/grep.js')).grepCommand, 'both');
+  register('egrep', async () => (await import('./text/grep.js')).egrepCommand, 'both');
+  register('fgrep', async () => (await import('./text/grep.js')).fgrepCommand, 'both');
+  register('head', async () => (await import('./text/head.js')).headCommand, 'both');
+  register('tail', async () => (await import('./text/tail.js')).tailCommand, 'both');
+  register('wc', async () => (await import('./text/wc.js')).wcCommand, 'both');
+  register('less', async () => (await import('./text/pager.js')).lessCommand, 'both');
+  register('more', async () => (await import('./text/pager.js')).moreCommand, 'both');
+  register('cat', async () => (await import('./text/pager.js')).catCommand, 'both');
+  register('tee', async () => (await import('./text/tee.js')).teeCommand, 'both');
+  return registry;
+}
+
+let installed = false;
+
+/** The shared registry with every command installed (installed on first call). */
+export function defaultCommandRegistry(): CommandRegistry {
+  const registry = sharedRegistry();
+  if (!installed) {
+    installCommands(registry);
+    installed = true;
+  }
+  return registry;
+}

@@ -1,0 +1,277 @@
+/**
+ * grep: print lines that match patterns (GNU grep 3.x behaviour and output:
+ * `file:line:text` prefixes, `-` for context lines, `--` between context
+ * groups, exit 0 when something was selected, 1 when nothing, 2 on errors).
+ * Reads stdin or files through the file seam; no recursion (-r).
+ */
+import type { Command, CommandContext, ExecResult } from '../types.js';
+import { getopt, type OptionSpec } from './lib/getopt.js';
+import { readInputs, splitLines } from './lib/inputs.js';
+import { readHostFile } from './lib/file-access.js';
+import { escapeLiteral, translatePosixRegex } from './lib/posix-regex.js';
+
+const SPECS: readonly OptionSpec[] = [
+  { key: 'E', short: 'E', long: 'extended-regexp' },
+  { key: 'F', short: 'F', long: 'fixed-strings' },
+  { key: 'G', short: 'G', long: 'basic-regexp' },
+  { key: 'P', short: 'P', long: 'perl-regexp' },
+  { key: 'e', short: 'e', long: 'regexp', arg: 'required' },
+  { key: 'f', short: 'f', long: 'file', arg: 'required' },
+  { key: 'i', short: 'i', long: 'ignore-case' },
+  { key: 'i', short: 'y' },
+  { key: 'no-i', long: 'no-ignore-case' },
+  { key: 'v', short: 'v', long: 'invert-match' },
+  { key: 'w', short: 'w', long: 'word-regexp' },
+  { key: 'x', short: 'x', long: 'line-regexp' },
+  { key: 'c', short: 'c', long: 'count' },
+  { key: 'color', long: 'color', arg: 'optional' },
+  { key: 'color', long: 'colour', arg: 'optional' },
+  { key: 'L', short: 'L', long: 'files-without-match' },
+  { key: 'l', short: 'l', long: 'files-with-matches' },
+  { key: 'm', short: 'm', long: 'max-count', arg: 'required' },
+  { key: 'o', short: 'o', long: 'only-matching' },
+  { key: 'q', short: 'q', long: 'quiet' },
+  { key: 'q', long: 'silent' },
+  { key: 's', short: 's', long: 'no-messages' },
+  { key: 'n', short: 'n', long: 'line-number' },
+  { key: 'H', short: 'H', long: 'with-filename' },
+  { key: 'h', short: 'h', long: 'no-filename' },
+  { key: 'label', long: 'label', arg: 'required' },
+  { key: 'a', short: 'a', long: 'text' },
+  { key: 'line-buffered', long: 'line-buffered' },
+  { key: 'A', short: 'A', long: 'after-context', arg: 'required' },
+  { key: 'B', short: 'B', long: 'before-context', arg: 'required' },
+  { key: 'C', short: 'C', long: 'context', arg: 'required' },
+];
+
+const USAGE = (tool: string): string => `Usage: ${tool} [OPTION]... PATTERNS [FILE]...\nTry '${tool} --help' for more information.\n`;
+
+interface GrepSettings {
+  matcher: 'G' | 'E' | 'F' | 'P';
+  patterns: string[];
+  ignoreCase: boolean;
+  invert: boolean;
+  word: boolean;
+  line: boolean;
+  count: boolean;
+  listMatching: 'l' | 'L' | undefined;
+  maxCount: number;
+  only: boolean;
+  quiet: boolean;
+  noMessages: boolean;
+  lineNumbers: boolean;
+  withFilename: boolean | undefined;
+  label: string;
+  after: number;
+  before: number;
+}
+
+function parseContext(value: string): number | undefined {
+  return /^[0-9]+$/.test(value) ? Number(value) : undefined;
+}
+
+function buildRegex(s: GrepSettings): RegExp | string {
+  const sources: string[] = [];
+  for (const p of s.patterns) {
+    let source: string;
+    if (s.matcher === 'F') source = escapeLiteral(p);
+    else if (s.matcher === 'P') source = p;
+    else {
+      const t = translatePosixRegex(p, s.matcher === 'E');
+      if (!t.ok) return t.message;
+      source = t.source;
+    }
+    if (s.line) source = `^(?:${source})$`;
+    // -w: the match must be preceded and followed by non-word constituents (GNU grep wordchar).
+    else if (s.word) source = `(?<![A-Za-z0-9_])(?:${source})(?![A-Za-z0-9_])`;
+    sources.push(source);
+  }
+  try {
+    return new RegExp(sources.map((x) => `(?:${x})`).join('|'), s.ignoreCase ? 'gi' : 'g');
+  } catch {
+    return 'Invalid regular expression';
+  }
+}
+
+function runGrep(tool: string, args: readonly string[], ctx: CommandContext, forced?: 'E' | 'F'): ExecResult {
+  const warning = forced ? `${tool}: warning: ${tool} is obsolescent\n` : '';
+  const parsed = getopt(tool, args, SPECS, { numberKey: 'NUM' });
+  if (!parsed.ok) return { stdout: '', stderr: `${warning}${parsed.message}\n${USAGE(tool)}`, exitCode: 2 };
+  const s: GrepSettings = {
+    matcher: forced ?? 'G',
+    patterns: [],
+    ignoreCase: false,
+    invert: false,
+    word: false,
+    line: false,
+    count: false,
+    listMatching: undefined,
+    maxCount: Infinity,
+    only: false,
+    quiet: false,
+    noMessages: false,
+    lineNumbers: false,
+    withFilename: undefined,
+    label: '(standard input)',
+    after: 0,
+    before: 0,
+  };
+  let stderr = warning;
+  let explicitPatterns = false;
+  for (const o of parsed.options) {
+    const v = o.value ?? '';
+    switch (o.key) {
+      case 'E':
+      case 'F':
+      case 'G':
+      case 'P':
+        s.matcher = o.key;
+        break;
+      case 'e':
+        s.patterns.push(...v.split('\n'));
+        explicitPatterns = true;
+        break;
+      case 'f': {
+        const text = readHostFile(ctx, v);
+        if (text === undefined) return { stdout: '', stderr: `${stderr}${tool}: ${v}: No such file or directory\n`, exitCode: 2 };
+        s.patterns.push(...splitLines(text));
+        explicitPatterns = true;
+        break;
+      }
+      case 'i':
+        s.ignoreCase = true;
+        break;
+      case 'no-i':
+        s.ignoreCase = false;
+        break;
+      case 'v':
+      case 'w':
+      case 'x':
+      case 'c':
+      case 'o':
+      case 'q':
+      case 's':
+      case 'n': {
+        const field = { v: 'invert', w: 'word', x: 'line', c: 'count', o: 'only', q: 'quiet', s: 'noMessages', n: 'lineNumbers' } as const;
+        s[field[o.key]] = true;
+        break;
+      }
+      case 'l':
+      case 'L':
+        s.listMatching = o.key;
+        break;
+      case 'H':
+        s.withFilename = true;
+        break;
+      case 'h':
+        s.withFilename = false;
+        break;
+      case 'label':
+        s.label = v;
+        break;
+      case 'm':
+        if (!/^-?[0-9]+$/.test(v)) return { stdout: '', stderr: `${stderr}${tool}: invalid max count\n`, exitCode: 2 };
+        s.maxCount = Number(v) < 0 ? Infinity : Number(v);
+        break;
+      case 'A':
+      case 'B':
+      case 'C':
+      case 'NUM': {
+        const n = parseContext(v);
+        if (n === undefined) return { stdout: '', stderr: `${stderr}${tool}: ${v}: invalid context length argument\n`, exitCode: 2 };
+        if (o.key !== 'B') s.after = n;
+        if (o.key !== 'A') s.before = n;
+        break;
+      }
+      default:
+        // --color, -a, --line-buffered: no effect on plain text output.
+        break;
+    }
+  }
+  const operands = [...parsed.operands];
+  if (!explicitPatterns) {
+    const first = operands.shift();
+    if (first === undefined) return { stdout: '', stderr: `${stderr}${USAGE(tool)}`, exitCode: 2 };
+    s.patterns.push(...first.split('\n'));
+  }
+  const regex = buildRegex(s);
+  if (typeof regex === 'string') return { stdout: '', stderr: `${stderr}${tool}: ${regex}\n`, exitCode: 2 };
+
+  const showNames = s.withFilename ?? operands.length > 1;
+  const useContext = (s.after > 0 || s.before > 0) && !s.only && !s.count && !s.listMatching && !s.quiet;
+  let stdout = '';
+  let selectedAny = false;
+  let errors = false;
+  let printedSomething = false;
+
+  for (const input of readInputs(ctx, operands)) {
+    const name = input.name === '-' ? s.label : input.name;
+    if (input.text === undefined) {
+      errors = true;
+      if (!s.noMessages) stderr += `${tool}: ${input.name}: No such file or directory\n`;
+      continue;
+    }
+    const lines = splitLines(input.text);
+    const prefix = (n: number, sep: ':' | '-'): string =>
+      `${showNames ? `${name}${sep}` : ''}${s.lineNumbers ? `${n + 1}${sep}` : ''}`;
+    let selected = 0;
+    let lastPrinted = -1;
+    let afterLeft = 0;
+    for (let i = 0; i < lines.length; i++) {
+      if (selected >= s.maxCount) {
+        // GNU grep still prints the trailing context of the last selected line.
+        if (afterLeft > 0 && useContext) {
+          stdout += `${prefix(i, '-')}${lines[i]}\n`;
+          lastPrinted = i;
+          afterLeft--;
+          continue;
+        }
+        break;
+      }
+      const text = lines[i];
+      regex.lastIndex = 0;
+      const isMatch = regex.test(text);
+      if (isMatch === s.invert) {
+        if (useContext && afterLeft > 0) {
+          stdout += `${prefix(i, '-')}${text}\n`;
+          lastPrinted = i;
+          afterLeft--;
+        }
+        continue;
+      }
+      selected++;
+      selectedAny = true;
+      if (s.quiet) return { stdout: '', stderr, exitCode: 0 };
+      if (s.count || s.listMatching) continue;
+      if (s.only) {
+        if (s.invert) continue;
+        regex.lastIndex = 0;
+        for (const m of text.matchAll(regex)) {
+          if (m[0] !== '') stdout += `${prefix(i, ':')}${m[0]}\n`;
+        }
+        continue;
+      }
+      if (useContext) {
+        const from = Math.max(lastPrinted + 1, i - s.before);
+        if (printedSomething && from > lastPrinted + 1) stdout += '--\n';
+        for (let k = from; k < i; k++) stdout += `${prefix(k, '-')}${lines[k]}\n`;
+        afterLeft = s.after;
+      }
+      stdout += `${prefix(i, ':')}${text}\n`;
+      lastPrinted = i;
+      printedSomething = true;
+    }
+    if (s.count) stdout += `${showNames ? `${name}:` : ''}${selected}\n`;
+    if (s.listMatching === 'l' && selected > 0) stdout += `${name}\n`;
+    if (s.listMatching === 'L' && selected === 0) stdout += `${name}\n`;
+  }
+  const exitCode = errors && !(s.quiet && selectedAny) ? 2 : selectedAny ? 0 : 1;
+  return { stdout, stderr, exitCode };
+}
+
+/** `grep`. */
+export const grepCommand: Command = { name: 'grep', execute: (args, ctx) => runGrep('grep', args, ctx) };
+/** `egrep` (grep -E, with the obsolescence warning grep ≥ 3.8 prints). */
+export const egrepCommand: Command = { name: 'egrep', execute: (args, ctx) => runGrep('egrep', args, ctx, 'E') };
+/** `fgrep` (grep -F, with the obsolescence warning grep ≥ 3.8 prints). */
+export const fgrepCommand: Command = { name: 'fgrep', execute: (args, ctx) => runGrep('fgrep', args, ctx, 'F') };

@@ -1,0 +1,73 @@
+/**
+ * cat, and the pagers less and more as they behave when not on a terminal of
+ * their own: they copy their inputs to stdout (the TUI's scrollback does the
+ * paging).
+ */
+import type { Command, CommandContext, ExecResult } from '../types.js';
+import { getopt, tryHelp, type OptionSpec } from './lib/getopt.js';
+import { readInputs } from './lib/inputs.js';
+
+const CAT_SPECS: readonly OptionSpec[] = [
+  { key: 'n', short: 'n', long: 'number' },
+  { key: 'b', short: 'b', long: 'number-nonblank' },
+  { key: 's', short: 's', long: 'squeeze-blank' },
+  { key: 'E', short: 'E', long: 'show-ends' },
+  { key: 'u', short: 'u' },
+];
+
+/** `cat` (coreutils cat.c): `-n`/`-b` number lines as `%6d\t`, `-s` squeezes blank lines, `-E` marks ends. */
+export const catCommand: Command = {
+  name: 'cat',
+  execute(args, ctx) {
+    const parsed = getopt('cat', args, CAT_SPECS);
+    if (!parsed.ok) return { stdout: '', stderr: `${parsed.message}\n${tryHelp('cat')}\n`, exitCode: 1 };
+    const keys = new Set(parsed.options.map((o) => o.key));
+    let stdout = '';
+    let stderr = '';
+    let lineNo = 0;
+    let lastBlank = false;
+    for (const input of readInputs(ctx, parsed.operands)) {
+      if (input.text === undefined) {
+        stderr += `cat: ${input.name}: No such file or directory\n`;
+        continue;
+      }
+      if (!keys.has('n') && !keys.has('b') && !keys.has('s') && !keys.has('E')) {
+        stdout += input.text;
+        continue;
+      }
+      for (const piece of input.text.split(/(?<=\n)/)) {
+        if (piece === '') continue;
+        const hasNewline = piece.endsWith('\n');
+        const body = hasNewline ? piece.slice(0, -1) : piece;
+        const blank = body === '';
+        if (keys.has('s') && blank && lastBlank) continue;
+        lastBlank = blank;
+        const numbered = keys.has('b') ? !blank : keys.has('n');
+        stdout += `${numbered ? `${String(++lineNo).padStart(6)}\t` : ''}${body}${keys.has('E') && hasNewline ? '$' : ''}${hasNewline ? '\n' : ''}`;
+      }
+    }
+    return { stdout, stderr, exitCode: stderr ? 1 : 0 };
+  },
+};
+
+function pager(name: string, missing: (file: string) => string): Command {
+  return {
+    name,
+    execute(args: readonly string[], ctx: CommandContext): ExecResult {
+      // Pager options (-R, -S, -N, +G ...) only change interactive display.
+      const files = args.filter((a) => !a.startsWith('-') && !a.startsWith('+'));
+      let stdout = '';
+      let stderr = '';
+      for (const input of readInputs(ctx, files)) {
+        if (input.text === undefined) stderr += `${missing(input.name)}\n`;
+        else stdout += input.text;
+      }
+      return { stdout, stderr, exitCode: 0 };
+    },
+  };
+}
+
+/** `less` copies its input (less exits 0 even for a missing file, printing `FILE: No such file or directory`). */
+export const lessCommand = pager('less', (file) => `${file}: No such file or directory`);
+/** `more` copies its input. */
+export const moreCommand = pager('more', (file) => `more: cannot open ${file}: No such file or directory`);

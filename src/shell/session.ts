@@ -1,0 +1,297 @@
+/**
+ * The learner's interactive shell: parses a line, runs it against the command
+ * registry on the current host, applies redirections, and keeps the host stack
+ * (`ssh node-2` / `exit`), the prompt and the history.
+ */
+import type { CommandContext, ClusterView, ExecResult } from '../commands/types.js';
+import { WORKSTATION, type CommandRegistry } from '../commands/registry.js';
+import { defaultCommandRegistry } from '../commands/index.js';
+import type { FileAccess } from '../commands/text/lib/file-access.js';
+import type { SimpleCommand } from './ast.js';
+import { BUILTINS, type BuiltinScope } from './builtins.js';
+import { expandWord, expandWordToString, type ExpansionScope } from './expand.js';
+import { createMemoryFiles, resolvePath, type ShellFiles } from './files.js';
+import { parse } from './parse.js';
+import { executeScript, type OutputChunk, type RunResult, type StageResult } from './pipeline.js';
+
+/** Options of a shell session. */
+export interface ShellSessionOptions {
+  /** The simulated cluster commands run against. */
+  readonly cluster: ClusterView;
+  /** Variables added to (or overriding) the workstation's default environment. */
+  readonly env?: Readonly<Record<string, string>>;
+  /** Editor hook handed to commands (kubectl edit). */
+  readonly openEditor?: CommandContext['openEditor'];
+  /** The commands installed; defaults to every registered command (src/commands/index.ts). */
+  readonly registry?: CommandRegistry;
+  /** Where redirections write and commands read files; defaults to an in-memory map. */
+  readonly files?: ShellFiles;
+}
+
+/** What one command line produced. */
+export interface ShellExecResult {
+  /** stdout and stderr interleaved as a terminal shows them. */
+  readonly output: string;
+  /** Only what reached the terminal's stdout. */
+  readonly stdout: string;
+  /** Only what reached the terminal's stderr. */
+  readonly stderr: string;
+  /** Status of the last pipeline (`$?`). */
+  readonly exitCode: number;
+  /** `clear` ran: the UI should clear the screen before showing `output`. */
+  readonly clearScreen?: boolean;
+  /** `exit`/`logout` on the workstation: the UI decides what leaving means. */
+  readonly exitRequested?: boolean;
+}
+
+/** An interactive shell over the simulated cluster. */
+export interface ShellSession {
+  /** Runs one command line. */
+  exec(line: string): Promise<ShellExecResult>;
+  /** The prompt to show, e.g. `learner@workstation:~$ ` or `root@node-2:~# `. */
+  prompt(): string;
+  /** The host the shell is on: `workstation` or a node name. */
+  host(): string;
+  /** Command lines entered so far, oldest first (for ↑/↓ in the UI). */
+  history(): readonly string[];
+}
+
+interface HostFrame {
+  readonly host: string;
+  readonly user: string;
+  readonly env: Record<string, string>;
+}
+
+const PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
+
+function baseEnv(host: string, user: string): Record<string, string> {
+  const home = user === 'root' ? '/root' : `/home/${user}`;
+  return { HOME: home, USER: user, LOGNAME: user, SHELL: '/bin/bash', PATH, HOSTNAME: host, TERM: 'xterm-256color', LANG: 'C.UTF-8' };
+}
+
+/** Leading `sudo` and its options are dropped: the simulation has no privilege boundary on hosts. */
+function dropSudo(fields: string[]): string[] {
+  let rest = fields;
+  while (rest[0] === 'sudo') {
+    let i = 1;
+    while (i < rest.length && rest[i].startsWith('-')) {
+      if (rest[i] === '--') {
+        i++;
+        break;
+      }
+      i += /^-[ugCDhpRrTU]$/.test(rest[i]) ? 2 : 1;
+    }
+    rest = rest.slice(i);
+  }
+  return rest;
+}
+
+type Target = { kind: 'out' } | { kind: 'err' } | { kind: 'null' } | { kind: 'file'; path: string };
+
+/** Creates a shell session starting on the workstation. */
+export function createShellSession(options: ShellSessionOptions): ShellSession {
+  const registry = options.registry ?? defaultCommandRegistry();
+  const files = options.files ?? createMemoryFiles();
+  const frames: HostFrame[] = [{ host: WORKSTATION, user: 'learner', env: { ...baseEnv(WORKSTATION, 'learner'), ...options.env } }];
+  let entries: string[] = [];
+  let lastExitCode = 0;
+  let clearScreen = false;
+  let exitRequested = false;
+
+  const top = (): HostFrame => frames[frames.length - 1];
+  const enterHost = (host: string, user = 'root'): void => {
+    frames.push({ host, user, env: baseEnv(host, user) });
+  };
+  const leaveHost = (): boolean => {
+    if (frames.length <= 1) return false;
+    frames.pop();
+    return true;
+  };
+
+  const fileAccess = (frame: HostFrame): Required<FileAccess> => ({
+    readFile: (path) => files.read(frame.host, resolvePath(path, frame.env.HOME ?? '/')),
+    writeFile: (path, text, append) => files.write(frame.host, resolvePath(path, frame.env.HOME ?? '/'), text, append),
+  });
+
+  async function runCommand(name: string, args: string[], stdin: string, env: Record<string, string>): Promise<StageResult> {
+    const frame = top();
+    const builtin = BUILTINS[name];
+    if (builtin) {
+      const scope: BuiltinScope = {
+        host: frame.host,
+        env: frame.env,
+        cluster: options.cluster,
+        registry,
+        history: entries,
+        clearHistory: () => {
+          entries = [];
+        },
+        enterHost,
+        leaveHost,
+        runOn: async (host, user, line) => {
+          enterHost(host, user);
+          try {
+            return await runLine(line);
+          } finally {
+            leaveHost();
+          }
+        },
+        requestClear: () => {
+          clearScreen = true;
+        },
+        requestExit: () => {
+          exitRequested = true;
+        },
+      };
+      return builtin(args, stdin, scope);
+    }
+    let lookupName = name;
+    if (name.includes('/')) {
+      // `/usr/bin/grep` runs grep; any other path does not exist on the simulated hosts.
+      const base = name.slice(name.lastIndexOf('/') + 1);
+      if (!/^(\/usr)?(\/local)?\/s?bin\/[^/]+$/.test(name) || !registry.lookup(base, frame.host)) {
+        return { stdout: '', stderr: `bash: ${name}: No such file or directory\n`, exitCode: 127 };
+      }
+      lookupName = base;
+    }
+    const command = await registry.load(lookupName, frame.host);
+    if (!command) return { stdout: '', stderr: `bash: ${name}: command not found\n`, exitCode: 127 };
+    const ctx: CommandContext & FileAccess = {
+      cluster: options.cluster,
+      host: frame.host,
+      stdin,
+      env,
+      openEditor: options.openEditor,
+      shell: { enterHost: (host) => enterHost(host), leaveHost },
+      ...fileAccess(frame),
+    };
+    let result: ExecResult;
+    try {
+      result = await command.execute(args, ctx);
+    } catch (err) {
+      // A bug in a command should not take the terminal down with it.
+      result = { stdout: '', stderr: `${name}: ${err instanceof Error ? err.message : String(err)}\n`, exitCode: 1 };
+    }
+    return result;
+  }
+
+  async function runSimple(command: SimpleCommand, stdin: string): Promise<StageResult> {
+    const frame = top();
+    const scope: ExpansionScope = { env: frame.env, lastExitCode };
+    const fields = dropSudo(command.words.flatMap((w) => expandWord(w, scope)));
+    const assigned = Object.fromEntries(command.assignments.map((a) => [a.name, expandWordToString(a.value, scope)]));
+
+    // Redirections are set up left to right before the command runs (bash redir.c).
+    const fds: Record<1 | 2, Target> = { 1: { kind: 'out' }, 2: { kind: 'err' } };
+    const home = frame.env.HOME ?? '/';
+    let input = stdin;
+    for (const r of command.redirects) {
+      if (r.kind === 'dup') {
+        fds[r.fd] = fds[r.to];
+        continue;
+      }
+      const targetFields = expandWord(r.target, scope);
+      if (targetFields.length !== 1) {
+        const raw = r.target.parts.map((p) => (p.kind === 'var' ? `$${p.name}` : p.text)).join('');
+        return { stdout: '', stderr: `bash: ${raw}: ambiguous redirect\n`, exitCode: 1 };
+      }
+      const path = resolvePath(targetFields[0], home);
+      if (r.kind === 'input') {
+        const text = files.read(frame.host, path);
+        if (text === undefined) return { stdout: '', stderr: `bash: ${targetFields[0]}: No such file or directory\n`, exitCode: 1 };
+        input = text;
+        continue;
+      }
+      let target: Target;
+      if (path === '/dev/null') target = { kind: 'null' };
+      else if (path === '/dev/stdout') target = fds[1];
+      else if (path === '/dev/stderr') target = fds[2];
+      else {
+        // Opening with `>` truncates even if the command writes nothing.
+        if (!files.write(frame.host, path, '', r.append)) {
+          return { stdout: '', stderr: `bash: ${targetFields[0]}: Is a directory\n`, exitCode: 1 };
+        }
+        target = { kind: 'file', path };
+      }
+      if (r.fd === 'both') {
+        fds[1] = target;
+        fds[2] = target;
+      } else {
+        fds[r.fd] = target;
+      }
+    }
+    // `|&` is `2>&1 |`, applied after the command's own redirections.
+    if (command.pipeStderr) fds[2] = fds[1];
+
+    let result: StageResult;
+    if (fields.length === 0) {
+      // Assignments alone set shell variables.
+      Object.assign(frame.env, assigned);
+      result = { stdout: '', stderr: '', exitCode: 0 };
+    } else {
+      result = await runCommand(fields[0], fields.slice(1), input, { ...frame.env, ...assigned });
+    }
+
+    const chunks: OutputChunk[] = [];
+    const ordered: readonly OutputChunk[] = result.chunks ?? [
+      { fd: 2, text: result.stderr },
+      { fd: 1, text: result.stdout },
+    ];
+    for (const chunk of ordered) {
+      if (chunk.text === '') continue;
+      const target = fds[chunk.fd];
+      if (target.kind === 'out') chunks.push({ fd: 1, text: chunk.text });
+      else if (target.kind === 'err') chunks.push({ fd: 2, text: chunk.text });
+      else if (target.kind === 'file') files.write(frame.host, target.path, chunk.text, true);
+    }
+    return {
+      stdout: chunks.filter((c) => c.fd === 1).map((c) => c.text).join(''),
+      stderr: chunks.filter((c) => c.fd === 2).map((c) => c.text).join(''),
+      exitCode: result.exitCode,
+      chunks,
+    };
+  }
+
+  async function runLine(line: string): Promise<RunResult> {
+    const parsed = parse(line);
+    if (!parsed.ok) {
+      lastExitCode = 2;
+      return { chunks: [{ fd: 2, text: `${parsed.error}\n` }], exitCode: 2 };
+    }
+    return executeScript(parsed.script, runSimple, (code) => {
+      lastExitCode = code;
+    });
+  }
+
+  return {
+    async exec(line) {
+      clearScreen = false;
+      exitRequested = false;
+      if (line.trim() !== '') entries.push(line.replace(/\n+$/, ''));
+      const result = await runLine(line);
+      const text = (fd?: 1 | 2): string =>
+        result.chunks
+          .filter((c) => fd === undefined || c.fd === fd)
+          .map((c) => c.text)
+          .join('');
+      return {
+        output: text(),
+        stdout: text(1),
+        stderr: text(2),
+        exitCode: result.exitCode,
+        ...(clearScreen ? { clearScreen: true } : {}),
+        ...(exitRequested ? { exitRequested: true } : {}),
+      };
+    },
+    prompt() {
+      const frame = top();
+      return `${frame.user}@${frame.host}:~${frame.user === 'root' ? '#' : '$'} `;
+    },
+    host() {
+      return top().host;
+    },
+    history() {
+      return [...entries];
+    },
+  };
+}
