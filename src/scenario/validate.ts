@@ -1,0 +1,137 @@
+/**
+ * Meaning checks on a schema-valid scenario: references resolve, names are
+ * unique, times are ordered. Each problem is a `file:line:col` error pointing
+ * at the node that has to change. `kubedrill validate` runs these.
+ */
+import { basename, extname } from 'node:path';
+import { durationProblem, parseDuration } from './duration.js';
+import {
+  formatError,
+  parseScenarioText,
+  readText,
+  type DocPath,
+  type LoadResult,
+  type PositionMap,
+  type ScenarioError,
+} from './load.js';
+import { WORKSTATION_HOST, type GoalPredicate, type Scenario } from './schema.js';
+import { causeBelongsTo, findComponent } from './taxonomy.js';
+
+export { formatError };
+export type { ScenarioError };
+
+/** Fault parameters that hold a duration ("how long ago the fault began"). */
+const FAULT_DURATION_PARAMS = ['since'];
+
+/** Node names a goal predicate refers to, with the path of each reference (recursing into `not`). */
+function goalNodeRefs(goal: GoalPredicate, path: DocPath): { name: string; path: DocPath }[] {
+  if ('nodeReady' in goal) return [{ name: goal.nodeReady, path: [...path, 'nodeReady'] }];
+  if ('nodeSchedulable' in goal) return [{ name: goal.nodeSchedulable, path: [...path, 'nodeSchedulable'] }];
+  if ('not' in goal) return goalNodeRefs(goal.not, [...path, 'not']);
+  return [];
+}
+
+/**
+ * Checks what the schema cannot: the id matches the file name, node names are
+ * unique, faults/goals/evidence/solution name existing nodes, the diagnosis cause
+ * belongs to its component, fault and workload times fall inside the cluster's
+ * life, and no manifest is declared twice.
+ */
+export function checkScenario(scenario: Scenario, positions: PositionMap, file: string): ScenarioError[] {
+  const errors: ScenarioError[] = [];
+  const at = (path: DocPath, message: string) => errors.push({ file, ...positions.valueAt(path), message });
+
+  const expectedId = basename(file, extname(file));
+  if (scenario.metadata.id !== expectedId) {
+    at(['metadata', 'id'], `metadata.id "${scenario.metadata.id}" must equal the file name "${expectedId}"`);
+  }
+
+  const nodes = new Set<string>();
+  scenario.cluster.nodes.forEach((node, i) => {
+    if (nodes.has(node.name)) at(['cluster', 'nodes', i, 'name'], `cluster.nodes[${i}].name: duplicate node name "${node.name}"`);
+    nodes.add(node.name);
+  });
+  const known = [...nodes].join(', ');
+
+  const createdMs = parseDuration(scenario.cluster.createdAgo);
+  const workloadsMs = parseDuration(scenario.cluster.workloadsAgo);
+  if (workloadsMs >= createdMs) {
+    at(
+      ['cluster', 'workloadsAgo'],
+      `cluster.workloadsAgo (${scenario.cluster.workloadsAgo}) must be less than cluster.createdAgo (${scenario.cluster.createdAgo}): workloads are applied after the cluster is created`,
+    );
+  }
+
+  scenario.faults.forEach((fault, i) => {
+    if (typeof fault.node === 'string' && !nodes.has(fault.node)) {
+      at(['faults', i, 'node'], `faults[${i}].node: no node named "${fault.node}" (nodes: ${known})`);
+    }
+    for (const param of FAULT_DURATION_PARAMS) {
+      const value = fault[param];
+      if (typeof value !== 'string') continue;
+      const problem = durationProblem(value);
+      if (problem !== undefined) {
+        at(['faults', i, param], `faults[${i}].${param}: ${problem}`);
+      } else if (parseDuration(value) > createdMs) {
+        at(['faults', i, param], `faults[${i}].${param} (${value}) is before the cluster was created (createdAgo ${scenario.cluster.createdAgo})`);
+      }
+    }
+  });
+
+  const seen = new Map<string, number>();
+  scenario.cluster.manifests.forEach((m, i) => {
+    const group = m.apiVersion.includes('/') ? m.apiVersion.split('/')[0] : '';
+    const key = `${group}/${m.kind}/${m.metadata.namespace ?? ''}/${m.metadata.name}`;
+    const first = seen.get(key);
+    if (first !== undefined) {
+      at(['cluster', 'manifests', i, 'metadata', 'name'], `cluster.manifests[${i}]: ${m.kind} "${m.metadata.name}" is already declared by cluster.manifests[${first}]`);
+    } else seen.set(key, i);
+  });
+
+  const { component, cause } = scenario.diagnosis;
+  if (!causeBelongsTo(component, cause)) {
+    const causes = findComponent(component)?.causes.map((c) => c.id).join(', ') ?? '';
+    at(['diagnosis', 'cause'], `diagnosis.cause: "${cause}" is not a cause of component ${component}; its causes: ${causes}`);
+  }
+
+  scenario.evidence.forEach((e, i) => {
+    if (e.host !== WORKSTATION_HOST && !nodes.has(e.host)) {
+      at(['evidence', i, 'host'], `evidence[${i}].host: no host named "${e.host}" (use ${WORKSTATION_HOST} or a node: ${known})`);
+    }
+  });
+
+  scenario.goal.forEach((g, i) => {
+    for (const ref of goalNodeRefs(g, ['goal', i])) {
+      if (!nodes.has(ref.name)) at(ref.path, `goal[${i}]: no node named "${ref.name}" (nodes: ${known})`);
+    }
+  });
+
+  scenario.solution.forEach((line, i) => {
+    const host = /^\s*ssh\s+(?:\S+@)?([^\s@]+)\s*$/.exec(line)?.[1];
+    if (host !== undefined && !nodes.has(host)) at(['solution', i], `solution[${i}]: ssh to unknown host "${host}" (nodes: ${known})`);
+  });
+
+  return errors.sort((a, b) => a.line - b.line || a.col - b.col);
+}
+
+/** Schema and meaning checks of scenario text; an empty array means valid. */
+export function validateScenarioText(text: string, fileName: string): ScenarioError[] {
+  const parsed = parseScenarioText(text, fileName);
+  return parsed.ok ? checkScenario(parsed.scenario, parsed.positions, fileName) : parsed.errors;
+}
+
+/** Schema and meaning checks of a scenario file; an empty array means valid. Never throws. */
+export function validateScenarioFile(path: string): ScenarioError[] {
+  const text = readText(path);
+  return typeof text === 'string' ? validateScenarioText(text, path) : [text];
+}
+
+/** Loads a scenario file and accepts it only when it passes both the schema and the meaning checks. */
+export function loadValidScenarioFile(path: string): LoadResult {
+  const text = readText(path);
+  if (typeof text !== 'string') return { ok: false, errors: [text] };
+  const parsed = parseScenarioText(text, path);
+  if (!parsed.ok) return parsed;
+  const errors = checkScenario(parsed.scenario, parsed.positions, path);
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, scenario: parsed.scenario };
+}
