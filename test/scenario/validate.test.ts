@@ -1,0 +1,91 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  formatError,
+  loadValidScenarioFile,
+  validateScenarioFile,
+  validateScenarioText,
+} from '../../src/scenario/validate.js';
+
+const FIXTURES = join(import.meta.dirname, '../fixtures/scenarios');
+const GOOD_FILE = join(FIXTURES, 'pending-insufficient-cpu.yaml');
+const GOOD = readFileSync(GOOD_FILE, 'utf8');
+
+/** Validates the good fixture with one textual edit (under its own file name). */
+function errorsAfter(from: string, to: string): string[] {
+  expect(GOOD).toContain(from);
+  return validateScenarioText(GOOD.replace(from, to), 'pending-insufficient-cpu.yaml').map(formatError);
+}
+
+describe('validateScenarioFile', () => {
+  it('accepts the valid fixture', () => {
+    expect(validateScenarioFile(GOOD_FILE)).toEqual([]);
+    const r = loadValidScenarioFile(GOOD_FILE);
+    expect(r.ok).toBe(true);
+  });
+
+  it('reports every meaning error at its node, in file order', () => {
+    const file = join(FIXTURES, 'bad/semantic-errors.yaml');
+    expect(validateScenarioFile(file).map(formatError)).toEqual([
+      `${file}:4:7: metadata.id "wrong-id" must equal the file name "semantic-errors"`,
+      `${file}:14:17: cluster.workloadsAgo (50d) must be less than cluster.createdAgo (45d): workloads are applied after the cluster is created`,
+      `${file}:21:13: cluster.nodes[2].name: duplicate node name "node-1"`,
+      `${file}:38:35: faults[0].node: no node named "node-9" (nodes: cp-1, node-1)`,
+      `${file}:41:10: diagnosis.cause: "runtime-down" is not a cause of component scheduler; its causes: insufficient-resources, untolerated-taint, node-selector-mismatch, host-port-conflict, all-nodes-unschedulable, no-scheduler-for-pod, unbound-volume-claim, not-running`,
+      `${file}:45:12: evidence[1].host: no host named "node-3" (use workstation or a node: cp-1, node-1)`,
+      `${file}:48:17: goal[1]: no node named "node-7" (nodes: cp-1, node-1)`,
+      `${file}:52:5: solution[1]: ssh to unknown host "node-5" (nodes: cp-1, node-1)`,
+    ]);
+    const r = loadValidScenarioFile(file);
+    expect(r.ok ? 0 : r.errors.length).toBe(8);
+  });
+
+  it('returns schema errors first (no meaning checks on an invalid document)', () => {
+    const file = join(FIXTURES, 'bad/misspelled-field.yaml');
+    expect(validateScenarioFile(file).map(formatError)).toEqual([
+      `${file}:3:5: metadata: unknown field "idd" (did you mean "id"?)`,
+    ]);
+  });
+
+  it('reports an unreadable file as a whole-file error', () => {
+    const file = join(FIXTURES, 'missing.yaml');
+    expect(validateScenarioFile(file).map(formatError)).toEqual([`${file}: cannot read scenario: no such file`]);
+  });
+});
+
+describe('validateScenarioText meaning checks', () => {
+  it('fault durations parse and fall inside the cluster life', () => {
+    expect(errorsAfter('since: 6h}', 'since: 6hours}')).toEqual([
+      'pending-insufficient-cpu.yaml:38:50: faults[0].since: invalid duration "6hours": unknown unit "hours" (use s, m, h or d)',
+    ]);
+    expect(errorsAfter('since: 6h}', 'since: 60d}')).toEqual([
+      'pending-insufficient-cpu.yaml:38:50: faults[0].since (60d) is before the cluster was created (createdAgo 45d)',
+    ]);
+  });
+
+  it('node references inside `not` goals are checked', () => {
+    expect(errorsAfter('  - {nodeReady: node-2}', '  - {not: {nodeSchedulable: node-0}}')).toEqual([
+      'pending-insufficient-cpu.yaml:48:29: goal[1]: no node named "node-0" (nodes: cp-1, node-1, node-2)',
+    ]);
+  });
+
+  it('the same object declared twice', () => {
+    const dup = '  manifests:\n    - {apiVersion: v1, kind: ConfigMap, metadata: {name: cfg}}\n    - {apiVersion: v1, kind: ConfigMap, metadata: {name: cfg}}\n';
+    expect(errorsAfter('  manifests:\n', dup)).toEqual([
+      'pending-insufficient-cpu.yaml:26:58: cluster.manifests[1]: ConfigMap "cfg" is already declared by cluster.manifests[0]',
+    ]);
+  });
+
+  it('evidence on a node, ssh with a user, and a defaulted host are fine', () => {
+    expect(errorsAfter('  - ssh node-2', '  - ssh admin@node-2')).toEqual([]);
+  });
+
+  it('workloadsAgo defaults to 20m and must be below createdAgo', () => {
+    expect(errorsAfter('  createdAgo: 45d\n  workloadsAgo: 20m\n', '  createdAgo: 10m\n')).toEqual([
+      // workloadsAgo is absent, so the error points at the cluster mapping (its first key).
+      'pending-insufficient-cpu.yaml:13:3: cluster.workloadsAgo (20m) must be less than cluster.createdAgo (10m): workloads are applied after the cluster is created',
+      'pending-insufficient-cpu.yaml:37:50: faults[0].since (6h) is before the cluster was created (createdAgo 10m)',
+    ]);
+  });
+});
