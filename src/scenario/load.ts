@@ -79,16 +79,17 @@ export class PositionMap {
   /** Position of the value at `path`, or of the deepest existing ancestor (or the key, for an empty value). */
   valueAt(path: DocPath): SourcePosition {
     let node = this.root;
-    let keyNode: YamlNode | undefined;
+    let best = node?.start ?? 0;
     for (const seg of path) {
       const next = this.child(node, seg);
       if (!next) break;
+      // An empty value (`key:` with nothing after it) is best shown at its key.
+      if (next.key) best = next.key.start;
       node = next.value;
-      keyNode = next.key;
       if (!node) break;
+      if (node.kind !== null) best = node.start;
     }
-    if (!node || node.kind === null) return this.pos(keyNode?.start ?? node?.start ?? 0);
-    return this.pos(node.start);
+    return this.pos(best);
   }
 
   /** Position of the key of the mapping entry at `path` (falls back to `valueAt`). */
@@ -426,12 +427,17 @@ export function parseScenarioText(text: string, fileName: string): ParseResult {
       errors: [{ file: fileName, ...pos, message: `apiVersion: unsupported version ${JSON.stringify(apiVersion)}; this build reads ${SCENARIO_API_VERSION}` }],
     };
   }
-  const schema = scenarioSchema();
-  const result = schema.safeParse(value, { error: errorMap });
-  if (!result.success) {
-    return { ok: false, errors: issuesToErrors(result.error.issues, positions, fileName, schema, value) };
+  try {
+    const schema = scenarioSchema();
+    const result = schema.safeParse(value, { error: errorMap });
+    if (!result.success) {
+      return { ok: false, errors: issuesToErrors(result.error.issues, positions, fileName, schema, value) };
+    }
+    return { ok: true, scenario: result.data as Scenario, positions };
+  } catch (err) {
+    // A bug here (or in a fault's schema) must still read as one line, not a stack trace.
+    return { ok: false, errors: [{ file: fileName, line: 0, col: 0, message: `internal error while checking the scenario: ${(err as Error).message}` }] };
   }
-  return { ok: true, scenario: result.data as Scenario, positions };
 }
 
 /** Parses and schema-checks scenario text; `fileName` is used in error positions. */

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { faultParamSchemas } from '../../src/faults/registry.js';
 import { formatError, loadScenarioFile, loadScenarioText } from '../../src/scenario/load.js';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/scenarios');
@@ -103,7 +104,8 @@ describe('loadScenarioText errors', () => {
 
   it('unknown fault type names the known faults', () => {
     expect(errorsAfter('{type: kubelet-stopped,', '{type: kubelet-stoped,')).toEqual([
-      's.yaml:38:12: faults[0].type: unknown fault "kubelet-stoped" (did you mean "kubelet-stopped"?); known: kubelet-stopped',
+      // The known list is whatever the fault registry holds.
+      `s.yaml:38:12: faults[0].type: unknown fault "kubelet-stoped" (did you mean "kubelet-stopped"?); known: ${Object.keys(faultParamSchemas()).join(', ')}`,
     ]);
     expect(errorsAfter('node: node-2, since: 6h}', 'node: node-2, since: 6h, for: 1h}')).toEqual([
       's.yaml:38:54: faults[0]: unknown field "for"',
@@ -151,6 +153,23 @@ describe('loadScenarioText errors', () => {
     expect(errorsAfter('apiVersion: kubedrill/v1', 'apiVersion: kubedrill/v2\nbogus: 1')).toEqual([
       's.yaml:1:13: apiVersion: unsupported version "kubedrill/v2"; this build reads kubedrill/v1',
     ]);
+  });
+
+  it('empty values point at their key, empty list items at the dash line', () => {
+    expect(errorsAfter('metadata:\n', 'metadata:\nfoo:\n')).toEqual([
+      's.yaml:3:1: metadata: expected a mapping, got null',
+      's.yaml:4:1: unknown field "foo"',
+    ]);
+    expect(errorsAfter('  nodes:\n', '  nodes:\n    -\n')).toEqual(['s.yaml:16:5: cluster.nodes[0]: expected a mapping, got null']);
+    expect(errorsAfter('  - What does the scheduler say about the pod?', '  - 42')).toEqual([
+      's.yaml:56:5: hints[0]: expected a string, got number 42',
+    ]);
+  });
+
+  it('YAML-level problems: duplicate keys, tabs', () => {
+    expect(errorsAfter('kind: Scenario', 'kind: Scenario\nkind: Other')).toEqual(['s.yaml:3:1: YAML: duplicated mapping key']);
+    const r = loadScenarioText('apiVersion: kubedrill/v1\n\tkind: x\n', 't.yaml');
+    expect(r.ok ? [] : r.errors.map(formatError)).toEqual(['t.yaml:2:1: YAML: tab characters must not be used in indentation']);
   });
 
   it('empty files and non-mapping documents', () => {
