@@ -1,0 +1,19 @@
+/**
+ * NodeName: a pod that names a node fits only that node. After
+ * `pkg/scheduler/framework/plugins/nodename/node_name.go`.
+ */
+import { SUCCESS, status } from '../../types.js';
+import type { FilterPlugin } from './filter-plugin.js';
+
+/** Upstream ErrReason. */
+export const ERR_REASON_NODE_NAME = "node(s) didn't match the requested node name";
+
+/** The NodeName filter. */
+export const nodeNameFilter: FilterPlugin = {
+  name: 'NodeName',
+  filter(pod, nodeInfo) {
+    const wanted = pod.spec?.nodeName;
+    if (!wanted || wanted === nodeInfo.node.metadata?.name) return SUCCESS;
+    return status('UnschedulableAndUnresolvable', [ERR_REASON_NODE_NAME], this.name);
+  },
+};

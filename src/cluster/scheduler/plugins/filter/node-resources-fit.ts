@@ -1,0 +1,57 @@
+/**
+ * NodeResourcesFit: does the node have room for the pod's requests? Every
+ * short resource is reported, pod count first. In 1.32 the code is always
+ * Unschedulable (the UnschedulableAndUnresolvable upgrade for pods larger than
+ * the node came in 1.34, kubernetes/kubernetes#131345). After
+ * `pkg/scheduler/framework/plugins/noderesources/fit.go` fitsRequest.
+ */
+import { podRequests } from '../../pod-resources.js';
+import { SUCCESS, status } from '../../types.js';
+import type { NodeInfo, Resources } from '../../types.js';
+import type { FilterPlugin } from './filter-plugin.js';
+
+/** One resource the node is short of. */
+export interface InsufficientResource {
+  readonly resourceName: string;
+  readonly reason: string;
+  readonly requested: number;
+  readonly used: number;
+  readonly capacity: number;
+}
+
+/** The resources the node lacks for a pod with requests `req` (empty when it fits). */
+export function fitsRequest(req: Resources, nodeInfo: NodeInfo): InsufficientResource[] {
+  const out: InsufficientResource[] = [];
+  if (nodeInfo.pods.length + 1 > nodeInfo.allowedPodNumber) {
+    out.push({ resourceName: 'pods', reason: 'Too many pods', requested: 1, used: nodeInfo.pods.length, capacity: nodeInfo.allowedPodNumber });
+  }
+  if (req.milliCpu === 0 && req.memory === 0 && req.ephemeralStorage === 0 && Object.keys(req.scalar).length === 0) {
+    return out;
+  }
+  const { allocatable: alloc, requested: used } = nodeInfo;
+  const check = (name: string, want: number, have: number, inUse: number): void => {
+    if (want > 0 && want > have - inUse) {
+      out.push({ resourceName: name, reason: `Insufficient ${name}`, requested: want, used: inUse, capacity: have });
+    }
+  };
+  check('cpu', req.milliCpu, alloc.milliCpu, used.milliCpu);
+  check('memory', req.memory, alloc.memory, used.memory);
+  check('ephemeral-storage', req.ephemeralStorage, alloc.ephemeralStorage, used.ephemeralStorage);
+  // Go ranges over a map here (random order); sort so the simulation stays deterministic.
+  for (const name of Object.keys(req.scalar).sort()) {
+    const want = req.scalar[name] as number;
+    if (want === 0) continue;
+    check(name, want, alloc.scalar[name] ?? 0, used.scalar[name] ?? 0);
+  }
+  return out;
+}
+
+/** The NodeResourcesFit filter. */
+export const nodeResourcesFitFilter: FilterPlugin = {
+  name: 'NodeResourcesFit',
+  filter(pod, nodeInfo) {
+    const insufficient = fitsRequest(podRequests(pod), nodeInfo);
+    if (insufficient.length === 0) return SUCCESS;
+    return status('Unschedulable', insufficient.map((i) => i.reason), this.name);
+  },
+};

@@ -1,0 +1,37 @@
+/**
+ * ImageLocality: prefers nodes that already hold the pod's images, scaled by
+ * how widely each image is spread. After
+ * `pkg/scheduler/framework/plugins/imagelocality/image_locality.go`.
+ */
+import { normalizedImageName } from '../../node-info.js';
+import { MAX_NODE_SCORE } from './score-plugin.js';
+import type { ScorePlugin } from './score-plugin.js';
+
+const MB = 1024 * 1024;
+const MIN_THRESHOLD = 23 * MB;
+const MAX_CONTAINER_THRESHOLD = 1000 * MB;
+
+/** calculatePriority: maps the summed image score to 0..100 between the thresholds. */
+export function imageLocalityPriority(sumScores: number, numContainers: number): number {
+  const maxThreshold = MAX_CONTAINER_THRESHOLD * numContainers;
+  const clamped = Math.min(Math.max(sumScores, MIN_THRESHOLD), maxThreshold);
+  return Math.trunc((MAX_NODE_SCORE * (clamped - MIN_THRESHOLD)) / (maxThreshold - MIN_THRESHOLD));
+}
+
+/** The ImageLocality Score plugin (weight 1). */
+export const imageLocality: ScorePlugin = {
+  name: 'ImageLocality',
+  weight: 1,
+  score(pod, nodeInfo, allNodes) {
+    const containers = [...(pod.spec?.initContainers ?? []), ...(pod.spec?.containers ?? [])];
+    let sum = 0;
+    for (const c of containers) {
+      const name = normalizedImageName(c.image ?? '');
+      const size = nodeInfo.images.get(name);
+      if (size === undefined) continue;
+      const numNodes = allNodes.filter((n) => n.images.has(name)).length;
+      sum += Math.trunc(size * (numNodes / allNodes.length));
+    }
+    return imageLocalityPriority(sum, containers.length);
+  },
+};

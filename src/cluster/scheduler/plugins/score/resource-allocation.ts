@@ -1,0 +1,36 @@
+/**
+ * The shared part of NodeResourcesFit scoring and BalancedAllocation: the
+ * requested/allocatable vectors for cpu and memory (default weights 1/1).
+ * After `pkg/scheduler/framework/plugins/noderesources/resource_allocation.go`.
+ */
+import type { Pod } from 'kubernetes-types/core/v1.js';
+import { podNonZeroRequests, podRequests } from '../../pod-resources.js';
+import type { NodeInfo } from '../../types.js';
+
+/** requested and allocatable, one entry per scored resource (cpu, memory). */
+export interface AllocationVectors {
+  readonly requested: readonly number[];
+  readonly allocatable: readonly number[];
+}
+
+/**
+ * Builds the vectors. `useRequested` false (LeastAllocated) counts scoring
+ * defaults for containers without requests; true (BalancedAllocation) counts
+ * real requests.
+ */
+export function allocationVectors(pod: Pod, nodeInfo: NodeInfo, useRequested: boolean): AllocationVectors {
+  const pr = useRequested ? podRequests(pod) : podNonZeroRequests(pod);
+  const nr = useRequested ? nodeInfo.requested : nodeInfo.nonZeroRequested;
+  const alloc = nodeInfo.allocatable;
+  const requested: number[] = [];
+  const allocatable: number[] = [];
+  for (const [a, r] of [
+    [alloc.milliCpu, nr.milliCpu + pr.milliCpu],
+    [alloc.memory, nr.memory + pr.memory],
+  ] as const) {
+    // A resource the node does not offer is left out (alloc 0 ⇒ entry stays 0).
+    allocatable.push(a);
+    requested.push(a === 0 ? 0 : r);
+  }
+  return { requested, allocatable };
+}

@@ -1,0 +1,49 @@
+/**
+ * Running the Filter plugins on one node, after
+ * `pkg/scheduler/framework/runtime/framework.go` RunFilterPlugins (stop at the
+ * first rejection) and RunFilterPluginsWithNominatedPods (first pass with
+ * equal-or-higher-priority pods nominated to the node counted as if bound).
+ */
+import type { Pod } from 'kubernetes-types/core/v1.js';
+import { withPods } from './node-info.js';
+import { podPriority } from './pod-resources.js';
+import { DEFAULT_FILTER_PLUGINS } from './plugins/filter/index.js';
+import type { FilterPlugin } from './plugins/filter/index.js';
+import { SUCCESS } from './types.js';
+import type { NodeInfo, Status } from './types.js';
+
+/** Runs the filters in order and returns the first non-success status. */
+export function runFilterPlugins(pod: Pod, nodeInfo: NodeInfo, plugins: readonly FilterPlugin[] = DEFAULT_FILTER_PLUGINS): Status {
+  for (const plugin of plugins) {
+    const s = plugin.filter(pod, nodeInfo);
+    if (s.code !== 'Success') return s.plugin === undefined ? { ...s, plugin: plugin.name } : s;
+  }
+  return SUCCESS;
+}
+
+function samePod(a: Pod, b: Pod): boolean {
+  if (a.metadata?.uid && b.metadata?.uid) return a.metadata.uid === b.metadata.uid;
+  return a.metadata?.namespace === b.metadata?.namespace && a.metadata?.name === b.metadata?.name;
+}
+
+/**
+ * Filters with nominated pods: pods in `nominatedPods` whose
+ * status.nominatedNodeName is this node and whose priority is at least the
+ * pod's count as placed; if that passes, the node must also pass without them.
+ */
+export function runFiltersWithNominatedPods(
+  pod: Pod,
+  nodeInfo: NodeInfo,
+  nominatedPods: readonly Pod[],
+  plugins: readonly FilterPlugin[] = DEFAULT_FILTER_PLUGINS,
+): Status {
+  const name = nodeInfo.node.metadata?.name;
+  const priority = podPriority(pod);
+  const added = nominatedPods.filter(
+    (p) => p.status?.nominatedNodeName === name && !samePod(p, pod) && podPriority(p) >= priority,
+  );
+  if (added.length === 0) return runFilterPlugins(pod, nodeInfo, plugins);
+  const first = runFilterPlugins(pod, withPods(nodeInfo, added), plugins);
+  if (first.code !== 'Success') return first;
+  return runFilterPlugins(pod, nodeInfo, plugins);
+}

@@ -1,0 +1,40 @@
+/**
+ * Taint and toleration matching, after `k8s.io/api/core/v1/toleration.go`
+ * (ToleratesTaint) and `component-helpers/scheduling/corev1/helpers.go`
+ * (FindMatchingUntoleratedTaint).
+ */
+import type { Taint, Toleration } from 'kubernetes-types/core/v1.js';
+
+/** True when the toleration matches the taint (empty effect/key are wildcards; operator defaults to Equal). */
+export function toleratesTaint(toleration: Toleration, taint: Taint): boolean {
+  if (toleration.effect && toleration.effect !== taint.effect) return false;
+  if (toleration.key && toleration.key !== taint.key) return false;
+  switch (toleration.operator ?? '') {
+    case '':
+    case 'Equal':
+      return (toleration.value ?? '') === (taint.value ?? '');
+    case 'Exists':
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** True when any of the tolerations matches the taint. */
+export function tolerationsTolerateTaint(tolerations: readonly Toleration[] | undefined, taint: Taint): boolean {
+  return (tolerations ?? []).some((t) => toleratesTaint(t, taint));
+}
+
+/** The first taint passing `filter` that no toleration matches, in the node's taint order. */
+export function findMatchingUntoleratedTaint(
+  taints: readonly Taint[] | undefined,
+  tolerations: readonly Toleration[] | undefined,
+  filter: (taint: Taint) => boolean,
+): Taint | undefined {
+  return (taints ?? []).find((taint) => filter(taint) && !tolerationsTolerateTaint(tolerations, taint));
+}
+
+/** Taints the scheduler must respect: NoSchedule and NoExecute (helper.DoNotScheduleTaintsFilterFunc). */
+export function isDoNotScheduleTaint(taint: Taint): boolean {
+  return taint.effect === 'NoSchedule' || taint.effect === 'NoExecute';
+}
