@@ -8,7 +8,6 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { DURATION_PATTERN } from '../src/scenario/duration.js';
 import { scenarioSchema } from '../src/scenario/schema.js';
 
 /** Where the generated JSON Schema lives, relative to the repository root. */
@@ -27,8 +26,6 @@ export function generateScenarioJsonSchema(): string {
         schema.minProperties = 1;
         schema.maxProperties = 1;
       }
-      // The duration regex is checked with a friendlier message in code; keep the pattern for editors.
-      if (schema.pattern === DURATION_PATTERN) schema.minLength = 1;
     },
   }) as Record<string, unknown>;
   const out = {

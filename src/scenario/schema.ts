@@ -73,7 +73,7 @@ function duration(description: string) {
       error: (iss) => durationProblem(String(iss.input)) ?? `expected ${DURATION_HINT}`,
     })
     .min(1, { error: `expected ${DURATION_HINT}` })
-    .describe(`${description} A duration: ${DURATION_HINT}.`);
+    .describe(`${description} Written as ${DURATION_HINT}.`);
 }
 
 /** A Kubernetes quantity, written as a string ("500m", "8Gi") or a plain number; normalised to a string. */
