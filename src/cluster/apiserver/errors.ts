@@ -79,3 +79,8 @@ export function gone(message: string): Status {
 export function notServed(): Status {
   return status(404, 'NotFound', 'the server could not find the requested resource');
 }
+
+/** An internal error (500), e.g. a failed proxy to a kubelet. */
+export function internalError(message: string): Status {
+  return status(500, 'InternalError', message);
+}

@@ -8,17 +8,23 @@
 import type { EventQueue } from '../clock/event-queue.js';
 import type { Random } from '../clock/random.js';
 import type { Store } from '../store/store.js';
-import type { ApiClient, ApiResult, DeleteOptions, KubeList, KubeObject, ListOptions, PatchType, Status, WatchEvent } from './types.js';
+import type { ApiClient, ApiResult, DeleteOptions, KubeletEndpoint, KubeList, KubeObject, ListOptions, PatchType, PodLogOptions, Status, WatchEvent } from './types.js';
 import { apiVersionOf, resolveResource, type ResourceInfo } from './resources.js';
 import { authenticate, type Credential, type UserInfo } from './authn.js';
 import { authorize } from './authz.js';
-import { alreadyExists, badRequest, conflict, failure, forbidden, gone, invalid, notFound, notServed, unauthorized } from './errors.js';
+import { alreadyExists, badRequest, conflict, failure, forbidden, gone, internalError, invalid, notFound, notServed, unauthorized } from './errors.js';
 import { applyDefaults } from './defaults.js';
 import { jsonPatch, mergePatch, strategicMergePatch } from './patch.js';
 import { parseFieldSelector, parseLabelSelector, type ObjectMatcher } from './selectors.js';
 import { validateObject } from './validation.js';
 import type { AdmissionPlugin, AdmissionRequest } from './admission/types.js';
 import { defaultAdmissionPlugins } from './admission/index.js';
+import { ServiceAllocators } from './allocators.js';
+import { qosClass } from './qos.js';
+import type { TimerId } from '../clock/event-queue.js';
+
+/** kube-apiserver --event-ttl: events disappear an hour after their last write. */
+const EVENT_TTL_MS = 60 * 60 * 1000;
 
 /** Resources whose `.status` is only written through the status subresource. */
 const STATUS_SUBRESOURCE = new Set(['pods', 'nodes', 'deployments', 'replicasets', 'statefulsets', 'daemonsets', 'services', 'namespaces', 'resourcequotas', 'certificatesigningrequests', 'persistentvolumeclaims', 'persistentvolumes']);
@@ -45,12 +51,47 @@ export class ApiServer {
   private readonly tokens = new Map<string, UserInfo>();
   private readonly admission: AdmissionPlugin[] = defaultAdmissionPlugins();
   readonly health: ApiServerHealth = { etcdHealthy: true };
+  private readonly allocators: ServiceAllocators;
+  private readonly eventExpiry = new Map<string, { timer: TimerId; deadline: number }>();
 
-  constructor(private readonly options: ApiServerOptions) {}
+  constructor(private readonly options: ApiServerOptions) {
+    this.allocators = new ServiceAllocators(options.random);
+  }
 
   /** Registers a bearer token (service account tokens, static tokens). */
   addToken(token: string, user: UserInfo): void {
     this.tokens.set(token, user);
+  }
+
+  private readonly kubelets = new Map<string, { ip: string; endpoint: KubeletEndpoint }>();
+
+  /** Registers the kubelet server of a node (for logs and exec, proxied by the API server). */
+  registerKubelet(nodeName: string, ip: string, endpoint: KubeletEndpoint): void {
+    this.kubelets.set(nodeName, { ip, endpoint });
+  }
+
+  /** GET pods/log: resolves the container, then proxies to the node's kubelet. */
+  podLogs(credential: Credential, namespace: string, name: string, options: PodLogOptions = {}): ApiResult<string> {
+    const b = this.begin(credential, 'get', 'pods', namespace, name, 'log');
+    if (!b.ok) return failure(b.status);
+    const pod = this.options.store.get('pods', namespace, name);
+    if (!pod) return failure(notFound(b.info, name));
+    const spec = pod.spec as { nodeName?: string; containers: { name: string }[]; initContainers?: { name: string }[] };
+    const names = spec.containers.map((c) => c.name);
+    let container = options.container;
+    if (!container) {
+      if (names.length !== 1) return failure(badRequest(`a container name must be specified for pod ${name}, choose one of: [${names.join(' ')}]`));
+      container = names[0];
+    } else if (![...names, ...(spec.initContainers ?? []).map((c) => c.name)].includes(container)) {
+      return failure(badRequest(`container ${container} is not valid for pod ${name}`));
+    }
+    if (!spec.nodeName) return { ok: true, value: '' };
+    const kubelet = this.kubelets.get(spec.nodeName);
+    if (!kubelet || !kubelet.endpoint.serving()) {
+      const ip = kubelet?.ip ?? spec.nodeName;
+      return failure(internalError(`Get "https://${ip}:10250/containerLogs/${namespace}/${name}/${container}": dial tcp ${ip}:10250: connect: connection refused`));
+    }
+    return kubelet.endpoint.containerLogs(pod, container, options);
   }
 
   /** A client that presents `credential` on every request. */
@@ -115,7 +156,11 @@ export class ApiServer {
     object.metadata.creationTimestamp = now;
     if (GENERATION_TRACKED.has(b.info.name)) object.metadata.generation = 1;
     if (b.info.name === 'namespaces') object.status = { phase: 'Active' };
-    return { ok: true, value: store.put(b.info.name, object, 'ADDED') };
+    if (b.info.name === 'services') this.allocators.allocate(object);
+    if (b.info.name === 'pods') object.status = { phase: 'Pending', qosClass: qosClass(object.spec as Record<string, any>) };
+    const stored = store.put(b.info.name, object, 'ADDED');
+    if (b.info.name === 'events') this.expireEvent(stored);
+    return { ok: true, value: stored };
   }
 
   update(credential: Credential, resource: string, namespace: string | undefined, body: KubeObject, subresource?: 'status'): ApiResult<KubeObject> {
@@ -257,7 +302,40 @@ export class ApiServer {
     next.metadata.resourceVersion = old.metadata.resourceVersion;
     // A no-op update writes nothing and keeps the resourceVersion, as etcd3 storage does.
     if (JSON.stringify(next) === JSON.stringify(old)) return { ok: true, value: old };
-    return { ok: true, value: this.options.store.put(info.name, next, 'MODIFIED') };
+    const stored = this.options.store.put(info.name, next, 'MODIFIED');
+    if (info.name === 'events') this.expireEvent(stored);
+    return { ok: true, value: stored };
+  }
+
+  /**
+   * After a warm-up clock jump, the idle time really passed: events whose TTL
+   * ran out in it are gone, the others keep their absolute deadline.
+   */
+  onClockJump(deltaMs: number): void {
+    for (const [key, entry] of [...this.eventExpiry]) {
+      this.options.queue.cancel(entry.timer);
+      this.scheduleExpiry(key, entry.deadline);
+    }
+    void deltaMs;
+  }
+
+  /** Events live in etcd under a lease of --event-ttl, renewed by every write. */
+  private expireEvent(event: KubeObject): void {
+    const key = `${event.metadata.namespace}/${event.metadata.name}`;
+    const previous = this.eventExpiry.get(key);
+    if (previous !== undefined) this.options.queue.cancel(previous.timer);
+    this.scheduleExpiry(key, this.options.queue.now() + EVENT_TTL_MS);
+  }
+
+  private scheduleExpiry(key: string, deadline: number): void {
+    const store = this.options.store;
+    const [namespace, name] = key.split('/');
+    const timer = this.options.queue.at(deadline, () => {
+      this.eventExpiry.delete(key);
+      const current = store.get('events', namespace, name);
+      if (current) store.remove('events', current);
+    });
+    this.eventExpiry.set(key, { timer, deadline });
   }
 
   private runAdmission(partial: Omit<AdmissionRequest, 'store' | 'randomSuffix'>): Status | undefined {
@@ -322,6 +400,9 @@ class CredentialClient implements ApiClient {
   }
   raw(path: string) {
     return this.server.raw(this.credential, path);
+  }
+  podLogs(namespace: string, name: string, options?: PodLogOptions) {
+    return this.server.podLogs(this.credential, namespace, name, options);
   }
 }
 

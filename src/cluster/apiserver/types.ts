@@ -121,4 +121,22 @@ export interface ApiClient {
   watch(resource: string, namespace: string | undefined, resourceVersion: string, handler: (event: WatchEvent) => void, options?: ListOptions): ApiResult<WatchHandle>;
   /** Non-resource GETs: /healthz, /livez, /readyz, /version. */
   raw(path: string): ApiResult<string>;
+  /** GET pods/log: the API server proxies to the kubelet of the pod's node. */
+  podLogs(namespace: string, name: string, options?: PodLogOptions): ApiResult<string>;
+}
+
+/** Options of a pods/log request (`kubectl logs` flags). */
+export interface PodLogOptions {
+  container?: string;
+  previous?: boolean;
+  tailLines?: number;
+  timestamps?: boolean;
+  sinceSeconds?: number;
+}
+
+/** What the kubelet serves on its port 10250 that the API server proxies to. */
+export interface KubeletEndpoint {
+  /** Is the kubelet's server up (else: connection refused)? */
+  serving(): boolean;
+  containerLogs(pod: KubeObject, container: string, options: PodLogOptions): ApiResult<string>;
 }

@@ -1,0 +1,175 @@
+/**
+ * What `kubeadm init` leaves in a new cluster: the system namespaces, RBAC
+ * bootstrap, the `kubernetes` Service, the control plane as static pods,
+ * and the kube-proxy and CoreDNS add-ons. Values follow kubeadm v1.32.
+ */
+import { KUBE_DNS_SERVICE_IP, KUBERNETES_SERVICE_IP } from '../apiserver/allocators.js';
+
+type Obj = Record<string, any>;
+
+/** Namespaces every cluster starts with. */
+export const SYSTEM_NAMESPACES = ['default', 'kube-node-lease', 'kube-public', 'kube-system'];
+
+/** RBAC objects the API server bootstraps plus kubeadm's admin binding. */
+export function rbacBootstrap(): Obj[] {
+  const clusterAdmin = {
+    apiVersion: 'rbac.authorization.k8s.io/v1',
+    kind: 'ClusterRole',
+    metadata: { name: 'cluster-admin', labels: { 'kubernetes.io/bootstrapping': 'rbac-defaults' }, annotations: { 'rbac.authorization.kubernetes.io/autoupdate': 'true' } },
+    rules: [
+      { apiGroups: ['*'], resources: ['*'], verbs: ['*'] },
+      { nonResourceURLs: ['*'], verbs: ['*'] },
+    ],
+  };
+  const binding = (name: string, group: string) => ({
+    apiVersion: 'rbac.authorization.k8s.io/v1',
+    kind: 'ClusterRoleBinding',
+    metadata: { name, ...(name === 'cluster-admin' ? { labels: { 'kubernetes.io/bootstrapping': 'rbac-defaults' }, annotations: { 'rbac.authorization.kubernetes.io/autoupdate': 'true' } } : {}) },
+    roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'cluster-admin' },
+    subjects: [{ apiGroup: 'rbac.authorization.k8s.io', kind: 'Group', name: group }],
+  });
+  return [clusterAdmin, binding('cluster-admin', 'system:masters'), binding('kubeadm:cluster-admins', 'kubeadm:cluster-admins')];
+}
+
+/** The `kubernetes` Service and its endpoints, pointing at the API server. */
+export function kubernetesService(apiServerIP: string): Obj[] {
+  return [
+    {
+      apiVersion: 'v1',
+      kind: 'Service',
+      metadata: { name: 'kubernetes', namespace: 'default', labels: { component: 'apiserver', provider: 'kubernetes' } },
+      spec: { clusterIP: KUBERNETES_SERVICE_IP, ports: [{ name: 'https', port: 443, protocol: 'TCP', targetPort: 6443 }], type: 'ClusterIP' },
+    },
+    {
+      apiVersion: 'v1',
+      kind: 'Endpoints',
+      metadata: { name: 'kubernetes', namespace: 'default', labels: { 'endpointslice.kubernetes.io/skip-mirror': 'true' } },
+      subsets: [{ addresses: [{ ip: apiServerIP }], ports: [{ name: 'https', port: 6443, protocol: 'TCP' }] }],
+    },
+    {
+      apiVersion: 'discovery.k8s.io/v1',
+      kind: 'EndpointSlice',
+      metadata: { name: 'kubernetes', namespace: 'default', labels: { 'kubernetes.io/service-name': 'kubernetes' } },
+      addressType: 'IPv4',
+      endpoints: [{ addresses: [apiServerIP], conditions: { ready: true } }],
+      ports: [{ name: 'https', port: 6443, protocol: 'TCP' }],
+    },
+  ];
+}
+
+function staticPod(component: string, image: string, command: string[], cpu: string, nodeIP: string, port: number, extra: Obj = {}): Obj {
+  return {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name: component, namespace: 'kube-system', labels: { component, tier: 'control-plane' }, annotations: extra.annotations ?? {} },
+    spec: {
+      containers: [
+        {
+          name: component,
+          image,
+          command,
+          resources: { requests: { cpu, ...(extra.memory ? { memory: extra.memory } : {}) } },
+          livenessProbe: { failureThreshold: 8, httpGet: { host: component === 'etcd' ? '127.0.0.1' : nodeIP, path: component === 'etcd' ? '/livez' : component === 'kube-apiserver' ? '/livez' : '/healthz', port, scheme: component === 'etcd' ? 'HTTP' : 'HTTPS' }, initialDelaySeconds: 10, periodSeconds: 10, timeoutSeconds: 15 },
+        },
+      ],
+      hostNetwork: true,
+      priority: 2000001000,
+      priorityClassName: 'system-node-critical',
+      securityContext: { seccompProfile: { type: 'RuntimeDefault' } },
+      tolerations: [{ effect: 'NoExecute', operator: 'Exists' }],
+    },
+  };
+}
+
+/** kubeadm's static pod manifests for a control-plane node. */
+export function controlPlaneStaticPods(nodeName: string, nodeIP: string, version: string): Obj[] {
+  return [
+    staticPod('etcd', 'registry.k8s.io/etcd:3.5.16-0', ['etcd', `--advertise-client-urls=https://${nodeIP}:2379`, '--cert-file=/etc/kubernetes/pki/etcd/server.crt', '--data-dir=/var/lib/etcd', `--name=${nodeName}`], '100m', nodeIP, 2381, {
+      memory: '100Mi',
+      annotations: { 'kubeadm.kubernetes.io/etcd.advertise-client-urls': `https://${nodeIP}:2379` },
+    }),
+    staticPod('kube-apiserver', `registry.k8s.io/kube-apiserver:${version}`, ['kube-apiserver', `--advertise-address=${nodeIP}`, '--allow-privileged=true', '--authorization-mode=Node,RBAC', '--client-ca-file=/etc/kubernetes/pki/ca.crt', '--enable-admission-plugins=NodeRestriction', '--etcd-servers=https://127.0.0.1:2379', '--secure-port=6443', '--service-cluster-ip-range=10.96.0.0/12'], '250m', nodeIP, 6443, {
+      annotations: { 'kubeadm.kubernetes.io/kube-apiserver.advertise-address.endpoint': `${nodeIP}:6443` },
+    }),
+    staticPod('kube-controller-manager', `registry.k8s.io/kube-controller-manager:${version}`, ['kube-controller-manager', '--allocate-node-cidrs=true', '--cluster-cidr=10.244.0.0/16', '--kubeconfig=/etc/kubernetes/controller-manager.conf', '--leader-elect=true', '--service-cluster-ip-range=10.96.0.0/12', '--use-service-account-credentials=true'], '200m', nodeIP, 10257),
+    staticPod('kube-scheduler', `registry.k8s.io/kube-scheduler:${version}`, ['kube-scheduler', '--authentication-kubeconfig=/etc/kubernetes/scheduler.conf', '--bind-address=127.0.0.1', '--kubeconfig=/etc/kubernetes/scheduler.conf', '--leader-elect=true'], '100m', nodeIP, 10259),
+  ];
+}
+
+/** The kube-proxy DaemonSet and CoreDNS Deployment + Service kubeadm installs. */
+export function kubeadmAddons(version: string): Obj[] {
+  return [
+    {
+      apiVersion: 'apps/v1',
+      kind: 'DaemonSet',
+      metadata: { name: 'kube-proxy', namespace: 'kube-system', labels: { 'k8s-app': 'kube-proxy' } },
+      spec: {
+        selector: { matchLabels: { 'k8s-app': 'kube-proxy' } },
+        template: {
+          metadata: { labels: { 'k8s-app': 'kube-proxy' } },
+          spec: {
+            containers: [{ name: 'kube-proxy', image: `registry.k8s.io/kube-proxy:${version}`, command: ['/usr/local/bin/kube-proxy', '--config=/var/lib/kube-proxy/config.conf', '--hostname-override=$(NODE_NAME)'], securityContext: { privileged: true } }],
+            hostNetwork: true,
+            nodeSelector: { 'kubernetes.io/os': 'linux' },
+            priorityClassName: 'system-node-critical',
+            serviceAccountName: 'kube-proxy',
+            tolerations: [{ operator: 'Exists' }],
+          },
+        },
+        updateStrategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1, maxSurge: 0 } },
+      },
+    },
+    {
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name: 'coredns', namespace: 'kube-system', labels: { 'k8s-app': 'kube-dns' } },
+      spec: {
+        replicas: 2,
+        selector: { matchLabels: { 'k8s-app': 'kube-dns' } },
+        strategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: '25%', maxUnavailable: 1 } },
+        template: {
+          metadata: { labels: { 'k8s-app': 'kube-dns' } },
+          spec: {
+            containers: [
+              {
+                name: 'coredns',
+                image: 'registry.k8s.io/coredns/coredns:v1.11.3',
+                args: ['-conf', '/etc/coredns/Corefile'],
+                ports: [
+                  { containerPort: 53, name: 'dns', protocol: 'UDP' },
+                  { containerPort: 53, name: 'dns-tcp', protocol: 'TCP' },
+                  { containerPort: 9153, name: 'metrics', protocol: 'TCP' },
+                ],
+                resources: { limits: { memory: '170Mi' }, requests: { cpu: '100m', memory: '70Mi' } },
+                livenessProbe: { httpGet: { path: '/health', port: 8080, scheme: 'HTTP' }, initialDelaySeconds: 60, timeoutSeconds: 5, successThreshold: 1, failureThreshold: 5 },
+                readinessProbe: { httpGet: { path: '/ready', port: 8181, scheme: 'HTTP' } },
+              },
+            ],
+            dnsPolicy: 'Default',
+            nodeSelector: { 'kubernetes.io/os': 'linux' },
+            priorityClassName: 'system-cluster-critical',
+            serviceAccountName: 'coredns',
+            tolerations: [
+              { key: 'CriticalAddonsOnly', operator: 'Exists' },
+              { effect: 'NoSchedule', key: 'node-role.kubernetes.io/control-plane' },
+            ],
+          },
+        },
+      },
+    },
+    {
+      apiVersion: 'v1',
+      kind: 'Service',
+      metadata: { name: 'kube-dns', namespace: 'kube-system', labels: { 'k8s-app': 'kube-dns', 'kubernetes.io/cluster-service': 'true', 'kubernetes.io/name': 'CoreDNS' }, annotations: { 'prometheus.io/port': '9153', 'prometheus.io/scrape': 'true' } },
+      spec: {
+        clusterIP: KUBE_DNS_SERVICE_IP,
+        ports: [
+          { name: 'dns', port: 53, protocol: 'UDP', targetPort: 53 },
+          { name: 'dns-tcp', port: 53, protocol: 'TCP', targetPort: 53 },
+          { name: 'metrics', port: 9153, protocol: 'TCP', targetPort: 9153 },
+        ],
+        selector: { 'k8s-app': 'kube-dns' },
+      },
+    },
+  ];
+}

@@ -1,0 +1,216 @@
+/**
+ * The simulated cluster's facade: builds a kubeadm-like cluster from a world
+ * description, runs its history from creation to "now" (warm-up), and gives
+ * callers API clients, nodes and the clock. Knows nothing of commands or UI.
+ */
+import { EventQueue } from './clock/event-queue.js';
+import { Random } from './clock/random.js';
+import { Store } from './store/store.js';
+import { ApiServer } from './apiserver/server.js';
+import type { ApiClient, KubeObject } from './apiserver/types.js';
+import type { Credential } from './apiserver/authn.js';
+import { resourceForKind } from './apiserver/resources.js';
+import { componentContext, type Component, type ComponentContext } from './component.js';
+import { ContainerRuntime } from './runtime/runtime.js';
+import { Journal } from './host/journal.js';
+import { Kubelet } from './kubelet/kubelet.js';
+import type { NodeSpec } from './kubelet/node-status.js';
+import { ImageCatalog, type ImageBehaviour } from './workloads/catalog.js';
+import { ControllerManager } from './controllers/controller-manager.js';
+import { Scheduler } from './scheduler/scheduler.js';
+import { SYSTEM_NAMESPACES, controlPlaneStaticPods, kubeadmAddons, kubernetesService, rbacBootstrap } from './bootstrap/kubeadm.js';
+
+type Obj = Record<string, any>;
+
+/** A node as the world declares it. */
+export interface WorldNode {
+  name: string;
+  role: 'control-plane' | 'worker';
+  cpu: string;
+  memory: string;
+  pods: number;
+  ephemeralStorage: string;
+  labels: Record<string, string>;
+  taints: { key: string; value?: string; effect: string }[];
+  unschedulable: boolean;
+}
+
+/** The world a cluster is built from (a scenario's `cluster:` section, resolved). */
+export interface ClusterWorld {
+  /** Kubernetes version, e.g. `v1.32.4`. */
+  version: string;
+  /** "Now" at the end of warm-up (ms since the epoch). */
+  now: number;
+  /** Cluster age at "now" (ms). */
+  createdAgoMs: number;
+  nodes: WorldNode[];
+  /** Image catalog additions. */
+  images: Record<string, ImageBehaviour>;
+}
+
+/** Something that happens at a point of the cluster's history (manifests applied, a fault starting). */
+export interface TimelineItem {
+  /** ms since the epoch */
+  at: number;
+  run(cluster: Cluster): void;
+}
+
+/** A node's machinery: kubelet, runtime, journal. */
+export interface NodeHandle {
+  spec: NodeSpec;
+  kubelet: Kubelet;
+  runtime: ContainerRuntime;
+  journal: Journal;
+}
+
+/** How long bootstrap is simulated before the idle months are skipped. */
+const SETTLE_MS = 10 * 60_000;
+/** How much steady state is simulated before the first timeline item. */
+const PRE_ROLL_MS = 5 * 60_000;
+
+/** Options of createCluster. */
+export interface ClusterOptions {
+  seed: number;
+  timeline?: TimelineItem[];
+}
+
+/** The simulated cluster. */
+export class Cluster {
+  readonly queue: EventQueue;
+  readonly random: Random;
+  readonly store: Store;
+  readonly api: ApiServer;
+  readonly catalog = new ImageCatalog();
+  readonly nodes = new Map<string, NodeHandle>();
+  readonly components: Component[] = [];
+  readonly ctx: ComponentContext;
+  readonly createdAt: number;
+  private readonly jumpHooks: ((d: number) => void)[] = [];
+  private admin?: ApiClient;
+
+  constructor(readonly world: ClusterWorld, options: ClusterOptions) {
+    this.createdAt = world.now - world.createdAgoMs;
+    this.queue = new EventQueue(this.createdAt);
+    this.random = new Random(options.seed);
+    this.store = new Store(this.queue, 1000 + this.random.int(9000));
+    const [major, minor] = world.version.replace(/^v/, '').split('.');
+    this.api = new ApiServer({ store: this.store, queue: this.queue, random: this.random, version: { gitVersion: world.version, major, minor } });
+    this.ctx = componentContext(this.queue, this.random, (c: Credential) => this.api.client(c), this.jumpHooks);
+    this.jumpHooks.push((d) => this.api.onClockJump(d));
+    for (const [image, behaviour] of Object.entries(world.images)) this.catalog.add(image, behaviour);
+  }
+
+  /** The simulated time (ms since the epoch). */
+  now(): number {
+    return this.queue.now();
+  }
+
+  /** Runs the simulation for `ms` of simulated time. */
+  advance(ms: number): void {
+    this.queue.runUntil(this.queue.now() + ms);
+  }
+
+  /** Runs the simulation up to `time`. */
+  runUntil(time: number): void {
+    this.queue.runUntil(time);
+  }
+
+  /** The cluster-admin client of kubeadm's admin.conf (O=kubeadm:cluster-admins). */
+  adminClient(): ApiClient {
+    this.admin ??= this.api.client({ type: 'x509', commonName: 'kubernetes-admin', organizations: ['kubeadm:cluster-admins'], notBefore: this.createdAt, notAfter: this.world.now + 300 * 86_400_000 });
+    return this.admin;
+  }
+
+  /** A privileged in-process client for bootstrap and tests. */
+  systemClient(): ApiClient {
+    return this.api.client({ type: 'loopback', user: 'system:apiserver', groups: ['system:masters'] });
+  }
+
+  /** Creates an object through the API server with the system identity (bootstrap, scenario manifests). */
+  apply(object: Obj): KubeObject | string {
+    const info = resourceForKind(object.apiVersion, object.kind);
+    if (!info) return `no matches for kind "${object.kind}" in version "${object.apiVersion}"`;
+    const r = this.systemClient().create(info.name, info.namespaced ? (object.metadata?.namespace ?? 'default') : undefined, object as KubeObject);
+    return r.ok ? r.value : r.status.message;
+  }
+
+  /** Skips idle time: every pending timer keeps its phase, components shift remembered times. */
+  jump(deltaMs: number): void {
+    if (deltaMs <= 0) return;
+    this.queue.jump(deltaMs);
+    for (const hook of this.jumpHooks) hook(deltaMs);
+  }
+
+  /** Node names in declaration order. */
+  nodeNames(): string[] {
+    return [...this.nodes.keys()];
+  }
+
+  /** @internal Builds nodes and control plane at creation time. */
+  bootstrap(): void {
+    const sys = this.systemClient();
+    for (const ns of SYSTEM_NAMESPACES) sys.create('namespaces', undefined, { apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns, labels: { 'kubernetes.io/metadata.name': ns } } });
+    for (const obj of rbacBootstrap()) this.apply(obj);
+    const specs = this.world.nodes.map((n, i) => this.nodeSpec(n, i));
+    const cp = specs.find((s) => s.role === 'control-plane') ?? specs[0];
+    for (const obj of kubernetesService(cp.ip)) this.apply(obj);
+    specs.forEach((spec, i) => {
+      const runtime = new ContainerRuntime(this.queue, this.random, this.catalog);
+      const journal = new Journal();
+      const staticPods = spec.role === 'control-plane' ? controlPlaneStaticPods(spec.name, spec.ip, this.world.version) : [];
+      const credential: Credential = { type: 'x509', commonName: `system:node:${spec.name}`, organizations: ['system:nodes'], notBefore: this.createdAt, notAfter: this.world.now + 300 * 86_400_000 };
+      const kubelet = new Kubelet(this.ctx, { spec, runtime, journal, credential, staticPods, pid: 700 + this.random.int(9000) });
+      this.nodes.set(spec.name, { spec, kubelet, runtime, journal });
+      this.api.registerKubelet(spec.name, spec.ip, kubelet.endpoint());
+      this.components.push(kubelet);
+      // Workers join a little after the control plane, as with `kubeadm join`.
+      this.queue.after(i === 0 ? 0 : 60_000 + i * 15_000, () => kubelet.start());
+    });
+    const controllerManager = new ControllerManager(this.ctx, { hostName: cp.name });
+    const scheduler = new Scheduler(this.ctx, { hostName: cp.name });
+    this.components.push(controllerManager, scheduler);
+    this.queue.after(5_000, () => {
+      controllerManager.start();
+      scheduler.start();
+    });
+    this.queue.after(30_000, () => {
+      for (const obj of kubeadmAddons(this.world.version)) this.apply(obj);
+    });
+  }
+
+  private nodeSpec(n: WorldNode, index: number): NodeSpec {
+    return {
+      name: n.name,
+      role: n.role,
+      ip: `10.0.0.${10 + index}`,
+      cpu: n.cpu,
+      memory: n.memory,
+      pods: n.pods,
+      ephemeralStorage: n.ephemeralStorage,
+      labels: n.labels,
+      taints: [...(n.role === 'control-plane' ? [{ key: 'node-role.kubernetes.io/control-plane', effect: 'NoSchedule' }] : []), ...n.taints],
+      unschedulable: n.unschedulable,
+      kubeletVersion: this.world.version,
+      machineId: this.random.hex(32),
+      bootId: this.random.uuid(),
+      systemUuid: this.random.uuid(),
+    };
+  }
+}
+
+/**
+ * Builds a cluster and runs its history: bootstrap at creation, settle, skip
+ * the idle months, then play the timeline (manifests, faults) up to "now".
+ */
+export function createCluster(world: ClusterWorld, options: ClusterOptions): Cluster {
+  const cluster = new Cluster(world, options);
+  cluster.bootstrap();
+  cluster.runUntil(Math.min(cluster.createdAt + SETTLE_MS, world.now));
+  const timeline = [...(options.timeline ?? [])].sort((a, b) => a.at - b.at);
+  const firstEvent = timeline.length ? Math.min(timeline[0].at, world.now) : world.now;
+  const resumeAt = firstEvent - PRE_ROLL_MS;
+  if (resumeAt > cluster.now()) cluster.jump(resumeAt - cluster.now());
+  for (const item of timeline) cluster.queue.at(item.at, () => item.run(cluster));
+  cluster.runUntil(world.now);
+  return cluster;
+}

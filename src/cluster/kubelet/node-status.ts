@@ -1,0 +1,133 @@
+/**
+ * The Node object a kubelet registers and the status it posts
+ * (pkg/kubelet/kubelet_node_status.go, pkg/kubelet/nodestatus/setters.go).
+ */
+import { parseBytes, parseCpuMilli } from '../quantity.js';
+import { isoSeconds } from '../apiserver/server.js';
+
+type Obj = Record<string, any>;
+
+/** A node's hardware and identity, as the scenario declares it. */
+export interface NodeSpec {
+  name: string;
+  role: 'control-plane' | 'worker';
+  ip: string;
+  cpu: string;
+  memory: string;
+  pods: number;
+  ephemeralStorage: string;
+  labels: Record<string, string>;
+  taints: { key: string; value?: string; effect: string }[];
+  unschedulable: boolean;
+  kubeletVersion: string;
+  /** Seeded identity strings (machine-id, boot-id, system UUID). */
+  machineId: string;
+  bootId: string;
+  systemUuid: string;
+}
+
+/** Memory held back by the default hard eviction threshold (memory.available<100Mi). */
+const EVICTION_HARD_MEMORY = 100 * 1024 * 1024;
+
+/** The Node object the kubelet creates when it registers. */
+export function nodeObject(spec: NodeSpec): Obj {
+  const labels: Record<string, string> = {
+    'beta.kubernetes.io/arch': 'amd64',
+    'beta.kubernetes.io/os': 'linux',
+    'kubernetes.io/arch': 'amd64',
+    'kubernetes.io/hostname': spec.name,
+    'kubernetes.io/os': 'linux',
+    ...(spec.role === 'control-plane' ? { 'node-role.kubernetes.io/control-plane': '', 'node.kubernetes.io/exclude-from-external-load-balancers': '' } : {}),
+    ...spec.labels,
+  };
+  return {
+    apiVersion: 'v1',
+    kind: 'Node',
+    metadata: {
+      name: spec.name,
+      labels,
+      annotations: {
+        'kubeadm.alpha.kubernetes.io/cri-socket': 'unix:///var/run/containerd/containerd.sock',
+        'node.alpha.kubernetes.io/ttl': '0',
+        'volumes.kubernetes.io/controller-managed-attach-detach': 'true',
+      },
+    },
+    spec: {
+      ...(spec.taints.length ? { taints: spec.taints.map((t) => ({ effect: t.effect, key: t.key, ...(t.value ? { value: t.value } : {}) })) } : {}),
+      ...(spec.unschedulable ? { unschedulable: true } : {}),
+    },
+  };
+}
+
+/** Inputs of a node status. */
+export interface NodeStatusInput {
+  spec: NodeSpec;
+  now: number;
+  /** Ready=False message parts (runtime down, PLEG, network); empty = Ready. */
+  notReadyReasons: string[];
+  images: { names: string[]; sizeBytes: number }[];
+  previous: Obj | undefined;
+  /** Whether this post is a heartbeat (updates lastHeartbeatTime). */
+}
+
+/** The status the kubelet posts. */
+export function nodeStatus(input: NodeStatusInput): Obj {
+  const { spec, now, previous } = input;
+  const memBytes = parseBytes(spec.memory);
+  const storageBytes = parseBytes(spec.ephemeralStorage);
+  const capacity = {
+    cpu: String(parseCpuMilli(spec.cpu) / 1000),
+    'ephemeral-storage': `${Math.floor(storageBytes / 1024)}Ki`,
+    'hugepages-1Gi': '0',
+    'hugepages-2Mi': '0',
+    memory: `${Math.floor(memBytes / 1024)}Ki`,
+    pods: String(spec.pods),
+  };
+  const allocatable = {
+    ...capacity,
+    'ephemeral-storage': String(Math.floor(storageBytes * 0.9)),
+    memory: `${Math.floor((memBytes - EVICTION_HARD_MEMORY) / 1024)}Ki`,
+  };
+  const prev: Obj[] = previous?.conditions ?? [];
+  const condition = (type: string, ok: boolean, reason: string, message: string): Obj => {
+    const status = ok ? 'True' : 'False';
+    const old = prev.find((c) => c.type === type);
+    return { lastHeartbeatTime: isoSeconds(now), lastTransitionTime: old && old.status === status ? old.lastTransitionTime : isoSeconds(now), message, reason, status, type };
+  };
+  const ready = input.notReadyReasons.length === 0;
+  const notReadyMessage = input.notReadyReasons.length === 1 ? input.notReadyReasons[0] : `[${input.notReadyReasons.join(', ')}]`;
+  return {
+    addresses: [
+      { address: spec.ip, type: 'InternalIP' },
+      { address: spec.name, type: 'Hostname' },
+    ],
+    allocatable,
+    capacity,
+    conditions: [
+      condition('MemoryPressure', false, 'KubeletHasSufficientMemory', 'kubelet has sufficient memory available'),
+      condition('DiskPressure', false, 'KubeletHasNoDiskPressure', 'kubelet has no disk pressure'),
+      condition('PIDPressure', false, 'KubeletHasSufficientPID', 'kubelet has sufficient PID available'),
+      ready ? condition('Ready', true, 'KubeletReady', 'kubelet is posting ready status') : condition('Ready', false, 'KubeletNotReady', notReadyMessage),
+    ],
+    daemonEndpoints: { kubeletEndpoint: { Port: 10250 } },
+    images: input.images,
+    nodeInfo: {
+      architecture: 'amd64',
+      bootID: spec.bootId,
+      containerRuntimeVersion: 'containerd://1.7.24',
+      kernelVersion: '5.15.0-126-generic',
+      kubeProxyVersion: spec.kubeletVersion,
+      kubeletVersion: spec.kubeletVersion,
+      machineID: spec.machineId,
+      operatingSystem: 'linux',
+      osImage: 'Ubuntu 22.04.5 LTS',
+      systemUUID: spec.systemUuid,
+    },
+  };
+}
+
+/** Status without heartbeat times, to tell whether anything really changed. */
+export function withoutHeartbeats(status: Obj | undefined): string {
+  if (!status) return '';
+  return JSON.stringify({ ...status, conditions: (status.conditions ?? []).map((c: Obj) => ({ ...c, lastHeartbeatTime: undefined })) });
+}

@@ -1,0 +1,135 @@
+/**
+ * Builds a pod's status from what the kubelet knows of its containers, as
+ * pkg/kubelet/kubelet_pods.go generateAPIPodStatus and getPhase do.
+ */
+import { isoSeconds } from '../apiserver/server.js';
+import { qosClass } from '../apiserver/qos.js';
+
+type Obj = Record<string, any>;
+
+/** What the kubelet tracks for one container of a pod. */
+export interface ContainerRecord {
+  name: string;
+  image: string;
+  imageRef?: string;
+  containerId?: string;
+  state: { running?: { startedAt: number }; waiting?: { reason: string; message?: string }; terminated?: TerminatedState };
+  lastTerminated?: TerminatedState;
+  restartCount: number;
+  ready: boolean;
+  started: boolean;
+}
+
+/** A terminated container state. */
+export interface TerminatedState {
+  exitCode: number;
+  reason: string;
+  message?: string;
+  startedAt: number;
+  finishedAt: number;
+  containerId: string;
+}
+
+/** Inputs of a pod status. */
+export interface PodStatusInput {
+  pod: Obj;
+  containers: ContainerRecord[];
+  sandboxReady: boolean;
+  podIP?: string;
+  hostIP: string;
+  startTime: number;
+  now: number;
+  /** Transition times remembered from the previous status, by condition type. */
+  previous: Obj | undefined;
+}
+
+/** The full `.status` object. */
+export function buildPodStatus(input: PodStatusInput): Obj {
+  const { pod, containers, previous } = input;
+  const restartPolicy = pod.spec.restartPolicy ?? 'Always';
+  const allReady = containers.length > 0 && containers.every((c) => c.ready);
+  const unready = containers.filter((c) => !c.ready).map((c) => c.name);
+  const prevConditions: Obj[] = previous?.conditions ?? [];
+  const cond = (type: string, ok: boolean, reason?: string, message?: string): Obj => {
+    const prev = prevConditions.find((c) => c.type === type);
+    const status = ok ? 'True' : 'False';
+    const lastTransitionTime = prev && prev.status === status ? prev.lastTransitionTime : isoSeconds(input.now);
+    return { lastProbeTime: null, lastTransitionTime, ...(message ? { message } : {}), ...(reason ? { reason } : {}), status, type };
+  };
+  const scheduled = prevConditions.find((c) => c.type === 'PodScheduled') ?? { lastProbeTime: null, lastTransitionTime: isoSeconds(input.startTime), status: 'True', type: 'PodScheduled' };
+  const readyMessage = `containers with unready status: [${unready.join(' ')}]`;
+  const conditions = [
+    cond('PodReadyToStartContainers', input.sandboxReady),
+    cond('Initialized', true),
+    cond('Ready', allReady, allReady ? undefined : 'ContainersNotReady', allReady ? undefined : readyMessage),
+    cond('ContainersReady', allReady, allReady ? undefined : 'ContainersNotReady', allReady ? undefined : readyMessage),
+    { ...scheduled, status: 'True' },
+  ];
+  const status: Obj = {
+    conditions,
+    containerStatuses: containers.map(containerStatus),
+    hostIP: input.hostIP,
+    hostIPs: [{ ip: input.hostIP }],
+    phase: podPhase(containers, restartPolicy),
+    ...(input.podIP ? { podIP: input.podIP, podIPs: [{ ip: input.podIP }] } : {}),
+    qosClass: previous?.qosClass ?? qosClass(pod.spec),
+    startTime: isoSeconds(input.startTime),
+  };
+  return status;
+}
+
+function containerStatus(c: ContainerRecord): Obj {
+  const state: Obj = {};
+  if (c.state.running) state.running = { startedAt: isoSeconds(c.state.running.startedAt) };
+  else if (c.state.waiting) state.waiting = { ...(c.state.waiting.message ? { message: c.state.waiting.message } : {}), reason: c.state.waiting.reason };
+  else if (c.state.terminated) state.terminated = terminated(c.state.terminated);
+  return {
+    ...(c.containerId ? { containerID: `containerd://${c.containerId}` } : {}),
+    image: c.image,
+    imageID: c.imageRef ?? '',
+    lastState: c.lastTerminated ? { terminated: terminated(c.lastTerminated) } : {},
+    name: c.name,
+    ready: c.ready,
+    restartCount: c.restartCount,
+    started: c.started,
+    state,
+  };
+}
+
+function terminated(t: TerminatedState): Obj {
+  return {
+    containerID: `containerd://${t.containerId}`,
+    exitCode: t.exitCode,
+    finishedAt: isoSeconds(t.finishedAt),
+    ...(t.message ? { message: t.message } : {}),
+    reason: t.reason,
+    startedAt: isoSeconds(t.startedAt),
+  };
+}
+
+/** getPhase: Pending while a container waits that never ran; Running once all have started (or will restart). */
+export function podPhase(containers: ContainerRecord[], restartPolicy: string): string {
+  let running = 0;
+  let waiting = 0;
+  let stopped = 0;
+  let succeeded = 0;
+  for (const c of containers) {
+    if (c.state.running) running++;
+    else if (c.state.terminated) {
+      stopped++;
+      if (c.state.terminated.exitCode === 0) succeeded++;
+    } else if (c.state.waiting) {
+      if (c.lastTerminated) stopped++;
+      else waiting++;
+    } else waiting++;
+  }
+  if (waiting > 0) return 'Pending';
+  if (running > 0) return 'Running';
+  if (stopped > 0) {
+    if (restartPolicy === 'Always') return 'Running';
+    if (stopped === succeeded) return 'Succeeded';
+    return restartPolicy === 'Never' ? 'Failed' : 'Running';
+  }
+  return 'Pending';
+}
+

@@ -1,0 +1,350 @@
+/**
+ * One pod's worker in the kubelet: brings the runtime in line with the pod
+ * spec (sandbox → image → create → start), restarts with back-off, runs
+ * probes, tears down on deletion, and reports status. Every message it
+ * emits is the kubelet's own wording (pkg/kubelet/kuberuntime,
+ * pkg/kubelet/images, pkg/kubelet/prober).
+ */
+import type { KubeObject } from '../apiserver/types.js';
+import type { ContainerRuntime, RuntimeContainer, Sandbox } from '../runtime/runtime.js';
+import type { EventRecorder } from '../client/event-recorder.js';
+import type { TimerId } from '../clock/event-queue.js';
+import { buildPodStatus, type ContainerRecord } from './pod-status.js';
+import { goDuration, nextBackoff, type Backoff } from './backoff.js';
+import { fullImageName, parseImageRef } from '../workloads/catalog.js';
+
+type Obj = Record<string, any>;
+
+/** What a pod worker needs from its kubelet. */
+export interface PodWorkerHost {
+  readonly nodeName: string;
+  readonly nodeIP: string;
+  readonly runtime: ContainerRuntime;
+  readonly recorder: EventRecorder;
+  now(): number;
+  after(ms: number, fn: () => void): TimerId;
+  cancel(id: TimerId): void;
+  allocatePodIP(): string | undefined;
+  postStatus(pod: KubeObject, status: Obj): void;
+  deletePod(pod: KubeObject): void;
+}
+
+/** Per-container bookkeeping beyond its reported status. */
+interface Tracked extends ContainerRecord {
+  runtimeId?: string;
+  /** The previous (exited) container, kept for `kubectl logs --previous` as the kubelet's GC keeps one. */
+  previousRuntimeId?: string;
+  restartBackoff?: Backoff;
+  pullBackoff?: Backoff;
+  pulling?: boolean;
+  pullError?: string;
+  livenessFailures: number;
+  readinessFailures: number;
+}
+
+/** Image pull throughput used to time pulls. */
+const PULL_BYTES_PER_MS = 40_000;
+/** How often a pod in a waiting state is re-synced (the kubelet's resync brings back-off events). */
+const RESYNC_MS = 10_000;
+
+/** The worker of one pod. */
+export class PodWorker {
+  private sandbox?: Sandbox;
+  private podIP?: string;
+  private readonly containers = new Map<string, Tracked>();
+  private readonly startTime: number;
+  private timer?: TimerId;
+  private timerAt = Infinity;
+  private terminated = false;
+  private lastStatus?: Obj;
+
+  constructor(private readonly host: PodWorkerHost, private pod: KubeObject) {
+    this.startTime = host.now();
+    for (const c of this.spec().containers as Obj[]) {
+      this.containers.set(c.name, { name: c.name, image: fullImageName(parseImageRef(c.image)), state: { waiting: { reason: 'ContainerCreating' } }, restartCount: 0, ready: false, started: false, livenessFailures: 0, readinessFailures: 0 });
+    }
+  }
+
+  /** The pod as last seen. */
+  current(): KubeObject {
+    return this.pod;
+  }
+
+  /** A newer version of the pod arrived from the API server. */
+  update(pod: KubeObject): void {
+    this.pod = pod;
+  }
+
+  /** Is the worker finished (pod torn down)? */
+  done(): boolean {
+    return this.terminated;
+  }
+
+  /** Reconciles the pod once, then reports status. */
+  sync(): void {
+    if (this.terminated) return;
+    this.timerAt = Infinity;
+    if (this.pod.metadata.deletionTimestamp) {
+      this.terminate();
+      return;
+    }
+    const runtime = this.host.runtime;
+    if (!runtime.up) {
+      this.wake(RESYNC_MS);
+      return;
+    }
+    if (!this.sandbox && !this.createSandbox()) return;
+    for (const spec of this.spec().containers as Obj[]) this.syncContainer(spec);
+    this.report();
+  }
+
+  /** A container of this pod exited (PLEG event). */
+  containerExited(c: RuntimeContainer): void {
+    const rec = [...this.containers.values()].find((r) => r.runtimeId === c.id);
+    if (!rec || !rec.state.running) return;
+    rec.state = { terminated: { exitCode: c.exitCode ?? 0, reason: c.reason ?? 'Error', startedAt: c.startedAt ?? 0, finishedAt: c.finishedAt ?? this.host.now(), containerId: c.id } };
+    rec.ready = false;
+    this.sync();
+  }
+
+  private spec(): Obj {
+    return this.pod.spec as Obj;
+  }
+
+  private createSandbox(): boolean {
+    const ip = this.spec().hostNetwork ? this.host.nodeIP : this.host.allocatePodIP();
+    if (!ip) {
+      this.wake(RESYNC_MS);
+      return false;
+    }
+    const meta = this.pod.metadata;
+    const r = this.host.runtime.runPodSandbox({ uid: meta.uid!, name: meta.name!, namespace: meta.namespace! }, ip, 0);
+    if (!r.ok) {
+      this.host.recorder.record(this.pod, 'Warning', 'FailedCreatePodSandBox', `Failed to create pod sandbox: ${r.error}`);
+      this.wake(RESYNC_MS);
+      return false;
+    }
+    this.sandbox = r.value;
+    this.podIP = ip;
+    return true;
+  }
+
+  private syncContainer(spec: Obj): void {
+    const rec = this.containers.get(spec.name)!;
+    const now = this.host.now();
+    if (rec.state.running) {
+      this.probe(spec, rec);
+      return;
+    }
+    if (rec.pulling) return;
+    if (rec.state.terminated || (rec.state.waiting?.reason === 'CrashLoopBackOff' || rec.state.waiting?.reason === 'RunContainerError')) {
+      if (!this.shouldRestart(rec)) return;
+      if (rec.restartBackoff && now < rec.restartBackoff.until) {
+        const fieldPath = `spec.containers{${spec.name}}`;
+        const podRef = `${this.pod.metadata.name}_${this.pod.metadata.namespace}(${this.pod.metadata.uid})`;
+        rec.state = { waiting: { reason: 'CrashLoopBackOff', message: `back-off ${goDuration(rec.restartBackoff.delayMs)} restarting failed container=${spec.name} pod=${podRef}` } };
+        this.host.recorder.record(this.pod, 'Warning', 'BackOff', `Back-off restarting failed container ${spec.name} in pod ${podRef}`, fieldPath);
+        this.wake(Math.min(RESYNC_MS, rec.restartBackoff.until - now));
+        return;
+      }
+      rec.restartBackoff = nextBackoff(rec.restartBackoff, now);
+      if (rec.state.terminated) rec.lastTerminated = rec.state.terminated;
+      rec.restartCount++;
+    }
+    this.startContainer(spec, rec);
+  }
+
+  private shouldRestart(rec: Tracked): boolean {
+    const policy = this.spec().restartPolicy ?? 'Always';
+    if (policy === 'Always') return true;
+    if (policy === 'Never') return false;
+    const exit = rec.state.terminated?.exitCode ?? rec.lastTerminated?.exitCode ?? 1;
+    return exit !== 0;
+  }
+
+  private startContainer(spec: Obj, rec: Tracked): void {
+    const runtime = this.host.runtime;
+    const rec2 = this.host.recorder;
+    const fieldPath = `spec.containers{${spec.name}}`;
+    const now = this.host.now();
+    const policy = spec.imagePullPolicy ?? 'IfNotPresent';
+    const present = runtime.findImage(spec.image);
+    if (present && policy !== 'Always') {
+      rec2.record(this.pod, 'Normal', 'Pulled', `Container image "${spec.image}" already present on machine`, fieldPath);
+    } else {
+      if (rec.pullBackoff && now < rec.pullBackoff.until) {
+        rec.state = { waiting: { reason: 'ImagePullBackOff', message: `Back-off pulling image "${spec.image}": ErrImagePull: ${rec.pullError}` } };
+        rec2.record(this.pod, 'Normal', 'BackOff', `Back-off pulling image "${spec.image}"`, fieldPath);
+        rec2.record(this.pod, 'Warning', 'Failed', 'Error: ImagePullBackOff', fieldPath);
+        this.wake(Math.min(RESYNC_MS, rec.pullBackoff.until - now));
+        return;
+      }
+      this.pull(spec, rec);
+      return;
+    }
+    this.createAndStart(spec, rec, present!);
+  }
+
+  private pull(spec: Obj, rec: Tracked): void {
+    const runtime = this.host.runtime;
+    const fieldPath = `spec.containers{${spec.name}}`;
+    this.host.recorder.record(this.pod, 'Normal', 'Pulling', `Pulling image "${spec.image}"`, fieldPath);
+    rec.pulling = true;
+    const result = runtime.pullImage(spec.image);
+    const duration = result.ok ? 500 + Math.floor(result.value.sizeBytes / PULL_BYTES_PER_MS) : 900;
+    this.host.after(duration, () => {
+      rec.pulling = false;
+      if (this.terminated || this.pod.metadata.deletionTimestamp) return this.sync();
+      if (!result.ok) {
+        rec.pullError = result.error;
+        rec.pullBackoff = nextBackoff(rec.pullBackoff, this.host.now());
+        rec.state = { waiting: { reason: 'ErrImagePull', message: result.error } };
+        this.host.recorder.record(this.pod, 'Warning', 'Failed', `Failed to pull image "${spec.image}": ${result.error}`, fieldPath);
+        this.host.recorder.record(this.pod, 'Warning', 'Failed', 'Error: ErrImagePull', fieldPath);
+        this.report();
+        this.wake(RESYNC_MS);
+        return;
+      }
+      rec.pullBackoff = undefined;
+      const secs = (duration / 1000).toFixed(3).replace(/\.?0+$/, '');
+      this.host.recorder.record(this.pod, 'Normal', 'Pulled', `Successfully pulled image "${spec.image}" in ${secs}s (${secs}s including waiting). Image size: ${result.value.sizeBytes} bytes.`, fieldPath);
+      this.createAndStart(spec, rec, result.value);
+      this.report();
+    });
+    this.report();
+  }
+
+  private createAndStart(spec: Obj, rec: Tracked, image: NonNullable<ReturnType<ContainerRuntime['findImage']>>): void {
+    const runtime = this.host.runtime;
+    const fieldPath = `spec.containers{${spec.name}}`;
+    const created = runtime.createContainer(this.sandbox!.id, { name: spec.name, command: spec.command, args: spec.args }, image, rec.restartCount);
+    if (!created.ok) {
+      this.host.recorder.record(this.pod, 'Warning', 'Failed', `Error: ${created.error}`, fieldPath);
+      rec.state = { waiting: { reason: 'CreateContainerError', message: created.error } };
+      this.wake(RESYNC_MS);
+      return;
+    }
+    if (rec.previousRuntimeId) runtime.removeContainer(rec.previousRuntimeId);
+    rec.previousRuntimeId = rec.runtimeId;
+    rec.runtimeId = created.value.id;
+    rec.containerId = created.value.id;
+    rec.imageRef = `${parseImageRef(spec.image).repository}@${image.id}`;
+    this.host.recorder.record(this.pod, 'Normal', 'Created', `Created container: ${spec.name}`, fieldPath);
+    const started = runtime.startContainer(created.value.id, spec.command);
+    if (!started.ok) {
+      const c = created.value;
+      this.host.recorder.record(this.pod, 'Warning', 'Failed', `Error: ${started.error}`, fieldPath);
+      rec.state = { waiting: { reason: 'RunContainerError', message: started.error } };
+      rec.lastTerminated = { exitCode: c.exitCode ?? 128, reason: 'StartError', message: started.error, startedAt: 0, finishedAt: c.finishedAt ?? this.host.now(), containerId: c.id };
+      rec.ready = false;
+      this.wake(1000);
+      return;
+    }
+    this.host.recorder.record(this.pod, 'Normal', 'Started', `Started container ${spec.name}`, fieldPath);
+    rec.state = { running: { startedAt: this.host.now() } };
+    rec.started = true;
+    rec.livenessFailures = 0;
+    rec.readinessFailures = 0;
+    rec.ready = !spec.readinessProbe;
+    if (spec.readinessProbe || spec.livenessProbe) this.wake(firstProbeDelay(spec));
+  }
+
+  /** Readiness and liveness probes, evaluated against what the process really serves. */
+  private probe(spec: Obj, rec: Tracked): void {
+    const runtime = this.host.runtime;
+    const c = rec.runtimeId ? runtime.containers.get(rec.runtimeId) : undefined;
+    if (!c) return;
+    const now = this.host.now();
+    const since = now - (c.startedAt ?? now);
+    const fieldPath = `spec.containers{${spec.name}}`;
+    let next = Infinity;
+    for (const [kind, probe] of [['Readiness', spec.readinessProbe], ['Liveness', spec.livenessProbe]] as const) {
+      if (!probe) continue;
+      const initial = (probe.initialDelaySeconds ?? 0) * 1000;
+      const period = (probe.periodSeconds ?? 10) * 1000;
+      next = Math.min(next, since < initial ? initial - since : period);
+      if (since < initial) continue;
+      const failure = this.probeFailure(probe, c, spec);
+      if (kind === 'Readiness') {
+        rec.ready = !failure;
+        if (failure) this.host.recorder.record(this.pod, 'Warning', 'Unhealthy', `Readiness probe failed: ${failure}`, fieldPath);
+      } else if (failure) {
+        rec.livenessFailures++;
+        this.host.recorder.record(this.pod, 'Warning', 'Unhealthy', `Liveness probe failed: ${failure}`, fieldPath);
+        if (rec.livenessFailures >= (probe.failureThreshold ?? 3)) {
+          this.host.recorder.record(this.pod, 'Normal', 'Killing', `Container ${spec.name} failed liveness probe, will be restarted`, fieldPath);
+          runtime.stopContainer(c.id);
+          rec.state = { terminated: { exitCode: c.exitCode ?? 137, reason: 'Error', startedAt: c.startedAt ?? 0, finishedAt: now, containerId: c.id } };
+          rec.ready = false;
+          this.wake(0);
+          return;
+        }
+      } else rec.livenessFailures = 0;
+    }
+    if (next !== Infinity) this.wake(next);
+  }
+
+  private probeFailure(probe: Obj, c: RuntimeContainer, spec: Obj): string | undefined {
+    const ip = this.podIP ?? '';
+    if (probe.exec) return undefined;
+    const target = probe.httpGet ?? probe.tcpSocket;
+    if (!target) return undefined;
+    const port = resolvePort(target.port, spec);
+    if (this.host.runtime.serving(c, port)) return undefined;
+    if (probe.httpGet) return `Get "http://${ip}:${port}${probe.httpGet.path ?? '/'}": dial tcp ${ip}:${port}: connect: connection refused`;
+    return `dial tcp ${ip}:${port}: connect: connection refused`;
+  }
+
+  private terminate(): void {
+    const runtime = this.host.runtime;
+    for (const spec of this.spec().containers as Obj[]) {
+      const rec = this.containers.get(spec.name)!;
+      if (rec.state.running && rec.runtimeId) {
+        this.host.recorder.record(this.pod, 'Normal', 'Killing', `Stopping container ${spec.name}`, `spec.containers{${spec.name}}`);
+        runtime.stopContainer(rec.runtimeId);
+      }
+    }
+    if (this.sandbox) runtime.removePodSandbox(this.sandbox.id);
+    this.terminated = true;
+    if (this.timer !== undefined) this.host.cancel(this.timer);
+    this.host.deletePod(this.pod);
+  }
+
+  private report(): void {
+    const status = buildPodStatus({
+      pod: this.pod as Obj,
+      containers: [...this.containers.values()],
+      sandboxReady: !!this.sandbox,
+      podIP: this.podIP,
+      hostIP: this.host.nodeIP,
+      startTime: this.startTime,
+      now: this.host.now(),
+      previous: this.lastStatus ?? (this.pod.status as Obj | undefined),
+    });
+    this.lastStatus = status;
+    this.host.postStatus(this.pod, status);
+  }
+
+  /** Schedules the next sync in `ms` unless one is due sooner. */
+  private wake(ms: number): void {
+    const at = this.host.now() + Math.max(0, ms);
+    if (at >= this.timerAt) return;
+    if (this.timer !== undefined) this.host.cancel(this.timer);
+    this.timerAt = at;
+    this.timer = this.host.after(Math.max(0, ms), () => {
+      this.timer = undefined;
+      this.sync();
+    });
+  }
+}
+
+function firstProbeDelay(spec: Obj): number {
+  const delays = [spec.readinessProbe, spec.livenessProbe].filter(Boolean).map((p: Obj) => (p.initialDelaySeconds ?? 0) * 1000);
+  return Math.max(1000, Math.min(...delays));
+}
+
+function resolvePort(port: number | string, spec: Obj): number {
+  if (typeof port === 'number') return port;
+  const named = (spec.ports ?? []).find((p: Obj) => p.name === port);
+  return named ? named.containerPort : Number(port);
+}

@@ -1,0 +1,219 @@
+/**
+ * A containerd-like container runtime for one node: images, pod sandboxes,
+ * containers with their state, exit codes and logs. This is what the kubelet
+ * drives through CRI and what crictl reads. It can be down.
+ */
+import type { EventQueue, TimerId } from '../clock/event-queue.js';
+import type { Random } from '../clock/random.js';
+import { fullImageName, parseImageRef, type ImageBehaviour, type ImageCatalog } from '../workloads/catalog.js';
+
+/** An image in the node's content store. */
+export interface RuntimeImage {
+  id: string;
+  /** Tags it is known by (`docker.io/library/nginx:1.27`). */
+  tags: string[];
+  sizeBytes: number;
+  behaviour: ImageBehaviour;
+}
+
+/** A pod sandbox (the pause container and its network namespace). */
+export interface Sandbox {
+  id: string;
+  podUid: string;
+  podName: string;
+  namespace: string;
+  attempt: number;
+  ip: string;
+  createdAt: number;
+  state: 'SANDBOX_READY' | 'SANDBOX_NOTREADY';
+}
+
+/** A container and its process. */
+export interface RuntimeContainer {
+  id: string;
+  sandboxId: string;
+  podUid: string;
+  name: string;
+  attempt: number;
+  image: string;
+  imageId: string;
+  createdAt: number;
+  startedAt?: number;
+  finishedAt?: number;
+  exitCode?: number;
+  reason?: string;
+  state: 'CONTAINER_CREATED' | 'CONTAINER_RUNNING' | 'CONTAINER_EXITED';
+  /** Log lines with their times (what `kubectl logs` / `crictl logs` print). */
+  logs: { time: number; line: string }[];
+  behaviour: ImageBehaviour;
+  exitTimer?: TimerId;
+}
+
+/** Result of a CRI call. */
+export type CriResult<T> = { ok: true; value: T } | { ok: false; error: string };
+
+const CONTAINERD_SOCK_ERROR = 'rpc error: code = Unavailable desc = connection error: desc = "transport: Error while dialing: dial unix /run/containerd/containerd.sock: connect: connection refused"';
+
+/** The runtime of one node. */
+export class ContainerRuntime {
+  readonly images = new Map<string, RuntimeImage>();
+  readonly sandboxes = new Map<string, Sandbox>();
+  readonly containers = new Map<string, RuntimeContainer>();
+  /** Is containerd up (answering on its socket)? */
+  up = true;
+  private exitListeners: ((c: RuntimeContainer) => void)[] = [];
+
+  constructor(private readonly queue: EventQueue, private readonly random: Random, private readonly catalog: ImageCatalog) {}
+
+  /** Subscribes to container exits (the kubelet's PLEG). */
+  onExit(listener: (c: RuntimeContainer) => void): void {
+    this.exitListeners.push(listener);
+  }
+
+  /** The image if present on the node. */
+  findImage(image: string): RuntimeImage | undefined {
+    const name = fullImageName(parseImageRef(image));
+    for (const img of this.images.values()) if (img.tags.includes(name)) return img;
+    return undefined;
+  }
+
+  /** Pulls an image from the (simulated) registry; the error text is containerd's. */
+  pullImage(image: string): CriResult<RuntimeImage> {
+    if (!this.up) return { ok: false, error: CONTAINERD_SOCK_ERROR };
+    const ref = parseImageRef(image);
+    const name = fullImageName(ref);
+    const behaviour = this.catalog.lookup(image);
+    if (!behaviour) {
+      if (ref.repository.startsWith('docker.io/') && !this.catalog.knowsRepository(image)) {
+        return { ok: false, error: `rpc error: code = Unknown desc = failed to pull and unpack image "${name}": failed to resolve reference "${name}": pull access denied, repository does not exist or may require authorization: server message: insufficient_scope: authorization failed` };
+      }
+      return { ok: false, error: `rpc error: code = NotFound desc = failed to pull and unpack image "${name}": failed to resolve reference "${name}": ${name}: not found` };
+    }
+    const existing = this.findImage(image);
+    if (existing) return { ok: true, value: existing };
+    const img: RuntimeImage = { id: `sha256:${this.random.hex(64)}`, tags: [name], sizeBytes: behaviour.sizeBytes ?? 10_000_000, behaviour };
+    this.images.set(img.id, img);
+    return { ok: true, value: img };
+  }
+
+  /** Creates a pod sandbox with the IP the CNI plugin gave it. */
+  runPodSandbox(pod: { uid: string; name: string; namespace: string }, ip: string, attempt: number): CriResult<Sandbox> {
+    if (!this.up) return { ok: false, error: CONTAINERD_SOCK_ERROR };
+    const sandbox: Sandbox = { id: this.random.hex(64), podUid: pod.uid, podName: pod.name, namespace: pod.namespace, attempt, ip, createdAt: this.queue.now(), state: 'SANDBOX_READY' };
+    this.sandboxes.set(sandbox.id, sandbox);
+    return { ok: true, value: sandbox };
+  }
+
+  /** Stops and removes a sandbox and its containers. */
+  removePodSandbox(sandboxId: string): void {
+    for (const c of [...this.containers.values()]) if (c.sandboxId === sandboxId) this.removeContainer(c.id);
+    this.sandboxes.delete(sandboxId);
+  }
+
+  /** Creates a container; the command must name an executable the image has. */
+  createContainer(sandboxId: string, spec: { name: string; command?: string[]; args?: string[] }, image: RuntimeImage, attempt: number): CriResult<RuntimeContainer> {
+    if (!this.up) return { ok: false, error: CONTAINERD_SOCK_ERROR };
+    const sandbox = this.sandboxes.get(sandboxId);
+    if (!sandbox) return { ok: false, error: `rpc error: code = NotFound desc = failed to get sandbox "${sandboxId}": not found` };
+    const container: RuntimeContainer = {
+      id: this.random.hex(64),
+      sandboxId,
+      podUid: sandbox.podUid,
+      name: spec.name,
+      attempt,
+      image: image.tags[0],
+      imageId: image.id,
+      createdAt: this.queue.now(),
+      state: 'CONTAINER_CREATED',
+      logs: [],
+      behaviour: behaviourFor(image.behaviour, spec.command, spec.args),
+    };
+    this.containers.set(container.id, container);
+    return { ok: true, value: container };
+  }
+
+  /**
+   * Starts a container's process. An exec-form command naming a file the
+   * image lacks fails as runc does, and the container is left exited with 128.
+   */
+  startContainer(id: string, command: string[] | undefined): CriResult<RuntimeContainer> {
+    if (!this.up) return { ok: false, error: CONTAINERD_SOCK_ERROR };
+    const c = this.containers.get(id);
+    if (!c) return { ok: false, error: `rpc error: code = NotFound desc = failed to find container "${id}": not found` };
+    const now = this.queue.now();
+    const executable = command?.[0];
+    if (executable && c.behaviour.binaries && !c.behaviour.binaries.includes(executable)) {
+      c.state = 'CONTAINER_EXITED';
+      c.exitCode = 128;
+      c.reason = 'StartError';
+      c.startedAt = 0;
+      c.finishedAt = now;
+      const why = executable.includes('/') ? `exec: "${executable}": stat ${executable}: no such file or directory` : `exec: "${executable}": executable file not found in $PATH`;
+      return { ok: false, error: `failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: error during container init: ${why}: unknown` };
+    }
+    c.state = 'CONTAINER_RUNNING';
+    c.startedAt = now;
+    for (const line of c.behaviour.logs ?? []) c.logs.push({ time: now, line });
+    const exits = c.behaviour.exits;
+    if (exits) c.exitTimer = this.queue.after(exits.afterMs, () => this.exit(c, exits.code, exits.code === 0 ? 'Completed' : 'Error'));
+    return { ok: true, value: c };
+  }
+
+  /** Kills a container's process (SIGTERM then SIGKILL); it exits with 137 unless it was done. */
+  stopContainer(id: string): void {
+    const c = this.containers.get(id);
+    if (!c || c.state !== 'CONTAINER_RUNNING') return;
+    this.exit(c, 137, 'Error', false);
+  }
+
+  /** Removes a container record. */
+  removeContainer(id: string): void {
+    const c = this.containers.get(id);
+    if (c?.exitTimer !== undefined) this.queue.cancel(c.exitTimer);
+    this.containers.delete(id);
+  }
+
+  /** Containers of a pod sandbox. */
+  containersOf(sandboxId: string): RuntimeContainer[] {
+    return [...this.containers.values()].filter((c) => c.sandboxId === sandboxId);
+  }
+
+  /** Is the process of this container listening on `port` and serving now? */
+  serving(c: RuntimeContainer, port: number): boolean {
+    if (c.state !== 'CONTAINER_RUNNING' || c.startedAt === undefined) return false;
+    const ready = c.startedAt + (c.behaviour.readyAfterMs ?? 0) <= this.queue.now();
+    return ready && (c.behaviour.listens ?? []).includes(port);
+  }
+
+  private exit(c: RuntimeContainer, code: number, reason: string, notify = true): void {
+    if (c.state !== 'CONTAINER_RUNNING') return;
+    c.state = 'CONTAINER_EXITED';
+    c.exitCode = code;
+    c.reason = reason;
+    c.finishedAt = this.queue.now();
+    if (c.exitTimer !== undefined) this.queue.cancel(c.exitTimer);
+    if (notify) for (const l of this.exitListeners) l(c);
+  }
+}
+
+/**
+ * How a container behaves given its command: an image's default behaviour,
+ * bent by a few well-known shell idioms (`sleep N`, `exit N`, `sleep infinity`).
+ */
+function behaviourFor(base: ImageBehaviour, command: string[] | undefined, args: string[] | undefined): ImageBehaviour {
+  const words = [...(command ?? []), ...(args ?? [])];
+  if (words.length === 0) return base;
+  const script = words.join(' ');
+  const b: ImageBehaviour = { ...base };
+  if (/sleep (infinity|\d{5,})|while true|tail -f/.test(script)) delete b.exits;
+  else if (/\bsleep (\d+)/.test(script)) b.exits = { code: exitCodeIn(script) ?? 0, afterMs: Number(/\bsleep (\d+)/.exec(script)![1]) * 1000 };
+  else if (exitCodeIn(script) !== undefined) b.exits = { code: exitCodeIn(script)!, afterMs: 100 };
+  const echoed = [...script.matchAll(/echo ["']?([^"';&|]*)["']?/g)].map((m) => m[1].trim());
+  if (echoed.length) b.logs = [...(b.logs ?? []), ...echoed];
+  return b;
+}
+
+function exitCodeIn(script: string): number | undefined {
+  const m = /\bexit (\d+)/.exec(script);
+  return m ? Number(m[1]) : undefined;
+}

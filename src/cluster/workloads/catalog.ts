@@ -1,0 +1,138 @@
+/**
+ * The image catalog: what an image does when it runs. The simulation never
+ * scripts a symptom; a container crashes because its image's behaviour says
+ * the process exits, a pull fails because the registry has no such tag.
+ */
+
+/** What a container started from an image does. */
+export interface ImageBehaviour {
+  /** TCP ports the process listens on once ready. */
+  listens?: number[];
+  /** Time from start until the process serves (ms). */
+  readyAfterMs?: number;
+  /** The process exits with `code` after `afterMs` (omit: runs until killed). */
+  exits?: { code: number; afterMs: number };
+  /** Lines the process writes to stdout when it starts. */
+  logs?: string[];
+  /** Compressed image size in bytes (what `Image size:` and crictl show). */
+  sizeBytes?: number;
+  /** The registry has no such image or tag. */
+  missing?: boolean;
+  /** Default command (ENTRYPOINT + CMD). */
+  entrypoint?: string[];
+  /** Executables present in the image (exec-form commands must name one). */
+  binaries?: string[];
+}
+
+/** A registry repository and its tags. */
+interface RepoEntry {
+  tags: Record<string, ImageBehaviour>;
+  /** Shared behaviour of every tag. */
+  base: ImageBehaviour;
+}
+
+const SHELL_BINARIES = ['/bin/sh', 'sh', '/bin/ash', 'sleep', 'echo', 'cat', 'env', 'ls', 'wget', 'nslookup', 'true', 'false', 'tail', 'date'];
+
+const NGINX_LOGS = [
+  '/docker-entrypoint.sh: /docker-entrypoint.d/ is not empty, will attempt to perform configuration',
+  '/docker-entrypoint.sh: Looking for shell scripts in /docker-entrypoint.d/',
+  '/docker-entrypoint.sh: Launching /docker-entrypoint.d/10-listen-on-ipv6-by-default.sh',
+  '10-listen-on-ipv6-by-default.sh: info: Getting the checksum of /etc/nginx/conf.d/default.conf',
+  '10-listen-on-ipv6-by-default.sh: info: Enabled listen on IPv6 in /etc/nginx/conf.d/default.conf',
+  '/docker-entrypoint.sh: Sourcing /docker-entrypoint.d/15-local-resolvers.envsh',
+  '/docker-entrypoint.sh: Launching /docker-entrypoint.d/20-envsubst-on-templates.sh',
+  '/docker-entrypoint.sh: Launching /docker-entrypoint.d/30-tune-worker-processes.sh',
+  '/docker-entrypoint.sh: Configuration complete; ready for start up',
+];
+
+/** The default catalog: common public images and the cluster's own. Keys are normalized repositories. */
+const DEFAULT_REPOS: Record<string, RepoEntry> = {
+  'docker.io/library/nginx': {
+    base: { listens: [80], readyAfterMs: 1000, logs: NGINX_LOGS, entrypoint: ['/docker-entrypoint.sh', 'nginx', '-g', 'daemon off;'], binaries: ['/docker-entrypoint.sh', 'nginx', ...SHELL_BINARIES] },
+    tags: { '1.25': { sizeBytes: 70544635 }, '1.26': { sizeBytes: 71026603 }, '1.27': { sizeBytes: 72099410 }, '1.27.3': { sizeBytes: 72099410 }, latest: { sizeBytes: 72099410 }, stable: { sizeBytes: 71026603 }, alpine: { sizeBytes: 20506631 } },
+  },
+  'docker.io/library/busybox': {
+    base: { entrypoint: ['sh'], binaries: SHELL_BINARIES, exits: { code: 0, afterMs: 50 } },
+    tags: { '1.36': { sizeBytes: 2166802 }, '1.37': { sizeBytes: 2170232 }, latest: { sizeBytes: 2170232 } },
+  },
+  'docker.io/library/redis': {
+    base: { listens: [6379], readyAfterMs: 500, logs: ['1:C 30 Nov 2026 00:00:00.000 * oO0OoO0OoO0Oo Redis is starting oO0OoO0OoO0Oo', '1:M 30 Nov 2026 00:00:00.001 * Ready to accept connections tcp'], entrypoint: ['docker-entrypoint.sh', 'redis-server'], binaries: ['docker-entrypoint.sh', 'redis-server', 'redis-cli', ...SHELL_BINARIES] },
+    tags: { '7.2': { sizeBytes: 40996452 }, '7.4': { sizeBytes: 45167020 }, latest: { sizeBytes: 45167020 } },
+  },
+  'registry.k8s.io/pause': { base: { entrypoint: ['/pause'], binaries: ['/pause'] }, tags: { '3.10': { sizeBytes: 320368 } } },
+  'registry.k8s.io/coredns/coredns': {
+    base: { listens: [53, 8080, 8181, 9153], readyAfterMs: 2000, logs: ['.:53', '[INFO] plugin/reload: Running configuration SHA512 = 591cf328cccc12bc490481273e738df59329c62c0b729d94e8b61db9961c2fa5f046dd37f1cf888b953814040d180f52594972691cd6ff41be96639138a43908', 'CoreDNS-1.11.3', 'linux/amd64, go1.21.11, a6338e9'], entrypoint: ['/coredns'], binaries: ['/coredns'] },
+    tags: { 'v1.11.3': { sizeBytes: 18562039 } },
+  },
+  'registry.k8s.io/kube-proxy': { base: { entrypoint: ['/usr/local/bin/kube-proxy'], binaries: ['/usr/local/bin/kube-proxy'], listens: [10249, 10256] }, tags: { 'v1.32.4': { sizeBytes: 30917960 } } },
+  'registry.k8s.io/kube-apiserver': { base: { entrypoint: ['kube-apiserver'], binaries: ['kube-apiserver'], listens: [6443] }, tags: { 'v1.32.4': { sizeBytes: 28669296 } } },
+  'registry.k8s.io/kube-controller-manager': { base: { entrypoint: ['kube-controller-manager'], binaries: ['kube-controller-manager'], listens: [10257] }, tags: { 'v1.32.4': { sizeBytes: 26259392 } } },
+  'registry.k8s.io/kube-scheduler': { base: { entrypoint: ['kube-scheduler'], binaries: ['kube-scheduler'], listens: [10259] }, tags: { 'v1.32.4': { sizeBytes: 20657536 } } },
+  'registry.k8s.io/etcd': { base: { entrypoint: ['etcd'], binaries: ['etcd'], listens: [2379, 2380, 2381] }, tags: { '3.5.16-0': { sizeBytes: 57680541 } } },
+};
+
+/** A parsed image reference. */
+export interface ImageRef {
+  /** e.g. `docker.io/library/nginx` */
+  repository: string;
+  tag: string;
+  /** What the user wrote, e.g. `nginx:1.27` */
+  original: string;
+}
+
+/** Normalizes `nginx` → docker.io/library/nginx:latest, as containerd's reference docker normalization does. */
+export function parseImageRef(image: string): ImageRef {
+  let rest = image;
+  let tag = 'latest';
+  const at = rest.indexOf('@');
+  if (at >= 0) {
+    tag = rest.slice(at + 1);
+    rest = rest.slice(0, at);
+  } else {
+    const lastSlash = rest.lastIndexOf('/');
+    const colon = rest.lastIndexOf(':');
+    if (colon > lastSlash) {
+      tag = rest.slice(colon + 1);
+      rest = rest.slice(0, colon);
+    }
+  }
+  const first = rest.split('/')[0];
+  const hasRegistry = rest.includes('/') && (first.includes('.') || first.includes(':') || first === 'localhost');
+  let repository = hasRegistry ? rest : `docker.io/${rest}`;
+  if (!hasRegistry && !rest.includes('/')) repository = `docker.io/library/${rest}`;
+  return { repository, tag, original: image };
+}
+
+/** Full normalized name, e.g. `docker.io/library/nginx:1.27`. */
+export function fullImageName(ref: ImageRef): string {
+  return `${ref.repository}:${ref.tag}`;
+}
+
+/** The catalog in effect: defaults plus a scenario's additions. */
+export class ImageCatalog {
+  private readonly extra = new Map<string, ImageBehaviour>();
+
+  /** Adds or overrides an image (`shop/checkout:1.4`). */
+  add(image: string, behaviour: ImageBehaviour): void {
+    this.extra.set(fullImageName(parseImageRef(image)), behaviour);
+  }
+
+  /** The behaviour of an image, or undefined when the registry doesn't have it. */
+  lookup(image: string): ImageBehaviour | undefined {
+    const ref = parseImageRef(image);
+    const extra = this.extra.get(fullImageName(ref));
+    if (extra) return extra.missing ? undefined : { sizeBytes: 10_000_000, ...extra };
+    const repo = DEFAULT_REPOS[ref.repository];
+    const tag = repo?.tags[ref.tag];
+    if (!repo || !tag) return undefined;
+    return { ...repo.base, ...tag };
+  }
+
+  /** Does the registry host this repository at all (for the pull error wording)? */
+  knowsRepository(image: string): boolean {
+    const ref = parseImageRef(image);
+    if (DEFAULT_REPOS[ref.repository]) return true;
+    for (const key of this.extra.keys()) if (key.startsWith(`${ref.repository}:`)) return true;
+    return false;
+  }
+}
