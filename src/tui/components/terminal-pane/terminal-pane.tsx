@@ -1,0 +1,60 @@
+import { Box, Text } from 'ink';
+import { useMemo } from 'react';
+import { terminalPaneTheme as theme } from './theme.js';
+import { visibleRows, type TerminalPaneState } from './use-terminal-pane-state.js';
+
+/** Props of {@link TerminalPane}. */
+export interface TerminalPaneProps {
+  readonly state: TerminalPaneState;
+  /** The shell prompt before the input line. */
+  readonly prompt: string;
+  /** While a command runs the input line is replaced by a notice. */
+  readonly busy: boolean;
+}
+
+/**
+ * The scrollback viewport followed by the input line. Only the visible rows
+ * go through Ink's layout, each as one unwrapped `<Text>`.
+ */
+export function TerminalPane({ state, prompt, busy }: TerminalPaneProps) {
+  // A keystroke changes `input` but not these, so the viewport is not recomputed.
+  const viewport = useMemo(
+    () => visibleRows(state),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [state.lines, state.width, state.height, state.scroll, state.floor],
+  );
+  return (
+    <Box flexDirection="column" height={state.height + 1}>
+      {viewport.rows.map((row, i) => (
+        <Text key={i} wrap="truncate">
+          {row.length === 0 ? ' ' : row}
+        </Text>
+      ))}
+      {busy ? (
+        <Text color={theme.busy}>running…</Text>
+      ) : viewport.scrolled ? (
+        <Text color={theme.scrolledNotice}>-- scrolled back: PgDn to return --</Text>
+      ) : (
+        <InputLine prompt={prompt} input={state.input} cursor={state.cursor} width={state.width} />
+      )}
+    </Box>
+  );
+}
+
+/** The prompt and input line with an inverse-video cursor; long lines show their end, like readline's horizontal scroll. */
+function InputLine({ prompt, input, cursor, width }: { prompt: string; input: string; cursor: number; width: number }) {
+  const before = input.slice(0, cursor);
+  const at = input[cursor] ?? ' ';
+  const after = input.slice(cursor + 1);
+  const room = Math.max(1, width - prompt.length - 1);
+  const shownBefore = before.length > room ? before.slice(before.length - room) : before;
+  const shownAfter = after.slice(0, Math.max(0, room - shownBefore.length - 1));
+  return (
+    <Text wrap="truncate">
+      <Text color={theme.prompt}>{prompt}</Text>
+      {shownBefore}
+      <Text inverse>{at}</Text>
+      {shownAfter}
+    </Text>
+  );
+}

@@ -1,0 +1,75 @@
+import { useInput, type Key } from 'ink';
+import { useCallback } from 'react';
+import { useLatest } from '../../hooks/use-latest.js';
+import type { TerminalPaneAction, TerminalPaneState } from './use-terminal-pane-state.js';
+
+/** Maps one keypress to a pane action, or undefined when the pane ignores it. Pure, for tests. */
+export function terminalPaneKeyAction(input: string, key: Key): TerminalPaneAction | undefined {
+  if (key.return) return { type: 'submit' };
+  if (key.ctrl) {
+    switch (input) {
+      case 'a':
+        return { type: 'cursor-start' };
+      case 'e':
+        return { type: 'cursor-end' };
+      case 'u':
+        return { type: 'kill-to-start' };
+      case 'k':
+        return { type: 'kill-to-end' };
+      case 'w':
+        return { type: 'kill-word-backward' };
+      case 'l':
+        return { type: 'clear-screen' };
+      case 'b':
+        return { type: 'cursor-left' };
+      case 'f':
+        return { type: 'cursor-right' };
+      case 'h':
+        return { type: 'delete-backward' };
+      case 'p':
+        return { type: 'history-previous' };
+      case 'n':
+        return { type: 'history-next' };
+    }
+    return undefined;
+  }
+  // Ink 6 reports the usual Backspace byte (0x7f) as `delete`; both erase backwards.
+  if (key.backspace || key.delete) return { type: 'delete-backward' };
+  if (key.leftArrow) return { type: 'cursor-left' };
+  if (key.rightArrow) return { type: 'cursor-right' };
+  if (key.home) return { type: 'cursor-start' };
+  if (key.end) return { type: 'cursor-end' };
+  if (key.upArrow) return { type: 'history-previous' };
+  if (key.downArrow) return { type: 'history-next' };
+  if (key.pageUp) return { type: 'page-up' };
+  if (key.pageDown) return { type: 'page-down' };
+  if (key.tab || key.escape || key.meta) return undefined;
+  if (input.length > 0) return { type: 'insert', text: input };
+  return undefined;
+}
+
+/** Options of {@link useTerminalPane}. */
+export interface UseTerminalPaneOptions {
+  /** The latest state, read when Enter is pressed. */
+  stateRef: { readonly current: TerminalPaneState };
+  dispatch: (action: TerminalPaneAction) => void;
+  /** Called with the typed line when Enter is pressed. */
+  onSubmit: (line: string) => void;
+  /** Only the focused pane listens (Ink's useInput isActive). */
+  isActive: boolean;
+}
+
+/** Routes keys to the terminal pane while it is active. */
+export function useTerminalPane({ stateRef, dispatch, onSubmit, isActive }: UseTerminalPaneOptions): void {
+  const latest = useLatest(onSubmit);
+  const handler = useCallback(
+    (input: string, key: Key) => {
+      const action = terminalPaneKeyAction(input, key);
+      if (!action) return;
+      if (action.type === 'submit') latest.current(stateRef.current.input);
+      dispatch(action);
+    },
+    [latest, stateRef, dispatch],
+  );
+  useInput(handler, { isActive });
+}

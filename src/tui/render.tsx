@@ -1,0 +1,45 @@
+import { render } from 'ink';
+import type { PracticeSession, ScenarioSummary } from '../scenario/practice-types.js';
+import { App, type AppProgress } from './app.js';
+
+/** Options of {@link runApp}. */
+export interface RunAppOptions {
+  readonly scenarios: readonly ScenarioSummary[];
+  readonly openSession: (id: string) => Promise<PracticeSession>;
+  readonly progress: AppProgress;
+  /** Wall clock; defaults to Date.now (the UI edge is where wall time enters). */
+  readonly now?: () => number;
+  /** Streams; default to the process's. */
+  readonly stdin?: NodeJS.ReadStream;
+  readonly stdout?: NodeJS.WriteStream;
+  readonly stderr?: NodeJS.WriteStream;
+}
+
+/**
+ * Runs the TUI until the learner quits (q on the home screen, or Ctrl+C).
+ * The CLI imports this module lazily, so commands that draw no TUI never load Ink.
+ */
+export async function runApp(options: RunAppOptions): Promise<void> {
+  const instance = render(
+    <App
+      scenarios={options.scenarios}
+      openSession={options.openSession}
+      progress={options.progress}
+      now={options.now ?? Date.now}
+    />,
+    {
+      // Ink spreads these over its defaults, so an undefined stream must be left out.
+      ...(options.stdin ? { stdin: options.stdin } : {}),
+      ...(options.stdout ? { stdout: options.stdout } : {}),
+      ...(options.stderr ? { stderr: options.stderr } : {}),
+      // Ink restores raw mode and the cursor when it exits on Ctrl+C.
+      exitOnCtrlC: true,
+    },
+  );
+  try {
+    await instance.waitUntilExit();
+  } finally {
+    instance.unmount();
+    instance.cleanup();
+  }
+}

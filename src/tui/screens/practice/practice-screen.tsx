@@ -1,0 +1,201 @@
+import { Box, Text } from 'ink';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { Diagnosis, GradeResult, PracticeSession } from '../../../scenario/practice-types.js';
+import { DiagnoseDialog } from '../../components/diagnose-dialog/index.js';
+import { HintPanel, hintPanelLines } from '../../components/hint-panel/hint-panel.js';
+import { StatusLine } from '../../components/status-line/status-line.js';
+import { TerminalPane, useTerminalPane, useTerminalPaneState } from '../../components/terminal-pane/index.js';
+import { useSession } from '../../hooks/use-session.js';
+import { useTerminalSize } from '../../hooks/use-terminal-size.js';
+import { PANE_HELP, parsePaneCommand, promptHost } from '../../pane-commands.js';
+import { describeDiagnosis, errorMessage } from '../../session-text.js';
+import { wrapText } from '../../text/wrap.js';
+import { theme } from '../../theme.js';
+
+/** Props of {@link PracticeScreen}. */
+export interface PracticeScreenProps {
+  readonly session: PracticeSession;
+  /** The attempt was graded; `hintsUsed` is how many hints had been revealed. */
+  readonly onGraded: (result: GradeResult, hintsUsed: number) => void;
+  /** The learner left without grading. */
+  readonly onQuit: () => void;
+  /** Wall-time tick period; the simulated clock moves by the same amount. */
+  readonly tickMs?: number;
+}
+
+const PANE_KEYS = 'hint · diagnose · submit · help · PgUp/PgDn · Ctrl+C exit';
+const DIALOG_KEYS = 'Tab guided/free text · Enter · Esc cancel';
+
+/**
+ * The practice screen: briefing, hint panel, terminal pane, status line.
+ * Practice words (hint, diagnose, submit, ...) are handled here; every other
+ * line goes to the session's shell.
+ */
+export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000 }: PracticeScreenProps) {
+  const snapshot = useSession(session);
+  const { columns, rows } = useTerminalSize();
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<string | undefined>(undefined);
+  // The host the learner starts on: `exit` there leaves the scenario, elsewhere it leaves ssh.
+  const homeHost = useRef(promptHost(snapshot.prompt));
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  // Simulated time follows wall time while this screen is shown.
+  useEffect(() => {
+    const timer = setInterval(() => {
+      try {
+        session.tick(tickMs);
+      } catch (e) {
+        setNotice(`clock error: ${errorMessage(e)}`);
+      }
+    }, tickMs);
+    return () => clearInterval(timer);
+  }, [session, tickMs]);
+
+  const width = Math.max(20, columns);
+  const briefing = useMemo(() => wrapText(session.briefing, width), [session.briefing, width]);
+  const maxBriefing = Math.max(2, Math.floor(rows / 4));
+  const briefingShown =
+    briefing.length > maxBriefing
+      ? [...briefing.slice(0, maxBriefing - 1), '… (type `briefing` to read it all)']
+      : briefing;
+  const hintLines = hintPanelLines({ hints: snapshot.hintsShown, hintsLeft: snapshot.hintsLeft, notice, width }).length;
+  // One spare row: Ink redraws the whole screen, flickering, once output fills the terminal.
+  const paneHeight = Math.max(3, rows - 1 - briefingShown.length - 1 - hintLines - 1 - 1);
+
+  const [pane, dispatch, paneRef] = useTerminalPaneState(width, paneHeight);
+  useEffect(() => {
+    dispatch({ type: 'resize', width, height: paneHeight });
+  }, [dispatch, width, paneHeight]);
+
+  const echo = useCallback(
+    (line: string, output = '') => {
+      dispatch({ type: 'append-text', text: `${session.getSnapshot().prompt}${line}\n${output}` });
+    },
+    [dispatch, session],
+  );
+
+  const submitDiagnosis = useCallback(
+    (diagnosis: Diagnosis) => {
+      try {
+        session.submitDiagnosis(diagnosis);
+        setNotice(`Diagnosis recorded: ${describeDiagnosis(diagnosis, session.diagnosisChoices())}. Type submit to be graded.`);
+      } catch (e) {
+        setNotice(`could not record the diagnosis: ${errorMessage(e)}`);
+      }
+    },
+    [session],
+  );
+
+  const run = useCallback(
+    async (line: string) => {
+      const onWorkstation = promptHost(session.getSnapshot().prompt) === homeHost.current;
+      const command = parsePaneCommand(line, { onWorkstation });
+      if (command.type !== 'shell') setNotice(undefined);
+      try {
+        switch (command.type) {
+          case 'hint': {
+            echo(line);
+            const hint = session.nextHint();
+            if (hint === undefined) setNotice('No hints left.');
+            return;
+          }
+          case 'reset':
+            session.reset();
+            dispatch({ type: 'clear-scrollback' });
+            setNotice('The scenario was reset to its start.');
+            return;
+          case 'diagnose':
+            echo(line);
+            setDialogOpen(true);
+            return;
+          case 'diagnose-guided':
+            echo(line);
+            submitDiagnosis({ kind: 'guided', component: command.component, cause: command.cause });
+            return;
+          case 'diagnose-free-text':
+            echo(line);
+            submitDiagnosis({ kind: 'free-text', text: command.text });
+            return;
+          case 'submit': {
+            echo(line);
+            const hintsUsed = session.getSnapshot().hintsShown.length;
+            onGraded(session.grade(), hintsUsed);
+            return;
+          }
+          case 'help':
+            echo(line, `${PANE_HELP}\n`);
+            return;
+          case 'briefing':
+            echo(line, `${session.briefing.replace(/\n*$/, '\n')}`);
+            return;
+          case 'quit':
+            onQuit();
+            return;
+          case 'shell':
+            break;
+        }
+        echo(line);
+        if (line.trim().length === 0) return;
+        setBusy(true);
+        const entry = await session.exec(line);
+        if (mounted.current) dispatch({ type: 'append-text', text: entry.output });
+      } catch (e) {
+        if (mounted.current) dispatch({ type: 'append-text', text: `kubedrill: ${errorMessage(e)}\n` });
+      } finally {
+        if (mounted.current) setBusy(false);
+      }
+    },
+    [session, echo, dispatch, onGraded, onQuit, submitDiagnosis],
+  );
+
+  const onSubmitLine = useCallback((line: string) => void run(line), [run]);
+  useTerminalPane({ stateRef: paneRef, dispatch, onSubmit: onSubmitLine, isActive: !dialogOpen && !busy });
+
+  const diagnosisChoices = useMemo(() => {
+    if (!dialogOpen) return [];
+    try {
+      return session.diagnosisChoices();
+    } catch {
+      return [];
+    }
+  }, [dialogOpen, session]);
+
+  return (
+    <Box flexDirection="column" width={width}>
+      {briefingShown.map((line, i) => (
+        <Text key={i} wrap="truncate">
+          {line.length === 0 ? ' ' : line}
+        </Text>
+      ))}
+      <Text color={theme.muted} wrap="truncate">
+        {'─'.repeat(width)}
+      </Text>
+      <HintPanel hints={snapshot.hintsShown} hintsLeft={snapshot.hintsLeft} notice={notice} width={width} />
+      {dialogOpen ? (
+        <Box height={paneHeight + 1} flexDirection="column">
+          <DiagnoseDialog
+            choices={diagnosisChoices}
+            isActive
+            maxRows={Math.max(1, paneHeight - 5)}
+            onCancel={() => setDialogOpen(false)}
+            onSubmit={(diagnosis) => {
+              setDialogOpen(false);
+              submitDiagnosis(diagnosis);
+            }}
+          />
+        </Box>
+      ) : (
+        <TerminalPane state={pane} prompt={snapshot.prompt} busy={busy} />
+      )}
+      <StatusLine title={session.scenario.title} clock={snapshot.clock} width={width} keys={dialogOpen ? DIALOG_KEYS : PANE_KEYS} />
+    </Box>
+  );
+}

@@ -1,0 +1,15 @@
+import type { Diagnosis, DiagnosisComponent } from '../scenario/practice-types.js';
+
+/** A thrown value as one line of text (never a stack trace). */
+export function errorMessage(e: unknown): string {
+  if (e instanceof Error) return e.message || e.name;
+  return String(e);
+}
+
+/** A diagnosis in words, using the taxonomy's labels where they are known. */
+export function describeDiagnosis(diagnosis: Diagnosis, choices: readonly DiagnosisComponent[]): string {
+  if (diagnosis.kind === 'free-text') return `"${diagnosis.text}"`;
+  const component = choices.find((c) => c.id === diagnosis.component);
+  const cause = component?.causes.find((c) => c.id === diagnosis.cause);
+  return `${component?.label ?? diagnosis.component} / ${cause?.label ?? diagnosis.cause}`;
+}

@@ -1,0 +1,181 @@
+import type {
+  Diagnosis,
+  DiagnosisComponent,
+  GradeResult,
+  PracticeSession,
+  PracticeSnapshot,
+  ScenarioSummary,
+  TerminalEntry,
+} from '../../src/scenario/practice-types.js';
+
+/** A scenario summary for tests. */
+export function fakeScenario(overrides: Partial<ScenarioSummary> = {}): ScenarioSummary {
+  return {
+    id: 'node-notready',
+    title: 'A node went NotReady overnight',
+    difficulty: 'intermediate',
+    topics: ['kubelet', 'certificates'],
+    estimatedMinutes: 20,
+    file: '/scenarios/node-notready.yaml',
+    ...overrides,
+  };
+}
+
+/** The grade a {@link FakeSession} returns unless told otherwise. */
+export function fakeGrade(scenarioId = 'node-notready'): GradeResult {
+  return {
+    scenarioId,
+    score: 70,
+    maxScore: 100,
+    parts: [
+      { name: 'diagnosis', points: 40, max: 40, explanation: 'You named the kubelet and its expired client certificate.' },
+      { name: 'fix', points: 30, max: 40, explanation: 'node-2 is Ready, but checkout has 3 of 4 replicas available.' },
+      { name: 'evidence', points: 10, max: 20, explanation: 'You never read the kubelet journal on node-2.' },
+      { name: 'hints', points: -10, max: 0, explanation: 'Two hints used.' },
+    ],
+    explanation: 'The kubelet authenticates with a client certificate that expired.',
+    simulatedSeconds: 600,
+  };
+}
+
+const WORKSTATION = 'learner@workstation:~$ ';
+
+/** Options of {@link FakeSession}. */
+export interface FakeSessionOptions {
+  scenario?: ScenarioSummary;
+  briefing?: string;
+  /** Output per exact command line; other commands answer like bash's "command not found". */
+  outputs?: Record<string, string>;
+  hints?: string[];
+  choices?: DiagnosisComponent[];
+  grade?: GradeResult;
+  /** When set, exec waits for this promise before answering. */
+  gate?: Promise<void>;
+}
+
+/**
+ * A scripted PracticeSession for UI tests: canned outputs, `ssh <host>` and
+ * `exit` change the prompt, and every call is recorded.
+ */
+export class FakeSession implements PracticeSession {
+  readonly scenario: ScenarioSummary;
+  readonly briefing: string;
+  readonly execCalls: string[] = [];
+  readonly diagnoses: Diagnosis[] = [];
+  ticks = 0;
+  resets = 0;
+  grades = 0;
+  private snapshot: PracticeSnapshot;
+  private readonly listeners = new Set<() => void>();
+  private readonly options: FakeSessionOptions;
+  private elapsedMs = 0;
+
+  constructor(options: FakeSessionOptions = {}) {
+    this.options = options;
+    this.scenario = options.scenario ?? fakeScenario();
+    this.briefing = options.briefing ?? 'The checkout team says half their pods were rescheduled. Find out why node-2 stopped.';
+    this.snapshot = this.initialSnapshot();
+  }
+
+  private initialSnapshot(): PracticeSnapshot {
+    return { prompt: WORKSTATION, clock: clockText(0), hintsShown: [], hintsLeft: this.options.hints?.length ?? 0 };
+  }
+
+  private set(next: Partial<PracticeSnapshot>): void {
+    this.snapshot = { ...this.snapshot, ...next };
+    for (const l of [...this.listeners]) l();
+  }
+
+  async exec(line: string): Promise<TerminalEntry> {
+    this.execCalls.push(line);
+    const prompt = this.snapshot.prompt;
+    if (this.options.gate) await this.options.gate;
+    const ssh = /^ssh (\S+)$/.exec(line);
+    if (ssh) {
+      this.set({ prompt: `root@${ssh[1]}:~# ` });
+      return { prompt, command: line, output: '', exitCode: 0 };
+    }
+    if (line === 'exit' && prompt !== WORKSTATION) {
+      this.set({ prompt: WORKSTATION });
+      return { prompt, command: line, output: 'logout\n', exitCode: 0 };
+    }
+    if (line === 'explode') throw new Error('simulated failure');
+    const output = this.options.outputs?.[line];
+    if (output !== undefined) return { prompt, command: line, output, exitCode: 0 };
+    const word = line.split(' ')[0];
+    return { prompt, command: line, output: `bash: ${word}: command not found\n`, exitCode: 127 };
+  }
+
+  tick(ms: number): void {
+    this.ticks++;
+    this.elapsedMs += ms;
+    this.set({ clock: clockText(this.elapsedMs) });
+  }
+
+  nextHint(): string | undefined {
+    const hints = this.options.hints ?? [];
+    const next = hints[this.snapshot.hintsShown.length];
+    if (next === undefined) return undefined;
+    this.set({ hintsShown: [...this.snapshot.hintsShown, next], hintsLeft: hints.length - this.snapshot.hintsShown.length - 1 });
+    return next;
+  }
+
+  reset(): void {
+    this.resets++;
+    this.elapsedMs = 0;
+    this.snapshot = this.initialSnapshot();
+    for (const l of [...this.listeners]) l();
+  }
+
+  diagnosisChoices(): DiagnosisComponent[] {
+    return this.options.choices ?? [];
+  }
+
+  submitDiagnosis(diagnosis: Diagnosis): void {
+    this.diagnoses.push(diagnosis);
+    this.set({ diagnosis });
+  }
+
+  grade(): GradeResult {
+    this.grades++;
+    const result = this.options.grade ?? fakeGrade(this.scenario.id);
+    this.set({ result });
+    return result;
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  getSnapshot(): PracticeSnapshot {
+    return this.snapshot;
+  }
+}
+
+/** A fixed simulated date moved on by `ms`, formatted like `date` prints. */
+function clockText(ms: number): string {
+  const base = Date.UTC(2026, 10, 30, 9, 12, 4);
+  const d = new Date(base + ms);
+  const days = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${days[d.getUTCDay()]} ${d.getUTCDate()} ${months[d.getUTCMonth()]} ${d.getUTCFullYear()} ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())} UTC`;
+}
+
+/** Diagnosis choices for tests. */
+export const FAKE_CHOICES: DiagnosisComponent[] = [
+  {
+    id: 'scheduler',
+    label: 'Scheduler',
+    causes: [{ id: 'insufficient-resources', label: 'No node has room' }],
+  },
+  {
+    id: 'kubelet',
+    label: 'Kubelet',
+    causes: [
+      { id: 'stopped', label: 'The kubelet service is stopped' },
+      { id: 'client-certificate-expired', label: 'Its client certificate expired' },
+    ],
+  },
+];
