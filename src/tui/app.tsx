@@ -2,6 +2,7 @@ import { useApp } from 'ink';
 import { useCallback, useReducer, useState } from 'react';
 import type { ProgressStore } from '../progress/store.js';
 import type { GradeResult, PracticeSession, ScenarioSummary } from '../scenario/practice-types.js';
+import { attemptRecord } from './attempt.js';
 import { appReducer, initialAppState } from './app-state.js';
 import { ErrorBoundary } from './error-boundary.js';
 import { HomeScreen } from './screens/home/home-screen.js';
@@ -57,15 +58,7 @@ export function App({ scenarios, openSession, progress, now, onExit, tickMs }: A
       const startedAt = screen.startedAt;
       dispatch({ type: 'graded', result });
       progress
-        .recordAttempt({
-          scenarioId: result.scenarioId,
-          startedAt: new Date(startedAt).toISOString(),
-          finishedAt: new Date(now()).toISOString(),
-          score: result.score,
-          maxScore: result.maxScore,
-          hintsUsed,
-          parts: result.parts.map((p) => ({ name: p.name, points: p.points, max: p.max })),
-        })
+        .recordAttempt(attemptRecord(result, startedAt, now(), hintsUsed))
         .catch((e: unknown) => dispatch({ type: 'notice', message: `could not save progress: ${errorMessage(e)}` }));
     },
     [screen, progress, now],

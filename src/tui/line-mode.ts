@@ -2,6 +2,7 @@ import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import type { ProgressStore } from '../progress/store.js';
 import type { GradeResult, PracticeSession } from '../scenario/practice-types.js';
+import { attemptRecord } from './attempt.js';
 import { PANE_HELP, parsePaneCommand, promptHost } from './pane-commands.js';
 import { describeDiagnosis, errorMessage } from './session-text.js';
 import { formatGrade } from './text/format-grade.js';
@@ -124,15 +125,7 @@ async function record(
 ): Promise<void> {
   if (!options.progress) return;
   try {
-    await options.progress.recordAttempt({
-      scenarioId: result.scenarioId,
-      startedAt: new Date(startedAt).toISOString(),
-      finishedAt: new Date(now()).toISOString(),
-      score: result.score,
-      maxScore: result.maxScore,
-      hintsUsed,
-      parts: result.parts.map((p) => ({ name: p.name, points: p.points, max: p.max })),
-    });
+    await options.progress.recordAttempt(attemptRecord(result, startedAt, now(), hintsUsed));
   } catch (e) {
     write(`kubedrill: could not save progress: ${errorMessage(e)}\n`);
   }

@@ -36,10 +36,16 @@ function settle(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
 
+/** Removes SGR colour/style sequences, so tests compare the text a person reads. */
+export function stripAnsi(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/\u001B\[[0-9;]*m/g, '');
+}
+
 /** A rendered Ink tree with helpers that type keys and wait on content (never on fixed delays). */
 export function renderInk(tree: ReactElement) {
   const instance = inkRender(tree);
-  const frame = () => instance.lastFrame() ?? '';
+  const frame = () => stripAnsi(instance.lastFrame() ?? '');
   return {
     ...instance,
     frame,

@@ -1,0 +1,35 @@
+import { describe, it, expect } from 'vitest';
+import type { Key } from 'ink';
+import { terminalPaneKeyAction } from '../../../../src/tui/components/terminal-pane/use-terminal-pane.js';
+
+const none: Key = {
+  upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false,
+  home: false, end: false, return: false, escape: false, ctrl: false, shift: false, tab: false,
+  backspace: false, delete: false, meta: false, super: false, hyper: false, capsLock: false, numLock: false,
+};
+const key = (k: Partial<Key>) => ({ ...none, ...k });
+
+describe('terminalPaneKeyAction', () => {
+  it('maps readline control keys', () => {
+    expect(terminalPaneKeyAction('a', key({ ctrl: true }))).toEqual({ type: 'cursor-start' });
+    expect(terminalPaneKeyAction('e', key({ ctrl: true }))).toEqual({ type: 'cursor-end' });
+    expect(terminalPaneKeyAction('u', key({ ctrl: true }))).toEqual({ type: 'kill-to-start' });
+    expect(terminalPaneKeyAction('w', key({ ctrl: true }))).toEqual({ type: 'kill-word-backward' });
+    expect(terminalPaneKeyAction('l', key({ ctrl: true }))).toEqual({ type: 'clear-screen' });
+    expect(terminalPaneKeyAction('x', key({ ctrl: true }))).toBeUndefined();
+  });
+
+  it('treats Ink\'s `delete` (the 0x7f byte) as Backspace', () => {
+    expect(terminalPaneKeyAction('', key({ delete: true }))).toEqual({ type: 'delete-backward' });
+    expect(terminalPaneKeyAction('', key({ backspace: true }))).toEqual({ type: 'delete-backward' });
+  });
+
+  it('maps arrows, paging and Enter; ignores Tab and Esc; inserts text', () => {
+    expect(terminalPaneKeyAction('', key({ upArrow: true }))).toEqual({ type: 'history-previous' });
+    expect(terminalPaneKeyAction('', key({ pageUp: true }))).toEqual({ type: 'page-up' });
+    expect(terminalPaneKeyAction('', key({ return: true }))).toEqual({ type: 'submit' });
+    expect(terminalPaneKeyAction('', key({ tab: true }))).toBeUndefined();
+    expect(terminalPaneKeyAction('', key({ escape: true }))).toBeUndefined();
+    expect(terminalPaneKeyAction('get', none)).toEqual({ type: 'insert', text: 'get' });
+  });
+});
