@@ -67,8 +67,7 @@ describe('DefaultPreemption', () => {
 
   it('counts pods nominated to a node with at least the same priority', () => {
     const nodes = [makeNode('node-1', { cpu: '2' })];
-    const nominated = makePod('nominee', { cpu: '1500m', priority: 500 });
-    nominated.status = { phase: 'Pending', nominatedNodeName: 'node-1' };
+    const nominated = { ...makePod('nominee', { cpu: '1500m', priority: 500 }), status: { phase: 'Pending', nominatedNodeName: 'node-1' } };
     const infos = buildNodeInfos(nodes, []);
     const low = schedulePod(makePod('low', { cpu: '1', priority: 0 }), infos, { random, nominatedPods: [nominated] });
     expect(!low.ok && low.message).toBe(
@@ -82,8 +81,7 @@ describe('DefaultPreemption', () => {
 describe('pickOneNodeForPreemption', () => {
   const v = (name: string, priority: number, startTime?: string) => {
     const p = makePod(name, { priority });
-    if (startTime) p.status = { phase: 'Running', startTime };
-    return p;
+    return startTime ? { ...p, status: { phase: 'Running', startTime } } : p;
   };
 
   it('prefers the lowest highest-priority victim, then fewer victims, then later start', () => {

@@ -1,0 +1,321 @@
+/**
+ * The simulated kube-scheduler process: campaigns for the
+ * kube-system/kube-scheduler Lease, watches pods and nodes, and schedules
+ * pending pods whose schedulerName it owns, one at a time. After
+ * `pkg/scheduler/scheduler.go`, `eventhandlers.go` and `schedule_one.go`
+ * (scheduleOne, handleSchedulingFailure, updatePod, bind).
+ */
+import type { Node, Pod } from 'kubernetes-types/core/v1.js';
+import type { Component, ComponentContext } from '../component.js';
+import type { ApiClient, KubeObject } from '../apiserver/types.js';
+import { Informer } from '../client/informer.js';
+import type { EventRecorder } from '../client/event-recorder.js';
+import { DEFAULT_LEADER_ELECTION, LeaderElector, type LeaderElectionTiming } from '../controllers/leader-election.js';
+import { buildNodeInfos, isTerminalPod } from './node-info.js';
+import { DEFAULT_QUEUE_TIMING, podKey, SchedulingQueue, type ClusterEvent, type QueueTiming, type QueuedPod } from './queue.js';
+import { schedulePod, type ScheduleFailure } from './schedule-one.js';
+import { nodeChangeEvents } from './node-events.js';
+
+/** Options of the scheduler process (its flags and profile). */
+export interface SchedulerOptions {
+  /** The host it runs on; leader identity `<host>_<uuid>`, events' reportingInstance `default-scheduler-<host>`. */
+  hostName: string;
+  /** The profile's schedulerName (default `default-scheduler`). */
+  schedulerName?: string;
+  /** --leader-elect-* timings. */
+  leaderElection?: LeaderElectionTiming;
+  /** Backoff and flush timings. */
+  queue?: QueueTiming;
+}
+
+/** Interval of flushBackoffQCompleted. */
+const BACKOFF_FLUSH_MS = 1_000;
+/** Interval of flushUnschedulablePodsLeftover. */
+const UNSCHEDULABLE_FLUSH_MS = 30_000;
+
+type Obj = Record<string, any>;
+
+function asPod(o: KubeObject): Pod {
+  return o as unknown as Pod;
+}
+
+function isoSeconds(ms: number): string {
+  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/** The kube-scheduler process. */
+export class Scheduler implements Component {
+  readonly name = 'kube-scheduler';
+  private readonly client: ApiClient;
+  private readonly schedulerName: string;
+  private elector: LeaderElector | undefined;
+  private isRunning = false;
+  private identityValue = '';
+  private pods: Informer | undefined;
+  private nodes: Informer | undefined;
+  private queue: SchedulingQueue | undefined;
+  private recorder: EventRecorder | undefined;
+  private stopTimers: (() => void)[] = [];
+  private pass: number | undefined;
+  /** Pods bound by us whose MODIFIED event has not arrived yet (the cache's assumed pods). */
+  private readonly assumed = new Map<string, Pod>();
+
+  constructor(private readonly ctx: ComponentContext, private readonly options: SchedulerOptions) {
+    this.client = ctx.controlPlaneClient('system:kube-scheduler');
+    this.schedulerName = options.schedulerName ?? 'default-scheduler';
+    ctx.onJump((delta) => this.elector?.shift(delta));
+  }
+
+  /** Starts the process: campaigns for leadership; scheduling starts once it leads. */
+  start(): void {
+    if (this.isRunning) return;
+    this.isRunning = true;
+    this.identityValue = `${this.options.hostName}_${this.ctx.random.uuid()}`;
+    this.elector = new LeaderElector(this.client, this.ctx.queue, 'kube-system', 'kube-scheduler', this.identityValue, {
+      onStartedLeading: () => this.startScheduling(),
+      onStoppedLeading: () => this.stopScheduling(),
+    }, this.options.leaderElection ?? DEFAULT_LEADER_ELECTION);
+    this.elector.run();
+  }
+
+  /** Stops the process; pending pods stay Pending. */
+  stop(): void {
+    if (!this.isRunning) return;
+    this.isRunning = false;
+    this.elector?.stop();
+    this.elector = undefined;
+    this.stopScheduling();
+  }
+
+  /** Is the process running? */
+  running(): boolean {
+    return this.isRunning;
+  }
+
+  /** Does it hold the leader Lease? */
+  isLeader(): boolean {
+    return this.elector?.isLeader() ?? false;
+  }
+
+  /** The leader-election identity of the current process. */
+  identity(): string {
+    return this.identityValue;
+  }
+
+  /** Where a pending pod waits (`active`, `backoff`, `unschedulable`), for tests and diagnostics. */
+  queuedAs(namespace: string, name: string): string | undefined {
+    return this.queue?.where(`${namespace}/${name}`);
+  }
+
+  private startScheduling(): void {
+    if (this.queue) return;
+    this.queue = new SchedulingQueue(this.options.queue ?? DEFAULT_QUEUE_TIMING);
+    this.recorder = this.ctx.recorder(this.client, { component: this.schedulerName, instance: `${this.schedulerName}-${this.options.hostName}` }, 'events.k8s.io');
+    this.nodes = new Informer(this.client, 'nodes').on((type, obj, old) => this.onNode(type, obj as unknown as Node, old as unknown as Node | undefined));
+    this.pods = new Informer(this.client, 'pods').on((type, obj, old) => this.onPod(type, asPod(obj), old ? asPod(old) : undefined));
+    this.startInformers();
+    const q = this.ctx.queue;
+    this.stopTimers.push(
+      q.every(BACKOFF_FLUSH_MS, () => {
+        this.queue?.flushBackoffCompleted(q.now());
+        this.kick();
+      }),
+      q.every(UNSCHEDULABLE_FLUSH_MS, () => {
+        this.queue?.flushUnschedulableLeftover(q.now());
+        this.kick();
+      }),
+    );
+  }
+
+  private startInformers(): void {
+    const ok = [this.nodes, this.pods].every((i) => !i || i.running() || i.start());
+    // A failed list (API server down) is retried, as reflectors do.
+    if (!ok && this.queue) this.stopTimers.push(this.retryOnce(() => this.startInformers(), 1_000));
+  }
+
+  private retryOnce(fn: () => void, delay: number): () => void {
+    const id = this.ctx.queue.after(delay, fn);
+    return () => this.ctx.queue.cancel(id);
+  }
+
+  private stopScheduling(): void {
+    for (const stop of this.stopTimers) stop();
+    this.stopTimers = [];
+    if (this.pass !== undefined) this.ctx.queue.cancel(this.pass);
+    this.pass = undefined;
+    this.nodes?.stop();
+    this.pods?.stop();
+    this.nodes = this.pods = undefined;
+    this.queue = undefined;
+    this.assumed.clear();
+  }
+
+  /** Pods this profile schedules: unassigned, ours, not being deleted, not gated. */
+  private responsibleFor(pod: Pod): boolean {
+    return (
+      !pod.spec?.nodeName &&
+      (pod.spec?.schedulerName ?? 'default-scheduler') === this.schedulerName &&
+      !isTerminalPod(pod) &&
+      !pod.metadata?.deletionTimestamp &&
+      (pod.spec?.schedulingGates ?? []).length === 0
+    );
+  }
+
+  private onPod(type: 'ADDED' | 'MODIFIED' | 'DELETED', pod: Pod, old: Pod | undefined): void {
+    const queue = this.queue;
+    if (!queue) return;
+    const now = this.ctx.queue.now();
+    const key = podKey(pod);
+    const assigned = !!pod.spec?.nodeName;
+    if (assigned) this.assumed.delete(key);
+    if (type === 'DELETED') {
+      queue.delete(key);
+      if (assigned && !isTerminalPod(pod)) this.moveAll('AssignedPodDelete');
+      return;
+    }
+    if (assigned) {
+      queue.delete(key);
+      // A pod that finished frees its node, like a deletion (the informer filters terminal pods upstream).
+      if (isTerminalPod(pod) && old && !isTerminalPod(old)) this.moveAll('AssignedPodDelete');
+      return;
+    }
+    if (!this.responsibleFor(pod)) {
+      queue.delete(key);
+      return;
+    }
+    if (type === 'ADDED') queue.add(pod, now);
+    else queue.update(pod, now);
+    this.kick();
+  }
+
+  private onNode(type: 'ADDED' | 'MODIFIED' | 'DELETED', node: Node, old: Node | undefined): void {
+    if (type === 'ADDED') this.moveAll('NodeAdd');
+    else if (type === 'MODIFIED' && old) for (const e of nodeChangeEvents(old, node)) this.moveAll(e);
+  }
+
+  private moveAll(event: ClusterEvent): void {
+    this.queue?.moveAllToActiveOrBackoff(event, this.ctx.queue.now());
+    this.kick();
+  }
+
+  /** Schedules a scheduling pass soon (scheduleOne loops while activeQ has pods). */
+  private kick(): void {
+    if (this.pass !== undefined || !this.queue || this.queue.sizes().active === 0) return;
+    this.pass = this.ctx.queue.after(0, () => {
+      this.pass = undefined;
+      this.drainActive();
+    });
+  }
+
+  private drainActive(): void {
+    for (let entry = this.queue?.pop(); entry; entry = this.queue?.pop()) this.scheduleOne(entry);
+  }
+
+  private scheduleOne(entry: QueuedPod): void {
+    const queue = this.queue;
+    const pods = this.pods;
+    const nodes = this.nodes;
+    if (!queue || !pods || !nodes) return;
+    const now = this.ctx.queue.now();
+    const current = pods.get(entry.pod.metadata?.namespace, entry.pod.metadata?.name ?? '');
+    const pod = current ? asPod(current) : undefined;
+    if (!pod || !this.responsibleFor(pod)) {
+      queue.done(entry.key);
+      return;
+    }
+    const allPods = [...pods.list().map(asPod), ...this.assumed.values()];
+    const nominatedPods = allPods.filter((p) => !p.spec?.nodeName && p.status?.nominatedNodeName && podKey(p) !== entry.key);
+    const infos = buildNodeInfos(nodes.list() as unknown as Node[], allPods);
+    const result = schedulePod(pod, infos, { random: () => this.ctx.random.next(), nominatedPods });
+    if (result.ok) {
+      this.bind(entry, pod, result.node, now);
+      return;
+    }
+    this.handleFailure(entry, pod, result, now);
+  }
+
+  private bind(entry: QueuedPod, pod: Pod, nodeName: string, now: number): void {
+    const queue = this.queue!;
+    const ns = pod.metadata?.namespace ?? 'default';
+    const name = pod.metadata?.name ?? '';
+    const binding = {
+      apiVersion: 'v1',
+      kind: 'Binding',
+      metadata: { name, namespace: ns, uid: pod.metadata?.uid },
+      target: { apiVersion: 'v1', kind: 'Node', name: nodeName },
+    } as unknown as KubeObject;
+    const r = this.client.create('bindings', ns, binding);
+    if (!r.ok) {
+      // handleBindingCycleError: the status of the Bind plugin becomes the FailedScheduling message.
+      const message = `running Bind plugin "DefaultBinder": ${r.status.message}`;
+      this.recorder?.record(pod as unknown as KubeObject, 'Warning', 'FailedScheduling', message, undefined, 'Scheduling');
+      queue.addUnschedulable(entry, new Set(), now);
+      return;
+    }
+    this.assumed.set(entry.key, { ...pod, spec: { ...pod.spec!, nodeName } });
+    queue.done(entry.key);
+    this.recorder?.record(pod as unknown as KubeObject, 'Normal', 'Scheduled', `Successfully assigned ${ns}/${name} to ${nodeName}`, undefined, 'Binding');
+  }
+
+  private handleFailure(entry: QueuedPod, pod: Pod, result: ScheduleFailure, now: number): void {
+    const queue = this.queue!;
+    let nominatedNodeName: string | undefined;
+    if (result.preemption) {
+      nominatedNodeName = result.preemption.nodeName;
+      for (const victim of result.preemption.victims) this.evict(victim, pod, nominatedNodeName, now);
+    }
+    this.recorder?.record(pod as unknown as KubeObject, 'Warning', 'FailedScheduling', result.message, undefined, 'Scheduling');
+    this.updatePodCondition(pod, result.reason, result.message, nominatedNodeName, now);
+    queue.addUnschedulable(entry, result.reason === 'SchedulerError' ? new Set() : result.diagnosis.unschedulablePlugins, now);
+    this.kick();
+  }
+
+  /** updatePod: PodScheduled=False with the message, and the nominated node; skipped when nothing changes. */
+  private updatePodCondition(pod: Pod, reason: string, message: string, nominatedNodeName: string | undefined, now: number): void {
+    const ns = pod.metadata?.namespace ?? 'default';
+    const got = this.client.get('pods', ns, pod.metadata?.name ?? '');
+    if (!got.ok) return;
+    const fresh = structuredClone(got.value) as Obj;
+    fresh.status ??= {};
+    const conditions: Obj[] = fresh.status.conditions ?? [];
+    const old = conditions.find((c) => c.type === 'PodScheduled');
+    const unchanged = old && old.status === 'False' && old.reason === reason && old.message === message;
+    const nominationUnchanged = nominatedNodeName === undefined || fresh.status.nominatedNodeName === nominatedNodeName;
+    if (unchanged && nominationUnchanged) return;
+    const condition = {
+      type: 'PodScheduled',
+      status: 'False',
+      lastProbeTime: null,
+      lastTransitionTime: old && old.status === 'False' ? old.lastTransitionTime : isoSeconds(now),
+      reason,
+      message,
+    };
+    fresh.status.conditions = old ? conditions.map((c) => (c === old ? condition : c)) : [...conditions, condition];
+    if (nominatedNodeName !== undefined) fresh.status.nominatedNodeName = nominatedNodeName;
+    this.client.updateStatus('pods', ns, fresh as KubeObject);
+  }
+
+  /** prepareCandidate: mark the victim DisruptionTarget, delete it, and say why. */
+  private evict(victim: Pod, preemptor: Pod, nodeName: string, now: number): void {
+    const ns = victim.metadata?.namespace ?? 'default';
+    const name = victim.metadata?.name ?? '';
+    const got = this.client.get('pods', ns, name);
+    if (!got.ok) return;
+    const fresh = structuredClone(got.value) as Obj;
+    fresh.status ??= {};
+    const conditions: Obj[] = (fresh.status.conditions ?? []).filter((c: Obj) => c.type !== 'DisruptionTarget');
+    conditions.push({
+      type: 'DisruptionTarget',
+      status: 'True',
+      lastProbeTime: null,
+      lastTransitionTime: isoSeconds(now),
+      reason: 'PreemptionByScheduler',
+      message: `${this.schedulerName}: preempting to accommodate a higher priority pod`,
+    });
+    fresh.status.conditions = conditions;
+    this.client.updateStatus('pods', ns, fresh as KubeObject);
+    const deleted = this.client.delete('pods', ns, name);
+    if (!deleted.ok) return;
+    this.recorder?.record(got.value, 'Normal', 'Preempted', `Preempted by pod ${preemptor.metadata?.uid ?? ''} on node ${nodeName}`, undefined, 'Preempting');
+  }
+}

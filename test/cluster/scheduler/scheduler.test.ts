@@ -1,0 +1,87 @@
+import { describe, it, expect } from 'vitest';
+import { CONTROL_PLANE_TAINT, makeNode, makePod } from './fixtures.js';
+import { startHarness } from './harness.js';
+
+function scheduledCondition(pod: Record<string, any>) {
+  return (pod.status?.conditions ?? []).find((c: Record<string, any>) => c.type === 'PodScheduled');
+}
+
+describe('Scheduler component', () => {
+  it('binds a pod and records Scheduled from default-scheduler', () => {
+    const h = startHarness();
+    h.addNode(makeNode('node-1'));
+    h.createPod(makePod('web', { cpu: '100m' }));
+    h.advance(100);
+    expect(h.pod('web').spec.nodeName).toBe('node-1');
+    const ev = h.events().filter((e) => e.reason === 'Scheduled');
+    expect(ev.map((e) => [e.type, e.message, e.reportingComponent, e.reportingInstance, e.action])).toEqual([
+      ['Normal', 'Successfully assigned default/web to node-1', 'default-scheduler', 'default-scheduler-cp-1', 'Binding'],
+    ]);
+  });
+
+  it('leaves pods of another scheduler Pending and untouched', () => {
+    const h = startHarness();
+    h.addNode(makeNode('node-1'));
+    h.createPod(makePod('custom', { spec: { schedulerName: 'my-scheduler' } }));
+    h.advance(60_000);
+    const pod = h.pod('custom');
+    expect(pod.spec.nodeName).toBeUndefined();
+    expect(scheduledCondition(pod)).toBeUndefined();
+    expect(h.events()).toEqual([]);
+  });
+
+  it('reports FailedScheduling, sets PodScheduled=False, and binds once a node is uncordoned', () => {
+    const h = startHarness();
+    h.addNode(makeNode('cp-1', { taints: [CONTROL_PLANE_TAINT] }));
+    h.addNode(makeNode('node-1', { unschedulable: true }));
+    h.createPod(makePod('web', { cpu: '100m' }));
+    h.advance(1_000);
+    const msg = '0/2 nodes are available: 1 node(s) had untolerated taint {node-role.kubernetes.io/control-plane: }, 1 node(s) were unschedulable. preemption: 0/2 nodes are available: 2 Preemption is not helpful for scheduling.';
+    const failed = h.events().filter((e) => e.reason === 'FailedScheduling');
+    expect(failed.map((e) => [e.type, e.message, e.action])).toEqual([['Warning', msg, 'Scheduling']]);
+    expect(scheduledCondition(h.pod('web'))).toMatchObject({ status: 'False', reason: 'Unschedulable', message: msg });
+    expect(h.scheduler.queuedAs('default', 'web')).toBe('unschedulable');
+
+    h.updateNode('node-1', (n) => {
+      n.spec.unschedulable = false;
+    });
+    h.advance(2_000);
+    expect(h.pod('web').spec.nodeName).toBe('node-1');
+  });
+
+  it('retries a permanently unschedulable pod after 5 minutes and counts the repeat in a series', () => {
+    const h = startHarness();
+    h.addNode(makeNode('node-1', { cpu: '1' }));
+    h.createPod(makePod('big', { cpu: '2' }));
+    h.advance(1_000);
+    h.advance(5 * 60_000 + 31_000);
+    const failed = h.events().filter((e) => e.reason === 'FailedScheduling');
+    expect(failed).toHaveLength(1);
+    expect(failed[0]?.series?.count).toBe(2);
+  });
+
+  it('requeues when an assigned pod is deleted and frees the room', () => {
+    const h = startHarness();
+    h.addNode(makeNode('node-1', { cpu: '1' }));
+    h.createPod(makePod('hog', { cpu: '900m' }));
+    h.advance(100);
+    h.createPod(makePod('next', { cpu: '500m' }));
+    h.advance(100);
+    expect(h.pod('next').spec.nodeName).toBeUndefined();
+    const del = h.api.delete('pods', 'default', 'hog', { gracePeriodSeconds: 0 });
+    expect(del.ok).toBe(true);
+    h.advance(2_000);
+    expect(h.pod('next').spec.nodeName).toBe('node-1');
+  });
+
+  it('backs off with no nodes and reports SchedulerError', () => {
+    const h = startHarness();
+    h.createPod(makePod('lonely'));
+    h.advance(100);
+    expect(scheduledCondition(h.pod('lonely'))).toMatchObject({ status: 'False', reason: 'SchedulerError', message: 'no nodes available to schedule pods' });
+    expect(h.scheduler.queuedAs('default', 'lonely')).toBe('backoff');
+    h.addNode(makeNode('node-1'));
+    h.advance(5_000);
+    expect(h.pod('lonely').spec.nodeName).toBe('node-1');
+  });
+});
