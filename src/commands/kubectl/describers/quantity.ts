@@ -34,6 +34,23 @@ export class QuantitySum {
     return this;
   }
 
+  /** Adds another sum (its format applies only if this one is still empty). */
+  plus(other: QuantitySum): this {
+    if (other.format === undefined) return this;
+    this.format ??= other.format;
+    this.nano += other.nano;
+    return this;
+  }
+
+  /** Keeps the larger of this and `other` (value and format), as resourcehelper's max does. */
+  maxWith(other: QuantitySum): this {
+    if (other.format !== undefined && (this.format === undefined || other.nano > this.nano)) {
+      this.nano = other.nano;
+      this.format = other.format;
+    }
+    return this;
+  }
+
   /** Quantity.String() of the sum (`0` when nothing was added). */
   toString(): string {
     if (this.nano === 0n) return '0';
