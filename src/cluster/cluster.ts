@@ -63,7 +63,7 @@ export interface NodeHandle {
   journal: Journal;
 }
 
-/** How long bootstrap is simulated before the idle months are skipped. */
+/** How long bootstrap (and the last timeline change) is simulated before idle time is skipped. */
 const SETTLE_MS = 10 * 60_000;
 /** How much steady state is simulated before the first timeline item. */
 const PRE_ROLL_MS = 5 * 60_000;
@@ -134,6 +134,12 @@ export class Cluster {
     return r.ok ? r.value : r.status.message;
   }
 
+  /** Bootstrap objects must be accepted; a rejection is a bug in the simulation, not a scenario problem. */
+  private mustApply(object: Obj): void {
+    const r = this.apply(object);
+    if (typeof r === 'string') throw new Error(`bootstrap: ${object.kind} ${object.metadata?.name}: ${r}`);
+  }
+
   /** Skips idle time: every pending timer keeps its phase, components shift remembered times. */
   jump(deltaMs: number): void {
     if (deltaMs <= 0) return;
@@ -150,10 +156,10 @@ export class Cluster {
   bootstrap(): void {
     const sys = this.systemClient();
     for (const ns of SYSTEM_NAMESPACES) sys.create('namespaces', undefined, { apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns, labels: { 'kubernetes.io/metadata.name': ns } } });
-    for (const obj of rbacBootstrap()) this.apply(obj);
+    for (const obj of rbacBootstrap()) this.mustApply(obj);
     const specs = this.world.nodes.map((n, i) => this.nodeSpec(n, i));
     const cp = specs.find((s) => s.role === 'control-plane') ?? specs[0];
-    for (const obj of kubernetesService(cp.ip)) this.apply(obj);
+    for (const obj of kubernetesService(cp.ip)) this.mustApply(obj);
     specs.forEach((spec, i) => {
       const runtime = new ContainerRuntime(this.queue, this.random, this.catalog);
       const journal = new Journal();
@@ -174,7 +180,7 @@ export class Cluster {
       scheduler.start();
     });
     this.queue.after(30_000, () => {
-      for (const obj of kubeadmAddons(this.world.version)) this.apply(obj);
+      for (const obj of kubeadmAddons(this.world.version)) this.mustApply(obj);
     });
   }
 
@@ -205,12 +211,21 @@ export class Cluster {
 export function createCluster(world: ClusterWorld, options: ClusterOptions): Cluster {
   const cluster = new Cluster(world, options);
   cluster.bootstrap();
-  cluster.runUntil(Math.min(cluster.createdAt + SETTLE_MS, world.now));
-  const timeline = [...(options.timeline ?? [])].sort((a, b) => a.at - b.at);
-  const firstEvent = timeline.length ? Math.min(timeline[0].at, world.now) : world.now;
-  const resumeAt = firstEvent - PRE_ROLL_MS;
-  if (resumeAt > cluster.now()) cluster.jump(resumeAt - cluster.now());
-  for (const item of timeline) cluster.queue.at(item.at, () => item.run(cluster));
-  cluster.runUntil(world.now);
+  let lastChange = cluster.now();
+  const timeline = [...(options.timeline ?? [])].filter((t) => t.at <= world.now).sort((a, b) => a.at - b.at);
+  // Simulate each change with a little steady state before it and time to settle after it;
+  // skip the idle stretches in between (timers keep their phase, TTLs expire as they would).
+  const skipTo = (at: number) => {
+    cluster.runUntil(Math.min(at, lastChange + SETTLE_MS));
+    if (at - PRE_ROLL_MS > cluster.now()) cluster.jump(at - PRE_ROLL_MS - cluster.now());
+    cluster.runUntil(at);
+  };
+  for (const item of timeline) {
+    skipTo(item.at);
+    cluster.queue.at(item.at, () => item.run(cluster));
+    cluster.queue.drain();
+    lastChange = item.at;
+  }
+  skipTo(world.now);
   return cluster;
 }

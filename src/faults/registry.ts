@@ -1,18 +1,17 @@
-import { z } from 'zod';
-
 /**
- * The parameter schema of every registered below-API fault primitive, keyed by
- * fault name. Each schema is a strict object whose `type` is the fault's name,
- * so the scenario schema can build a discriminated union from them.
- *
- * Minimal placeholder created by the scenario-format work so the scenario
- * schema has something to import; the faults owner replaces it with the real
- * registry (keeping this function's name and shape).
+ * The registry of below-API fault primitives, by name. The scenario schema
+ * builds its `faults[]` union from these parameter schemas.
  */
+import type { z } from 'zod';
+import type { FaultPrimitive } from './types.js';
+import { kubeletStopped } from './kubelet-stopped.js';
+
+/** Every fault primitive. */
+export function faultPrimitives(): Record<string, FaultPrimitive<any>> {
+  return { [kubeletStopped.name]: kubeletStopped };
+}
+
+/** The parameter schema of every registered fault, keyed by fault name. */
 export function faultParamSchemas(): Record<string, z.ZodObject> {
-  return {
-    'kubelet-stopped': z
-      .object({ type: z.literal('kubelet-stopped'), node: z.string(), since: z.string().optional() })
-      .strict(),
-  };
+  return Object.fromEntries(Object.entries(faultPrimitives()).map(([name, f]) => [name, f.params]));
 }

@@ -194,6 +194,11 @@ function buildImageBehaviour() {
       memory: quantity('Memory the process grows to while running (for OOM scenarios).').optional(),
       sizeBytes: z.number().int().positive().optional().describe('Compressed image size in bytes (shown by crictl images and pull events).'),
       missing: z.boolean().default(false).describe('True: the registry has no such image or tag, so pulls fail with NotFound.'),
+      entrypoint: z.array(z.string()).optional().describe('The image\'s default command (ENTRYPOINT + CMD).'),
+      binaries: z
+        .array(z.string())
+        .optional()
+        .describe('Executables present in the image; an exec-form command naming another fails to start (omit: any command runs).'),
     })
     .strict()
     .describe('What a container started from this image does.');

@@ -173,7 +173,7 @@ export class ApiServer {
     if (body.metadata.resourceVersion && body.metadata.resourceVersion !== old.metadata.resourceVersion) {
       return failure(conflict(b.info, name, 'the object has been modified; please apply your changes to the latest version and try again'));
     }
-    return this.write(b.user, b.info, old, structuredClone(body), subresource);
+    return this.write(b.user, b.info, old, JSON.parse(JSON.stringify(body)) as KubeObject, subresource);
   }
 
   patch(credential: Credential, resource: string, namespace: string | undefined, name: string, type: PatchType, patchBody: unknown): ApiResult<KubeObject> {

@@ -15,7 +15,11 @@ const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[
 export function validateObject(object: KubeObject, old?: KubeObject): Status | undefined {
   const errors: FieldError[] = [];
   const name = object.metadata?.name ?? '';
-  if (!old && !DNS1123_SUBDOMAIN.test(name)) {
+  // RBAC objects only need a valid path segment (names like `kubeadm:cluster-admins`).
+  const pathSegmentOnly = object.apiVersion.startsWith('rbac.authorization.k8s.io/');
+  if (!old && pathSegmentOnly && (name === '' || name === '.' || name === '..' || /[/%]/.test(name))) {
+    errors.push({ field: 'metadata.name', detail: `Invalid value: "${name}": may not contain '/' or '%'` });
+  } else if (!old && !pathSegmentOnly && !DNS1123_SUBDOMAIN.test(name)) {
     errors.push({
       field: 'metadata.name',
       detail: `Invalid value: "${name}": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')`,

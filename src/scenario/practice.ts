@@ -1,0 +1,96 @@
+/**
+ * The practice session a front-end drives: a scenario run plus hints,
+ * diagnosis and grading, exposed as an external store for the TUI.
+ */
+import type { Diagnosis, DiagnosisComponent, GradeResult, PracticeSession, PracticeSnapshot, ScenarioSummary, TerminalEntry } from './practice-types.js';
+import type { Scenario } from './schema.js';
+import { ScenarioRun, type RunOptions } from './run.js';
+import { TAXONOMY } from './taxonomy.js';
+import { evaluateGoal } from './predicates.js';
+import { gradeAttempt } from '../grading/score.js';
+
+/** The catalogue entry of a loaded scenario. */
+export function summarize(scenario: Scenario, file: string): ScenarioSummary {
+  const m = scenario.metadata;
+  return { id: m.id, title: m.title, difficulty: m.difficulty, topics: [...m.topics], estimatedMinutes: m.estimatedMinutes, file };
+}
+
+/** Formats the simulated clock like `date` does: `Mon Nov 30 09:00:05 UTC 2026`. */
+export function clockText(ms: number): string {
+  const d = new Date(ms);
+  const days = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${days[d.getUTCDay()]} ${months[d.getUTCMonth()]} ${p(d.getUTCDate())} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())} UTC ${d.getUTCFullYear()}`;
+}
+
+/** Creates a practice session over a scenario. */
+export function createPracticeSession(scenario: Scenario, file: string, options: RunOptions = {}): PracticeSession {
+  let run = new ScenarioRun(scenario, options);
+  let startedAt = run.cluster.now();
+  let hintsShown: string[] = [];
+  let diagnosis: Diagnosis | undefined;
+  let result: GradeResult | undefined;
+  const listeners = new Set<() => void>();
+  let snapshot: PracticeSnapshot;
+
+  const refresh = () => {
+    snapshot = { prompt: run.shell.prompt(), clock: clockText(run.cluster.now()), hintsShown, hintsLeft: scenario.hints.length - hintsShown.length, diagnosis, result };
+    for (const l of listeners) l();
+  };
+  refresh();
+
+  return {
+    scenario: summarize(scenario, file),
+    briefing: scenario.briefing.trim(),
+    async exec(line: string): Promise<TerminalEntry> {
+      const prompt = run.shell.prompt();
+      const r = await run.exec(line);
+      refresh();
+      return { prompt, command: line, output: r.output, exitCode: r.exitCode };
+    },
+    tick(ms: number) {
+      run.cluster.advance(ms);
+      refresh();
+    },
+    nextHint() {
+      const next = scenario.hints[hintsShown.length];
+      if (next === undefined) return undefined;
+      hintsShown = [...hintsShown, next];
+      refresh();
+      return next;
+    },
+    reset() {
+      run = new ScenarioRun(scenario, options);
+      startedAt = run.cluster.now();
+      hintsShown = [];
+      diagnosis = undefined;
+      result = undefined;
+      refresh();
+    },
+    diagnosisChoices(): DiagnosisComponent[] {
+      return TAXONOMY.map((c) => ({ id: c.id, label: c.label, causes: c.causes.map((x) => ({ id: x.id, label: x.label })) }));
+    },
+    submitDiagnosis(d: Diagnosis) {
+      diagnosis = d;
+      refresh();
+    },
+    grade(): GradeResult {
+      result = gradeAttempt({
+        scenario,
+        diagnosis,
+        goal: evaluateGoal(run.cluster.adminClient(), scenario.goal),
+        log: run.log,
+        hintsUsed: hintsShown.length,
+        simulatedSeconds: Math.round((run.cluster.now() - startedAt) / 1000),
+      });
+      refresh();
+      return result;
+    },
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    getSnapshot: () => snapshot,
+  };
+}

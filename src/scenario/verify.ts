@@ -1,0 +1,71 @@
+/**
+ * `kubedrill verify`: proves a scenario sound. On a fresh run the goal does
+ * not hold; each declared piece of evidence really appears in the output of
+ * its command; and after the reference solution the goal holds.
+ */
+import type { Scenario } from './schema.js';
+import { loadValidScenarioFile } from './validate.js';
+import { formatError } from './load.js';
+import { ScenarioRun, COMMAND_STEP_MS } from './run.js';
+import { evaluateGoal } from './predicates.js';
+
+/** How long after the last solution command the goal may take to hold (the simulation reconciles). */
+export const SETTLE_LIMIT_MS = 10 * 60_000;
+
+/** The verdict on one scenario file. */
+export interface VerifyResult {
+  file: string;
+  id?: string;
+  ok: boolean;
+  /** What is wrong, one sentence each. */
+  problems: string[];
+}
+
+/** Verifies one scenario file. */
+export async function verifyScenarioFile(file: string, seed?: number): Promise<VerifyResult> {
+  const loaded = loadValidScenarioFile(file);
+  if (!loaded.ok) return { file, ok: false, problems: loaded.errors.map(formatError) };
+  const scenario = loaded.scenario;
+  const problems = await verifyScenario(scenario, seed);
+  return { file, id: scenario.metadata.id, ok: problems.length === 0, problems };
+}
+
+/** Verifies a loaded scenario; returns the problems found. */
+export async function verifyScenario(scenario: Scenario, seed?: number): Promise<string[]> {
+  const problems: string[] = [];
+  const start = new ScenarioRun(scenario, { seed });
+  const initial = evaluateGoal(start.cluster.adminClient(), scenario.goal);
+  if (initial.every((g) => g.holds)) problems.push('the goal already holds at the start: there is nothing to fix');
+
+  for (const e of scenario.evidence) {
+    if (e.host !== start.shell.host()) {
+      if (start.shell.host() !== 'workstation') await start.exec('exit');
+      if (e.host !== 'workstation') await start.exec(`ssh ${e.host}`);
+    }
+    const r = await start.exec(e.command);
+    if (!r.output.toLowerCase().includes(e.shows.toLowerCase())) {
+      problems.push(`evidence "${e.shows}" does not appear in the output of \`${e.command}\` on ${e.host}:\n${indent(r.output)}`);
+    }
+  }
+
+  const fix = new ScenarioRun(scenario, { seed });
+  for (const line of scenario.solution) {
+    const r = await fix.exec(line);
+    if (r.exitCode !== 0) problems.push(`solution step \`${line}\` failed (exit ${r.exitCode}):\n${indent(r.output)}`);
+    fix.cluster.advance(COMMAND_STEP_MS);
+  }
+  let goal = evaluateGoal(fix.cluster.adminClient(), scenario.goal);
+  for (let waited = 0; waited < SETTLE_LIMIT_MS && !goal.every((g) => g.holds); waited += 10_000) {
+    fix.cluster.advance(10_000);
+    goal = evaluateGoal(fix.cluster.adminClient(), scenario.goal);
+  }
+  for (const g of goal) if (!g.holds) problems.push(`after the solution the goal does not hold: ${g.description}`);
+  return problems;
+}
+
+function indent(text: string): string {
+  const lines = text.trimEnd().split('\n');
+  const shown = lines.slice(0, 12).map((l) => `    ${l}`);
+  if (lines.length > 12) shown.push(`    ... (${lines.length - 12} more lines)`);
+  return shown.join('\n');
+}

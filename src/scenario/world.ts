@@ -1,0 +1,63 @@
+/**
+ * Turns a scenario into the cluster's world and timeline: when the
+ * manifests were applied and when each fault began. Nothing here renders
+ * output; the simulation does.
+ */
+import type { ClusterWorld, TimelineItem } from '../cluster/cluster.js';
+import type { KubeObject } from '../cluster/apiserver/types.js';
+import type { ImageBehaviour as CatalogBehaviour } from '../cluster/workloads/catalog.js';
+import { faultPrimitives } from '../faults/registry.js';
+import { parseDuration } from './duration.js';
+import type { Scenario } from './schema.js';
+
+/** The resolved world plus the timeline of the scenario's history. */
+export interface ScenarioWorld {
+  world: ClusterWorld;
+  timeline: TimelineItem[];
+}
+
+/** Builds the cluster world and timeline of a scenario. */
+export function scenarioWorld(scenario: Scenario): ScenarioWorld {
+  const c = scenario.cluster;
+  const now = Date.parse(c.now);
+  const images: Record<string, CatalogBehaviour> = {};
+  for (const [ref, b] of Object.entries(c.images)) {
+    images[ref] = {
+      listens: b.listens,
+      readyAfterMs: parseDuration(b.readyAfter),
+      ...(b.exits ? { exits: { code: b.exits.code, afterMs: parseDuration(b.exits.after) } } : {}),
+      logs: b.logs,
+      ...(b.sizeBytes ? { sizeBytes: b.sizeBytes } : {}),
+      missing: b.missing,
+      ...(b.entrypoint ? { entrypoint: b.entrypoint } : {}),
+      ...(b.binaries ? { binaries: b.binaries } : {}),
+    };
+  }
+  const world: ClusterWorld = {
+    version: c.version,
+    now,
+    createdAgoMs: parseDuration(c.createdAgo),
+    nodes: c.nodes.map((n) => ({ name: n.name, role: n.role, cpu: String(n.cpu), memory: String(n.memory), pods: n.pods, ephemeralStorage: String(n.ephemeralStorage), labels: n.labels, taints: n.taints, unschedulable: n.unschedulable })),
+    images,
+  };
+  const timeline: TimelineItem[] = [];
+  const manifests = c.manifests as unknown as KubeObject[];
+  if (manifests.length) {
+    timeline.push({
+      at: now - parseDuration(c.workloadsAgo),
+      run: (cluster) => {
+        for (const m of manifests) {
+          const created = cluster.apply(structuredClone(m));
+          if (typeof created === 'string') throw new Error(`${m.kind} "${m.metadata?.name}": ${created}`);
+        }
+      },
+    });
+  }
+  const primitives = faultPrimitives();
+  for (const fault of scenario.faults) {
+    const primitive = primitives[fault.type];
+    const since = typeof fault.since === 'string' ? parseDuration(fault.since) : 0;
+    timeline.push({ at: now - since, run: (cluster) => primitive.apply(cluster, fault) });
+  }
+  return { world, timeline };
+}
