@@ -85,3 +85,30 @@ describe('Scheduler component', () => {
     expect(h.pod('lonely').spec.nodeName).toBe('node-1');
   });
 });
+
+describe('Scheduler preemption', () => {
+  it('evicts a lower-priority pod, nominates the node, then binds the preemptor', () => {
+    const h = startHarness();
+    h.addNode(makeNode('node-1', { cpu: '1' }));
+    h.createPod(makePod('batch', { cpu: '800m' }));
+    h.advance(100);
+    h.createPod(makePod('urgent', { cpu: '500m', priority: 1000 }));
+    h.advance(100);
+    expect(h.pod('urgent').status.nominatedNodeName).toBe('node-1');
+    const preempted = h.events().find((e) => e.reason === 'Preempted');
+    expect(preempted?.message).toBe(`Preempted by pod ${h.pod('urgent').metadata.uid} on node node-1`);
+    expect(h.events().find((e) => e.reason === 'FailedScheduling')?.message).toBe('0/1 nodes are available: 1 Insufficient cpu.');
+    // The victim is Terminating (no kubelet here); until it is gone the room stays taken.
+    expect(h.pod('batch').metadata.deletionTimestamp).toBeDefined();
+    expect(h.pod('batch').status.conditions.find((c: Record<string, any>) => c.type === 'DisruptionTarget')).toMatchObject({
+      status: 'True',
+      reason: 'PreemptionByScheduler',
+      message: 'default-scheduler: preempting to accommodate a higher priority pod',
+    });
+    h.advance(10_000);
+    expect(h.pod('urgent').spec.nodeName).toBeUndefined();
+    expect(h.api.delete('pods', 'default', 'batch', { gracePeriodSeconds: 0 }).ok).toBe(true);
+    h.advance(2_000);
+    expect(h.pod('urgent').spec.nodeName).toBe('node-1');
+  });
+});
