@@ -1,0 +1,49 @@
+/**
+ * `kubedrill` / `kubedrill play [id]`: the Ink TUI on a terminal, the plain
+ * line mode otherwise. Ink is imported only here, lazily, so other commands
+ * never pay for it.
+ */
+import { loadScenarioArg, loadShipped } from './load.js';
+import { createPracticeSession, summarize } from '../scenario/practice.js';
+import { openProgress } from '../progress/index.js';
+import { openExternalEditor } from './editor.js';
+
+/** Starts a practice session; returns the exit code. */
+export async function playCommand(scenarioArg: string | undefined, options: { seed?: string }): Promise<number> {
+  const seed = options.seed === undefined ? undefined : Number(options.seed);
+  const progress = await openProgress();
+  if (!process.stdout.isTTY || !process.stdin.isTTY) {
+    if (!scenarioArg) {
+      process.stderr.write('kubedrill: not a terminal: name a scenario to play in line mode (kubedrill play <id> < commands.txt)\n');
+      return 2;
+    }
+    const loaded = loadScenarioArg(scenarioArg);
+    if (!loaded.ok) {
+      process.stderr.write(`${loaded.message}\n`);
+      return 1;
+    }
+    const { runLineMode } = await import('../tui/line-mode.js');
+    const session = createPracticeSession(loaded.scenario, loaded.file, { seed, openEditor: openExternalEditor });
+    await runLineMode({ session, input: process.stdin, output: process.stdout, progress });
+    return 0;
+  }
+  const { scenarios, errors } = loadShipped();
+  for (const e of errors) process.stderr.write(`${e}\n`);
+  const chosen = scenarioArg ? loadScenarioArg(scenarioArg) : undefined;
+  if (chosen && !chosen.ok) {
+    process.stderr.write(`${chosen.message}\n`);
+    return 1;
+  }
+  const entries = chosen?.ok ? [{ scenario: chosen.scenario, file: chosen.file }] : scenarios;
+  const byId = new Map(entries.map((e) => [e.scenario.metadata.id, e]));
+  const { runApp } = await import('../tui/render.js');
+  await runApp({
+    scenarios: entries.map((e) => summarize(e.scenario, e.file)),
+    openSession: async (id) => {
+      const e = byId.get(id)!;
+      return createPracticeSession(e.scenario, e.file, { seed });
+    },
+    progress,
+  });
+  return 0;
+}
