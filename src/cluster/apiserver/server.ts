@@ -256,6 +256,11 @@ export class ApiServer {
     void user;
     const updated = structuredClone(pod);
     (updated.spec as { nodeName?: string }).nodeName = target;
+    // The binding REST storage also records PodScheduled=True (pkg/registry/core/pod/storage assignPod).
+    const status = (updated.status ??= {}) as { conditions?: Record<string, unknown>[] };
+    const conditions = (status.conditions ?? []).filter((c) => c.type !== 'PodScheduled');
+    conditions.push({ lastProbeTime: null, lastTransitionTime: isoSeconds(this.options.queue.now()), status: 'True', type: 'PodScheduled' });
+    status.conditions = conditions;
     return { ok: true, value: store.put('pods', updated, 'MODIFIED') };
   }
 
