@@ -23,7 +23,14 @@ export function useDiagnoseDialog({ stateRef, dispatch, onSubmit, onCancel, isAc
       const state = stateRef.current;
       if (key.escape) return onCancel();
       if (key.tab) return dispatch({ type: 'toggle-mode' });
-      if (key.return) {
+      // Free text and Enter may arrive in one chunk (a paste, tmux send-keys).
+      const chunkEnter = !key.ctrl && !key.meta && /[\r\n]/.test(input);
+      if (chunkEnter && state.mode === 'free-text') {
+        const text = input.split(/[\r\n]/)[0] ?? '';
+        if (text.length > 0) dispatch({ type: 'insert', text });
+      }
+      if (key.return || chunkEnter) {
+        const state = stateRef.current;
         const diagnosis = pendingDiagnosis(state);
         if (diagnosis) return onSubmit(diagnosis);
         return dispatch({ type: 'confirm' });

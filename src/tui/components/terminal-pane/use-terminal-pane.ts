@@ -48,6 +48,52 @@ export function terminalPaneKeyAction(input: string, key: Key): TerminalPaneActi
   return undefined;
 }
 
+/** The noKey of Ink's Key, for keys decoded from a chunk. */
+const NO_KEY: Key = {
+  upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false,
+  home: false, end: false, return: false, escape: false, ctrl: false, shift: false, tab: false,
+  backspace: false, delete: false, meta: false, super: false, hyper: false, capsLock: false, numLock: false,
+};
+
+/**
+ * Decodes a multi-character chunk holding control bytes into pane actions:
+ * CR/LF submit, DEL/BS erase, Ctrl+letter as readline; undefined when the
+ * chunk is plain text (one insert does).
+ */
+export function chunkActions(input: string): TerminalPaneAction[] | undefined {
+  if (!/[\u0000-\u001f\u007f]/.test(input)) return undefined;
+  const actions: TerminalPaneAction[] = [];
+  let text = '';
+  const flush = () => {
+    if (text.length > 0) actions.push({ type: 'insert', text });
+    text = '';
+  };
+  for (let i = 0; i < input.length; i++) {
+    const ch = input[i]!;
+    const code = ch.charCodeAt(0);
+    if (ch === '\r' || ch === '\n') {
+      flush();
+      // CRLF is one line break.
+      if (ch === '\r' && input[i + 1] === '\n') i++;
+      actions.push({ type: 'submit' });
+    } else if (code === 0x7f || code === 0x08) {
+      flush();
+      actions.push({ type: 'delete-backward' });
+    } else if (code >= 1 && code <= 26) {
+      flush();
+      const action = terminalPaneKeyAction(String.fromCharCode(code + 96), { ...NO_KEY, ctrl: true });
+      if (action) actions.push(action);
+    } else if (code < 0x20) {
+      // Other control bytes (a stray ESC, tabs) are dropped, as the insert would.
+      flush();
+    } else {
+      text += ch;
+    }
+  }
+  flush();
+  return actions;
+}
+
 /** Options of {@link useTerminalPane}. */
 export interface UseTerminalPaneOptions {
   /** The latest state, read when Enter is pressed. */
@@ -64,6 +110,16 @@ export function useTerminalPane({ stateRef, dispatch, onSubmit, isActive }: UseT
   const latest = useLatest(onSubmit);
   const handler = useCallback(
     (input: string, key: Key) => {
+      // Several keys can arrive in one chunk (a paste, tmux send-keys, a fast
+      // typist over ssh); Ink splits only escape sequences, so split the rest.
+      const chunk = !key.ctrl && !key.meta && input.length > 1 ? chunkActions(input) : undefined;
+      if (chunk) {
+        for (const action of chunk) {
+          if (action.type === 'submit') latest.current(stateRef.current.input);
+          dispatch(action);
+        }
+        return;
+      }
       const action = terminalPaneKeyAction(input, key);
       if (!action) return;
       if (action.type === 'submit') latest.current(stateRef.current.input);

@@ -156,7 +156,14 @@ export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000 }: Pra
     [session, echo, dispatch, onGraded, onQuit, submitDiagnosis],
   );
 
-  const onSubmitLine = useCallback((line: string) => void run(line), [run]);
+  // Lines submitted together (a paste) run one after another, in order.
+  const queue = useRef<Promise<void>>(Promise.resolve());
+  const onSubmitLine = useCallback(
+    (line: string) => {
+      queue.current = queue.current.then(() => run(line));
+    },
+    [run],
+  );
   useTerminalPane({ stateRef: paneRef, dispatch, onSubmit: onSubmitLine, isActive: !dialogOpen && !busy });
 
   const diagnosisChoices = useMemo(() => {

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import type { Key } from 'ink';
-import { terminalPaneKeyAction } from '../../../../src/tui/components/terminal-pane/use-terminal-pane.js';
+import { chunkActions, terminalPaneKeyAction } from '../../../../src/tui/components/terminal-pane/use-terminal-pane.js';
 
 const none: Key = {
   upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false,
@@ -31,5 +31,25 @@ describe('terminalPaneKeyAction', () => {
     expect(terminalPaneKeyAction('', key({ tab: true }))).toBeUndefined();
     expect(terminalPaneKeyAction('', key({ escape: true }))).toBeUndefined();
     expect(terminalPaneKeyAction('get', none)).toEqual({ type: 'insert', text: 'get' });
+  });
+});
+
+describe('chunkActions', () => {
+  it('leaves plain text to a single insert', () => {
+    expect(chunkActions('kubectl get pods')).toBeUndefined();
+  });
+
+  it('decodes Enter, Backspace and Ctrl keys that arrive in one chunk', () => {
+    expect(chunkActions('ls\r\u007F\u007Fpo\u0001x\u0005\r\n')).toEqual([
+      { type: 'insert', text: 'ls' },
+      { type: 'submit' },
+      { type: 'delete-backward' },
+      { type: 'delete-backward' },
+      { type: 'insert', text: 'po' },
+      { type: 'cursor-start' },
+      { type: 'insert', text: 'x' },
+      { type: 'cursor-end' },
+      { type: 'submit' },
+    ]);
   });
 });

@@ -48,6 +48,15 @@ describe('the diagnose dialog', () => {
     expect(session.diagnoses).toEqual([{ kind: 'free-text', text: 'kubelet cert expired' }]);
   });
 
+  it('submits free text that arrives with its Enter in one chunk', async () => {
+    const { ui, session } = await openDialog();
+    await ui.press(KEYS.tab);
+    await ui.waitForText('Type what is broken and why');
+    await ui.press('disk full\r');
+    await ui.waitForText('Diagnosis recorded: "disk full"');
+    expect(session.diagnoses).toEqual([{ kind: 'free-text', text: 'disk full' }]);
+  });
+
   it('cancels with Esc and records nothing', async () => {
     const { ui, session } = await openDialog();
     await ui.press(KEYS.escape);

@@ -58,6 +58,15 @@ describe('PracticeScreen', () => {
     expect(session.execCalls).toEqual(['kubectl get nodes', 'kubectl get pods']);
   });
 
+  it('runs lines that arrive with their Enter in one chunk (a paste), in order', async () => {
+    const { ui, session } = setup();
+    await ui.waitForText('learner@workstation:~$');
+    await ui.press('kubectl get nodes\rls\r');
+    await ui.waitForText('bash: ls: command not found');
+    expect(session.execCalls).toEqual(['kubectl get nodes', 'ls']);
+    expect(ui.frame()).toContain('node-2   NotReady');
+  });
+
   it('shows errors from the session as text, not a stack trace', async () => {
     const { ui } = setup();
     await ui.waitForText('learner@workstation:~$');
