@@ -13,6 +13,8 @@ export interface RunAppOptions {
   readonly stdin?: NodeJS.ReadStream;
   readonly stdout?: NodeJS.WriteStream;
   readonly stderr?: NodeJS.WriteStream;
+  /** Route console output around the UI (Ink's patchConsole); default true. */
+  readonly patchConsole?: boolean;
 }
 
 /**
@@ -34,6 +36,7 @@ export async function runApp(options: RunAppOptions): Promise<void> {
       ...(options.stderr ? { stderr: options.stderr } : {}),
       // Ink restores raw mode and the cursor when it exits on Ctrl+C.
       exitOnCtrlC: true,
+      patchConsole: options.patchConsole ?? true,
     },
   );
   try {

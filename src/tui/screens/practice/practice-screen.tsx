@@ -23,8 +23,8 @@ export interface PracticeScreenProps {
   readonly tickMs?: number;
 }
 
-const PANE_KEYS = 'hint · diagnose · submit · help · PgUp/PgDn · Ctrl+C exit';
-const DIALOG_KEYS = 'Tab guided/free text · Enter · Esc cancel';
+const PANE_KEYS = 'help · PgUp/PgDn · ^C exit';
+const DIALOG_KEYS = 'Tab · Enter · Esc cancel';
 
 /**
  * The practice screen: briefing, hint panel, terminal pane, status line.

@@ -1,0 +1,42 @@
+import { describe, it, expect } from 'vitest';
+import { runApp } from '../../src/tui/render.js';
+import { FakeSession, fakeScenario } from '../helpers/fake-session.js';
+import { FakeStdin, FakeStdout } from '../helpers/fake-streams.js';
+import { waitFor, stripAnsi } from '../helpers/ink.js';
+
+function start() {
+  const stdin = new FakeStdin();
+  const stdout = new FakeStdout();
+  const stderr = new FakeStdout();
+  const done = runApp({
+    scenarios: [fakeScenario()],
+    openSession: async () => new FakeSession(),
+    progress: { warning: undefined, bestScores: () => new Map(), recordAttempt: async () => {} },
+    now: () => 0,
+    stdin: stdin as unknown as NodeJS.ReadStream,
+    stdout: stdout as unknown as NodeJS.WriteStream,
+    stderr: stderr as unknown as NodeJS.WriteStream,
+    patchConsole: false,
+  });
+  return { stdin, stdout, done };
+}
+
+describe('runApp', () => {
+  it('resolves when the learner quits from the home screen, leaving raw mode', async () => {
+    const { stdin, stdout, done } = start();
+    await waitFor(() => stripAnsi(stdout.written).includes('Enter play') && stdin.rawMode, () => stdout.written);
+    stdin.send('q');
+    await done;
+    expect(stdin.rawMode).toBe(false);
+  });
+
+  it('resolves on Ctrl+C from the practice screen, leaving raw mode', async () => {
+    const { stdin, stdout, done } = start();
+    await waitFor(() => stripAnsi(stdout.written).includes('Enter play') && stdin.rawMode, () => stdout.written);
+    stdin.send('\r');
+    await waitFor(() => stripAnsi(stdout.written).includes('learner@workstation:~$'), () => stdout.written);
+    stdin.send('\u0003');
+    await done;
+    expect(stdin.rawMode).toBe(false);
+  });
+});
