@@ -23,7 +23,7 @@ export interface HomeScreenProps {
 
 /** The scenario browser. */
 export function HomeScreen({ scenarios, bestScores, onPlay, onQuit, initialIndex = 0, loading, notice }: HomeScreenProps) {
-  const { rows } = useTerminalSize();
+  const { rows, columns } = useTerminalSize();
   const [state, dispatch, stateRef] = useScenarioListState(scenarios.length, initialIndex);
   const onSelect = useCallback((index: number) => onPlay(scenarios[index]!, index), [onPlay, scenarios]);
   useScenarioList({ stateRef, dispatch, onSelect, onQuit, isActive: loading === undefined });
@@ -35,7 +35,7 @@ export function HomeScreen({ scenarios, bestScores, onPlay, onQuit, initialIndex
       </Text>
       {notice ? <Text color={theme.warning}>{notice}</Text> : null}
       <Text> </Text>
-      <ScenarioList scenarios={scenarios} bestScores={bestScores} selectedIndex={state.index} maxRows={maxRows} />
+      <ScenarioList scenarios={scenarios} bestScores={bestScores} selectedIndex={state.index} maxRows={maxRows} width={columns} />
       <Text> </Text>
       {loading !== undefined ? (
         <Text color={theme.muted}>Starting {loading}…</Text>
