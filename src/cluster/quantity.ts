@@ -98,12 +98,25 @@ export function parseQuantity(input: string | number): number {
 
 /** CPU in millicores, rounded up like Quantity.MilliValue (`0.5` → 500, `100m` → 100, `2` → 2000). */
 export function parseCpuMilli(input: string | number): number {
-  return Number(scaledCeil(parseQuantityExact(input), -3));
+  return memo(cpuCache, input, () => Number(scaledCeil(parseQuantityExact(input), -3)));
+}
+
+// Parsing is exact (bigint) and therefore slow; the same few strings recur thousands of times.
+const cpuCache = new Map<string | number, number>();
+const bytesCache = new Map<string | number, number>();
+function memo(cache: Map<string | number, number>, key: string | number, compute: () => number): number {
+  let v = cache.get(key);
+  if (v === undefined) {
+    v = compute();
+    if (cache.size > 10_000) cache.clear();
+    cache.set(key, v);
+  }
+  return v;
 }
 
 /** Bytes (or any integer resource), rounded up like Quantity.Value (`128Mi` → 134217728, `1G` → 1e9). */
 export function parseBytes(input: string | number): number {
-  return Number(scaledCeil(parseQuantityExact(input), 0));
+  return memo(bytesCache, input, () => Number(scaledCeil(parseQuantityExact(input), 0)));
 }
 
 const DECIMAL_SUFFIX_BY_EXP: Readonly<Record<number, string>> = {

@@ -94,7 +94,18 @@ export function buildNodeInfos(nodes: readonly Node[], pods: readonly Pod[]): No
     if (!list) byNode.set(nodeName, (list = []));
     list.push(pod);
   }
-  return nodes.map((node) => buildNodeInfo(node, byNode.get(node.metadata?.name ?? '') ?? []));
+  return nodes.map((node) => cachedNodeInfo(node, byNode.get(node.metadata?.name ?? '') ?? []));
+}
+
+// Objects from the store are immutable, so a NodeInfo can be reused while its node and pods are the same objects.
+const infoCache = new WeakMap<Node, NodeInfo>();
+
+function cachedNodeInfo(node: Node, pods: readonly Pod[]): NodeInfo {
+  const cached = infoCache.get(node);
+  if (cached && cached.pods.length === pods.length && cached.pods.every((p, i) => p === pods[i])) return cached;
+  const info = buildNodeInfo(node, pods);
+  infoCache.set(node, info);
+  return info;
 }
 
 /** A copy of a NodeInfo with extra pods added (nominated pods, dry runs). */

@@ -55,6 +55,20 @@ function max(into: ResourceList, from: ResourceList): void {
  * With `nonMissing`, containers lacking a cpu/memory request count the scheduler defaults.
  */
 export function podRequestList(pod: Pod, nonMissing = false): ReadonlyMap<string, number> {
+  // Stored objects are never mutated (every write makes a new object), so results can be memoized per object.
+  const cache = nonMissing ? nonMissingCache : requestCache;
+  let cached = cache.get(pod);
+  if (!cached) {
+    cached = computeRequestList(pod, nonMissing);
+    cache.set(pod, cached);
+  }
+  return cached;
+}
+
+const requestCache = new WeakMap<Pod, ReadonlyMap<string, number>>();
+const nonMissingCache = new WeakMap<Pod, ReadonlyMap<string, number>>();
+
+function computeRequestList(pod: Pod, nonMissing: boolean): ReadonlyMap<string, number> {
   const reqs: ResourceList = new Map();
   for (const c of pod.spec?.containers ?? []) add(reqs, containerRequests(c, nonMissing));
   const sidecars: ResourceList = new Map();
