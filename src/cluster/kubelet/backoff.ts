@@ -22,13 +22,30 @@ export function nextBackoff(prev: Backoff | undefined, now: number): Backoff {
   return { delayMs, until: now + delayMs };
 }
 
-/** Go's time.Duration.String() for whole seconds and above, e.g. `2m40s`, `10s`, `5m0s`. */
+/**
+ * Is a restart still backing off? client-go flowcontrol Backoff.IsInBackOffSince:
+ * the window runs from `eventTime` (the container's finish), not from the last
+ * restart, and an entry older than twice the maximum no longer counts.
+ */
+export function inBackoffSince(b: Backoff | undefined, eventTime: number, now: number): boolean {
+  if (!b) return false;
+  const lastUpdate = b.until - b.delayMs;
+  if (eventTime - lastUpdate > 2 * BACKOFF_MAX_MS) return false;
+  return now - eventTime < b.delayMs;
+}
+
+/** Go's time.Duration.String() at millisecond precision, e.g. `750ms`, `2.302s`, `2m40s`, `5m0s`. */
 export function goDuration(ms: number): string {
-  const totalSeconds = Math.floor(ms / 1000);
-  const h = Math.floor(totalSeconds / 3600);
-  const m = Math.floor((totalSeconds % 3600) / 60);
-  const s = totalSeconds % 60;
-  if (h > 0) return `${h}h${m}m${s}s`;
-  if (m > 0) return `${m}m${s}s`;
-  return `${s}s`;
+  const total = Math.floor(ms);
+  if (total === 0) return '0s';
+  if (total < 1000) return `${total}ms`;
+  const h = Math.floor(total / 3_600_000);
+  const m = Math.floor((total % 3_600_000) / 60_000);
+  const millis = total % 60_000;
+  const whole = Math.floor(millis / 1000);
+  const frac = millis % 1000 ? `.${String(millis % 1000).padStart(3, '0').replace(/0+$/, '')}` : '';
+  const s = `${whole}${frac}s`;
+  if (h > 0) return `${h}h${m}m${s}`;
+  if (m > 0) return `${m}m${s}`;
+  return s;
 }

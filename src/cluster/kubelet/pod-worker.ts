@@ -10,7 +10,7 @@ import type { ContainerRuntime, RuntimeContainer, Sandbox } from '../runtime/run
 import type { EventRecorder } from '../client/event-recorder.js';
 import type { TimerId } from '../clock/event-queue.js';
 import { buildPodStatus, type ContainerRecord } from './pod-status.js';
-import { goDuration, nextBackoff, type Backoff } from './backoff.js';
+import { goDuration, inBackoffSince, nextBackoff, type Backoff } from './backoff.js';
 import { fullImageName, parseImageRef } from '../workloads/catalog.js';
 
 type Obj = Record<string, any>;
@@ -139,16 +139,19 @@ export class PodWorker {
     if (rec.pulling) return;
     if (rec.state.terminated || (rec.state.waiting?.reason === 'CrashLoopBackOff' || rec.state.waiting?.reason === 'RunContainerError')) {
       if (!this.shouldRestart(rec)) return;
-      if (rec.restartBackoff && now < rec.restartBackoff.until) {
+      // The exited container becomes lastState as soon as the kubelet looks at it again.
+      if (rec.state.terminated) rec.lastTerminated = rec.state.terminated;
+      // kuberuntime_manager.go doBackOff: the window counts from the latest exit.
+      const finishedAt = rec.lastTerminated?.finishedAt ?? now;
+      if (inBackoffSince(rec.restartBackoff, finishedAt, now)) {
         const fieldPath = `spec.containers{${spec.name}}`;
         const podRef = `${this.pod.metadata.name}_${this.pod.metadata.namespace}(${this.pod.metadata.uid})`;
-        rec.state = { waiting: { reason: 'CrashLoopBackOff', message: `back-off ${goDuration(rec.restartBackoff.delayMs)} restarting failed container=${spec.name} pod=${podRef}` } };
+        rec.state = { waiting: { reason: 'CrashLoopBackOff', message: `back-off ${goDuration(rec.restartBackoff!.delayMs)} restarting failed container=${spec.name} pod=${podRef}` } };
         this.host.recorder.record(this.pod, 'Warning', 'BackOff', `Back-off restarting failed container ${spec.name} in pod ${podRef}`, fieldPath);
-        this.wake(Math.min(RESYNC_MS, rec.restartBackoff.until - now));
+        this.wake(Math.min(RESYNC_MS, finishedAt + rec.restartBackoff!.delayMs - now));
         return;
       }
       rec.restartBackoff = nextBackoff(rec.restartBackoff, now);
-      if (rec.state.terminated) rec.lastTerminated = rec.state.terminated;
       rec.restartCount++;
     }
     this.startContainer(spec, rec);
@@ -206,8 +209,9 @@ export class PodWorker {
         return;
       }
       rec.pullBackoff = undefined;
-      const secs = (duration / 1000).toFixed(3).replace(/\.?0+$/, '');
-      this.host.recorder.record(this.pod, 'Normal', 'Pulled', `Successfully pulled image "${spec.image}" in ${secs}s (${secs}s including waiting). Image size: ${result.value.sizeBytes} bytes.`, fieldPath);
+      // image_manager.go prints time.Duration values truncated to the millisecond (`750ms`, `2.302s`).
+      const took = goDuration(duration);
+      this.host.recorder.record(this.pod, 'Normal', 'Pulled', `Successfully pulled image "${spec.image}" in ${took} (${took} including waiting). Image size: ${result.value.sizeBytes} bytes.`, fieldPath);
       this.createAndStart(spec, rec, result.value);
       this.report();
     });
