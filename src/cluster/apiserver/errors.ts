@@ -47,9 +47,13 @@ export function invalid(kind: string, name: string, errors: FieldError[]): Statu
   });
 }
 
-/** RBAC denial (403), worded like the RBAC authorizer's Forbidden. */
-export function forbidden(user: string, verb: string, info: ResourceInfo, namespace: string | undefined, name?: string): Status {
-  const res = info.group ? `resource "${info.name}" in API group "${info.group}"` : `resource "${info.name}" in API group ""`;
+/**
+ * RBAC denial (403), worded as apiserver's responsewriters.forbiddenMessage: a
+ * subresource shows as `pods/log`; the qualified name before "is forbidden" has none.
+ */
+export function forbidden(user: string, verb: string, info: ResourceInfo, namespace: string | undefined, name?: string, subresource?: string): Status {
+  const resource = subresource ? `${info.name}/${subresource}` : info.name;
+  const res = `resource "${resource}" in API group "${info.group}"`;
   const scope = namespace ? ` in the namespace "${namespace}"` : ' at the cluster scope';
   const what = name ? `${qualifiedName(info)} "${name}" is forbidden` : `${qualifiedName(info)} is forbidden`;
   return status(403, 'Forbidden', `${what}: User "${user}" cannot ${verb} ${res}${scope}`, { name, group: info.group, kind: info.name });

@@ -111,7 +111,7 @@ export class ApiServer {
     const info = resolveResource(resource);
     if (!info) return { ok: false, status: notServed() };
     const ns = info.namespaced ? namespace : undefined;
-    if (!authorize(this.options.store, user, verb, info, ns, name, subresource)) return { ok: false, status: forbidden(user.name, verb, info, ns, name) };
+    if (!authorize(this.options.store, user, verb, info, ns, name, subresource)) return { ok: false, status: forbidden(user.name, verb, info, ns, name, subresource) };
     return { ok: true, user, info, ns };
   }
 
@@ -132,7 +132,9 @@ export class ApiServer {
   }
 
   create(credential: Credential, resource: string, namespace: string | undefined, body: KubeObject): ApiResult<KubeObject> {
-    const b = this.begin(credential, 'create', resource, namespace, body.metadata?.name);
+    // A create request (POST to the collection) carries no name in its attributes, so RBAC
+    // resourceNames cannot match it and the 403 reads `pods is forbidden: ...`.
+    const b = this.begin(credential, 'create', resource, namespace);
     if (!b.ok) return failure(b.status);
     if (b.info.name === 'bindings') return this.bind(b.user, b.ns, body);
     const store = this.options.store;
