@@ -4,7 +4,7 @@ import type { ProgressStore } from '../progress/store.js';
 import type { GradeResult, PracticeSession } from '../scenario/practice-types.js';
 import { attemptRecord } from './attempt.js';
 import { PANE_HELP, parsePaneCommand, promptHost } from './pane-commands.js';
-import { describeDiagnosis, errorMessage } from './session-text.js';
+import { describeDiagnosis, errorMessage, unknownDiagnosis } from './session-text.js';
 import { formatGrade } from './text/format-grade.js';
 
 /** Options of {@link runLineMode}. */
@@ -73,6 +73,11 @@ export async function runLineMode(options: LineModeOptions): Promise<GradeResult
               command.type === 'diagnose-guided'
                 ? { kind: 'guided' as const, component: command.component, cause: command.cause }
                 : { kind: 'free-text' as const, text: command.text };
+            const problem = unknownDiagnosis(diagnosis, session.diagnosisChoices());
+            if (problem) {
+              write(`${problem}\n`);
+              break;
+            }
             session.submitDiagnosis(diagnosis);
             write(`Diagnosis recorded: ${describeDiagnosis(diagnosis, session.diagnosisChoices())}.\n`);
             break;

@@ -13,3 +13,19 @@ export function describeDiagnosis(diagnosis: Diagnosis, choices: readonly Diagno
   const cause = component?.causes.find((c) => c.id === diagnosis.cause);
   return `${component?.label ?? diagnosis.component} / ${cause?.label ?? diagnosis.cause}`;
 }
+
+/**
+ * Why a typed guided diagnosis names no known component or cause, or
+ * undefined when it does (or when there is no taxonomy to check against).
+ */
+export function unknownDiagnosis(diagnosis: Diagnosis, choices: readonly DiagnosisComponent[]): string | undefined {
+  if (diagnosis.kind !== 'guided' || choices.length === 0) return undefined;
+  const component = choices.find((c) => c.id === diagnosis.component);
+  if (!component) {
+    return `unknown component "${diagnosis.component}"; one of: ${choices.map((c) => c.id).join(', ')}`;
+  }
+  if (!component.causes.some((c) => c.id === diagnosis.cause)) {
+    return `unknown cause "${diagnosis.cause}" for ${component.id}; one of: ${component.causes.map((c) => c.id).join(', ')}`;
+  }
+  return undefined;
+}

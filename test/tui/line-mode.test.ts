@@ -88,7 +88,7 @@ describe('runLineMode', () => {
   });
 
   it('lists the choices for a bare `diagnose`, takes quoted free text, and reports errors as text', async () => {
-    const { text, session } = await play(['diagnose', 'diagnose "kubelet cert expired"', 'explode']);
+    const { text, session } = await play(['diagnose', 'diagnose kubelet cordoned', 'diagnose "kubelet cert expired"', 'explode']);
     expect(text).toBe(
       [
         ...HEADER,
@@ -100,6 +100,8 @@ describe('runLineMode', () => {
         '  kubelet  (Kubelet)',
         '      stopped  (The kubelet service is stopped)',
         '      client-certificate-expired  (Its client certificate expired)',
+        'learner@workstation:~$ diagnose kubelet cordoned',
+        'unknown cause "cordoned" for kubelet; one of: stopped, client-certificate-expired',
         'learner@workstation:~$ diagnose "kubelet cert expired"',
         'Diagnosis recorded: "kubelet cert expired".',
         'learner@workstation:~$ explode',

@@ -8,7 +8,7 @@ import { TerminalPane, useTerminalPane, useTerminalPaneState } from '../../compo
 import { useSession } from '../../hooks/use-session.js';
 import { useTerminalSize } from '../../hooks/use-terminal-size.js';
 import { PANE_HELP, parsePaneCommand, promptHost } from '../../pane-commands.js';
-import { describeDiagnosis, errorMessage } from '../../session-text.js';
+import { describeDiagnosis, errorMessage, unknownDiagnosis } from '../../session-text.js';
 import { wrapText } from '../../text/wrap.js';
 import { theme } from '../../theme.js';
 
@@ -85,6 +85,11 @@ export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000 }: Pra
   const submitDiagnosis = useCallback(
     (diagnosis: Diagnosis) => {
       try {
+        const problem = unknownDiagnosis(diagnosis, session.diagnosisChoices());
+        if (problem) {
+          setNotice(`${problem}. Type diagnose to pick from a list.`);
+          return;
+        }
         session.submitDiagnosis(diagnosis);
         setNotice(`Diagnosis recorded: ${describeDiagnosis(diagnosis, session.diagnosisChoices())}. Type submit to be graded.`);
       } catch (e) {

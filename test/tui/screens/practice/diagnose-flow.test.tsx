@@ -72,4 +72,13 @@ describe('the diagnose dialog', () => {
     await ui.waitForText('Diagnosis recorded: Kubelet / The kubelet service is stopped.');
     expect(session.diagnoses).toEqual([{ kind: 'guided', component: 'kubelet', cause: 'stopped' }]);
   });
+
+  it('refuses a typed component or cause that is not in the taxonomy', async () => {
+    const session = new FakeSession({ choices: FAKE_CHOICES });
+    const ui = renderInk(<PracticeScreen session={session} onGraded={() => {}} onQuit={() => {}} />);
+    await ui.waitForText('learner@workstation:~$');
+    await ui.typeLine('diagnose kublet stopped');
+    await ui.waitForText('unknown component "kublet"; one of: scheduler, kubelet. Type diagnose to pick from a list.');
+    expect(session.diagnoses).toEqual([]);
+  });
 });
