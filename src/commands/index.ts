@@ -18,6 +18,9 @@ export function installCommands(registry: CommandRegistry): CommandRegistry {
   register('more', async () => (await import('./text/pager.js')).moreCommand, 'both');
   register('cat', async () => (await import('./text/pager.js')).catCommand, 'both');
   register('tee', async () => (await import('./text/tee.js')).teeCommand, 'both');
+  // kubectl: on the workstation with the learner's kubeconfig; on nodes it answers per host (kubectl.ts).
+  register('kubectl', async () => (await import('./kubectl/kubectl.js')).kubectlCommand, 'both');
+  register('k', async () => (await import('./kubectl/kubectl.js')).kCommand, 'both');
   return registry;
 }
 

@@ -1,0 +1,212 @@
+/**
+ * Creating objects: `kubectl apply -f` (pkg/cmd/apply/apply.go, with the
+ * kubectl.kubernetes.io/last-applied-configuration annotation and a
+ * three-way merge), `kubectl create -f`, `create deployment`
+ * (pkg/cmd/create/create_deployment.go) and `create namespace`.
+ * Manifests come from stdin (`-f -`); the workstation has no files yet.
+ */
+import yaml from 'js-yaml';
+import type { KubeObject } from '../../cluster/apiserver/types.js';
+import { resourceForKind } from '../../cluster/apiserver/resources.js';
+import type { ExecResult } from '../types.js';
+import type { Invocation } from './invocation.js';
+import { kindName } from './invocation.js';
+import { arr, int, str } from './flags.js';
+import { errorResult, statusMessage, statusMessageWithSource } from './errors.js';
+
+type Obj = Record<string, any>;
+
+/** The annotation `kubectl apply` keeps the applied manifest in. */
+export const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
+
+/** Manifests named by `-f` with the source name kubectl puts in errors. */
+type Manifests = { ok: true; docs: { source: string; obj: Obj }[] } | { ok: false; result: ExecResult };
+
+/** Reads `-f` arguments: `-` is stdin (multi-document YAML or JSON; `kind: List` expands). */
+export function readManifests(inv: Invocation): Manifests {
+  const files = arr(inv.flags, 'filename');
+  if (files.length === 0) return { ok: false, result: { stdout: '', stderr: `error: must specify one of -f and -k\n\n`, exitCode: 1 } };
+  const docs: { source: string; obj: Obj }[] = [];
+  for (const file of files) {
+    if (file !== '-') return { ok: false, result: errorResult(`the path "${file}" does not exist`) };
+    const source = 'STDIN';
+    let loaded: unknown[];
+    try {
+      loaded = yaml.loadAll(inv.ctx.stdin);
+    } catch (e) {
+      return { ok: false, result: errorResult(`error parsing ${source}: error converting YAML to JSON: yaml: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`) };
+    }
+    for (const doc of loaded) {
+      if (doc === null || doc === undefined) continue;
+      const obj = doc as Obj;
+      if (obj.kind === 'List' && Array.isArray(obj.items)) for (const item of obj.items) docs.push({ source, obj: item });
+      else docs.push({ source, obj });
+    }
+  }
+  if (docs.length === 0) return { ok: false, result: errorResult('no objects passed to apply') };
+  return { ok: true, docs };
+}
+
+/** Resolves a manifest's resource and namespace, or kubectl's mapping error. */
+function mapDoc(inv: Invocation, source: string, obj: Obj): { resource: string; namespace: string | undefined } | string {
+  const info = typeof obj.apiVersion === 'string' && typeof obj.kind === 'string' ? resourceForKind(obj.apiVersion, obj.kind) : undefined;
+  const name = obj.metadata?.name ?? '';
+  if (!obj.apiVersion || !obj.kind) return `error: error validating "${source}": error validating data: ${!obj.apiVersion ? 'apiVersion not set' : 'kind not set'}; if you choose to ignore these errors, turn validation off with --validate=false\n`;
+  if (!info) return `error: resource mapping not found for name: "${name}" namespace: "${obj.metadata?.namespace ?? ''}" from "${source}": no matches for kind "${obj.kind}" in version "${obj.apiVersion}"\nensure CRDs are installed first\n`;
+  const docNs: string | undefined = obj.metadata?.namespace;
+  if (info.namespaced && inv.explicitNamespace && docNs && docNs !== inv.namespace) {
+    return `error: the namespace from the provided object "${docNs}" does not match the namespace "${inv.namespace}". You must pass '--namespace=${docNs}' to perform this operation.\n`;
+  }
+  return { resource: info.name, namespace: info.namespaced ? (docNs ?? inv.namespace) : undefined };
+}
+
+/** Go json.Marshal of a map: compact, keys sorted. */
+function goJson(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(goJson).join(',')}]`;
+  if (v && typeof v === 'object') {
+    const o = v as Obj;
+    return `{${Object.keys(o).filter((k) => o[k] !== undefined).sort().map((k) => `${JSON.stringify(k)}:${goJson(o[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(v) ?? 'null';
+}
+
+/** The manifest with its last-applied annotation, as apply.go's GetModifiedConfiguration builds it. */
+function withLastApplied(obj: Obj): Obj {
+  const clean = structuredClone(obj);
+  if (clean.metadata?.annotations) {
+    delete clean.metadata.annotations[LAST_APPLIED];
+    if (Object.keys(clean.metadata.annotations).length === 0) delete clean.metadata.annotations;
+  }
+  const out = structuredClone(clean);
+  out.metadata = { ...(out.metadata ?? {}), annotations: { ...(out.metadata?.annotations ?? {}), [LAST_APPLIED]: goJson(clean) + '\n' } };
+  return out;
+}
+
+/** A JSON merge patch from the previously applied manifest to the new one: removed fields become null. */
+function threeWay(previous: Obj | undefined, next: Obj): Obj {
+  const patch: Obj = {};
+  for (const [k, v] of Object.entries(next)) {
+    const p = previous?.[k];
+    patch[k] = v && typeof v === 'object' && !Array.isArray(v) && p && typeof p === 'object' && !Array.isArray(p) ? threeWay(p, v) : v;
+  }
+  for (const k of Object.keys(previous ?? {})) if (!(k in next)) patch[k] = null;
+  return patch;
+}
+
+/** Runs `kubectl apply -f -`. */
+export function runApply(inv: Invocation): ExecResult {
+  const manifests = readManifests(inv);
+  if (!manifests.ok) return manifests.result;
+  let stdout = '';
+  let stderr = '';
+  let failed = false;
+  for (const { source, obj } of manifests.docs) {
+    const mapped = mapDoc(inv, source, obj);
+    if (typeof mapped === 'string') {
+      stderr += mapped;
+      failed = true;
+      continue;
+    }
+    const modified = withLastApplied(obj);
+    const current = inv.client.get(mapped.resource, mapped.namespace, obj.metadata?.name ?? '');
+    if (!current.ok && current.status.reason !== 'NotFound') {
+      stderr += statusMessageWithSource(current.status, 'retrieving current configuration of', source);
+      failed = true;
+      continue;
+    }
+    if (!current.ok) {
+      const r = inv.client.create(mapped.resource, mapped.namespace, modified as KubeObject);
+      if (!r.ok) {
+        stderr += statusMessageWithSource(r.status, 'creating', source);
+        failed = true;
+        continue;
+      }
+      stdout += `${kindName(r.value)} created\n`;
+      continue;
+    }
+    const previousText = current.value.metadata.annotations?.[LAST_APPLIED];
+    let previous: Obj | undefined;
+    try {
+      previous = previousText ? (JSON.parse(previousText) as Obj) : undefined;
+    } catch {
+      previous = undefined;
+    }
+    if (!previousText) stderr += `Warning: resource ${mapped.resource}/${current.value.metadata.name} is missing the ${LAST_APPLIED} annotation which is required by kubectl apply. kubectl apply should only be used on resources created declaratively by either kubectl create --save-config or kubectl apply. The missing annotation will be patched automatically.\n`;
+    const r = inv.client.patch(mapped.resource, mapped.namespace, obj.metadata.name, 'merge', threeWay(previous, modified));
+    if (!r.ok) {
+      stderr += statusMessageWithSource(r.status, 'patching', source);
+      failed = true;
+      continue;
+    }
+    stdout += `${kindName(r.value)} ${r.value.metadata.resourceVersion === current.value.metadata.resourceVersion ? 'unchanged' : 'configured'}\n`;
+  }
+  return { stdout, stderr, exitCode: failed ? 1 : 0 };
+}
+
+/** Runs `kubectl create -f -`. */
+export function runCreate(inv: Invocation): ExecResult {
+  if (arr(inv.flags, 'filename').length === 0) {
+    if (inv.args.length > 0) return { stdout: '', stderr: `error: unknown command "${inv.args[0]}" for "kubectl create"\nRun 'kubectl create --help' for usage.\n`, exitCode: 1 };
+    return { stdout: '', stderr: `error: must specify one of -f and -k\n\n`, exitCode: 1 };
+  }
+  const manifests = readManifests(inv);
+  if (!manifests.ok) return manifests.result;
+  let stdout = '';
+  let stderr = '';
+  let failed = false;
+  for (const { source, obj } of manifests.docs) {
+    const mapped = mapDoc(inv, source, obj);
+    if (typeof mapped === 'string') {
+      stderr += mapped;
+      failed = true;
+      continue;
+    }
+    const r = inv.client.create(mapped.resource, mapped.namespace, obj as KubeObject);
+    if (!r.ok) {
+      stderr += statusMessageWithSource(r.status, 'creating', source);
+      failed = true;
+      continue;
+    }
+    stdout += `${kindName(r.value)} created\n`;
+  }
+  return { stdout, stderr, exitCode: failed ? 1 : 0 };
+}
+
+/** create_deployment.go buildPodSpec: the container name is the image's base name without tag or digest. */
+function containerName(image: string): string {
+  let name = image.split('/').pop() ?? image;
+  name = name.split(':')[0].split('@')[0];
+  return name.replace(/_/g, '-');
+}
+
+/** Runs `kubectl create deployment NAME --image=IMAGE [--replicas=N] [--port=P]`. */
+export function runCreateDeployment(inv: Invocation): ExecResult {
+  if (inv.args.length !== 1) return { stdout: '', stderr: `error: exactly one NAME is required, got ${inv.args.length}\nSee 'kubectl create deployment -h' for help and examples\n`, exitCode: 1 };
+  const images = arr(inv.flags, 'image');
+  if (images.length === 0) return { stdout: '', stderr: `error: required flag(s) "image" not set\n`, exitCode: 1 };
+  const name = inv.args[0];
+  const port = int(inv.flags, 'port');
+  const labels = { app: name };
+  const containers = images.map((image) => ({ name: containerName(image), image, resources: {}, ...(port !== undefined && images.length === 1 ? { ports: [{ containerPort: port }] } : {}) }));
+  const deployment = {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name, labels: { ...labels } },
+    spec: { replicas: int(inv.flags, 'replicas') ?? 1, selector: { matchLabels: { ...labels } }, strategy: {}, template: { metadata: { labels: { ...labels } }, spec: { containers } } },
+    status: {},
+  };
+  const r = inv.client.create('deployments', inv.namespace, deployment as KubeObject);
+  if (!r.ok) {
+    if (r.status.reason === 'Invalid' || r.status.code === 401) return { stdout: '', stderr: statusMessage(r.status), exitCode: 1 };
+    return errorResult(`failed to create deployment: ${r.status.message}`);
+  }
+  return { stdout: `${kindName(r.value)} created\n`, stderr: '', exitCode: 0 };
+}
+
+/** Runs `kubectl create namespace NAME`. */
+export function runCreateNamespace(inv: Invocation): ExecResult {
+  if (inv.args.length !== 1) return { stdout: '', stderr: `error: exactly one NAME is required, got ${inv.args.length}\nSee 'kubectl create namespace -h' for help and examples\n`, exitCode: 1 };
+  const r = inv.client.create('namespaces', undefined, { apiVersion: 'v1', kind: 'Namespace', metadata: { name: inv.args[0] }, spec: {}, status: {} } as KubeObject);
+  if (!r.ok) return { stdout: '', stderr: statusMessage(r.status), exitCode: 1 };
+  return { stdout: `${kindName(r.value)} created\n`, stderr: '', exitCode: 0 };
+}

@@ -1,0 +1,56 @@
+/**
+ * `kubectl delete` (pkg/cmd/delete/delete.go, delete_flags.go): by name,
+ * `TYPE/NAME`, `-l`, `--all`; `--grace-period`, `--force`, `--now`; the
+ * grace-period-0-means-1 rule unless forced; `pod "x" deleted`.
+ */
+import type { ExecResult } from '../types.js';
+import type { Invocation } from './invocation.js';
+import { quotedKindName } from './invocation.js';
+import { bool, int, str } from './flags.js';
+import { errorResult, statusMessage } from './errors.js';
+import { fetchTargets, parseTargets } from './resolve.js';
+
+const NO_ARGS =
+  "error: You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   '<resource>'\n";
+
+/** The warning delete.go prints for forced deletion. */
+export const FORCE_WARNING =
+  'Warning: Immediate deletion does not wait for confirmation that the running resource has been terminated. The resource may continue to run on the cluster indefinitely.\n';
+
+/** Runs `kubectl delete`. */
+export function runDelete(inv: Invocation): ExecResult {
+  if (inv.args.length === 0) return { stdout: '', stderr: NO_ARGS, exitCode: 1 };
+  const parsed = parseTargets(inv.args);
+  if (!parsed.ok) return errorResult(parsed.error);
+  const selector = str(inv.flags, 'selector');
+  const all = bool(inv.flags, 'all');
+  const fieldSelector = str(inv.flags, 'field-selector');
+  if (parsed.named && (selector !== undefined || all)) return errorResult('name cannot be provided when a selector is specified');
+  if (!parsed.named && selector === undefined && !all && fieldSelector === undefined) return errorResult('resource(s) were provided, but no name was specified');
+  const force = bool(inv.flags, 'force');
+  let grace = int(inv.flags, 'grace-period') ?? -1;
+  if (bool(inv.flags, 'now')) {
+    if (grace !== -1) return errorResult('--now and --grace-period cannot be specified together');
+    grace = 1;
+  }
+  // delete.go Complete: --grace-period=0 without --force becomes 1; --force alone means 0.
+  if (grace === 0 && !force) grace = 1;
+  if (force && grace < 0) grace = 0;
+  let stderr = force && grace === 0 ? FORCE_WARNING : '';
+  const fetched = fetchTargets(inv, parsed.targets, statusMessage, { selector, all, fieldSelector, allNamespaces: bool(inv.flags, 'all-namespaces') });
+  stderr += fetched.stderr;
+  let failed = fetched.failed;
+  if (fetched.objects.length === 0 && !parsed.named && !failed) return { stdout: '', stderr: stderr + 'No resources found\n', exitCode: 0 };
+  let stdout = '';
+  for (const { info, obj } of fetched.objects) {
+    const r = inv.client.delete(info.name, obj.metadata.namespace, obj.metadata.name!, grace >= 0 ? { gracePeriodSeconds: grace } : {});
+    if (!r.ok) {
+      if (bool(inv.flags, 'ignore-not-found') && r.status.reason === 'NotFound') continue;
+      stderr += statusMessage(r.status);
+      failed = true;
+      continue;
+    }
+    stdout += `${quotedKindName({ ...obj, kind: info.kind })} ${force && grace === 0 ? 'force deleted' : 'deleted'}\n`;
+  }
+  return { stdout, stderr, exitCode: failed ? 1 : 0 };
+}

@@ -1,0 +1,143 @@
+/**
+ * `kubectl get`, after kubernetes/kubectl pkg/cmd/get/get.go: resolve the
+ * resource arguments, fetch (by name or by list with selectors), then print a
+ * table per resource type through the shared printers, or yaml/json/name/
+ * jsonpath/custom-columns.
+ */
+import type { KubeObject } from '../../cluster/apiserver/types.js';
+import type { ResourceInfo } from '../../cluster/apiserver/resources.js';
+import type { ExecResult } from '../types.js';
+import type { Invocation } from './invocation.js';
+import { bool, str } from './flags.js';
+import { errorResult, statusMessage } from './errors.js';
+import { listObjects, namespaceFor, parseTargets } from './resolve.js';
+import { parseOutputFormat, printObjects } from './output-format.js';
+import { printTable } from './output/table.js';
+import { printerFor } from './printers/index.js';
+import { evalSteps, parsePath, relaxedPath } from './jsonpath.js';
+import { kindPrefix } from './output/kind-prefix.js';
+
+/** What `kubectl get` prints without a resource type (get.go Validate + cmdutil.UsageErrorf). */
+const NO_TYPE =
+  'You must specify the type of resource to get. Use "kubectl api-resources" for a complete list of supported resources.\n\n' +
+  'error: Required resource not specified.\n' +
+  'Use "kubectl explain <resource>" for a detailed description of that resource (e.g. kubectl explain pods).\n' +
+  "See 'kubectl get -h' for help and examples\n";
+
+/** One resource type's fetched objects. */
+interface Group {
+  info: ResourceInfo;
+  objects: KubeObject[];
+}
+
+/** Runs `kubectl get`. */
+export function runGet(inv: Invocation): ExecResult {
+  const raw = str(inv.flags, 'raw');
+  if (raw !== undefined) {
+    const r = inv.client.raw(raw);
+    return r.ok ? { stdout: r.value, stderr: '', exitCode: 0 } : { stdout: '', stderr: statusMessage(r.status), exitCode: 1 };
+  }
+  const format = parseOutputFormat(str(inv.flags, 'output'));
+  if (typeof format === 'string') return errorResult(format);
+  if (inv.args.length === 0) return { stdout: '', stderr: NO_TYPE, exitCode: 1 };
+  const parsed = parseTargets(inv.args);
+  if (!parsed.ok) return errorResult(parsed.error);
+  const allNamespaces = bool(inv.flags, 'all-namespaces');
+  if (parsed.named && allNamespaces) return errorResult('a resource cannot be retrieved by name across all namespaces');
+  const selector = str(inv.flags, 'selector');
+  const fieldSelector = str(inv.flags, 'field-selector');
+  if (parsed.named && selector) return errorResult('selectors and the all flag cannot be used when passing resource/name arguments');
+  const ignoreNotFound = bool(inv.flags, 'ignore-not-found');
+
+  let stderr = '';
+  let failed = false;
+  const groups: Group[] = [];
+  for (const target of parsed.targets) {
+    const objects: KubeObject[] = [];
+    if (target.names.length > 0) {
+      for (const name of target.names) {
+        const r = inv.client.get(target.info.name, namespaceFor(inv, target.info), name);
+        if (r.ok) objects.push(r.value);
+        else if (!(ignoreNotFound && r.status.reason === 'NotFound')) {
+          stderr += statusMessage(r.status);
+          failed = true;
+        }
+      }
+    } else {
+      const r = listObjects(inv, target.info, allNamespaces, selector, fieldSelector);
+      if (!r.ok) {
+        stderr += statusMessage(r.status);
+        failed = true;
+        continue;
+      }
+      objects.push(...r.value);
+    }
+    const sortBy = str(inv.flags, 'sort-by');
+    groups.push({ info: target.info, objects: sortBy ? sortObjects(objects, sortBy) : objects });
+  }
+
+  const all = groups.flatMap((g) => g.objects);
+  let stdout = '';
+  if (format.kind === 'table') {
+    const kinds = new Set(groups.filter((g) => g.objects.length > 0).map((g) => g.info));
+    const withKind = kinds.size > 1 || bool(inv.flags, 'show-kind');
+    const noHeaders = bool(inv.flags, 'no-headers');
+    const tables: string[] = [];
+    for (const g of groups) {
+      if (g.objects.length === 0) continue;
+      tables.push(
+        printTable(printerFor(g.info.kind), g.objects, {
+          now: inv.now,
+          wide: format.wide,
+          noHeaders,
+          withNamespace: allNamespaces && g.info.namespaced,
+          showLabels: bool(inv.flags, 'show-labels'),
+          withKind,
+        }),
+      );
+    }
+    // get.go separates resource groups with an empty line when headers are printed.
+    stdout = tables.join(noHeaders ? '' : '\n');
+    if (all.length === 0 && !parsed.named && !failed) stderr += noResourcesFound(inv, groups, allNamespaces);
+  } else {
+    const single = parsed.named && parsed.targets.length === 1 && parsed.targets[0].names.length === 1;
+    if (!(single && all.length === 0)) {
+      const r = printObjects(all, format, single, bool(inv.flags, 'no-headers'));
+      if (!r.ok) return errorResult(r.error);
+      stdout = r.text;
+    }
+  }
+  if (bool(inv.flags, 'watch') || bool(inv.flags, 'watch-only')) {
+    // The simulator does not stream: the current state is printed once.
+  }
+  return { stdout, stderr, exitCode: failed ? 1 : 0 };
+}
+
+/** get.go: `No resources found in <ns> namespace.` for namespaced lists, else `No resources found`. */
+function noResourcesFound(inv: Invocation, groups: readonly Group[], allNamespaces: boolean): string {
+  const namespaced = groups.some((g) => g.info.namespaced);
+  if (allNamespaces || !namespaced) return 'No resources found\n';
+  return `No resources found in ${inv.namespace} namespace.\n`;
+}
+
+/** kubectl's --sort-by (pkg/cmd/get/sorter.go): numbers numerically, timestamps by time, else strings; objects lacking the field first. */
+export function sortObjects(objects: readonly KubeObject[], spec: string): KubeObject[] {
+  const steps = parsePath(relaxedPath(spec));
+  if (typeof steps === 'string') return [...objects];
+  const keyed = objects.map((o, i) => ({ o, i, v: evalSteps([o], steps)[0] }));
+  const cmp = (a: unknown, b: unknown): number => {
+    if (a === undefined) return b === undefined ? 0 : -1;
+    if (b === undefined) return 1;
+    if (typeof a === 'number' && typeof b === 'number') return a - b;
+    const sa = String(a);
+    const sb = String(b);
+    const ta = /^\d{4}-\d\d-\d\dT/.test(sa) ? Date.parse(sa) : NaN;
+    const tb = /^\d{4}-\d\d-\d\dT/.test(sb) ? Date.parse(sb) : NaN;
+    if (!Number.isNaN(ta) && !Number.isNaN(tb)) return ta - tb;
+    return sa < sb ? -1 : sa > sb ? 1 : 0;
+  };
+  return keyed.sort((a, b) => cmp(a.v, b.v) || a.i - b.i).map((k) => k.o);
+}
+
+/** `deployment.apps/web`: the type/name form used across verbs. */
+export const typeSlashName = (obj: KubeObject): string => `${kindPrefix(obj)}/${obj.metadata.name ?? ''}`;

@@ -1,0 +1,151 @@
+/**
+ * The `kubectl` command: finds the verb the way cobra does (global flags may
+ * come first: `kubectl -n kube-system get pods`), parses that verb's flags,
+ * and runs it against the learner's API client. `k` is the same command.
+ */
+import type { Command, CommandContext, ExecResult } from '../types.js';
+import { WORKSTATION } from '../registry.js';
+import { SUBCOMMANDS, VERB_FLAGS, globalTakesValue, parseFlags, str } from './flags.js';
+import type { Invocation } from './invocation.js';
+import { usageError } from './errors.js';
+import { runGet } from './get.js';
+import { runDescribe } from './describe.js';
+import { runLogs } from './logs.js';
+import { runCordon, runTaint } from './node-verbs.js';
+import { runAnnotate, runLabel } from './label.js';
+import { runDelete } from './delete.js';
+import { runScale, runSetImage, runSetResources } from './set.js';
+import { runPatch } from './patch.js';
+import { runEdit } from './edit.js';
+import { runApply, runCreate, runCreateDeployment, runCreateNamespace } from './apply.js';
+import { runRolloutHistory, runRolloutRestart, runRolloutStatus, runRolloutUndo } from './rollout.js';
+import { runApiResources, runClusterInfo, runTop, runVersion } from './info.js';
+import { helpFor, KUBECTL_HELP, SUBCOMMAND_HELP } from './help.js';
+
+type Handler = (inv: Invocation) => ExecResult | Promise<ExecResult>;
+
+/** Every verb the simulator implements, keyed like VERB_FLAGS. */
+const HANDLERS: Readonly<Record<string, Handler>> = {
+  get: runGet,
+  describe: runDescribe,
+  logs: runLogs,
+  cordon: (inv) => runCordon(inv, true),
+  uncordon: (inv) => runCordon(inv, false),
+  taint: runTaint,
+  label: runLabel,
+  annotate: runAnnotate,
+  delete: runDelete,
+  scale: runScale,
+  'set image': runSetImage,
+  'set resources': runSetResources,
+  patch: runPatch,
+  edit: runEdit,
+  apply: runApply,
+  create: runCreate,
+  'create deployment': runCreateDeployment,
+  'create namespace': runCreateNamespace,
+  'rollout status': runRolloutStatus,
+  'rollout restart': runRolloutRestart,
+  'rollout undo': runRolloutUndo,
+  'rollout history': runRolloutHistory,
+  version: runVersion,
+  'cluster-info': runClusterInfo,
+  'api-resources': runApiResources,
+  top: runTop,
+};
+
+/** Real kubectl verbs this simulator does not offer (answered honestly rather than as unknown). */
+const NOT_SIMULATED = ['exec', 'port-forward', 'cp', 'attach', 'proxy', 'debug', 'drain', 'explain', 'diff', 'run', 'expose', 'autoscale', 'certificate', 'config', 'wait', 'kustomize', 'plugin', 'completion', 'events', 'replace', 'alpha', 'auth', 'api-versions', 'options'];
+
+/** Cobra's suggestion rule: Levenshtein distance <= 2 or a prefix. */
+function suggestions(typed: string): string[] {
+  const dist = (a: string, b: string): number => {
+    const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
+    for (let j = 1; j <= b.length; j++) d[0][j] = j;
+    for (let i = 1; i <= a.length; i++) for (let j = 1; j <= b.length; j++) d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    return d[a.length][b.length];
+  };
+  const verbs = [...new Set([...Object.keys(HANDLERS).map((k) => k.split(' ')[0]), ...NOT_SIMULATED])].sort();
+  return verbs.filter((v) => dist(typed.toLowerCase(), v) <= 2 || v.startsWith(typed.toLowerCase()));
+}
+
+/** Finds the index of the first positional argument at or after `from` (skipping global flags and their values). */
+function nextPositional(args: readonly string[], from: number): number {
+  for (let i = from; i < args.length; i++) {
+    const a = args[i];
+    if (a === '--') return -1;
+    if (a.startsWith('-') && a !== '-') {
+      if (globalTakesValue(a)) i++;
+      continue;
+    }
+    return i;
+  }
+  return -1;
+}
+
+/** What kubectl says with no kubeconfig (a worker node has none; kubeadm writes admin.conf on control-plane nodes). */
+const CONNECTION_REFUSED = 'The connection to the server localhost:8080 was refused - did you specify the right host or port?';
+
+/** The workstation and control-plane nodes have a kubeconfig; worker nodes do not. */
+function hasKubeconfig(ctx: CommandContext): boolean {
+  if (ctx.host === WORKSTATION) return true;
+  const node = ctx.cluster.adminClient().get('nodes', undefined, ctx.host);
+  return node.ok && 'node-role.kubernetes.io/control-plane' in (node.value.metadata.labels ?? {});
+}
+
+/** Runs a kubectl command line (`args` without the leading `kubectl`). */
+export async function runKubectl(args: readonly string[], ctx: CommandContext): Promise<ExecResult> {
+  const at = nextPositional(args, 0);
+  const wantsHelp = args.some((a) => a === '--help' || a === '-h');
+  if (at < 0) {
+    if (args.length === 0 || wantsHelp) return { stdout: KUBECTL_HELP, stderr: '', exitCode: 0 };
+    const parsed = parseFlags(args, []);
+    if (!parsed.ok) return usageError(parsed.error, 'kubectl');
+    return { stdout: KUBECTL_HELP, stderr: '', exitCode: 0 };
+  }
+  let verb = args[at];
+  if (verb === 'help') return { stdout: args[at + 1] ? helpFor(args[at + 1]) : KUBECTL_HELP, stderr: '', exitCode: 0 };
+  const rest = [...args.slice(0, at), ...args.slice(at + 1)];
+  const subs = SUBCOMMANDS[verb];
+  if (subs) {
+    const subAt = nextPositional(rest, at);
+    const sub = subAt >= 0 ? rest[subAt] : undefined;
+    if (sub && subs.includes(sub)) {
+      verb = `${verb} ${sub === 'ns' ? 'namespace' : sub}`;
+      rest.splice(subAt, 1);
+    } else if (verb !== 'create') {
+      if (wantsHelp || !sub) return { stdout: SUBCOMMAND_HELP[verb] ?? '', stderr: '', exitCode: 0 };
+      return { stdout: '', stderr: `error: unknown command "${sub}" for "kubectl ${verb}"\nRun 'kubectl ${verb} --help' for usage.\n`, exitCode: 1 };
+    }
+  }
+  const handler = HANDLERS[verb];
+  if (!handler) {
+    if (NOT_SIMULATED.includes(verb)) return { stdout: '', stderr: `error: "kubectl ${verb}" is not available in this simulator\n`, exitCode: 1 };
+    const near = suggestions(verb);
+    const hint = near.length ? `\n\nDid you mean this?\n${near.map((v) => `\t${v}\n`).join('')}` : '\n';
+    return { stdout: '', stderr: `error: unknown command "${verb}" for "kubectl"${hint}${near.length ? '\n' : ''}Run 'kubectl --help' for usage.\n`, exitCode: 1 };
+  }
+  if (wantsHelp) return { stdout: helpFor(verb), stderr: '', exitCode: 0 };
+  if (!hasKubeconfig(ctx)) return { stdout: '', stderr: `${CONNECTION_REFUSED}\n`, exitCode: 1 };
+  const parsed = parseFlags(rest, VERB_FLAGS[verb] ?? []);
+  if (!parsed.ok) return usageError(parsed.error, `kubectl ${verb}`);
+  const namespace = str(parsed.flags, 'namespace');
+  const inv: Invocation = {
+    ctx,
+    client: ctx.cluster.adminClient(),
+    now: ctx.cluster.now(),
+    args: parsed.positional,
+    flags: parsed.flags,
+    set: parsed.set,
+    namespace: namespace || 'default',
+    explicitNamespace: namespace !== undefined,
+    commandPath: `kubectl ${verb}`,
+  };
+  return handler(inv);
+}
+
+/** The `kubectl` command. */
+export const kubectlCommand: Command = { name: 'kubectl', execute: runKubectl };
+
+/** `k`, the alias everyone sets up. */
+export const kCommand: Command = { name: 'k', execute: runKubectl };

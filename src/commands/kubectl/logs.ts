@@ -1,0 +1,111 @@
+/**
+ * `kubectl logs`, after kubernetes/kubectl pkg/cmd/logs/logs.go and
+ * polymorphichelpers/logsforobject.go: a pod, or `TYPE/NAME` of a workload
+ * (its first pod by kubectl's ByLogging order), container defaulting with the
+ * `Defaulted container ...` notice, then GET pods/log through the API server.
+ */
+import type { Pod } from 'kubernetes-types/core/v1.js';
+import type { KubeObject, PodLogOptions } from '../../cluster/apiserver/types.js';
+import type { ExecResult } from '../types.js';
+import type { Invocation } from './invocation.js';
+import { bool, int, str } from './flags.js';
+import { errorResult, statusMessage } from './errors.js';
+import { resolveTypes } from './resolve.js';
+
+const USAGE =
+  "error: expected 'logs [-f] [-p] (POD | TYPE/NAME) [-c CONTAINER]'.\nPOD or TYPE/NAME is a required argument for the logs command\nSee 'kubectl logs -h' for help and examples\n";
+
+/** Parses a Go duration (`5m`, `1h30m`, `90s`) to seconds; undefined when malformed. */
+export function parseGoDuration(text: string): number | undefined {
+  const units: Record<string, number> = { ns: 1e-9, us: 1e-6, 'µs': 1e-6, ms: 1e-3, s: 1, m: 60, h: 3600 };
+  if (text === '0') return 0;
+  const re = /(\d+(?:\.\d+)?)(ns|us|µs|ms|s|m|h)/y;
+  let total = 0;
+  let at = 0;
+  while (at < text.length) {
+    re.lastIndex = at;
+    const m = re.exec(text);
+    if (!m) return undefined;
+    total += Number(m[1]) * units[m[2]];
+    at = re.lastIndex;
+  }
+  return at === 0 ? undefined : total;
+}
+
+/** kubectl's ByLogging order: scheduled, Running, ready, more restarts, older first. */
+function byLogging(a: Pod, b: Pod): number {
+  const phase = (p: Pod) => ({ Running: 0, Unknown: 1, Pending: 2 })[p.status?.phase ?? ''] ?? 3;
+  const ready = (p: Pod) => (p.status?.conditions ?? []).some((c) => c.type === 'Ready' && c.status === 'True');
+  const restarts = (p: Pod) => (p.status?.containerStatuses ?? []).reduce((n, c) => n + (c.restartCount ?? 0), 0);
+  return (
+    Number(!a.spec?.nodeName) - Number(!b.spec?.nodeName) ||
+    phase(a) - phase(b) ||
+    Number(ready(b)) - Number(ready(a)) ||
+    restarts(b) - restarts(a) ||
+    Date.parse(a.metadata?.creationTimestamp ?? '') - Date.parse(b.metadata?.creationTimestamp ?? '')
+  );
+}
+
+/** Finds the pod a `logs` argument means; `notice` is kubectl's `Found N pods` line. */
+function findPod(inv: Invocation, arg: string): { ok: true; pod: KubeObject; notice: string } | { ok: false; result: ExecResult } {
+  const slash = arg.indexOf('/');
+  const typed = slash >= 0 ? arg.slice(0, slash) : 'pods';
+  const name = slash >= 0 ? arg.slice(slash + 1) : arg;
+  const infos = resolveTypes(typed);
+  if (!Array.isArray(infos)) return { ok: false, result: errorResult(`the server doesn't have a resource type "${infos.unknown}"`) };
+  const info = infos[0];
+  const r = inv.client.get(info.name, inv.namespace, name);
+  if (!r.ok) return { ok: false, result: { stdout: '', stderr: statusMessage(r.status), exitCode: 1 } };
+  if (info.kind === 'Pod') return { ok: true, pod: r.value, notice: '' };
+  const selector = (r.value.spec as { selector?: { matchLabels?: Record<string, string> } } | undefined)?.selector?.matchLabels;
+  if (!selector) return { ok: false, result: errorResult(`cannot get the logs from ${info.kind.toLowerCase()}.${info.group || ''}`.replace(/\.$/, '')) };
+  const labelSelector = Object.entries(selector)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(',');
+  const pods = inv.client.list('pods', inv.namespace, { labelSelector });
+  if (!pods.ok) return { ok: false, result: { stdout: '', stderr: statusMessage(pods.status), exitCode: 1 } };
+  const sorted = [...(pods.value.items as unknown as Pod[])].sort(byLogging);
+  if (sorted.length === 0) return { ok: false, result: errorResult(`timed out waiting for the condition`) };
+  const pod = sorted[0] as unknown as KubeObject;
+  const notice = sorted.length > 1 ? `Found ${sorted.length} pods, using pod/${pod.metadata.name}\n` : '';
+  return { ok: true, pod, notice };
+}
+
+/** Runs `kubectl logs`. */
+export function runLogs(inv: Invocation): ExecResult {
+  if (inv.args.length === 0 || inv.args.length > 2) return { stdout: '', stderr: USAGE, exitCode: 1 };
+  const found = findPod(inv, inv.args[0]);
+  if (!found.ok) return found.result;
+  const pod = found.pod as unknown as Pod;
+  let stderr = found.notice;
+  let container = str(inv.flags, 'container') ?? inv.args[1];
+  if (!container) {
+    const containers = pod.spec?.containers ?? [];
+    const annotated = pod.metadata?.annotations?.['kubectl.kubernetes.io/default-container'];
+    if (annotated && containers.some((c) => c.name === annotated)) container = annotated;
+    else if (containers.length > 0) {
+      container = containers[0].name;
+      if (containers.length > 1) {
+        // podcmd.FindOrDefaultContainerByName
+        const names = [...containers.map((c) => c.name), ...(pod.spec?.initContainers ?? []).map((c) => `${c.name} (init)`)];
+        stderr += `Defaulted container "${container}" out of: ${names.join(', ')}\n`;
+      }
+    }
+  }
+  const options: PodLogOptions = {};
+  if (container) options.container = container;
+  if (bool(inv.flags, 'previous')) options.previous = true;
+  if (bool(inv.flags, 'timestamps')) options.timestamps = true;
+  const tail = int(inv.flags, 'tail');
+  if (tail !== undefined && tail >= 0) options.tailLines = tail;
+  const since = str(inv.flags, 'since');
+  if (since !== undefined) {
+    const seconds = parseGoDuration(since);
+    if (seconds === undefined) return { stdout: '', stderr: `error: invalid argument "${since}" for "--since" flag: time: invalid duration "${since}"\nSee 'kubectl logs --help' for usage.\n`, exitCode: 1 };
+    options.sinceSeconds = Math.ceil(seconds);
+  }
+  const r = inv.client.podLogs(pod.metadata?.namespace ?? inv.namespace, pod.metadata?.name ?? '', options);
+  if (!r.ok) return { stdout: '', stderr: stderr + statusMessage(r.status), exitCode: 1 };
+  // `-f` would stream; the simulator prints what the container has written so far.
+  return { stdout: r.value, stderr, exitCode: 0 };
+}

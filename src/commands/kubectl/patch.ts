@@ -1,0 +1,56 @@
+/**
+ * `kubectl patch TYPE NAME -p PATCH [--type strategic|merge|json]`
+ * (pkg/cmd/patch/patch.go): the patch may be JSON or YAML; the success line
+ * says `(no change)` when the server stored nothing new.
+ */
+import yaml from 'js-yaml';
+import type { PatchType } from '../../cluster/apiserver/types.js';
+import type { ExecResult } from '../types.js';
+import type { Invocation } from './invocation.js';
+import { kindName } from './invocation.js';
+import { str } from './flags.js';
+import { errorResult, statusMessage } from './errors.js';
+import { fetchTargets, parseTargets } from './resolve.js';
+
+/** Parses a patch body as kubectl does (yaml.ToJSON accepts JSON and YAML). */
+export function parsePatchBody(text: string): { ok: true; value: unknown } | { ok: false; error: string } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    try {
+      return { ok: true, value: yaml.load(text) };
+    } catch (e) {
+      const reason = e instanceof Error ? e.message.split('\n')[0] : String(e);
+      return { ok: false, error: `unable to parse "${text}": yaml: ${reason}` };
+    }
+  }
+}
+
+/** Runs `kubectl patch`. */
+export function runPatch(inv: Invocation): ExecResult {
+  const body = str(inv.flags, 'patch');
+  if (body === undefined) return errorResult('must specify --patch or --patch-file containing the contents of the patch');
+  const type = (str(inv.flags, 'type') ?? 'strategic') as PatchType;
+  if (!['json', 'merge', 'strategic'].includes(type)) return errorResult(`--type must be one of [json merge strategic], not "${type}"`);
+  const patch = parsePatchBody(body);
+  if (!patch.ok) return errorResult(patch.error);
+  if (inv.args.length === 0) return { stdout: '', stderr: `error: you must specify the type of resource to patch\n`, exitCode: 1 };
+  const parsed = parseTargets(inv.args);
+  if (!parsed.ok) return errorResult(parsed.error);
+  if (!parsed.named) return errorResult('resource(s) were provided, but no name was specified');
+  const fetched = fetchTargets(inv, parsed.targets, statusMessage);
+  let stdout = '';
+  let stderr = fetched.stderr;
+  let failed = fetched.failed;
+  for (const { info, obj } of fetched.objects) {
+    const r = inv.client.patch(info.name, obj.metadata.namespace, obj.metadata.name!, type, patch.value);
+    if (!r.ok) {
+      stderr += statusMessage(r.status);
+      failed = true;
+      continue;
+    }
+    const unchanged = r.value.metadata.resourceVersion === obj.metadata.resourceVersion;
+    stdout += `${kindName(r.value)} patched${unchanged ? ' (no change)' : ''}\n`;
+  }
+  return { stdout, stderr, exitCode: failed ? 1 : 0 };
+}

@@ -1,0 +1,164 @@
+/**
+ * Verbs that change a workload's spec in place: `scale` (pkg/cmd/scale),
+ * `set image` (pkg/cmd/set/set_image.go) and `set resources`
+ * (pkg/cmd/set/set_resources.go).
+ */
+import type { Container } from 'kubernetes-types/core/v1.js';
+import type { KubeObject } from '../../cluster/apiserver/types.js';
+import type { ExecResult } from '../types.js';
+import type { Invocation } from './invocation.js';
+import { kindName } from './invocation.js';
+import { bool, int, str } from './flags.js';
+import { errorResult, statusMessage } from './errors.js';
+import { fetchTargets, parseTargets, type Fetched } from './resolve.js';
+
+type Obj = Record<string, any>;
+
+const SCALABLE = ['Deployment', 'ReplicaSet', 'StatefulSet'];
+
+/** Resolves `TYPE NAME` / `TYPE/NAME` arguments (and -l/--all) for a verb. */
+function fetchFor(inv: Invocation, args: readonly string[], verb: string): Fetched | ExecResult {
+  if (args.length === 0) return { stdout: '', stderr: `error: you must specify the type of resource to ${verb}\n`, exitCode: 1 };
+  const parsed = parseTargets(args);
+  if (!parsed.ok) return errorResult(parsed.error);
+  const selector = str(inv.flags, 'selector');
+  const all = bool(inv.flags, 'all');
+  if (!parsed.named && selector === undefined && !all) return errorResult('resource(s) were provided, but no name was specified');
+  return fetchTargets(inv, parsed.targets, statusMessage, { selector, all });
+}
+
+const isFetched = (x: Fetched | ExecResult): x is Fetched => 'objects' in x;
+
+/** The pod spec inside an object: a Pod's spec or a workload's template spec. */
+function podSpecOf(obj: KubeObject): Obj | undefined {
+  if (obj.kind === 'Pod') return obj.spec as Obj;
+  return (obj.spec as Obj | undefined)?.template?.spec;
+}
+
+/** `kubectl scale --replicas=N TYPE NAME`. */
+export function runScale(inv: Invocation): ExecResult {
+  const replicas = int(inv.flags, 'replicas');
+  if (replicas === undefined) return { stdout: '', stderr: `error: required flag(s) "replicas" not set\n`, exitCode: 1 };
+  if (replicas < 0) return errorResult('The --replicas=COUNT flag is required, and COUNT must be greater than or equal to 0');
+  const fetched = fetchFor(inv, inv.args, 'scale');
+  if (!isFetched(fetched)) return fetched;
+  let stdout = '';
+  let stderr = fetched.stderr;
+  let failed = fetched.failed;
+  const expected = int(inv.flags, 'current-replicas');
+  for (const { info, obj } of fetched.objects) {
+    if (!SCALABLE.includes(info.kind)) {
+      stderr += `error: no scaler has been implemented for {"${info.group}" "${info.kind}"}\n`;
+      failed = true;
+      continue;
+    }
+    const spec = obj.spec as Obj;
+    if (expected !== undefined && expected !== (spec.replicas ?? 1)) {
+      stderr += `error: Expected replicas to be ${expected}, was ${spec.replicas ?? 1}\n`;
+      failed = true;
+      continue;
+    }
+    const r = inv.client.patch(info.name, obj.metadata.namespace, obj.metadata.name!, 'merge', { spec: { replicas } });
+    if (!r.ok) {
+      stderr += statusMessage(r.status);
+      failed = true;
+      continue;
+    }
+    stdout += `${kindName(r.value)} scaled\n`;
+  }
+  return { stdout, stderr, exitCode: failed ? 1 : 0 };
+}
+
+/** Applies a change to every object's pod spec and updates it; `change` returns an error text or undefined. */
+function updatePodSpecs(inv: Invocation, fetched: Fetched, change: (spec: Obj) => string | undefined, done: string): ExecResult {
+  let stdout = '';
+  let stderr = fetched.stderr;
+  let failed = fetched.failed;
+  for (const { info, obj } of fetched.objects) {
+    const updated = structuredClone(obj);
+    const spec = podSpecOf(updated);
+    if (!spec) {
+      stderr += `error: ${kindName(obj)} does not contain a pod template\n`;
+      failed = true;
+      continue;
+    }
+    const err = change(spec);
+    if (err) {
+      stderr += `error: ${err}\n`;
+      failed = true;
+      continue;
+    }
+    const r = inv.client.update(info.name, obj.metadata.namespace, updated);
+    if (!r.ok) {
+      stderr += statusMessage(r.status);
+      failed = true;
+      continue;
+    }
+    stdout += `${kindName(r.value)} ${done}\n`;
+  }
+  return { stdout, stderr, exitCode: failed ? 1 : 0 };
+}
+
+/** `kubectl set image TYPE NAME container=image ...` (`*` = every container). */
+export function runSetImage(inv: Invocation): ExecResult {
+  const images = inv.args.filter((a) => a.includes('='));
+  const resources = inv.args.filter((a) => !a.includes('='));
+  if (images.length === 0) return { stdout: '', stderr: `error: at least one image update is required\nSee 'kubectl set image -h' for help and examples\n`, exitCode: 1 };
+  const fetched = fetchFor(inv, resources, 'set image');
+  if (!isFetched(fetched)) return fetched;
+  return updatePodSpecs(
+    inv,
+    fetched,
+    (spec) => {
+      for (const pair of images) {
+        const [name, image] = [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)];
+        const containers: Container[] = [...(spec.initContainers ?? []), ...(spec.containers ?? [])];
+        const hit = containers.filter((c) => name === '*' || c.name === name);
+        if (hit.length === 0) return `unable to find container named "${name}"`;
+        for (const c of hit) c.image = image;
+      }
+      return undefined;
+    },
+    'image updated',
+  );
+}
+
+/** Parses `cpu=100m,memory=64Mi`. */
+function parseResourceList(text: string | undefined): Record<string, string> | string | undefined {
+  if (text === undefined || text === '') return undefined;
+  const out: Record<string, string> = {};
+  for (const part of text.split(',')) {
+    const eq = part.indexOf('=');
+    if (eq <= 0) return `Invalid argument syntax ${part}, expected <resource>=<value>`;
+    out[part.slice(0, eq)] = part.slice(eq + 1);
+  }
+  return out;
+}
+
+/** `kubectl set resources TYPE NAME [-c C] --requests=... --limits=...`. */
+export function runSetResources(inv: Invocation): ExecResult {
+  const requests = parseResourceList(str(inv.flags, 'requests'));
+  const limits = parseResourceList(str(inv.flags, 'limits'));
+  if (typeof requests === 'string') return errorResult(requests);
+  if (typeof limits === 'string') return errorResult(limits);
+  if (!requests && !limits) return errorResult('you must specify an update to requests or limits (in the form of --requests/--limits)');
+  const fetched = fetchFor(inv, inv.args, 'set resources');
+  if (!isFetched(fetched)) return fetched;
+  const only = str(inv.flags, 'containers') ?? '*';
+  return updatePodSpecs(
+    inv,
+    fetched,
+    (spec) => {
+      const containers: Container[] = [...(spec.initContainers ?? []), ...(spec.containers ?? [])];
+      const hit = containers.filter((c) => only === '*' || c.name === only);
+      if (hit.length === 0) return `unable to find container named ${only}`;
+      for (const c of hit) {
+        c.resources = { ...(c.resources ?? {}) };
+        if (requests) c.resources.requests = { ...(c.resources.requests ?? {}), ...requests };
+        if (limits) c.resources.limits = { ...(c.resources.limits ?? {}), ...limits };
+      }
+      return undefined;
+    },
+    'resource requirements updated',
+  );
+}
