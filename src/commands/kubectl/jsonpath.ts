@@ -70,9 +70,10 @@ export function parsePath(path: string): Step[] | string {
       i += m[0].length;
     } else if (path[i] === '.') {
       i++;
-      const m = /^[^.[\s]*/.exec(path.slice(i))!;
+      // `\.` escapes a dot inside a key (`.metadata.annotations.kubectl\.kubernetes\.io/x`).
+      const m = /^(?:\\.|[^.[\s\\])*/.exec(path.slice(i))!;
       if (m[0] === '*') steps.push({ kind: 'wildcard' });
-      else if (m[0] !== '') steps.push({ kind: 'field', name: m[0] });
+      else if (m[0] !== '') steps.push({ kind: 'field', name: m[0].replace(/\\(.)/g, '$1') });
       i += m[0].length;
     } else if (path[i] === '[') {
       let j = i + 1;

@@ -1,0 +1,103 @@
+import { describe, it, expect } from 'vitest';
+import { TestCluster, deployment } from './harness.js';
+import { EDIT_HEADER } from '../../../src/commands/kubectl/edit.js';
+
+const manifest = (replicas: number) => `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+spec:
+  replicas: ${replicas}
+  selector:
+    matchLabels: {app: web}
+  template:
+    metadata:
+      labels: {app: web}
+    spec:
+      containers:
+      - name: app
+        image: nginx:1.25
+---
+apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: settings
+data:
+  mode: fast
+`;
+
+describe('kubectl apply -f -', () => {
+  it('creates, then is unchanged, then configures', async () => {
+    const c = new TestCluster();
+    expect(await c.run('apply -f -', manifest(2))).toEqual({ stdout: 'deployment.apps/web created\nconfigmap/settings created\n', stderr: '', exitCode: 0 });
+    expect(await c.run('apply -f -', manifest(2))).toEqual({ stdout: 'deployment.apps/web unchanged\nconfigmap/settings unchanged\n', stderr: '', exitCode: 0 });
+    expect((await c.run('apply -f -', manifest(3))).stdout).toBe('deployment.apps/web configured\nconfigmap/settings unchanged\n');
+    const annotation = (await c.run(`get cm settings -o jsonpath='{.metadata.annotations.kubectl\\.kubernetes\\.io/last-applied-configuration}'`)).stdout;
+    expect(annotation).toBe('{"apiVersion":"v1","data":{"mode":"fast"},"kind":"ConfigMap","metadata":{"name":"settings"}}\n');
+    const raw = await c.run('get cm settings -o json');
+    expect(raw.stdout).toContain('"kubectl.kubernetes.io/last-applied-configuration": "{\\"apiVersion\\":\\"v1\\",\\"data\\":{\\"mode\\":\\"fast\\"},\\"kind\\":\\"ConfigMap\\",\\"metadata\\":{\\"name\\":\\"settings\\"}}\\n"');
+  });
+
+  it('reports unknown kinds and missing files', async () => {
+    const c = new TestCluster();
+    expect((await c.run('apply -f -', 'apiVersion: v1\nkind: Widget\nmetadata:\n  name: w\n')).stderr).toBe(
+      'error: resource mapping not found for name: "w" namespace: "" from "STDIN": no matches for kind "Widget" in version "v1"\nensure CRDs are installed first\n',
+    );
+    expect((await c.run('apply -f web.yaml')).stderr).toBe('error: the path "web.yaml" does not exist\n');
+  });
+
+  it('wraps server errors with the source', async () => {
+    const c = new TestCluster();
+    const r = await c.run('apply -f -', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n  namespace: nope\n');
+    expect(r).toEqual({ stdout: '', stderr: 'Error from server (NotFound): error when creating "STDIN": namespaces "nope" not found\n', exitCode: 1 });
+  });
+});
+
+describe('kubectl create', () => {
+  it('creates from stdin and reports AlreadyExists', async () => {
+    const c = new TestCluster();
+    expect((await c.run('create -f -', manifest(1))).stdout).toBe('deployment.apps/web created\nconfigmap/settings created\n');
+    expect((await c.run('create -f -', manifest(1))).stderr).toBe(
+      'Error from server (AlreadyExists): error when creating "STDIN": deployments.apps "web" already exists\nError from server (AlreadyExists): error when creating "STDIN": configmaps "settings" already exists\n',
+    );
+  });
+
+  it('creates deployments and namespaces', async () => {
+    const c = new TestCluster();
+    expect(await c.run('create deployment web --image=nginx:1.25 --replicas=2')).toEqual({ stdout: 'deployment.apps/web created\n', stderr: '', exitCode: 0 });
+    expect((await c.run('get deploy web -o jsonpath={.spec.template.spec.containers[0].name}/{.spec.replicas}/{.spec.selector.matchLabels.app}')).stdout).toBe('nginx/2/web');
+    expect((await c.run('create deployment web --image=nginx')).stderr).toBe('error: failed to create deployment: deployments.apps "web" already exists\n');
+    expect((await c.run('create deployment other')).stderr).toBe('error: required flag(s) "image" not set\n');
+    expect(await c.run('create ns staging')).toEqual({ stdout: 'namespace/staging created\n', stderr: '', exitCode: 0 });
+    expect((await c.run('create namespace staging')).stderr).toBe('Error from server (AlreadyExists): namespaces "staging" already exists\n');
+  });
+});
+
+describe('kubectl edit', () => {
+  it('cancels when nothing changed', async () => {
+    const c = new TestCluster();
+    c.add(deployment('web'));
+    c.editorReplies.push((t) => t);
+    expect(await c.run('edit deploy web')).toEqual({ stdout: '', stderr: 'Edit cancelled, no changes made.\n', exitCode: 0 });
+    expect(c.editorInputs[0].startsWith(EDIT_HEADER + 'apiVersion: apps/v1\nkind: Deployment\n')).toBe(true);
+  });
+
+  it('applies a change', async () => {
+    const c = new TestCluster();
+    c.add(deployment('web'));
+    c.editorReplies.push((t) => t.replace('replicas: 3', 'replicas: 1'));
+    expect(await c.run('edit deployment/web')).toEqual({ stdout: 'deployment.apps/web edited\n', stderr: '', exitCode: 0 });
+    expect((await c.run('get deploy web -o jsonpath={.spec.replicas}')).stdout).toBe('1');
+  });
+
+  it('reopens with the error and keeps a copy when given up', async () => {
+    const c = new TestCluster();
+    c.add(deployment('web'));
+    c.editorReplies.push((t) => t.replace('replicas: 3', 'replicas: -1'));
+    c.editorReplies.push((t) => t);
+    const r = await c.run('edit deploy web');
+    expect(c.editorInputs[1].startsWith(EDIT_HEADER + '# deployments.apps "web" was not valid:\n# * spec.replicas: Invalid value: -1: must be greater than or equal to 0\n#\n')).toBe(true);
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toMatch(/^A copy of your changes has been stored to "\/tmp\/kubectl-edit-\d+\.yaml"\nerror: Edit cancelled, no valid changes were saved\.\n$/);
+  });
+});
