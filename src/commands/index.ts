@@ -14,13 +14,16 @@ export function installCommands(registry: CommandRegistry): CommandRegistry {
   register('head', async () => (await import('./text/head.js')).headCommand, 'both');
   register('tail', async () => (await import('./text/tail.js')).tailCommand, 'both');
   register('wc', async () => (await import('./text/wc.js')).wcCommand, 'both');
+  register('sort', async () => (await import('./text/sort.js')).sortCommand, 'both');
+  register('uniq', async () => (await import('./text/uniq.js')).uniqCommand, 'both');
+  register('awk', async () => (await import('./text/awk/awk.js')).awkCommand, 'both');
+  register('cut', async () => (await import('./text/cut.js')).cutCommand, 'both');
   register('less', async () => (await import('./text/pager.js')).lessCommand, 'both');
   register('more', async () => (await import('./text/pager.js')).moreCommand, 'both');
   register('cat', async () => (await import('./text/pager.js')).catCommand, 'both');
   register('tee', async () => (await import('./text/tee.js')).teeCommand, 'both');
-  // kubectl: on the workstation with the learner's kubeconfig; on nodes it answers per host (kubectl.ts).
-  register('kubectl', async () => (await import('./kubectl/kubectl.js')).kubectlCommand, 'both');
-  register('k', async () => (await import('./kubectl/kubectl.js')).kCommand, 'both');
+  register('tr', async () => (await import('./text/tr.js')).trCommand, 'both');
+  register('column', async () => (await import('./text/column.js')).columnCommand, 'both');
   return registry;
 }
 

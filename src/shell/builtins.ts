@@ -5,6 +5,7 @@
  */
 import type { ClusterView } from '../commands/types.js';
 import type { CommandRegistry } from '../commands/registry.js';
+import { formatPrintf, type FormatArg } from '../commands/text/lib/printf-format.js';
 import type { OutputChunk, RunResult, StageResult } from './pipeline.js';
 
 /** The session state a builtin may read and change. */
@@ -39,7 +40,7 @@ export type Builtin = (args: readonly string[], stdin: string, scope: BuiltinSco
 const done = (stdout = '', stderr = '', exitCode = 0): StageResult => ({ stdout, stderr, exitCode });
 
 /** Builtins that exist as a binary too, so `which` finds them in /usr/bin. */
-const ALSO_BINARIES = new Set(['echo', 'true', 'false', 'which', 'ssh', 'clear', 'pwd']);
+const ALSO_BINARIES = new Set(['printf', 'echo', 'true', 'false', 'which', 'ssh', 'clear', 'pwd']);
 
 /** Interprets `echo -e` escapes (bash builtins/echo.def, ansicstr). Returns the text and whether `\c` stopped output. */
 function echoEscapes(text: string): { text: string; stop: boolean } {
@@ -70,6 +71,35 @@ function echoEscapes(text: string): { text: string; stop: boolean } {
   }
   return { text: out, stop: false };
 }
+
+/** bash's printf builtin: the format is reused until the arguments run out (builtins/printf.def). */
+const printf: Builtin = (args) => {
+  if (args.length === 0) return done('', 'printf: usage: printf [-v var] format [arguments]\n', 2);
+  const format = echoEscapes(args[0]).text;
+  let stderr = '';
+  const values: FormatArg[] = args.slice(1).map((a) => ({
+    str: a,
+    isNumber: false,
+    // Only a numeric conversion complains about a non-number.
+    get num(): number {
+      const trimmed = a.trim();
+      if (/^['"]./.test(a)) return a.codePointAt(1)!;
+      const num = trimmed === '' ? 0 : Number(trimmed);
+      if (!Number.isNaN(num)) return num;
+      stderr += `bash: printf: ${a}: invalid number\n`;
+      return parseFloat(trimmed) || 0;
+    },
+  }));
+  let stdout = '';
+  let rest = values;
+  do {
+    const { text, used } = formatPrintf(format, rest);
+    stdout += text;
+    if (used === 0) break;
+    rest = rest.slice(used);
+  } while (rest.length > 0);
+  return done(stdout, stderr, stderr ? 1 : 0);
+};
 
 const echo: Builtin = (args) => {
   let newline = true;
@@ -222,6 +252,7 @@ const which: Builtin = (args, _stdin, scope) => {
 /** The builtins by name. */
 export const BUILTINS: Readonly<Record<string, Builtin>> = {
   echo,
+  printf,
   ssh,
   exit,
   logout: exit,

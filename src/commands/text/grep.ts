@@ -39,6 +39,7 @@ const SPECS: readonly OptionSpec[] = [
   { key: 'label', long: 'label', arg: 'required' },
   { key: 'a', short: 'a', long: 'text' },
   { key: 'line-buffered', long: 'line-buffered' },
+  { key: 'z', short: 'z', long: 'null-data' },
   { key: 'A', short: 'A', long: 'after-context', arg: 'required' },
   { key: 'B', short: 'B', long: 'before-context', arg: 'required' },
   { key: 'C', short: 'C', long: 'context', arg: 'required' },
@@ -64,6 +65,8 @@ interface GrepSettings {
   label: string;
   after: number;
   before: number;
+  /** -z: records end in NUL instead of newline. */
+  nul: boolean;
 }
 
 function parseContext(value: string): number | undefined {
@@ -115,6 +118,7 @@ function runGrep(tool: string, args: readonly string[], ctx: CommandContext, for
     label: '(standard input)',
     after: 0,
     before: 0,
+    nul: false,
   };
   let stderr = warning;
   let explicitPatterns = false;
@@ -166,6 +170,9 @@ function runGrep(tool: string, args: readonly string[], ctx: CommandContext, for
       case 'h':
         s.withFilename = false;
         break;
+      case 'z':
+        s.nul = true;
+        break;
       case 'label':
         s.label = v;
         break;
@@ -211,7 +218,7 @@ function runGrep(tool: string, args: readonly string[], ctx: CommandContext, for
       if (!s.noMessages) stderr += `${tool}: ${input.name}: No such file or directory\n`;
       continue;
     }
-    const lines = splitLines(input.text);
+    const lines = s.nul ? input.text.split('\0').filter((l, k, all) => l !== '' || k < all.length - 1) : splitLines(input.text);
     const prefix = (n: number, sep: ':' | '-'): string =>
       `${showNames ? `${name}${sep}` : ''}${s.lineNumbers ? `${n + 1}${sep}` : ''}`;
     let selected = 0;

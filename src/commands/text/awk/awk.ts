@@ -1,0 +1,96 @@
+/**
+ * awk: the command (option parsing as mawk does it: `-F fs`, `-v var=value`,
+ * `-f progfile`, then the program text, then `var=value` or file operands).
+ * Messages use mawk's wording, as `awk` is mawk on Debian and Ubuntu.
+ */
+import type { Command } from '../../types.js';
+import { readHostFile, writeHostFile } from '../lib/file-access.js';
+import { AwkRuntimeError, runAwk, type AwkInput } from './interpreter.js';
+import { AwkSyntaxError } from './lexer.js';
+import { parseAwk } from './parser.js';
+
+const USAGE = 'usage: awk [-F value] [-v var=value] [--] \'program text\' [file ...]\nusage: awk [-F value] [-v var=value] [-f program-file] [--] [file ...]\n';
+
+/** Unescapes `-F` and `-v` values as awk does (`-F'\t'` is a tab). */
+function unescape(value: string): string {
+  return value.replace(/\\(.)/g, (_, c: string) => ({ t: '\t', n: '\n', '\\': '\\' })[c] ?? `\\${c}`);
+}
+
+/** `awk`. */
+export const awkCommand: Command = {
+  name: 'awk',
+  execute(args, ctx) {
+    const vars: Record<string, string> = {};
+    let program: string | undefined;
+    let i = 0;
+    for (; i < args.length; i++) {
+      const a = args[i];
+      if (a === '--') {
+        i++;
+        break;
+      }
+      if (!a.startsWith('-') || a === '-') break;
+      const flag = a[1];
+      const inline = a.length > 2 ? a.slice(2) : undefined;
+      const value = inline ?? args[++i];
+      if (flag !== 'F' && flag !== 'v' && flag !== 'f') {
+        return { stdout: '', stderr: `awk: not an option: ${a}\n`, exitCode: 2 };
+      }
+      if (value === undefined) return { stdout: '', stderr: `awk: option requires an argument -- ${flag}\n${USAGE}`, exitCode: 2 };
+      if (flag === 'F') vars.FS = value === 't' ? '\t' : unescape(value);
+      else if (flag === 'v') {
+        const eq = value.indexOf('=');
+        if (eq <= 0) return { stdout: '', stderr: `awk: improper assignment: -v ${value}\n`, exitCode: 2 };
+        vars[value.slice(0, eq)] = unescape(value.slice(eq + 1));
+      } else {
+        const text = readHostFile(ctx, value);
+        if (text === undefined) return { stdout: '', stderr: `awk: couldn't open file ${value}\n`, exitCode: 2 };
+        program = (program ?? '') + text;
+      }
+    }
+    if (program === undefined) {
+      if (i >= args.length) return { stdout: '', stderr: USAGE, exitCode: 2 };
+      program = args[i++];
+    }
+    let parsed;
+    try {
+      parsed = parseAwk(program);
+    } catch (e) {
+      if (e instanceof AwkSyntaxError) return { stdout: '', stderr: `awk: ${e.message}\n`, exitCode: 2 };
+      throw e;
+    }
+    // Operands: `var=value` assignments (applied here, before reading) and files.
+    const inputs: AwkInput[] = [];
+    const operands = args.slice(i);
+    for (const op of operands) {
+      const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(op);
+      if (m) {
+        vars[m[1]] = unescape(m[2]);
+        continue;
+      }
+      const text = op === '-' ? ctx.stdin : readHostFile(ctx, op);
+      if (text === undefined) return { stdout: '', stderr: `awk: cannot open ${op} (No such file or directory)\n`, exitCode: 2 };
+      inputs.push({ name: op, text });
+    }
+    if (!operands.some((op) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(op))) inputs.push({ name: '-', text: ctx.stdin });
+
+    let stdout = '';
+    let stderr = '';
+    try {
+      const code = runAwk(parsed, inputs, vars, {
+        write: (text) => {
+          stdout += text;
+        },
+        writeTo: (name, text, append) => {
+          if (name === '/dev/stderr') stderr += text;
+          else if (name === '/dev/stdout' || name === '-') stdout += text;
+          else if (!writeHostFile(ctx, name, text, append)) stderr += `awk: cannot open "${name}" for output\n`;
+        },
+      });
+      return { stdout, stderr, exitCode: code };
+    } catch (e) {
+      if (e instanceof AwkRuntimeError) return { stdout, stderr: `${stderr}awk: ${e.message}\n`, exitCode: 2 };
+      throw e;
+    }
+  },
+};
