@@ -5,13 +5,17 @@
  * its Lease), then the pure describer from ./describers. Kinds without a
  * describer yet use a generic one (Name, Namespace, Labels, Annotations, Events).
  */
-import type { Node, Pod } from 'kubernetes-types/core/v1.js';
+import type { Node, Pod, Service } from 'kubernetes-types/core/v1.js';
+import type { Deployment, ReplicaSet } from 'kubernetes-types/apps/v1.js';
+import type { EndpointSlice } from 'kubernetes-types/discovery/v1.js';
 import type { Lease } from 'kubernetes-types/coordination/v1.js';
 import type { KubeObject } from '../../cluster/apiserver/types.js';
 import type { ResourceInfo } from '../../cluster/apiserver/resources.js';
 import type { Invocation } from './invocation.js';
 import { describePod } from './describers/pod.js';
 import { describeNode } from './describers/node.js';
+import { describeDeployment, describeReplicaSet } from './describers/workloads.js';
+import { describeService } from './describers/service.js';
 import { describeEvents, type AnyEvent } from './describers/events.js';
 import { LEVEL_0, tabbedString } from './describers/prefix-writer.js';
 import { printAnnotationsMultiline, printLabelsMultiline } from './describers/format.js';
@@ -46,9 +50,25 @@ export function describeObject(inv: Invocation, info: ResourceInfo, obj: KubeObj
         lease.ok ? undefined : lease.status.message,
       );
     }
+    case 'Deployment':
+      return describeDeployment(obj as unknown as Deployment, owned(inv, 'replicasets', obj) as unknown as ReplicaSet[], events, inv.now);
+    case 'ReplicaSet':
+      return describeReplicaSet(obj as unknown as ReplicaSet, owned(inv, 'pods', obj) as unknown as Pod[], events, inv.now);
+    case 'Service': {
+      // describe.go ServiceDescriber: EndpointSlices labelled kubernetes.io/service-name=<name>.
+      const slices = inv.client.list('endpointslices', obj.metadata.namespace, { labelSelector: `kubernetes.io/service-name=${obj.metadata.name}` });
+      return describeService(obj as unknown as Service, slices.ok ? (slices.value.items as unknown as EndpointSlice[]) : [], events, inv.now);
+    }
     default:
       return describeGeneric(obj, events, inv.now);
   }
+}
+
+/** Objects of `resource` in the owner's namespace that it controls (ownerReferences with controller: true). */
+function owned(inv: Invocation, resource: string, owner: KubeObject): KubeObject[] {
+  const r = inv.client.list(resource, owner.metadata.namespace);
+  if (!r.ok) return [];
+  return r.value.items.filter((o) => (o.metadata.ownerReferences ?? []).some((ref) => ref.uid === owner.metadata.uid && ref.controller));
 }
 
 /** A minimal describer for kinds that have none yet: identity, labels, annotations, events. */

@@ -14,8 +14,7 @@ import { listObjects, namespaceFor, parseTargets } from './resolve.js';
 import { parseOutputFormat, printObjects } from './output-format.js';
 import { printTable } from './output/table.js';
 import { printerFor } from './printers/index.js';
-import { evalSteps, parsePath, relaxedPath } from './jsonpath.js';
-import { kindPrefix } from './output/kind-prefix.js';
+import { jsonPathValues } from './output/jsonpath.js';
 
 /** What `kubectl get` prints without a resource type (get.go Validate + cmdutil.UsageErrorf). */
 const NO_TYPE =
@@ -122,9 +121,15 @@ function noResourcesFound(inv: Invocation, groups: readonly Group[], allNamespac
 
 /** kubectl's --sort-by (pkg/cmd/get/sorter.go): numbers numerically, timestamps by time, else strings; objects lacking the field first. */
 export function sortObjects(objects: readonly KubeObject[], spec: string): KubeObject[] {
-  const steps = parsePath(relaxedPath(spec));
-  if (typeof steps === 'string') return [...objects];
-  const keyed = objects.map((o, i) => ({ o, i, v: evalSteps([o], steps)[0] }));
+  let expression = spec.trim();
+  if (expression.startsWith('{') && expression.endsWith('}')) expression = expression.slice(1, -1);
+  if (!expression.startsWith('.') && !expression.startsWith('[')) expression = '.' + expression;
+  let keyed: { o: KubeObject; i: number; v: unknown }[];
+  try {
+    keyed = objects.map((o, i) => ({ o, i, v: jsonPathValues(expression, o)[0] }));
+  } catch {
+    return [...objects];
+  }
   const cmp = (a: unknown, b: unknown): number => {
     if (a === undefined) return b === undefined ? 0 : -1;
     if (b === undefined) return 1;
@@ -138,6 +143,3 @@ export function sortObjects(objects: readonly KubeObject[], spec: string): KubeO
   };
   return keyed.sort((a, b) => cmp(a.v, b.v) || a.i - b.i).map((k) => k.o);
 }
-
-/** `deployment.apps/web`: the type/name form used across verbs. */
-export const typeSlashName = (obj: KubeObject): string => `${kindPrefix(obj)}/${obj.metadata.name ?? ''}`;

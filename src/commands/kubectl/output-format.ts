@@ -6,9 +6,9 @@
 import type { KubeObject } from '../../cluster/apiserver/types.js';
 import { printJson } from './output/json.js';
 import { asList, printYaml } from './output/yaml.js';
-import { alignTable } from './output/table.js';
-import { kindName } from './invocation.js';
-import { evalSteps, parsePath, printValue, relaxedPath, runJsonPath } from './jsonpath.js';
+import { JsonPathError, printJsonPath } from './output/jsonpath.js';
+import { parseCustomColumns, printCustomColumns, type CustomColumn } from './output/custom-columns.js';
+import { printNames } from './output/name.js';
 
 /** A parsed `-o` value. */
 export type OutputFormat =
@@ -17,7 +17,7 @@ export type OutputFormat =
   | { kind: 'json' }
   | { kind: 'name' }
   | { kind: 'jsonpath'; template: string }
-  | { kind: 'custom-columns'; columns: { header: string; path: string }[] };
+  | { kind: 'custom-columns'; columns: CustomColumn[] };
 
 const ALLOWED = 'custom-columns,custom-columns-file,go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,wide,yaml';
 
@@ -36,14 +36,8 @@ export function parseOutputFormat(value: string | undefined): OutputFormat | str
     return { kind: 'jsonpath', template: arg };
   }
   if (head === 'custom-columns') {
-    if (arg === '') return 'custom-columns format specified but no custom columns given';
-    const columns: { header: string; path: string }[] = [];
-    for (const spec of arg.split(',')) {
-      const colon = spec.indexOf(':');
-      if (colon < 0) return `unexpected custom-columns spec: ${spec}, expected <header>:<json-path-expr>`;
-      columns.push({ header: spec.slice(0, colon), path: relaxedPath(spec.slice(colon + 1)) });
-    }
-    return { kind: 'custom-columns', columns };
+    const columns = parseCustomColumns(arg);
+    return 'error' in columns ? columns.error : { kind: 'custom-columns', columns };
   }
   return `unable to match a printer suitable for the output format "${value}", allowed formats are: ${ALLOWED}`;
 }
@@ -60,24 +54,15 @@ export function printObjects(objects: readonly KubeObject[], format: Exclude<Out
     case 'json':
       return { ok: true, text: printJson(data) };
     case 'name':
-      return { ok: true, text: objects.map((o) => kindName(o) + '\n').join('') };
-    case 'jsonpath': {
-      const r = runJsonPath(format.template, data);
-      if (!r.ok) return { ok: false, error: `error parsing jsonpath ${format.template}, ${r.error}` };
-      return r;
-    }
-    case 'custom-columns': {
-      const rows: string[][] = noHeaders ? [] : [format.columns.map((c) => c.header)];
-      for (const obj of objects) {
-        rows.push(
-          format.columns.map((c) => {
-            const steps = parsePath(c.path);
-            const values = typeof steps === 'string' ? [] : evalSteps([obj], steps);
-            return values.length === 0 ? '<none>' : values.map(printValue).join(',');
-          }),
-        );
+      return { ok: true, text: printNames(objects) };
+    case 'jsonpath':
+      try {
+        return { ok: true, text: printJsonPath(format.template, data) };
+      } catch (e) {
+        if (e instanceof JsonPathError) return { ok: false, error: `error parsing jsonpath ${format.template}, ${e.message}` };
+        throw e;
       }
-      return { ok: true, text: alignTable(rows) };
-    }
+    case 'custom-columns':
+      return { ok: true, text: printCustomColumns(format.columns, objects, { noHeaders }) };
   }
 }

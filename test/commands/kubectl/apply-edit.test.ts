@@ -32,7 +32,7 @@ describe('kubectl apply -f -', () => {
     expect(await c.run('apply -f -', manifest(2))).toEqual({ stdout: 'deployment.apps/web created\nconfigmap/settings created\n', stderr: '', exitCode: 0 });
     expect(await c.run('apply -f -', manifest(2))).toEqual({ stdout: 'deployment.apps/web unchanged\nconfigmap/settings unchanged\n', stderr: '', exitCode: 0 });
     expect((await c.run('apply -f -', manifest(3))).stdout).toBe('deployment.apps/web configured\nconfigmap/settings unchanged\n');
-    const annotation = (await c.run(`get cm settings -o jsonpath='{.metadata.annotations.kubectl\\.kubernetes\\.io/last-applied-configuration}'`)).stdout;
+    const annotation = (await c.run(`get cm settings -o jsonpath="{.metadata.annotations['kubectl.kubernetes.io/last-applied-configuration']}"`)).stdout;
     expect(annotation).toBe('{"apiVersion":"v1","data":{"mode":"fast"},"kind":"ConfigMap","metadata":{"name":"settings"}}\n');
     const raw = await c.run('get cm settings -o json');
     expect(raw.stdout).toContain('"kubectl.kubernetes.io/last-applied-configuration": "{\\"apiVersion\\":\\"v1\\",\\"data\\":{\\"mode\\":\\"fast\\"},\\"kind\\":\\"ConfigMap\\",\\"metadata\\":{\\"name\\":\\"settings\\"}}\\n"');
