@@ -24,6 +24,9 @@ export function installCommands(registry: CommandRegistry): CommandRegistry {
   register('tee', async () => (await import('./text/tee.js')).teeCommand, 'both');
   register('tr', async () => (await import('./text/tr.js')).trCommand, 'both');
   register('column', async () => (await import('./text/column.js')).columnCommand, 'both');
+  // kubectl (alias k): the workstation uses the learner's kubeconfig; on nodes kubectl.ts decides per host.
+  register('kubectl', async () => (await import('./kubectl/kubectl.js')).kubectlCommand, 'both');
+  register('k', async () => (await import('./kubectl/kubectl.js')).kCommand, 'both');
   return registry;
 }
 
