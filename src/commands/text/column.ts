@@ -37,8 +37,8 @@ export const columnCommand: Command = {
       else lines.push(...splitLines(input.text));
     }
     if (!table) return { stdout: joinLines(lines), stderr, exitCode: stderr ? 1 : 0 };
-    const splitter =
-      separators === undefined ? /[ \t]+/ : new RegExp(`[${separators.replace(/[\\\]^-]/g, '\\$&')}]+`);
+    // Default whitespace separators merge; explicit -s characters each end a cell (util-linux "greedy" mode only for the default).
+    const splitter = separators === undefined ? /[ \t]+/ : new RegExp(`[${separators.replace(/[\\\]^-]/g, '\\$&')}]`);
     const rows = lines
       .filter((l) => l.trim() !== '')
       .map((l) => (separators === undefined ? l.trim() : l).split(splitter));

@@ -79,7 +79,8 @@ export const trCommand: Command = {
     const keys = new Set(parsed.options.map((o) => o.key));
     const [a, b, extra] = parsed.operands;
     const translating = !keys.has('d') && b !== undefined;
-    const needed = keys.has('d') && keys.has('s') ? 2 : keys.has('d') || keys.has('s') ? 1 : 2;
+    // -d and lone -s take one set; -d -s takes two; translating (with or without -s) takes two.
+    const needed = keys.has('d') ? (keys.has('s') ? 2 : 1) : keys.has('s') ? (b === undefined ? 1 : 2) : 2;
     if (a === undefined) return usageError('missing operand');
     if (b === undefined && needed === 2) {
       const why = keys.has('d') ? 'Two strings must be given when both deleting and squeezing repeats.' : 'Two strings must be given when translating.';

@@ -1,0 +1,67 @@
+import { describe, it, expect } from 'vitest';
+import { runText } from './helpers.js';
+
+// Expected outputs recorded from the real tool (mawk 1.3.4, C.UTF-8 locale) on the same input.
+const CASES: [line: string, output: string, exitCode: number][] = [
+  ["awk '{print $1}' in", "NAME\ncheckout-7d4b9c8f6-abcde\ncheckout-7d4b9c8f6-fghij\nweb-5f6d7c8b9-klmno\napi-1\ndb-0\n", 0],
+  ["awk '{print $1, $3}' in", "NAME STATUS\ncheckout-7d4b9c8f6-abcde Running\ncheckout-7d4b9c8f6-fghij CrashLoopBackOff\nweb-5f6d7c8b9-klmno Running\napi-1 Running\ndb-0 Pending\n", 0],
+  ["awk -F: '{print $2}' in", "\n\n\n\n\n\n", 0],
+  ["awk 'NR>1' in", "checkout-7d4b9c8f6-abcde    1/1     Running            0             2d\ncheckout-7d4b9c8f6-fghij    0/1     CrashLoopBackOff   7 (2m ago)    2d\nweb-5f6d7c8b9-klmno         1/1     Running            0             5h\napi-1                       1/1     Running            12            10m\ndb-0                        0/1     Pending            0             3s\n", 0],
+  ["awk 'NR>1 {print $1}' in", "checkout-7d4b9c8f6-abcde\ncheckout-7d4b9c8f6-fghij\nweb-5f6d7c8b9-klmno\napi-1\ndb-0\n", 0],
+  ["awk '{print NF}' in", "5\n5\n7\n5\n5\n5\n", 0],
+  ["awk '{print $NF}' in", "AGE\n2d\n2d\n5h\n10m\n3s\n", 0],
+  ["awk '/Running/ {print $2}' in", "1/1\n1/1\n1/1\n", 0],
+  ["awk '$4 > 5 {print}' in", "NAME                        READY   STATUS             RESTARTS      AGE\ncheckout-7d4b9c8f6-fghij    0/1     CrashLoopBackOff   7 (2m ago)    2d\napi-1                       1/1     Running            12            10m\n", 0],
+  ["awk '$4 > 5' in", "NAME                        READY   STATUS             RESTARTS      AGE\ncheckout-7d4b9c8f6-fghij    0/1     CrashLoopBackOff   7 (2m ago)    2d\napi-1                       1/1     Running            12            10m\n", 0],
+  ["awk '{print \"pod:\", $1}' in", "pod: NAME\npod: checkout-7d4b9c8f6-abcde\npod: checkout-7d4b9c8f6-fghij\npod: web-5f6d7c8b9-klmno\npod: api-1\npod: db-0\n", 0],
+  ["awk '{print length($1)}' in", "4\n24\n24\n19\n5\n4\n", 0],
+  ["awk '{print length}' in", "72\n71\n71\n71\n72\n71\n", 0],
+  ["awk 'END{print NR}' in", "6\n", 0],
+  ["awk '{sum+=$4} END {print sum}' in", "19\n", 0],
+  ["awk 'NR>1{sum+=$4} END {print sum/NR}' in", "3.16667\n", 0],
+  ["awk '{ if ($3 == \"Running\") n++; else m++ } END { print n, m }' in", "3 3\n", 0],
+  ["awk -v x=3 'NR==x' in", "checkout-7d4b9c8f6-fghij    0/1     CrashLoopBackOff   7 (2m ago)    2d\n", 0],
+  ["awk '{printf \"%-10s %5d\\n\", $3, $4}' in", "STATUS         0\nRunning        0\nCrashLoopBackOff     7\nRunning        0\nRunning       12\nPending        0\n", 0],
+  ["awk '{print $1 \"-\" $2}' in", "NAME-READY\ncheckout-7d4b9c8f6-abcde-1/1\ncheckout-7d4b9c8f6-fghij-0/1\nweb-5f6d7c8b9-klmno-1/1\napi-1-1/1\ndb-0-0/1\n", 0],
+  ["awk 'NR==2,NR==4 {print NR\": \"$1}' in", "2: checkout-7d4b9c8f6-abcde\n3: checkout-7d4b9c8f6-fghij\n4: web-5f6d7c8b9-klmno\n", 0],
+  ["awk '{$2=\"\"; print}' in", "NAME  STATUS RESTARTS AGE\ncheckout-7d4b9c8f6-abcde  Running 0 2d\ncheckout-7d4b9c8f6-fghij  CrashLoopBackOff 7 (2m ago) 2d\nweb-5f6d7c8b9-klmno  Running 0 5h\napi-1  Running 12 10m\ndb-0  Pending 0 3s\n", 0],
+  ["awk '{print toupper(substr($1,1,3))}' in", "NAM\nCHE\nCHE\nWEB\nAPI\nDB-\n", 0],
+  ["awk '{n=split($1,a,\"-\"); print n, a[1]}' in", "1 NAME\n3 checkout\n3 checkout\n3 web\n2 api\n2 db\n", 0],
+  ["awk '{gsub(/-/,\"_\",$1); print $1}' in", "NAME\ncheckout_7d4b9c8f6_abcde\ncheckout_7d4b9c8f6_fghij\nweb_5f6d7c8b9_klmno\napi_1\ndb_0\n", 0],
+  ["awk 'BEGIN{OFS=\",\"} {$1=$1; print}' in", "NAME,READY,STATUS,RESTARTS,AGE\ncheckout-7d4b9c8f6-abcde,1/1,Running,0,2d\ncheckout-7d4b9c8f6-fghij,0/1,CrashLoopBackOff,7,(2m,ago),2d\nweb-5f6d7c8b9-klmno,1/1,Running,0,5h\napi-1,1/1,Running,12,10m\ndb-0,0/1,Pending,0,3s\n", 0],
+  ["awk '$3 ~ /^(Running|Pending)$/ {print $1}' in", "checkout-7d4b9c8f6-abcde\nweb-5f6d7c8b9-klmno\napi-1\ndb-0\n", 0],
+  ["awk '$3 !~ /Running/' in", "NAME                        READY   STATUS             RESTARTS      AGE\ncheckout-7d4b9c8f6-fghij    0/1     CrashLoopBackOff   7 (2m ago)    2d\ndb-0                        0/1     Pending            0             3s\n", 0],
+  ["awk 'BEGIN { print 1/3, 10/2, 2^10, 7%3 }'", "0.333333 5 1024 1\n", 0],
+  ["awk 'BEGIN { x = \"3x\"; print x+0, -x, !x }'", "3 -3 0\n", 0],
+  ["awk 'BEGIN { printf \"%.2f %e %g %x %c|%5s|%-5s|\\n\", 3.14159, 1234.5, 0.0001, 255, 65, \"ab\", \"cd\" }'", "3.14 1.234500e+03 0.0001 ff A|   ab|cd   |\n", 0],
+  ["awk '{print $1' in", "awk: line 2: missing } near end of file\n", 2],
+  ["awk 'BEGIN { print 1/0 }'", "inf\n", 0],
+  ["awk 'BEGIN { if (1) { print \"a\" } else print \"b\" }'", "a\n", 0],
+  ["awk 'function f(x) { return x*2 } { print f($4) }' in", "0\n0\n14\n0\n24\n0\n", 0],
+  ["awk -F'[/ ]+' 'NR>1 {print $2, $3}' in", "1 1\n0 1\n1 1\n1 1\n0 1\n", 0],
+  ["awk 'BEGIN{while(i<3){i++; print i}}'", "1\n2\n3\n", 0],
+  ["awk 'BEGIN{for(i=0;i<3;i++) s = s i; print s}'", "012\n", 0],
+  ["awk '{print NR, $0}' in in", "1 NAME                        READY   STATUS             RESTARTS      AGE\n2 checkout-7d4b9c8f6-abcde    1/1     Running            0             2d\n3 checkout-7d4b9c8f6-fghij    0/1     CrashLoopBackOff   7 (2m ago)    2d\n4 web-5f6d7c8b9-klmno         1/1     Running            0             5h\n5 api-1                       1/1     Running            12            10m\n6 db-0                        0/1     Pending            0             3s\n7 NAME                        READY   STATUS             RESTARTS      AGE\n8 checkout-7d4b9c8f6-abcde    1/1     Running            0             2d\n9 checkout-7d4b9c8f6-fghij    0/1     CrashLoopBackOff   7 (2m ago)    2d\n10 web-5f6d7c8b9-klmno         1/1     Running            0             5h\n11 api-1                       1/1     Running            12            10m\n12 db-0                        0/1     Pending            0             3s\n", 0],
+  ["awk 'NR % 2 == 0' in", "checkout-7d4b9c8f6-abcde    1/1     Running            0             2d\nweb-5f6d7c8b9-klmno         1/1     Running            0             5h\ndb-0                        0/1     Pending            0             3s\n", 0],
+  ["awk 'length($1) > 5 {print $1}' in", "checkout-7d4b9c8f6-abcde\ncheckout-7d4b9c8f6-fghij\nweb-5f6d7c8b9-klmno\n", 0],
+  ["awk '{ print ($4 > 5 ? \"many\" : \"few\") }' in", "many\nfew\nmany\nfew\nmany\nfew\n", 0],
+  ["awk 'BEGIN { print substr(\"hello\", 2, 3), index(\"hello\",\"l\"), match(\"foobar\", /ob/), RSTART, RLENGTH }'", "ell 3 3 3 2\n", 0],
+  ["awk '$1 == \"db-0\"' in", "db-0                        0/1     Pending            0             3s\n", 0],
+  ["awk '{print}' nofile", "awk: cannot open nofile (No such file or directory)\n", 2],
+  ["awk -q 1", "awk: not an option: -q\n", 2],
+  ["awk '{ print $1 > \"/dev/stderr\" }' in", "NAME\ncheckout-7d4b9c8f6-abcde\ncheckout-7d4b9c8f6-fghij\nweb-5f6d7c8b9-klmno\napi-1\ndb-0\n", 0],
+  ["printf 'a b\\n\\nc\\n' | awk '{print NF}'", "2\n0\n1\n", 0],
+  ["printf '1\\n2\\n3\\n' | awk '{s+=$1} END {print s, s/NR}'", "6 2\n", 0],
+  ["printf '0.1\\n0.2\\n' | awk '{s+=$1} END {print s}'", "0.3\n", 0],
+  ["printf '  x  y  \\n' | awk '{print $1; print NF}'", "x\n2\n", 0],
+  ["printf 'a,b,,c\\n' | awk -F, '{print NF, $3, $4}'", "4  c\n", 0],
+  ["printf 'a\\tb c\\td\\n' | awk -F'\\t' '{print $2}'", "b c\n", 0],
+  ["printf '10\\n9\\n' | awk '$1 > 9'", "10\n", 0],
+  ["printf '10\\n9\\n' | awk '$1 > \"9\"'", "", 0],
+];
+
+describe('awk matches the real tool', () => {
+  it.each(CASES)('%s', async (line, output, exitCode) => {
+    expect(await runText(line)).toEqual({ output, exitCode });
+  });
+});

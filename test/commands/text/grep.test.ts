@@ -1,0 +1,68 @@
+import { describe, it, expect } from 'vitest';
+import { runText } from './helpers.js';
+
+// Expected outputs recorded from the real tool (GNU grep 3.8, C.UTF-8 locale) on the same input.
+const CASES: [line: string, output: string, exitCode: number][] = [
+  ["grep Running in", "checkout-7d4b9c8f6-abcde    1/1     Running            0             2d\nweb-5f6d7c8b9-klmno         1/1     Running            0             5h\napi-1                       1/1     Running            12            10m\n", 0],
+  ["grep -c Running in", "3\n", 0],
+  ["grep -v Running in", "NAME                        READY   STATUS             RESTARTS      AGE\ncheckout-7d4b9c8f6-fghij    0/1     CrashLoopBackOff   7 (2m ago)    2d\ndb-0                        0/1     Pending            0             3s\n", 0],
+  ["grep -in running in", "2:checkout-7d4b9c8f6-abcde    1/1     Running            0             2d\n4:web-5f6d7c8b9-klmno         1/1     Running            0             5h\n5:api-1                       1/1     Running            12            10m\n", 0],
+  ["grep -E 'Crash|Pend' in", "checkout-7d4b9c8f6-fghij    0/1     CrashLoopBackOff   7 (2m ago)    2d\ndb-0                        0/1     Pending            0             3s\n", 0],
+  ["grep 'Crash\\|Pend' in", "checkout-7d4b9c8f6-fghij    0/1     CrashLoopBackOff   7 (2m ago)    2d\ndb-0                        0/1     Pending            0             3s\n", 0],
+  ["grep -o 'checkout-[a-z0-9]*' in", "checkout-7d4b9c8f6\ncheckout-7d4b9c8f6\n", 0],
+  ["grep -w api in", "api-1                       1/1     Running            12            10m\n", 0],
+  ["grep -w ap in", "", 1],
+  ["grep -A1 Crash in", "checkout-7d4b9c8f6-fghij    0/1     CrashLoopBackOff   7 (2m ago)    2d\nweb-5f6d7c8b9-klmno         1/1     Running            0             5h\n", 0],
+  ["grep -B2 -n Pending in", "4-web-5f6d7c8b9-klmno         1/1     Running            0             5h\n5-api-1                       1/1     Running            12            10m\n6:db-0                        0/1     Pending            0             3s\n", 0],
+  ["grep -C1 api in", "web-5f6d7c8b9-klmno         1/1     Running            0             5h\napi-1                       1/1     Running            12            10m\ndb-0                        0/1     Pending            0             3s\n", 0],
+  ["grep -A1 -e web -e NAME in", "NAME                        READY   STATUS             RESTARTS      AGE\ncheckout-7d4b9c8f6-abcde    1/1     Running            0             2d\n--\nweb-5f6d7c8b9-klmno         1/1     Running            0             5h\napi-1                       1/1     Running            12            10m\n", 0],
+  ["grep -q Running in", "", 0],
+  ["grep -z in", "", 1],
+  ["grep -Q x in", "grep: invalid option -- 'Q'\nUsage: grep [OPTION]... PATTERNS [FILE]...\nTry 'grep --help' for more information.\n", 2],
+  ["grep --foo x in", "grep: unrecognized option '--foo'\nUsage: grep [OPTION]... PATTERNS [FILE]...\nTry 'grep --help' for more information.\n", 2],
+  ["grep -A x y in", "grep: x: invalid context length argument\n", 2],
+  ["grep 'a\\(' in", "grep: Unmatched ( or \\(\n", 2],
+  ["grep -E 'a(' in", "grep: Unmatched ( or \\(\n", 2],
+  ["grep '[a' in", "grep: Unmatched [, [^, [:, [., or [=\n", 2],
+  ["grep -F '1/1' in", "checkout-7d4b9c8f6-abcde    1/1     Running            0             2d\nweb-5f6d7c8b9-klmno         1/1     Running            0             5h\napi-1                       1/1     Running            12            10m\n", 0],
+  ["grep -x 'db' in", "", 1],
+  ["grep -m2 Running in", "checkout-7d4b9c8f6-abcde    1/1     Running            0             2d\nweb-5f6d7c8b9-klmno         1/1     Running            0             5h\n", 0],
+  ["grep -h Running in in", "checkout-7d4b9c8f6-abcde    1/1     Running            0             2d\nweb-5f6d7c8b9-klmno         1/1     Running            0             5h\napi-1                       1/1     Running            12            10m\ncheckout-7d4b9c8f6-abcde    1/1     Running            0             2d\nweb-5f6d7c8b9-klmno         1/1     Running            0             5h\napi-1                       1/1     Running            12            10m\n", 0],
+  ["grep -c Running in in", "in:3\nin:3\n", 0],
+  ["grep -l Running in in", "in\nin\n", 0],
+  ["grep '^[[:alpha:]]*-[0-9]' in", "checkout-7d4b9c8f6-abcde    1/1     Running            0             2d\ncheckout-7d4b9c8f6-fghij    0/1     CrashLoopBackOff   7 (2m ago)    2d\nweb-5f6d7c8b9-klmno         1/1     Running            0             5h\napi-1                       1/1     Running            12            10m\ndb-0                        0/1     Pending            0             3s\n", 0],
+  ["grep -E '[0-9]{2}' in", "api-1                       1/1     Running            12            10m\n", 0],
+  ["grep '[0-9]\\{2\\}' in", "api-1                       1/1     Running            12            10m\n", 0],
+  ["grep 'x*' in", "NAME                        READY   STATUS             RESTARTS      AGE\ncheckout-7d4b9c8f6-abcde    1/1     Running            0             2d\ncheckout-7d4b9c8f6-fghij    0/1     CrashLoopBackOff   7 (2m ago)    2d\nweb-5f6d7c8b9-klmno         1/1     Running            0             5h\napi-1                       1/1     Running            12            10m\ndb-0                        0/1     Pending            0             3s\n", 0],
+  ["grep -E '(ab|web)-5' in", "web-5f6d7c8b9-klmno         1/1     Running            0             5h\n", 0],
+  ["grep -ivn running in", "1:NAME                        READY   STATUS             RESTARTS      AGE\n3:checkout-7d4b9c8f6-fghij    0/1     CrashLoopBackOff   7 (2m ago)    2d\n6:db-0                        0/1     Pending            0             3s\n", 0],
+  ["grep -1 Crash in", "checkout-7d4b9c8f6-abcde    1/1     Running            0             2d\ncheckout-7d4b9c8f6-fghij    0/1     CrashLoopBackOff   7 (2m ago)    2d\nweb-5f6d7c8b9-klmno         1/1     Running            0             5h\n", 0],
+  ["grep -nA1 -B1 db in", "5-api-1                       1/1     Running            12            10m\n6:db-0                        0/1     Pending            0             3s\n", 0],
+  ["grep -e", "grep: option requires an argument -- 'e'\nUsage: grep [OPTION]... PATTERNS [FILE]...\nTry 'grep --help' for more information.\n", 2],
+  ["grep", "Usage: grep [OPTION]... PATTERNS [FILE]...\nTry 'grep --help' for more information.\n", 2],
+  ["grep --color=auto Running in", "checkout-7d4b9c8f6-abcde    1/1     Running            0             2d\nweb-5f6d7c8b9-klmno         1/1     Running            0             5h\napi-1                       1/1     Running            12            10m\n", 0],
+  ["grep -e Crash -e Pending -n in", "3:checkout-7d4b9c8f6-fghij    0/1     CrashLoopBackOff   7 (2m ago)    2d\n6:db-0                        0/1     Pending            0             3s\n", 0],
+  ["grep -- -fghij in", "checkout-7d4b9c8f6-fghij    0/1     CrashLoopBackOff   7 (2m ago)    2d\n", 0],
+  ["grep -on '[0-9]/[0-9]' in", "2:1/1\n3:0/1\n4:1/1\n5:1/1\n6:0/1\n", 0],
+  ["grep -cv Running in", "3\n", 0],
+  ["grep -E 'Running|Pending' -c in", "4\n", 0],
+  ["grep -Fx 'db-0' in", "", 1],
+  ["grep -i CRASHLOOP in", "checkout-7d4b9c8f6-fghij    0/1     CrashLoopBackOff   7 (2m ago)    2d\n", 0],
+  ["grep 'Runn.*0 ' in", "checkout-7d4b9c8f6-abcde    1/1     Running            0             2d\nweb-5f6d7c8b9-klmno         1/1     Running            0             5h\n", 0],
+  ["grep '^web' in", "web-5f6d7c8b9-klmno         1/1     Running            0             5h\n", 0],
+  ["grep '2d$' in", "checkout-7d4b9c8f6-abcde    1/1     Running            0             2d\ncheckout-7d4b9c8f6-fghij    0/1     CrashLoopBackOff   7 (2m ago)    2d\n", 0],
+  ["grep -w -c 0 in", "4\n", 0],
+  ["grep -L Running in", "", 0],
+  ["grep -H Pending in", "in:db-0                        0/1     Pending            0             3s\n", 0],
+  ["grep -nB1 -A1 -e web -e db in", "3-checkout-7d4b9c8f6-fghij    0/1     CrashLoopBackOff   7 (2m ago)    2d\n4:web-5f6d7c8b9-klmno         1/1     Running            0             5h\n5-api-1                       1/1     Running            12            10m\n6:db-0                        0/1     Pending            0             3s\n", 0],
+  ["grep 'a\\|b\\|c' in", "checkout-7d4b9c8f6-abcde    1/1     Running            0             2d\ncheckout-7d4b9c8f6-fghij    0/1     CrashLoopBackOff   7 (2m ago)    2d\nweb-5f6d7c8b9-klmno         1/1     Running            0             5h\napi-1                       1/1     Running            12            10m\ndb-0                        0/1     Pending            0             3s\n", 0],
+  ["grep -E '^(api|db)-' in", "api-1                       1/1     Running            12            10m\ndb-0                        0/1     Pending            0             3s\n", 0],
+  ["grep -E 'x+|y?' in", "NAME                        READY   STATUS             RESTARTS      AGE\ncheckout-7d4b9c8f6-abcde    1/1     Running            0             2d\ncheckout-7d4b9c8f6-fghij    0/1     CrashLoopBackOff   7 (2m ago)    2d\nweb-5f6d7c8b9-klmno         1/1     Running            0             5h\napi-1                       1/1     Running            12            10m\ndb-0                        0/1     Pending            0             3s\n", 0],
+  ["grep '\\<api\\>' in", "api-1                       1/1     Running            12            10m\n", 0],
+];
+
+describe('grep matches the real tool', () => {
+  it.each(CASES)('%s', async (line, output, exitCode) => {
+    expect(await runText(line)).toEqual({ output, exitCode });
+  });
+});
