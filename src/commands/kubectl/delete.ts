@@ -6,7 +6,10 @@
 import type { ExecResult } from '../types.js';
 import type { Invocation } from './invocation.js';
 import { quotedKindName } from './invocation.js';
-import { bool, int, str } from './flags.js';
+import { arr, bool, int, str } from './flags.js';
+import { readManifests } from './apply.js';
+import { resourceForKind } from '../../cluster/apiserver/resources.js';
+import type { KubeObject } from '../../cluster/apiserver/types.js';
 import { errorResult, statusMessage } from './errors.js';
 import { fetchTargets, parseTargets } from './resolve.js';
 
@@ -19,6 +22,7 @@ export const FORCE_WARNING =
 
 /** Runs `kubectl delete`. */
 export function runDelete(inv: Invocation): ExecResult {
+  if (arr(inv.flags, 'filename').length > 0) return deleteManifests(inv);
   if (inv.args.length === 0) return { stdout: '', stderr: NO_ARGS, exitCode: 1 };
   const parsed = parseTargets(inv.args);
   if (!parsed.ok) return errorResult(parsed.error);
@@ -51,6 +55,34 @@ export function runDelete(inv: Invocation): ExecResult {
       continue;
     }
     stdout += `${quotedKindName({ ...obj, kind: info.kind })} ${force && grace === 0 ? 'force deleted' : 'deleted'}\n`;
+  }
+  return { stdout, stderr, exitCode: failed ? 1 : 0 };
+}
+
+/** `kubectl delete -f -`: deletes what the manifests name. */
+function deleteManifests(inv: Invocation): ExecResult {
+  const manifests = readManifests(inv);
+  if (!manifests.ok) return manifests.result;
+  let stdout = '';
+  let stderr = '';
+  let failed = false;
+  for (const { obj } of manifests.docs) {
+    const info = resourceForKind(String(obj.apiVersion), String(obj.kind));
+    if (!info) {
+      stderr += `error: resource mapping not found for name: "${obj.metadata?.name ?? ''}" namespace: "${obj.metadata?.namespace ?? ''}" from "STDIN": no matches for kind "${obj.kind}" in version "${obj.apiVersion}"\nensure CRDs are installed first\n`;
+      failed = true;
+      continue;
+    }
+    const ns = info.namespaced ? (obj.metadata?.namespace ?? inv.namespace) : undefined;
+    const r = inv.client.delete(info.name, ns, obj.metadata?.name ?? '');
+    if (!r.ok) {
+      if (!(bool(inv.flags, 'ignore-not-found') && r.status.reason === 'NotFound')) {
+        stderr += statusMessage(r.status);
+        failed = true;
+      }
+      continue;
+    }
+    stdout += `${quotedKindName({ ...(r.value as KubeObject), kind: info.kind })} deleted\n`;
   }
   return { stdout, stderr, exitCode: failed ? 1 : 0 };
 }

@@ -38,6 +38,13 @@ describe('kubectl apply -f -', () => {
     expect(raw.stdout).toContain('"kubectl.kubernetes.io/last-applied-configuration": "{\\"apiVersion\\":\\"v1\\",\\"data\\":{\\"mode\\":\\"fast\\"},\\"kind\\":\\"ConfigMap\\",\\"metadata\\":{\\"name\\":\\"settings\\"}}\\n"');
   });
 
+  it('deletes what a manifest names', async () => {
+    const c = new TestCluster();
+    await c.run('apply -f -', manifest(1));
+    expect(await c.run('delete -f -', manifest(1))).toEqual({ stdout: 'deployment.apps "web" deleted\nconfigmap "settings" deleted\n', stderr: '', exitCode: 0 });
+    expect((await c.run('delete -f -', manifest(1))).stderr).toBe('Error from server (NotFound): deployments.apps "web" not found\nError from server (NotFound): configmaps "settings" not found\n');
+  });
+
   it('reports unknown kinds and missing files', async () => {
     const c = new TestCluster();
     expect((await c.run('apply -f -', 'apiVersion: v1\nkind: Widget\nmetadata:\n  name: w\n')).stderr).toBe(
