@@ -13,8 +13,7 @@ export function buildProgram(exit: (code: number) => void): Command {
     .name('kubedrill')
     .description('A Kubernetes troubleshooting trainer: investigate a simulated broken cluster with real commands, get graded.')
     .version('0.1.0', '-V, --version')
-    .showHelpAfterError('(run `kubedrill --help` for usage)')
-    .enablePositionalOptions();
+    .showHelpAfterError('(run `kubedrill --help` for usage)');
 
   program
     .command('play', { isDefault: true })
@@ -36,7 +35,6 @@ export function buildProgram(exit: (code: number) => void): Command {
     .argument('[command...]', 'the command line to run (after --)')
     .option('--seed <n>', 'random seed (default: the scenario\'s)')
     .option('--script <file>', 'run each line of a file, printing a `$ cmd` transcript')
-    .passThroughOptions()
     .action(async (scenario: string, words: string[], opts: { seed?: string; script?: string }) => exit(await (await import('./exec.js')).execCommand(scenario, words, opts, out, err)));
 
   program

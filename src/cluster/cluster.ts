@@ -67,6 +67,8 @@ export interface NodeHandle {
 const SETTLE_MS = 10 * 60_000;
 /** How much steady state is simulated before the first timeline item. */
 const PRE_ROLL_MS = 5 * 60_000;
+/** Idle stretches shorter than this are simulated, not skipped (a skip leaves gaps in periodic history). */
+const MIN_SKIP_MS = 60 * 60_000;
 
 /** Options of createCluster. */
 export interface ClusterOptions {
@@ -217,7 +219,7 @@ export function createCluster(world: ClusterWorld, options: ClusterOptions): Clu
   // skip the idle stretches in between (timers keep their phase, TTLs expire as they would).
   const skipTo = (at: number) => {
     cluster.runUntil(Math.min(at, lastChange + SETTLE_MS));
-    if (at - PRE_ROLL_MS > cluster.now()) cluster.jump(at - PRE_ROLL_MS - cluster.now());
+    if (at - PRE_ROLL_MS - cluster.now() > MIN_SKIP_MS) cluster.jump(at - PRE_ROLL_MS - cluster.now());
     cluster.runUntil(at);
   };
   for (const item of timeline) {

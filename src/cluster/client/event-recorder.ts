@@ -24,9 +24,16 @@ const SERIES_WINDOW_MS = 6 * 60 * 1000;
 /** Records events about objects as one component. */
 export class EventRecorder {
   private readonly recent = new Map<string, { name: string; namespace: string; last: number }>();
-  private seq = 0;
+  private ownSeq = 0;
 
-  constructor(private readonly client: ApiClient, private readonly source: EventSource, private readonly now: () => number, private readonly style: 'core' | 'events.k8s.io' = 'core') {}
+  constructor(
+    private readonly client: ApiClient,
+    private readonly source: EventSource,
+    private readonly now: () => number,
+    private readonly style: 'core' | 'events.k8s.io' = 'core',
+    /** Cluster-wide sequence, so names sort in creation order like upstream's UnixNano suffix. */
+    private readonly sequence: () => number = () => this.ownSeq++,
+  ) {}
 
   /** Records an event; `fieldPath` like `spec.containers{nginx}`. */
   record(object: KubeObject, type: 'Normal' | 'Warning', reason: string, message: string, fieldPath?: string, action?: string): void {
@@ -50,7 +57,8 @@ export class EventRecorder {
         return;
       }
     }
-    const name = `${object.metadata.name}.${(now * 1000 + (this.seq++ % 1000)).toString(16)}`;
+    // client-go names events `<object>.<UnixNano in hex>`.
+    const name = `${object.metadata.name}.${(BigInt(now) * 1_000_000n + BigInt(this.sequence() % 1_000_000)).toString(16)}`;
     const involvedObject = {
       apiVersion: object.apiVersion,
       kind: object.kind,

@@ -30,6 +30,13 @@ export class EventQueue {
     return this.current;
   }
 
+  private sequence = 0;
+
+  /** A number that grows with every call: orders things created in the same millisecond (event names). */
+  nextSequence(): number {
+    return this.sequence++;
+  }
+
   /** How many events have run (for benchmarks). */
   eventsRun(): number {
     return this.executed;

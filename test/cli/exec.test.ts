@@ -1,0 +1,64 @@
+import { describe, it, expect } from 'vitest';
+import { Writable } from 'node:stream';
+import { execCommand } from '../../src/cli/exec.js';
+import { validateCommand } from '../../src/cli/validate.js';
+
+function sink(): Writable & { text: () => string } {
+  const chunks: string[] = [];
+  const w = new Writable({
+    write(chunk, _enc, cb) {
+      chunks.push(String(chunk));
+      cb();
+    },
+  }) as Writable & { text: () => string };
+  w.text = () => chunks.join('');
+  return w;
+}
+
+describe('kubedrill exec', () => {
+  it('prints kubectl get pods with the real header and a Pending row', async () => {
+    const out = sink();
+    const err = sink();
+    const code = await execCommand('pending-insufficient-cpu', ['kubectl get pods'], {}, out, err);
+    expect(code).toBe(0);
+    const lines = out.text().split('\n');
+    expect(lines[0]).toMatch(/^NAME +READY +STATUS +RESTARTS +AGE$/);
+    expect(lines.some((l) => /^checkout-[a-z0-9]+-[a-z0-9]{5} +0\/1 +Pending +0 +20m$/.test(l))).toBe(true);
+  });
+
+  it('describe shows the scheduler FailedScheduling event naming Insufficient cpu', async () => {
+    const out = sink();
+    await execCommand('pending-insufficient-cpu', ['kubectl describe pods -l app=checkout'], {}, out, sink());
+    const event = out.text().split('\n').find((l) => l.includes('FailedScheduling'));
+    expect(event).toBeDefined();
+    expect(event).toMatch(/default-scheduler +0\/3 nodes are available: 1 node\(s\) had untolerated taint \{node-role.kubernetes.io\/control-plane: \}, 2 Insufficient cpu\. preemption: 0\/3 nodes are available: /);
+  });
+
+  it('answers an unknown command like bash, with exit 127', async () => {
+    const err = sink();
+    const code = await execCommand('pending-insufficient-cpu', ['kubctl get pods'], {}, sink(), err);
+    expect(code).toBe(127);
+    expect(err.text()).toBe('bash: kubctl: command not found\n');
+  });
+
+  it('rejects a scenario that does not exist', async () => {
+    const err = sink();
+    expect(await execCommand('no-such-scenario', ['true'], {}, sink(), err)).toBe(1);
+    expect(err.text()).toBe('kubedrill: no scenario "no-such-scenario" (try `kubedrill list`)\n');
+  });
+});
+
+describe('kubedrill validate', () => {
+  it('reports a misspelled field as file:line:col and exits non-zero', () => {
+    const err = sink();
+    const code = validateCommand(['test/fixtures/scenarios/bad/misspelled-field.yaml'], sink(), err);
+    expect(code).toBe(1);
+    expect(err.text()).toMatch(/^test\/fixtures\/scenarios\/bad\/misspelled-field\.yaml:3:5: metadata: unknown field "idd" \(did you mean "id"\?\)\n/);
+  });
+
+  it('accepts every shipped scenario', () => {
+    const out = sink();
+    expect(validateCommand(['scenarios'], out, sink())).toBe(0);
+    expect(out.text().split('\n').filter(Boolean).every((l) => l.endsWith(': ok'))).toBe(true);
+  });
+});

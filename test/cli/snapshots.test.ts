@@ -1,0 +1,28 @@
+import { describe, it, expect } from 'vitest';
+import { existsSync, readFileSync } from 'node:fs';
+import { scenarioFilesIn, shippedScenariosDir } from '../../src/scenario/catalog.js';
+import { loadValidScenarioFile } from '../../src/scenario/validate.js';
+import { renderTranscript, snapshotCommands } from '../../src/scenario/transcript.js';
+import { snapshotPath } from '../../src/cli/snapshots.js';
+
+// Golden transcripts guard output fidelity. Regenerate on purpose only: `npm run snapshots:update`.
+describe('golden transcripts (snapshots/)', () => {
+  for (const file of scenarioFilesIn(shippedScenariosDir())) {
+    const loaded = loadValidScenarioFile(file);
+    if (!loaded.ok) throw new Error(`${file} does not load`);
+    const id = loaded.scenario.metadata.id;
+    it(`${id} matches snapshots/${id}.transcript`, async () => {
+      const path = snapshotPath('snapshots', id);
+      expect(existsSync(path), `${path} is missing: run npm run snapshots:update`).toBe(true);
+      const text = await renderTranscript(loaded.scenario, snapshotCommands(loaded.scenario));
+      expect(text).toBe(readFileSync(path, 'utf8'));
+    });
+  }
+
+  it('is deterministic: the same scenario and seed render the same transcript twice', async () => {
+    const loaded = loadValidScenarioFile(scenarioFilesIn(shippedScenariosDir())[0]);
+    if (!loaded.ok) throw new Error('does not load');
+    const lines = ['kubectl get pods -A -o wide', 'kubectl get events -A'];
+    expect(await renderTranscript(loaded.scenario, lines, 7)).toBe(await renderTranscript(loaded.scenario, lines, 7));
+  });
+});
