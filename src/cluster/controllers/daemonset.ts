@@ -1,0 +1,225 @@
+/**
+ * The DaemonSet controller (pkg/controller/daemon/daemon_controller.go,
+ * update.go, util/daemonset_util.go): one pod per eligible node, pinned with
+ * a matchFields node affinity so the default scheduler places it, with the
+ * DaemonSet default tolerations; RollingUpdate replaces old pods one
+ * maxUnavailable at a time.
+ */
+import type { KubeObject } from '../apiserver/types.js';
+import type { Informer } from '../client/informer.js';
+import type { EventRecorder } from '../client/event-recorder.js';
+import type { Controller, ControllerContext } from './controller.js';
+import { WorkQueue } from './work-queue.js';
+import { Expectations } from './expectations.js';
+import { computeHash } from './hash.js';
+import { podFromTemplate } from './replicaset.js';
+import { scaledValue } from './deployment-util.js';
+import { tolerates } from './taints.js';
+import { controllerOf, isPodAvailable, isPodReady, objectKey, sameJson, splitKey, type Obj } from './util.js';
+
+/** AddOrUpdateDaemonPodTolerations: what every daemon pod tolerates. */
+export function daemonTolerations(hostNetwork: boolean): Obj[] {
+  return [
+    { key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoExecute' },
+    { key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute' },
+    { key: 'node.kubernetes.io/disk-pressure', operator: 'Exists', effect: 'NoSchedule' },
+    { key: 'node.kubernetes.io/memory-pressure', operator: 'Exists', effect: 'NoSchedule' },
+    { key: 'node.kubernetes.io/pid-pressure', operator: 'Exists', effect: 'NoSchedule' },
+    { key: 'node.kubernetes.io/unschedulable', operator: 'Exists', effect: 'NoSchedule' },
+    ...(hostNetwork ? [{ key: 'node.kubernetes.io/network-unavailable', operator: 'Exists', effect: 'NoSchedule' }] : []),
+  ];
+}
+
+/** The node a daemon pod is bound or pinned to. */
+export function daemonPodNode(pod: KubeObject): string | undefined {
+  const spec = (pod.spec as Obj | undefined) ?? {};
+  if (spec.nodeName) return spec.nodeName;
+  for (const term of spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms ?? []) {
+    for (const f of term.matchFields ?? []) if (f.key === 'metadata.name' && f.operator === 'In' && f.values?.length === 1) return f.values[0];
+  }
+  return undefined;
+}
+
+/** Runs one pod per eligible node. */
+export class DaemonSetController implements Controller {
+  readonly name = 'daemonset-controller';
+  private readonly dsInformer: Informer;
+  private readonly pods: Informer;
+  private readonly nodes: Informer;
+  private readonly queue: WorkQueue;
+  private readonly expectations: Expectations;
+  private readonly recorder: EventRecorder;
+
+  constructor(private readonly c: ControllerContext) {
+    this.dsInformer = c.informers.informer('daemonsets');
+    this.pods = c.informers.informer('pods');
+    this.nodes = c.informers.informer('nodes');
+    this.queue = new WorkQueue(c.ctx.queue, (key) => this.sync(key));
+    this.expectations = new Expectations(() => c.ctx.queue.now());
+    this.recorder = c.recorder('daemonset-controller');
+    this.dsInformer.on((type, ds) => (type === 'DELETED' ? this.expectations.forget(objectKey(ds)) : this.queue.add(objectKey(ds))));
+    this.nodes.on(() => this.dsInformer.list().forEach((ds) => this.queue.add(objectKey(ds))));
+    this.pods.on((type, pod, old) => {
+      const ref = controllerOf(pod);
+      if (ref?.kind !== 'DaemonSet') return;
+      const key = `${pod.metadata.namespace}/${ref.name}`;
+      if (type === 'ADDED') this.expectations.observeCreate(key, pod.metadata.name!);
+      if (type === 'DELETED' || (pod.metadata.deletionTimestamp && !old?.metadata.deletionTimestamp)) this.expectations.observeDelete(key, pod.metadata.name!);
+      this.queue.add(key);
+    });
+  }
+
+  start(): void {}
+
+  stop(): void {
+    this.queue.stop();
+  }
+
+  private sync(key: string): void {
+    const [ns, name] = splitKey(key);
+    const ds = this.dsInformer.get(ns, name);
+    if (!ds || ds.metadata.deletionTimestamp) return;
+    const spec = ds.spec as Obj;
+    const template = spec.template ?? {};
+    const hash = computeHash(template);
+    const byNode = new Map<string, KubeObject[]>();
+    for (const pod of this.pods.list()) {
+      if (pod.metadata.namespace !== ns || controllerOf(pod)?.uid !== ds.metadata.uid || pod.metadata.deletionTimestamp) continue;
+      const node = daemonPodNode(pod);
+      if (!node) continue;
+      byNode.set(node, [...(byNode.get(node) ?? []), pod]);
+    }
+    const nodes = this.nodes.list();
+    const shouldRun = new Set(nodes.filter((n) => this.shouldRun(ds, n)).map((n) => n.metadata.name!));
+    if (this.expectations.satisfied(key)) this.manage(ds, key, hash, nodes, shouldRun, byNode);
+    this.updateStatus(ds, hash, shouldRun, byNode);
+  }
+
+  /** nodeShouldRunDaemonPod: node selector and taints (NoSchedule/NoExecute) must admit the pod. */
+  private shouldRun(ds: KubeObject, node: KubeObject): boolean {
+    const podSpec = ((ds.spec as Obj).template?.spec ?? {}) as Obj;
+    const labels = node.metadata.labels ?? {};
+    for (const [k, v] of Object.entries((podSpec.nodeSelector ?? {}) as Record<string, string>)) if (labels[k] !== v) return false;
+    const tolerations = [...(podSpec.tolerations ?? []), ...daemonTolerations(!!podSpec.hostNetwork)];
+    const taints = (((node.spec as Obj | undefined)?.taints ?? []) as Obj[]).filter((t) => t.effect === 'NoSchedule' || t.effect === 'NoExecute');
+    return taints.every((t) => tolerations.some((tol) => tolerates(tol, t)));
+  }
+
+  private manage(ds: KubeObject, key: string, hash: string, nodes: KubeObject[], shouldRun: Set<string>, byNode: Map<string, KubeObject[]>): void {
+    const toDelete: KubeObject[] = [];
+    const toCreate: string[] = [];
+    for (const node of nodes) {
+      const name = node.metadata.name!;
+      const pods = byNode.get(name) ?? [];
+      if (!shouldRun.has(name)) {
+        toDelete.push(...pods);
+        continue;
+      }
+      // A failed daemon pod is deleted so a new one replaces it.
+      const failed = pods.filter((p) => (p.status as Obj | undefined)?.phase === 'Failed');
+      toDelete.push(...failed);
+      const live = pods.filter((p) => !failed.includes(p));
+      if (live.length === 0) toCreate.push(name);
+      else toDelete.push(...live.slice(1));
+    }
+    toDelete.push(...this.rollingUpdateVictims(ds, hash, shouldRun, byNode, new Set(toDelete)));
+    for (const nodeName of toCreate) {
+      const pod = this.newPod(ds, hash, nodeName);
+      const created = this.c.client.create('pods', ds.metadata.namespace, pod);
+      if (!created.ok) {
+        this.recorder.record(ds, 'Warning', 'FailedCreate', `Error creating: ${created.status.message}`);
+        this.queue.addAfter(key, 1000);
+        break;
+      }
+      this.expectations.expectCreate(key, created.value.metadata.name!);
+      this.recorder.record(ds, 'Normal', 'SuccessfulCreate', `Created pod: ${created.value.metadata.name}`);
+    }
+    for (const pod of toDelete) {
+      const r = this.c.client.delete('pods', pod.metadata.namespace, pod.metadata.name!);
+      if (!r.ok) continue;
+      this.expectations.expectDelete(key, pod.metadata.name!);
+      this.recorder.record(ds, 'Normal', 'SuccessfulDelete', `Deleted pod: ${pod.metadata.name}`);
+    }
+  }
+
+  /** rollingUpdate: old pods that are unavailable go first, then old available ones within maxUnavailable. */
+  private rollingUpdateVictims(ds: KubeObject, hash: string, shouldRun: Set<string>, byNode: Map<string, KubeObject[]>, already: Set<KubeObject>): KubeObject[] {
+    const strategy = (ds.spec as Obj).updateStrategy ?? {};
+    if (strategy.type === 'OnDelete') return [];
+    const maxUnavailable = Math.max(1, scaledValue(strategy.rollingUpdate?.maxUnavailable ?? 1, shouldRun.size, true));
+    const minReady = (ds.spec as Obj).minReadySeconds ?? 0;
+    const now = this.c.ctx.queue.now();
+    let unavailable = 0;
+    const oldAvailable: KubeObject[] = [];
+    const victims: KubeObject[] = [];
+    for (const node of shouldRun) {
+      const pod = (byNode.get(node) ?? []).find((p) => !already.has(p));
+      if (!pod) {
+        unavailable++;
+        continue;
+      }
+      const available = isPodAvailable(pod, minReady, now);
+      const old = pod.metadata.labels?.['controller-revision-hash'] !== hash;
+      if (!available) unavailable++;
+      if (old && !available) victims.push(pod);
+      else if (old) oldAvailable.push(pod);
+    }
+    for (const pod of oldAvailable) {
+      if (unavailable >= maxUnavailable) break;
+      victims.push(pod);
+      unavailable++;
+    }
+    return victims;
+  }
+
+  /** NewPod + ReplaceDaemonSetPodNodeNameNodeAffinity + AddOrUpdateDaemonPodTolerations. */
+  private newPod(ds: KubeObject, hash: string, nodeName: string): KubeObject {
+    const template = (ds.spec as Obj).template ?? {};
+    const pod = podFromTemplate(template, ds, { 'controller-revision-hash': hash, 'pod-template-generation': String(ds.metadata.generation ?? 1) });
+    const spec = pod.spec as Obj;
+    spec.affinity = {
+      ...(spec.affinity ?? {}),
+      nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: [nodeName] }] }] } },
+    };
+    const tolerations: Obj[] = [...(spec.tolerations ?? [])];
+    for (const t of daemonTolerations(!!spec.hostNetwork)) if (!tolerations.some((x) => x.key === t.key && x.effect === t.effect)) tolerations.push(t);
+    spec.tolerations = tolerations;
+    return pod;
+  }
+
+  private updateStatus(ds: KubeObject, hash: string, shouldRun: Set<string>, byNode: Map<string, KubeObject[]>): void {
+    const minReady = (ds.spec as Obj).minReadySeconds ?? 0;
+    const now = this.c.ctx.queue.now();
+    let current = 0;
+    let misscheduled = 0;
+    let ready = 0;
+    let available = 0;
+    let updated = 0;
+    for (const [node, pods] of byNode) {
+      if (pods.length === 0) continue;
+      if (!shouldRun.has(node)) {
+        misscheduled++;
+        continue;
+      }
+      current++;
+      const pod = pods[0];
+      if (isPodReady(pod)) ready++;
+      if (isPodAvailable(pod, minReady, now)) available++;
+      if (pod.metadata.labels?.['controller-revision-hash'] === hash) updated++;
+    }
+    const desired = shouldRun.size;
+    // DaemonSetStatus field order; the first four are always present.
+    const status: Obj = {
+      currentNumberScheduled: current,
+      numberMisscheduled: misscheduled,
+      desiredNumberScheduled: desired,
+      numberReady: ready,
+      ...(ds.metadata.generation ? { observedGeneration: ds.metadata.generation } : {}),
+      ...(updated ? { updatedNumberScheduled: updated } : {}),
+      ...(available ? { numberAvailable: available } : {}),
+      ...(desired - available > 0 ? { numberUnavailable: desired - available } : {}),
+    };
+    if (!sameJson(ds.status ?? {}, status)) this.c.client.updateStatus('daemonsets', ds.metadata.namespace, { ...ds, status });
+    if (minReady > 0 && available < ready) this.queue.addAfter(objectKey(ds), minReady * 1000);
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * The garbage collector (pkg/controller/garbagecollector): deletes objects
+ * whose owner references all point at owners that no longer exist, with
+ * background propagation (the owner goes first, dependents follow). Owners
+ * are checked with a live GET by name and UID, as attemptToDeleteItem does,
+ * so an owner the cache has not seen yet is never mistaken for a dead one.
+ */
+import type { KubeObject } from '../apiserver/types.js';
+import { resourceForKind } from '../apiserver/resources.js';
+import type { Controller, ControllerContext } from './controller.js';
+import { WorkQueue } from './work-queue.js';
+
+/** Resources the collector watches for dependents and owners. */
+export const GC_RESOURCES = ['pods', 'replicasets', 'deployments', 'daemonsets', 'statefulsets', 'services', 'endpointslices', 'configmaps', 'secrets', 'leases'] as const;
+
+/** Collects orphaned dependents. */
+export class GarbageCollector implements Controller {
+  readonly name = 'garbage-collector-controller';
+  private readonly queue: WorkQueue;
+  /** owner UID → keys (`resource|ns|name`) of dependents seen in the caches. */
+  private readonly dependents = new Map<string, Set<string>>();
+
+  constructor(private readonly c: ControllerContext) {
+    this.queue = new WorkQueue(c.ctx.queue, (key) => this.attemptToDelete(key));
+    for (const resource of GC_RESOURCES) {
+      c.informers.informer(resource).on((type, obj) => this.onChange(resource, type, obj));
+    }
+  }
+
+  start(): void {}
+
+  stop(): void {
+    this.queue.stop();
+  }
+
+  private onChange(resource: string, type: string, obj: KubeObject): void {
+    const key = `${resource}|${obj.metadata.namespace ?? ''}|${obj.metadata.name}`;
+    for (const ref of obj.metadata.ownerReferences ?? []) {
+      let set = this.dependents.get(ref.uid);
+      if (!set) this.dependents.set(ref.uid, (set = new Set()));
+      if (type === 'DELETED') set.delete(key);
+      else set.add(key);
+    }
+    if (type === 'DELETED') {
+      // The owner is gone: its dependents may now be garbage.
+      const deps = this.dependents.get(obj.metadata.uid!);
+      if (deps) for (const d of deps) this.queue.add(d);
+      this.dependents.delete(obj.metadata.uid!);
+      return;
+    }
+    if ((obj.metadata.ownerReferences ?? []).length > 0) this.queue.add(key);
+  }
+
+  private attemptToDelete(key: string): void {
+    const [resource, ns, name] = key.split('|');
+    const live = this.c.client.get(resource, ns || undefined, name);
+    if (!live.ok) return;
+    const obj = live.value;
+    const refs = obj.metadata.ownerReferences ?? [];
+    if (refs.length === 0 || obj.metadata.deletionTimestamp) return;
+    for (const ref of refs) {
+      const info = resourceForKind(ref.apiVersion, ref.kind);
+      // An owner of a kind this server does not serve cannot be resolved: leave the object alone.
+      if (!info) return;
+      const owner = this.c.client.get(info.name, info.namespaced ? obj.metadata.namespace : undefined, ref.name);
+      if (owner.ok && owner.value.metadata.uid === ref.uid) return;
+      if (!owner.ok && owner.status.reason !== 'NotFound') return;
+    }
+    // Background propagation: delete with the object's own grace (pods go Terminating).
+    this.c.client.delete(resource, ns || undefined, name);
+  }
+}

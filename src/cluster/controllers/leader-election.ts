@@ -1,0 +1,127 @@
+/**
+ * Lease-based leader election as client-go tools/leaderelection does it for
+ * kube-controller-manager: LeaseDuration 15s, RenewDeadline 10s,
+ * RetryPeriod 2s. Expiry is judged by when *this* candidate last saw the
+ * record change (its own clock), never by the times written in the Lease.
+ */
+import type { ApiClient, KubeObject } from '../apiserver/types.js';
+import type { EventQueue } from '../clock/event-queue.js';
+import { isoMicro, sameJson, type Obj } from './util.js';
+
+/** Timing of the election (kube-controller-manager defaults: --leader-elect-*). */
+export interface LeaderElectionTiming {
+  leaseDurationSeconds: number;
+  renewDeadlineMs: number;
+  retryPeriodMs: number;
+}
+
+/** The component defaults. */
+export const DEFAULT_LEADER_ELECTION: LeaderElectionTiming = { leaseDurationSeconds: 15, renewDeadlineMs: 10_000, retryPeriodMs: 2_000 };
+
+/** Callbacks of an elector. */
+export interface LeaderCallbacks {
+  onStartedLeading(): void;
+  onStoppedLeading(): void;
+}
+
+/** Campaigns for and holds one Lease. */
+export class LeaderElector {
+  private stopTimer: (() => void) | undefined;
+  private leading = false;
+  private observedSpec: Obj | undefined;
+  private observedAt = 0;
+  private lastRenew = 0;
+
+  constructor(
+    private readonly client: ApiClient,
+    private readonly queue: EventQueue,
+    private readonly namespace: string,
+    private readonly name: string,
+    private readonly identity: string,
+    private readonly callbacks: LeaderCallbacks,
+    private readonly timing: LeaderElectionTiming = DEFAULT_LEADER_ELECTION,
+  ) {}
+
+  /** Tries at once, then every retry period. */
+  run(): void {
+    if (this.stopTimer) return;
+    this.stopTimer = this.queue.every(this.timing.retryPeriodMs, () => this.tick(), this.timing.retryPeriodMs);
+    this.tick();
+  }
+
+  /** Stops campaigning; a leader stops leading without releasing the Lease (it expires). */
+  stop(): void {
+    this.stopTimer?.();
+    this.stopTimer = undefined;
+    if (this.leading) {
+      this.leading = false;
+      this.callbacks.onStoppedLeading();
+    }
+  }
+
+  /** Does this candidate hold the Lease? */
+  isLeader(): boolean {
+    return this.leading;
+  }
+
+  /** Shifts remembered local times by a warm-up clock jump. */
+  shift(deltaMs: number): void {
+    this.observedAt += deltaMs;
+    this.lastRenew += deltaMs;
+  }
+
+  private tick(): void {
+    const now = this.queue.now();
+    const ok = this.tryAcquireOrRenew(now);
+    if (ok) {
+      this.lastRenew = now;
+      if (!this.leading) {
+        this.leading = true;
+        this.callbacks.onStartedLeading();
+      }
+    } else if (this.leading && now - this.lastRenew >= this.timing.renewDeadlineMs) {
+      // "failed to renew lease ...: timed out waiting for the condition"; upstream the process exits.
+      this.leading = false;
+      this.callbacks.onStoppedLeading();
+    }
+  }
+
+  private tryAcquireOrRenew(now: number): boolean {
+    const got = this.client.get('leases', this.namespace, this.name);
+    const stamp = isoMicro(now);
+    if (!got.ok) {
+      if (got.status.reason !== 'NotFound') return false;
+      const lease: KubeObject = {
+        apiVersion: 'coordination.k8s.io/v1',
+        kind: 'Lease',
+        metadata: { name: this.name, namespace: this.namespace },
+        spec: { holderIdentity: this.identity, leaseDurationSeconds: this.timing.leaseDurationSeconds, acquireTime: stamp, renewTime: stamp, leaseTransitions: 0 },
+      };
+      const created = this.client.create('leases', this.namespace, lease);
+      if (created.ok) this.observe(created.value.spec as Obj, now);
+      return created.ok;
+    }
+    const current = got.value;
+    const spec = (current.spec as Obj | undefined) ?? {};
+    if (!this.observedSpec || !sameJson(this.observedSpec, spec)) this.observe(spec, now);
+    const holder = spec.holderIdentity ?? '';
+    const duration = (spec.leaseDurationSeconds ?? this.timing.leaseDurationSeconds) * 1000;
+    if (holder !== '' && holder !== this.identity && this.observedAt + duration > now) return false;
+    const mine = holder === this.identity;
+    const next: Obj = {
+      holderIdentity: this.identity,
+      leaseDurationSeconds: this.timing.leaseDurationSeconds,
+      acquireTime: mine ? spec.acquireTime : stamp,
+      renewTime: stamp,
+      leaseTransitions: mine ? (spec.leaseTransitions ?? 0) : (spec.leaseTransitions ?? 0) + 1,
+    };
+    const updated = this.client.update('leases', this.namespace, { ...current, spec: next });
+    if (updated.ok) this.observe(updated.value.spec as Obj, now);
+    return updated.ok;
+  }
+
+  private observe(spec: Obj, now: number): void {
+    this.observedSpec = structuredClone(spec);
+    this.observedAt = now;
+  }
+}

@@ -1,0 +1,224 @@
+/**
+ * The node lifecycle controller (pkg/controller/nodelifecycle/
+ * node_lifecycle_controller.go): watches each node's Lease renewals and Ready
+ * heartbeats on its own clock; past the grace period it sets the kubelet's
+ * conditions to Unknown, records NodeNotReady, marks the node's pods not
+ * ready, and keeps the not-ready/unreachable taints in line with Ready.
+ */
+import type { KubeObject } from '../apiserver/types.js';
+import type { Informer } from '../client/informer.js';
+import type { EventRecorder } from '../client/event-recorder.js';
+import type { Controller, ControllerContext } from './controller.js';
+import { WorkQueue } from './work-queue.js';
+import { NOT_READY_KEY, UNREACHABLE_KEY, sameTaint } from './taints.js';
+import { isoSeconds, parseTime, sameJson, type Obj } from './util.js';
+
+/** Timing flags of the controller. */
+export interface NodeLifecycleOptions {
+  /** --node-monitor-period (5s). */
+  monitorPeriodMs: number;
+  /**
+   * --node-monitor-grace-period. 50s since v1.32: kubernetes/kubernetes#126287
+   * ("Update Node Monitor Grace Period default duration to 50s") raised it
+   * from the 40s it had been for years.
+   */
+  gracePeriodMs: number;
+  /** --node-startup-grace-period (60s): for nodes that never posted Ready. */
+  startupGracePeriodMs: number;
+}
+
+/** v1.32 defaults. */
+export const DEFAULT_NODE_LIFECYCLE: NodeLifecycleOptions = { monitorPeriodMs: 5_000, gracePeriodMs: 50_000, startupGracePeriodMs: 60_000 };
+
+/** Conditions the controller owns when the kubelet goes silent (nodeConditionTypes). */
+const KUBELET_CONDITIONS = ['Ready', 'MemoryPressure', 'DiskPressure', 'PIDPressure'];
+
+/** doNoScheduleTaintingPass: condition → NoSchedule taint key. */
+const NO_SCHEDULE_BY_CONDITION: { type: string; status: string; key: string }[] = [
+  { type: 'Ready', status: 'False', key: NOT_READY_KEY },
+  { type: 'Ready', status: 'Unknown', key: UNREACHABLE_KEY },
+  { type: 'MemoryPressure', status: 'True', key: 'node.kubernetes.io/memory-pressure' },
+  { type: 'DiskPressure', status: 'True', key: 'node.kubernetes.io/disk-pressure' },
+  { type: 'PIDPressure', status: 'True', key: 'node.kubernetes.io/pid-pressure' },
+  { type: 'NetworkUnavailable', status: 'True', key: 'node.kubernetes.io/network-unavailable' },
+];
+const UNSCHEDULABLE_KEY = 'node.kubernetes.io/unschedulable';
+const CONTROLLER_NO_SCHEDULE_KEYS = new Set([...NO_SCHEDULE_BY_CONDITION.map((e) => e.key), UNSCHEDULABLE_KEY]);
+
+interface NodeHealth {
+  /** The node status last seen (for the Ready heartbeat comparison). */
+  readyCondition: Obj | undefined;
+  /** When this controller last saw a heartbeat or lease renewal (its own clock). */
+  probeTimestamp: number;
+  readyTransitionTimestamp: number;
+  /** The lease renewTime last seen. */
+  leaseRenewTime: number | undefined;
+}
+
+/** Monitors node health and taints. */
+export class NodeLifecycleController implements Controller {
+  readonly name = 'node-lifecycle-controller';
+  private readonly options: NodeLifecycleOptions;
+  private readonly nodes: Informer;
+  private readonly leases: Informer;
+  private readonly pods: Informer;
+  private readonly health = new Map<string, NodeHealth>();
+  private readonly taintQueue: WorkQueue;
+  private readonly recorder: EventRecorder;
+  private stopMonitor: (() => void) | undefined;
+  private stopped = false;
+
+  constructor(private readonly c: ControllerContext, options: Partial<NodeLifecycleOptions> = {}) {
+    this.options = { ...DEFAULT_NODE_LIFECYCLE, ...options };
+    this.nodes = c.informers.informer('nodes');
+    this.leases = c.informers.informer('leases');
+    this.pods = c.informers.informer('pods');
+    this.recorder = c.recorder('node-controller');
+    this.taintQueue = new WorkQueue(c.ctx.queue, (name) => this.noScheduleTaintingPass(name));
+    this.nodes.on((type, node) => {
+      if (type === 'DELETED') this.health.delete(node.metadata.name!);
+      else this.taintQueue.add(node.metadata.name!);
+    });
+    c.ctx.onJump((delta) => {
+      if (this.stopped) return;
+      for (const h of this.health.values()) {
+        h.probeTimestamp += delta;
+        h.readyTransitionTimestamp += delta;
+      }
+    });
+  }
+
+  start(): void {
+    // wait.Until runs the first pass at once, then every period.
+    this.monitor();
+    this.stopMonitor = this.c.ctx.queue.every(this.options.monitorPeriodMs, () => this.monitor());
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.stopMonitor?.();
+    this.taintQueue.stop();
+  }
+
+  private now(): number {
+    return this.c.ctx.queue.now();
+  }
+
+  /** monitorNodeHealth: one pass over all nodes. */
+  private monitor(): void {
+    for (const cached of this.nodes.list()) {
+      const node = structuredClone(cached);
+      const { observed, current } = this.tryUpdateNodeHealth(node);
+      if (!current) continue;
+      this.processTaintBaseEviction(node, observed);
+      if (current.status !== 'True' && observed.status === 'True') {
+        // nodeutil.RecordNodeStatusChange: the event's object reference carries the node name as UID.
+        this.recorder.record({ apiVersion: 'v1', kind: 'Node', metadata: { name: node.metadata.name, uid: node.metadata.name } }, 'Normal', 'NodeNotReady', `Node ${node.metadata.name} status is now: NodeNotReady`);
+        this.markPodsNotReady(node.metadata.name!);
+      }
+    }
+  }
+
+  private tryUpdateNodeHealth(node: KubeObject): { observed: Obj; current: Obj | undefined } {
+    const name = node.metadata.name!;
+    const now = this.now();
+    const status = ((node.status ??= {}) as Obj);
+    const conditions: Obj[] = (status.conditions ??= []);
+    let current = conditions.find((c) => c.type === 'Ready');
+    let observed: Obj;
+    let grace: number;
+    if (!current) {
+      observed = { type: 'Ready', status: 'Unknown', lastHeartbeatTime: node.metadata.creationTimestamp, lastTransitionTime: node.metadata.creationTimestamp };
+      grace = this.options.startupGracePeriodMs;
+    } else {
+      observed = { ...current };
+      grace = this.options.gracePeriodMs;
+    }
+    let health = this.health.get(name);
+    const saved = health?.readyCondition;
+    if (!health || (!saved && current) || (saved && !current)) {
+      health = { readyCondition: current && { ...current }, probeTimestamp: now, readyTransitionTimestamp: now, leaseRenewTime: health?.leaseRenewTime };
+    } else if (saved && current && saved.lastHeartbeatTime !== current.lastHeartbeatTime) {
+      const transition = saved.lastTransitionTime !== current.lastTransitionTime ? now : health.readyTransitionTimestamp;
+      health = { readyCondition: { ...current }, probeTimestamp: now, readyTransitionTimestamp: transition, leaseRenewTime: health.leaseRenewTime };
+    }
+    // Always count a renewed Lease as a sign of life.
+    const lease = this.leases.get('kube-node-lease', name);
+    const renew = parseTime((lease?.spec as Obj | undefined)?.renewTime);
+    if (renew !== undefined && (health.leaseRenewTime === undefined || health.leaseRenewTime < renew)) {
+      health.leaseRenewTime = renew;
+      health.probeTimestamp = now;
+    }
+    this.health.set(name, health);
+    if (now > health.probeTimestamp + grace) {
+      const stamp = isoSeconds(now);
+      for (const type of KUBELET_CONDITIONS) {
+        const cond = conditions.find((c) => c.type === type);
+        if (!cond) {
+          conditions.push({ type, status: 'Unknown', lastHeartbeatTime: node.metadata.creationTimestamp, lastTransitionTime: stamp, reason: 'NodeStatusNeverUpdated', message: 'Kubelet never posted node status.' });
+        } else if (cond.status !== 'Unknown') {
+          cond.status = 'Unknown';
+          cond.reason = 'NodeStatusUnknown';
+          cond.message = 'Kubelet stopped posting node status.';
+          cond.lastTransitionTime = stamp;
+        }
+      }
+      current = conditions.find((c) => c.type === 'Ready');
+      if (!sameJson(current, observed)) {
+        const r = this.c.client.updateStatus('nodes', undefined, node);
+        if (!r.ok) return { observed, current: observed };
+        health.readyCondition = current && { ...current };
+        health.readyTransitionTimestamp = now;
+        node.metadata.resourceVersion = r.value.metadata.resourceVersion;
+      }
+    }
+    return { observed, current };
+  }
+
+  /** processTaintBaseEviction: the NoExecute taint follows the observed Ready status. */
+  private processTaintBaseEviction(node: KubeObject, observed: Obj): void {
+    const want = observed.status === 'False' ? NOT_READY_KEY : observed.status === 'Unknown' ? UNREACHABLE_KEY : undefined;
+    const taints: Obj[] = ((node.spec as Obj | undefined)?.taints ?? []) as Obj[];
+    const keep = taints.filter((t) => !(t.effect === 'NoExecute' && (t.key === NOT_READY_KEY || t.key === UNREACHABLE_KEY) && t.key !== want));
+    const next = [...keep];
+    if (want && !keep.some((t) => t.key === want && t.effect === 'NoExecute')) next.push({ key: want, effect: 'NoExecute', timeAdded: isoSeconds(this.now()) });
+    if (!sameJson(next, taints)) this.writeTaints(node.metadata.name!, next);
+  }
+
+  /** doNoScheduleTaintingPass: NoSchedule taints mirror conditions and spec.unschedulable. */
+  private noScheduleTaintingPass(name: string): void {
+    const node = this.nodes.get(undefined, name);
+    if (!node) return;
+    const conditions: Obj[] = ((node.status as Obj | undefined)?.conditions ?? []) as Obj[];
+    const wanted: Obj[] = [];
+    for (const e of NO_SCHEDULE_BY_CONDITION) {
+      if (conditions.some((c) => c.type === e.type && c.status === e.status)) wanted.push({ key: e.key, effect: 'NoSchedule' });
+    }
+    if ((node.spec as Obj | undefined)?.unschedulable) wanted.push({ key: UNSCHEDULABLE_KEY, effect: 'NoSchedule' });
+    const taints: Obj[] = ((node.spec as Obj | undefined)?.taints ?? []) as Obj[];
+    const kept = taints.filter((t) => !(t.effect === 'NoSchedule' && CONTROLLER_NO_SCHEDULE_KEYS.has(t.key)) || wanted.some((w) => sameTaint(w, t)));
+    const next = [...kept, ...wanted.filter((w) => !kept.some((t) => sameTaint(w, t)))];
+    if (!sameJson(next, taints)) this.writeTaints(name, next);
+  }
+
+  private writeTaints(name: string, taints: Obj[]): void {
+    const r = this.c.client.patch('nodes', undefined, name, 'merge', { spec: { taints: taints.length ? taints : null } });
+    if (!r.ok && r.status.reason !== 'NotFound') this.taintQueue.addAfter(name, 1000);
+  }
+
+  /** nodeutil.MarkPodsNotReady: Ready=False through pods/status, plus a NodeNotReady event on each pod. */
+  private markPodsNotReady(nodeName: string): void {
+    const now = isoSeconds(this.now());
+    for (const pod of this.pods.list()) {
+      if ((pod.spec as Obj | undefined)?.nodeName !== nodeName) continue;
+      const copy = structuredClone(pod);
+      const conditions: Obj[] = ((copy.status as Obj | undefined)?.conditions ?? []) as Obj[];
+      const ready = conditions.find((c) => c.type === 'Ready');
+      if (!ready || ready.status === 'False') continue;
+      ready.status = 'False';
+      ready.lastTransitionTime = now;
+      const r = this.c.client.updateStatus('pods', pod.metadata.namespace, copy);
+      if (r.ok) this.recorder.record(pod, 'Warning', 'NodeNotReady', 'Node is not ready');
+    }
+  }
+}
