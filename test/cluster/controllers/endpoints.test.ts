@@ -49,7 +49,7 @@ describe('Endpoints and EndpointSlice controllers', () => {
     c.create('deployments', deployment('web', 2));
     c.create('services', service('web', { app: 'web' }, 8080));
     c.advance(5000);
-    expect(c.get('endpoints', 'default', 'web')!.subsets?.[0].addresses).toHaveLength(2);
+    expect((c.get('endpoints', 'default', 'web')!.subsets as Obj[])[0].addresses).toHaveLength(2);
     const svc = c.get('services', 'default', 'web')!;
     c.admin.update('services', 'default', { ...svc, spec: { ...(svc.spec as Obj), selector: { app: 'wbe' } } });
     c.advance(2000);
