@@ -4,8 +4,10 @@ import { namespaceLifecycle } from './namespace-lifecycle.js';
 import { serviceAccount } from './service-account.js';
 import { defaultTolerationSeconds } from './default-toleration-seconds.js';
 import { priority } from './priority.js';
+import { limitRanger } from './limit-ranger.js';
+import { resourceQuota } from './resource-quota.js';
 
 /** A fresh list of the enabled plugins (order matters: see kube-apiserver's RecommendedPluginOrder). */
 export function defaultAdmissionPlugins(): AdmissionPlugin[] {
-  return [namespaceLifecycle, serviceAccount, defaultTolerationSeconds, priority];
+  return [namespaceLifecycle, limitRanger, serviceAccount, defaultTolerationSeconds, priority, resourceQuota];
 }
