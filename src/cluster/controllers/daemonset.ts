@@ -15,6 +15,7 @@ import { computeHash } from './hash.js';
 import { podFromTemplate } from './replicaset.js';
 import { scaledValue } from './deployment-util.js';
 import { tolerates } from './taints.js';
+import { byControllerUid, type Index } from './indexes.js';
 import { controllerOf, isPodAvailable, isPodReady, objectKey, sameJson, splitKey, type Obj } from './util.js';
 
 /** AddOrUpdateDaemonPodTolerations: what every daemon pod tolerates. */
@@ -46,6 +47,7 @@ export class DaemonSetController implements Controller {
   private readonly dsInformer: Informer;
   private readonly pods: Informer;
   private readonly nodes: Informer;
+  private readonly podsByOwner: Index;
   private readonly queue: WorkQueue;
   private readonly expectations: Expectations;
   private readonly recorder: EventRecorder;
@@ -54,6 +56,7 @@ export class DaemonSetController implements Controller {
     this.dsInformer = c.informers.informer('daemonsets');
     this.pods = c.informers.informer('pods');
     this.nodes = c.informers.informer('nodes');
+    this.podsByOwner = c.informers.index('pods', 'controller-uid', byControllerUid);
     this.queue = new WorkQueue(c.ctx.queue, (key) => this.sync(key));
     this.expectations = new Expectations(() => c.ctx.queue.now());
     this.recorder = c.recorder('daemonset-controller');
@@ -83,7 +86,7 @@ export class DaemonSetController implements Controller {
     const template = spec.template ?? {};
     const hash = computeHash(template);
     const byNode = new Map<string, KubeObject[]>();
-    for (const pod of this.pods.list()) {
+    for (const pod of this.podsByOwner.get(ds.metadata.uid!)) {
       if (pod.metadata.namespace !== ns || controllerOf(pod)?.uid !== ds.metadata.uid || pod.metadata.deletionTimestamp) continue;
       const node = daemonPodNode(pod);
       if (!node) continue;

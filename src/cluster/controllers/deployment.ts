@@ -12,6 +12,7 @@ import type { EventRecorder } from '../client/event-recorder.js';
 import type { Controller, ControllerContext } from './controller.js';
 import { WorkQueue } from './work-queue.js';
 import { computeHash } from './hash.js';
+import { byControllerUid, orphansByNamespace, type Index } from './indexes.js';
 import { controllerOf, controllerRef, objectKey, sameJson, splitKey, parseTime, type Obj } from './util.js';
 import {
   DESIRED_REPLICAS_ANNOTATION, MAX_REPLICAS_ANNOTATION, POD_TEMPLATE_HASH_LABEL, REVISION_ANNOTATION,
@@ -25,6 +26,9 @@ export class DeploymentController implements Controller {
   private readonly dInformer: Informer;
   private readonly rsInformer: Informer;
   private readonly podInformer: Informer;
+  private readonly rsByOwner: Index;
+  private readonly orphanRSs: Index;
+  private readonly podsByOwner: Index;
   private readonly queue: WorkQueue;
   private readonly recorder: EventRecorder;
 
@@ -32,6 +36,9 @@ export class DeploymentController implements Controller {
     this.dInformer = c.informers.informer('deployments');
     this.rsInformer = c.informers.informer('replicasets');
     this.podInformer = c.informers.informer('pods');
+    this.rsByOwner = c.informers.index('replicasets', 'controller-uid', byControllerUid);
+    this.orphanRSs = c.informers.index('replicasets', 'orphans-by-namespace', orphansByNamespace);
+    this.podsByOwner = c.informers.index('pods', 'controller-uid', byControllerUid);
     this.queue = new WorkQueue(c.ctx.queue, (key) => this.sync(key));
     this.recorder = c.recorder('deployment-controller');
     this.dInformer.on((type, d) => type !== 'DELETED' && this.queue.add(objectKey(d)));
@@ -83,7 +90,7 @@ export class DeploymentController implements Controller {
   private claimReplicaSets(d: KubeObject): KubeObject[] {
     const out: KubeObject[] = [];
     const selector = (d.spec as Obj).selector;
-    for (const rs of this.rsInformer.list()) {
+    for (const rs of [...this.rsByOwner.get(d.metadata.uid!), ...this.orphanRSs.get(d.metadata.namespace ?? '')]) {
       if (rs.metadata.namespace !== d.metadata.namespace) continue;
       const ref = controllerOf(rs);
       const matches = matchesLabelSelector(selector, rs.metadata.labels);
@@ -297,11 +304,10 @@ export class DeploymentController implements Controller {
     if (scaledDown) return this.syncRolloutStatus(all(), newRS, d);
     // oldPodsRunning: any pod of an old ReplicaSet that is not Succeeded/Failed, terminating included.
     const oldUids = new Set(oldRSs.map((rs) => rs.metadata.uid));
-    const running = statusSum(oldRSs, 'replicas') > 0 || this.podInformer.list().some((p) => {
-      const ref = controllerOf(p);
+    const running = statusSum(oldRSs, 'replicas') > 0 || [...oldUids].some((uid) => this.podsByOwner.get(uid!).some((p) => {
       const phase = (p.status as Obj | undefined)?.phase;
-      return ref && oldUids.has(ref.uid) && phase !== 'Succeeded' && phase !== 'Failed';
-    });
+      return phase !== 'Succeeded' && phase !== 'Failed';
+    }));
     if (running) return this.syncRolloutStatus(all(), newRS, d);
     if (!newRS) ({ newRS, oldRSs } = this.getNewReplicaSet(d, rsList, true));
     if (newRS && replicasOf(newRS) !== replicasOf(d)) newRS = this.scaleRS(newRS, replicasOf(d), d);

@@ -8,6 +8,7 @@ import type { KubeObject } from '../apiserver/types.js';
 import type { Informer } from '../client/informer.js';
 import type { Controller, ControllerContext } from './controller.js';
 import { WorkQueue } from './work-queue.js';
+import { byNamespace, byNamespaceLabel, type Index } from './indexes.js';
 import { findPort, managedService, podsForService, servicesForPod, shouldPodBeInEndpoints } from './service-pods.js';
 import { isPodReady, isoSeconds, objectKey, sameJson, splitKey, type Obj } from './util.js';
 
@@ -24,16 +25,20 @@ export class EndpointsController implements Controller {
   readonly name = 'endpoints-controller';
   private readonly services: Informer;
   private readonly pods: Informer;
+  private readonly podsByLabel: Index;
+  private readonly servicesByNamespace: Index;
   private readonly endpoints: Informer;
   private readonly queue: WorkQueue;
 
   constructor(private readonly c: ControllerContext) {
     this.services = c.informers.informer('services');
     this.pods = c.informers.informer('pods');
+    this.podsByLabel = c.informers.index('pods', 'namespace-label', byNamespaceLabel);
+    this.servicesByNamespace = c.informers.index('services', 'namespace', byNamespace);
     this.endpoints = c.informers.informer('endpoints');
     this.queue = new WorkQueue(c.ctx.queue, (key) => this.sync(key));
     this.services.on((_t, svc) => this.queue.add(objectKey(svc)));
-    this.pods.on((_t, pod, old) => servicesForPod(pod, old, this.services).forEach((k) => this.queue.add(k)));
+    this.pods.on((_t, pod, old) => servicesForPod(pod, old, this.servicesByNamespace).forEach((k) => this.queue.add(k)));
     this.endpoints.on((t, ep) => t === 'DELETED' && this.queue.add(objectKey(ep)));
   }
 
@@ -57,7 +62,7 @@ export class EndpointsController implements Controller {
     const publishNotReady = spec.publishNotReadyAddresses === true;
     // subsets keyed by their port set
     const groups = new Map<string, { ports: Obj[]; addresses: Obj[]; notReadyAddresses: Obj[] }>();
-    for (const pod of podsForService(svc, this.pods)) {
+    for (const pod of podsForService(svc, this.podsByLabel)) {
       if (!shouldPodBeInEndpoints(pod, publishNotReady)) continue;
       const podStatus = pod.status as Obj;
       const address: Obj = { ip: podStatus.podIP };

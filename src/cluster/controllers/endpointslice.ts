@@ -8,6 +8,7 @@ import type { KubeObject } from '../apiserver/types.js';
 import type { Informer } from '../client/informer.js';
 import type { Controller, ControllerContext } from './controller.js';
 import { WorkQueue } from './work-queue.js';
+import { byNamespace, byNamespaceLabel, type Index } from './indexes.js';
 import { findPort, managedService, podsForService, servicesForPod, shouldPodBeInEndpoints } from './service-pods.js';
 import { controllerRef, isPodReady, objectKey, sameJson, splitKey, type Obj } from './util.js';
 
@@ -25,6 +26,8 @@ export class EndpointSliceController implements Controller {
   readonly name = 'endpointslice-controller';
   private readonly services: Informer;
   private readonly pods: Informer;
+  private readonly podsByLabel: Index;
+  private readonly servicesByNamespace: Index;
   private readonly slices: Informer;
   private readonly queue: WorkQueue;
   /** Slices created but not yet seen by the informer (the upstream endpointSliceTracker's job). */
@@ -33,10 +36,12 @@ export class EndpointSliceController implements Controller {
   constructor(private readonly c: ControllerContext) {
     this.services = c.informers.informer('services');
     this.pods = c.informers.informer('pods');
+    this.podsByLabel = c.informers.index('pods', 'namespace-label', byNamespaceLabel);
+    this.servicesByNamespace = c.informers.index('services', 'namespace', byNamespace);
     this.slices = c.informers.informer('endpointslices');
     this.queue = new WorkQueue(c.ctx.queue, (key) => this.sync(key));
     this.services.on((_t, svc) => this.queue.add(objectKey(svc)));
-    this.pods.on((_t, pod, old) => servicesForPod(pod, old, this.services).forEach((k) => this.queue.add(k)));
+    this.pods.on((_t, pod, old) => servicesForPod(pod, old, this.servicesByNamespace).forEach((k) => this.queue.add(k)));
     this.slices.on((_t, slice) => {
       const svc = slice.metadata.labels?.[SERVICE_NAME_LABEL];
       if (!svc || slice.metadata.labels?.[MANAGED_BY_LABEL] !== CONTROLLER_NAME) return;
@@ -72,7 +77,7 @@ export class EndpointSliceController implements Controller {
     const publishNotReady = spec.publishNotReadyAddresses === true;
     const endpoints: Obj[] = [];
     let ports: Obj[] | null = null;
-    for (const pod of podsForService(svc, this.pods).sort((a, b) => (a.metadata.name! < b.metadata.name! ? -1 : 1))) {
+    for (const pod of podsForService(svc, this.podsByLabel).sort((a, b) => (a.metadata.name! < b.metadata.name! ? -1 : 1))) {
       if (!shouldPodBeInEndpoints(pod, true)) continue;
       const podPorts: Obj[] = [];
       for (const sp of (spec.ports ?? []) as Obj[]) {

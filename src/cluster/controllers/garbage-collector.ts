@@ -23,7 +23,7 @@ export class GarbageCollector implements Controller {
   constructor(private readonly c: ControllerContext) {
     this.queue = new WorkQueue(c.ctx.queue, (key) => this.attemptToDelete(key));
     for (const resource of GC_RESOURCES) {
-      c.informers.informer(resource).on((type, obj) => this.onChange(resource, type, obj));
+      c.informers.informer(resource).on((type, obj, old) => this.onChange(resource, type, obj, old));
     }
   }
 
@@ -33,7 +33,7 @@ export class GarbageCollector implements Controller {
     this.queue.stop();
   }
 
-  private onChange(resource: string, type: string, obj: KubeObject): void {
+  private onChange(resource: string, type: string, obj: KubeObject, old: KubeObject | undefined): void {
     const key = `${resource}|${obj.metadata.namespace ?? ''}|${obj.metadata.name}`;
     for (const ref of obj.metadata.ownerReferences ?? []) {
       let set = this.dependents.get(ref.uid);
@@ -48,7 +48,9 @@ export class GarbageCollector implements Controller {
       this.dependents.delete(obj.metadata.uid!);
       return;
     }
-    if ((obj.metadata.ownerReferences ?? []).length > 0) this.queue.add(key);
+    // Only a new object or changed owner references can make a new orphan (the graph builder's view).
+    const refs = obj.metadata.ownerReferences ?? [];
+    if (refs.length > 0 && (type === 'ADDED' || JSON.stringify(refs) !== JSON.stringify(old?.metadata.ownerReferences ?? []))) this.queue.add(key);
   }
 
   private attemptToDelete(key: string): void {

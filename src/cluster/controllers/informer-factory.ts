@@ -5,10 +5,12 @@
  */
 import type { ApiClient } from '../apiserver/types.js';
 import { Informer } from '../client/informer.js';
+import { Index, type IndexFunc } from './indexes.js';
 
 /** Hands out one Informer per resource and starts them together. */
 export class InformerFactory {
   private readonly informers = new Map<string, Informer>();
+  private readonly indexes = new Map<string, Index>();
 
   constructor(private readonly client: ApiClient) {}
 
@@ -20,6 +22,14 @@ export class InformerFactory {
       this.informers.set(resource, informer);
     }
     return informer;
+  }
+
+  /** A named index over a resource's informer, shared by every controller asking for the same name. */
+  index(resource: string, name: string, keys: IndexFunc): Index {
+    const id = `${resource}/${name}`;
+    let index = this.indexes.get(id);
+    if (!index) this.indexes.set(id, (index = new Index(this.informer(resource), keys)));
+    return index;
   }
 
   /** Starts every informer not yet running; false when some list or watch failed. */

@@ -10,6 +10,7 @@ import type { Informer } from '../client/informer.js';
 import type { EventRecorder } from '../client/event-recorder.js';
 import type { Controller, ControllerContext } from './controller.js';
 import { WorkQueue } from './work-queue.js';
+import { byNodeName, type Index } from './indexes.js';
 import { NOT_READY_KEY, UNREACHABLE_KEY, sameTaint } from './taints.js';
 import { isoSeconds, parseTime, sameJson, type Obj } from './util.js';
 
@@ -62,6 +63,7 @@ export class NodeLifecycleController implements Controller {
   private readonly nodes: Informer;
   private readonly leases: Informer;
   private readonly pods: Informer;
+  private readonly podsByNode: Index;
   private readonly health = new Map<string, NodeHealth>();
   private readonly taintQueue: WorkQueue;
   private readonly recorder: EventRecorder;
@@ -73,6 +75,7 @@ export class NodeLifecycleController implements Controller {
     this.nodes = c.informers.informer('nodes');
     this.leases = c.informers.informer('leases');
     this.pods = c.informers.informer('pods');
+    this.podsByNode = c.informers.index('pods', 'node-name', byNodeName);
     this.recorder = c.recorder('node-controller');
     this.taintQueue = new WorkQueue(c.ctx.queue, (name) => this.noScheduleTaintingPass(name));
     this.nodes.on((type, node) => {
@@ -209,7 +212,7 @@ export class NodeLifecycleController implements Controller {
   /** nodeutil.MarkPodsNotReady: Ready=False through pods/status, plus a NodeNotReady event on each pod. */
   private markPodsNotReady(nodeName: string): void {
     const now = isoSeconds(this.now());
-    for (const pod of this.pods.list()) {
+    for (const pod of this.podsByNode.get(nodeName)) {
       if ((pod.spec as Obj | undefined)?.nodeName !== nodeName) continue;
       const copy = structuredClone(pod);
       const conditions: Obj[] = ((copy.status as Obj | undefined)?.conditions ?? []) as Obj[];

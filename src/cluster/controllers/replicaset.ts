@@ -12,6 +12,7 @@ import type { Controller, ControllerContext } from './controller.js';
 import { WorkQueue } from './work-queue.js';
 import { Expectations } from './expectations.js';
 import { sortPodsForDeletion } from './pod-ranking.js';
+import { byControllerUid, orphansByNamespace, type Index } from './indexes.js';
 import { controllerOf, controllerRef, isPodActive, isPodAvailable, isPodReady, isoSeconds, objectKey, sameJson, splitKey, type Obj } from './util.js';
 
 /** Upper bound of the per-key retry back-off (workqueue DefaultControllerRateLimiter: 5ms doubling to 1000s). */
@@ -41,6 +42,8 @@ export class ReplicaSetController implements Controller {
   readonly name = 'replicaset-controller';
   private readonly rsInformer: Informer;
   private readonly podInformer: Informer;
+  private readonly podsByOwner: Index;
+  private readonly orphanPods: Index;
   private readonly queue: WorkQueue;
   private readonly expectations: Expectations;
   private readonly recorder: EventRecorder;
@@ -49,6 +52,8 @@ export class ReplicaSetController implements Controller {
   constructor(private readonly c: ControllerContext) {
     this.rsInformer = c.informers.informer('replicasets');
     this.podInformer = c.informers.informer('pods');
+    this.podsByOwner = c.informers.index('pods', 'controller-uid', byControllerUid);
+    this.orphanPods = c.informers.index('pods', 'orphans-by-namespace', orphansByNamespace);
     this.queue = new WorkQueue(c.ctx.queue, (key) => this.sync(key));
     this.expectations = new Expectations(() => c.ctx.queue.now());
     this.recorder = c.recorder('replicaset-controller');
@@ -105,7 +110,8 @@ export class ReplicaSetController implements Controller {
   /** ClaimPods: adopt matching orphans, release owned pods that no longer match. */
   private claimPods(rs: KubeObject, selector: LabelSelector): KubeObject[] {
     const owned: KubeObject[] = [];
-    for (const pod of this.podInformer.list()) {
+    const candidates = [...this.podsByOwner.get(rs.metadata.uid!), ...this.orphanPods.get(rs.metadata.namespace ?? '')];
+    for (const pod of candidates) {
       if (pod.metadata.namespace !== rs.metadata.namespace) continue;
       const ref = controllerOf(pod);
       const matches = matchesLabelSelector(selector, pod.metadata.labels);

@@ -5,7 +5,7 @@
  */
 import type { KubeObject } from '../apiserver/types.js';
 import { matchesMapSelector } from '../apiserver/selectors.js';
-import type { Informer } from '../client/informer.js';
+import type { Index } from './indexes.js';
 import { objectKey, type Obj } from './util.js';
 
 /** Services the endpoint controllers manage: a selector, and not ExternalName. */
@@ -36,16 +36,17 @@ export function findPort(pod: KubeObject, servicePort: Obj): number | undefined 
   return undefined;
 }
 
-/** Pods in the service's namespace matching its selector. */
-export function podsForService(svc: KubeObject, pods: Informer): KubeObject[] {
+/** Pods in the service's namespace matching its selector, looked up by one selector label in a byNamespaceLabel index. */
+export function podsForService(svc: KubeObject, podsByLabel: Index): KubeObject[] {
   const selector = (svc.spec as Obj).selector as Record<string, string>;
-  return pods.list().filter((p) => p.metadata.namespace === svc.metadata.namespace && matchesMapSelector(selector, p.metadata.labels));
+  const [k, v] = Object.entries(selector)[0];
+  return podsByLabel.get(`${svc.metadata.namespace ?? ''}|${k}=${v}`).filter((p) => p.metadata.namespace === svc.metadata.namespace && matchesMapSelector(selector, p.metadata.labels));
 }
 
 /** Keys of services in the pod's namespace whose selector matches the pod's labels (now or before). */
-export function servicesForPod(pod: KubeObject, old: KubeObject | undefined, services: Informer): string[] {
+export function servicesForPod(pod: KubeObject, old: KubeObject | undefined, servicesByNamespace: Index): string[] {
   const out: string[] = [];
-  for (const svc of services.list()) {
+  for (const svc of servicesByNamespace.get(pod.metadata.namespace ?? '')) {
     if (svc.metadata.namespace !== pod.metadata.namespace || !managedService(svc)) continue;
     const selector = (svc.spec as Obj).selector as Record<string, string>;
     if (matchesMapSelector(selector, pod.metadata.labels) || (old && matchesMapSelector(selector, old.metadata.labels))) out.push(objectKey(svc));

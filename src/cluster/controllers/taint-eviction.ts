@@ -11,6 +11,7 @@ import type { Informer } from '../client/informer.js';
 import type { EventRecorder } from '../client/event-recorder.js';
 import type { Controller, ControllerContext } from './controller.js';
 import { tolerates } from './taints.js';
+import { byNodeName, type Index } from './indexes.js';
 import { objectKey, type Obj } from './util.js';
 
 interface Scheduled {
@@ -24,6 +25,7 @@ export class TaintEvictionController implements Controller {
   readonly name = 'taint-eviction-controller';
   private readonly nodes: Informer;
   private readonly pods: Informer;
+  private readonly podsByNode: Index;
   private readonly recorder: EventRecorder;
   private readonly scheduled = new Map<string, Scheduled>();
   private stopped = false;
@@ -31,6 +33,7 @@ export class TaintEvictionController implements Controller {
   constructor(private readonly c: ControllerContext) {
     this.nodes = c.informers.informer('nodes');
     this.pods = c.informers.informer('pods');
+    this.podsByNode = c.informers.index('pods', 'node-name', byNodeName);
     this.recorder = c.recorder('taint-eviction-controller');
     this.nodes.on((type, node, old) => {
       if (type === 'DELETED' || sameNoExecute(node, old)) return;
@@ -53,7 +56,7 @@ export class TaintEvictionController implements Controller {
 
   private handleNode(name: string): void {
     if (this.stopped) return;
-    for (const pod of this.pods.list()) if ((pod.spec as Obj | undefined)?.nodeName === name) this.processPod(pod);
+    for (const pod of this.podsByNode.get(name)) if ((pod.spec as Obj | undefined)?.nodeName === name) this.processPod(pod);
   }
 
   private handlePod(key: string): void {
