@@ -5,5 +5,7 @@ export default defineConfig({
     include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
     environment: 'node',
     testTimeout: 30_000,
+    // Ink renders only the last frame when it thinks it runs in CI; the TUI tests wait on intermediate frames.
+    env: { CI: 'false' },
   },
 });

@@ -7,10 +7,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** Opens the user's editor on `text`; undefined when none is set or it failed. */
+/** Opens the user's editor on `text` (kubectl's default is vi); undefined when it failed. */
 export async function openExternalEditor(text: string, fileName: string): Promise<string | undefined> {
-  const editor = process.env.KUBE_EDITOR || process.env.EDITOR;
-  if (!editor) return undefined;
+  const editor = process.env.KUBE_EDITOR || process.env.EDITOR || 'vi';
   const dir = mkdtempSync(join(tmpdir(), 'kubedrill-edit-'));
   const file = join(dir, fileName);
   try {

@@ -41,9 +41,24 @@ export async function playCommand(scenarioArg: string | undefined, options: { se
     scenarios: entries.map((e) => summarize(e.scenario, e.file)),
     openSession: async (id) => {
       const e = byId.get(id)!;
-      return createPracticeSession(e.scenario, e.file, { seed });
+      return createPracticeSession(e.scenario, e.file, { seed, openEditor: editorOverInk });
     },
     progress,
   });
   return 0;
+}
+
+/**
+ * `kubectl edit` inside the TUI: hand the terminal to $EDITOR (out of raw
+ * mode, as a shell would), then give it back to Ink.
+ */
+async function editorOverInk(text: string, fileName: string): Promise<string | undefined> {
+  const stdin = process.stdin;
+  const wasRaw = stdin.isTTY ? stdin.isRaw : false;
+  if (stdin.isTTY) stdin.setRawMode(false);
+  try {
+    return await openExternalEditor(text, fileName);
+  } finally {
+    if (stdin.isTTY) stdin.setRawMode(wasRaw);
+  }
 }
