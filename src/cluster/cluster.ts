@@ -98,7 +98,7 @@ export class Cluster {
     const [major, minor] = world.version.replace(/^v/, '').split('.');
     this.api = new ApiServer({ store: this.store, queue: this.queue, random: this.random, version: { gitVersion: world.version, major, minor } });
     this.ctx = componentContext(this.queue, this.random, (c: Credential) => this.api.client(c), this.jumpHooks);
-    this.jumpHooks.push((d) => this.api.onClockJump(d));
+    this.jumpHooks.push(() => this.store.onClockJump());
     for (const [image, behaviour] of Object.entries(world.images)) this.catalog.add(image, behaviour);
   }
 

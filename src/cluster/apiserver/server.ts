@@ -21,7 +21,6 @@ import type { AdmissionPlugin, AdmissionRequest } from './admission/types.js';
 import { defaultAdmissionPlugins } from './admission/index.js';
 import { ServiceAllocators } from './allocators.js';
 import { qosClass } from './qos.js';
-import type { TimerId } from '../clock/event-queue.js';
 
 /** kube-apiserver --event-ttl: events disappear an hour after their last write. */
 const EVENT_TTL_MS = 60 * 60 * 1000;
@@ -52,7 +51,6 @@ export class ApiServer {
   private readonly admission: AdmissionPlugin[] = defaultAdmissionPlugins();
   readonly health: ApiServerHealth = { etcdHealthy: true };
   private readonly allocators: ServiceAllocators;
-  private readonly eventExpiry = new Map<string, { timer: TimerId; deadline: number }>();
 
   constructor(private readonly options: ApiServerOptions) {
     this.allocators = new ServiceAllocators(options.random);
@@ -157,7 +155,10 @@ export class ApiServer {
     object.metadata.uid = this.options.random.uuid();
     object.metadata.creationTimestamp = now;
     if (GENERATION_TRACKED.has(b.info.name)) object.metadata.generation = 1;
-    if (b.info.name === 'namespaces') object.status = { phase: 'Active' };
+    if (b.info.name === 'namespaces') {
+      object.spec = { finalizers: ['kubernetes'], ...((object.spec as object) ?? {}) };
+      object.status = { phase: 'Active' };
+    }
     if (b.info.name === 'services') this.allocators.allocate(object);
     if (b.info.name === 'pods') object.status = { phase: 'Pending', qosClass: qosClass(object.spec as Record<string, any>) };
     const stored = store.put(b.info.name, object, 'ADDED');
@@ -203,6 +204,12 @@ export class ApiServer {
     const now = this.options.queue.now();
     const graceful = b.info.name === 'pods' && !!(old.spec as { nodeName?: string })?.nodeName && options.gracePeriodSeconds !== 0;
     const finalizers = old.metadata.finalizers ?? [];
+    // A Terminating namespace whose spec.finalizers the namespace controller has cleared is removed on the next delete.
+    const namespaceDone = b.info.name === 'namespaces' && !!old.metadata.deletionTimestamp && ((old.spec as { finalizers?: string[] })?.finalizers ?? []).length === 0;
+    if (namespaceDone && finalizers.length === 0) {
+      store.remove(b.info.name, old);
+      return { ok: true, value: old };
+    }
     if (graceful || finalizers.length > 0 || b.info.name === 'namespaces') {
       if (old.metadata.deletionTimestamp && !(b.info.name === 'pods' && options.gracePeriodSeconds === 0)) return { ok: true, value: old };
       const updated = structuredClone(old);
@@ -314,36 +321,11 @@ export class ApiServer {
     return { ok: true, value: stored };
   }
 
-  /**
-   * After a warm-up clock jump, the idle time really passed: events whose TTL
-   * ran out in it are gone, the others keep their absolute deadline.
-   */
-  onClockJump(deltaMs: number): void {
-    for (const [key, entry] of [...this.eventExpiry]) {
-      this.options.queue.cancel(entry.timer);
-      this.scheduleExpiry(key, entry.deadline);
-    }
-    void deltaMs;
-  }
-
   /** Events live in etcd under a lease of --event-ttl, renewed by every write. */
   private expireEvent(event: KubeObject): void {
-    const key = `${event.metadata.namespace}/${event.metadata.name}`;
-    const previous = this.eventExpiry.get(key);
-    if (previous !== undefined) this.options.queue.cancel(previous.timer);
-    this.scheduleExpiry(key, this.options.queue.now() + EVENT_TTL_MS);
+    this.options.store.attachLease('events', event, EVENT_TTL_MS);
   }
 
-  private scheduleExpiry(key: string, deadline: number): void {
-    const store = this.options.store;
-    const [namespace, name] = key.split('/');
-    const timer = this.options.queue.at(deadline, () => {
-      this.eventExpiry.delete(key);
-      const current = store.get('events', namespace, name);
-      if (current) store.remove('events', current);
-    });
-    this.eventExpiry.set(key, { timer, deadline });
-  }
 
   private runAdmission(partial: Omit<AdmissionRequest, 'store' | 'randomSuffix'>): Status | undefined {
     const validation = validateObject(partial.object, partial.oldObject);

@@ -4,7 +4,7 @@
  * events are delivered through the event queue, never synchronously, as a
  * real watch stream would deliver them.
  */
-import type { EventQueue } from '../clock/event-queue.js';
+import type { EventQueue, TimerId } from '../clock/event-queue.js';
 import type { KubeObject, WatchEvent } from '../apiserver/types.js';
 
 /** A registered watcher. */
@@ -29,8 +29,19 @@ export function storeKey(resource: string, namespace: string | undefined, name: 
   return namespace ? `/registry/${resource}/${namespace}/${name}` : `/registry/${resource}/${name}`;
 }
 
-/** The key-value store with revisions and watches. */
+/** An etcd lease: keys attached to it are deleted when it expires. */
+interface Lease {
+  /** Absolute expiry time (ms); kept absolute so warm-up clock jumps expire it when due. */
+  deadline: number;
+  timer: TimerId;
+  keys: Set<string>;
+}
+
+/** The key-value store with revisions, watches and leases. */
 export class Store {
+  private readonly leases = new Map<number, Lease>();
+  private readonly keyLease = new Map<string, number>();
+  private nextLeaseId = 1;
   private revision: number;
   private objects = new Map<string, Map<string, KubeObject>>();
   private watchers = new Map<string, Watcher[]>();
@@ -75,8 +86,58 @@ export class Store {
     return object;
   }
 
+  /**
+   * Grants a lease of `ttlMs` and attaches the object's key to it (etcd
+   * `lease grant` + `put --lease`), replacing any lease the key had. The API
+   * server stores events this way (--event-ttl).
+   */
+  attachLease(resource: string, object: KubeObject, ttlMs: number): void {
+    const key = `${resource}|${objectKey(object.metadata.namespace, object.metadata.name!)}`;
+    this.detachLease(key);
+    const id = this.nextLeaseId++;
+    const lease: Lease = { deadline: this.queue.now() + ttlMs, timer: 0, keys: new Set([key]) };
+    this.leases.set(id, lease);
+    this.keyLease.set(key, id);
+    this.armLease(id, lease);
+  }
+
+  /** After a warm-up clock jump, leases keep their absolute deadlines (the skipped time really passed). */
+  onClockJump(): void {
+    for (const [id, lease] of this.leases) {
+      this.queue.cancel(lease.timer);
+      this.armLease(id, lease);
+    }
+  }
+
+  private armLease(id: number, lease: Lease): void {
+    lease.timer = this.queue.at(lease.deadline, () => {
+      this.leases.delete(id);
+      for (const key of lease.keys) {
+        this.keyLease.delete(key);
+        const [resource, rest] = key.split('|');
+        const slash = rest.indexOf('/');
+        const obj = slash >= 0 ? this.get(resource, rest.slice(0, slash), rest.slice(slash + 1)) : this.get(resource, undefined, rest);
+        if (obj) this.remove(resource, obj);
+      }
+    });
+  }
+
+  private detachLease(key: string): void {
+    const id = this.keyLease.get(key);
+    if (id === undefined) return;
+    this.keyLease.delete(key);
+    const lease = this.leases.get(id);
+    if (!lease) return;
+    lease.keys.delete(key);
+    if (lease.keys.size === 0) {
+      this.queue.cancel(lease.timer);
+      this.leases.delete(id);
+    }
+  }
+
   /** Removes an object. */
   remove(resource: string, object: KubeObject): void {
+    this.detachLease(`${resource}|${objectKey(object.metadata.namespace, object.metadata.name!)}`);
     this.revision++;
     const removed = { ...object, metadata: { ...object.metadata, resourceVersion: String(this.revision) } };
     this.bucket(resource).delete(objectKey(object.metadata.namespace, object.metadata.name!));
