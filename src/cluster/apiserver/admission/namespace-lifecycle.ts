@@ -3,10 +3,14 @@ import type { AdmissionPlugin } from './types.js';
 import { forbiddenMessage, notFound } from '../errors.js';
 import { resolveResource } from '../resources.js';
 
-/** plugin/pkg/admission/namespace/lifecycle/admission.go */
+/**
+ * plugin/pkg/admission/namespace/lifecycle/admission.go. It is a mutating
+ * (Admit) plugin and first in the chain, so a missing namespace is reported
+ * before any validation error of the object itself.
+ */
 export const namespaceLifecycle: AdmissionPlugin = {
   name: 'NamespaceLifecycle',
-  validate(req) {
+  admit(req) {
     if (req.operation !== 'CREATE' || !req.resource.namespaced || !req.namespace) return undefined;
     const ns = req.store.get('namespaces', undefined, req.namespace);
     if (!ns) return notFound(resolveResource('namespaces')!, req.namespace);

@@ -15,7 +15,9 @@ export const priority: AdmissionPlugin = {
     const spec = (req.object.spec ??= {}) as Obj;
     const className: string | undefined = spec.priorityClassName;
     if (!className) {
+      // getDefaultPriority with no global default class: priority 0, PreemptLowerPriority.
       spec.priority ??= 0;
+      spec.preemptionPolicy ??= 'PreemptLowerPriority';
       return undefined;
     }
     const value = SYSTEM_CLASSES[className] ?? (req.store.get('priorityclasses', undefined, className) as Obj | undefined)?.value;
