@@ -12,6 +12,7 @@ export function applyDefaults(object: KubeObject): void {
   switch (object.kind) {
     case 'Pod':
       defaultPodSpec((object.spec ??= {}) as Obj);
+      defaultPodOnly(object.spec as Obj);
       break;
     case 'Deployment':
       defaultDeployment(object as Obj);
@@ -41,6 +42,21 @@ function defaultPodSpec(spec: Obj): void {
   spec.securityContext ??= {};
   spec.schedulerName ??= 'default-scheduler';
   for (const c of [...(spec.initContainers ?? []), ...(spec.containers ?? [])]) defaultContainer(c);
+}
+
+/**
+ * SetDefaults_Pod: what a Pod gets but a pod template does not. Requests
+ * default to limits (which makes a limits-only pod Guaranteed), and
+ * enableServiceLinks defaults to true.
+ */
+function defaultPodOnly(spec: Obj): void {
+  for (const c of [...(spec.initContainers ?? []), ...(spec.containers ?? [])]) {
+    const limits: Obj | undefined = c.resources?.limits;
+    if (!limits) continue;
+    c.resources.requests ??= {};
+    for (const [key, value] of Object.entries(limits)) c.resources.requests[key] ??= value;
+  }
+  spec.enableServiceLinks ??= true;
 }
 
 function defaultContainer(c: Obj): void {

@@ -43,7 +43,7 @@ export function invalid(kind: string, name: string, errors: FieldError[]): Statu
   return status(422, 'Invalid', `${kind} "${name}" is invalid: ${list}`, {
     name,
     kind,
-    causes: errors.map((e) => ({ reason: 'FieldValueInvalid', message: e.detail, field: e.field })),
+    causes: errors.map((e) => ({ reason: causeReason(e.detail), message: e.detail, field: e.field })),
   });
 }
 

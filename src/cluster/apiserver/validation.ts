@@ -59,7 +59,9 @@ function validatePodSpec(spec: Obj | undefined, path: string, errors: FieldError
     seen.add(c.name);
     if (!c.image) errors.push({ field: `${at}.image`, detail: 'Required value' });
     for (const [j, p] of (c.ports ?? []).entries()) {
-      if (typeof p.containerPort !== 'number' || p.containerPort < 1 || p.containerPort > 65535) errors.push({ field: `${at}.ports[${j}].containerPort`, detail: `Invalid value: ${p.containerPort}: must be between 1 and 65535, inclusive` });
+      // validateContainerPorts: a missing (zero) port is Required, an out-of-range one Invalid.
+      if (!p.containerPort) errors.push({ field: `${at}.ports[${j}].containerPort`, detail: 'Required value' });
+      else if (typeof p.containerPort !== 'number' || p.containerPort < 1 || p.containerPort > 65535) errors.push({ field: `${at}.ports[${j}].containerPort`, detail: `Invalid value: ${p.containerPort}: must be between 1 and 65535, inclusive` });
     }
   });
 }
