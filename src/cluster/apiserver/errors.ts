@@ -36,6 +36,15 @@ export interface FieldError {
   detail: string;
 }
 
+/** field.ErrorType of a detail, as StatusCause.reason (`FieldValueRequired`, ...). */
+function causeReason(detail: string): string {
+  if (detail.startsWith('Required value')) return 'FieldValueRequired';
+  if (detail.startsWith('Duplicate value')) return 'FieldValueDuplicate';
+  if (detail.startsWith('Forbidden')) return 'FieldValueForbidden';
+  if (detail.startsWith('Unsupported value')) return 'FieldValueNotSupported';
+  return 'FieldValueInvalid';
+}
+
 /** `Pod "x" is invalid: spec.containers: Required value` (422). */
 export function invalid(kind: string, name: string, errors: FieldError[]): Status {
   const parts = errors.map((e) => `${e.field}: ${e.detail}`);
