@@ -38,16 +38,19 @@ const MERGE_KEYS: Record<string, string> = {
 /** Strategic merge patch: like merge patch, but keyed lists merge item by item. */
 export function strategicMergePatch(target: unknown, patch: unknown, field = ''): unknown {
   if (Array.isArray(patch) && Array.isArray(target) && MERGE_KEYS[field]) {
-    const key = MERGE_KEYS[field];
+    // ServiceSpec.ports merges by `port`, container ports by `containerPort`.
+    const key = field === 'ports' && [...patch, ...target].some((p) => isObject(p) && 'port' in p && !('containerPort' in p)) ? 'port' : MERGE_KEYS[field];
     const out = target.map((item) => clone(item as Json));
     for (const p of patch) {
       if (!isObject(p)) continue;
+      // An item without its merge key matches nothing (undefined === undefined would merge into the first item).
+      const same = (item: unknown) => isObject(item) && (p as any)[key] !== undefined && (item as any)[key] === (p as any)[key];
       if ((p as Record<string, unknown>).$patch === 'delete') {
-        const idx = out.findIndex((item) => isObject(item) && (item as any)[key] === (p as any)[key]);
+        const idx = out.findIndex(same);
         if (idx >= 0) out.splice(idx, 1);
         continue;
       }
-      const idx = out.findIndex((item) => isObject(item) && (item as any)[key] === (p as any)[key]);
+      const idx = out.findIndex(same);
       if (idx >= 0) out[idx] = strategicMergePatch(out[idx], p) as Json;
       else out.push(clone(p as Json));
     }

@@ -233,10 +233,8 @@ export class ApiServer {
     const matcher = this.matcher(b.info, options);
     if (!matcher.ok) return failure(badRequest(matcher.error));
     const from = resourceVersion === '' || resourceVersion === '0' ? this.options.store.currentRevision() : Number(resourceVersion);
-    const match = matcher.match;
-    const handle = this.options.store.watch(b.info.name, b.ns, from, (e) => {
-      if (match(e.object)) handler(e);
-    });
+    const filter = options.labelSelector || options.fieldSelector ? matcher.match : undefined;
+    const handle = this.options.store.watch(b.info.name, b.ns, from, handler, filter);
     if (!handle) return failure(gone(`too old resource version: ${resourceVersion}`));
     return { ok: true, value: handle };
   }
@@ -353,6 +351,10 @@ export class ApiServer {
     }
     if (options.fieldSelector) {
       const p = parseFieldSelector(info.name, options.fieldSelector);
+      // The list handler wraps field label conversion errors with the GroupVersionResource it served.
+      if (!p.ok && p.error.startsWith('field label not supported')) {
+        return { ok: false, error: `Unable to find "${info.group}/${info.version}, Resource=${info.name}" that match label selector "${options.labelSelector ?? ''}", field selector "${options.fieldSelector}": ${p.error}` };
+      }
       if (!p.ok) return p;
       matchers.push(p.match);
     }
