@@ -235,7 +235,8 @@ export class ApiServer {
     const from = resourceVersion === '' || resourceVersion === '0' ? this.options.store.currentRevision() : Number(resourceVersion);
     const filter = options.labelSelector || options.fieldSelector ? matcher.match : undefined;
     const handle = this.options.store.watch(b.info.name, b.ns, from, handler, filter);
-    if (!handle) return failure(gone(`too old resource version: ${resourceVersion}`));
+    // etcd3 watcher: "too old resource version: <requested> (<compacted>)".
+    if (!handle) return failure(gone(`too old resource version: ${from} (${this.options.store.compactedRevision()})`));
     return { ok: true, value: handle };
   }
 

@@ -10,6 +10,8 @@ import type { KubeObject, WatchEvent } from '../apiserver/types.js';
 /** A registered watcher. */
 interface Watcher {
   namespace: string | undefined;
+  /** Only events whose object passes are delivered (the watch cache filters before sending). */
+  filter: ((object: KubeObject) => boolean) | undefined;
   handler: (event: WatchEvent) => void;
   active: boolean;
 }
@@ -55,6 +57,11 @@ export class Store {
   /** The current global revision. */
   currentRevision(): number {
     return this.revision;
+  }
+
+  /** The newest revision compacted away (watches must start at or after it). */
+  compactedRevision(): number {
+    return this.compacted;
   }
 
   /** Reads one object. */
@@ -148,10 +155,10 @@ export class Store {
    * Starts a watch after `fromRevision`. Returns undefined when that revision
    * was compacted away (the API server answers 410 Gone).
    */
-  watch(resource: string, namespace: string | undefined, fromRevision: number, handler: (event: WatchEvent) => void): { stop(): void } | undefined {
+  watch(resource: string, namespace: string | undefined, fromRevision: number, handler: (event: WatchEvent) => void, filter?: (object: KubeObject) => boolean): { stop(): void } | undefined {
     if (fromRevision < this.compacted) return undefined;
-    const watcher: Watcher = { namespace, handler, active: true };
-    const replay = this.history.filter((h) => h.resource === resource && h.revision > fromRevision && inNamespace(h.event.object, namespace));
+    const watcher: Watcher = { namespace, filter, handler, active: true };
+    const replay = this.history.filter((h) => h.resource === resource && h.revision > fromRevision && inNamespace(h.event.object, namespace) && (!filter || filter(h.event.object)));
     for (const h of replay) this.queue.after(0, () => watcher.active && handler(h.event));
     const list = this.watchers.get(resource) ?? [];
     list.push(watcher);
@@ -175,6 +182,7 @@ export class Store {
     if (!watchers) return;
     for (const watcher of watchers) {
       if (!inNamespace(event.object, watcher.namespace)) continue;
+      if (watcher.filter && !watcher.filter(event.object)) continue;
       this.queue.after(0, () => watcher.active && watcher.handler(event));
     }
   }
