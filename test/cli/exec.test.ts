@@ -62,3 +62,21 @@ describe('kubedrill validate', () => {
     expect(out.text().split('\n').filter(Boolean).every((l) => l.endsWith(': ok'))).toBe(true);
   });
 });
+
+describe('kubedrill exec --script', () => {
+  it('prints a $ transcript and lets kubectl apply read a file written by a redirection', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const script = join(mkdtempSync(join(tmpdir(), 'kd-')), 'script.txt');
+    writeFileSync(script, 'kubectl get deploy web -o yaml > web.yaml\nkubectl apply -f web.yaml\nkubectl apply -f missing.yaml\n');
+    const out = sink();
+    const code = await execCommand('pending-insufficient-cpu', [], { script }, out, sink());
+    expect(code).toBe(1);
+    const lines = out.text().split('\n');
+    expect(lines[0]).toBe('$ kubectl get deploy web -o yaml > web.yaml');
+    expect(lines[1]).toBe('$ kubectl apply -f web.yaml');
+    expect(lines).toContain('deployment.apps/web configured');
+    expect(lines.slice(-3)).toEqual(['$ kubectl apply -f missing.yaml', 'error: the path "missing.yaml" does not exist', '']);
+  });
+});

@@ -3,8 +3,9 @@
  * kubectl.kubernetes.io/last-applied-configuration annotation and a
  * three-way merge), `kubectl create -f`, `create deployment`
  * (pkg/cmd/create/create_deployment.go) and `create namespace`.
- * Manifests come from stdin (`-f -`); the workstation has no files yet.
+ * Manifests come from stdin (`-f -`) or from a file on the current host (`-f web.yaml`).
  */
+import { readHostFile } from '../text/lib/file-access.js';
 import yaml from 'js-yaml';
 import type { KubeObject } from '../../cluster/apiserver/types.js';
 import { resourceForKind } from '../../cluster/apiserver/resources.js';
@@ -28,11 +29,12 @@ export function readManifests(inv: Invocation): Manifests {
   if (files.length === 0) return { ok: false, result: { stdout: '', stderr: `error: must specify one of -f and -k\n\n`, exitCode: 1 } };
   const docs: { source: string; obj: Obj }[] = [];
   for (const file of files) {
-    if (file !== '-') return { ok: false, result: errorResult(`the path "${file}" does not exist`) };
-    const source = 'STDIN';
+    const text = file === '-' ? inv.ctx.stdin : readHostFile(inv.ctx, file);
+    if (text === undefined) return { ok: false, result: errorResult(`the path "${file}" does not exist`) };
+    const source = file === '-' ? 'STDIN' : file;
     let loaded: unknown[];
     try {
-      loaded = yaml.loadAll(inv.ctx.stdin);
+      loaded = yaml.loadAll(text);
     } catch (e) {
       return { ok: false, result: errorResult(`error parsing ${source}: error converting YAML to JSON: yaml: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`) };
     }
