@@ -83,9 +83,9 @@ export function badRequest(message: string): Status {
   return status(400, 'BadRequest', message);
 }
 
-/** A watch from a compacted revision (410). */
+/** A watch from a compacted revision: 410 with reason Expired (apierrors.NewResourceExpired). */
 export function gone(message: string): Status {
-  return status(410, 'Gone', message);
+  return status(410, 'Expired', message);
 }
 
 /** The resource is not served (404 with no details), as for an unknown path. */

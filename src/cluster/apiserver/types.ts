@@ -59,6 +59,7 @@ export type StatusReason =
   | 'Unauthorized'
   | 'MethodNotAllowed'
   | 'Gone'
+  | 'Expired'
   | 'InternalError'
   | 'Timeout'
   | 'ServiceUnavailable';

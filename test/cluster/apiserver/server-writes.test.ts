@@ -1,0 +1,129 @@
+import { describe, it, expect } from 'vitest';
+import { harness, pod, ok, err, T0 } from './harness.js';
+import type { KubeObject } from '../../../src/cluster/apiserver/types.js';
+
+type Obj = Record<string, any>;
+
+const bind = (h: ReturnType<typeof harness>, name: string, node: string) => h.sys.create('bindings', 'default', { apiVersion: 'v1', kind: 'Binding', metadata: { name }, target: { apiVersion: 'v1', kind: 'Node', name: node } } as KubeObject);
+
+describe('updates', () => {
+  it('a no-op update writes nothing and keeps the resourceVersion; a real change bumps it', () => {
+    const h = harness();
+    const created = ok(h.sys.create('pods', 'default', pod('web')));
+    const rev = h.store.currentRevision();
+    const same = ok(h.sys.update('pods', 'default', structuredClone(created)));
+    expect(same.metadata.resourceVersion).toBe(created.metadata.resourceVersion);
+    expect(h.store.currentRevision()).toBe(rev);
+    const labelled = ok(h.sys.update('pods', 'default', { ...structuredClone(created), metadata: { ...created.metadata, labels: { a: 'b' } } }));
+    expect(Number(labelled.metadata.resourceVersion)).toBe(rev + 1);
+  });
+
+  it('rejects a stale resourceVersion with the optimistic-concurrency Conflict', () => {
+    const h = harness();
+    const created = ok(h.sys.create('pods', 'default', pod('web')));
+    ok(h.sys.update('pods', 'default', { ...structuredClone(created), metadata: { ...created.metadata, labels: { a: 'b' } } }));
+    const s = err(h.sys.update('pods', 'default', { ...structuredClone(created), metadata: { ...created.metadata, labels: { a: 'c' } } }));
+    expect([s.code, s.reason, s.message]).toEqual([409, 'Conflict', 'Operation cannot be fulfilled on pods "web": the object has been modified; please apply your changes to the latest version and try again']);
+  });
+
+  it('allows changing a pod image but no other spec field', () => {
+    const h = harness();
+    const created = ok(h.sys.create('pods', 'default', pod('web')));
+    const next = structuredClone(created) as Obj;
+    next.spec.containers[0].image = 'nginx:1.27.3';
+    expect((ok(h.sys.update('pods', 'default', next as KubeObject)).spec as Obj).containers[0].image).toBe('nginx:1.27.3');
+    const bad = structuredClone(ok(h.sys.get('pods', 'default', 'web'))) as Obj;
+    bad.spec.containers[0].ports = [{ containerPort: 8080 }];
+    const s = err(h.sys.update('pods', 'default', bad as KubeObject));
+    expect(s.code).toBe(422);
+    expect(s.message).toBe(
+      'Pod "web" is invalid: spec: Forbidden: pod updates may not change fields other than `spec.containers[*].image`,`spec.initContainers[*].image`,`spec.activeDeadlineSeconds`,`spec.tolerations` (only additions to existing tolerations),`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative)',
+    );
+  });
+
+  it('keeps .status out of main-resource updates and .spec out of status updates; tracks generation', () => {
+    const h = harness();
+    const d = ok(h.sys.create('deployments', 'default', { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web' }, spec: { selector: { matchLabels: { app: 'web' } }, template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'nginx', image: 'nginx:1.27' }] } } } }));
+    expect(d.metadata.generation).toBe(1);
+    const scaled = ok(h.sys.update('deployments', 'default', { ...structuredClone(d), spec: { ...(d.spec as Obj), replicas: 3 }, status: { replicas: 99 } }));
+    expect([scaled.metadata.generation, scaled.status]).toEqual([2, undefined]);
+    const labelled = ok(h.sys.update('deployments', 'default', { ...structuredClone(scaled), metadata: { ...scaled.metadata, labels: { x: 'y' } } }));
+    expect(labelled.metadata.generation).toBe(2);
+    const statused = ok(h.sys.updateStatus('deployments', 'default', { ...structuredClone(labelled), spec: { replicas: 7 }, status: { replicas: 3 } }));
+    expect([(statused.spec as Obj).replicas, statused.status, statused.metadata.generation]).toEqual([3, { replicas: 3 }, 2]);
+  });
+});
+
+describe('bindings', () => {
+  it('assigns the node and records PodScheduled=True; a second binding conflicts', () => {
+    const h = harness();
+    ok(h.sys.create('pods', 'default', pod('web')));
+    h.queue.runUntil(T0 + 1500);
+    const bound = ok(bind(h, 'web', 'node-1'));
+    expect((bound.spec as Obj).nodeName).toBe('node-1');
+    expect((bound.status as Obj).conditions).toEqual([{ lastProbeTime: null, lastTransitionTime: '2026-11-10T12:00:01Z', status: 'True', type: 'PodScheduled' }]);
+    expect(err(bind(h, 'web', 'node-2')).message).toBe('Operation cannot be fulfilled on pods "web": pod web is already assigned to node "node-1"');
+    expect(err(bind(h, 'ghost', 'node-2')).message).toBe('pods "ghost" not found');
+  });
+});
+
+describe('deletion', () => {
+  it('a scheduled pod is deleted gracefully: deletionTimestamp = now + grace, and stays until the kubelet finishes', () => {
+    const h = harness();
+    ok(h.sys.create('pods', 'default', pod('web')));
+    ok(bind(h, 'web', 'node-1'));
+    h.queue.runUntil(T0 + 5000);
+    const deleting = ok(h.sys.delete('pods', 'default', 'web'));
+    expect([deleting.metadata.deletionTimestamp, deleting.metadata.deletionGracePeriodSeconds]).toEqual(['2026-11-10T12:00:35Z', 30]);
+    expect(ok(h.sys.get('pods', 'default', 'web')).metadata.deletionTimestamp).toBe('2026-11-10T12:00:35Z');
+    // Deleting again changes nothing; a grace period of 0 (what the kubelet sends) removes it.
+    expect(ok(h.sys.delete('pods', 'default', 'web')).metadata.resourceVersion).toBe(deleting.metadata.resourceVersion);
+    ok(h.sys.delete('pods', 'default', 'web', { gracePeriodSeconds: 0 }));
+    expect(err(h.sys.get('pods', 'default', 'web')).message).toBe('pods "web" not found');
+  });
+
+  it('an unscheduled pod, or one with grace period 0, goes at once', () => {
+    const h = harness();
+    ok(h.sys.create('pods', 'default', pod('pending')));
+    ok(h.sys.delete('pods', 'default', 'pending'));
+    expect(h.sys.get('pods', 'default', 'pending').ok).toBe(false);
+    ok(h.sys.create('pods', 'default', pod('custom', { spec: { containers: [{ name: 'a', image: 'nginx' }], terminationGracePeriodSeconds: 5 } })));
+    ok(bind(h, 'custom', 'node-1'));
+    expect(ok(h.sys.delete('pods', 'default', 'custom')).metadata.deletionGracePeriodSeconds).toBe(5);
+    expect(err(h.sys.delete('pods', 'default', 'nothing')).code).toBe(404);
+  });
+});
+
+describe('events TTL (--event-ttl=1h)', () => {
+  const event = (name: string): KubeObject => ({ apiVersion: 'v1', kind: 'Event', metadata: { name }, involvedObject: { kind: 'Pod', name: 'web' }, reason: 'Started', message: 'Started container nginx', count: 1 });
+
+  it('an event disappears an hour after its last write', () => {
+    const h = harness();
+    const created = ok(h.sys.create('events', 'default', event('e1')));
+    ok(h.sys.create('events', 'default', event('e2')));
+    h.queue.runUntil(T0 + 30 * 60_000);
+    ok(h.sys.update('events', 'default', { ...structuredClone(created), count: 2 }));
+    h.queue.runUntil(T0 + 60 * 60_000);
+    expect(ok(h.sys.list('events', 'default')).items.map((e) => e.metadata.name)).toEqual(['e1']);
+    h.queue.runUntil(T0 + 90 * 60_000 - 1);
+    expect(h.sys.get('events', 'default', 'e1').ok).toBe(true);
+    h.queue.runUntil(T0 + 90 * 60_000);
+    expect(ok(h.sys.list('events', 'default')).items).toEqual([]);
+  });
+
+  it('keeps absolute deadlines across a warm-up clock jump', () => {
+    const h = harness();
+    ok(h.sys.create('events', 'default', event('early')));
+    h.queue.runUntil(T0 + 50 * 60_000);
+    ok(h.sys.create('events', 'default', event('late')));
+    // Skip 30 idle minutes: timers shift with the jump, the store puts leases back on their deadlines.
+    h.queue.jump(30 * 60_000);
+    h.store.onClockJump();
+    h.queue.drain();
+    expect(ok(h.sys.list('events', 'default')).items.map((e) => e.metadata.name)).toEqual(['late']);
+    h.queue.runUntil(T0 + 110 * 60_000 - 1);
+    expect(h.sys.get('events', 'default', 'late').ok).toBe(true);
+    h.queue.runUntil(T0 + 110 * 60_000);
+    expect(h.sys.get('events', 'default', 'late').ok).toBe(false);
+  });
+});
