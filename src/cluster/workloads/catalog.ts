@@ -100,6 +100,10 @@ export function parseImageRef(image: string): ImageRef {
   const hasRegistry = rest.includes('/') && (first.includes('.') || first.includes(':') || first === 'localhost');
   let repository = hasRegistry ? rest : `docker.io/${rest}`;
   if (!hasRegistry && !rest.includes('/')) repository = `docker.io/library/${rest}`;
+  // docker.io/nginx and index.docker.io/nginx are the official library image too.
+  const dockerHub = /^(index\.)?docker\.io\/([^/]+)$/.exec(repository);
+  if (dockerHub) repository = `docker.io/library/${dockerHub[2]}`;
+  else if (repository.startsWith('index.docker.io/')) repository = repository.slice('index.'.length);
   return { repository, tag, original: image };
 }
 
