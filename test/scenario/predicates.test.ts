@@ -1,0 +1,67 @@
+import { describe, it, expect } from 'vitest';
+import { createCluster } from '../../src/cluster/cluster.js';
+import { evaluateGoal, evaluatePredicate } from '../../src/scenario/predicates.js';
+import type { GoalPredicate } from '../../src/scenario/schema.js';
+import { worldNode } from '../cluster/kubelet/harness.js';
+
+const NOW = Date.parse('2026-11-10T12:00:00Z');
+const manifests = [
+  { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web', namespace: 'default' }, spec: { replicas: 2, selector: { matchLabels: { app: 'web' } }, template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'nginx', image: 'nginx:1.27' }] } } } },
+  { apiVersion: 'v1', kind: 'Service', metadata: { name: 'web', namespace: 'default' }, spec: { selector: { app: 'web' }, ports: [{ port: 80 }] } },
+  { apiVersion: 'v1', kind: 'Service', metadata: { name: 'typo', namespace: 'default' }, spec: { selector: { app: 'wbe' }, ports: [{ port: 80 }] } },
+  { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'big', namespace: 'default' }, spec: { containers: [{ name: 'a', image: 'nginx:1.27', resources: { requests: { cpu: '64' } } }] } },
+];
+const cluster = createCluster(
+  { version: 'v1.32.4', now: NOW, createdAgoMs: 10 * 86_400_000, nodes: [worldNode('cp-1', 'control-plane'), worldNode('node-1'), { ...worldNode('node-2'), unschedulable: true }], images: {} },
+  { seed: 2, timeline: [{ at: NOW - 30 * 60_000, run: (c) => manifests.forEach((m) => c.apply(structuredClone(m))) }] },
+);
+const client = cluster.systemClient();
+const holds = (p: GoalPredicate) => evaluatePredicate(client, p).holds;
+
+describe('goal predicates over the simulated state', () => {
+  it('nodeReady and nodeSchedulable', () => {
+    expect([holds({ nodeReady: 'node-1' }), holds({ nodeReady: 'ghost' })]).toEqual([true, false]);
+    expect([holds({ nodeSchedulable: 'node-1' }), holds({ nodeSchedulable: 'node-2' }), holds({ nodeSchedulable: 'ghost' })]).toEqual([true, false, false]);
+  });
+
+  it('podScheduled and podRunning', () => {
+    expect(holds({ podScheduled: { namespace: 'default', name: 'big' } })).toBe(false);
+    expect(holds({ podRunning: { namespace: 'default', name: 'big' } })).toBe(false);
+    expect(holds({ podRunning: { namespace: 'kube-system', name: 'etcd-cp-1' } })).toBe(true);
+  });
+
+  it('podsReady counts Ready pods matching a selector', () => {
+    expect(evaluatePredicate(client, { podsReady: { namespace: 'default', selector: 'app=web', count: 2 } })).toEqual({ holds: true, description: '2 pods matching app=web in default are Ready (2 now)' });
+    expect(holds({ podsReady: { namespace: 'default', selector: 'app=web', count: 3 } })).toBe(false);
+  });
+
+  it('deploymentAvailable needs the Available condition and enough available replicas', () => {
+    expect(evaluatePredicate(client, { deploymentAvailable: { namespace: 'default', name: 'web' } } as GoalPredicate)).toEqual({ holds: true, description: 'deployment default/web is available with 2 replicas (2 now)' });
+    expect(holds({ deploymentAvailable: { namespace: 'default', name: 'web', minReplicas: 3 } } as GoalPredicate)).toBe(false);
+    expect(holds({ deploymentAvailable: { namespace: 'default', name: 'ghost' } } as GoalPredicate)).toBe(false);
+  });
+
+  it('serviceHasEndpoints reads the Endpoints the controller filled', () => {
+    expect(holds({ serviceHasEndpoints: { namespace: 'default', name: 'web' } })).toBe(true);
+    expect(holds({ serviceHasEndpoints: { namespace: 'default', name: 'typo' } })).toBe(false);
+  });
+
+  it('objectField compares a field: equals, exists, lessThan, greaterThan', () => {
+    const f = (extra: Record<string, unknown>) => ({ objectField: { resource: 'deployments', namespace: 'default', name: 'web', path: 'spec.replicas', ...extra } }) as GoalPredicate;
+    expect([holds(f({ equals: 2 })), holds(f({ equals: 3 })), holds(f({ exists: true })), holds(f({ lessThan: 3 })), holds(f({ greaterThan: 2 }))]).toEqual([true, false, true, true, false]);
+    expect(holds({ objectField: { resource: 'pods', namespace: 'default', name: 'big', path: 'spec.nodeName', exists: false } } as GoalPredicate)).toBe(true);
+    expect(holds({ objectField: { resource: 'pods', namespace: 'default', name: 'ghost', path: 'spec.nodeName', exists: false } } as GoalPredicate)).toBe(false);
+    expect(evaluatePredicate(client, f({ equals: 2 })).description).toBe('deployments default/web spec.replicas = 2');
+  });
+
+  it('not inverts, and evaluateGoal evaluates each item', () => {
+    const r = evaluatePredicate(client, { not: { nodeReady: 'node-1' } });
+    expect(r).toEqual({ holds: false, description: 'not (node node-1 is Ready)' });
+    expect(evaluateGoal(client, [{ nodeReady: 'node-1' }, { podScheduled: { namespace: 'default', name: 'big' } }]).map((g) => g.holds)).toEqual([true, false]);
+  });
+
+  it('reads through the API server with the client\'s identity', () => {
+    const stranger = cluster.api.client({ type: 'x509', commonName: 'jane', organizations: [], notBefore: 0, notAfter: NOW * 2 });
+    expect(evaluatePredicate(stranger, { nodeReady: 'node-1' }).holds).toBe(false);
+  });
+});
