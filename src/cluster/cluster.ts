@@ -12,7 +12,8 @@ import type { Credential } from './apiserver/authn.js';
 import { resourceForKind } from './apiserver/resources.js';
 import { componentContext, type Component, type ComponentContext } from './component.js';
 import { ContainerRuntime } from './runtime/runtime.js';
-import { Journal } from './host/journal.js';
+import { NodeHost } from './host/node-host.js';
+import { seedNodeFiles, containerdUnit, kubeletUnit } from './bootstrap/node-files.js';
 import { Kubelet } from './kubelet/kubelet.js';
 import type { NodeSpec } from './kubelet/node-status.js';
 import { ImageCatalog, type ImageBehaviour } from './workloads/catalog.js';
@@ -55,12 +56,12 @@ export interface TimelineItem {
   run(cluster: Cluster): void;
 }
 
-/** A node's machinery: kubelet, runtime, journal. */
+/** A node's machinery: the machine (files, units, journal, clock), its kubelet and runtime. */
 export interface NodeHandle {
   spec: NodeSpec;
+  host: NodeHost;
   kubelet: Kubelet;
   runtime: ContainerRuntime;
-  journal: Journal;
 }
 
 /** How long bootstrap (and the last timeline change) is simulated before idle time is skipped. */
@@ -163,16 +164,22 @@ export class Cluster {
     const cp = specs.find((s) => s.role === 'control-plane') ?? specs[0];
     for (const obj of kubernetesService(cp.ip)) this.mustApply(obj);
     specs.forEach((spec, i) => {
+      const host = new NodeHost(spec.name, spec.ip, this.queue);
       const runtime = new ContainerRuntime(this.queue, this.random, this.catalog);
-      const journal = new Journal();
       const staticPods = spec.role === 'control-plane' ? controlPlaneStaticPods(spec.name, spec.ip, this.world.version) : [];
       const credential: Credential = { type: 'x509', commonName: `system:node:${spec.name}`, organizations: ['system:nodes'], notBefore: this.createdAt, notAfter: this.world.now + 300 * 86_400_000 };
-      const kubelet = new Kubelet(this.ctx, { spec, runtime, journal, credential, staticPods, pid: 700 + this.random.int(9000) });
-      this.nodes.set(spec.name, { spec, kubelet, runtime, journal });
+      seedNodeFiles(host, spec, { version: this.world.version, apiServerIP: cp.ip, clusterCreatedAt: this.createdAt, kubeletClient: credential, staticPods, random: this.random });
+      const kubelet = new Kubelet(this.ctx, { spec, runtime, journal: host.journal, credential, staticPods, hostNow: () => host.now() });
+      host.addUnit(containerdUnit(), { start: () => ((runtime.up = true), { ok: true }), stop: () => void (runtime.up = false) });
+      host.addUnit(kubeletUnit(), { start: (pid) => (kubelet.start(pid), { ok: true }), stop: () => kubelet.stop() });
+      this.nodes.set(spec.name, { spec, host, kubelet, runtime });
       this.api.registerKubelet(spec.name, spec.ip, kubelet.endpoint());
       this.components.push(kubelet);
       // Workers join a little after the control plane, as with `kubeadm join`.
-      this.queue.after(i === 0 ? 0 : 60_000 + i * 15_000, () => kubelet.start());
+      this.queue.after(i === 0 ? 0 : 60_000 + i * 15_000, () => {
+        host.unit('containerd')!.start();
+        host.unit('kubelet')!.start();
+      });
     });
     const controllerManager = new ControllerManager(this.ctx, { hostName: cp.name });
     const scheduler = new Scheduler(this.ctx, { hostName: cp.name });

@@ -15,6 +15,6 @@ export const kubeletStopped: FaultPrimitive<z.infer<typeof params>> = {
   name: 'kubelet-stopped',
   params,
   apply(cluster, p) {
-    cluster.nodes.get(p.node)?.kubelet.stop();
+    cluster.nodes.get(p.node)?.host.unit('kubelet')?.stop();
   },
 };

@@ -36,8 +36,8 @@ export interface KubeletOptions {
   credential: Credential;
   /** Static pod manifests (kubeadm's /etc/kubernetes/manifests) to run as mirror pods. */
   staticPods: Obj[];
-  /** Process id of the kubelet (what journal lines show). */
-  pid: number;
+  /** The node's own clock (journal timestamps are host time). */
+  hostNow?: () => number;
 }
 
 /** The kubelet component. */
@@ -51,6 +51,8 @@ export class Kubelet implements Component {
   private active = false;
   private lastPosted?: { at: number; key: string };
   private nextIP = 2;
+  /** Process id of the running kubelet (what journal lines show); set by its systemd unit. */
+  private pid = 0;
 
   constructor(private readonly ctx: ComponentContext, readonly options: KubeletOptions) {
     this.name = `kubelet/${options.spec.name}`;
@@ -71,8 +73,10 @@ export class Kubelet implements Component {
     };
   }
 
-  start(): void {
+  /** Starts the kubelet process (normally through its systemd unit, which passes the pid). */
+  start(pid = this.pid || 1000): void {
     if (this.active) return;
+    this.pid = pid;
     this.active = true;
     this.client = this.ctx.client(this.options.credential);
     this.recorder = this.ctx.recorder(this.client, { component: 'kubelet', host: this.options.spec.name });
@@ -100,8 +104,8 @@ export class Kubelet implements Component {
   }
 
   private log(severity: 'I' | 'W' | 'E', source: string, message: string): void {
-    const now = this.ctx.queue.now();
-    this.options.journal.append({ time: now, identifier: 'kubelet', unit: 'kubelet.service', pid: this.options.pid, priority: severity === 'E' ? 3 : severity === 'W' ? 4 : 6, message: klogLine(severity, now, this.options.pid, source, message) });
+    const now = this.options.hostNow?.() ?? this.ctx.queue.now();
+    this.options.journal.append({ time: now, identifier: 'kubelet', unit: 'kubelet.service', pid: this.pid, priority: severity === 'E' ? 3 : severity === 'W' ? 4 : 6, message: klogLine(severity, now, this.pid, source, message) });
   }
 
   private register(): void {

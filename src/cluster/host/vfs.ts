@@ -1,0 +1,141 @@
+/**
+ * A host's virtual filesystem: the files an operator reads on a node
+ * (`/var/lib/kubelet/config.yaml`, `/etc/kubernetes/*.conf`, certificates,
+ * CNI config, pod logs). Components read their configuration from it, so
+ * editing a file and restarting a service has the real effect.
+ */
+
+/** One file. Content may be computed on read (pod logs, /proc-like files). */
+export interface VfsFile {
+  content: string | (() => string);
+  /** Unix permission bits, e.g. 0o644. */
+  mode: number;
+  /** Last modification (ms since the epoch, host clock). */
+  mtime: number;
+  owner?: string;
+  /** Apparent size for files whose content is not materialized (big logs, disk fillers). */
+  sizeBytes?: number;
+}
+
+/** A directory entry as `ls` needs it. */
+export interface VfsEntry {
+  name: string;
+  path: string;
+  kind: 'file' | 'dir';
+  file?: VfsFile;
+}
+
+/** Normalizes a path: absolute, no `.`/`..`/duplicate slashes. */
+export function normalizePath(path: string, cwd = '/'): string {
+  const parts: string[] = [];
+  for (const p of (path.startsWith('/') ? path : `${cwd}/${path}`).split('/')) {
+    if (p === '' || p === '.') continue;
+    if (p === '..') parts.pop();
+    else parts.push(p);
+  }
+  return `/${parts.join('/')}`;
+}
+
+/** An in-memory filesystem with implied directories. */
+export class VirtualFs {
+  private readonly files = new Map<string, VfsFile>();
+  private readonly dirs = new Set<string>(['/']);
+
+  constructor(private readonly now: () => number) {}
+
+  /** Creates or replaces a file (parent directories are created). */
+  write(path: string, content: string | (() => string), options: Partial<Omit<VfsFile, 'content'>> = {}): void {
+    const p = normalizePath(path);
+    this.mkdirs(parentOf(p));
+    const previous = this.files.get(p);
+    this.files.set(p, { content, mode: options.mode ?? previous?.mode ?? 0o644, mtime: options.mtime ?? this.now(), owner: options.owner ?? previous?.owner, sizeBytes: options.sizeBytes });
+  }
+
+  /** Appends to a file, creating it if needed. */
+  append(path: string, text: string): void {
+    const existing = this.read(path);
+    this.write(path, (existing ?? '') + text);
+  }
+
+  /** The file's content, or undefined when there is no such file. */
+  read(path: string): string | undefined {
+    const f = this.files.get(normalizePath(path));
+    if (!f) return undefined;
+    return typeof f.content === 'function' ? f.content() : f.content;
+  }
+
+  /** The file record. */
+  stat(path: string): VfsFile | undefined {
+    return this.files.get(normalizePath(path));
+  }
+
+  /** Is there a file or directory at `path`? */
+  exists(path: string): 'file' | 'dir' | undefined {
+    const p = normalizePath(path);
+    if (this.files.has(p)) return 'file';
+    return this.dirs.has(p) ? 'dir' : undefined;
+  }
+
+  /** Removes a file (or a directory tree with `recursive`); false when nothing was there. */
+  remove(path: string, recursive = false): boolean {
+    const p = normalizePath(path);
+    if (this.files.delete(p)) return true;
+    if (!this.dirs.has(p) || p === '/') return false;
+    const prefix = `${p}/`;
+    const children = [...this.files.keys()].filter((k) => k.startsWith(prefix));
+    const subdirs = [...this.dirs].filter((d) => d.startsWith(prefix));
+    if (!recursive && (children.length || subdirs.length)) return false;
+    for (const k of children) this.files.delete(k);
+    for (const d of subdirs) this.dirs.delete(d);
+    this.dirs.delete(p);
+    return true;
+  }
+
+  /** Creates a directory and its parents. */
+  mkdirs(path: string): void {
+    let p = normalizePath(path);
+    while (!this.dirs.has(p)) {
+      this.dirs.add(p);
+      p = parentOf(p);
+    }
+  }
+
+  /** Entries directly inside a directory, sorted by name; undefined when it is not a directory. */
+  list(path: string): VfsEntry[] | undefined {
+    const p = normalizePath(path);
+    if (!this.dirs.has(p)) return undefined;
+    const prefix = p === '/' ? '/' : `${p}/`;
+    const out = new Map<string, VfsEntry>();
+    for (const [k, file] of this.files) {
+      if (!k.startsWith(prefix)) continue;
+      const rest = k.slice(prefix.length);
+      if (!rest.includes('/')) out.set(rest, { name: rest, path: k, kind: 'file', file });
+    }
+    for (const d of this.dirs) {
+      if (d === p || !d.startsWith(prefix)) continue;
+      const rest = d.slice(prefix.length);
+      if (!rest.includes('/')) out.set(rest, { name: rest, path: d, kind: 'dir' });
+    }
+    return [...out.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  }
+
+  /** Total apparent size of the files under `path` (bytes). */
+  usage(path = '/'): number {
+    const p = normalizePath(path);
+    const prefix = p === '/' ? '/' : `${p}/`;
+    let total = 0;
+    for (const [k, f] of this.files) if (k === p || k.startsWith(prefix)) total += sizeOf(f);
+    return total;
+  }
+}
+
+/** Apparent size of a file. */
+export function sizeOf(f: VfsFile): number {
+  if (f.sizeBytes !== undefined) return f.sizeBytes;
+  return Buffer.byteLength(typeof f.content === 'function' ? f.content() : f.content);
+}
+
+function parentOf(p: string): string {
+  const i = p.lastIndexOf('/');
+  return i <= 0 ? '/' : p.slice(0, i);
+}
