@@ -51,6 +51,15 @@ function words(s: string): string[] {
   return s
     .toLowerCase()
     .split(/[^a-z0-9.-]+/)
+    // Sentence punctuation is not part of a word ("cpu." is "cpu"), but inner dots and dashes are ("node-2", "1.27").
+    .map((w) => w.replace(/^[.-]+|[.-]+$/g, ''))
     .filter(Boolean)
-    .map((w) => w.replace(/(?<=..)(es|s)$/, ''));
+    .map(singular);
+}
+
+/** A crude singular, the same for both spellings: nodes→node, taints→taint, processes→process, addresses→address. */
+function singular(w: string): string {
+  if (w.length < 4 || /(ss|us|is)$/.test(w)) return w;
+  if (/(sses|xes|zes|ches|shes)$/.test(w)) return w.slice(0, -2);
+  return w.endsWith('s') ? w.slice(0, -1) : w;
 }
