@@ -5,6 +5,7 @@
  * and exit code, never a throw.
  */
 import type { ApiClient } from '../cluster/apiserver/types.js';
+import type { NodeHandle } from '../cluster/cluster.js';
 
 /** What a command run produced. */
 export interface ExecResult {
@@ -23,6 +24,12 @@ export interface ClusterView {
   nodeNames(): string[];
   /** Advances the simulation by `ms` of simulated time. */
   advance(ms: number): void;
+  /**
+   * A node's machine (files, units, journal, clock, runtime, kubelet) for
+   * node-side commands; undefined for unknown names. Optional so that test
+   * doubles of the view need not build nodes.
+   */
+  node?(name: string): NodeHandle | undefined;
 }
 
 /** Everything a running command may use. */

@@ -6,6 +6,7 @@
 import { createCluster, type Cluster } from '../cluster/cluster.js';
 import type { ClusterView, CommandContext } from '../commands/types.js';
 import { createShellSession, type ShellExecResult, type ShellSession } from '../shell/session.js';
+import { hostFiles } from '../shell/host-files.js';
 import type { Scenario } from './schema.js';
 import { scenarioWorld } from './world.js';
 
@@ -46,8 +47,9 @@ export class ScenarioRun {
       adminClient: () => cluster.adminClient(),
       nodeNames: () => cluster.nodeNames(),
       advance: (ms) => cluster.advance(ms),
+      node: (name) => cluster.nodes.get(name),
     };
-    this.shell = createShellSession({ cluster: view, openEditor: options.openEditor });
+    this.shell = createShellSession({ cluster: view, openEditor: options.openEditor, files: hostFiles(cluster) });
   }
 
   /** Runs one command line on the current host and records it. */
