@@ -57,6 +57,8 @@ export class Kubelet implements Component {
   constructor(private readonly ctx: ComponentContext, readonly options: KubeletOptions) {
     this.name = `kubelet/${options.spec.name}`;
     options.runtime.onExit((c) => {
+      // PLEG is part of the kubelet: while it is down nobody notices; start() relists.
+      if (!this.active) return;
       for (const w of this.workers.values()) if (w.current().metadata.uid === c.podUid) w.containerExited(c);
     });
   }
@@ -88,7 +90,20 @@ export class Kubelet implements Component {
     this.informer = new Informer(this.client, 'pods', undefined, { fieldSelector: `spec.nodeName=${this.options.spec.name}` });
     this.informer.on((type, pod) => this.onPod(type, pod));
     this.informer.start();
+    this.resumeWorkers();
     this.ensureMirrorPods();
+  }
+
+  /** After a restart: pods deleted meanwhile are torn down, the others resynced against the runtime. */
+  private resumeWorkers(): void {
+    const live = new Set(this.informer?.list().map((p) => p.metadata.uid));
+    for (const [uid, worker] of [...this.workers]) {
+      if (live.has(uid)) worker.resume();
+      else {
+        worker.kill();
+        this.workers.delete(uid);
+      }
+    }
   }
 
   stop(): void {

@@ -100,11 +100,38 @@ export class PodWorker {
 
   /** A container of this pod exited (PLEG event). */
   containerExited(c: RuntimeContainer): void {
+    if (this.markExited(c)) this.sync();
+  }
+
+  /**
+   * The kubelet (re)started: timers that fell due while it was down were
+   * dropped, and containers may have exited unseen. Relist them from the
+   * runtime, as PLEG's first relist does, and sync again.
+   */
+  resume(): void {
+    if (this.terminated) return;
+    if (this.timer !== undefined) this.host.cancel(this.timer);
+    this.timer = undefined;
+    this.timerAt = Infinity;
+    for (const rec of this.containers.values()) {
+      rec.pulling = false;
+      const c = rec.runtimeId ? this.host.runtime.containers.get(rec.runtimeId) : undefined;
+      if (c?.state === 'CONTAINER_EXITED') this.markExited(c);
+    }
+    this.sync();
+  }
+
+  /** The pod is gone from the API server: stop its containers and sandbox (HandlePodCleanups). */
+  kill(): void {
+    if (!this.terminated) this.terminate();
+  }
+
+  private markExited(c: RuntimeContainer): boolean {
     const rec = [...this.containers.values()].find((r) => r.runtimeId === c.id);
-    if (!rec || !rec.state.running) return;
+    if (!rec || !rec.state.running) return false;
     rec.state = { terminated: { exitCode: c.exitCode ?? 0, reason: c.reason ?? 'Error', startedAt: c.startedAt ?? 0, finishedAt: c.finishedAt ?? this.host.now(), containerId: c.id } };
     rec.ready = false;
-    this.sync();
+    return true;
   }
 
   private spec(): Obj {

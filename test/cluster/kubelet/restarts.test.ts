@@ -106,3 +106,41 @@ describe('kubelet: an exec-form command naming a binary the image lacks', () => 
     expect(eventLines(cluster, 'nopath').some((l) => l.includes('exec: "myserver": executable file not found in $PATH: unknown'))).toBe(true);
   });
 });
+
+describe('kubelet: stopped and started again', () => {
+  const cluster = smallCluster({ 'shop/crash:1.0': { exits: { code: 1, afterMs: 30_000 } } });
+  createPod(cluster, 'crash', { nodeName: 'node-1', containers: [{ name: 'app', image: 'shop/crash:1.0' }] });
+  createPod(cluster, 'doomed', { nodeName: 'node-1', containers: [{ name: 'app', image: 'nginx:1.27' }] });
+  cluster.advance(20_000);
+  const host = cluster.nodes.get('node-1')!.host;
+  const runtime = cluster.nodes.get('node-1')!.runtime;
+
+  it('notices nothing while down: the exited container is neither restarted nor reported', () => {
+    host.unit('kubelet')!.stop();
+    cluster.systemClient().delete('pods', 'default', 'doomed', { gracePeriodSeconds: 0 });
+    cluster.advance(60_000);
+    const s = containerStatus(cluster, 'crash');
+    expect([s.restartCount, Object.keys(s.state)]).toEqual([0, ['running']]);
+    expect([...runtime.containers.values()].find((c) => c.name === 'app' && c.image.includes('shop/crash'))!.state).toBe('CONTAINER_EXITED');
+  });
+
+  it('after a restart, relists the runtime, restarts the exited container and tears down deleted pods', () => {
+    host.unit('kubelet')!.start();
+    cluster.advance(5_000);
+    const s = containerStatus(cluster, 'crash');
+    expect(s.restartCount).toBe(1);
+    expect(s.lastState.terminated).toMatchObject({ exitCode: 1, reason: 'Error' });
+    expect([...runtime.sandboxes.values()].map((sb) => sb.podName)).not.toContain('doomed');
+    cluster.advance(120_000);
+    expect(containerStatus(cluster, 'crash').restartCount).toBeGreaterThanOrEqual(3);
+  });
+
+  it('a container that is not running is not "started"', () => {
+    const seen = new Set<string>();
+    stepSeconds(cluster, 120, () => {
+      const s = containerStatus(cluster, 'crash');
+      seen.add(`${Object.keys(s.state)[0]} started=${s.started}`);
+    });
+    expect([...seen].sort()).toEqual(['running started=true', 'waiting started=false']);
+  });
+});
