@@ -91,7 +91,8 @@ function containerStatus(c: ContainerRecord): Obj {
     name: c.name,
     ready: c.ready,
     restartCount: c.restartCount,
-    started: c.started,
+    // prober_manager UpdatePodStatus: a container that is not running is not started.
+    started: c.started && !!c.state.running,
     state,
   };
 }
