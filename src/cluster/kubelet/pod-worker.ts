@@ -297,7 +297,10 @@ export class PodWorker {
       if (since < initial) continue;
       const failure = this.probeFailure(probe, c, spec);
       if (kind === 'Readiness') {
-        rec.ready = !failure;
+        // prober worker: a Ready container turns unready only after failureThreshold failures in a row.
+        rec.readinessFailures = failure ? rec.readinessFailures + 1 : 0;
+        if (!failure) rec.ready = true;
+        else if (rec.readinessFailures >= (probe.failureThreshold ?? 3)) rec.ready = false;
         if (failure) this.host.recorder.record(this.pod, 'Warning', 'Unhealthy', `Readiness probe failed: ${failure}`, fieldPath);
       } else if (failure) {
         rec.livenessFailures++;

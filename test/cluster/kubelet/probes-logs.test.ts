@@ -85,3 +85,24 @@ describe('pod logs through the API server', () => {
     expect(!r.ok && [r.status.code, r.status.message]).toEqual([500, `Get "https://${ip}:10250/containerLogs/default/api/api": dial tcp ${ip}:10250: connect: connection refused`]);
   });
 });
+
+describe('kubelet: readiness failureThreshold', () => {
+  it('a Ready container turns unready only after three failures in a row', () => {
+    const cluster = smallCluster();
+    createPod(cluster, 'web', { nodeName: 'node-1', containers: [{ name: 'web', image: 'nginx:1.27', readinessProbe: { httpGet: { port: 80 }, periodSeconds: 5 } }] });
+    cluster.advance(20_000);
+    expect(containerStatus(cluster, 'web').ready).toBe(true);
+    // The app stops listening (as a hung process would).
+    const c = [...cluster.nodes.get('node-1')!.runtime.containers.values()].find((x) => x.name === 'web')!;
+    c.behaviour = { ...c.behaviour, listens: [] };
+    const readiness: boolean[] = [];
+    for (let i = 0; i < 20; i++) {
+      cluster.advance(1_000);
+      readiness.push(containerStatus(cluster, 'web').ready);
+    }
+    const firstUnready = readiness.indexOf(false);
+    expect(firstUnready).toBeGreaterThanOrEqual(10);
+    expect(readiness.slice(firstUnready).every((r) => !r)).toBe(true);
+    expect(eventsOf(cluster, 'web').find((e) => e.reason === 'Unhealthy')!.count).toBeGreaterThanOrEqual(3);
+  });
+});
