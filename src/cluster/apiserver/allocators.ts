@@ -13,21 +13,29 @@ export const KUBE_DNS_SERVICE_IP = '10.96.0.10';
 
 /** Allocates ClusterIPs and NodePorts for Services. */
 export class ServiceAllocators {
-  private readonly usedIPs = new Set<string>([KUBERNETES_SERVICE_IP, KUBE_DNS_SERVICE_IP]);
+  /** Never picked at random: kubeadm creates these Services with these IPs. */
+  private readonly reservedIPs = new Set<string>([KUBERNETES_SERVICE_IP, KUBE_DNS_SERVICE_IP]);
+  private readonly usedIPs = new Set<string>();
   private readonly usedPorts = new Set<number>();
 
   constructor(private readonly random: Random) {}
 
-  /** Fills spec.clusterIP(s) and nodePorts of a new Service. */
-  allocate(service: Obj): void {
+  /**
+   * Fills spec.clusterIP(s) and nodePorts of a new Service. Returns the field
+   * error when a requested ClusterIP is taken (the IP allocator's wording).
+   */
+  allocate(service: Obj): { field: string; detail: string } | undefined {
     const spec = service.spec ?? {};
-    if (spec.type === 'ExternalName') return;
+    if (spec.type === 'ExternalName') return undefined;
+    if (spec.clusterIP && spec.clusterIP !== 'None' && this.usedIPs.has(spec.clusterIP)) {
+      return { field: 'spec.clusterIPs', detail: `Invalid value: []string{"${spec.clusterIP}"}: failed to allocate IP ${spec.clusterIP}: provided IP is already allocated` };
+    }
     if (!spec.clusterIP) {
       let ip: string;
       do {
         // 10.96.0.0/12 spans 10.96.0.0 - 10.111.255.255.
         ip = `10.${96 + this.random.int(16)}.${this.random.int(256)}.${1 + this.random.int(254)}`;
-      } while (this.usedIPs.has(ip));
+      } while (this.usedIPs.has(ip) || this.reservedIPs.has(ip));
       spec.clusterIP = ip;
     }
     this.usedIPs.add(spec.clusterIP);
@@ -46,5 +54,13 @@ export class ServiceAllocators {
         this.usedPorts.add(port);
       }
     }
+    return undefined;
+  }
+
+  /** Frees a deleted Service's ClusterIP and NodePorts. */
+  release(service: Obj): void {
+    const spec = service.spec ?? {};
+    if (spec.clusterIP && spec.clusterIP !== 'None') this.usedIPs.delete(spec.clusterIP);
+    for (const p of spec.ports ?? []) if (p.nodePort) this.usedPorts.delete(p.nodePort);
   }
 }

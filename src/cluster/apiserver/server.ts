@@ -159,7 +159,10 @@ export class ApiServer {
       object.spec = { finalizers: ['kubernetes'], ...((object.spec as object) ?? {}) };
       object.status = { phase: 'Active' };
     }
-    if (b.info.name === 'services') this.allocators.allocate(object);
+    if (b.info.name === 'services') {
+      const taken = this.allocators.allocate(object);
+      if (taken) return failure(invalid('Service', name, [taken]));
+    }
     if (b.info.name === 'pods') object.status = { phase: 'Pending', qosClass: qosClass(object.spec as Record<string, any>) };
     const stored = store.put(b.info.name, object, 'ADDED');
     if (b.info.name === 'events') this.expireEvent(stored);
@@ -224,6 +227,7 @@ export class ApiServer {
       return { ok: true, value: store.put(b.info.name, updated, 'MODIFIED') };
     }
     store.remove(b.info.name, old);
+    if (b.info.name === 'services') this.allocators.release(old);
     return { ok: true, value: old };
   }
 

@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { Random } from '../../../src/cluster/clock/random.js';
+import { harness, ok, err } from './harness.js';
 import { KUBE_DNS_SERVICE_IP, KUBERNETES_SERVICE_IP, ServiceAllocators } from '../../../src/cluster/apiserver/allocators.js';
 
 type Obj = Record<string, any>;
@@ -37,5 +38,17 @@ describe('ServiceAllocators', () => {
     expect(svc.spec.ports[0].nodePort).toBeGreaterThanOrEqual(30000);
     expect(svc.spec.ports[0].nodePort).toBeLessThanOrEqual(32767);
     expect(svc.spec.ports[1].nodePort).toBe(30443);
+  });
+});
+
+describe('ClusterIP conflicts through the API server', () => {
+  it('rejects a requested ClusterIP that is taken, and frees it when the Service is deleted', () => {
+    const h = harness();
+    const svc = (name: string) => ({ apiVersion: 'v1', kind: 'Service', metadata: { name }, spec: { clusterIP: '10.100.0.5', ports: [{ port: 80 }] } });
+    ok(h.sys.create('services', 'default', svc('a')));
+    const s = err(h.sys.create('services', 'default', svc('b')));
+    expect([s.code, s.message]).toEqual([422, 'Service "b" is invalid: spec.clusterIPs: Invalid value: []string{"10.100.0.5"}: failed to allocate IP 10.100.0.5: provided IP is already allocated']);
+    ok(h.sys.delete('services', 'default', 'a'));
+    expect((ok(h.sys.create('services', 'default', svc('b'))).spec as Obj).clusterIP).toBe('10.100.0.5');
   });
 });
