@@ -27,6 +27,11 @@ export function installCommands(registry: CommandRegistry): CommandRegistry {
   // kubectl (alias k): the workstation uses the learner's kubeconfig; on nodes kubectl.ts decides per host.
   register('kubectl', async () => (await import('./kubectl/kubectl.js')).kubectlCommand, 'both');
   register('k', async () => (await import('./kubectl/kubectl.js')).kCommand, 'both');
+  // Node-side certificate and runtime tools (issue 3): openssl everywhere, crictl and kubeadm on nodes.
+  register('openssl', async () => (await import('./openssl/openssl.js')).opensslCommand, 'both');
+  // Host tools: node-only tools read the node's machine; the others also run on the workstation.
+  register('journalctl', async () => (await import('./host/journalctl.js')).journalctlCommand, 'node');
+  register('systemctl', async () => (await import('./host/systemctl/systemctl.js')).systemctlCommand, 'node');
   return registry;
 }
 
