@@ -1,0 +1,98 @@
+/**
+ * Derived figures of a node as a machine: memory in use, disk in use, the
+ * processes it runs, per-unit resource usage. Everything is computed from
+ * simulated state (units, runtime containers, images, files) and fixed
+ * per-process baselines, so two commands agree and a run is reproducible.
+ */
+import type { NodeHandle } from '../../../cluster/cluster.js';
+import type { SystemdUnit } from '../../../cluster/host/systemd.js';
+import type { RuntimeContainer } from '../../../cluster/runtime/runtime.js';
+
+const KI = 1024;
+const MI = 1024 * KI;
+const GI = 1024 * MI;
+
+/** Parses a Kubernetes quantity such as `8Gi`, `4096Mi`, `16G` into bytes. */
+export function quantityBytes(q: string): number {
+  const m = /^(\d+(?:\.\d+)?)([KMGTP]i?|[kmgtp])?$/.exec(q.trim());
+  if (!m) return 0;
+  const n = Number(m[1]);
+  const suffix = m[2] ?? '';
+  const bin: Record<string, number> = { Ki: KI, Mi: MI, Gi: GI, Ti: 1024 * GI, Pi: 1024 ** 5 };
+  const dec: Record<string, number> = { k: 1e3, K: 1e3, M: 1e6, G: 1e9, T: 1e12, P: 1e15, m: 1e-3 };
+  return Math.floor(n * (bin[suffix] ?? dec[suffix] ?? 1));
+}
+
+/** Memory of the node (bytes), as the node declares it. */
+export function memoryTotal(node: NodeHandle): number {
+  return quantityBytes(node.spec.memory) || 8 * GI;
+}
+
+/** What a unit's main process holds in memory (bytes): a baseline plus what it manages. */
+export function unitMemory(node: NodeHandle, unit: SystemdUnit): number {
+  if (unit.active !== 'active') return 0;
+  const containers = runningContainers(node).length;
+  if (unit.spec.name === 'kubelet.service') return 41 * MI + containers * 1_400 * KI;
+  if (unit.spec.name === 'containerd.service') return 33 * MI + containers * 9 * MI;
+  return 12 * MI;
+}
+
+/** Threads of a unit's cgroup (`Tasks:`). */
+export function unitTasks(node: NodeHandle, unit: SystemdUnit): number {
+  if (unit.active !== 'active') return 0;
+  const containers = runningContainers(node).length;
+  if (unit.spec.name === 'kubelet.service') return 14;
+  if (unit.spec.name === 'containerd.service') return 9 + containers * 11;
+  return 3;
+}
+
+/** CPU time used by a unit's current (or last) process, in µs: a steady share of a core since it started. */
+export function unitCpuUsec(unit: SystemdUnit, now: number): number {
+  const share = unit.spec.name === 'kubelet.service' ? 0.012 : unit.spec.name === 'containerd.service' ? 0.004 : 0.001;
+  if (unit.active !== 'active') return (60 + (unit.lastExit?.pid ?? 0) % 90) * 1000;
+  return Math.floor(Math.max(0, now - unit.since) * 1000 * share) + 2_345_000;
+}
+
+/** The kernel's default TasksMax for a service: 15% of threads-max (about one thread per 128 KiB of RAM). */
+export function tasksLimit(node: NodeHandle): number {
+  return Math.floor((memoryTotal(node) / 4096 / 32) * 0.15);
+}
+
+/** Containers whose process runs. */
+export function runningContainers(node: NodeHandle): RuntimeContainer[] {
+  if (!node.runtime.up) return [];
+  return [...node.runtime.containers.values()].filter((c) => c.state === 'CONTAINER_RUNNING');
+}
+
+/** A container's process id, stable for the container's life (derived from its id). */
+export function containerPid(c: RuntimeContainer): number {
+  return 3000 + (parseInt(c.id.slice(0, 6), 16) % 60000);
+}
+
+/** Memory a container's process holds (bytes), stable per container. */
+export function containerMemory(c: RuntimeContainer): number {
+  return (6 + (parseInt(c.id.slice(6, 10), 16) % 90)) * MI;
+}
+
+/** Memory the operating system itself uses (kernel, systemd, journald, sshd ...). */
+export const OS_MEMORY = 310 * MI;
+
+/** Memory in use on the node (bytes). */
+export function memoryUsed(node: NodeHandle): number {
+  let used = OS_MEMORY;
+  for (const unit of node.host.units.values()) used += unitMemory(node, unit);
+  for (const c of runningContainers(node)) used += containerMemory(c);
+  return Math.min(used, memoryTotal(node));
+}
+
+/** What the operating system occupies on the root filesystem (Ubuntu server + kubeadm packages). */
+export const OS_DISK = 4_400 * MI;
+
+/** Bytes in use on the root filesystem: OS, files, images and container layers. */
+export function diskUsed(node: NodeHandle): number {
+  let used = OS_DISK + node.host.fs.usage('/');
+  for (const img of node.runtime.images.values()) used += img.sizeBytes;
+  // Each container's writable layer holds a little.
+  used += node.runtime.containers.size * 64 * KI;
+  return Math.min(used, node.host.diskBytes);
+}
