@@ -97,3 +97,8 @@ export function notServed(): Status {
 export function internalError(message: string): Status {
   return status(500, 'InternalError', message);
 }
+
+/** A proxy failure (500 with no reason), as the API server answers when it cannot reach a kubelet. */
+export function proxyError(message: string): Status {
+  return status(500, '', message);
+}

@@ -12,7 +12,7 @@ import type { ApiClient, ApiResult, DeleteOptions, KubeletEndpoint, KubeList, Ku
 import { apiVersionOf, resolveResource, type ResourceInfo } from './resources.js';
 import { authenticate, type Credential, type UserInfo } from './authn.js';
 import { authorize } from './authz.js';
-import { alreadyExists, badRequest, conflict, failure, forbidden, gone, internalError, invalid, notFound, notServed, unauthorized } from './errors.js';
+import { alreadyExists, badRequest, conflict, failure, forbidden, gone, proxyError, invalid, notFound, notServed, unauthorized } from './errors.js';
 import { applyDefaults } from './defaults.js';
 import { jsonPatch, mergePatch, strategicMergePatch } from './patch.js';
 import { parseFieldSelector, parseLabelSelector, type ObjectMatcher } from './selectors.js';
@@ -87,7 +87,7 @@ export class ApiServer {
     const kubelet = this.kubelets.get(spec.nodeName);
     if (!kubelet || !kubelet.endpoint.serving()) {
       const ip = kubelet?.ip ?? spec.nodeName;
-      return failure(internalError(`Get "https://${ip}:10250/containerLogs/${namespace}/${name}/${container}": dial tcp ${ip}:10250: connect: connection refused`));
+      return failure(proxyError(`Get "https://${ip}:10250/containerLogs/${namespace}/${name}/${container}": dial tcp ${ip}:10250: connect: connection refused`));
     }
     return kubelet.endpoint.containerLogs(pod, container, options);
   }

@@ -50,6 +50,7 @@ export interface KubeList {
 
 /** Reasons of metav1.Status as the API server sets them. */
 export type StatusReason =
+  | ''
   | 'NotFound'
   | 'AlreadyExists'
   | 'Conflict'

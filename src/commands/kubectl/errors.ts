@@ -19,6 +19,8 @@ export function statusMessage(status: Status): string {
     if (causes.length === 1) return `${prefix}${causes[0]}\n`;
     return `${prefix}\n${causes.map((c) => `* ${c}\n`).join('')}`;
   }
+  // kubectl's StandardErrorMessage omits the parentheses when the Status has no reason.
+  if (!status.reason) return `Error from server: ${status.message}\n`;
   return `Error from server (${status.reason}): ${status.message}\n`;
 }
 
