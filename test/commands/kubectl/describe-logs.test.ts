@@ -97,7 +97,7 @@ describe('kubectl logs', () => {
     const c = seeded();
     expect((await c.run('logs nope')).stderr).toBe('Error from server (NotFound): pods "nope" not found\n');
     expect((await c.run('logs web-abc12')).stderr).toBe(
-      'Error from server (InternalError): Get "https://node-1:10250/containerLogs/default/web-abc12/app": dial tcp node-1:10250: connect: connection refused\n',
+      'Error from server: Get "https://node-1:10250/containerLogs/default/web-abc12/app": dial tcp node-1:10250: connect: connection refused\n',
     );
     expect((await c.run('logs')).stderr).toBe(
       "error: expected 'logs [-f] [-p] (POD | TYPE/NAME) [-c CONTAINER]'.\nPOD or TYPE/NAME is a required argument for the logs command\nSee 'kubectl logs -h' for help and examples\n",
