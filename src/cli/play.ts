@@ -3,7 +3,7 @@
  * line mode otherwise. Ink is imported only here, lazily, so other commands
  * never pay for it.
  */
-import { loadScenarioArg, loadShipped } from './load.js';
+import { listShipped, loadScenarioArg } from './load.js';
 import { createPracticeSession, summarize } from '../scenario/practice.js';
 import { openProgress } from '../progress/index.js';
 import { openExternalEditor } from './editor.js';
@@ -11,8 +11,11 @@ import { openExternalEditor } from './editor.js';
 /** Starts a practice session; returns the exit code. */
 export async function playCommand(scenarioArg: string | undefined, options: { seed?: string }): Promise<number> {
   const seed = options.seed === undefined ? undefined : Number(options.seed);
+  const interactive = !!process.stdout.isTTY && !!process.stdin.isTTY;
+  // On a terminal, start loading Ink at once: the first frame waits for it, the progress file and the catalogue.
+  const tui = interactive ? import('../tui/render.js') : undefined;
   const progress = await openProgress();
-  if (!process.stdout.isTTY || !process.stdin.isTTY) {
+  if (!interactive || !tui) {
     if (!scenarioArg) {
       process.stderr.write('kubedrill: not a terminal: name a scenario to play in line mode (kubedrill play <id> < commands.txt)\n');
       return 2;
@@ -27,21 +30,21 @@ export async function playCommand(scenarioArg: string | undefined, options: { se
     await runLineMode({ session, input: process.stdin, output: process.stdout, progress });
     return 0;
   }
-  const { scenarios, errors } = loadShipped();
-  for (const e of errors) process.stderr.write(`${e}\n`);
   const chosen = scenarioArg ? loadScenarioArg(scenarioArg) : undefined;
   if (chosen && !chosen.ok) {
     process.stderr.write(`${chosen.message}\n`);
     return 1;
   }
-  const entries = chosen?.ok ? [{ scenario: chosen.scenario, file: chosen.file }] : scenarios;
-  const byId = new Map(entries.map((e) => [e.scenario.metadata.id, e]));
-  const { runApp } = await import('../tui/render.js');
+  const summaries = chosen?.ok ? [summarize(chosen.scenario, chosen.file)] : listShipped();
+  const { runApp } = await tui;
   await runApp({
-    scenarios: entries.map((e) => summarize(e.scenario, e.file)),
+    scenarios: summaries,
     openSession: async (id) => {
-      const e = byId.get(id)!;
-      return createPracticeSession(e.scenario, e.file, { seed, openEditor: editorOverInk });
+      const entry = summaries.find((s) => s.id === id)!;
+      const loaded = chosen?.ok ? chosen : loadScenarioArg(entry.file);
+      // A scenario that does not validate cannot be played; the TUI shows this message.
+      if (!loaded.ok) throw new Error(loaded.message);
+      return createPracticeSession(loaded.scenario, loaded.file, { seed, openEditor: editorOverInk });
     },
     progress,
   });
