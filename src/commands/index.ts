@@ -33,6 +33,22 @@ export function installCommands(registry: CommandRegistry): CommandRegistry {
   // Host tools: node-only tools read the node's machine; the others also run on the workstation.
   register('journalctl', async () => (await import('./host/journalctl.js')).journalctlCommand, 'node');
   register('systemctl', async () => (await import('./host/systemctl/systemctl.js')).systemctlCommand, 'node');
+  register('chronyc', async () => (await import('./host/chronyc.js')).chronycCommand, 'node');
+  register('timedatectl', async () => (await import('./host/timedatectl.js')).timedatectlCommand, 'node');
+  // Machine-state tools read the node; the workstation is a thin client without them (bash: command not found).
+  register('df', async () => (await import('./host/df.js')).dfCommand, 'node');
+  register('free', async () => (await import('./host/free.js')).freeCommand, 'node');
+  register('uptime', async () => (await import('./host/uptime.js')).uptimeCommand, 'node');
+  register('ps', async () => (await import('./host/ps.js')).psCommand, 'node');
+  register('date', async () => (await import('./host/date.js')).dateCommand, 'both');
+  register('hostname', async () => (await import('./host/hostname.js')).hostnameCommand, 'both');
+  register('ls', async () => (await import('./host/ls.js')).lsCommand, 'both');
+  register('du', async () => (await import('./host/du.js')).duCommand, 'both');
+  register('rm', async () => (await import('./host/rm.js')).rmCommand, 'both');
+  register('cp', async () => (await import('./host/cp.js')).cpCommand, 'both');
+  register('mv', async () => (await import('./host/cp.js')).mvCommand, 'both');
+  register('touch', async () => (await import('./host/touch.js')).touchCommand, 'both');
+  register('mkdir', async () => (await import('./host/mkdir.js')).mkdirCommand, 'both');
   return registry;
 }
 
