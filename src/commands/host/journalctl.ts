@@ -181,7 +181,7 @@ function parse(args: readonly string[], now: number): { ok: true; query: Query }
     // journalctl takes FIELD=VALUE matches and executable paths; the simulation knows `_SYSTEMD_UNIT=`, `SYSLOG_IDENTIFIER=`, `_PID=`.
     for (const m of parsed.operands) {
       const eq = /^([A-Z_]+)=(.*)$/.exec(m);
-      if (!eq) return bad(`'${m}' is not a valid match`);
+      if (!eq) return bad(`Failed to add match '${m}': Invalid argument`);
       if (eq[1] === '_SYSTEMD_UNIT' || eq[1] === 'UNIT') q.units.push(eq[2]);
       else if (eq[1] === 'SYSLOG_IDENTIFIER') q.identifiers.push(eq[2]);
     }
