@@ -29,6 +29,7 @@ export function installCommands(registry: CommandRegistry): CommandRegistry {
   register('k', async () => (await import('./kubectl/kubectl.js')).kCommand, 'both');
   // Node-side certificate and runtime tools (issue 3): openssl everywhere, crictl and kubeadm on nodes.
   register('openssl', async () => (await import('./openssl/openssl.js')).opensslCommand, 'both');
+  register('kubeadm', async () => (await import('./kubeadm/kubeadm.js')).kubeadmCommand, 'node');
   register('crictl', async () => (await import('./crictl/crictl.js')).crictlCommand, 'node');
   // Host tools: node-only tools read the node's machine; the others also run on the workstation.
   register('journalctl', async () => (await import('./host/journalctl.js')).journalctlCommand, 'node');
