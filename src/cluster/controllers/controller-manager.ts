@@ -19,6 +19,8 @@ import { GarbageCollector } from './garbage-collector.js';
 import { DaemonSetController } from './daemonset.js';
 import { NamespaceController } from './namespace.js';
 import { NodeIpamController } from './node-ipam.js';
+import { CsrSigningController } from './csr-signing.js';
+import { CsrApprovingController } from './csr-approving.js';
 
 /** Every controller this controller-manager can run, by upstream name, in start order. */
 export const CONTROLLER_NAMES = [
@@ -32,6 +34,8 @@ export const CONTROLLER_NAMES = [
   'node-ipam-controller',
   'node-lifecycle-controller',
   'taint-eviction-controller',
+  'certificatesigningrequest-signing-controller',
+  'certificatesigningrequest-approving-controller',
 ] as const;
 
 /** One controller name. */
@@ -48,6 +52,8 @@ const FACTORIES: Record<ControllerName, (c: ControllerContext, o: ControllerMana
   'node-ipam-controller': (c) => new NodeIpamController(c),
   'node-lifecycle-controller': (c, o) => new NodeLifecycleController(c, o.nodeLifecycle),
   'taint-eviction-controller': (c) => new TaintEvictionController(c),
+  'certificatesigningrequest-signing-controller': (c) => new CsrSigningController(c),
+  'certificatesigningrequest-approving-controller': (c) => new CsrApprovingController(c),
 };
 
 /** Options of the controller-manager (its command-line flags). */
