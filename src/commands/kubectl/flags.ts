@@ -142,6 +142,8 @@ export const VERB_FLAGS: Readonly<Record<string, readonly FlagSpec[]>> = {
   version: [f('client', 'bool'), f('output', 'string', 'o')],
   'cluster-info': [],
   'api-resources': [f('namespaced', 'bool'), f('output', 'string', 'o'), f('verbs', 'array'), f('api-group', 'string'), f('no-headers', 'bool'), f('sort-by', 'string'), f('cached', 'bool'), f('categories', 'array')],
+  'certificate approve': [f('force', 'bool'), f('output', 'string', 'o'), f('filename', 'array', 'f'), f('recursive', 'bool', 'R'), f('kustomize', 'string', 'k'), f('template', 'string'), f('allow-missing-template-keys', 'bool'), f('show-managed-fields', 'bool')],
+  'certificate deny': [f('force', 'bool'), f('output', 'string', 'o'), f('filename', 'array', 'f'), f('recursive', 'bool', 'R'), f('kustomize', 'string', 'k'), f('template', 'string'), f('allow-missing-template-keys', 'bool'), f('show-managed-fields', 'bool')],
   top: [f('all-namespaces', 'bool', 'A'), f('selector', 'string', 'l'), f('containers', 'bool'), f('no-headers', 'bool'), f('sort-by', 'string')],
 };
 
@@ -150,6 +152,7 @@ export const SUBCOMMANDS: Readonly<Record<string, readonly string[]>> = {
   set: ['image', 'resources'],
   rollout: ['status', 'restart', 'undo', 'history'],
   create: ['deployment', 'namespace', 'ns'],
+  certificate: ['approve', 'deny'],
 };
 
 /** Global flags that take a value, to skip it while looking for the verb (cobra stripFlags). */

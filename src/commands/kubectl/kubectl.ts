@@ -21,6 +21,7 @@ import { runApply, runCreate, runCreateDeployment, runCreateNamespace } from './
 import { runRolloutHistory, runRolloutRestart, runRolloutStatus, runRolloutUndo } from './rollout.js';
 import { runApiResources, runClusterInfo, runTop, runVersion } from './info.js';
 import { helpFor, KUBECTL_HELP, SUBCOMMAND_HELP } from './help.js';
+import { runCertificateApprove, runCertificateDeny } from './certificate.js';
 
 type Handler = (inv: Invocation) => ExecResult | Promise<ExecResult>;
 
@@ -52,10 +53,12 @@ const HANDLERS: Readonly<Record<string, Handler>> = {
   'cluster-info': runClusterInfo,
   'api-resources': runApiResources,
   top: runTop,
+  'certificate approve': runCertificateApprove,
+  'certificate deny': runCertificateDeny,
 };
 
 /** Real kubectl verbs this simulator does not offer (answered honestly rather than as unknown). */
-const NOT_SIMULATED = ['exec', 'port-forward', 'cp', 'attach', 'proxy', 'debug', 'drain', 'explain', 'diff', 'run', 'expose', 'autoscale', 'certificate', 'config', 'wait', 'kustomize', 'plugin', 'completion', 'events', 'replace', 'alpha', 'auth', 'api-versions', 'options'];
+const NOT_SIMULATED = ['exec', 'port-forward', 'cp', 'attach', 'proxy', 'debug', 'drain', 'explain', 'diff', 'run', 'expose', 'autoscale', 'config', 'wait', 'kustomize', 'plugin', 'completion', 'events', 'replace', 'alpha', 'auth', 'api-versions', 'options'];
 
 /** Cobra's suggestion rule: Levenshtein distance <= 2 or a prefix. */
 function suggestions(typed: string): string[] {

@@ -9,6 +9,7 @@ import { endpointsPrinter } from './endpoints.js';
 import { endpointSlicePrinter } from './endpointslice.js';
 import { daemonSetPrinter, deploymentPrinter, replicaSetPrinter, statefulSetPrinter } from './workloads.js';
 import { eventPrinter } from './event.js';
+import { csrPrinter } from './csr.js';
 import {
   configMapPrinter,
   genericPrinter,
@@ -38,6 +39,7 @@ const printers: Readonly<Record<string, TableDefinition>> = {
   ServiceAccount: serviceAccountPrinter,
   LimitRange: limitRangePrinter,
   ResourceQuota: resourceQuotaPrinter,
+  CertificateSigningRequest: csrPrinter,
 };
 
 /** The printer for a kind (`Pod`, `Deployment`, ...); the NAME AGE fallback for any other kind. */
