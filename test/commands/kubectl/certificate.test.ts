@@ -63,3 +63,18 @@ describe('kubectl certificate approve|deny', () => {
     expect((await t.run('certificate revoke x')).stderr).toBe('error: unknown command "revoke" for "kubectl certificate"\nRun \'kubectl certificate --help\' for usage.\n');
   });
 });
+
+describe('the CSR flow in a running cluster', () => {
+  it('a CSR approved with kubectl is signed by the controller-manager', async () => {
+    const { testCluster, viewOf } = await import('../crictl/node-session.js');
+    const { runKubectl } = await import('../../../src/commands/kubectl/kubectl.js');
+    const c = testCluster();
+    c.systemClient().create('certificatesigningrequests', undefined, csr('csr-manual', { username: 'kubernetes-admin', groups: ['kubeadm:cluster-admins'] }) as any);
+    c.advance(2_000);
+    const ctx = { cluster: viewOf(c), host: 'workstation', stdin: '', env: {} };
+    expect((await runKubectl(['get', 'csr', '--no-headers'], ctx)).stdout).toBe('csr-manual   2s    kubernetes.io/kube-apiserver-client-kubelet   kubernetes-admin   <none>   Pending\n');
+    expect((await runKubectl(['certificate', 'approve', 'csr-manual'], ctx)).stdout).toBe('certificatesigningrequest.certificates.k8s.io/csr-manual approved\n');
+    c.advance(2_000);
+    expect((await runKubectl(['get', 'csr', '--no-headers'], ctx)).stdout).toBe('csr-manual   4s    kubernetes.io/kube-apiserver-client-kubelet   kubernetes-admin   <none>   Approved,Issued\n');
+  });
+});
