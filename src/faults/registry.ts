@@ -5,10 +5,18 @@
 import type { z } from 'zod';
 import type { FaultPrimitive } from './types.js';
 import { kubeletStopped } from './kubelet-stopped.js';
+import { runtimeSlow } from './runtime-slow.js';
+import { runtimeDown } from './runtime-down.js';
+import { cniBroken } from './cni-broken.js';
 
 /** Every fault primitive. */
 export function faultPrimitives(): Record<string, FaultPrimitive<any>> {
-  return { [kubeletStopped.name]: kubeletStopped };
+  return {
+    [kubeletStopped.name]: kubeletStopped,
+    [runtimeSlow.name]: runtimeSlow,
+    [runtimeDown.name]: runtimeDown,
+    [cniBroken.name]: cniBroken,
+  };
 }
 
 /** The parameter schema of every registered fault, keyed by fault name. */

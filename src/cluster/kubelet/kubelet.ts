@@ -5,7 +5,7 @@
  * client certificate, so a certificate problem is a real authentication
  * failure at the API server.
  */
-import type { ApiClient, KubeObject } from '../apiserver/types.js';
+import type { ApiClient, KubeObject, Status } from '../apiserver/types.js';
 import type { Component, ComponentContext } from '../component.js';
 import type { Credential } from '../apiserver/authn.js';
 import type { ContainerRuntime } from '../runtime/runtime.js';
@@ -17,7 +17,17 @@ import { isoSeconds } from '../apiserver/server.js';
 import { nodeObject, nodeStatus, withoutHeartbeats, type NodeSpec } from './node-status.js';
 import { PodWorker, type PodWorkerHost } from './pod-worker.js';
 import { containerLogs } from './container-logs.js';
+import { RuntimeState } from './runtime-state.js';
 import type { KubeletEndpoint } from '../apiserver/types.js';
+import type { NodeHost } from '../host/node-host.js';
+import type { Certificate } from '../host/certs.js';
+import type { TimerId } from '../clock/event-queue.js';
+import { failure, internalError } from '../apiserver/errors.js';
+import { KubeletTransport, isTransportError, type ApiServerEndpoint } from './api-transport.js';
+import { NodeLeaseController } from './node-lease.js';
+import { kubeletStartup } from './kubelet-startup.js';
+import { inboundConnect } from './host-netfilter.js';
+import { goTimeStringPrecise } from './go-text.js';
 
 type Obj = Record<string, any>;
 
@@ -33,7 +43,14 @@ export interface KubeletOptions {
   spec: NodeSpec;
   runtime: ContainerRuntime;
   journal: Journal;
+  /** The credential used when the kubelet has no host files to read it from (tests). */
   credential: Credential;
+  /** The node's machine: start-up reads config.yaml, kubelet.conf and the pki from its files. */
+  host?: NodeHost;
+  /** Where kubelet.conf points: the API server and its serving certificate. */
+  apiServer?: ApiServerEndpoint;
+  /** The process exits on its own (the certificate manager gave up): its systemd unit sees the exit code. */
+  onExit?: (code: number) => void;
   /** Static pod manifests (kubeadm's /etc/kubernetes/manifests) to run as mirror pods. */
   staticPods: Obj[];
   /** The node's own clock (journal timestamps are host time). */
@@ -53,9 +70,25 @@ export class Kubelet implements Component {
   private nextIP = 2;
   /** Process id of the running kubelet (what journal lines show); set by its systemd unit. */
   private pid = 0;
+  /** The connection to the API server (api-transport.ts). */
+  private transport?: KubeletTransport;
+  private lease?: NodeLeaseController;
+  /** The client certificate the certificate manager holds (from start-up, or as a fault bent it). */
+  private clientCert?: Certificate;
+  /** transport.go: last time a valid client certificate was seen (host clock) and the process start. */
+  private lastCertAvailable = 0;
+  private processStart = 0;
+  /** Timers of this process run (node status loop, pod relist). */
+  private timers = new Set<TimerId>();
+  private runId = 0;
+  private registered = false;
+  private relistDelayMs = 0;
+  /** Runtime status, PLEG and their failure logs (runtime-state.ts); one per kubelet process. */
+  private runtimeState?: RuntimeState;
 
   constructor(private readonly ctx: ComponentContext, readonly options: KubeletOptions) {
     this.name = `kubelet/${options.spec.name}`;
+    ctx.onJump((delta) => this.runtimeState?.shift(delta));
     options.runtime.onExit((c) => {
       // PLEG is part of the kubelet: while it is down nobody notices; start() relists.
       if (!this.active) return;
@@ -71,27 +104,167 @@ export class Kubelet implements Component {
   endpoint(): KubeletEndpoint {
     return {
       serving: () => this.active,
-      containerLogs: (pod, container, options) => containerLogs(this.options.runtime, pod, container, options, this.ctx.queue.now()),
+      containerLogs: (pod, container, options) => {
+        const api = this.options.apiServer;
+        const blocked = api && this.options.host && inboundConnect(this.options.host, this.options.spec.ip, api.ip, 10250);
+        if (blocked) return failure(internalError(`Get "https://${this.options.spec.ip}:10250/containerLogs/${pod.metadata.namespace}/${pod.metadata.name}/${container}": dial tcp ${this.options.spec.ip}:10250: ${blocked}`));
+        return containerLogs(this.options.runtime, pod, container, options, this.ctx.queue.now());
+      },
     };
   }
 
   /** Starts the kubelet process (normally through its systemd unit, which passes the pid). */
-  start(pid = this.pid || 1000): void {
-    if (this.active) return;
+  start(pid = this.pid || 1000): { ok: true } | { ok: false; exitCode: number } {
+    if (this.active) return { ok: true };
     this.pid = pid;
+    const run = ++this.runId;
+    const host = this.options.host;
+    if (host && this.options.apiServer) {
+      const started = kubeletStartup(host.fs, this.options.spec.kubeletVersion, host.now());
+      for (const line of started.lines) {
+        if ('plain' in line) this.options.journal.append({ time: host.now(), identifier: 'kubelet', unit: 'kubelet.service', pid, priority: 6, message: line.plain });
+        else this.log(line.severity, line.source, line.message);
+      }
+      if (!started.ok) return { ok: false, exitCode: 1 };
+      this.clientCert = started.cert;
+      this.transport = new KubeletTransport(host, this.options.spec.ip, this.options.apiServer, () => this.ctx.queue.now());
+    } else this.log('I', 'server.go:520', klogKV('Kubelet version', { kubeletVersion: this.options.spec.kubeletVersion }));
     this.active = true;
-    this.client = this.ctx.client(this.options.credential);
+    this.processStart = this.hostTime();
+    this.lastCertAvailable = this.processStart;
+    this.registered = false;
+    this.client = this.apiClient('');
     this.recorder = this.ctx.recorder(this.client, { component: 'kubelet', host: this.options.spec.name });
-    this.log('I', 'server.go:520', klogKV('Kubelet version', { kubeletVersion: this.options.spec.kubeletVersion }));
+    this.runtimeState = new RuntimeState({ runtime: this.options.runtime, now: () => this.ctx.queue.now(), after: (ms, fn) => this.ctx.queue.after(ms, fn), cancel: (id) => this.ctx.queue.cancel(id), log: (sev, source, msg) => this.log(sev, source, msg) });
     this.register();
     const q = this.ctx.queue;
-    this.stops.push(q.every(NODE_STATUS_UPDATE_MS, () => this.syncNodeStatus()));
-    this.stops.push(q.every((NODE_LEASE_DURATION_S * 1000) / 4, () => this.renewLease(), 0));
+    const statusLoop = () => this.later(NODE_STATUS_UPDATE_MS, () => this.updateNodeStatus(0, false, statusLoop));
+    statusLoop();
+    const heartbeat = this.apiClient('?timeout=10s');
+    this.lease = new NodeLeaseController({
+      client: heartbeat,
+      nodeName: this.nodeName,
+      leaseDurationSeconds: NODE_LEASE_DURATION_S,
+      renewIntervalMs: (NODE_LEASE_DURATION_S * 1000) / 4,
+      hostNow: () => this.hostTime(),
+      lastRequestMs: () => this.transport?.lastElapsedMs ?? 0,
+      after: (ms, fn) => q.after(ms, () => this.active && run === this.runId && fn()),
+      cancel: (id) => q.cancel(id),
+      log: (sev, source, msg) => this.log(sev, source, msg),
+    });
+    this.lease.start();
+    if (this.clientCert) this.stops.push(q.every(10_000, () => this.checkClientCertificate()));
     this.informer = new Informer(this.client, 'pods', undefined, { fieldSelector: `spec.nodeName=${this.options.spec.name}` });
     this.informer.on((type, pod) => this.onPod(type, pod));
-    this.informer.start();
-    this.resumeWorkers();
+    if (this.informer.start()) this.resumeWorkers();
+    else this.podSourceFailed(true);
     this.ensureMirrorPods();
+    return { ok: true };
+  }
+
+  /** The client of this process: its credential, through its connection (`query` as client-go appends it). */
+  private apiClient(query: string): ApiClient {
+    const inner = this.ctx.client(this.credential());
+    return this.transport ? this.transport.wrap(inner, query) : inner;
+  }
+
+  /**
+   * The certificate manager's store now holds `cert` (as after a rotation): the
+   * kubelet presents it from now on. Faults use it to back-date an expiry.
+   */
+  useClientCertificate(cert: Certificate): void {
+    if (!this.active || !this.clientCert) return;
+    this.clientCert = cert;
+    this.client = this.apiClient('');
+    this.recorder = this.ctx.recorder(this.client, { component: 'kubelet', host: this.options.spec.name });
+    this.lease?.stop();
+    this.lease?.setClient(this.apiClient('?timeout=10s'));
+    this.lease?.start();
+    this.podSourceFailed(false);
+  }
+
+  /**
+   * pkg/kubelet/certificate/transport.go: every 10 s; 5 minutes without a
+   * valid client certificate (Current() is nil once NotAfter passed, by the
+   * host clock) ends the process if the server answers, else only logs.
+   */
+  private checkClientCertificate(): void {
+    const cert = this.clientCert;
+    if (!cert || !this.active) return;
+    const now = this.hostTime();
+    if (now <= cert.notAfter) {
+      this.lastCertAvailable = now;
+      return;
+    }
+    if (now - this.lastCertAvailable <= 5 * 60_000) return;
+    const since = (this.lastCertAvailable - this.processStart) / 1000;
+    const kv = `lastCertificateAvailabilityTime=${JSON.stringify(`${goTimeStringPrecise(this.lastCertAvailable)} m=+${since.toFixed(9)}`)} shutdownThreshold="5m0s"`;
+    if (this.transport?.serverResponsive) {
+      this.log('E', 'transport.go:158', `${klogKV('No valid client certificate is found and the server is responsive, exiting.')} ${kv}`);
+      const exit = this.options.onExit;
+      this.stop();
+      exit?.(1);
+    } else {
+      this.log('E', 'transport.go:161', `${klogKV('No valid client certificate is found but the server is not responsive. A restart may be necessary to retrieve new initial credentials.')} ${kv}`);
+    }
+  }
+
+  /** A timer of this process run (dropped when the process stops). */
+  private later(ms: number, fn: () => void): void {
+    const run = this.runId;
+    const id = this.ctx.queue.after(ms, () => {
+      this.timers.delete(id);
+      if (this.active && run === this.runId) fn();
+    });
+    this.timers.add(id);
+  }
+
+  /**
+   * The pod reflector (pkg/kubelet/config/apiserver.go) lost its watch or
+   * could not list: relist with client-go's back-off (800ms doubling to 30s),
+   * logging each failure as reflector.go does.
+   */
+  private podSourceFailed(resume: boolean): void {
+    if (this.relistDelayMs > 0) return;
+    this.relistDelayMs = 800;
+    const attempt = () => {
+      this.transport?.reconnect();
+      this.informer?.stop();
+      this.informer = new Informer(this.client, 'pods', undefined, { fieldSelector: `spec.nodeName=${this.options.spec.name}` });
+      this.informer.on((type, pod) => this.onPod(type, pod));
+      if (this.informer.start()) {
+        this.relistDelayMs = 0;
+        if (resume) this.resumeWorkers();
+        else this.dropVanishedWorkers();
+        return;
+      }
+      const err = this.lastError ?? 'unknown';
+      this.log('W', 'reflector.go:569', `pkg/kubelet/config/apiserver.go:66: failed to list *v1.Pod: ${err}`);
+      this.log('E', 'reflector.go:166', `${klogKV('Unhandled Error')} err=${JSON.stringify(`pkg/kubelet/config/apiserver.go:66: Failed to watch *v1.Pod: failed to list *v1.Pod: ${err}`)}`);
+      const delay = this.relistDelayMs;
+      this.relistDelayMs = Math.min(delay * 2, 30_000);
+      this.later(delay + (this.transport?.lastElapsedMs ?? 0), attempt);
+    };
+    this.later(this.transport?.lastElapsedMs || 1, attempt);
+  }
+
+  /** After a relist: workers of pods the API server no longer has are torn down. */
+  private dropVanishedWorkers(): void {
+    const live = new Set(this.informer?.list().map((p) => p.metadata.uid));
+    for (const [uid, worker] of [...this.workers]) {
+      if (live.has(uid)) continue;
+      worker.kill();
+      this.workers.delete(uid);
+    }
+  }
+
+  /** The error text of the last failed request of this process. */
+  private get lastError(): string | undefined {
+    return this.transport?.lastError;
+  }
+
+  private hostTime(): number {
+    return this.options.hostNow?.() ?? this.ctx.queue.now();
   }
 
   /** After a restart: pods deleted meanwhile are torn down, the others resynced against the runtime. */
@@ -108,6 +281,13 @@ export class Kubelet implements Component {
 
   stop(): void {
     this.active = false;
+    this.runId++;
+    this.lease?.stop();
+    this.lease = undefined;
+    for (const id of this.timers) this.ctx.queue.cancel(id);
+    this.timers.clear();
+    this.relistDelayMs = 0;
+    this.runtimeState?.stop();
     for (const s of this.stops) s();
     this.stops = [];
     this.informer?.stop();
@@ -123,63 +303,76 @@ export class Kubelet implements Component {
     this.options.journal.append({ time: now, identifier: 'kubelet', unit: 'kubelet.service', pid: this.pid, priority: severity === 'E' ? 3 : severity === 'W' ? 4 : 6, message: klogLine(severity, now, this.pid, source, message) });
   }
 
-  private register(): void {
+  /** registerWithAPIServer: tries until the API server takes the node (back-off 100ms doubling to 7s). */
+  private register(delayMs = 100): void {
     const existing = this.client.get('nodes', undefined, this.nodeName);
     if (!existing.ok) {
       this.log('I', 'kubelet_node_status.go:75', klogKV('Attempting to register node', { node: this.nodeName }));
       const created = this.client.create('nodes', undefined, nodeObject(this.options.spec) as KubeObject);
-      if (!created.ok) return;
+      if (!created.ok) {
+        this.later(this.transport?.lastElapsedMs ?? 0, () => {
+          this.log('E', 'kubelet_node_status.go:107', `${klogKV('Unable to register node with API server')} err=${JSON.stringify(created.status.message)} node=${JSON.stringify(this.nodeName)}`);
+          this.later(delayMs, () => this.register(Math.min(delayMs * 2, 7_000)));
+        });
+        return;
+      }
       this.log('I', 'kubelet_node_status.go:78', klogKV('Successfully registered node', { node: this.nodeName }));
       this.recorder.record(created.value, 'Normal', 'Starting', 'Starting kubelet.');
     }
+    this.registered = true;
     this.syncNodeStatus(true);
   }
 
-  private syncNodeStatus(force = false): void {
-    const got = this.client.get('nodes', undefined, this.nodeName);
-    if (!got.ok) return;
+  /**
+   * updateNodeStatus: up to nodeStatusUpdateRetry (5) tries, the first GET
+   * from the API server's cache (`resourceVersion=0`); each failure logs
+   * "Error updating node status, will retry", then "Unable to update node
+   * status". A try on a dropped connection takes its 10 s timeout.
+   */
+  private updateNodeStatus(attempt: number, force: boolean, done: () => void): void {
+    if (!this.registered) return done();
+    const r = this.syncNodeStatus(force, attempt);
+    if (r === undefined) return done();
+    if (this.transport && isTransportError(r.status)) this.podSourceFailed(false);
+    this.later(this.transport?.lastElapsedMs || 1, () => {
+      this.log('E', 'kubelet_node_status.go:549', `${klogKV('Error updating node status, will retry')} err=${JSON.stringify(r.error)}`);
+      if (attempt + 1 < 5) return this.updateNodeStatus(attempt + 1, force, done);
+      this.log('E', 'kubelet_node_status.go:536', `${klogKV('Unable to update node status')} err="update node status exceeds retry count"`);
+      done();
+    });
+  }
+
+  /** tryUpdateNodeStatus: undefined when done, else the error. */
+  private syncNodeStatus(force = false, attempt = 0): { error: string; status: Status } | undefined {
+    const got = (attempt === 0 && this.transport ? this.transport.wrap(this.ctx.client(this.credential()), '?resourceVersion=0&timeout=10s') : this.apiClient('?timeout=10s')).get('nodes', undefined, this.nodeName);
+    if (!got.ok) return { error: `error getting node ${JSON.stringify(this.nodeName)}: ${got.status.message}`, status: got.status };
     const node = got.value;
     const now = this.ctx.queue.now();
     const status = nodeStatus({ spec: this.options.spec, now, notReadyReasons: this.notReadyReasons(), images: this.images(), previous: node.status as Obj | undefined });
     const key = withoutHeartbeats(status);
     const changed = key !== withoutHeartbeats(node.status as Obj | undefined);
-    if (!force && !changed && this.lastPosted && now - this.lastPosted.at < NODE_STATUS_REPORT_MS) return;
+    if (!force && !changed && this.lastPosted && now - this.lastPosted.at < NODE_STATUS_REPORT_MS) return undefined;
     const updated = structuredClone(node);
     updated.status = status;
-    if (this.client.updateStatus('nodes', undefined, updated).ok) this.lastPosted = { at: now, key };
+    const put = this.apiClient('?timeout=10s').updateStatus('nodes', undefined, updated);
+    if (put.ok) this.lastPosted = { at: now, key };
+    else return { error: `failed to patch status for node ${JSON.stringify(this.nodeName)}: ${put.status.message}`, status: put.status };
+    return undefined;
+  }
+
+  private credential(): Credential {
+    const cert = this.clientCert;
+    return cert ? { type: 'x509', commonName: cert.subject.CN, organizations: cert.subject.O ?? [], notBefore: cert.notBefore, notAfter: cert.notAfter } : this.options.credential;
   }
 
   private notReadyReasons(): string[] {
-    const reasons: string[] = [];
-    if (!this.options.runtime.up) reasons.push('container runtime is down');
-    return reasons;
+    return this.runtimeState?.readyErrors() ?? [];
   }
 
   private images(): { names: string[]; sizeBytes: number }[] {
     return [...this.options.runtime.images.values()]
       .sort((a, b) => b.sizeBytes - a.sizeBytes)
       .map((img) => ({ names: [img.tags[0].replace(/:[^:/]+$/, '') + '@' + img.id, ...img.tags], sizeBytes: img.sizeBytes }));
-  }
-
-  private renewLease(): void {
-    const now = this.ctx.queue.now();
-    const micro = new Date(now).toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
-    const got = this.client.get('leases', 'kube-node-lease', this.nodeName);
-    if (got.ok) {
-      const lease = structuredClone(got.value) as Obj;
-      lease.spec.renewTime = micro;
-      lease.spec.holderIdentity = this.nodeName;
-      this.client.update('leases', 'kube-node-lease', lease as KubeObject);
-      return;
-    }
-    const node = this.client.get('nodes', undefined, this.nodeName);
-    if (!node.ok) return;
-    this.client.create('leases', 'kube-node-lease', {
-      apiVersion: 'coordination.k8s.io/v1',
-      kind: 'Lease',
-      metadata: { name: this.nodeName, namespace: 'kube-node-lease', ownerReferences: [{ apiVersion: 'v1', kind: 'Node', name: this.nodeName, uid: node.value.metadata.uid! }] },
-      spec: { holderIdentity: this.nodeName, leaseDurationSeconds: NODE_LEASE_DURATION_S, renewTime: micro },
-    });
   }
 
   private ensureMirrorPods(): void {
@@ -229,6 +422,8 @@ export class Kubelet implements Component {
       after: (ms, fn) => q.after(ms, () => kubelet.active && fn()),
       cancel: (id) => q.cancel(id),
       allocatePodIP: () => kubelet.allocatePodIP(),
+      syncBlocked: () => kubelet.runtimeState?.syncBlocked() ?? false,
+      networkError: () => kubelet.runtimeState?.networkErrors(),
       postStatus: (pod, status) => {
         const current = kubelet.informer?.get(pod.metadata.namespace, pod.metadata.name!) ?? pod;
         if (current.metadata.uid !== pod.metadata.uid) return;

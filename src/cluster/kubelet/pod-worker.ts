@@ -26,6 +26,10 @@ export interface PodWorkerHost {
   cancel(id: TimerId): void;
   allocatePodIP(): string | undefined;
   postStatus(pod: KubeObject, status: Obj): void;
+  /** syncLoop skips pod synchronization (runtime down, PLEG unhealthy). */
+  syncBlocked?(): boolean;
+  /** The runtime's network is not ready (runtimeState.networkErrors). */
+  networkError?(): string | undefined;
   deletePod(pod: KubeObject): void;
 }
 
@@ -84,6 +88,11 @@ export class PodWorker {
   sync(): void {
     if (this.terminated) return;
     this.timerAt = Infinity;
+    // kubelet.go syncLoop: while runtime errors persist no pod is synced, not even a deletion.
+    if (this.host.syncBlocked?.()) {
+      this.wake(RESYNC_MS);
+      return;
+    }
     if (this.pod.metadata.deletionTimestamp) {
       this.terminate();
       return;
@@ -139,15 +148,24 @@ export class PodWorker {
   }
 
   private createSandbox(): boolean {
+    // kubelet.go SyncPod: without a ready network only host-network pods start.
+    const networkError = this.spec().hostNetwork ? undefined : this.host.networkError?.();
+    if (networkError) {
+      this.host.recorder.record(this.pod, 'Warning', 'NetworkNotReady', `network is not ready: ${networkError}`);
+      this.report();
+      this.wake(RESYNC_MS);
+      return false;
+    }
     const ip = this.spec().hostNetwork ? this.host.nodeIP : this.host.allocatePodIP();
     if (!ip) {
       this.wake(RESYNC_MS);
       return false;
     }
     const meta = this.pod.metadata;
-    const r = this.host.runtime.runPodSandbox({ uid: meta.uid!, name: meta.name!, namespace: meta.namespace! }, ip, 0);
+    const r = this.host.runtime.runPodSandbox({ uid: meta.uid!, name: meta.name!, namespace: meta.namespace! }, ip, 0, !!this.spec().hostNetwork);
     if (!r.ok) {
       this.host.recorder.record(this.pod, 'Warning', 'FailedCreatePodSandBox', `Failed to create pod sandbox: ${r.error}`);
+      this.report();
       this.wake(RESYNC_MS);
       return false;
     }

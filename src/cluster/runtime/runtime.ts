@@ -6,6 +6,7 @@
 import type { EventQueue, TimerId } from '../clock/event-queue.js';
 import type { Random } from '../clock/random.js';
 import { fullImageName, parseImageRef, type ImageBehaviour, type ImageCatalog } from '../workloads/catalog.js';
+import { CNI_NOT_INITIALIZED, loadCniNetwork, seedCniPlugins, setupNetwork, type CniFiles } from './cni.js';
 
 /** An image in the node's content store. */
 export interface RuntimeImage {
@@ -54,16 +55,91 @@ export type CriResult<T> = { ok: true; value: T } | { ok: false; error: string }
 
 const CONTAINERD_SOCK_ERROR = 'rpc error: code = Unavailable desc = connection error: desc = "transport: Error while dialing: dial unix /run/containerd/containerd.sock: connect: connection refused"';
 
+/** A CRI runtime condition (RuntimeReady, NetworkReady) as containerd's Status reports it. */
+export interface RuntimeCondition {
+  type: 'RuntimeReady' | 'NetworkReady';
+  status: boolean;
+  reason: string;
+  message: string;
+}
+
 /** The runtime of one node. */
 export class ContainerRuntime {
   readonly images = new Map<string, RuntimeImage>();
   readonly sandboxes = new Map<string, Sandbox>();
   readonly containers = new Map<string, RuntimeContainer>();
-  /** Is containerd up (answering on its socket)? */
-  up = true;
+  private isUp = true;
+  private latency = 0;
+  private cniFiles?: CniFiles;
   private exitListeners: ((c: RuntimeContainer) => void)[] = [];
+  private changeListeners: (() => void)[] = [];
 
   constructor(private readonly queue: EventQueue, private readonly random: Random, private readonly catalog: ImageCatalog) {}
+
+  /** Is containerd up (answering on its socket)? Its systemd unit sets this. */
+  get up(): boolean {
+    return this.isUp;
+  }
+
+  set up(value: boolean) {
+    if (value === this.isUp) return;
+    this.beforeChange();
+    this.isUp = value;
+    // Stopping containerd ends the process that held the stuck task's lock:
+    // the restarted daemon reloads task state from the shims and answers at
+    // once again. Running containers survive a stop (their shims keep them).
+    if (!value) this.latency = 0;
+  }
+
+  /**
+   * How long each list/status call of the CRI takes to answer (ms): 0 for a
+   * healthy containerd; large when a hung task holds containerd's lock.
+   */
+  get latencyMs(): number {
+    return this.latency;
+  }
+
+  set latencyMs(value: number) {
+    if (value === this.latency) return;
+    this.beforeChange();
+    this.latency = Math.max(0, value);
+  }
+
+  /** Subscribes to `up`/`latencyMs` changes; called just before the change takes effect. */
+  onStateChange(listener: () => void): void {
+    this.changeListeners.push(listener);
+  }
+
+  /**
+   * Gives containerd the host's filesystem: from then on its CRI plugin reads
+   * /etc/cni/net.d (re-read on every use, as its fsnotify watch does) and
+   * runs plugins from /opt/cni/bin.
+   */
+  attachHostFiles(fs: CniFiles): void {
+    this.cniFiles = fs;
+    seedCniPlugins(fs);
+  }
+
+  /** The runtime conditions of containerd's Status call (undefined when it is down). */
+  status(): RuntimeCondition[] | undefined {
+    if (!this.up) return undefined;
+    const network: RuntimeCondition = { type: 'NetworkReady', status: true, reason: '', message: '' };
+    if (this.cniFiles && !loadCniNetwork(this.cniFiles).ok) {
+      Object.assign(network, { status: false, reason: 'NetworkPluginNotReady', message: `Network plugin returns error: ${CNI_NOT_INITIALIZED}` });
+    }
+    return [{ type: 'RuntimeReady', status: true, reason: '', message: '' }, network];
+  }
+
+  /** The reason the last CNI config load failed, if it did (what containerd logs). */
+  cniLoadError(): string | undefined {
+    if (!this.cniFiles) return undefined;
+    const load = loadCniNetwork(this.cniFiles);
+    return load.ok ? undefined : load.error;
+  }
+
+  private beforeChange(): void {
+    for (const l of this.changeListeners) l();
+  }
 
   /** Subscribes to container exits (the kubelet's PLEG). */
   onExit(listener: (c: RuntimeContainer) => void): void {
@@ -97,9 +173,16 @@ export class ContainerRuntime {
   }
 
   /** Creates a pod sandbox with the IP the CNI plugin gave it. */
-  runPodSandbox(pod: { uid: string; name: string; namespace: string }, ip: string, attempt: number): CriResult<Sandbox> {
+  runPodSandbox(pod: { uid: string; name: string; namespace: string }, ip: string, attempt: number, hostNetwork = false): CriResult<Sandbox> {
     if (!this.up) return { ok: false, error: CONTAINERD_SOCK_ERROR };
-    const sandbox: Sandbox = { id: this.random.hex(64), podUid: pod.uid, podName: pod.name, namespace: pod.namespace, attempt, ip, createdAt: this.queue.now(), state: 'SANDBOX_READY' };
+    const id = this.random.hex(64);
+    if (this.cniFiles && !hostNetwork) {
+      // The pause container is created, then the network set up; a failure removes the sandbox again.
+      const load = loadCniNetwork(this.cniFiles);
+      const failure = load.ok ? setupNetwork(this.cniFiles, load.network) : CNI_NOT_INITIALIZED;
+      if (failure) return { ok: false, error: `rpc error: code = Unknown desc = failed to setup network for sandbox "${id}": ${failure}` };
+    }
+    const sandbox: Sandbox = { id, podUid: pod.uid, podName: pod.name, namespace: pod.namespace, attempt, ip, createdAt: this.queue.now(), state: 'SANDBOX_READY' };
     this.sandboxes.set(sandbox.id, sandbox);
     return { ok: true, value: sandbox };
   }

@@ -1,0 +1,105 @@
+/**
+ * containerd's CNI integration as the CRI plugin does it (containerd 1.7
+ * internal/cri/server, github.com/containerd/go-cni): the network
+ * configuration is the first file of /etc/cni/net.d in lexical order, re-read
+ * whenever the directory changes; a pod sandbox's network is set up by running
+ * each plugin of the list, whose binary must exist in /opt/cni/bin.
+ */
+
+/** Where containerd looks for network configuration (conf_dir). */
+export const CNI_CONF_DIR = '/etc/cni/net.d';
+/** Where containerd looks for plugin binaries (bin_dir). */
+export const CNI_BIN_DIR = '/opt/cni/bin';
+
+/**
+ * Plugins the kubernetes-cni package installs, plus flannel (installed by the
+ * kube-flannel DaemonSet's init container).
+ */
+export const INSTALLED_CNI_PLUGINS = ['bandwidth', 'bridge', 'dhcp', 'dummy', 'firewall', 'flannel', 'host-device', 'host-local', 'ipvlan', 'loopback', 'macvlan', 'portmap', 'ptp', 'sbr', 'static', 'tap', 'tuning', 'vlan', 'vrf'];
+
+/** The message containerd's Status reports while no network config is loaded (go-cni ErrCNINotInitialized). */
+export const CNI_NOT_INITIALIZED = 'cni plugin not initialized';
+
+/** The part of a host filesystem the CNI code reads. */
+export interface CniFiles {
+  read(path: string): string | undefined;
+  exists(path: string): 'file' | 'dir' | undefined;
+  list(path: string): { name: string; kind: 'file' | 'dir' }[] | undefined;
+  write(path: string, content: string, options?: { mode?: number; sizeBytes?: number }): void;
+}
+
+/** A loaded network configuration list. */
+export interface CniNetwork {
+  /** The file it came from. */
+  file: string;
+  name: string;
+  /** Plugin types, in order. */
+  plugins: string[];
+}
+
+/** What loading /etc/cni/net.d gives: a network, or why none loaded. */
+export type CniLoad = { ok: true; network: CniNetwork } | { ok: false; error: string };
+
+/**
+ * Loads the network configuration as go-cni loadFromConfDir(max=1) does:
+ * files ending in .conf, .conflist or .json, sorted; the first one must parse.
+ */
+export function loadCniNetwork(fs: CniFiles): CniLoad {
+  const files = (fs.list(CNI_CONF_DIR) ?? []).filter((e) => e.kind === 'file' && /\.(conflist|conf|json)$/.test(e.name)).map((e) => `${CNI_CONF_DIR}/${e.name}`);
+  if (files.length === 0) return { ok: false, error: `no network config found in ${CNI_CONF_DIR}: ${CNI_NOT_INITIALIZED}` };
+  const file = files[0];
+  const text = fs.read(file) ?? '';
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (e) {
+    // libcni ConfListFromBytes: "error parsing configuration list: <encoding/json error>".
+    return { ok: false, error: `failed to load CNI config list file ${file}: error parsing configuration list: ${goJsonError(text, e)}` };
+  }
+  const obj = (parsed ?? {}) as Record<string, any>;
+  const list: Record<string, any>[] = file.endsWith('.conflist') ? (Array.isArray(obj.plugins) ? obj.plugins : []) : [obj];
+  if (file.endsWith('.conflist') && !obj.name) return { ok: false, error: `failed to load CNI config list file ${file}: error parsing configuration list: no name` };
+  if (list.length === 0) return { ok: false, error: `CNI config list in config file ${obj.name ?? file} has no networks, skipping: invalid cni config` };
+  const plugins = list.map((p) => String(p?.type ?? ''));
+  return { ok: true, network: { file, name: String(obj.name ?? ''), plugins } };
+}
+
+/**
+ * Runs the ADD of every plugin for a new sandbox (containerd sets up the
+ * loopback network first). Returns the error text containerd wraps in
+ * `failed to setup network for sandbox "<id>": ...`, or undefined.
+ */
+export function setupNetwork(fs: CniFiles, network: CniNetwork): string | undefined {
+  for (const type of ['loopback', ...network.plugins]) {
+    // libcni FindInPath: `failed to find plugin %q in path %s` (the path slice prints as [a b]).
+    if (!type || fs.exists(`${CNI_BIN_DIR}/${type}`) !== 'file') return `failed to find plugin "${type}" in path [${CNI_BIN_DIR}]`;
+  }
+  return undefined;
+}
+
+/** Lays down the plugin binaries a node has when /opt/cni/bin is absent (packages installed them). */
+export function seedCniPlugins(fs: CniFiles): void {
+  if (fs.exists(CNI_BIN_DIR)) return;
+  for (const name of INSTALLED_CNI_PLUGINS) fs.write(`${CNI_BIN_DIR}/${name}`, '\u007fELF', { mode: 0o755, sizeBytes: name === 'flannel' ? 2_842_912 : 4_194_304 });
+}
+
+/**
+ * Go's encoding/json error for the first problem in `text` (the texts of
+ * decode.go/scanner.go for the usual hand-editing mistakes).
+ */
+function goJsonError(text: string, e: unknown): string {
+  const message = e instanceof Error ? e.message : String(e);
+  if (text.trim() === '') return 'unexpected end of JSON input';
+  const at = /position (\d+)/.exec(message);
+  const pos = at ? Number(at[1]) : -1;
+  if (pos < 0 || pos >= text.length) return 'unexpected end of JSON input';
+  const ch = text[pos];
+  const before = text.slice(0, pos).trimEnd();
+  const last = before[before.length - 1];
+  const shown = ch === "'" ? "'\\''" : `'${ch}'`;
+  if (last === ',' && (ch === '}' || ch === ']')) return `invalid character ${shown} looking for beginning of ${ch === '}' ? 'object key string' : 'value'}`;
+  if (last === '{' || last === ',') return `invalid character ${shown} looking for beginning of object key string`;
+  if (last === ':' || last === '[') return `invalid character ${shown} looking for beginning of value`;
+  if (last === '"' || /[\d\]}el]/.test(last ?? '')) return `invalid character ${shown} after object key:value pair`;
+  return `invalid character ${shown} looking for beginning of value`;
+}

@@ -1,0 +1,24 @@
+/**
+ * `runtime-down`: containerd.service on the node stops (someone ran
+ * `systemctl stop containerd`). Running containers keep running under their
+ * shims; the kubelet can no longer reach the CRI socket.
+ */
+import { z } from 'zod';
+import type { FaultPrimitive } from './types.js';
+
+const params = z
+  .object({
+    type: z.literal('runtime-down'),
+    node: z.string().min(1).describe('Node whose containerd stops.'),
+    since: z.string().optional().describe('How long before now it stopped (duration, e.g. 20m).'),
+  })
+  .strict();
+
+/** Stops the node's containerd unit. */
+export const runtimeDown: FaultPrimitive<z.infer<typeof params>> = {
+  name: 'runtime-down',
+  params,
+  apply(cluster, p) {
+    cluster.nodes.get(p.node)?.host.unit('containerd')?.stop();
+  },
+};
