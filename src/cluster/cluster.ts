@@ -15,6 +15,8 @@ import { ContainerRuntime } from './runtime/runtime.js';
 import { NodeHost } from './host/node-host.js';
 import { seedNodeFiles, containerdUnit, kubeletUnit } from './bootstrap/node-files.js';
 import { Kubelet } from './kubelet/kubelet.js';
+import { apiServerServingCertificate, type ApiServerEndpoint } from './kubelet/api-transport.js';
+import { decodeCertificate, type Certificate } from './host/certs.js';
 import type { NodeSpec } from './kubelet/node-status.js';
 import { ImageCatalog, type ImageBehaviour } from './workloads/catalog.js';
 import { ControllerManager } from './controllers/controller-manager.js';
@@ -163,15 +165,17 @@ export class Cluster {
     const specs = this.world.nodes.map((n, i) => this.nodeSpec(n, i));
     const cp = specs.find((s) => s.role === 'control-plane') ?? specs[0];
     for (const obj of kubernetesService(cp.ip)) this.mustApply(obj);
+    const apiServer: ApiServerEndpoint = { ip: cp.ip, port: 6443, servingCertificate: apiServerServingCertificate(() => this.apiServerCertOnDisk(cp.name), this.createdAt, cp.ip) };
     specs.forEach((spec, i) => {
       const host = new NodeHost(spec.name, spec.ip, this.queue);
       const runtime = new ContainerRuntime(this.queue, this.random, this.catalog);
       const staticPods = spec.role === 'control-plane' ? controlPlaneStaticPods(spec.name, spec.ip, this.world.version) : [];
       const credential: Credential = { type: 'x509', commonName: `system:node:${spec.name}`, organizations: ['system:nodes'], notBefore: this.createdAt, notAfter: this.world.now + 300 * 86_400_000 };
       seedNodeFiles(host, spec, { version: this.world.version, apiServerIP: cp.ip, clusterCreatedAt: this.createdAt, kubeletClient: credential, staticPods, random: this.random });
-      const kubelet = new Kubelet(this.ctx, { spec, runtime, journal: host.journal, credential, staticPods, hostNow: () => host.now() });
+      const onExit = (code: number) => host.unit('kubelet')?.crashed(code);
+      const kubelet = new Kubelet(this.ctx, { spec, runtime, journal: host.journal, credential, staticPods, hostNow: () => host.now(), host, apiServer, onExit });
       host.addUnit(containerdUnit(), { start: () => ((runtime.up = true), { ok: true }), stop: () => void (runtime.up = false) });
-      host.addUnit(kubeletUnit(), { start: (pid) => (kubelet.start(pid), { ok: true }), stop: () => kubelet.stop() });
+      host.addUnit(kubeletUnit(), { start: (pid) => kubelet.start(pid), stop: () => kubelet.stop() });
       this.nodes.set(spec.name, { spec, host, kubelet, runtime });
       this.api.registerKubelet(spec.name, spec.ip, kubelet.endpoint());
       this.components.push(kubelet);
@@ -191,6 +195,12 @@ export class Cluster {
     this.queue.after(30_000, () => {
       for (const obj of kubeadmAddons(this.world.version)) this.mustApply(obj);
     });
+  }
+
+  /** The control-plane node's /etc/kubernetes/pki/apiserver.crt, when it has one. */
+  private apiServerCertOnDisk(cpName: string): Certificate | undefined {
+    const pem = this.nodes.get(cpName)?.host.fs.read('/etc/kubernetes/pki/apiserver.crt');
+    return pem ? decodeCertificate(pem) : undefined;
   }
 
   private nodeSpec(n: WorldNode, index: number): NodeSpec {

@@ -1,0 +1,159 @@
+/**
+ * The kubelet's connection to the API server: what stands between its
+ * client-go calls and the simulated API server. A request first needs a TCP
+ * connection (the node's packet filter may drop or reject it), then a TLS
+ * handshake in which the kubelet verifies the API server's serving
+ * certificate against its own host clock (crypto/x509), and only then
+ * reaches the API server (which authenticates the kubelet's certificate
+ * against its own clock). Failures carry the Go error text client-go
+ * returns: `Get "https://10.0.0.10:6443/...": dial tcp 10.0.0.10:6443: i/o timeout`.
+ */
+import type { ApiClient, ApiResult, DeleteOptions, KubeObject, ListOptions, PatchType, PodLogOptions, Status, WatchEvent } from '../apiserver/types.js';
+import type { Certificate } from '../host/certs.js';
+import type { NodeHost } from '../host/node-host.js';
+import { outboundConnect } from './host-netfilter.js';
+import { rfc3339 } from './go-text.js';
+
+/** Where the kubelet's kubeconfig points, and the certificate the server presents there. */
+export interface ApiServerEndpoint {
+  ip: string;
+  port: number;
+  /** The serving certificate the API server presents at true time `now`. */
+  servingCertificate(now: number): Certificate;
+}
+
+/** How long a request waits on a dropped connection: the `timeout=10s` of the kubelet's clients. */
+export const REQUEST_TIMEOUT_MS = 10_000;
+
+/** A transport-level failure: client-go's error text and how long the request took to fail. */
+export interface TransportFailure {
+  error: string;
+  elapsedMs: number;
+}
+
+/** A failed request's Status: code 0 marks a transport error (no HTTP response). */
+export function transportStatus(f: TransportFailure): Status {
+  return { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: f.error, reason: 'InternalError', code: 0 };
+}
+
+/** Did the request get no HTTP answer at all? */
+export function isTransportError(status: Status): boolean {
+  return status.code === 0;
+}
+
+/** Resource → URL path prefix (group/version) for the resources a kubelet touches. */
+const PREFIX: Record<string, string> = { leases: '/apis/coordination.k8s.io/v1', csinodes: '/apis/storage.k8s.io/v1', certificatesigningrequests: '/apis/certificates.k8s.io/v1', runtimeclasses: '/apis/node.k8s.io/v1' };
+
+/** The URL path of a request (as client-go builds it), without the query. */
+export function resourcePath(resource: string, namespace: string | undefined, name?: string, subresource?: string): string {
+  const prefix = PREFIX[resource] ?? '/api/v1';
+  return `${prefix}${namespace ? `/namespaces/${namespace}` : ''}/${resource}${name ? `/${name}` : ''}${subresource ? `/${subresource}` : ''}`;
+}
+
+/** The connection between one kubelet and the API server. */
+export class KubeletTransport {
+  /** Set whenever a request failed below HTTP; a watch on a broken connection is gone. */
+  broken = false;
+  /** Did the last request get an HTTP answer (client-go's notion of a responsive server)? */
+  serverResponsive = false;
+  /** How long the last request took to fail (0 after a success). */
+  lastElapsedMs = 0;
+  /** The error text of the last failed request. */
+  lastError?: string;
+
+  constructor(
+    private readonly host: NodeHost,
+    private readonly nodeIP: string,
+    private readonly endpoint: ApiServerEndpoint,
+    private readonly trueNow: () => number,
+  ) {}
+
+  /** The error a request to `method path?query` meets before reaching the API server, if any. */
+  check(method: string, pathAndQuery: string): TransportFailure | undefined {
+    const url = `https://${this.endpoint.ip}:${this.endpoint.port}${pathAndQuery}`;
+    const verb = method[0] + method.slice(1).toLowerCase();
+    const dial = outboundConnect(this.host, this.nodeIP, this.endpoint.ip, this.endpoint.port);
+    if (dial) {
+      this.broken = true;
+      this.serverResponsive = false;
+      return { error: `${verb} "${url}": dial tcp ${this.endpoint.ip}:${this.endpoint.port}: ${dial}`, elapsedMs: dial === 'i/o timeout' ? REQUEST_TIMEOUT_MS : 1 };
+    }
+    // crypto/x509 Certificate.Verify with CurrentTime = the host clock; Go ≥1.20 prefixes the TLS layer's words.
+    const cert = this.endpoint.servingCertificate(this.trueNow());
+    const hostNow = this.host.now();
+    if (hostNow < cert.notBefore || hostNow > cert.notAfter) {
+      this.broken = true;
+      this.serverResponsive = false;
+      const detail = hostNow > cert.notAfter ? `is after ${rfc3339(cert.notAfter)}` : `is before ${rfc3339(cert.notBefore)}`;
+      return { error: `${verb} "${url}": tls: failed to verify certificate: x509: certificate has expired or is not yet valid: current time ${rfc3339(hostNow)} ${detail}`, elapsedMs: 1 };
+    }
+    return undefined;
+  }
+
+  /** Records that a request got an HTTP answer (any status code). */
+  answered(): void {
+    this.serverResponsive = true;
+  }
+
+  /** Wraps an API client: every call goes through this connection first. */
+  wrap(inner: ApiClient, query = '?timeout=10s'): ApiClient {
+    const t = this;
+    const via = <T>(method: string, path: string, call: () => ApiResult<T>): ApiResult<T> => {
+      const f = t.check(method, path + query);
+      if (f) {
+        t.lastElapsedMs = f.elapsedMs;
+        t.lastError = f.error;
+        return { ok: false, status: transportStatus(f) };
+      }
+      const r = call();
+      t.answered();
+      t.lastElapsedMs = r.ok ? 0 : 1;
+      if (!r.ok) t.lastError = r.status.message;
+      return r;
+    };
+    return {
+      get: (resource: string, namespace: string | undefined, name: string) => via('GET', resourcePath(resource, namespace, name), () => inner.get(resource, namespace, name)),
+      list: (resource: string, namespace: string | undefined, options?: ListOptions) => via('GET', resourcePath(resource, namespace), () => inner.list(resource, namespace, options)),
+      create: (resource: string, namespace: string | undefined, object: KubeObject) => via('POST', resourcePath(resource, namespace), () => inner.create(resource, namespace, object)),
+      update: (resource: string, namespace: string | undefined, object: KubeObject) => via('PUT', resourcePath(resource, namespace, object.metadata.name), () => inner.update(resource, namespace, object)),
+      updateStatus: (resource: string, namespace: string | undefined, object: KubeObject) => via('PUT', resourcePath(resource, namespace, object.metadata.name, 'status'), () => inner.updateStatus(resource, namespace, object)),
+      patch: (resource: string, namespace: string | undefined, name: string, type: PatchType, patch: unknown) => via('PATCH', resourcePath(resource, namespace, name), () => inner.patch(resource, namespace, name, type, patch)),
+      delete: (resource: string, namespace: string | undefined, name: string, options?: DeleteOptions) => via('DELETE', resourcePath(resource, namespace, name), () => inner.delete(resource, namespace, name, options)),
+      watch: (resource: string, namespace: string | undefined, resourceVersion: string, handler: (e: WatchEvent) => void, options?: ListOptions) =>
+        // A watch is a stream on the connection: once the connection broke, nothing more arrives.
+        via('GET', resourcePath(resource, namespace), () => {
+          const since = t.generation;
+          return inner.watch(resource, namespace, resourceVersion, (e) => t.generation === since && !t.broken && handler(e), options);
+        }),
+      raw: (path: string) => via('GET', path, () => inner.raw(path)),
+      podLogs: (namespace: string, name: string, options?: PodLogOptions) => via('GET', resourcePath('pods', namespace, name, 'log'), () => inner.podLogs(namespace, name, options)),
+    };
+  }
+
+  /** Incremented on each reconnect, so streams of an older connection stay dead. */
+  generation = 0;
+
+  /** A new connection after a failure (the reflector relists). */
+  reconnect(): void {
+    this.broken = false;
+    this.generation++;
+  }
+}
+
+const YEAR_MS = 365 * 86_400_000;
+
+/**
+ * The API server's serving certificate as the kubelet meets it: the
+ * control-plane node's /etc/kubernetes/pki/apiserver.crt when that file
+ * exists, else the one kubeadm issued at cluster creation (one year), renewed
+ * every year as `kubeadm upgrade` does.
+ */
+export function apiServerServingCertificate(readCert: () => Certificate | undefined, createdAt: number, ip: string): (now: number) => Certificate {
+  return (now) => {
+    const onDisk = readCert();
+    if (onDisk) return onDisk;
+    const renewals = Math.max(0, Math.floor((now - createdAt) / YEAR_MS));
+    const notBefore = createdAt + renewals * YEAR_MS;
+    return { serial: `${renewals}`.padStart(32, '0'), subject: { CN: 'kube-apiserver' }, issuer: { CN: 'kubernetes' }, notBefore, notAfter: notBefore + YEAR_MS, sans: ['DNS:kubernetes', 'DNS:kubernetes.default', `IP Address:10.96.0.1`, `IP Address:${ip}`] };
+  };
+}
