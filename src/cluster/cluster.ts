@@ -14,6 +14,7 @@ import { componentContext, type Component, type ComponentContext } from './compo
 import { ContainerRuntime } from './runtime/runtime.js';
 import { NodeHost } from './host/node-host.js';
 import { seedNodeFiles, containerdUnit, kubeletUnit } from './bootstrap/node-files.js';
+import { seedControlPlanePki } from './bootstrap/kubeadm-pki.js';
 import { Kubelet } from './kubelet/kubelet.js';
 import { apiServerServingCertificate, type ApiServerEndpoint } from './kubelet/api-transport.js';
 import { decodeCertificate, type Certificate } from './host/certs.js';
@@ -70,6 +71,7 @@ export interface NodeHandle {
 const SETTLE_MS = 10 * 60_000;
 /** How much steady state is simulated before the first timeline item. */
 const PRE_ROLL_MS = 5 * 60_000;
+const YEAR_MS = 365 * 86_400_000;
 /** Idle stretches shorter than this are simulated, not skipped (a skip leaves gaps in periodic history). */
 const MIN_SKIP_MS = 60 * 60_000;
 
@@ -172,6 +174,11 @@ export class Cluster {
       const staticPods = spec.role === 'control-plane' ? controlPlaneStaticPods(spec.name, spec.ip, this.world.version) : [];
       const credential: Credential = { type: 'x509', commonName: `system:node:${spec.name}`, organizations: ['system:nodes'], notBefore: this.createdAt, notAfter: this.world.now + 300 * 86_400_000 };
       seedNodeFiles(host, spec, { version: this.world.version, apiServerIP: cp.ip, clusterCreatedAt: this.createdAt, kubeletClient: credential, staticPods, random: this.random });
+      if (spec.role === 'control-plane') {
+        // kubeadm upgrades renew the leaf certificates about once a year: date them from the last anniversary.
+        const years = Math.floor((this.world.now - this.createdAt) / YEAR_MS);
+        seedControlPlanePki(host, this.createdAt, this.random, { issuedAt: this.createdAt + years * YEAR_MS });
+      }
       const onExit = (code: number) => host.unit('kubelet')?.crashed(code);
       const kubelet = new Kubelet(this.ctx, { spec, runtime, journal: host.journal, credential, staticPods, hostNow: () => host.now(), host, apiServer, onExit });
       host.addUnit(containerdUnit(), { start: () => ((runtime.up = true), { ok: true }), stop: () => void (runtime.up = false) });

@@ -9,7 +9,7 @@ import type { ClusterView } from '../types.js';
 import { Random } from '../../cluster/clock/random.js';
 import { tabwrite } from '../kubectl/output/tabwriter.js';
 import { shortHumanDuration } from '../kubectl/output/duration.js';
-import { KUBEADM_CAS, KUBEADM_CERTS, issueKubeadmCert, kubeconfigCertificate, readCa, readKubeadmCert } from './pki.js';
+import { KUBEADM_CAS, KUBEADM_CERTS, issueKubeadmCert, kubeconfigCertificate, readCa, readKubeadmCert } from '../../cluster/bootstrap/kubeadm-pki.js';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const two = (n: number) => String(n).padStart(2, '0');

@@ -10,7 +10,7 @@ import type { NodeHandle } from '../../cluster/cluster.js';
 import { Random } from '../../cluster/clock/random.js';
 import { encodeCertificate, type Certificate } from '../../cluster/host/certs.js';
 import { checkExpiration, renew, RENEWABLE } from './certs.js';
-import { CERT_VALIDITY_MS, embeddedKubeconfig, ensureControlPlanePki, readCa, rsaKeyBlock, KUBEADM_CAS } from './pki.js';
+import { CERT_VALIDITY_MS, embeddedKubeconfig, ensureControlPlanePki, readCa, rsaKeyBlock, KUBEADM_CAS } from '../../cluster/bootstrap/kubeadm-pki.js';
 
 const STACK_HINT = 'To see the stack trace of this error execute with --v=5 or higher\n';
 const failure = (message: string): ExecResult => ({ stdout: '', stderr: `error: ${message}\n${STACK_HINT}`, exitCode: 1 });

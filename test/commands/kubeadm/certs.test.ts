@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { DAY, sessionOn, testCluster } from '../crictl/node-session.js';
-import { KUBEADM_CERTS, seedControlPlanePki } from '../../../src/commands/kubeadm/pki.js';
+import { KUBEADM_CERTS, seedControlPlanePki } from '../../../src/cluster/bootstrap/kubeadm-pki.js';
 import { Random } from '../../../src/cluster/clock/random.js';
 
 const PREAMBLE = (p: string) => `[${p}] Reading configuration from the "kubeadm-config" ConfigMap in namespace "kube-system"...\n[${p}] Use 'kubeadm init phase upload-config --config your-config.yaml' to re-upload it.\n`;

@@ -6,10 +6,10 @@
  * creates that node bootstrap does not (yet) seed.
  */
 import yaml from 'js-yaml';
-import type { NodeHost } from '../../cluster/host/node-host.js';
-import type { VirtualFs } from '../../cluster/host/vfs.js';
-import { Random } from '../../cluster/clock/random.js';
-import { decodeCertificate, encodeCertificate, type Certificate } from '../../cluster/host/certs.js';
+import type { NodeHost } from '../host/node-host.js';
+import type { VirtualFs } from '../host/vfs.js';
+import { Random } from '../clock/random.js';
+import { decodeCertificate, encodeCertificate, type Certificate } from '../host/certs.js';
 
 /** kubeadm's default certificate validity (constants.CertificateValidityPeriod, 8760h). */
 export const CERT_VALIDITY_MS = 365 * 86_400_000;
