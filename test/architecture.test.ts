@@ -1,0 +1,49 @@
+import { describe, it, expect } from 'vitest';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+// Dependencies flow one way (ARCHITECTURE.md §8, STYLE.md "Module boundaries"):
+// tui/cli → scenario/grading/quiz → commands/shell → cluster.
+const FORBIDDEN: Record<string, string[]> = {
+  cluster: ['faults', 'commands', 'shell', 'tui', 'cli', 'scenario', 'grading', 'quiz', 'progress'],
+  faults: ['commands', 'shell', 'tui', 'cli', 'scenario', 'grading', 'quiz', 'progress'],
+  commands: ['tui', 'cli', 'scenario', 'grading', 'faults'],
+  shell: ['tui', 'cli', 'scenario', 'grading', 'faults'],
+  scenario: ['tui', 'cli'],
+  grading: ['tui', 'cli'],
+  progress: ['cluster', 'commands', 'shell', 'tui', 'cli'],
+};
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name);
+    return statSync(p).isDirectory() ? filesUnder(p) : /\.tsx?$/.test(name) ? [p] : [];
+  });
+}
+
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(/(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g)].map((m) => m[1]);
+}
+
+describe('module boundaries', () => {
+  for (const [layer, banned] of Object.entries(FORBIDDEN)) {
+    it(`src/${layer} imports nothing from ${banned.join(', ')}`, () => {
+      const offenders: string[] = [];
+      for (const file of filesUnder(join('src', layer))) {
+        for (const spec of importsOf(file)) {
+          const target = relative('src', join(file, '..', spec)).split('/')[0];
+          if (banned.includes(target)) offenders.push(`${file} → ${spec}`);
+        }
+      }
+      expect(offenders).toEqual([]);
+    });
+  }
+
+  it('no module in src/ reads the wall clock or unseeded randomness outside the UI edge', () => {
+    const offenders = filesUnder('src')
+      .filter((f) => !f.startsWith('src/tui/') && !f.startsWith('src/cli/') && !f.startsWith('src/progress/'))
+      .filter((f) => /\bDate\.now\(\)|\bMath\.random\(\)/.test(readFileSync(f, 'utf8')));
+    expect(offenders).toEqual([]);
+  });
+});
