@@ -8,6 +8,10 @@ import { kubeletStopped } from './kubelet-stopped.js';
 import { runtimeSlow } from './runtime-slow.js';
 import { runtimeDown } from './runtime-down.js';
 import { cniBroken } from './cni-broken.js';
+import { kubeletClientCertExpired } from './kubelet-client-cert-expired.js';
+import { kubeletConfigInvalid } from './kubelet-config-invalid.js';
+import { clockSkew } from './clock-skew.js';
+import { nodePartitioned } from './node-partitioned.js';
 
 /** Every fault primitive. */
 export function faultPrimitives(): Record<string, FaultPrimitive<any>> {
@@ -16,6 +20,10 @@ export function faultPrimitives(): Record<string, FaultPrimitive<any>> {
     [runtimeSlow.name]: runtimeSlow,
     [runtimeDown.name]: runtimeDown,
     [cniBroken.name]: cniBroken,
+    [kubeletClientCertExpired.name]: kubeletClientCertExpired,
+    [kubeletConfigInvalid.name]: kubeletConfigInvalid,
+    [clockSkew.name]: clockSkew,
+    [nodePartitioned.name]: nodePartitioned,
   };
 }
 

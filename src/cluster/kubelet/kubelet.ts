@@ -180,7 +180,6 @@ export class Kubelet implements Component {
     this.lease?.stop();
     this.lease?.setClient(this.apiClient('?timeout=10s'));
     this.lease?.start();
-    this.podSourceFailed(false);
   }
 
   /**
