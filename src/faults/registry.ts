@@ -8,6 +8,7 @@ import { kubeletStopped } from './kubelet-stopped.js';
 import { runtimeSlow } from './runtime-slow.js';
 import { runtimeDown } from './runtime-down.js';
 import { cniBroken } from './cni-broken.js';
+import { diskPressure } from './disk-pressure.js';
 import { kubeletClientCertExpired } from './kubelet-client-cert-expired.js';
 import { kubeletConfigInvalid } from './kubelet-config-invalid.js';
 import { clockSkew } from './clock-skew.js';
@@ -20,6 +21,7 @@ export function faultPrimitives(): Record<string, FaultPrimitive<any>> {
     [runtimeSlow.name]: runtimeSlow,
     [runtimeDown.name]: runtimeDown,
     [cniBroken.name]: cniBroken,
+    [diskPressure.name]: diskPressure,
     [kubeletClientCertExpired.name]: kubeletClientCertExpired,
     [kubeletConfigInvalid.name]: kubeletConfigInvalid,
     [clockSkew.name]: clockSkew,

@@ -18,6 +18,7 @@ import { nodeObject, nodeStatus, withoutHeartbeats, type NodeSpec } from './node
 import { PodWorker, type PodWorkerHost } from './pod-worker.js';
 import { containerLogs } from './container-logs.js';
 import { RuntimeState } from './runtime-state.js';
+import { EvictionManager, EVICTION_MONITORING_PERIOD_MS } from './eviction-manager.js';
 import type { KubeletEndpoint } from '../apiserver/types.js';
 import type { NodeHost } from '../host/node-host.js';
 import type { Certificate } from '../host/certs.js';
@@ -85,10 +86,22 @@ export class Kubelet implements Component {
   private relistDelayMs = 0;
   /** Runtime status, PLEG and their failure logs (runtime-state.ts); one per kubelet process. */
   private runtimeState?: RuntimeState;
+  /** The disk eviction manager (eviction-manager.ts), when the kubelet has its machine; and when it last ran. */
+  private eviction?: EvictionManager;
+  private evictionRanAt = -Infinity;
 
   constructor(private readonly ctx: ComponentContext, readonly options: KubeletOptions) {
     this.name = `kubelet/${options.spec.name}`;
-    ctx.onJump((delta) => this.runtimeState?.shift(delta));
+    ctx.onJump((delta) => {
+      this.runtimeState?.shift(delta);
+      this.eviction?.shift(delta);
+      this.evictionRanAt += delta;
+    });
+    if (options.host) {
+      // containerd's CRI plugin reads the node's CNI files (runtime/cni.ts).
+      options.runtime.attachHostFiles(options.host.fs);
+      this.eviction = new EvictionManager(this.evictionHost(options.host));
+    }
     options.runtime.onExit((c) => {
       // PLEG is part of the kubelet: while it is down nobody notices; start() relists.
       if (!this.active) return;
@@ -347,7 +360,7 @@ export class Kubelet implements Component {
     if (!got.ok) return { error: `error getting node ${JSON.stringify(this.nodeName)}: ${got.status.message}`, status: got.status };
     const node = got.value;
     const now = this.ctx.queue.now();
-    const status = nodeStatus({ spec: this.options.spec, now, notReadyReasons: this.notReadyReasons(), images: this.images(), previous: node.status as Obj | undefined });
+    const status = nodeStatus({ spec: this.options.spec, now, notReadyReasons: this.notReadyReasons(), images: this.images(), previous: node.status as Obj | undefined, diskPressure: this.diskPressure() });
     const key = withoutHeartbeats(status);
     const changed = key !== withoutHeartbeats(node.status as Obj | undefined);
     if (!force && !changed && this.lastPosted && now - this.lastPosted.at < NODE_STATUS_REPORT_MS) return undefined;
@@ -362,6 +375,38 @@ export class Kubelet implements Component {
   private credential(): Credential {
     const cert = this.clientCert;
     return cert ? { type: 'x509', commonName: cert.subject.CN, organizations: cert.subject.O ?? [], notBefore: cert.notBefore, notAfter: cert.notAfter } : this.options.credential;
+  }
+
+  /**
+   * The eviction manager's condition. Its 10 s synchronize runs here, on the
+   * status loop that has the same period, rather than on a timer of its own.
+   */
+  private diskPressure(): boolean {
+    const now = this.ctx.queue.now();
+    if (this.eviction && now - this.evictionRanAt >= EVICTION_MONITORING_PERIOD_MS) {
+      this.evictionRanAt = now;
+      this.eviction.synchronize();
+    }
+    return this.eviction?.diskPressure() ?? false;
+  }
+
+  private evictionHost(host: NodeHost): ConstructorParameters<typeof EvictionManager>[0] {
+    return {
+      runtime: this.options.runtime,
+      machine: { usage: (path) => host.fs.usage(path), diskBytes: () => host.diskBytes },
+      nodeName: this.nodeName,
+      now: () => this.ctx.queue.now(),
+      log: (sev, source, msg) => this.log(sev, source, msg),
+      activePods: () => (this.informer?.list() ?? []).filter((p) => !['Failed', 'Succeeded'].includes((p.status as Obj | undefined)?.phase)),
+      evictPod: (pod, message) => {
+        const worker = this.workers.get(pod.metadata.uid!);
+        if (!worker || worker.done()) return false;
+        this.recorder.record(pod, 'Warning', 'Evicted', message);
+        worker.evict(message);
+        return true;
+      },
+      nodeEvent: (type, reason, message) => this.recorder.record({ apiVersion: 'v1', kind: 'Node', metadata: { name: this.nodeName, uid: this.nodeName } } as KubeObject, type, reason, message),
+    };
   }
 
   private notReadyReasons(): string[] {

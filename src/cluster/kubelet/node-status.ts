@@ -67,6 +67,8 @@ export interface NodeStatusInput {
   notReadyReasons: string[];
   images: { names: string[]; sizeBytes: number }[];
   previous: Obj | undefined;
+  /** The eviction manager reports disk pressure. */
+  diskPressure?: boolean;
   /** Whether this post is a heartbeat (updates lastHeartbeatTime). */
 }
 
@@ -105,7 +107,7 @@ export function nodeStatus(input: NodeStatusInput): Obj {
     capacity,
     conditions: [
       condition('MemoryPressure', false, 'KubeletHasSufficientMemory', 'kubelet has sufficient memory available'),
-      condition('DiskPressure', false, 'KubeletHasNoDiskPressure', 'kubelet has no disk pressure'),
+      input.diskPressure ? condition('DiskPressure', true, 'KubeletHasDiskPressure', 'kubelet has disk pressure') : condition('DiskPressure', false, 'KubeletHasNoDiskPressure', 'kubelet has no disk pressure'),
       condition('PIDPressure', false, 'KubeletHasSufficientPID', 'kubelet has sufficient PID available'),
       ready ? condition('Ready', true, 'KubeletReady', 'kubelet is posting ready status') : condition('Ready', false, 'KubeletNotReady', notReadyMessage),
     ],

@@ -347,6 +347,35 @@ export class PodWorker {
     return `dial tcp ${ip}:${port}: connect: connection refused`;
   }
 
+  /**
+   * The eviction manager kills the pod (eviction_manager.go evictPod with a
+   * zero grace period for a hard threshold): containers are killed, the
+   * sandbox stopped, and the status says Failed/Evicted with a
+   * DisruptionTarget condition. The pod object stays; its owner replaces it.
+   */
+  evict(message: string): void {
+    const runtime = this.host.runtime;
+    const now = this.host.now();
+    for (const rec of this.containers.values()) {
+      if (!rec.state.running || !rec.runtimeId) continue;
+      const c = runtime.containers.get(rec.runtimeId);
+      runtime.stopContainer(rec.runtimeId);
+      rec.state = { terminated: { exitCode: 137, reason: 'Error', startedAt: c?.startedAt ?? rec.state.running.startedAt, finishedAt: now, containerId: rec.runtimeId } };
+      rec.ready = false;
+    }
+    if (this.sandbox) this.sandbox.state = 'SANDBOX_NOTREADY';
+    this.terminated = true;
+    if (this.timer !== undefined) this.host.cancel(this.timer);
+    const status = buildPodStatus({ pod: this.pod as Obj, containers: [...this.containers.values()], sandboxReady: false, podIP: this.podIP, hostIP: this.host.nodeIP, startTime: this.startTime, now, previous: this.lastStatus ?? (this.pod.status as Obj | undefined) });
+    const stamp = new Date(Math.floor(now / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+    status.phase = 'Failed';
+    status.reason = 'Evicted';
+    status.message = message;
+    status.conditions = [{ lastProbeTime: null, lastTransitionTime: stamp, message, reason: 'TerminationByKubelet', status: 'True', type: 'DisruptionTarget' }, ...status.conditions];
+    this.lastStatus = status;
+    this.host.postStatus(this.pod, status);
+  }
+
   private terminate(): void {
     const runtime = this.host.runtime;
     for (const spec of this.spec().containers as Obj[]) {
