@@ -4,11 +4,11 @@
  * controllers over shared informers with its own API identity
  * (cmd/kube-controller-manager/app/controllermanager.go).
  */
-import type { Component, ComponentContext } from '../component.js';
+import type { ComponentContext } from '../component.js';
 import type { ApiClient } from '../apiserver/types.js';
 import type { Controller, ControllerContext } from './controller.js';
 import { InformerFactory } from './informer-factory.js';
-import { LeaderElector, DEFAULT_LEADER_ELECTION, type LeaderElectionTiming } from './leader-election.js';
+import { LeaderElectedProcess, type LeaderElectionTiming } from '../client/leader-election.js';
 import { ReplicaSetController } from './replicaset.js';
 import { DeploymentController } from './deployment.js';
 import { EndpointsController } from './endpoints.js';
@@ -69,55 +69,21 @@ export interface ControllerManagerOptions {
 }
 
 /** The kube-controller-manager process. */
-export class ControllerManager implements Component {
+export class ControllerManager extends LeaderElectedProcess {
   readonly name = 'kube-controller-manager';
-  private readonly client: ApiClient;
-  private elector: LeaderElector | undefined;
   private informers: InformerFactory | undefined;
   private active: Controller[] = [];
-  private isRunning = false;
-  private identityValue = '';
 
-  constructor(private readonly ctx: ComponentContext, private readonly options: ControllerManagerOptions) {
-    this.client = ctx.controlPlaneClient('system:kube-controller-manager');
-    ctx.onJump((delta) => this.elector?.shift(delta));
+  constructor(ctx: ComponentContext, private readonly options: ControllerManagerOptions) {
+    super(ctx, ctx.controlPlaneClient('system:kube-controller-manager'), { namespace: 'kube-system', name: 'kube-controller-manager', hostName: options.hostName, timing: options.leaderElection });
   }
 
-  /** Starts the process: campaigns for leadership; controllers start once it leads. */
-  start(): void {
-    if (this.isRunning) return;
-    this.isRunning = true;
-    // Each process start has a fresh identity, as leaderelection uses hostname + "_" + uuid.
-    this.identityValue = `${this.options.hostName}_${this.ctx.random.uuid()}`;
-    this.elector = new LeaderElector(this.client, this.ctx.queue, 'kube-system', 'kube-controller-manager', this.identityValue, {
-      onStartedLeading: () => this.startControllers(),
-      onStoppedLeading: () => this.stopControllers(),
-    }, this.options.leaderElection ?? DEFAULT_LEADER_ELECTION);
-    this.elector.run();
+  protected startLeading(): void {
+    this.startControllers();
   }
 
-  /** Stops the process: controllers stop, the Lease is left to expire. */
-  stop(): void {
-    if (!this.isRunning) return;
-    this.isRunning = false;
-    this.elector?.stop();
-    this.elector = undefined;
+  protected stopLeading(): void {
     this.stopControllers();
-  }
-
-  /** Is the process running? */
-  running(): boolean {
-    return this.isRunning;
-  }
-
-  /** Does it hold the leader Lease? */
-  isLeader(): boolean {
-    return this.elector?.isLeader() ?? false;
-  }
-
-  /** The leader-election identity of the current process (`cp-1_<uuid>`). */
-  identity(): string {
-    return this.identityValue;
   }
 
   /** Names of the controllers running now (empty unless leading). */

@@ -6,11 +6,11 @@
  * (scheduleOne, handleSchedulingFailure, updatePod, bind).
  */
 import type { Node, Pod } from 'kubernetes-types/core/v1.js';
-import type { Component, ComponentContext } from '../component.js';
+import type { ComponentContext } from '../component.js';
 import type { ApiClient, KubeObject } from '../apiserver/types.js';
 import { Informer } from '../client/informer.js';
 import type { EventRecorder } from '../client/event-recorder.js';
-import { DEFAULT_LEADER_ELECTION, LeaderElector, type LeaderElectionTiming } from '../controllers/leader-election.js';
+import { LeaderElectedProcess, type LeaderElectionTiming } from '../client/leader-election.js';
 import { buildNodeInfos, isTerminalPod } from './node-info.js';
 import { DEFAULT_QUEUE_TIMING, podKey, SchedulingQueue, type ClusterEvent, type QueueTiming, type QueuedPod } from './queue.js';
 import { schedulePod, type ScheduleFailure } from './schedule-one.js';
@@ -44,13 +44,9 @@ function isoSeconds(ms: number): string {
 }
 
 /** The kube-scheduler process. */
-export class Scheduler implements Component {
+export class Scheduler extends LeaderElectedProcess {
   readonly name = 'kube-scheduler';
-  private readonly client: ApiClient;
   private readonly schedulerName: string;
-  private elector: LeaderElector | undefined;
-  private isRunning = false;
-  private identityValue = '';
   private pods: Informer | undefined;
   private nodes: Informer | undefined;
   private queue: SchedulingQueue | undefined;
@@ -60,46 +56,18 @@ export class Scheduler implements Component {
   /** Pods bound by us whose MODIFIED event has not arrived yet (the cache's assumed pods). */
   private readonly assumed = new Map<string, Pod>();
 
-  constructor(private readonly ctx: ComponentContext, private readonly options: SchedulerOptions) {
-    this.client = ctx.controlPlaneClient('system:kube-scheduler');
+  constructor(ctx: ComponentContext, private readonly options: SchedulerOptions) {
+    super(ctx, ctx.controlPlaneClient('system:kube-scheduler'), { namespace: 'kube-system', name: 'kube-scheduler', hostName: options.hostName, timing: options.leaderElection });
     this.schedulerName = options.schedulerName ?? 'default-scheduler';
-    ctx.onJump((delta) => this.elector?.shift(delta));
   }
 
-  /** Starts the process: campaigns for leadership; scheduling starts once it leads. */
-  start(): void {
-    if (this.isRunning) return;
-    this.isRunning = true;
-    this.identityValue = `${this.options.hostName}_${this.ctx.random.uuid()}`;
-    this.elector = new LeaderElector(this.client, this.ctx.queue, 'kube-system', 'kube-scheduler', this.identityValue, {
-      onStartedLeading: () => this.startScheduling(),
-      onStoppedLeading: () => this.stopScheduling(),
-    }, this.options.leaderElection ?? DEFAULT_LEADER_ELECTION);
-    this.elector.run();
+  protected startLeading(): void {
+    this.startScheduling();
   }
 
-  /** Stops the process; pending pods stay Pending. */
-  stop(): void {
-    if (!this.isRunning) return;
-    this.isRunning = false;
-    this.elector?.stop();
-    this.elector = undefined;
+  /** Losing the lease (or stopping) stops scheduling; pending pods stay Pending. */
+  protected stopLeading(): void {
     this.stopScheduling();
-  }
-
-  /** Is the process running? */
-  running(): boolean {
-    return this.isRunning;
-  }
-
-  /** Does it hold the leader Lease? */
-  isLeader(): boolean {
-    return this.elector?.isLeader() ?? false;
-  }
-
-  /** The leader-election identity of the current process. */
-  identity(): string {
-    return this.identityValue;
   }
 
   /** Where a pending pod waits (`active`, `backoff`, `unschedulable`), for tests and diagnostics. */

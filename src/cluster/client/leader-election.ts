@@ -6,7 +6,8 @@
  */
 import type { ApiClient, KubeObject } from '../apiserver/types.js';
 import type { EventQueue } from '../clock/event-queue.js';
-import { isoMicro, sameJson, type Obj } from './util.js';
+import { isoMicro, sameJson, type Obj } from '../controllers/util.js';
+import type { Component, ComponentContext } from '../component.js';
 
 /** Timing of the election (kube-controller-manager defaults: --leader-elect-*). */
 export interface LeaderElectionTiming {
@@ -123,5 +124,67 @@ export class LeaderElector {
   private observe(spec: Obj, now: number): void {
     this.observedSpec = structuredClone(spec);
     this.observedAt = now;
+  }
+}
+
+/**
+ * A control-plane process that runs only while it holds a leader Lease
+ * (kube-scheduler, kube-controller-manager): start campaigns with a fresh
+ * `<host>_<uuid>` identity, stop leaves the Lease to expire.
+ */
+export abstract class LeaderElectedProcess implements Component {
+  abstract readonly name: string;
+  private elector: LeaderElector | undefined;
+  private isRunning = false;
+  private identityValue = '';
+
+  constructor(
+    protected readonly ctx: ComponentContext,
+    protected readonly client: ApiClient,
+    private readonly lease: { namespace: string; name: string; hostName: string; timing?: LeaderElectionTiming },
+  ) {
+    ctx.onJump((delta) => this.elector?.shift(delta));
+  }
+
+  /** Work to start once this process leads. */
+  protected abstract startLeading(): void;
+  /** Work to stop when it loses the lease or stops. */
+  protected abstract stopLeading(): void;
+
+  /** Starts the process: it campaigns, and works once it leads. */
+  start(): void {
+    if (this.isRunning) return;
+    this.isRunning = true;
+    // Each process start has a fresh identity, as leaderelection uses hostname + "_" + uuid.
+    this.identityValue = `${this.lease.hostName}_${this.ctx.random.uuid()}`;
+    this.elector = new LeaderElector(this.client, this.ctx.queue, this.lease.namespace, this.lease.name, this.identityValue, {
+      onStartedLeading: () => this.startLeading(),
+      onStoppedLeading: () => this.stopLeading(),
+    }, this.lease.timing ?? DEFAULT_LEADER_ELECTION);
+    this.elector.run();
+  }
+
+  /** Stops the process; the Lease is left to expire. */
+  stop(): void {
+    if (!this.isRunning) return;
+    this.isRunning = false;
+    this.elector?.stop();
+    this.elector = undefined;
+    this.stopLeading();
+  }
+
+  /** Is the process running? */
+  running(): boolean {
+    return this.isRunning;
+  }
+
+  /** Does it hold the leader Lease? */
+  isLeader(): boolean {
+    return this.elector?.isLeader() ?? false;
+  }
+
+  /** The leader-election identity of the current process (`cp-1_<uuid>`). */
+  identity(): string {
+    return this.identityValue;
   }
 }
