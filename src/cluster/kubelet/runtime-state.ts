@@ -95,9 +95,15 @@ export class RuntimeState {
     return !this.host.runtime.up || this.host.runtime.latencyMs >= RUNTIME_REQUEST_TIMEOUT_MS;
   }
 
+  /** Plays PLEG up to `now`; failed relists are logged whoever looks first (they happened at their own times). */
   private advance(now: number): void {
     if (this.stopped) return;
-    this.pleg.advance(now);
+    for (const f of this.pleg.advance(now)) {
+      // cri-client logs the failed call (log.go:32), the runtime manager and PLEG their own lines.
+      this.host.log('E', 'log.go:32', klogKV(`${f.call} with filter from runtime service failed`, { err: f.error, filter: 'nil' }));
+      this.host.log('E', 'kuberuntime_sandbox.go:305', klogKV('Failed to list pod sandboxes', { err: f.error }));
+      this.host.log('E', 'generic.go:256', klogKV('GenericPLEG: Unable to retrieve pods', { err: f.error }));
+    }
   }
 
   private refreshNetwork(): void {
@@ -110,7 +116,7 @@ export class RuntimeState {
   private beforeRuntimeChange(): void {
     if (this.stopped) return;
     const now = this.host.now();
-    this.pleg.advance(now);
+    this.advance(now);
     this.pleg.interrupt(now);
     // After the change is applied (same instant): record the new Status state and (re)start the loops.
     this.host.after(0, () => {
@@ -154,13 +160,7 @@ export class RuntimeState {
   }
 
   private relistTick(): void {
-    const now = this.host.now();
-    for (const f of this.pleg.advance(now)) {
-      // cri-client logs the failed call (log.go:32), the runtime manager and PLEG their own lines.
-      this.host.log('E', 'log.go:32', klogKV(`${f.call} with filter from runtime service failed`, { err: f.error, filter: 'nil' }));
-      this.host.log('E', 'kuberuntime_sandbox.go:305', klogKV('Failed to list pod sandboxes', { err: f.error }));
-      this.host.log('E', 'generic.go:256', klogKV('GenericPLEG: Unable to retrieve pods', { err: f.error }));
-    }
+    this.advance(this.host.now());
     this.scheduleRelist();
     if (!this.timers.has('skip') && this.runtimeErrors().length) this.schedule('skip', 0, () => this.skipTick());
   }

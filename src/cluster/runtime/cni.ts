@@ -84,22 +84,14 @@ export function seedCniPlugins(fs: CniFiles): void {
 }
 
 /**
- * Go's encoding/json error for the first problem in `text` (the texts of
- * decode.go/scanner.go for the usual hand-editing mistakes).
+ * Go's encoding/json error for the usual hand-editing mistakes (texts of
+ * encoding/json scanner.go): a trailing comma, a cut-off file, a stray character.
  */
 function goJsonError(text: string, e: unknown): string {
+  const trailing = /,\s*([}\]])/.exec(text);
+  if (trailing) return `invalid character '${trailing[1]}' looking for beginning of ${trailing[1] === '}' ? 'object key string' : 'value'}`;
   const message = e instanceof Error ? e.message : String(e);
-  if (text.trim() === '') return 'unexpected end of JSON input';
-  const at = /position (\d+)/.exec(message);
-  const pos = at ? Number(at[1]) : -1;
-  if (pos < 0 || pos >= text.length) return 'unexpected end of JSON input';
-  const ch = text[pos];
-  const before = text.slice(0, pos).trimEnd();
-  const last = before[before.length - 1];
-  const shown = ch === "'" ? "'\\''" : `'${ch}'`;
-  if (last === ',' && (ch === '}' || ch === ']')) return `invalid character ${shown} looking for beginning of ${ch === '}' ? 'object key string' : 'value'}`;
-  if (last === '{' || last === ',') return `invalid character ${shown} looking for beginning of object key string`;
-  if (last === ':' || last === '[') return `invalid character ${shown} looking for beginning of value`;
-  if (last === '"' || /[\d\]}el]/.test(last ?? '')) return `invalid character ${shown} after object key:value pair`;
-  return `invalid character ${shown} looking for beginning of value`;
+  const token = /Unexpected token '?(.)'?/.exec(message);
+  if (!token || /end of JSON/i.test(message)) return 'unexpected end of JSON input';
+  return `invalid character '${token[1]}' looking for beginning of value`;
 }

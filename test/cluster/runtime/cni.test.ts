@@ -1,0 +1,46 @@
+import { describe, it, expect } from 'vitest';
+import { VirtualFs } from '../../../src/cluster/host/vfs.js';
+import { loadCniNetwork, seedCniPlugins, setupNetwork } from '../../../src/cluster/runtime/cni.js';
+
+const FLANNEL = JSON.stringify({ name: 'cbr0', cniVersion: '0.3.1', plugins: [{ type: 'flannel', delegate: { hairpinMode: true, isDefaultGateway: true } }, { type: 'portmap', capabilities: { portMappings: true } }] }, null, 2) + '\n';
+
+function fs() {
+  const v = new VirtualFs(() => 0);
+  v.write('/etc/cni/net.d/10-flannel.conflist', FLANNEL);
+  seedCniPlugins(v);
+  return v;
+}
+
+describe('CNI config loading (go-cni loadFromConfDir)', () => {
+  it('loads the first conflist with its plugin types', () => {
+    expect(loadCniNetwork(fs())).toEqual({ ok: true, network: { file: '/etc/cni/net.d/10-flannel.conflist', name: 'cbr0', plugins: ['flannel', 'portmap'] } });
+  });
+
+  it('an empty directory: no network config found', () => {
+    const v = fs();
+    v.remove('/etc/cni/net.d/10-flannel.conflist');
+    expect(loadCniNetwork(v)).toEqual({ ok: false, error: 'no network config found in /etc/cni/net.d: cni plugin not initialized' });
+  });
+
+  it('a trailing comma: Go encoding/json wording', () => {
+    const v = fs();
+    v.write('/etc/cni/net.d/10-flannel.conflist', FLANNEL.replace(/\}\n {2}\]/, '},\n  ]'));
+    expect(loadCniNetwork(v)).toEqual({ ok: false, error: "failed to load CNI config list file /etc/cni/net.d/10-flannel.conflist: error parsing configuration list: invalid character ']' looking for beginning of value" });
+  });
+
+  it('picks files in lexical order: a leftover config wins over flannel', () => {
+    const v = fs();
+    v.write('/etc/cni/net.d/05-cilium.conflist', JSON.stringify({ name: 'cilium', cniVersion: '0.3.1', plugins: [{ type: 'cilium-cni' }] }));
+    const load = loadCniNetwork(v);
+    expect(load.ok && load.network.plugins).toEqual(['cilium-cni']);
+    expect(load.ok && setupNetwork(v, load.network)).toBe('failed to find plugin "cilium-cni" in path [/opt/cni/bin]');
+  });
+
+  it('plugins must exist in /opt/cni/bin', () => {
+    const v = fs();
+    const load = loadCniNetwork(v);
+    expect(load.ok && setupNetwork(v, load.network)).toBeUndefined();
+    v.remove('/opt/cni/bin/flannel');
+    expect(load.ok && setupNetwork(v, load.network)).toBe('failed to find plugin "flannel" in path [/opt/cni/bin]');
+  });
+});
