@@ -16,6 +16,7 @@ const params = z
       .enum(['yaml-syntax', 'unknown-field', 'bad-value', 'wrong-kind'])
       .default('yaml-syntax')
       .describe('The mistake: yaml-syntax (tab indentation), unknown-field (misspelt key; the kubelet only warns), bad-value (a string where a number goes), wrong-kind (kind: KubeletConfig).'),
+    backup: z.boolean().default(false).describe('Whether the admin copied the file to config.yaml.bak before editing it.'),
     since: z.string().optional().describe('How long before now the edit and restart happened (duration, e.g. 30m).'),
   })
   .strict();
@@ -43,7 +44,9 @@ export const kubeletConfigInvalid: FaultPrimitive<z.infer<typeof params>> = {
   apply(cluster, p) {
     const host = cluster.nodes.get(p.node)?.host;
     if (!host) return;
-    host.fs.write(KUBELET_CONFIG_PATH, misconfigure(host.fs.read(KUBELET_CONFIG_PATH) ?? '', p.error));
+    const original = host.fs.read(KUBELET_CONFIG_PATH) ?? '';
+    if (p.backup) host.fs.write(`${KUBELET_CONFIG_PATH}.bak`, original);
+    host.fs.write(KUBELET_CONFIG_PATH, misconfigure(original, p.error));
     host.unit('kubelet')?.restart();
   },
 };

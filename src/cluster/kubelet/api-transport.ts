@@ -113,7 +113,17 @@ export class KubeletTransport {
     };
     return {
       get: (resource: string, namespace: string | undefined, name: string) => via('GET', resourcePath(resource, namespace, name), () => inner.get(resource, namespace, name)),
-      list: (resource: string, namespace: string | undefined, options?: ListOptions) => via('GET', resourcePath(resource, namespace), () => inner.list(resource, namespace, options)),
+      list: (resource: string, namespace: string | undefined, options?: ListOptions) => {
+        // A reflector's initial list: selectors, limit=500, resourceVersion=0 (url.Values order is sorted).
+        const params = [options?.fieldSelector ? `fieldSelector=${encodeURIComponent(options.fieldSelector)}` : '', options?.labelSelector ? `labelSelector=${encodeURIComponent(options.labelSelector)}` : '', 'limit=500', 'resourceVersion=0'].filter(Boolean);
+        const f = t.check('GET', `${resourcePath(resource, namespace)}?${params.join('&')}`);
+        if (f) {
+          t.lastElapsedMs = f.elapsedMs;
+          t.lastError = f.error;
+          return { ok: false, status: transportStatus(f) };
+        }
+        return via('GET', resourcePath(resource, namespace), () => inner.list(resource, namespace, options));
+      },
       create: (resource: string, namespace: string | undefined, object: KubeObject) => via('POST', resourcePath(resource, namespace), () => inner.create(resource, namespace, object)),
       update: (resource: string, namespace: string | undefined, object: KubeObject) => via('PUT', resourcePath(resource, namespace, object.metadata.name), () => inner.update(resource, namespace, object)),
       updateStatus: (resource: string, namespace: string | undefined, object: KubeObject) => via('PUT', resourcePath(resource, namespace, object.metadata.name, 'status'), () => inner.updateStatus(resource, namespace, object)),
