@@ -17,7 +17,7 @@ import { isoSeconds } from '../apiserver/server.js';
 import { nodeObject, nodeStatus, withoutHeartbeats, type NodeSpec } from './node-status.js';
 import { PodWorker, type PodWorkerHost } from './pod-worker.js';
 import { containerLogs } from './container-logs.js';
-import { RuntimeState } from './runtime-state.js';
+import { RuntimeState, criStartupError } from './runtime-state.js';
 import { EvictionManager, EVICTION_MONITORING_PERIOD_MS } from './eviction-manager.js';
 import type { KubeletEndpoint } from '../apiserver/types.js';
 import type { NodeHost } from '../host/node-host.js';
@@ -142,6 +142,12 @@ export class Kubelet implements Component {
       this.clientCert = started.cert;
       this.transport = new KubeletTransport(host, this.options.spec.ip, this.options.apiServer, () => this.ctx.queue.now());
     } else this.log('I', 'server.go:520', klogKV('Kubelet version', { kubeletVersion: this.options.spec.kubeletVersion }));
+    // PreInitRuntimeService: the CRI client validates the runtime API before anything else runs (runtime-state.ts).
+    const criError = criStartupError(this.options.runtime);
+    if (criError) {
+      this.log('E', 'run.go:72', `${klogKV('command failed')} err=${JSON.stringify(criError)}`);
+      return { ok: false, exitCode: 1 };
+    }
     this.active = true;
     this.processStart = this.hostTime();
     this.lastCertAvailable = this.processStart;

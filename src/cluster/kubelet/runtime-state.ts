@@ -195,6 +195,16 @@ export class RuntimeState {
   }
 }
 
+/**
+ * The kubelet's start-up check of the CRI endpoint (cri-client
+ * remote_runtime.go validateServiceConnection); undefined when containerd
+ * answers. A stopped containerd has removed its socket.
+ */
+export function criStartupError(runtime: ContainerRuntime): string | undefined {
+  if (runtime.up) return undefined;
+  return 'failed to run Kubelet: validate service connection: validate CRI v1 runtime API for endpoint "unix:///var/run/containerd/containerd.sock": rpc error: code = Unavailable desc = connection error: desc = "transport: Error while dialing: dial unix /var/run/containerd/containerd.sock: connect: no such file or directory"';
+}
+
 /** A runtime condition as the kubelet prints it (`%s=%t reason:%s message:%s`). */
 function conditionText(c: { type: string; status: boolean; reason: string; message: string }): string {
   return `${c.type}=${c.status} reason:${c.reason} message:${c.message}`;

@@ -54,3 +54,28 @@ describe('containerd stopped on node-2', () => {
     expect(ready(cluster, 'node-1').status).toBe('True');
   });
 });
+
+describe('the kubelet starting while containerd is down', () => {
+  const cluster = smallCluster();
+  const n1 = cluster.nodes.get('node-1')!;
+  n1.host.unit('containerd')!.stop();
+  const at = cluster.now();
+  n1.host.unit('kubelet')!.restart();
+
+  it('fails validate service connection and systemd restarts it every 10 s', () => {
+    cluster.advance(25_000);
+    const lines = n1.host.journal.all().filter((e) => e.time >= at).map((e) => e.message);
+    const failed = lines.filter((l) => l.includes('"command failed"'));
+    expect(failed.length).toBeGreaterThanOrEqual(3);
+    expect(failed[0]).toMatch(/ run\.go:72\] "command failed" err="failed to run Kubelet: validate service connection: validate CRI v1 runtime API for endpoint \\"unix:\/\/\/var\/run\/containerd\/containerd\.sock\\": rpc error: code = Unavailable desc = connection error: desc = \\"transport: Error while dialing: dial unix \/var\/run\/containerd\/containerd\.sock: connect: no such file or directory\\""$/);
+    expect(lines).toContain('kubelet.service: Main process exited, code=exited, status=1/FAILURE');
+    expect(lines.some((l) => l.startsWith('kubelet.service: Scheduled restart job, restart counter is at 2.'))).toBe(true);
+  });
+
+  it('starting containerd lets the next restart succeed', () => {
+    n1.host.unit('containerd')!.start();
+    cluster.advance(60_000);
+    expect(n1.host.unit('kubelet')!.active).toBe('active');
+    expect(n1.kubelet.running()).toBe(true);
+  });
+});
