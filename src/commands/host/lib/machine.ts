@@ -4,6 +4,7 @@
  * simulated state (units, runtime containers, images, files) and fixed
  * per-process baselines, so two commands agree and a run is reproducible.
  */
+import { nodeFsStats } from '../../../cluster/kubelet/eviction-manager.js';
 import type { NodeHandle } from '../../../cluster/cluster.js';
 import type { SystemdUnit } from '../../../cluster/host/systemd.js';
 import type { RuntimeContainer } from '../../../cluster/runtime/runtime.js';
@@ -85,14 +86,7 @@ export function memoryUsed(node: NodeHandle): number {
   return Math.min(used, memoryTotal(node));
 }
 
-/** What the operating system occupies on the root filesystem (Ubuntu server + kubeadm packages). */
-export const OS_DISK = 4_400 * MI;
-
-/** Bytes in use on the root filesystem: OS, files, images and container layers. */
+/** Bytes in use on the root filesystem, computed as the kubelet's eviction manager sees it (one formula for both). */
 export function diskUsed(node: NodeHandle): number {
-  let used = OS_DISK + node.host.fs.usage('/');
-  for (const img of node.runtime.images.values()) used += img.sizeBytes;
-  // Each container's writable layer holds a little.
-  used += node.runtime.containers.size * 64 * KI;
-  return Math.min(used, node.host.diskBytes);
+  return nodeFsStats({ usage: (p) => node.host.fs.usage(p), diskBytes: () => node.host.diskBytes }, node.runtime).used;
 }
