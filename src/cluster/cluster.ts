@@ -192,6 +192,13 @@ export class Cluster {
         host.unit('kubelet')!.start();
       });
     });
+    // The API server logs to stdout of its static pod container on the control-plane node (kubectl logs).
+    const cpRuntime = this.nodes.get(cp.name)!.runtime;
+    this.api.log = (line) => {
+      for (const c of cpRuntime.containers.values()) {
+        if (c.name === 'kube-apiserver' && c.state === 'CONTAINER_RUNNING') c.logs.push({ time: this.queue.now(), line });
+      }
+    };
     const controllerManager = new ControllerManager(this.ctx, { hostName: cp.name });
     const scheduler = new Scheduler(this.ctx, { hostName: cp.name });
     this.components.push(controllerManager, scheduler);

@@ -31,3 +31,23 @@ export function authenticate(credential: Credential, now: number, tokens: Readon
       return { name: credential.user, groups: [...credential.groups, 'system:authenticated'] };
   }
 }
+
+/** Go's time.Time RFC 3339 form as crypto/x509 prints it (`2026-11-30T03:00:00Z`). */
+function rfc3339(ms: number): string {
+  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/**
+ * Why a credential failed, in the words the API server logs
+ * (`x509: certificate has expired or is not yet valid: current time … is after …`,
+ * crypto/x509 CertificateInvalidError); undefined when it authenticates.
+ */
+export function authenticationFailure(credential: Credential, now: number, tokens: ReadonlyMap<string, UserInfo>): string | undefined {
+  if (credential.type === 'x509') {
+    if (now > credential.notAfter) return `x509: certificate has expired or is not yet valid: current time ${rfc3339(now)} is after ${rfc3339(credential.notAfter)}`;
+    if (now < credential.notBefore) return `x509: certificate has expired or is not yet valid: current time ${rfc3339(now)} is before ${rfc3339(credential.notBefore)}`;
+    return undefined;
+  }
+  if (credential.type === 'token' && !tokens.has(credential.token)) return 'invalid bearer token';
+  return undefined;
+}

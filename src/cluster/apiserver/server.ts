@@ -10,7 +10,8 @@ import type { Random } from '../clock/random.js';
 import type { Store } from '../store/store.js';
 import type { ApiClient, ApiResult, DeleteOptions, KubeletEndpoint, KubeList, KubeObject, ListOptions, PatchType, PodLogOptions, Status, WatchEvent } from './types.js';
 import { apiVersionOf, resolveResource, type ResourceInfo } from './resources.js';
-import { authenticate, type Credential, type UserInfo } from './authn.js';
+import { authenticate, authenticationFailure, type Credential, type UserInfo } from './authn.js';
+import { klogKV, klogLine } from '../host/journal.js';
 import { authorize } from './authz.js';
 import { alreadyExists, badRequest, conflict, failure, forbidden, gone, proxyError, invalid, notFound, notServed, unauthorized } from './errors.js';
 import { applyDefaults } from './defaults.js';
@@ -97,9 +98,18 @@ export class ApiServer {
     return new CredentialClient(this, credential);
   }
 
-  /** @internal Authenticates; undefined = 401. */
+  /** Where the API server's own log lines go (its static pod's container log); set by the cluster. */
+  log: ((line: string) => void) | undefined;
+
+  /** @internal Authenticates; undefined = 401 (and the API server logs why, as authentication.go does). */
   authn(credential: Credential): UserInfo | undefined {
-    return authenticate(credential, this.options.queue.now(), this.tokens);
+    const now = this.options.queue.now();
+    const user = authenticate(credential, now, this.tokens);
+    if (!user && this.log) {
+      const why = authenticationFailure(credential, now, this.tokens);
+      if (why) this.log(klogLine('E', now, 1, 'authentication.go:74', klogKV('Unable to authenticate the request', { err: `[${why}]` })));
+    }
+    return user;
   }
 
   /** @internal Runs authn + authz and resolves the resource. */
