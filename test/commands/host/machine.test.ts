@@ -8,27 +8,27 @@ describe('machine state on a node', () => {
     expect(lines.slice(0, 6).join('\n')).toBe(
       'Filesystem      Size  Used Avail Use% Mounted on\n' +
         'tmpfs           820M  1.6M  818M   1% /run\n' +
-        '/dev/sda1        50G  4.4G   44G  10% /\n' +
+        '/dev/sda1        50G  4.5G   44G  10% /\n' +
         'tmpfs           4.0G     0  4.0G   0% /dev/shm\n' +
         'tmpfs           5.0M     0  5.0M   0% /run/lock\n' +
         '/dev/sda15      105M  6.1M   99M   6% /boot/efi',
     );
     expect(lines.filter((l) => l.startsWith('overlay')).length).toBe(4);
     expect(lines.at(-2)).toBe('tmpfs           820M  4.0K  820M   1% /run/user/0');
-    expect((await h.run('df -h /var/lib/kubelet')).stdout).toBe('Filesystem      Size  Used Avail Use% Mounted on\n/dev/sda1        50G  4.4G   44G  10% /\n');
+    expect((await h.run('df -h /var/lib/kubelet')).stdout).toBe('Filesystem      Size  Used Avail Use% Mounted on\n/dev/sda1        50G  4.5G   44G  10% /\n');
   });
 
   it('df follows what is written to the disk', async () => {
     const h = await hostHarness();
     h.cluster.nodes.get('node-1')!.host.fs.write('/var/log/huge.log', '', { sizeBytes: 40 * 1024 ** 3 });
-    expect((await h.run('df -h /')).stdout).toBe('Filesystem      Size  Used Avail Use% Mounted on\n/dev/sda1        50G   45G  3.2G  94% /\n');
+    expect((await h.run('df -h /')).stdout).toBe('Filesystem      Size  Used Avail Use% Mounted on\n/dev/sda1        50G   45G  3.1G  94% /\n');
     expect((await h.run('du -sh /var/log')).stdout).toBe('41G\t/var/log\n');
   });
 
   it('free -m and uptime', async () => {
     const h = await hostHarness();
     expect((await h.run('free -m')).stdout).toBe(
-      '              total        used        free      shared  buff/cache   available\nMem:           7946         475        5722           2        1748        7208\nSwap:             0           0           0\n',
+      '              total        used        free      shared  buff/cache   available\nMem:           7946         505        5692           2        1748        7178\nSwap:             0           0           0\n',
     );
     expect((await h.run('uptime')).stdout).toBe(' 09:12:04 up 45 days, 0 min,  1 user,  load average: 0.17, 0.15, 0.13\n');
     h.cluster.advance(3 * 3_600_000 + 12 * 60_000);
@@ -43,7 +43,7 @@ describe('machine state on a node', () => {
     expect(out.find((l) => l.includes('/usr/bin/containerd '))).toBeUndefined();
     expect(out.find((l) => l.endsWith('/usr/bin/containerd'))).toBe('root         307  0.4  0.6 2905735 52224 ?       Ssl  Oct16 259:14 /usr/bin/containerd');
     expect(out.find((l) => l.includes(' 314 '))).toMatch(/^root         314  1\.2  0\.5 2667655 44784 \?       Ssl  Oct16 777:37 \/usr\/bin\/kubelet --bootstrap-kubeconfig=/);
-    expect(out.find((l) => l.endsWith('nginx -g daemon off;'))).toBe('root       60492  0.1  0.7 243712 58368 ?        Ss   06:12   0:10 nginx -g daemon off;');
+    expect(out.find((l) => l.endsWith('nginx -g daemon off;'))).toBe('root       57669  0.1  0.9 325632 78848 ?        Ss   06:12   0:10 nginx -g daemon off;');
     const pids = out.slice(1).filter(Boolean).map((l) => Number(l.split(/\s+/)[1]));
     expect(pids).toEqual([...pids].sort((a, b) => a - b));
     await h.run('systemctl stop kubelet');
