@@ -1,8 +1,8 @@
 /**
  * Word expansion at run time: tilde, parameters (`$VAR`, `${VAR}`, `$?`),
  * field splitting of unquoted expansions, quote removal (already done by the
- * tokenizer). No globbing: without a directory listing bash would leave an
- * unmatched pattern as typed, which is what we do.
+ * tokenizer), and pathname expansion of unquoted `*`, `?`, `[...]` against the
+ * host's files (an unmatched pattern stays as typed, as bash leaves it).
  */
 import type { Word } from './ast.js';
 
@@ -12,6 +12,15 @@ export interface ExpansionScope {
   readonly env: Readonly<Record<string, string>>;
   /** `$?`: the exit status of the last pipeline. */
   readonly lastExitCode: number;
+  /** Pathname expansion: the sorted paths matching a pattern, or [] (optional: no filesystem, no globbing). */
+  readonly glob?: (pattern: string) => string[];
+}
+
+const GLOB_CHARS = /[*?[]/;
+
+/** Does the word contain a pattern character outside quotes? */
+function hasUnquotedGlob(word: Word): boolean {
+  return word.parts.some((p) => p.kind === 'text' && !p.quoted && GLOB_CHARS.test(p.text));
 }
 
 function lookup(name: string, scope: ExpansionScope): string {
@@ -56,7 +65,31 @@ export function expandWord(word: Word, scope: ExpansionScope): string[] {
     });
   });
   if (started) fields.push(current);
-  return fields;
+  if (!scope.glob || !hasUnquotedGlob(word)) return fields;
+  return fields.flatMap((f) => {
+    if (!GLOB_CHARS.test(f)) return [f];
+    const matches = scope.glob!(f);
+    return matches.length ? matches : [f];
+  });
+}
+
+/** Compiles one path segment of a glob pattern to a RegExp (bash: `*`, `?`, bracket expressions). */
+export function globSegment(pattern: string): RegExp {
+  let re = '';
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === '*') re += '[^/]*';
+    else if (c === '?') re += '[^/]';
+    else if (c === '[') {
+      const close = pattern.indexOf(']', i + 2);
+      if (close < 0) re += '\\[';
+      else {
+        re += `[${pattern.slice(i + 1, close).replace(/^!/, '^').replace(/\\/g, '\\\\')}]`;
+        i = close;
+      }
+    } else re += c.replace(/[.+^${}()|\\]/g, '\\$&');
+  }
+  return new RegExp(`^${re}$`);
 }
 
 /** Expands a word into one string, without field splitting (assignments, redirection targets). */

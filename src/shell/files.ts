@@ -11,6 +11,8 @@ export interface ShellFiles {
   read(host: string, path: string): string | undefined;
   /** Writes or appends to an absolute path on `host`; false when it cannot be written. */
   write(host: string, path: string, text: string, append: boolean): boolean;
+  /** Names in a directory of `host` (for pathname expansion); undefined when it is not a directory. */
+  list?(host: string, path: string): string[] | undefined;
 }
 
 /** Special files every host has. */

@@ -17,6 +17,9 @@ export function hostFiles(cluster: Cluster): ShellFiles {
       if (path === '/dev/null') return '';
       return fsOf(host).read(path);
     },
+    list(host, path) {
+      return fsOf(host).list(path)?.map((e) => e.name);
+    },
     write(host, path, text, append) {
       if (path === '/dev/null') return true;
       const fs = fsOf(host);

@@ -9,10 +9,10 @@ import { defaultCommandRegistry } from '../commands/index.js';
 import type { FileAccess } from '../commands/text/lib/file-access.js';
 import type { SimpleCommand } from './ast.js';
 import { BUILTINS, type BuiltinScope } from './builtins.js';
-import { expandWord, expandWordToString, type ExpansionScope } from './expand.js';
+import { expandWord, expandWordToString, globSegment, type ExpansionScope } from './expand.js';
 import { createMemoryFiles, resolvePath, type ShellFiles } from './files.js';
 import { parse } from './parse.js';
-import { executeScript, type OutputChunk, type RunResult, type StageResult } from './pipeline.js';
+import { executeScript, type OutputChunk, type PipelineFollow, type RunResult, type StageResult } from './pipeline.js';
 
 /** Options of a shell session. */
 export interface ShellSessionOptions {
@@ -42,6 +42,19 @@ export interface ShellExecResult {
   readonly clearScreen?: boolean;
   /** `exit`/`logout` on the workstation: the UI decides what leaving means. */
   readonly exitRequested?: boolean;
+  /**
+   * The line's last job keeps running (`journalctl -f`, only with
+   * {@link ShellSession.setCanFollow}): poll it for more output, stop it on Ctrl+C.
+   */
+  readonly follow?: ShellFollow;
+}
+
+/** A foreground job that keeps running until interrupted. */
+export interface ShellFollow {
+  /** stdout and stderr written since the last call, interleaved ('' when none). */
+  next(): Promise<string>;
+  /** Ctrl+C: the job dies of SIGINT, so `$?` becomes 130 (128 + 2) as in bash. */
+  stop(): void;
 }
 
 /** An interactive shell over the simulated cluster. */
@@ -54,6 +67,12 @@ export interface ShellSession {
   host(): string;
   /** Command lines entered so far, oldest first (for ↑/↓ in the UI). */
   history(): readonly string[];
+  /**
+   * Whether the terminal this shell runs in can show a command that keeps
+   * running (the interactive TUI); off by default, so scripts, `kubedrill exec`
+   * and line mode print once and return. Commands see it as `ctx.canFollow`.
+   */
+  setCanFollow(enabled: boolean): void;
 }
 
 interface HostFrame {
@@ -97,6 +116,7 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
   let lastExitCode = 0;
   let clearScreen = false;
   let exitRequested = false;
+  let canFollow = false;
 
   const top = (): HostFrame => frames[frames.length - 1];
   const enterHost = (host: string, user = 'root'): void => {
@@ -163,6 +183,7 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
       env,
       openEditor: options.openEditor,
       shell: { enterHost: (host) => enterHost(host), leaveHost },
+      canFollow,
       ...fileAccess(frame),
     };
     let result: ExecResult;
@@ -175,9 +196,36 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
     return result;
   }
 
+  /** Pathname expansion on the current host: each segment matched against the directory listing. */
+  function globPaths(frame: HostFrame, pattern: string): string[] {
+    if (!files.list) return [];
+    const home = frame.env.HOME ?? '/';
+    const absolute = pattern.startsWith('/');
+    let paths = [absolute ? '/' : resolvePath('.', home)];
+    for (const segment of pattern.split('/').filter(Boolean)) {
+      const next: string[] = [];
+      for (const dir of paths) {
+        if (!/[*?[]/.test(segment)) {
+          next.push(dir === '/' ? `/${segment}` : `${dir}/${segment}`);
+          continue;
+        }
+        const re = globSegment(segment);
+        for (const name of files.list(frame.host, dir) ?? []) {
+          if (name.startsWith('.') && !segment.startsWith('.')) continue;
+          if (re.test(name)) next.push(dir === '/' ? `/${name}` : `${dir}/${name}`);
+        }
+      }
+      paths = next;
+    }
+    const existing = paths.filter((p) => files.read(frame.host, p) !== undefined || files.list!(frame.host, p) !== undefined).sort();
+    if (absolute) return existing;
+    const prefix = resolvePath('.', home);
+    return existing.map((p) => p.slice(prefix === '/' ? 1 : prefix.length + 1));
+  }
+
   async function runSimple(command: SimpleCommand, stdin: string): Promise<StageResult> {
     const frame = top();
-    const scope: ExpansionScope = { env: frame.env, lastExitCode };
+    const scope: ExpansionScope = { env: frame.env, lastExitCode, glob: (pattern) => globPaths(frame, pattern) };
     const fields = dropSudo(command.words.flatMap((w) => expandWord(w, scope)));
     const assigned = Object.fromEntries(command.assignments.map((a) => [a.name, expandWordToString(a.value, scope)]));
 
@@ -231,6 +279,8 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
     } else {
       result = await runCommand(fields[0], fields.slice(1), input, { ...frame.env, ...assigned });
     }
+    // A follower keeps writing to the terminal or a pipe; into a file or /dev/null it is shown once.
+    const follow = result.follow && fds[1].kind === 'out' ? result.follow : undefined;
 
     const chunks: OutputChunk[] = [];
     const ordered: readonly OutputChunk[] = result.chunks ?? [
@@ -249,6 +299,7 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
       stderr: chunks.filter((c) => c.fd === 2).map((c) => c.text).join(''),
       exitCode: result.exitCode,
       chunks,
+      ...(follow ? { follow } : {}),
     };
   }
 
@@ -263,25 +314,44 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
     });
   }
 
+  const shellFollow = (pipeline: PipelineFollow): ShellFollow => {
+    let stopped = false;
+    return {
+      async next() {
+        if (stopped) return '';
+        return (await pipeline.next()).map((c) => c.text).join('');
+      },
+      stop() {
+        if (stopped) return;
+        stopped = true;
+        lastExitCode = 130;
+      },
+    };
+  };
+
   return {
     async exec(line) {
       clearScreen = false;
       exitRequested = false;
       if (line.trim() !== '') entries.push(line.replace(/\n+$/, ''));
       const result = await runLine(line);
-      const text = (fd?: 1 | 2): string =>
-        result.chunks
+      const text = (chunks: readonly OutputChunk[], fd?: 1 | 2): string =>
+        chunks
           .filter((c) => fd === undefined || c.fd === fd)
           .map((c) => c.text)
           .join('');
       return {
-        output: text(),
-        stdout: text(1),
-        stderr: text(2),
+        output: text(result.chunks),
+        stdout: text(result.chunks, 1),
+        stderr: text(result.chunks, 2),
         exitCode: result.exitCode,
         ...(clearScreen ? { clearScreen: true } : {}),
         ...(exitRequested ? { exitRequested: true } : {}),
+        ...(result.follow ? { follow: shellFollow(result.follow) } : {}),
       };
+    },
+    setCanFollow(enabled) {
+      canFollow = enabled;
     },
     prompt() {
       const frame = top();

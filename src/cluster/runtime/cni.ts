@@ -25,7 +25,9 @@ export interface CniFiles {
   read(path: string): string | undefined;
   exists(path: string): 'file' | 'dir' | undefined;
   list(path: string): { name: string; kind: 'file' | 'dir' }[] | undefined;
-  write(path: string, content: string, options?: { mode?: number; sizeBytes?: number }): void;
+  write(path: string, content: string | (() => string), options?: { mode?: number; sizeBytes?: number }): void;
+  /** Removes a file or (recursively) a directory. */
+  remove?(path: string, recursive?: boolean): boolean;
 }
 
 /** A loaded network configuration list. */

@@ -189,6 +189,8 @@ export class ContainerRuntime {
 
   /** Stops and removes a sandbox and its containers. */
   removePodSandbox(sandboxId: string): void {
+    const sandbox = this.sandboxes.get(sandboxId);
+    if (sandbox) this.cniFiles?.remove?.(podLogDir(sandbox), true);
     for (const c of [...this.containers.values()]) if (c.sandboxId === sandboxId) this.removeContainer(c.id);
     this.sandboxes.delete(sandboxId);
   }
@@ -212,6 +214,8 @@ export class ContainerRuntime {
       behaviour: behaviourFor(image.behaviour, spec.command, spec.args),
     };
     this.containers.set(container.id, container);
+    // The CRI log file the kubelet asks for (LogDirectory/LogPath), in the CRI log format `<RFC3339Nano> stdout F <line>`.
+    this.cniFiles?.write(`${podLogDir(sandbox)}/${spec.name}/${attempt}.log`, () => container.logs.map((l) => `${criLogTime(l.time)} stdout F ${l.line}\n`).join(''), { mode: 0o640 });
     return { ok: true, value: container };
   }
 
@@ -299,4 +303,14 @@ function behaviourFor(base: ImageBehaviour, command: string[] | undefined, args:
 function exitCodeIn(script: string): number | undefined {
   const m = /\bexit (\d+)/.exec(script);
   return m ? Number(m[1]) : undefined;
+}
+
+/** The pod's log directory, as the kubelet names it: /var/log/pods/<namespace>_<name>_<uid>. */
+export function podLogDir(sandbox: { namespace: string; podName: string; podUid: string }): string {
+  return `/var/log/pods/${sandbox.namespace}_${sandbox.podName}_${sandbox.podUid}`;
+}
+
+/** RFC 3339 with nanoseconds, as containerd's CRI logger stamps lines. */
+function criLogTime(ms: number): string {
+  return new Date(ms).toISOString().replace(/\.(\d{3})Z$/, '.$1000000Z');
 }

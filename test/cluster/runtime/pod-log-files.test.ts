@@ -1,0 +1,19 @@
+import { describe, it, expect } from 'vitest';
+import { createPod, getPod, smallCluster } from '../kubelet/harness.js';
+
+describe('container log files on the node', () => {
+  it('writes each container attempt to /var/log/pods/<ns>_<pod>_<uid>/<container>/<attempt>.log in CRI format, and removes the pod dir with the pod', () => {
+    const cluster = smallCluster({ 'shop/echo:1': { logs: ['hello', 'world'] } });
+    createPod(cluster, 'echo', { nodeName: 'node-1', containers: [{ name: 'app', image: 'shop/echo:1' }] });
+    cluster.advance(30_000);
+    const pod = getPod(cluster, 'echo');
+    const fs = cluster.nodes.get('node-1')!.host.fs;
+    const dir = `/var/log/pods/default_echo_${pod.metadata.uid}`;
+    const text = fs.read(`${dir}/app/0.log`)!;
+    expect(text.split('\n').filter(Boolean).map((l) => l.replace(/^\S+ /, ''))).toEqual(['stdout F hello', 'stdout F world']);
+    expect(text).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{9}Z stdout F hello\n/);
+    cluster.systemClient().delete('pods', 'default', 'echo');
+    cluster.advance(40_000);
+    expect(fs.exists(dir)).toBeUndefined();
+  });
+});
