@@ -12,6 +12,22 @@ export interface ExecResult {
   stdout: string;
   stderr: string;
   exitCode: number;
+  /**
+   * Set when the command was asked to follow (`journalctl -f`, `kubectl logs -f`,
+   * `kubectl get -w`) and the context allows it (`ctx.canFollow`): the command has
+   * printed its first output and keeps running until interrupted.
+   */
+  follow?: FollowCursor;
+}
+
+/**
+ * A running command's further output. The command stays a pure function of
+ * simulated state: the terminal calls `next()` as simulated time passes and
+ * shows whatever was produced since the previous call ('' when nothing was).
+ */
+export interface FollowCursor {
+  /** Output produced since the last call (or since the command's first output). */
+  next(): string;
 }
 
 /** What the simulated cluster offers to commands (implemented by src/cluster/cluster.ts). */
@@ -49,6 +65,12 @@ export interface CommandContext {
   readonly openEditor?: (text: string, fileName: string) => Promise<string | undefined>;
   /** Session hooks for commands that change the shell itself (`ssh`, `exit`). */
   readonly shell?: ShellControl;
+  /**
+   * The terminal can show a command that keeps running (the interactive TUI):
+   * following commands then return a {@link FollowCursor}. False or absent in
+   * `kubedrill exec`, line mode and scripts, where `-f` prints and returns.
+   */
+  readonly canFollow?: boolean;
 }
 
 /** What `ssh` and `exit` may change in the interactive shell. */

@@ -22,6 +22,21 @@ export interface TerminalEntry {
   /** stdout and stderr, in the order written. */
   output: string;
   exitCode: number;
+  /**
+   * The command keeps running (`journalctl -f` asked with `{ follow: true }`):
+   * its further output comes from {@link PracticeSession.pollFollow} until
+   * {@link PracticeSession.stopFollow}; `exitCode` is not final until then.
+   */
+  following?: boolean;
+}
+
+/** Options of {@link PracticeSession.exec}. */
+export interface PracticeExecOptions {
+  /**
+   * The front-end can show a command that keeps running and interrupt it
+   * with Ctrl+C (the TUI); without it `-f`/`-w` print once and return.
+   */
+  follow?: boolean;
 }
 
 /** A choice in the guided diagnosis: a component, and its causes. */
@@ -75,7 +90,14 @@ export interface PracticeSession {
   readonly scenario: ScenarioSummary;
   readonly briefing: string;
   /** Runs one command line; resolves with what the terminal should show. */
-  exec(line: string): Promise<TerminalEntry>;
+  exec(line: string, options?: PracticeExecOptions): Promise<TerminalEntry>;
+  /**
+   * Output the following command produced since the last call ('' when none
+   * yet), or undefined when nothing is following. Call after each tick.
+   */
+  pollFollow(): Promise<string | undefined>;
+  /** Interrupts the following command (Ctrl+C); a no-op when none is. */
+  stopFollow(): void;
   /** Moves simulated time on (wall time following, in the TUI). */
   tick(ms: number): void;
   /** Reveals the next hint, or undefined when none are left. */

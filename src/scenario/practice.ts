@@ -2,7 +2,9 @@
  * The practice session a front-end drives: a scenario run plus hints,
  * diagnosis and grading, exposed as an external store for the TUI.
  */
-import type { Diagnosis, DiagnosisComponent, GradeResult, PracticeSession, PracticeSnapshot, ScenarioSummary, TerminalEntry } from './practice-types.js';
+import type { Diagnosis, DiagnosisComponent, GradeResult, PracticeExecOptions, PracticeSession, PracticeSnapshot, ScenarioSummary, TerminalEntry } from './practice-types.js';
+import type { ShellFollow } from '../shell/session.js';
+import type { CommandRecord } from './run.js';
 import type { Scenario } from './schema.js';
 import { ScenarioRun, type RunOptions } from './run.js';
 import { TAXONOMY } from './taxonomy.js';
@@ -31,6 +33,8 @@ export function createPracticeSession(scenario: Scenario, file: string, options:
   let hintsShown: string[] = [];
   let diagnosis: Diagnosis | undefined;
   let result: GradeResult | undefined;
+  // The command still running in the foreground, and the log record its output extends.
+  let following: { follow: ShellFollow; record: CommandRecord | undefined } | undefined;
   const listeners = new Set<() => void>();
   let snapshot: PracticeSnapshot;
 
@@ -40,14 +44,41 @@ export function createPracticeSession(scenario: Scenario, file: string, options:
   };
   refresh();
 
+  const stop = (): void => {
+    following?.follow.stop();
+    following = undefined;
+  };
+
   return {
     scenario: summarize(scenario, file),
     briefing: scenario.briefing.trim(),
-    async exec(line: string): Promise<TerminalEntry> {
+    async exec(line: string, execOptions: PracticeExecOptions = {}): Promise<TerminalEntry> {
+      stop();
       const prompt = run.shell.prompt();
-      const r = await run.exec(line);
+      // The shell asks commands to follow only for a front-end that can show it.
+      run.shell.setCanFollow(execOptions.follow === true);
+      let r;
+      try {
+        r = await run.exec(line);
+      } finally {
+        run.shell.setCanFollow(false);
+      }
+      if (r.follow) following = { follow: r.follow, record: run.log[run.log.length - 1] };
       refresh();
-      return { prompt, command: line, output: r.output, exitCode: r.exitCode };
+      return { prompt, command: line, output: r.output, exitCode: r.exitCode, ...(r.follow ? { following: true } : {}) };
+    },
+    async pollFollow() {
+      const current = following;
+      if (!current) return undefined;
+      const text = await current.follow.next();
+      run.cluster.queue.drain();
+      // What streamed by was on the learner's screen: it counts as evidence they saw.
+      if (current.record && text !== '') current.record.output += text;
+      return text;
+    },
+    stopFollow() {
+      stop();
+      refresh();
     },
     tick(ms: number) {
       run.cluster.advance(ms);
@@ -61,6 +92,7 @@ export function createPracticeSession(scenario: Scenario, file: string, options:
       return next;
     },
     reset() {
+      stop();
       run = new ScenarioRun(scenario, options);
       startedAt = run.cluster.now();
       hintsShown = [];

@@ -5,7 +5,8 @@
  * after another (the simulation is single-threaded), so a stage's stderr is
  * shown before anything a later stage prints, as it usually is on a terminal.
  */
-import type { Pipeline, Script, SimpleCommand } from './ast.js';
+import type { FollowCursor } from '../commands/types.js';
+import type { Pipeline, Script, SimpleCommand, Word } from './ast.js';
 
 /** A piece of terminal output: fd 1 (stdout) or fd 2 (stderr). */
 export interface OutputChunk {
@@ -29,6 +30,8 @@ export interface StageResult {
    * When absent, stderr is taken to come first.
    */
   readonly chunks?: readonly OutputChunk[];
+  /** The command keeps running (`journalctl -f` in the TUI): its further stdout. */
+  readonly follow?: FollowCursor;
 }
 
 /** Runs one simple command with the given stdin. */
@@ -40,6 +43,18 @@ export interface RunResult {
   readonly chunks: readonly OutputChunk[];
   /** Exit status of the last pipeline run. */
   readonly exitCode: number;
+  /**
+   * The script stopped at a pipeline that keeps running (a follower whose later
+   * stages stream): its further output, one call per poll. What came after it
+   * in the script does not run, as when bash's foreground job is interrupted.
+   */
+  readonly follow?: PipelineFollow;
+}
+
+/** Further output of a running pipeline. */
+export interface PipelineFollow {
+  /** Terminal output produced since the last call ([] when none). */
+  next(): Promise<OutputChunk[]>;
 }
 
 function orderedChunks(result: StageResult): OutputChunk[] {
@@ -55,22 +70,119 @@ function orderedChunks(result: StageResult): OutputChunk[] {
  * is shown in order; the status is the last stage's (inverted by `!`).
  */
 export async function executePipeline(node: Pipeline, execute: ExecuteCommand, stdin = ''): Promise<RunResult> {
-  const chunks: OutputChunk[] = [];
-  let input = stdin;
-  let exitCode = 0;
-  for (const [index, command] of node.commands.entries()) {
-    const result = await execute(command, input);
-    const last = index === node.commands.length - 1;
-    if (last) {
-      chunks.push(...orderedChunks(result));
-    } else {
-      chunks.push(...orderedChunks(result).filter((c) => c.fd === 2));
-      input = result.stdout;
+  const fold = async (commands: readonly SimpleCommand[], first: string) => {
+    const chunks: OutputChunk[] = [];
+    let input = first;
+    let exitCode = 0;
+    let follow: { cursor: FollowCursor; rest: readonly SimpleCommand[] } | undefined;
+    for (const [index, command] of commands.entries()) {
+      const result = await execute(command, input);
+      const last = index === commands.length - 1;
+      if (last) {
+        chunks.push(...orderedChunks(result));
+      } else {
+        chunks.push(...orderedChunks(result).filter((c) => c.fd === 2));
+        input = result.stdout;
+      }
+      exitCode = result.exitCode;
+      const rest = commands.slice(index + 1);
+      // Only the first follower counts, and only when what reads it works line by line.
+      if (result.follow && !follow && rest.every(streamsLineByLine)) follow = { cursor: result.follow, rest };
     }
-    exitCode = result.exitCode;
-  }
+    return { chunks, exitCode, follow };
+  };
+  const run = await fold(node.commands, stdin);
+  let exitCode = run.exitCode;
   if (node.negated) exitCode = exitCode === 0 ? 1 : 0;
-  return { chunks, exitCode };
+  if (!run.follow) return { chunks: run.chunks, exitCode };
+  const { cursor, rest } = run.follow;
+  return {
+    chunks: run.chunks,
+    exitCode,
+    follow: {
+      // Each new piece of the follower's output runs through the later stages on its own.
+      async next() {
+        const text = cursor.next();
+        if (text === '') return [];
+        if (rest.length === 0) return [{ fd: 1, text }];
+        return (await fold(rest, text)).chunks;
+      },
+    },
+  };
+}
+
+/** The literal text of a word, or undefined when it needs expansion. */
+function literal(word: Word): string | undefined {
+  let text = '';
+  for (const part of word.parts) {
+    if (part.kind !== 'text') return undefined;
+    text += part.text;
+  }
+  return text;
+}
+
+/** Options that take a value, per filter (so their values are not taken for operands). */
+const VALUE_OPTIONS: Record<string, RegExp> = {
+  grep: /^-[^-]*[efmABCd]$|^--(regexp|file|max-count|after-context|before-context|context|devices|directories|label)$/,
+  cut: /^-[^-]*[bcfd]$|^--(bytes|characters|fields|delimiter|output-delimiter)$/,
+  awk: /^-[^-]*[Fvf]$/,
+  tr: /^$/,
+  cat: /^$/,
+};
+
+/** Options that make a filter look beyond one line (counts, numbering, context, early exit). */
+const STATEFUL_OPTIONS: Record<string, RegExp> = {
+  grep: /^-[^-]*[cmABCnlLqz0-9]|^--(count|max-count|after-context|before-context|context|line-number|files-with-matches|files-without-match|quiet|silent|null-data|byte-offset)/,
+  cut: /^(?!)/,
+  // Program-wide state: BEGIN/END blocks, record numbers, reading ahead.
+  awk: /^-f|^--/,
+  tr: /^(?!)/,
+  cat: /^-[^-]*[nbs]|^--(number|squeeze)/,
+};
+
+/**
+ * Whether a pipeline stage can take a follower's output piece by piece and
+ * give the same result as reading it whole: line filters without state across
+ * lines (grep without -c/-n/-m/context, cut, awk without BEGIN/END/NR, tr, cat).
+ * Others (sort, wc, uniq, head, tail, less, tee, column) wait for the end of
+ * their input, which never comes: then the pipeline prints once instead.
+ */
+export function streamsLineByLine(command: SimpleCommand): boolean {
+  if (command.redirects.some((r) => r.kind !== 'dup')) return false;
+  const words = command.words.map(literal);
+  if (words.some((w) => w === undefined)) return false;
+  const [name, ...args] = words as string[];
+  const tool = name === 'egrep' || name === 'fgrep' ? 'grep' : name === 'k' ? 'kubectl' : name;
+  const takesValue = VALUE_OPTIONS[tool];
+  const stateful = STATEFUL_OPTIONS[tool];
+  if (!takesValue || !stateful) return false;
+  const operands: string[] = [];
+  let hasPattern = false;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === '--') {
+      operands.push(...args.slice(i + 1));
+      break;
+    }
+    if (a.startsWith('-') && a !== '-') {
+      if (stateful.test(a)) return false;
+      if (tool === 'grep' && /^-[^-]*[ef]$|^--(regexp|file)/.test(a)) hasPattern = true;
+      if (takesValue.test(a)) i++;
+      continue;
+    }
+    operands.push(a);
+  }
+  switch (tool) {
+    case 'grep':
+      // A pattern, and no files: it reads its stdin.
+      return operands.length === (hasPattern ? 0 : 1);
+    case 'awk':
+      return operands.length === 1 && !/\b(BEGIN|END|NR|FNR|getline)\b/.test(operands[0]);
+    case 'tr':
+      return operands.length >= 1 && operands.length <= 2;
+    default:
+      return operands.every((o) => o === '-');
+  }
 }
 
 /**
@@ -85,18 +197,23 @@ export async function executeScript(
 ): Promise<RunResult> {
   const chunks: OutputChunk[] = [];
   let exitCode = 0;
+  let follow: PipelineFollow | undefined;
   const run = async (pipeline: Pipeline): Promise<void> => {
     const result = await executePipeline(pipeline, execute);
     chunks.push(...result.chunks);
     exitCode = result.exitCode;
+    follow = result.follow;
     // `$?` of the next pipeline is this one's status.
     onStatus?.(exitCode);
   };
+  // A follower runs until Ctrl+C, and bash drops the rest of a list whose job died of SIGINT.
   for (const list of script.lists) {
     await run(list.first);
+    if (follow) return { chunks, exitCode, follow };
     for (const { op, pipeline } of list.rest) {
       if ((op === '&&' && exitCode !== 0) || (op === '||' && exitCode === 0)) continue;
       await run(pipeline);
+      if (follow) return { chunks, exitCode, follow };
     }
   }
   return { chunks, exitCode };

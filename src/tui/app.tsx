@@ -5,6 +5,7 @@ import type { GradeResult, PracticeSession, ScenarioSummary } from '../scenario/
 import { attemptRecord } from './attempt.js';
 import { appReducer, initialAppState } from './app-state.js';
 import { ErrorBoundary } from './error-boundary.js';
+import { InterruptProvider } from './hooks/use-interrupt.js';
 import { HomeScreen } from './screens/home/home-screen.js';
 import { PracticeScreen } from './screens/practice/practice-screen.js';
 import { ResultsScreen } from './screens/results/results-screen.js';
@@ -88,16 +89,19 @@ export function App({ scenarios, openSession, progress, now, onExit, tickMs }: A
       body = <ResultsScreen scenario={screen.scenario} result={screen.result} notice={state.notice} onDone={goHome} />;
       break;
   }
+  // Ctrl+C interrupts a following command on the practice screen, else quits as it always did.
   return (
-    <ErrorBoundary
-      key={generation}
-      onQuit={quit}
-      onRecover={() => {
-        setGeneration((g) => g + 1);
-        goHome();
-      }}
-    >
-      {body}
-    </ErrorBoundary>
+    <InterruptProvider onUnhandled={quit}>
+      <ErrorBoundary
+        key={generation}
+        onQuit={quit}
+        onRecover={() => {
+          setGeneration((g) => g + 1);
+          goHome();
+        }}
+      >
+        {body}
+      </ErrorBoundary>
+    </InterruptProvider>
   );
 }

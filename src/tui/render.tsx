@@ -34,8 +34,10 @@ export async function runApp(options: RunAppOptions): Promise<void> {
       ...(options.stdin ? { stdin: options.stdin } : {}),
       ...(options.stdout ? { stdout: options.stdout } : {}),
       ...(options.stderr ? { stderr: options.stderr } : {}),
-      // Ink restores raw mode and the cursor when it exits on Ctrl+C.
-      exitOnCtrlC: true,
+      // Ctrl+C goes through the App's InterruptProvider: it stops a following
+      // command (journalctl -f), and otherwise quits through Ink's exit, which
+      // restores raw mode and the cursor as exitOnCtrlC did.
+      exitOnCtrlC: false,
       patchConsole: options.patchConsole ?? true,
     },
   );

@@ -2,6 +2,7 @@ import type {
   Diagnosis,
   DiagnosisComponent,
   GradeResult,
+  PracticeExecOptions,
   PracticeSession,
   PracticeSnapshot,
   ScenarioSummary,
@@ -51,6 +52,11 @@ export interface FakeSessionOptions {
   grade?: GradeResult;
   /** When set, exec waits for this promise before answering. */
   gate?: Promise<void>;
+  /**
+   * Commands that follow when exec is asked to: per exact line, the output
+   * each tick adds (one element per tick, then nothing).
+   */
+  follows?: Record<string, string[]>;
 }
 
 /**
@@ -64,6 +70,12 @@ export class FakeSession implements PracticeSession {
   readonly diagnoses: Diagnosis[] = [];
   ticks = 0;
   resets = 0;
+  /** How many times a following command was stopped (Ctrl+C). */
+  stops = 0;
+  /** The options of each exec call, in order. */
+  readonly execOptions: PracticeExecOptions[] = [];
+  /** Output of the following command not yet polled: per tick, and how many ticks have passed. */
+  private following: { chunks: string[]; ticked: number; polled: number } | undefined;
   grades = 0;
   private snapshot: PracticeSnapshot;
   private readonly listeners = new Set<() => void>();
@@ -86,10 +98,17 @@ export class FakeSession implements PracticeSession {
     for (const l of [...this.listeners]) l();
   }
 
-  async exec(line: string): Promise<TerminalEntry> {
+  async exec(line: string, options: PracticeExecOptions = {}): Promise<TerminalEntry> {
     this.execCalls.push(line);
+    this.execOptions.push(options);
+    this.following = undefined;
     const prompt = this.snapshot.prompt;
     if (this.options.gate) await this.options.gate;
+    const follows = this.options.follows?.[line];
+    if (follows && options.follow) {
+      this.following = { chunks: follows, ticked: 0, polled: 0 };
+      return { prompt, command: line, output: this.options.outputs?.[line] ?? '', exitCode: 0, following: true };
+    }
     const ssh = /^ssh (\S+)$/.exec(line);
     if (ssh) {
       this.set({ prompt: `root@${ssh[1]}:~# ` });
@@ -106,8 +125,23 @@ export class FakeSession implements PracticeSession {
     return { prompt, command: line, output: `bash: ${word}: command not found\n`, exitCode: 127 };
   }
 
+  async pollFollow(): Promise<string | undefined> {
+    const f = this.following;
+    if (!f) return undefined;
+    const text = f.chunks.slice(f.polled, f.ticked).join('');
+    f.polled = Math.max(f.polled, Math.min(f.ticked, f.chunks.length));
+    return text;
+  }
+
+  stopFollow(): void {
+    if (!this.following) return;
+    this.stops++;
+    this.following = undefined;
+  }
+
   tick(ms: number): void {
     this.ticks++;
+    if (this.following) this.following.ticked++;
     this.elapsedMs += ms;
     this.set({ clock: clockText(this.elapsedMs) });
   }

@@ -8,7 +8,7 @@
  * following a live journal belongs to the interactive terminal.
  */
 import type { JournalEntry } from '../../cluster/host/journal.js';
-import type { Command, CommandContext, ExecResult } from '../types.js';
+import type { Command, CommandContext, ExecResult, FollowCursor } from '../types.js';
 import { getopt, type OptionSpec } from '../text/lib/getopt.js';
 import { nodeOf } from './lib/host-context.js';
 import { formatJournalEntry, JOURNAL_OUTPUTS, type JournalOutput } from './lib/journal-format.js';
@@ -217,11 +217,53 @@ export function runJournalctl(args: readonly string[], ctx: CommandContext): Exe
   const parsed = parse(args, now);
   if (!parsed.ok) return parsed.result;
   const q = parsed.query;
-  const entries = selectEntries(node?.host.journal.all() ?? [], q);
-  if (entries.length === 0) return { stdout: '-- No entries --\n', stderr: '', exitCode: 0 };
+  const all = node?.host.journal.all() ?? [];
+  const entries = selectEntries(all, q);
   const hostname = q.hostname ? ctx.host : undefined;
-  const lines = entries.map((e) => formatJournalEntry(e, { output: q.output, hostname }));
-  return { stdout: `${lines.join('\n')}\n`, stderr: '', exitCode: 0 };
+  const render = (list: readonly JournalEntry[]): string => list.map((e) => `${formatJournalEntry(e, { output: q.output, hostname })}\n`).join('');
+  if (q.follow && ctx.canFollow && node) {
+    // journalctl-show.c: a following journalctl goes straight into its event
+    // loop, so it never prints `-- No entries --`.
+    return { stdout: render(entries), stderr: '', exitCode: 0, follow: journalFollowCursor(all, (e) => matchesQuery(e, q), render) };
+  }
+  if (entries.length === 0) return { stdout: '-- No entries --\n', stderr: '', exitCode: 0 };
+  return { stdout: render(entries), stderr: '', exitCode: 0 };
+}
+
+/** Whether an entry passes a query's filters (not its line count): what `-f` shows of new entries. */
+function matchesQuery(e: JournalEntry, q: Query): boolean {
+  return selectEntries([e], { ...q, lines: 'all', reverse: false }).length === 1;
+}
+
+/**
+ * A cursor over the entries appended to a journal after the ones it holds now.
+ * It keeps the last entry seen (by identity, as sd-journal keeps a cursor), so
+ * entries the journal drops from its head while following do not shift it.
+ */
+export function journalFollowCursor(
+  entries: readonly JournalEntry[],
+  matches: (e: JournalEntry) => boolean,
+  render: (entries: readonly JournalEntry[]) => string,
+): FollowCursor {
+  let last: JournalEntry | undefined = entries[entries.length - 1];
+  let seen = entries.length;
+  return {
+    next() {
+      let start: number;
+      if (last === undefined) start = 0;
+      else if (entries[seen - 1] === last) start = seen;
+      else {
+        const at = entries.lastIndexOf(last);
+        // Dropped by retention: everything left is newer than what was shown.
+        start = at >= 0 ? at + 1 : 0;
+      }
+      const fresh = entries.slice(start);
+      if (fresh.length === 0) return '';
+      last = fresh[fresh.length - 1];
+      seen = entries.length;
+      return render(fresh.filter(matches));
+    },
+  };
 }
 
 /** The journalctl command. */

@@ -10,13 +10,18 @@ export interface TerminalPaneProps {
   readonly prompt: string;
   /** While a command runs the input line is replaced by a notice. */
   readonly busy: boolean;
+  /**
+   * A command is following (`journalctl -f`): like a terminal running a
+   * foreground job, the input line is an empty row under its output.
+   */
+  readonly following?: boolean;
 }
 
 /**
  * The scrollback viewport followed by the input line. Only the visible rows
  * go through Ink's layout, each as one unwrapped `<Text>`.
  */
-export function TerminalPane({ state, prompt, busy }: TerminalPaneProps) {
+export function TerminalPane({ state, prompt, busy, following = false }: TerminalPaneProps) {
   // A keystroke changes `input` but not these, so the viewport is not recomputed.
   const viewport = useMemo(
     () => visibleRows(state),
@@ -30,7 +35,9 @@ export function TerminalPane({ state, prompt, busy }: TerminalPaneProps) {
           {row.length === 0 ? ' ' : row}
         </Text>
       ))}
-      {busy ? (
+      {following ? (
+        <Text> </Text>
+      ) : busy ? (
         <Text color={theme.busy}>running…</Text>
       ) : viewport.scrolled ? (
         <Text color={theme.scrolledNotice}>-- scrolled back: PgDn to return --</Text>

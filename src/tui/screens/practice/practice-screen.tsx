@@ -5,6 +5,7 @@ import { DiagnoseDialog } from '../../components/diagnose-dialog/index.js';
 import { HintPanel, hintPanelLines } from '../../components/hint-panel/hint-panel.js';
 import { StatusLine } from '../../components/status-line/status-line.js';
 import { TerminalPane, useTerminalPane, useTerminalPaneState } from '../../components/terminal-pane/index.js';
+import { useInterrupt } from '../../hooks/use-interrupt.js';
 import { useSession } from '../../hooks/use-session.js';
 import { useTerminalSize } from '../../hooks/use-terminal-size.js';
 import { PANE_HELP, parsePaneCommand, promptHost } from '../../pane-commands.js';
@@ -24,18 +25,26 @@ export interface PracticeScreenProps {
 }
 
 const PANE_KEYS = 'help · PgUp/PgDn · ^C exit';
+const FOLLOW_KEYS = '^C stop';
 const DIALOG_KEYS = 'Tab · Enter · Esc cancel';
 
 /**
  * The practice screen: briefing, hint panel, terminal pane, status line.
  * Practice words (hint, diagnose, submit, ...) are handled here; every other
- * line goes to the session's shell.
+ * line goes to the session's shell. A command that follows (`journalctl -f`)
+ * holds the terminal like a foreground job: each tick appends what it wrote,
+ * other keys are ignored, and Ctrl+C stops it (`^C`) and gives the prompt back.
  */
 export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000 }: PracticeScreenProps) {
   const snapshot = useSession(session);
   const { columns, rows } = useTerminalSize();
   const [dialogOpen, setDialogOpen] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [following, setFollowing] = useState(false);
+  // Read by the tick and by Ctrl+C, which must not wait for a render; `end` gives the queue back.
+  const follow = useRef<{ end: () => void } | undefined>(undefined);
+  // Ctrl+C flushes lines typed ahead (a paste), as the tty driver flushes its input queue on SIGINT.
+  const interrupts = useRef(0);
   const [notice, setNotice] = useState<string | undefined>(undefined);
   // The host the learner starts on: `exit` there leaves the scenario, elsewhere it leaves ssh.
   const homeHost = useRef(promptHost(snapshot.prompt));
@@ -44,20 +53,11 @@ export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000 }: Pra
     mounted.current = true;
     return () => {
       mounted.current = false;
+      // Leaving the screen ends a following command, as closing a terminal does (SIGHUP).
+      if (follow.current) session.stopFollow();
+      follow.current = undefined;
     };
-  }, []);
-
-  // Simulated time follows wall time while this screen is shown.
-  useEffect(() => {
-    const timer = setInterval(() => {
-      try {
-        session.tick(tickMs);
-      } catch (e) {
-        setNotice(`clock error: ${errorMessage(e)}`);
-      }
-    }, tickMs);
-    return () => clearInterval(timer);
-  }, [session, tickMs]);
+  }, [session]);
 
   const width = Math.max(20, columns);
   const briefing = useMemo(() => wrapText(session.briefing, width), [session.briefing, width]);
@@ -74,6 +74,43 @@ export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000 }: Pra
   useEffect(() => {
     dispatch({ type: 'resize', width, height: paneHeight });
   }, [dispatch, width, paneHeight]);
+
+  // Simulated time follows wall time while this screen is shown; a following command shows what it wrote since.
+  const polls = useRef<Promise<void>>(Promise.resolve());
+  useEffect(() => {
+    const timer = setInterval(() => {
+      try {
+        session.tick(tickMs);
+      } catch (e) {
+        setNotice(`clock error: ${errorMessage(e)}`);
+      }
+      const current = follow.current;
+      if (!current) return;
+      polls.current = polls.current.then(async () => {
+        try {
+          const text = await session.pollFollow();
+          // Output that arrives after Ctrl+C was never written: the job is gone.
+          if (text && mounted.current && follow.current === current) dispatch({ type: 'append-text', text });
+        } catch (e) {
+          if (mounted.current) setNotice(`follow error: ${errorMessage(e)}`);
+        }
+      });
+    }, tickMs);
+    return () => clearInterval(timer);
+  }, [session, tickMs, dispatch]);
+
+  useInterrupt(() => {
+    const current = follow.current;
+    if (!current) return false;
+    follow.current = undefined;
+    interrupts.current++;
+    session.stopFollow();
+    // The terminal echoes ^C where the cursor is, then the shell prints its prompt on the next line.
+    dispatch({ type: 'append-text', text: '^C\n' });
+    setFollowing(false);
+    current.end();
+    return true;
+  });
 
   const echo = useCallback(
     (line: string, output = '') => {
@@ -150,8 +187,20 @@ export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000 }: Pra
         echo(line);
         if (line.trim().length === 0) return;
         setBusy(true);
-        const entry = await session.exec(line);
+        const entry = await session.exec(line, { follow: true });
         if (mounted.current) dispatch({ type: 'append-text', text: entry.output });
+        if (entry.following) {
+          if (!mounted.current) {
+            session.stopFollow();
+            return;
+          }
+          setBusy(false);
+          setFollowing(true);
+          // The next queued line waits until Ctrl+C ends this one.
+          await new Promise<void>((resolve) => {
+            follow.current = { end: resolve };
+          });
+        }
       } catch (e) {
         if (mounted.current) dispatch({ type: 'append-text', text: `kubedrill: ${errorMessage(e)}\n` });
       } finally {
@@ -165,11 +214,12 @@ export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000 }: Pra
   const queue = useRef<Promise<void>>(Promise.resolve());
   const onSubmitLine = useCallback(
     (line: string) => {
-      queue.current = queue.current.then(() => run(line));
+      const interrupted = interrupts.current;
+      queue.current = queue.current.then(() => (interrupts.current === interrupted ? run(line) : undefined));
     },
     [run],
   );
-  useTerminalPane({ stateRef: paneRef, dispatch, onSubmit: onSubmitLine, isActive: !dialogOpen && !busy });
+  useTerminalPane({ stateRef: paneRef, dispatch, onSubmit: onSubmitLine, isActive: !dialogOpen && !busy && !following });
 
   const diagnosisChoices = useMemo(() => {
     if (!dialogOpen) return [];
@@ -205,9 +255,9 @@ export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000 }: Pra
           />
         </Box>
       ) : (
-        <TerminalPane state={pane} prompt={snapshot.prompt} busy={busy} />
+        <TerminalPane state={pane} prompt={snapshot.prompt} busy={busy} following={following} />
       )}
-      <StatusLine title={session.scenario.title} clock={snapshot.clock} width={width} keys={dialogOpen ? DIALOG_KEYS : PANE_KEYS} />
+      <StatusLine title={session.scenario.title} clock={snapshot.clock} width={width} keys={dialogOpen ? DIALOG_KEYS : following ? FOLLOW_KEYS : PANE_KEYS} />
     </Box>
   );
 }
