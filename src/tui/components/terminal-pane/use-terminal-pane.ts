@@ -103,13 +103,21 @@ export interface UseTerminalPaneOptions {
   onSubmit: (line: string) => void;
   /** Only the focused pane listens (Ink's useInput isActive). */
   isActive: boolean;
+  /**
+   * Checked on every key: while it returns true keys are dropped (a command
+   * holds the terminal). Unlike `isActive` it needs no render to change, so
+   * keys typed right after Ctrl+C are not lost.
+   */
+  isHeld?: () => boolean;
 }
 
 /** Routes keys to the terminal pane while it is active. */
-export function useTerminalPane({ stateRef, dispatch, onSubmit, isActive }: UseTerminalPaneOptions): void {
+export function useTerminalPane({ stateRef, dispatch, onSubmit, isActive, isHeld }: UseTerminalPaneOptions): void {
   const latest = useLatest(onSubmit);
+  const held = useLatest(isHeld);
   const handler = useCallback(
     (input: string, key: Key) => {
+      if (held.current?.()) return;
       // Several keys can arrive in one chunk (a paste, tmux send-keys, a fast
       // typist over ssh); Ink splits only escape sequences, so split the rest.
       const chunk = !key.ctrl && !key.meta && input.length > 1 ? chunkActions(input) : undefined;
@@ -125,7 +133,7 @@ export function useTerminalPane({ stateRef, dispatch, onSubmit, isActive }: UseT
       if (action.type === 'submit') latest.current(stateRef.current.input);
       dispatch(action);
     },
-    [latest, stateRef, dispatch],
+    [latest, held, stateRef, dispatch],
   );
   useInput(handler, { isActive });
 }

@@ -219,7 +219,9 @@ export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000 }: Pra
     },
     [run],
   );
-  useTerminalPane({ stateRef: paneRef, dispatch, onSubmit: onSubmitLine, isActive: !dialogOpen && !busy && !following });
+  // While a command follows, keys are dropped (isHeld reads the ref, so typing right after Ctrl+C counts).
+  const isHeld = useCallback(() => follow.current !== undefined, []);
+  useTerminalPane({ stateRef: paneRef, dispatch, onSubmit: onSubmitLine, isActive: !dialogOpen && !busy, isHeld });
 
   const diagnosisChoices = useMemo(() => {
     if (!dialogOpen) return [];
