@@ -5,8 +5,8 @@
  * `Defaulted container ...` notice, then GET pods/log through the API server.
  */
 import type { Pod } from 'kubernetes-types/core/v1.js';
-import type { KubeObject, PodLogOptions } from '../../cluster/apiserver/types.js';
-import type { ExecResult } from '../types.js';
+import type { ApiClient, KubeObject, PodLogOptions } from '../../cluster/apiserver/types.js';
+import type { ExecResult, FollowCursor } from '../types.js';
 import type { Invocation } from './invocation.js';
 import { bool, int, str } from './flags.js';
 import { errorResult, statusMessage } from './errors.js';
@@ -104,8 +104,41 @@ export function runLogs(inv: Invocation): ExecResult {
     if (seconds === undefined) return { stdout: '', stderr: `error: invalid argument "${since}" for "--since" flag: time: invalid duration "${since}"\nSee 'kubectl logs --help' for usage.\n`, exitCode: 1 };
     options.sinceSeconds = Math.ceil(seconds);
   }
-  const r = inv.client.podLogs(pod.metadata?.namespace ?? inv.namespace, pod.metadata?.name ?? '', options);
+  const namespace = pod.metadata?.namespace ?? inv.namespace;
+  const podName = pod.metadata?.name ?? '';
+  const r = inv.client.podLogs(namespace, podName, options);
   if (!r.ok) return { stdout: '', stderr: stderr + statusMessage(r.status), exitCode: 1 };
-  // `-f` would stream; the simulator prints what the container has written so far.
+  // `-f` streams in the interactive terminal; elsewhere it prints what the container has written so far.
+  if (bool(inv.flags, 'follow') && inv.ctx.canFollow) {
+    return { stdout: r.value, stderr, exitCode: 0, follow: podLogCursor(inv.client, namespace, podName, options) };
+  }
   return { stdout: r.value, stderr, exitCode: 0 };
+}
+
+/**
+ * What `kubectl logs -f` shows next: the log (without --tail/--since, which
+ * only shape the first output) re-read through the API server, less what was
+ * already shown. Upstream holds one streaming GET open (follow=true); here each
+ * poll is one GET. When the log no longer extends what was shown (the
+ * container restarted and its log is a new file) real kubectl's stream ends;
+ * the cursor starts over from the new log silently instead.
+ */
+export function podLogCursor(client: ApiClient, namespace: string, name: string, options: PodLogOptions): FollowCursor {
+  const whole: PodLogOptions = { ...options };
+  delete whole.tailLines;
+  delete whole.sinceSeconds;
+  const read = (): string | undefined => {
+    const r = client.podLogs(namespace, name, whole);
+    return r.ok ? r.value : undefined;
+  };
+  let shown = read() ?? '';
+  return {
+    next() {
+      const now = read();
+      if (now === undefined) return '';
+      const fresh = now.startsWith(shown) ? now.slice(shown.length) : '';
+      shown = now;
+      return fresh;
+    },
+  };
 }
