@@ -28,6 +28,8 @@ export interface ExecResult {
 export interface FollowCursor {
   /** Output produced since the last call (or since the command's first output). */
   next(): string;
+  /** The command was interrupted or its output is not followed: release what it holds (a watch). */
+  stop?(): void;
 }
 
 /** What the simulated cluster offers to commands (implemented by src/cluster/cluster.ts). */

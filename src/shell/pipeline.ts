@@ -55,6 +55,8 @@ export interface RunResult {
 export interface PipelineFollow {
   /** Terminal output produced since the last call ([] when none). */
   next(): Promise<OutputChunk[]>;
+  /** The job was interrupted: the follower releases what it holds. */
+  stop(): void;
 }
 
 function orderedChunks(result: StageResult): OutputChunk[] {
@@ -88,10 +90,16 @@ export async function executePipeline(node: Pipeline, execute: ExecuteCommand, s
       const rest = commands.slice(index + 1);
       // Only the first follower counts, and only when what reads it works line by line.
       if (result.follow && !follow && rest.every(streamsLineByLine)) follow = { cursor: result.follow, rest };
+      else result.follow?.stop?.();
     }
     return { chunks, exitCode, follow };
   };
   const run = await fold(node.commands, stdin);
+  if (run.follow && node.negated) {
+    // `! cmd -f` would wait for a status that only Ctrl+C gives: shown once.
+    run.follow.cursor.stop?.();
+    run.follow = undefined;
+  }
   let exitCode = run.exitCode;
   if (node.negated) exitCode = exitCode === 0 ? 1 : 0;
   if (!run.follow) return { chunks: run.chunks, exitCode };
@@ -106,6 +114,9 @@ export async function executePipeline(node: Pipeline, execute: ExecuteCommand, s
         if (text === '') return [];
         if (rest.length === 0) return [{ fd: 1, text }];
         return (await fold(rest, text)).chunks;
+      },
+      stop() {
+        cursor.stop?.();
       },
     },
   };

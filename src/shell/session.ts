@@ -281,6 +281,7 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
     }
     // A follower keeps writing to the terminal or a pipe; into a file or /dev/null it is shown once.
     const follow = result.follow && fds[1].kind === 'out' ? result.follow : undefined;
+    if (result.follow && !follow) result.follow.stop?.();
 
     const chunks: OutputChunk[] = [];
     const ordered: readonly OutputChunk[] = result.chunks ?? [
@@ -324,6 +325,7 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
       stop() {
         if (stopped) return;
         stopped = true;
+        pipeline.stop();
         lastExitCode = 130;
       },
     };

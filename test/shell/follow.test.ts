@@ -6,8 +6,9 @@ import { createShellSession, type ShellSession } from '../../src/shell/session.j
 import { fakeCluster, fakeRegistry } from './fakes.js';
 
 /** A follower on the workstation: `feed -f` prints `start` lines, then whatever the test pushes. */
-function setup(): { shell: ShellSession; push: (text: string) => void } {
+function setup(): { shell: ShellSession; push: (text: string) => void; stops: () => number } {
   let pending = '';
+  let stops = 0;
   const feed: Command = {
     name: 'feed',
     execute(args, ctx) {
@@ -24,6 +25,9 @@ function setup(): { shell: ShellSession; push: (text: string) => void } {
             pending = '';
             return text;
           },
+          stop() {
+            stops++;
+          },
         },
       };
     },
@@ -31,7 +35,7 @@ function setup(): { shell: ShellSession; push: (text: string) => void } {
   const registry = fakeRegistry();
   registry.register('feed', async () => feed, 'both');
   const shell = createShellSession({ cluster: fakeCluster, registry });
-  return { shell, push: (text) => (pending += text) };
+  return { shell, push: (text) => (pending += text), stops: () => stops };
 }
 
 describe('following in the shell', () => {
@@ -67,22 +71,26 @@ describe('following in the shell', () => {
   });
 
   it('prints once when a later stage waits for the end of its input, or the output goes to a file', async () => {
-    const { shell } = setup();
+    const { shell, stops } = setup();
     shell.setCanFollow(true);
     for (const line of ['feed -f | sort', 'feed -f | wc -l', 'feed -f | head -1', 'feed -f | grep -c kubelet', 'feed -f | grep -n kubelet', 'feed -f > out.txt']) {
       const r = await shell.exec(line);
       expect(r.follow, line).toBeUndefined();
     }
+    // Each dropped follower was told to let go (a kubectl watch is closed).
+    expect(stops()).toBe(6);
     expect((await shell.exec('feed -f | sort')).output).toBe('containerd start\nkubelet start\n');
     expect((await shell.exec('cat out.txt')).output).toBe('kubelet start\ncontainerd start\n');
   });
 
   it('stops the script at the follower; after Ctrl+C $? is 130 and later commands never ran', async () => {
-    const { shell } = setup();
+    const { shell, stops } = setup();
     shell.setCanFollow(true);
     const r = await shell.exec('echo before; feed -f && echo after; echo later');
     expect(r.output).toBe('before\nkubelet start\ncontainerd start\n');
     r.follow?.stop();
+    r.follow?.stop();
+    expect(stops()).toBe(1);
     shell.setCanFollow(false);
     expect((await shell.exec('echo $?')).output).toBe('130\n');
   });

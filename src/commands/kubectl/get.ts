@@ -4,15 +4,15 @@
  * table per resource type through the shared printers, or yaml/json/name/
  * jsonpath/custom-columns.
  */
-import type { KubeObject } from '../../cluster/apiserver/types.js';
+import type { KubeObject, WatchEvent } from '../../cluster/apiserver/types.js';
 import type { ResourceInfo } from '../../cluster/apiserver/resources.js';
-import type { ExecResult } from '../types.js';
+import type { ExecResult, FollowCursor } from '../types.js';
 import type { Invocation } from './invocation.js';
 import { bool, str } from './flags.js';
 import { errorResult, statusMessage } from './errors.js';
 import { listObjects, namespaceFor, parseTargets } from './resolve.js';
 import { parseOutputFormat, printObjects } from './output-format.js';
-import { printTable } from './output/table.js';
+import { printTable, tableHeaders, tableRows, type PrintTableOptions, type TableDefinition } from './output/table.js';
 import { printerFor } from './printers/index.js';
 import { jsonPathValues } from './output/jsonpath.js';
 
@@ -76,7 +76,28 @@ export function runGet(inv: Invocation): ExecResult {
   }
 
   const all = groups.flatMap((g) => g.objects);
+  const watch = bool(inv.flags, 'watch') || bool(inv.flags, 'watch-only');
+  const watchOnly = bool(inv.flags, 'watch-only');
   let stdout = '';
+  if (format.kind === 'table' && watch && inv.ctx.canFollow && groups.length === 1 && !failed) {
+    // get.go watch(): list, print the table (unless --watch-only), then one row per watch event.
+    const g = groups[0];
+    const opts: PrintTableOptions = {
+      now: inv.now,
+      wide: format.wide,
+      noHeaders: bool(inv.flags, 'no-headers'),
+      withNamespace: allNamespaces && g.info.namespaced,
+      showLabels: bool(inv.flags, 'show-labels'),
+      withKind: bool(inv.flags, 'show-kind'),
+    };
+    const names = parsed.targets[0].names;
+    const follow = watchTable(inv, g.info, printerFor(g.info.kind), opts, watchOnly ? [] : g.objects, { allNamespaces, selector, fieldSelector, names });
+    if (follow) {
+      const first = watchOnly ? '' : follow.first;
+      if (g.objects.length === 0 && !parsed.named && !watchOnly) stderr += noResourcesFound(inv, groups, allNamespaces);
+      return { stdout: first, stderr, exitCode: 0, follow: follow.cursor };
+    }
+  }
   if (format.kind === 'table') {
     const kinds = new Set(groups.filter((g) => g.objects.length > 0).map((g) => g.info));
     const withKind = kinds.size > 1 || bool(inv.flags, 'show-kind');
@@ -106,10 +127,79 @@ export function runGet(inv: Invocation): ExecResult {
       stdout = r.text;
     }
   }
-  if (bool(inv.flags, 'watch') || bool(inv.flags, 'watch-only')) {
-    // The simulator does not stream: the current state is printed once.
-  }
+  // Without a terminal that follows (exec, line mode), -w prints the current state once.
   return { stdout, stderr, exitCode: failed ? 1 : 0 };
+}
+
+/** Which objects a watch is about. */
+interface WatchScope {
+  allNamespaces: boolean;
+  selector?: string;
+  fieldSelector?: string;
+  /** `kubectl get pod a b -w`: only these (kubectl watches them by metadata.name). */
+  names: readonly string[];
+}
+
+/**
+ * `kubectl get -w` as a table: the first table, then a row per ADDED,
+ * MODIFIED or DELETED event of the watch started at the list's
+ * resourceVersion. kubectl prints through one tabwriter with RememberWidths
+ * (cli-runtime pkg/printers/tabwriter.go, liggitt/tabwriter): each event's row
+ * is padded to the widest cell seen so far in its column, widths only grow,
+ * and the header comes with the first row printed. Undefined when the watch
+ * cannot start (then the state is printed once).
+ */
+function watchTable(
+  inv: Invocation,
+  info: ResourceInfo,
+  def: TableDefinition,
+  opts: PrintTableOptions,
+  initial: readonly KubeObject[],
+  scope: WatchScope,
+): { first: string; cursor: FollowCursor } | undefined {
+  const namespace = namespaceFor(inv, info, scope.allNamespaces);
+  const listOptions = { ...(scope.selector ? { labelSelector: scope.selector } : {}), ...(scope.fieldSelector ? { fieldSelector: scope.fieldSelector } : {}) };
+  const list = inv.client.list(info.name, namespace, listOptions);
+  if (!list.ok) return undefined;
+  const events: WatchEvent[] = [];
+  const handle = inv.client.watch(info.name, namespace, list.value.metadata.resourceVersion, (e) => events.push(e), listOptions);
+  if (!handle.ok) return undefined;
+  const widths: number[] = [];
+  let headerShown = false;
+  const print = (objects: readonly KubeObject[], now: number): string => {
+    if (objects.length === 0) return '';
+    const rows = tableRows(def, objects, { ...opts, now });
+    if (!opts.noHeaders && !headerShown) rows.unshift(tableHeaders(def, opts));
+    headerShown = true;
+    return rememberWidths(rows, widths);
+  };
+  const first = print(initial, opts.now);
+  let stopped = false;
+  return {
+    first,
+    cursor: {
+      next() {
+        const fresh = events.splice(0).map((e) => e.object).filter((o) => scope.names.length === 0 || scope.names.includes(o.metadata.name ?? ''));
+        const now = inv.ctx.cluster.now();
+        // kubectl flushes the tabwriter after each event, so a row is padded by the widths before it, not after.
+        // Events may lack apiVersion/kind on the wire; kubectl's decoder sets them.
+        return fresh.map((o) => print([{ ...o, kind: o.kind ?? info.kind }], now)).join('');
+      },
+      stop() {
+        if (stopped) return;
+        stopped = true;
+        handle.value.stop();
+      },
+    },
+  };
+}
+
+/** Pads cells like a tabwriter that remembers column widths across flushes (width = max seen, cell + 3, at least 6; last cell unpadded). */
+function rememberWidths(rows: readonly (readonly string[])[], widths: number[]): string {
+  for (const row of rows) {
+    for (let i = 0; i < row.length - 1; i++) widths[i] = Math.max(widths[i] ?? 0, 6, [...row[i]].length + 3);
+  }
+  return rows.map((row) => row.map((cell, i) => (i === row.length - 1 ? cell : cell + ' '.repeat(widths[i] - [...cell].length))).join('') + '\n').join('');
 }
 
 /** get.go: `No resources found in <ns> namespace.` for namespaced lists, else `No resources found`. */
