@@ -9,9 +9,9 @@
  * leaves it out (kubeadm enables it); serving certificates are never
  * auto-approved, as upstream.
  */
-import type { Informer } from '../client/informer.js';
-import type { Controller, ControllerContext } from './controller.js';
-import { WorkQueue } from './work-queue.js';
+import type { KubeObject } from '../apiserver/types.js';
+import type { ControllerContext } from './controller.js';
+import { CsrController } from './csr-controller.js';
 import { decodeCertificateRequest, hasCondition, iso, validateForSigner } from './csr-signing.js';
 
 type Obj = Record<string, any>;
@@ -27,30 +27,14 @@ export interface CsrApprovingOptions {
 const DEFAULTS: CsrApprovingOptions = { selfNodeClient: true, nodeClient: true };
 
 /** Approves node client certificate requests. */
-export class CsrApprovingController implements Controller {
+export class CsrApprovingController extends CsrController<CsrApprovingOptions> {
   readonly name = 'certificatesigningrequest-approving-controller';
-  private readonly csrs: Informer;
-  private readonly queue: WorkQueue;
-  private readonly options: CsrApprovingOptions;
 
-  constructor(private readonly c: ControllerContext, options: Partial<CsrApprovingOptions> = {}) {
-    this.options = { ...DEFAULTS, ...options };
-    this.csrs = c.informers.informer('certificatesigningrequests');
-    this.queue = new WorkQueue(c.ctx.queue, (name) => this.sync(name));
-    this.csrs.on((type, csr) => {
-      if (type !== 'DELETED') this.queue.add(csr.metadata.name!);
-    });
+  constructor(c: ControllerContext, options: Partial<CsrApprovingOptions> = {}) {
+    super(c, DEFAULTS, options);
   }
 
-  start(): void {}
-
-  stop(): void {
-    this.queue.stop();
-  }
-
-  private sync(name: string): void {
-    const csr = this.csrs.get(undefined, name);
-    if (!csr) return;
+  protected handle(csr: KubeObject): void {
     const spec = (csr.spec ?? {}) as Obj;
     if (spec.signerName !== 'kubernetes.io/kube-apiserver-client-kubelet') return;
     if (hasCondition(csr, 'Approved') || hasCondition(csr, 'Denied') || hasCondition(csr, 'Failed') || (csr.status as Obj | undefined)?.certificate) return;
@@ -66,6 +50,6 @@ export class CsrApprovingController implements Controller {
     const status = (csr.status ?? {}) as Obj;
     const condition = { type: 'Approved', status: 'True', reason: 'AutoApproved', message, lastUpdateTime: iso(now), lastTransitionTime: iso(now) };
     const r = this.c.client.updateStatus('certificatesigningrequests', undefined, { ...csr, status: { ...status, conditions: [...(status.conditions ?? []), condition] } });
-    if (!r.ok && r.status.reason === 'Conflict') this.queue.addAfter(name, 1000);
+    if (!r.ok && r.status.reason === 'Conflict') this.retry(csr.metadata.name!);
   }
 }

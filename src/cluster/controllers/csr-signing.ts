@@ -11,10 +11,9 @@
  * status.certificate is base64 of encodeCertificate's PEM.
  */
 import type { KubeObject } from '../apiserver/types.js';
-import type { Informer } from '../client/informer.js';
 import { encodeCertificate, type Certificate } from '../host/certs.js';
-import type { Controller, ControllerContext } from './controller.js';
-import { WorkQueue } from './work-queue.js';
+import type { ControllerContext } from './controller.js';
+import { CsrController } from './csr-controller.js';
 
 type Obj = Record<string, any>;
 
@@ -91,30 +90,14 @@ export function validateForSigner(signer: string, req: CertificateRequest): stri
 }
 
 /** Issues certificates for approved kubelet CSRs. */
-export class CsrSigningController implements Controller {
+export class CsrSigningController extends CsrController<CsrSigningOptions> {
   readonly name = 'certificatesigningrequest-signing-controller';
-  private readonly csrs: Informer;
-  private readonly queue: WorkQueue;
-  private readonly options: CsrSigningOptions;
 
-  constructor(private readonly c: ControllerContext, options: Partial<CsrSigningOptions> = {}) {
-    this.options = { ...DEFAULTS, ...options };
-    this.csrs = c.informers.informer('certificatesigningrequests');
-    this.queue = new WorkQueue(c.ctx.queue, (name) => this.sync(name));
-    this.csrs.on((type, csr) => {
-      if (type !== 'DELETED') this.queue.add(csr.metadata.name!);
-    });
+  constructor(c: ControllerContext, options: Partial<CsrSigningOptions> = {}) {
+    super(c, DEFAULTS, options);
   }
 
-  start(): void {}
-
-  stop(): void {
-    this.queue.stop();
-  }
-
-  private sync(name: string): void {
-    const csr = this.csrs.get(undefined, name);
-    if (!csr) return;
+  protected handle(csr: KubeObject): void {
     const spec = (csr.spec ?? {}) as Obj;
     const status = (csr.status ?? {}) as Obj;
     if (!SIGNERS.includes(spec.signerName)) return;
@@ -136,7 +119,7 @@ export class CsrSigningController implements Controller {
 
   private write(csr: KubeObject, status: Obj): void {
     const r = this.c.client.updateStatus('certificatesigningrequests', undefined, { ...csr, status });
-    if (!r.ok && r.status.reason === 'Conflict') this.queue.addAfter(csr.metadata.name!, 1000);
+    if (!r.ok && r.status.reason === 'Conflict') this.retry(csr.metadata.name!);
   }
 }
 
