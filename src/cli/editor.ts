@@ -9,7 +9,9 @@ import { join } from 'node:path';
 
 /** Opens the user's editor on `text` (kubectl's default is vi); undefined when it failed. */
 export async function openExternalEditor(text: string, fileName: string): Promise<string | undefined> {
-  const editor = process.env.KUBE_EDITOR || process.env.EDITOR || 'vi';
+  // kubectl falls back to vi; without a terminal (scripts, CI) there is nobody to drive it.
+  const editor = process.env.KUBE_EDITOR || process.env.EDITOR || (process.stdin.isTTY ? 'vi' : undefined);
+  if (!editor) return undefined;
   const dir = mkdtempSync(join(tmpdir(), 'kubedrill-edit-'));
   const file = join(dir, fileName);
   try {
