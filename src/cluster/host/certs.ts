@@ -27,8 +27,22 @@ export function encodeCertificate(cert: Certificate): string {
   return `${BEGIN}\n${lines.join('\n')}\n${END}\n`;
 }
 
+// Components re-read the same certificate files on every request; decoding is memoized by text.
+const decoded = new Map<string, Certificate | undefined>();
+
 /** Decodes the first certificate of a PEM text; undefined when there is none. */
 export function decodeCertificate(pem: string): Certificate | undefined {
+  if (decoded.has(pem)) {
+    const c = decoded.get(pem);
+    return c && { ...c, subject: { ...c.subject }, issuer: { ...c.issuer } };
+  }
+  if (decoded.size > 1000) decoded.clear();
+  const c = decodeUncached(pem);
+  decoded.set(pem, c);
+  return c && { ...c, subject: { ...c.subject }, issuer: { ...c.issuer } };
+}
+
+function decodeUncached(pem: string): Certificate | undefined {
   const start = pem.indexOf(BEGIN);
   const end = pem.indexOf(END, start);
   if (start < 0 || end < 0) return undefined;

@@ -15,6 +15,8 @@ export interface VfsFile {
   owner?: string;
   /** Apparent size for files whose content is not materialized (big logs, disk fillers). */
   sizeBytes?: number;
+  /** Size of a computed file without rendering it (disk usage is polled often). */
+  size?: () => number;
 }
 
 /** A directory entry as `ls` needs it. */
@@ -48,7 +50,7 @@ export class VirtualFs {
     const p = normalizePath(path);
     this.mkdirs(parentOf(p));
     const previous = this.files.get(p);
-    this.files.set(p, { content, mode: options.mode ?? previous?.mode ?? 0o644, mtime: options.mtime ?? this.now(), owner: options.owner ?? previous?.owner, sizeBytes: options.sizeBytes });
+    this.files.set(p, { content, mode: options.mode ?? previous?.mode ?? 0o644, mtime: options.mtime ?? this.now(), owner: options.owner ?? previous?.owner, sizeBytes: options.sizeBytes, size: options.size });
   }
 
   /** Appends to a file, creating it if needed. */
@@ -132,6 +134,7 @@ export class VirtualFs {
 /** Apparent size of a file. */
 export function sizeOf(f: VfsFile): number {
   if (f.sizeBytes !== undefined) return f.sizeBytes;
+  if (f.size) return f.size();
   return Buffer.byteLength(typeof f.content === 'function' ? f.content() : f.content);
 }
 

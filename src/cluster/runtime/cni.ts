@@ -25,7 +25,7 @@ export interface CniFiles {
   read(path: string): string | undefined;
   exists(path: string): 'file' | 'dir' | undefined;
   list(path: string): { name: string; kind: 'file' | 'dir' }[] | undefined;
-  write(path: string, content: string | (() => string), options?: { mode?: number; sizeBytes?: number }): void;
+  write(path: string, content: string | (() => string), options?: { mode?: number; sizeBytes?: number; size?: () => number }): void;
   /** Removes a file or (recursively) a directory. */
   remove?(path: string, recursive?: boolean): boolean;
 }

@@ -215,7 +215,11 @@ export class ContainerRuntime {
     };
     this.containers.set(container.id, container);
     // The CRI log file the kubelet asks for (LogDirectory/LogPath), in the CRI log format `<RFC3339Nano> stdout F <line>`.
-    this.cniFiles?.write(`${podLogDir(sandbox)}/${spec.name}/${attempt}.log`, () => container.logs.map((l) => `${criLogTime(l.time)} stdout F ${l.line}\n`).join(''), { mode: 0o640 });
+    this.cniFiles?.write(`${podLogDir(sandbox)}/${spec.name}/${attempt}.log`, () => container.logs.map((l) => `${criLogTime(l.time)} stdout F ${l.line}\n`).join(''), {
+      mode: 0o640,
+      // 30-character timestamp + " stdout F " + the line + newline, without rendering the file.
+      size: () => container.logs.reduce((n, l) => n + 41 + Buffer.byteLength(l.line), 0),
+    });
     return { ok: true, value: container };
   }
 

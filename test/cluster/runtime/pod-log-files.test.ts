@@ -17,3 +17,15 @@ describe('container log files on the node', () => {
     expect(fs.exists(dir)).toBeUndefined();
   });
 });
+
+describe('disk usage of container logs', () => {
+  it('counts a log file by its CRI-formatted size without rendering it', () => {
+    const cluster = smallCluster({ 'shop/echo:1': { logs: ['hello', 'world'] } });
+    createPod(cluster, 'echo', { nodeName: 'node-1', containers: [{ name: 'app', image: 'shop/echo:1' }] });
+    cluster.advance(30_000);
+    const pod = getPod(cluster, 'echo');
+    const fs = cluster.nodes.get('node-1')!.host.fs;
+    const path = `/var/log/pods/default_echo_${pod.metadata.uid}/app/0.log`;
+    expect(fs.usage(path)).toBe(Buffer.byteLength(fs.read(path)!));
+  });
+});
