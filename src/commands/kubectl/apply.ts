@@ -95,8 +95,15 @@ function threeWay(previous: Obj | undefined, next: Obj): Obj {
   return patch;
 }
 
-/** Runs `kubectl apply -f -`. */
-export function runApply(inv: Invocation): ExecResult {
+/** What handling one manifest printed: a result line, warnings/errors, and whether it failed. */
+interface StepOutput {
+  stdout?: string;
+  stderr?: string;
+  failed?: boolean;
+}
+
+/** Runs `step` for every `-f` manifest that maps to a served resource, collecting output like kubectl (exit 1 if any failed). */
+function forEachManifest(inv: Invocation, step: (source: string, obj: Obj, mapped: { resource: string; namespace: string | undefined }) => StepOutput): ExecResult {
   const manifests = readManifests(inv);
   if (!manifests.ok) return manifests.result;
   let stdout = '';
@@ -104,27 +111,25 @@ export function runApply(inv: Invocation): ExecResult {
   let failed = false;
   for (const { source, obj } of manifests.docs) {
     const mapped = mapDoc(inv, source, obj);
-    if (typeof mapped === 'string') {
-      stderr += mapped;
-      failed = true;
-      continue;
-    }
+    const out: StepOutput = typeof mapped === 'string' ? { stderr: mapped, failed: true } : step(source, obj, mapped);
+    stdout += out.stdout ?? '';
+    stderr += out.stderr ?? '';
+    failed ||= !!out.failed;
+  }
+  return { stdout, stderr, exitCode: failed ? 1 : 0 };
+}
+
+/** Runs `kubectl apply -f`. */
+export function runApply(inv: Invocation): ExecResult {
+  return forEachManifest(inv, (source, obj, mapped) => {
     const modified = withLastApplied(obj);
     const current = inv.client.get(mapped.resource, mapped.namespace, obj.metadata?.name ?? '');
     if (!current.ok && current.status.reason !== 'NotFound') {
-      stderr += statusMessageWithSource(current.status, 'retrieving current configuration of', source);
-      failed = true;
-      continue;
+      return { stderr: statusMessageWithSource(current.status, 'retrieving current configuration of', source), failed: true };
     }
     if (!current.ok) {
       const r = inv.client.create(mapped.resource, mapped.namespace, modified as KubeObject);
-      if (!r.ok) {
-        stderr += statusMessageWithSource(r.status, 'creating', source);
-        failed = true;
-        continue;
-      }
-      stdout += `${kindName(r.value)} created\n`;
-      continue;
+      return r.ok ? { stdout: `${kindName(r.value)} created\n` } : { stderr: statusMessageWithSource(r.status, 'creating', source), failed: true };
     }
     const previousText = current.value.metadata.annotations?.[LAST_APPLIED];
     let previous: Obj | undefined;
@@ -133,45 +138,25 @@ export function runApply(inv: Invocation): ExecResult {
     } catch {
       previous = undefined;
     }
-    if (!previousText) stderr += `Warning: resource ${mapped.resource}/${current.value.metadata.name} is missing the ${LAST_APPLIED} annotation which is required by kubectl apply. kubectl apply should only be used on resources created declaratively by either kubectl create --save-config or kubectl apply. The missing annotation will be patched automatically.\n`;
+    const warning = previousText
+      ? ''
+      : `Warning: resource ${mapped.resource}/${current.value.metadata.name} is missing the ${LAST_APPLIED} annotation which is required by kubectl apply. kubectl apply should only be used on resources created declaratively by either kubectl create --save-config or kubectl apply. The missing annotation will be patched automatically.\n`;
     const r = inv.client.patch(mapped.resource, mapped.namespace, obj.metadata.name, 'merge', threeWay(previous, modified));
-    if (!r.ok) {
-      stderr += statusMessageWithSource(r.status, 'patching', source);
-      failed = true;
-      continue;
-    }
-    stdout += `${kindName(r.value)} ${r.value.metadata.resourceVersion === current.value.metadata.resourceVersion ? 'unchanged' : 'configured'}\n`;
-  }
-  return { stdout, stderr, exitCode: failed ? 1 : 0 };
+    if (!r.ok) return { stderr: warning + statusMessageWithSource(r.status, 'patching', source), failed: true };
+    return { stdout: `${kindName(r.value)} ${r.value.metadata.resourceVersion === current.value.metadata.resourceVersion ? 'unchanged' : 'configured'}\n`, stderr: warning };
+  });
 }
 
-/** Runs `kubectl create -f -`. */
+/** Runs `kubectl create -f`. */
 export function runCreate(inv: Invocation): ExecResult {
   if (arr(inv.flags, 'filename').length === 0) {
     if (inv.args.length > 0) return { stdout: '', stderr: `error: unknown command "${inv.args[0]}" for "kubectl create"\nRun 'kubectl create --help' for usage.\n`, exitCode: 1 };
     return { stdout: '', stderr: `error: must specify one of -f and -k\n\n`, exitCode: 1 };
   }
-  const manifests = readManifests(inv);
-  if (!manifests.ok) return manifests.result;
-  let stdout = '';
-  let stderr = '';
-  let failed = false;
-  for (const { source, obj } of manifests.docs) {
-    const mapped = mapDoc(inv, source, obj);
-    if (typeof mapped === 'string') {
-      stderr += mapped;
-      failed = true;
-      continue;
-    }
+  return forEachManifest(inv, (source, obj, mapped) => {
     const r = inv.client.create(mapped.resource, mapped.namespace, obj as KubeObject);
-    if (!r.ok) {
-      stderr += statusMessageWithSource(r.status, 'creating', source);
-      failed = true;
-      continue;
-    }
-    stdout += `${kindName(r.value)} created\n`;
-  }
-  return { stdout, stderr, exitCode: failed ? 1 : 0 };
+    return r.ok ? { stdout: `${kindName(r.value)} created\n` } : { stderr: statusMessageWithSource(r.status, 'creating', source), failed: true };
+  });
 }
 
 /** create_deployment.go buildPodSpec: the container name is the image's base name without tag or digest. */
