@@ -64,7 +64,8 @@ export interface PsOptions {
   noTrunc: boolean;
 }
 
-const regexMatches = (pattern: string | undefined, target: string): boolean => {
+/** crictl's `--name`/`--namespace` filters are regular expressions; an invalid one matches nothing. */
+export const regexMatches = (pattern: string | undefined, target: string): boolean => {
   if (!pattern) return true;
   try {
     return new RegExp(pattern).test(target);

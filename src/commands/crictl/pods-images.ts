@@ -4,7 +4,7 @@
  */
 import type { RuntimeImage, Sandbox } from '../../cluster/runtime/runtime.js';
 import { ago, goIndentedJson, humanSize, rfc3339Nano, table, truncatedId } from './format.js';
-import { digestOf, resolveId, type CriNode, type CriResult } from './containers.js';
+import { digestOf, regexMatches, resolveId, type CriNode, type CriResult } from './containers.js';
 
 /** Options of `crictl pods`. */
 export interface PodsOptions {
@@ -17,15 +17,6 @@ export interface PodsOptions {
   last?: number;
   noTrunc: boolean;
 }
-
-const regexMatches = (pattern: string | undefined, target: string): boolean => {
-  if (!pattern) return true;
-  try {
-    return new RegExp(pattern).test(target);
-  } catch {
-    return false;
-  }
-};
 
 /** `crictl pods`: every sandbox (Ready and NotReady), newest first. */
 export function runPods(node: CriNode, o: PodsOptions): CriResult {
