@@ -107,7 +107,7 @@ function buildMetadata() {
     .object({
       id: z
         .string()
-        .regex(KEBAB, { error: (iss) => `invalid id "${String(iss.input)}": must be kebab-case (e.g. pending-insufficient-cpu)` })
+        .regex(KEBAB, { error: (iss) => `invalid id "${String(iss.input)}": must be kebab-case (e.g. node-notready-my-case)` })
         .describe('Stable kebab-case id; must equal the scenario file name without `.yaml`.'),
       title: z.string().min(1).describe('One-line title shown in the scenario list.'),
       difficulty: z.enum(['beginner', 'intermediate', 'advanced']).describe('How hard the scenario is.'),
