@@ -26,7 +26,7 @@ const STOPWORDS = new Set([
 ]);
 
 /** Words that negate the clause they stand in. */
-const NEGATORS = new Set(['not', 'no', 'never', 'nothing', 'none', 'nor', 'neither', 'without', 'irrelevant', 'unrelated', 'fine', 'ok', 'okay']);
+const NEGATORS = new Set(['not', 'no', 'never', 'nobody', 'nothing', 'none', 'nor', 'neither', 'without', 'irrelevant', 'unrelated', 'fine', 'ok', 'okay']);
 
 /** Spellings that mean the same word (after lower-casing, before stemming). */
 const ALIASES: Record<string, string> = Object.assign(Object.create(null) as Record<string, string>, {
@@ -54,8 +54,9 @@ const ALIASES: Record<string, string> = Object.assign(Object.create(null) as Rec
   apiserver: 'apiserver',
 });
 
-// Clause boundaries: sentence punctuation followed by space or end, and words that start a new statement.
-const CLAUSE_BREAK = /[;!?()\n]|[.,:](?=\s|$)|\b(?:but|because|since|though|although|however|whereas|while|instead|rather|and|so|as)\b/;
+// Clause boundaries: sentence punctuation followed by space or end (a comma before `which` or `that`
+// continues the clause), and words that start a new statement (not after `not`: "not because of X" denies X).
+const CLAUSE_BREAK = /[;!?()\n]|[.:](?=\s|$)|,(?!\s+(?:which|that|who|where)\b)(?=\s|$)|(?<!\bnot\s)\b(?:but|because|since|though|although|however|whereas|while|instead|rather|and|so|as)\b/;
 
 /** One word position of a clause: its normalized form, and every form it can match (its parts too). */
 interface Word {

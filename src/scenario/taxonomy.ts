@@ -37,7 +37,7 @@ export const TAXONOMY = [
     label: 'Workload (the pod or deployment spec)',
     synonyms: ['workload', 'deployment', 'pod spec', 'manifest', 'container spec'],
     causes: [
-      { id: 'bad-command', label: 'Container command or args make it exit', synonyms: ['wrong command', 'command typo', 'typo in command', 'bad command', 'command not found', 'binary not found', 'executable not found', 'no such file', 'wrong path', 'misspelled'] },
+      { id: 'bad-command', label: 'Container command or args make it exit', synonyms: ['wrong command', 'command typo', 'typo in command', 'bad command', 'command not found', 'binary not found', 'executable not found', 'binary not exist', 'executable not exist', 'command not exist', 'no such file', 'wrong path', 'misspelled'] },
       { id: 'wrong-image-tag', label: 'Wrong image name or tag', synonyms: ['wrong image tag', 'wrong tag', 'bad tag', 'tag wrong', 'tag typo', 'wrong image', 'wrong version'] },
       { id: 'requests-too-large', label: 'Resource requests larger than any node can fit', synonyms: ['request too large', 'request too high', 'request too big', 'request too much', 'too much cpu', 'too much memory', 'request more than', 'larger than', 'more than any node', 'exceed', 'not fit', 'not enough', 'insufficient', 'only have', 'no node enough'] },
       { id: 'wrong-node-selector', label: 'nodeSelector or affinity names a label no node has', synonyms: ['wrong node selector', 'nodeselector wrong', 'nodeselector typo', 'nodeselector mismatch', 'selector not match', 'label mismatch', 'wrong label', 'no node label', 'disktype'] },
@@ -81,7 +81,7 @@ export const TAXONOMY = [
       { id: 'untolerated-taint', label: 'Nodes carry a taint the pod does not tolerate', synonyms: ['untolerated taint', 'taint', 'tainted', 'toleration'] },
       { id: 'node-selector-mismatch', label: 'No node matches the nodeSelector or node affinity', synonyms: ['node selector mismatch', 'nodeselector', 'node selector', 'node affinity', 'label mismatch', 'no node label', 'no node match'] },
       { id: 'host-port-conflict', label: 'The requested hostPort is already taken', synonyms: ['hostport conflict', 'host port conflict', 'host port taken', 'hostport taken', 'port already used', 'port already in use', 'port conflict', 'free port', 'port taken'] },
-      { id: 'all-nodes-unschedulable', label: 'All fitting nodes are cordoned', synonyms: ['nodes cordoned', 'cordon', 'unschedulable', 'not uncordon', 'forgot uncordon', 'schedulingdisabled'] },
+      { id: 'all-nodes-unschedulable', label: 'All fitting nodes are cordoned', synonyms: ['nodes cordoned', 'cordon', 'unschedulable', 'not uncordon', 'forgot uncordon', 'never uncordon', 'nobody uncordon', 'schedulingdisabled'] },
       { id: 'no-scheduler-for-pod', label: 'The pod names a schedulerName no scheduler serves', synonyms: ['no scheduler for the pod', 'schedulername', 'scheduler name', 'no scheduler named', 'scheduler not exist', 'wrong scheduler'] },
       { id: 'unbound-volume-claim', label: 'A PersistentVolumeClaim cannot be bound', synonyms: ['unbound volume claim', 'pvc pending', 'pvc not bound', 'unbound pvc', 'persistentvolumeclaim'] },
       { id: 'not-running', label: 'The scheduler is not running', synonyms: ['scheduler down', 'scheduler stopped', 'scheduler crash'] },
@@ -138,7 +138,7 @@ export const TAXONOMY = [
       { id: 'memory-pressure', label: 'The node is out of memory', synonyms: ['memory full', 'out of memory', 'memory pressure', 'memorypressure', 'low memory'] },
       { id: 'network-partition', label: 'The node cannot reach the control plane', synonyms: ['network partition', 'partition', 'can not reach control plane', 'can not reach api server', 'unreachable', 'firewall', 'iptables', 'drop rule', 'drop traffic', 'block traffic', 'cut off', 'network blocked', 'isolated'] },
       { id: 'leftover-taint', label: 'A taint left over on the node (after maintenance)', synonyms: ['leftover taint', 'left over taint', 'taint left', 'still tainted', 'maintenance taint', 'taint not removed', 'forgot remove taint', 'taint', 'tainted'] },
-      { id: 'cordoned', label: 'The node is still cordoned', synonyms: ['node cordoned', 'cordon', 'unschedulable', 'not uncordon', 'forgot uncordon', 'schedulingdisabled'] },
+      { id: 'cordoned', label: 'The node is still cordoned', synonyms: ['node cordoned', 'cordon', 'unschedulable', 'not uncordon', 'forgot uncordon', 'never uncordon', 'nobody uncordon', 'schedulingdisabled'] },
     ],
   },
   {

@@ -140,6 +140,22 @@ describe('TAXONOMY', () => {
     }
   });
 
+  it('never gives the answer away: every component offers at least three plausible causes, each with phrasings', () => {
+    for (const c of TAXONOMY) {
+      expect(c.causes.length, c.id).toBeGreaterThanOrEqual(3);
+      expect(c.synonyms.length, c.id).toBeGreaterThan(0);
+      for (const k of c.causes) expect(k.synonyms.length, `${c.id}/${k.id}`).toBeGreaterThan(0);
+    }
+  });
+
+  it('has the entries that name a workload\'s own mistakes, not only the component that reports them', () => {
+    expect(findCause('workload', 'requests-too-large')?.label).toBe('Resource requests larger than any node can fit');
+    expect(findCause('workload', 'wrong-node-selector')).toBeDefined();
+    expect(findCause('workload', 'wrong-scheduler-name')).toBeDefined();
+    expect(findCause('node', 'leftover-taint')).toBeDefined();
+    expect(findCause('node', 'cordoned')).toBeDefined();
+  });
+
   it('looks causes up per component', () => {
     expect(findCause('kubelet', 'client-certificate-expired')?.label).toBe('Client certificate expired');
     expect(causeBelongsTo('scheduler', 'untolerated-taint')).toBe(true);
