@@ -17,7 +17,9 @@ export const COMPONENT_ONLY_POINTS = 15;
 
 /** Result of grading a diagnosis. */
 export interface DiagnosisGrade {
+  /** Points earned, out of {@link DIAGNOSIS_POINTS}. */
   points: number;
+  /** What was right or wrong, in a sentence or two for the learner. */
   explanation: string;
   /** What was not named: concepts of a free-text answer, or whole faults when several are declared. */
   missing?: string[];

@@ -27,6 +27,7 @@ export interface TaxonomyComponent {
   readonly label: string;
   /** Ways a learner names the component in free text. */
   readonly synonyms: readonly string[];
+  /** What can break it, in the order the guided diagnosis offers them. */
   readonly causes: readonly TaxonomyCause[];
 }
 
