@@ -141,19 +141,31 @@ export function matchPhrase(clauses: readonly Clause[], phrase: string): PhraseM
     // A position may serve several words of the phrasing through different forms (debug.log: debug, log).
     const used = new Set<string>();
     const touched = new Set<number>();
+    const at: number[] = [];
     const found = need.every((needed) => {
       const i = clause.findIndex((w, j) => !used.has(`${j} ${needed}`) && w.forms.has(needed));
       if (i < 0) return false;
       used.add(`${i} ${needed}`);
       touched.add(i);
+      at.push(i);
       return true;
     });
-    if (!found) continue;
+    if (!found || !subjectsFirst(need, at)) continue;
     const negated = clause.some((w, j) => !touched.has(j) && NEGATORS.has(w.whole));
     if (!negated) return 'named';
     result = 'negated';
   }
   return result;
+}
+
+/**
+ * A state such as "does not exist" is said of what comes before it: in "image
+ * not exist" the image must precede the state ("the binary does not exist in
+ * the image" says nothing about the image).
+ */
+function subjectsFirst(need: readonly string[], at: readonly number[]): boolean {
+  const state = need.findIndex((w) => w.startsWith('not~'));
+  return state < 0 || at.slice(0, state).every((i) => i < at[state]!);
 }
 
 /** How a concept fared: named, only named in a negated statement, or not named. */

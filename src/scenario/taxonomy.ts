@@ -104,7 +104,7 @@ export const TAXONOMY = [
     synonyms: ['kubelet'],
     causes: [
       { id: 'client-certificate-expired', label: 'Client certificate expired', synonyms: ['expired client certificate', 'certificate expired', 'certificate expiry', 'expired', 'expiry', 'notafter', 'certificate out of date', 'certificate no longer valid', 'certificate invalid'] },
-      { id: 'invalid-config', label: 'Invalid kubelet configuration', synonyms: ['invalid kubelet configuration', 'config invalid', 'invalid config', 'broken config', 'config broken', 'config syntax error', 'syntax error', 'yaml error', 'config error', 'tab', 'malformed config', 'config typo', 'bad config', 'config corrupt', 'config not parse', 'fail parse config', 'fail load config'] },
+      { id: 'invalid-config', label: 'Invalid kubelet configuration', synonyms: ['invalid kubelet configuration', 'config invalid', 'invalid config', 'broken config', 'config broken', 'config syntax error', 'syntax error', 'yaml error', 'config error', 'tab', 'malformed config', 'config typo', 'bad config', 'config corrupt', 'not parse config', 'fail parse config', 'fail load config'] },
       { id: 'pleg-unhealthy', label: 'PLEG is not healthy', synonyms: ['pleg not healthy', 'pleg unhealthy', 'pleg', 'relist'] },
       { id: 'stopped', label: 'The kubelet service is stopped', synonyms: ['kubelet stopped', 'kubelet not running', 'kubelet down', 'kubelet inactive', 'kubelet disabled'] },
     ],
@@ -124,7 +124,7 @@ export const TAXONOMY = [
     label: 'Image registry',
     synonyms: ['registry', 'image registry', 'docker hub'],
     causes: [
-      { id: 'image-not-found', label: 'The image or tag does not exist in the registry', synonyms: ['image tag not found', 'not found', 'not exist', 'no such tag', 'no such image', 'missing tag', 'tag missing', 'wrong tag', 'wrong image tag', 'tag wrong', 'bad tag', 'tag typo', 'manifest unknown', 'not in registry', 'wrong version'] },
+      { id: 'image-not-found', label: 'The image or tag does not exist in the registry', synonyms: ['image tag not found', 'image not found', 'tag not found', 'image not exist', 'tag not exist', 'version not exist', 'no such tag', 'no such image', 'missing tag', 'tag missing', 'wrong tag', 'wrong image tag', 'tag wrong', 'bad tag', 'tag typo', 'manifest unknown', 'not in registry', 'wrong version'] },
       { id: 'registry-unreachable', label: 'The registry cannot be reached', synonyms: ['registry unreachable', 'registry not reachable', 'can not reach registry', 'registry down', 'registry timeout'] },
       { id: 'pull-unauthorized', label: 'The registry refuses the pull (credentials)', synonyms: ['pull unauthorized', 'unauthorized', 'authorization failed', 'imagepullsecret', 'credentials', 'access denied'] },
     ],

@@ -30,6 +30,12 @@ describe('matchPhrase', () => {
     expect(match('there is not enough cpu', 'not enough')).toBe('named');
     expect(match('ml-api names a scheduler, which does not exist', 'scheduler not exist')).toBe('named');
   });
+
+  it('a state is said of what comes before it', () => {
+    expect(match('the image tag does not exist', 'image not exist')).toBe('named');
+    expect(match('the binary does not exist in the image', 'image not exist')).toBe('absent');
+    expect(match('the kubelet cannot parse its config', 'not parse config')).toBe('named');
+  });
 });
 
 describe('matchConcept', () => {

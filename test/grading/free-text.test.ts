@@ -98,6 +98,15 @@ describe('free-text diagnoses of the shipped scenarios', () => {
     expect(Object.keys(TABLE).sort()).toEqual(scenarios.map((s) => s.metadata.id).sort());
   });
 
+  it('a right answer for one scenario is not right for another', () => {
+    const crossing = scenarios.flatMap((s) =>
+      Object.entries(TABLE)
+        .filter(([id]) => id !== s.metadata.id)
+        .flatMap(([id, t]) => t.right.filter((text) => gradeDiagnosis(s.diagnosis, { kind: 'free-text', text }).points > 0).map((text) => `${s.metadata.id} <= ${id}: ${text}`)),
+    );
+    expect(crossing).toEqual([]);
+  });
+
   describe.each(scenarios.map((s) => [s.metadata.id, s] as const))('%s', (id, scenario: Scenario) => {
     const table = TABLE[id] ?? { right: [], wrong: [] };
     it.each(table.right)('passes: %s', (text) => {
