@@ -301,6 +301,12 @@ function unwrap(schema: AnySchema, data: unknown): AnySchema {
     else if (def.type === 'lazy') s = (def.getter as () => AnySchema)();
     else if (def.type === 'union') {
       const options = def.options as AnySchema[];
+      // One item or a list of them (`diagnosis`): follow the shape the data has.
+      const list = Array.isArray(data) ? options.find((o) => unwrap(o, undefined)._zod.def.type === 'array') : undefined;
+      if (list) {
+        s = list;
+        continue;
+      }
       const type = (data as { type?: unknown } | null)?.type;
       const match = options.find((o) => {
         const shape = (unwrap(o, undefined)._zod.def as unknown as { shape?: Record<string, AnySchema> }).shape;
@@ -334,14 +340,29 @@ function prefixed(path: DocPath, message: string): string {
   return path.length === 0 ? message : `${formatPath(path)}: ${message}`;
 }
 
+/**
+ * A union of shapes that are not told apart by a `type` field (one diagnosis or
+ * a list of them) fails as a whole; report the issues of the one branch whose
+ * shape the data has, as if there were no union.
+ */
+function withUnionsResolved(issues: readonly z.core.$ZodIssue[]): z.core.$ZodIssue[] {
+  return issues.flatMap((issue) => {
+    if (issue.code !== 'invalid_union' || ('discriminator' in issue && issue.discriminator)) return [issue];
+    const shaped = issue.errors.filter((branch) => !(branch.length === 1 && branch[0]?.code === 'invalid_type' && branch[0].path.length === 0));
+    if (shaped.length !== 1) return [issue];
+    return withUnionsResolved(shaped[0]!.map((inner) => ({ ...inner, path: [...issue.path, ...inner.path] }) as z.core.$ZodIssue));
+  });
+}
+
 /** Turns zod issues into positioned, human errors (one per unknown key), sorted by position. */
 function issuesToErrors(
-  issues: readonly z.core.$ZodIssue[],
+  rawIssues: readonly z.core.$ZodIssue[],
   positions: PositionMap,
   file: string,
   schema: AnySchema,
   data: unknown,
 ): ScenarioError[] {
+  const issues = withUnionsResolved(rawIssues);
   const errors: ScenarioError[] = [];
   const at = (pos: SourcePosition, message: string) => errors.push({ file, line: pos.line, col: pos.col, message });
   const unknownAt = new Set(issues.filter((i) => i.code === 'unrecognized_keys').map((i) => formatPath(i.path)));
@@ -374,10 +395,11 @@ function issuesToErrors(
       if (explainedMissing.has(formatPath(path))) continue;
       const parent = path.slice(0, -1);
       at(positions.valueAt(parent), prefixed(parent, `missing required field "${String(path[path.length - 1])}"`));
-    } else if (issue.code === 'invalid_value' && formatPath(path) === 'diagnosis.cause') {
+    } else if (issue.code === 'invalid_value' && path[0] === 'diagnosis' && path[path.length - 1] === 'cause') {
       // The full cause list is long; the causes of the named component are what helps.
-      const component = findComponent(String((data as { diagnosis?: { component?: unknown } }).diagnosis?.component));
-      const value = String((data as { diagnosis: { cause: unknown } }).diagnosis.cause);
+      const entry = path.slice(0, -1).reduce<unknown>((d, seg) => (d as Record<PropertyKey, unknown> | undefined)?.[seg], data) as { component?: unknown; cause?: unknown } | undefined;
+      const component = findComponent(String(entry?.component));
+      const value = String(entry?.cause);
       const causes = component ? component.causes.map((c) => c.id) : allCauseIds();
       const where = component ? ` for component ${component.id}` : '';
       at(positions.valueAt(path), prefixed(path, `unknown cause ${JSON.stringify(value)}${didYouMean(value, causes)}; causes${where}: ${causes.join(', ')}`));

@@ -4,6 +4,7 @@
  */
 import type { ApiClient, KubeObject } from '../cluster/apiserver/types.js';
 import type { GoalPredicate } from './schema.js';
+import { canonicalImage, sameImage } from './image-reference.js';
 
 type Obj = Record<string, any>;
 
@@ -63,6 +64,25 @@ export function evaluatePredicate(client: ApiClient, p: GoalPredicate): Predicat
     const addresses = (ep?.subsets ?? []).reduce((n: number, s: Obj) => n + (s.addresses?.length ?? 0), 0);
     return { holds: addresses > 0, description: `service ${namespace}/${name} has ready endpoints` };
   }
+  if ('noPodsOnNode' in p) {
+    const { namespace, selector, node } = p.noPodsOnNode;
+    const list = client.list('pods', namespace, { labelSelector: selector });
+    const there = list.ok ? list.value.items.filter((pod) => (pod.spec as Obj)?.nodeName === node && !isFinished(pod)).length : 0;
+    return { holds: list.ok && there === 0, description: `no pod matching ${selector} in ${namespace} runs on node ${node} (${there} now)` };
+  }
+  if ('nodeHasTaint' in p) {
+    const { node: name, key, value, effect } = p.nodeHasTaint;
+    const node = get('nodes', undefined, name);
+    const found = ((node?.spec?.taints ?? []) as Obj[]).some(
+      (t) => t.key === key && (value === undefined || (t.value ?? '') === value) && (effect === undefined || t.effect === effect),
+    );
+    const spelled = `${key}${value === undefined ? '' : `=${value}`}${effect === undefined ? '' : `:${effect}`}`;
+    return { holds: found, description: `node ${name} has the taint ${spelled}` };
+  }
+  if ('deploymentRunsImage' in p) {
+    const { namespace, name, container, image } = p.deploymentRunsImage;
+    return deploymentRunsImage(client, namespace, name, container, image);
+  }
   if ('objectField' in p) {
     const f = p.objectField;
     const obj = get(f.resource, f.namespace, f.name);
@@ -90,6 +110,38 @@ export function evaluatePredicate(client: ApiClient, p: GoalPredicate): Predicat
 /** Evaluates every goal predicate. */
 export function evaluateGoal(client: ApiClient, goal: readonly GoalPredicate[]): PredicateResult[] {
   return goal.map((p) => evaluatePredicate(client, p));
+}
+
+/**
+ * The Deployment's template names the image (however it is spelled) and every
+ * running container of its pods really runs it, by the image the kubelet
+ * reports (or the digest the runtime resolved).
+ */
+function deploymentRunsImage(client: ApiClient, namespace: string, name: string, container: string | undefined, image: string): PredicateResult {
+  const description = `deployment ${namespace}/${name} runs ${canonicalImage(image)}${container ? ` in container ${container}` : ''}`;
+  const r = client.get('deployments', namespace, name);
+  if (!r.ok) return { holds: false, description };
+  const d = r.value as Obj;
+  const containers = (d.spec?.template?.spec?.containers ?? []) as Obj[];
+  const target = container === undefined ? containers[0] : containers.find((c) => c.name === container);
+  if (!target || typeof target.image !== 'string' || !sameImage(image, target.image)) return { holds: false, description: `${description} (the template names ${target?.image ?? 'no such container'})` };
+  const matchLabels = (d.spec?.selector?.matchLabels ?? {}) as Record<string, string>;
+  const selector = Object.entries(matchLabels).map(([k, v]) => `${k}=${v}`).join(',');
+  const list = selector ? client.list('pods', namespace, { labelSelector: selector }) : undefined;
+  const statuses = (list?.ok ? list.value.items : [])
+    .filter((pod) => !pod.metadata.deletionTimestamp && !isFinished(pod))
+    .flatMap((pod) => ((pod.status as Obj)?.containerStatuses ?? []) as Obj[])
+    .filter((s) => s.name === target.name && s.state?.running);
+  const wrong = statuses.filter((s) => !sameImage(image, String(s.image ?? ''), String(s.imageID ?? '')));
+  if (statuses.length === 0) return { holds: false, description: `${description} (no container of it is running)` };
+  if (wrong.length > 0) return { holds: false, description: `${description} (${wrong.length} running container${wrong.length === 1 ? '' : 's'} run${wrong.length === 1 ? 's' : ''} ${String(wrong[0].image)})` };
+  return { holds: true, description };
+}
+
+/** A pod that has finished (Succeeded, or Failed as evicted pods are) occupies no node. */
+function isFinished(pod: KubeObject): boolean {
+  const phase = (pod.status as Obj)?.phase;
+  return phase === 'Succeeded' || phase === 'Failed';
 }
 
 function isReady(pod: KubeObject): boolean {

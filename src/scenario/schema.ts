@@ -48,6 +48,9 @@ export const GOAL_PREDICATES = [
   'podScheduled',
   'podRunning',
   'serviceHasEndpoints',
+  'noPodsOnNode',
+  'nodeHasTaint',
+  'deploymentRunsImage',
   'objectField',
   'not',
 ] as const;
@@ -246,20 +249,49 @@ function buildFaults() {
     .describe('Fault primitives that bend components below the API (may be empty when the fault is in the manifests).');
 }
 
-function buildDiagnosis() {
+function buildTaxonomyEntry() {
+  return {
+    component: z.enum(componentIds() as [string, ...string[]]).describe('The broken component (taxonomy id).'),
+    cause: z.enum(allCauseIds() as [string, ...string[]]).describe('The cause (taxonomy id); must belong to `component`.'),
+  };
+}
+
+function phrasings(description: string) {
+  return z.array(z.string().min(1)).min(1).optional().describe(description);
+}
+
+function buildDiagnosisItem() {
   return z
     .object({
-      component: z.enum(componentIds() as [string, ...string[]]).describe('The broken component (taxonomy id).'),
-      cause: z
-        .enum(allCauseIds() as [string, ...string[]])
-        .describe('The cause (taxonomy id); must belong to `component`.'),
-      accept: z
-        .array(z.string().min(1))
-        .min(1)
-        .describe('Free-text phrasings accepted as a diagnosis (case-insensitive, by all significant words).'),
+      ...buildTaxonomyEntry(),
+      also: z
+        .array(z.object(buildTaxonomyEntry()).strict().describe('Another taxonomy entry that names the same cause.'))
+        .default([])
+        .describe('Other taxonomy entries that correctly name this cause (e.g. workload/wrong-image-tag next to image-registry/image-not-found); each earns full points in the guided diagnosis.'),
+      label: z.string().min(1).optional().describe('Short name of this fault in explanations when a scenario declares several (e.g. "node-1 disk").'),
+      concepts: z
+        .object({
+          cause: phrasings('Extra phrasings of the cause, added to the taxonomy\'s default synonyms.'),
+          object: phrasings('The affected object(s) the text must name, e.g. [node-2] or [checkout]; any one counts.'),
+          resource: phrasings('The resource the text must name, e.g. [cpu].'),
+          component: phrasings('The component the text must name, e.g. [containerd, container runtime].'),
+        })
+        .strict()
+        .default({})
+        .describe(
+          'Free-text grading: the text must name every concept given here (and always the cause), each by one of its phrasings. A phrasing counts when all its words occur in one clause in any order (plural/-ed/-ing alike) and the clause does not deny it ("not", "no", "nothing to do with"); the first phrasing names the concept when it is missing.',
+        ),
+      accept: phrasings('Older spelling of `concepts.cause`: extra phrasings of the cause.'),
     })
     .strict()
-    .describe('The broken link of the chain, as the learner should name it.');
+    .describe('One broken link of the chain, as the learner should name it.');
+}
+
+function buildDiagnosis() {
+  const item = buildDiagnosisItem();
+  return z
+    .union([item, z.array(item).min(1)])
+    .describe('The broken link of the chain; a list when the scenario has several faults (each is graded for its share of the points).');
 }
 
 function buildEvidence() {
@@ -303,6 +335,35 @@ function buildGoalParams() {
     podScheduled: namedObject('The pod is bound to a node.'),
     podRunning: namedObject('The pod is in phase Running.'),
     serviceHasEndpoints: namedObject('The Service has at least one ready endpoint.'),
+    noPodsOnNode: z
+      .object({
+        namespace: namespaceField(),
+        selector: z.string().min(1).describe('Label selector, e.g. app=api.'),
+        node: z.string().min(1).describe('Node name.'),
+      })
+      .strict()
+      .describe('No pod matching `selector` is bound to `node` (finished pods aside): guards a node the briefing reserves.'),
+    nodeHasTaint: z
+      .object({
+        node: z.string().min(1).describe('Node name.'),
+        key: z.string().min(1).describe('Taint key.'),
+        value: z.string().optional().describe('Taint value (omit: any value).'),
+        effect: z.enum(['NoSchedule', 'PreferNoSchedule', 'NoExecute']).optional().describe('Taint effect (omit: any effect).'),
+      })
+      .strict()
+      .describe('The node still carries this taint, wherever it sits in spec.taints.'),
+    deploymentRunsImage: z
+      .object({
+        namespace: namespaceField(),
+        name: z.string().min(1).describe('Deployment name.'),
+        container: z.string().min(1).optional().describe('Container name (default: the first container).'),
+        image: z
+          .string()
+          .regex(IMAGE_REF, { error: (iss) => `invalid image reference "${String(iss.input)}"` })
+          .describe('Image reference; compared as the runtime resolves it (shop/app:1 = docker.io/shop/app:1, nginx = docker.io/library/nginx:latest, @sha256 digests by the resolved image ID).'),
+      })
+      .strict()
+      .describe('The Deployment names this image and every running container of its pods runs it, however the reference is spelled.'),
     objectField: z
       .object({
         resource: z.string().min(1).describe('Plural resource name, e.g. deployments.'),
@@ -407,6 +468,9 @@ export type GoalPredicate =
   | { podScheduled: z.output<GoalParams['podScheduled']> }
   | { podRunning: z.output<GoalParams['podRunning']> }
   | { serviceHasEndpoints: z.output<GoalParams['serviceHasEndpoints']> }
+  | { noPodsOnNode: z.output<GoalParams['noPodsOnNode']> }
+  | { nodeHasTaint: z.output<GoalParams['nodeHasTaint']> }
+  | { deploymentRunsImage: z.output<GoalParams['deploymentRunsImage']> }
   | { objectField: z.output<GoalParams['objectField']> }
   | { not: GoalPredicate };
 
@@ -433,9 +497,16 @@ export type TaintSpec = NodeSpec['taints'][number];
 export type ManifestSpec = ClusterSpec['manifests'][number];
 /** What a container started from an image does. */
 export type ImageBehaviour = ClusterSpec['images'][string];
-/** The expected diagnosis. */
+/** The expected diagnosis: one, or one per fault. */
 export type DiagnosisSpec = Scenario['diagnosis'];
+/** One expected diagnosis. */
+export type DiagnosisItemSpec = z.output<ReturnType<typeof buildDiagnosisItem>>;
 /** An observation the learner must see. */
 export type EvidenceSpec = Scenario['evidence'][number];
 /** Name of a goal predicate. */
 export type GoalPredicateName = (typeof GOAL_PREDICATES)[number];
+
+/** The declared diagnoses as a list (the single form is a list of one). */
+export function diagnosisItems(spec: DiagnosisSpec): DiagnosisItemSpec[] {
+  return Array.isArray(spec) ? spec : [spec];
+}

@@ -14,7 +14,7 @@ import {
   type PositionMap,
   type ScenarioError,
 } from './load.js';
-import { WORKSTATION_HOST, type GoalPredicate, type Scenario } from './schema.js';
+import { WORKSTATION_HOST, diagnosisItems, type GoalPredicate, type Scenario } from './schema.js';
 import { causeBelongsTo, findComponent } from './taxonomy.js';
 
 export { formatError };
@@ -27,6 +27,8 @@ const FAULT_DURATION_PARAMS = ['since'];
 function goalNodeRefs(goal: GoalPredicate, path: DocPath): { name: string; path: DocPath }[] {
   if ('nodeReady' in goal) return [{ name: goal.nodeReady, path: [...path, 'nodeReady'] }];
   if ('nodeSchedulable' in goal) return [{ name: goal.nodeSchedulable, path: [...path, 'nodeSchedulable'] }];
+  if ('noPodsOnNode' in goal) return [{ name: goal.noPodsOnNode.node, path: [...path, 'noPodsOnNode', 'node'] }];
+  if ('nodeHasTaint' in goal) return [{ name: goal.nodeHasTaint.node, path: [...path, 'nodeHasTaint', 'node'] }];
   if ('not' in goal) return goalNodeRefs(goal.not, [...path, 'not']);
   return [];
 }
@@ -88,11 +90,18 @@ export function checkScenario(scenario: Scenario, positions: PositionMap, file: 
     } else seen.set(key, i);
   });
 
-  const { component, cause } = scenario.diagnosis;
-  if (!causeBelongsTo(component, cause)) {
-    const causes = findComponent(component)?.causes.map((c) => c.id).join(', ') ?? '';
-    at(['diagnosis', 'cause'], `diagnosis.cause: "${cause}" is not a cause of component ${component}; its causes: ${causes}`);
-  }
+  const single = !Array.isArray(scenario.diagnosis);
+  diagnosisItems(scenario.diagnosis).forEach((d, i) => {
+    const base: DocPath = single ? ['diagnosis'] : ['diagnosis', i];
+    const name = single ? 'diagnosis' : `diagnosis[${i}]`;
+    const entries = [{ ...d, path: base, name }, ...d.also.map((a, j) => ({ ...a, path: [...base, 'also', j], name: `${name}.also[${j}]` }))];
+    for (const e of entries) {
+      if (!causeBelongsTo(e.component, e.cause)) {
+        const causes = findComponent(e.component)?.causes.map((c) => c.id).join(', ') ?? '';
+        at([...e.path, 'cause'], `${e.name}.cause: "${e.cause}" is not a cause of component ${e.component}; its causes: ${causes}`);
+      }
+    }
+  });
 
   scenario.evidence.forEach((e, i) => {
     if (e.host !== WORKSTATION_HOST && !nodes.has(e.host)) {

@@ -149,6 +149,26 @@ describe('loadScenarioText errors', () => {
     ]);
   });
 
+  it('a list of diagnoses is checked item by item, at file:line:col', () => {
+    const list = 'diagnosis:\n  - component: scheduler\n    cause: insufficient-resources\n  - component: kubelet\n    cause: stoped\n    concept: {object: [node-2]}\n';
+    expect(errorsAfter('diagnosis:\n  component: scheduler\n  cause: insufficient-resources\n  accept: ["not enough cpu", "requests too much cpu"]\n', list)).toEqual([
+      's.yaml:43:12: diagnosis[1].cause: unknown cause "stoped" (did you mean "stopped"?); causes for component kubelet: client-certificate-expired, invalid-config, pleg-unhealthy, stopped',
+      's.yaml:44:5: diagnosis[1]: unknown field "concept" (did you mean "concepts"?)',
+    ]);
+    expect(errorsAfter('  cause: insufficient-resources\n', '  cause: insufficient-resources\n  also: [{component: workload, cause: requests-too-large, why: 1}]\n')).toEqual([
+      's.yaml:42:59: diagnosis.also[0]: unknown field "why"',
+    ]);
+  });
+
+  it('new goal predicates reject unknown fields at their key', () => {
+    expect(errorsAfter('  - {nodeReady: node-2}', '  - {noPodsOnNode: {selector: app=batch, node: node-1, nodes: x}}')).toEqual([
+      's.yaml:48:56: goal[1].noPodsOnNode: unknown field "nodes" (did you mean "node"?)',
+    ]);
+    expect(errorsAfter('  - {nodeReady: node-2}', '  - {deploymentRunsImage: {name: batch, image: shop/batch:2.0, tag: x}}')).toEqual([
+      's.yaml:48:64: goal[1].deploymentRunsImage: unknown field "tag"',
+    ]);
+  });
+
   it('another apiVersion is the only error reported', () => {
     expect(errorsAfter('apiVersion: kubedrill/v1', 'apiVersion: kubedrill/v2\nbogus: 1')).toEqual([
       's.yaml:1:13: apiVersion: unsupported version "kubedrill/v2"; this build reads kubedrill/v1',

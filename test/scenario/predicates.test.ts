@@ -60,6 +60,54 @@ describe('goal predicates over the simulated state', () => {
     expect(evaluateGoal(client, [{ nodeReady: 'node-1' }, { podScheduled: { namespace: 'default', name: 'big' } }]).map((g) => g.holds)).toEqual([true, false]);
   });
 
+  it('noPodsOnNode: no pod matching the selector is bound to the node', () => {
+    expect(evaluatePredicate(client, { noPodsOnNode: { namespace: 'default', selector: 'app=web', node: 'node-1' } })).toEqual({ holds: false, description: 'no pod matching app=web in default runs on node node-1 (2 now)' });
+    expect(holds({ noPodsOnNode: { namespace: 'default', selector: 'app=web', node: 'node-2' } })).toBe(true);
+    expect(holds({ noPodsOnNode: { namespace: 'kube-system', selector: 'component=etcd', node: 'cp-1' } })).toBe(false);
+  });
+
+  it('nodeHasTaint: the taint is there wherever it sits, with value and effect when asked', () => {
+    const t = (extra: Record<string, string>) => holds({ nodeHasTaint: { node: 'cp-1', key: 'node-role.kubernetes.io/control-plane', ...extra } } as GoalPredicate);
+    expect([t({}), t({ effect: 'NoSchedule' }), t({ effect: 'NoExecute' }), t({ value: 'x' })]).toEqual([true, true, false, false]);
+    expect(holds({ nodeHasTaint: { node: 'node-1', key: 'node-role.kubernetes.io/control-plane' } })).toBe(false);
+    expect(holds({ nodeHasTaint: { node: 'ghost', key: 'a' } })).toBe(false);
+  });
+
+  it('deploymentRunsImage: the reference as containerd resolves it, and what the running containers report', () => {
+    const runs = (image: string, name = 'web') => evaluatePredicate(client, { deploymentRunsImage: { namespace: 'default', name, image } });
+    // The template says nginx:1.27: every spelling of that reference is the same image, other tags are not.
+    for (const image of ['nginx:1.27', 'docker.io/library/nginx:1.27', 'docker.io/nginx:1.27', 'library/nginx:1.27', 'index.docker.io/library/nginx:1.27']) {
+      expect(runs(image).holds, image).toBe(true);
+    }
+    expect(runs('nginx:1.27').description).toBe('deployment default/web runs docker.io/library/nginx:1.27');
+    for (const image of ['nginx', 'nginx:1.26', 'shop/nginx:1.27', 'quay.io/nginx:1.27']) expect(runs(image).holds, image).toBe(false);
+    // A digest matches the image ID the runtime resolved for the running containers.
+    const pods = client.list('pods', 'default', { labelSelector: 'app=web' });
+    const imageId = pods.ok ? String((pods.value.items[0]!.status as Record<string, any>).containerStatuses[0].imageID) : '';
+    expect(imageId).toMatch(/^docker\.io\/library\/nginx@sha256:[0-9a-f]{64}$/);
+    expect(runs(`nginx@${imageId.split('@')[1]}`).holds).toBe(false); // the template names a tag, not this digest
+    expect(runs('ghost-image', 'ghost').holds).toBe(false);
+  });
+
+  it('deploymentRunsImage judges the running pods, not only the template', () => {
+    const c = createCluster(
+      { version: 'v1.32.4', now: NOW, createdAgoMs: 10 * 86_400_000, nodes: [worldNode('cp-1', 'control-plane'), worldNode('node-1')], images: {} },
+      { seed: 3, timeline: [{ at: NOW - 30 * 60_000, run: (x) => void x.apply(structuredClone(manifests[0]!)) }] },
+    );
+    const admin = c.adminClient();
+    const p = { deploymentRunsImage: { namespace: 'default', name: 'web', image: 'nginx:1.26' } };
+    expect(evaluatePredicate(admin, p).holds).toBe(false);
+    const d = admin.get('deployments', 'default', 'web');
+    if (!d.ok) throw new Error('no deployment');
+    const spec = structuredClone(d.value) as Record<string, any>;
+    spec.spec.template.spec.containers[0].image = 'docker.io/library/nginx:1.26';
+    expect(admin.update('deployments', 'default', spec as never).ok).toBe(true);
+    // The template already says 1.26, but the pods that run are still 1.27 until the rollout replaces them.
+    expect(evaluatePredicate(admin, p)).toEqual({ holds: false, description: 'deployment default/web runs docker.io/library/nginx:1.26 (2 running containers run docker.io/library/nginx:1.27)' });
+    c.advance(120_000);
+    expect(evaluatePredicate(admin, p).holds).toBe(true);
+  });
+
   it('reads through the API server with the client\'s identity', () => {
     const stranger = cluster.api.client({ type: 'x509', commonName: 'jane', organizations: [], notBefore: 0, notAfter: NOW * 2 });
     expect(evaluatePredicate(stranger, { nodeReady: 'node-1' }).holds).toBe(false);

@@ -69,7 +69,7 @@ describe('scenarioSchema', () => {
     });
     expect(r.success).toBe(false);
     expect(r.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
-      ['goal.0', 'expected one predicate: podsReady, deploymentAvailable, nodeReady, nodeSchedulable, podScheduled, podRunning, serviceHasEndpoints, objectField, not'],
+      ['goal.0', 'expected one predicate: podsReady, deploymentAvailable, nodeReady, nodeSchedulable, podScheduled, podRunning, serviceHasEndpoints, noPodsOnNode, nodeHasTaint, deploymentRunsImage, objectField, not'],
       ['goal.1.objectField', 'give only one of equals, exists, lessThan, greaterThan; found equals, exists'],
     ]);
   });
@@ -138,6 +138,22 @@ describe('TAXONOMY', () => {
       expect(new Set(c.causes.map((k) => k.id)).size).toBe(c.causes.length);
       for (const k of c.causes) expect(k.id).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
     }
+  });
+
+  it('never gives the answer away: every component offers at least three plausible causes, each with phrasings', () => {
+    for (const c of TAXONOMY) {
+      expect(c.causes.length, c.id).toBeGreaterThanOrEqual(3);
+      expect(c.synonyms.length, c.id).toBeGreaterThan(0);
+      for (const k of c.causes) expect(k.synonyms.length, `${c.id}/${k.id}`).toBeGreaterThan(0);
+    }
+  });
+
+  it('has the entries that name a workload\'s own mistakes, not only the component that reports them', () => {
+    expect(findCause('workload', 'requests-too-large')?.label).toBe('Resource requests larger than any node can fit');
+    expect(findCause('workload', 'wrong-node-selector')).toBeDefined();
+    expect(findCause('workload', 'wrong-scheduler-name')).toBeDefined();
+    expect(findCause('node', 'leftover-taint')).toBeDefined();
+    expect(findCause('node', 'cordoned')).toBeDefined();
   });
 
   it('looks causes up per component', () => {

@@ -70,6 +70,21 @@ describe('validateScenarioText meaning checks', () => {
     ]);
   });
 
+  it('node references of noPodsOnNode and nodeHasTaint are checked', () => {
+    expect(errorsAfter('  - {nodeReady: node-2}', '  - {noPodsOnNode: {selector: app=batch, node: node-5}}')).toEqual([
+      'pending-insufficient-cpu.yaml:48:48: goal[1]: no node named "node-5" (nodes: cp-1, node-1, node-2)',
+    ]);
+    expect(errorsAfter('  - {nodeReady: node-2}', '  - {not: {nodeHasTaint: {node: node-5, key: a}}}')).toEqual([
+      'pending-insufficient-cpu.yaml:48:33: goal[1]: no node named "node-5" (nodes: cp-1, node-1, node-2)',
+    ]);
+  });
+
+  it('every accepted taxonomy entry of a diagnosis must exist', () => {
+    expect(errorsAfter('  cause: insufficient-resources\n', '  cause: insufficient-resources\n  also: [{component: workload, cause: stopped}]\n')).toEqual([
+      'pending-insufficient-cpu.yaml:42:39: diagnosis.also[0].cause: "stopped" is not a cause of component workload; its causes: bad-command, wrong-image-tag, requests-too-large, wrong-node-selector, wrong-scheduler-name, host-port-taken, missing-configmap, missing-secret, failing-probe, oom-killed, wrong-container-port',
+    ]);
+  });
+
   it('the same object declared twice', () => {
     const dup = '  manifests:\n    - {apiVersion: v1, kind: ConfigMap, metadata: {name: cfg}}\n    - {apiVersion: v1, kind: ConfigMap, metadata: {name: cfg}}\n';
     expect(errorsAfter('  manifests:\n', dup)).toEqual([

@@ -1,0 +1,125 @@
+import { describe, it, expect } from 'vitest';
+import { scenarioFilesIn, shippedScenariosDir } from '../../src/scenario/catalog.js';
+import { loadValidScenarioFile } from '../../src/scenario/validate.js';
+import { DIAGNOSIS_POINTS, gradeDiagnosis } from '../../src/grading/diagnosis.js';
+import type { Scenario } from '../../src/scenario/schema.js';
+
+// Free text is judged by the concepts it names, not by a bag of keywords: per
+// shipped scenario, correct answers in varied wording pass; wrong answers and
+// statements that deny the cause fail.
+interface Phrasings {
+  right: string[];
+  wrong: string[];
+}
+
+const TABLE: Record<string, Phrasings> = {
+  'node-disk-pressure-evictions': {
+    right: ['root filesystem on node-1 filled up by a 42G debug log', 'node-1 ran out of disk space because of the debug log', 'The debug.log in /var/log/shop filled the disk of node-1 (DiskPressure).'],
+    wrong: ['node-1 is out of memory', 'the disk on node-1 is not full, it is the debug log level', 'nothing to do with disk space on node-1'],
+  },
+  'node-notready-clock-skew': {
+    right: ['the clock on node-2 is 90 days ahead', "node-2's time is wrong since the migration: NTP is off", 'Clock skew on node-2.'],
+    wrong: ['the kubelet client certificate on node-2 expired', 'the clock on node-2 is not wrong', 'containerd is down on node-2'],
+  },
+  'node-notready-containerd-down': {
+    right: ['containerd was stopped on node-1 during the patching', 'the container runtime on node-1 is not running', 'node-1: containerd.service inactive (dead)'],
+    wrong: ['the kubelet on node-1 is stopped', 'containerd is not down', 'node-1 disk is full'],
+  },
+  'node-notready-expired-cert': {
+    right: ['the kubelet client cert on node-2 expired', "node-2's kubelet certificate is past its notAfter date", 'kubelet.conf on node-2 holds an expired certificate'],
+    wrong: ['the cert did not expire', 'the clock on node-2 is wrong', 'the kubelet config on node-2 has a syntax error'],
+  },
+  'node-notready-kubelet-config': {
+    right: ['a tab character in /var/lib/kubelet/config.yaml breaks the YAML', 'the kubelet cannot parse its configuration file after the edit', 'invalid kubelet config on node-1'],
+    wrong: ['the kubelet config is fine, the certificate expired', 'containerd is stopped on node-1', 'node-1 is out of disk space'],
+  },
+  'node-notready-pleg': {
+    right: ['containerd on node-2 is hung so the PLEG relist takes too long', 'the container runtime on node-2 responds too slowly', 'PLEG is not healthy because containerd is slow'],
+    wrong: ['the kubelet on node-2 is slow', 'containerd is not slow', 'the kubelet config on node-2 is invalid'],
+  },
+  'node-unreachable-partition': {
+    right: ['an iptables rule on node-2 drops traffic from the API server', 'node-2 cannot reach the control plane because of the hardening firewall', 'network partition: node-2 is cut off by a DROP rule'],
+    wrong: ["it's not the firewall", 'the kubelet on node-2 is stopped', 'containerd on node-2 is down'],
+  },
+  'pod-containercreating-cni': {
+    right: ['a leftover cilium conflist in /etc/cni/net.d on node-2', 'node-2 still has the old network plugin configuration', 'stale CNI config on node-2 from the evaluation'],
+    wrong: ['nothing to do with cni', 'containerd is down on node-2', 'the catalog image does not exist'],
+  },
+  'pending-all-nodes-cordoned': {
+    right: ['both workers are still cordoned after the patching', 'nobody uncordoned node-1 and node-2 after the reboot', 'the nodes are unschedulable (SchedulingDisabled)'],
+    wrong: ['the nodes are not cordoned', 'catalog requests too much cpu', 'the nodes carry an untolerated taint'],
+  },
+  'pending-hostport-conflict': {
+    right: ['hostPort 80 is already taken on both workers by the other edge pods', 'only two nodes have a free port 80 for three replicas', 'host port conflict on port 80'],
+    wrong: ['it is not a host port problem', 'the nodes are cordoned', 'edge requests too much memory'],
+  },
+  'pending-insufficient-cpu': {
+    right: ['the checkout pod requests 2 cpu but workers only have 1 cpu unrequested', 'checkout asks for more CPU than any node can fit', 'not enough free cpu on the workers for checkout'],
+    wrong: ['it is not the cpu request', 'checkout does not request too much cpu', 'the checkout image tag is wrong', 'web requests too much memory'],
+  },
+  'pending-node-selector-mismatch': {
+    right: ['the nodeSelector asks for disktype=ssd but the nodes are labelled disk=ssd', 'no node has the label disktype', 'label mismatch: disktype instead of disk'],
+    wrong: ['the node selector is not the problem', 'the nodes are tainted', 'reports requests too much cpu'],
+  },
+  'pending-unknown-scheduler': {
+    right: ['schedulerName is volcano and no such scheduler runs in this cluster', 'ml-api asks for the volcano scheduler, which does not exist here', 'wrong scheduler name in the pod spec'],
+    wrong: ['the default scheduler is down', 'the nodes are cordoned', 'ml-api requests too much cpu'],
+  },
+  'pending-untolerated-taint': {
+    right: ['node-2 still has the maintenance taint from the disk swap', 'a leftover maintenance=disk-swap:NoSchedule taint keeps api off node-2', 'the api pods do not tolerate the taint left on node-2'],
+    wrong: ['api lacks a toleration for the gpu taint on node-1', 'node-2 is not tainted', 'nothing to do with the taint', 'api requests too much cpu'],
+  },
+  'crashloop-bad-command': {
+    right: ['the command points at /app/order-server but the binary is /app/orders-server', 'typo in the container command: order-server instead of orders-server', 'the executable in the command does not exist in the image'],
+    wrong: ['the orders image tag does not exist', 'the command is not wrong', 'orders runs out of memory'],
+  },
+  'imagepull-wrong-tag': {
+    right: ['shop/billing:2.1 is not in the registry; the release is tagged 2.1.0', "billing uses tag 2.1 which doesn't exist, it should be 2.1.0", 'wrong image tag'],
+    wrong: ['the registry is unreachable', 'the tag is not wrong', 'the billing command is wrong'],
+  },
+};
+
+// Guided answers every scenario must accept besides its own entry (the taxonomy does not contradict itself).
+const GUIDED_ALSO: Record<string, [string, string][]> = {
+  'imagepull-wrong-tag': [['workload', 'wrong-image-tag']],
+  'pending-insufficient-cpu': [['scheduler', 'insufficient-resources']],
+  'pending-untolerated-taint': [['node', 'leftover-taint']],
+  'pending-all-nodes-cordoned': [['node', 'cordoned']],
+};
+
+const scenarios = scenarioFilesIn(shippedScenariosDir()).map((file) => {
+  const r = loadValidScenarioFile(file);
+  if (!r.ok) throw new Error(`${file} does not load`);
+  return r.scenario;
+});
+
+describe('free-text diagnoses of the shipped scenarios', () => {
+  it('every shipped scenario has phrasings here', () => {
+    expect(Object.keys(TABLE).sort()).toEqual(scenarios.map((s) => s.metadata.id).sort());
+  });
+
+  it('a right answer for one scenario is not right for another', () => {
+    const crossing = scenarios.flatMap((s) =>
+      Object.entries(TABLE)
+        .filter(([id]) => id !== s.metadata.id)
+        .flatMap(([id, t]) => t.right.filter((text) => gradeDiagnosis(s.diagnosis, { kind: 'free-text', text }).points > 0).map((text) => `${s.metadata.id} <= ${id}: ${text}`)),
+    );
+    expect(crossing).toEqual([]);
+  });
+
+  describe.each(scenarios.map((s) => [s.metadata.id, s] as const))('%s', (id, scenario: Scenario) => {
+    const table = TABLE[id] ?? { right: [], wrong: [] };
+    it.each(table.right)('passes: %s', (text) => {
+      const r = gradeDiagnosis(scenario.diagnosis, { kind: 'free-text', text });
+      expect(r.points, r.explanation).toBe(DIAGNOSIS_POINTS);
+    });
+    it.each(table.wrong)('fails: %s', (text) => {
+      const r = gradeDiagnosis(scenario.diagnosis, { kind: 'free-text', text });
+      expect(r.points, r.explanation).toBe(0);
+      expect(r.missing?.length).toBeGreaterThan(0);
+    });
+    it.each(GUIDED_ALSO[id] ?? [])('guided %s / %s also earns full points', (component, cause) => {
+      expect(gradeDiagnosis(scenario.diagnosis, { kind: 'guided', component, cause }).points).toBe(DIAGNOSIS_POINTS);
+    });
+  });
+});

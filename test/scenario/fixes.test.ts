@@ -1,0 +1,158 @@
+import { describe, it, expect } from 'vitest';
+import { scenarioFilesIn, shippedScenariosDir } from '../../src/scenario/catalog.js';
+import { loadValidScenarioFile } from '../../src/scenario/validate.js';
+import { ScenarioRun, COMMAND_STEP_MS } from '../../src/scenario/run.js';
+import { evaluateGoal, type PredicateResult } from '../../src/scenario/predicates.js';
+import { SETTLE_LIMIT_MS } from '../../src/scenario/verify.js';
+import type { Scenario } from '../../src/scenario/schema.js';
+
+// Goals judge outcomes: for every shipped scenario the reference solution
+// reaches the goal, an equivalent fix spelled differently reaches it too, and
+// each fix the briefing forbids (or that gives up what the briefing asks to
+// keep) never does, even though it may make the symptom go away.
+
+interface Fixes {
+  /** Equivalent fixes: each must reach the goal. */
+  alternatives: string[][];
+  /** Fixes the briefing rules out: each must leave the goal unmet. */
+  forbidden: string[][];
+}
+
+const FIXES: Record<string, Fixes> = {
+  'node-disk-pressure-evictions': {
+    // "make node-1 usable again": emptying the log in place frees the space as well as deleting it.
+    alternatives: [['ssh node-1', 'cat /dev/null > /var/log/shop/debug.log']],
+    forbidden: [['kubectl cordon node-1', 'ssh node-1', 'rm /var/log/shop/debug.log'], ['kubectl scale deployment shop --replicas=2']],
+  },
+  'node-notready-clock-skew': {
+    // Setting the clock by hand (NTP off, as the fault left it) is as good as turning NTP back on.
+    alternatives: [['ssh node-2', 'timedatectl set-time "2026-11-30 09:00:15"'], ['ssh node-2', 'timedatectl set-ntp yes']],
+    forbidden: [],
+  },
+  'node-notready-containerd-down': {
+    alternatives: [['ssh node-1', 'systemctl restart containerd']],
+    // "bring it back into service": a node left cordoned is not in service.
+    forbidden: [['ssh node-1', 'systemctl start containerd', 'exit', 'kubectl cordon node-1']],
+  },
+  'node-notready-expired-cert': {
+    alternatives: [
+      [
+        'ssh node-2',
+        'ssh cp-1 kubeadm kubeconfig user --org system:nodes --client-name system:node:node-2 > /tmp/kubelet.conf',
+        'cp /tmp/kubelet.conf /etc/kubernetes/kubelet.conf',
+        'systemctl restart kubelet',
+      ],
+    ],
+    forbidden: [],
+  },
+  'node-notready-kubelet-config': {
+    alternatives: [['ssh node-1', 'cat /var/lib/kubelet/config.yaml.bak > /var/lib/kubelet/config.yaml', 'systemctl restart kubelet']],
+    forbidden: [],
+  },
+  'node-notready-pleg': {
+    alternatives: [['ssh node-2', 'systemctl stop containerd', 'systemctl start containerd']],
+    forbidden: [['ssh node-2', 'systemctl restart containerd', 'exit', 'kubectl cordon node-2']],
+  },
+  'node-unreachable-partition': {
+    alternatives: [['ssh node-2', 'iptables -D INPUT 1']],
+    forbidden: [],
+  },
+  'pod-containercreating-cni': {
+    alternatives: [['ssh node-2', 'rm -f /etc/cni/net.d/05-cilium.conflist']],
+    // "Get every catalog pod running": not by running fewer, nor by keeping them off node-2.
+    forbidden: [['kubectl scale deployment catalog --replicas=2'], ['kubectl cordon node-2', 'kubectl delete pods -l app=catalog --field-selector spec.nodeName=node-2']],
+  },
+  'pending-all-nodes-cordoned': {
+    alternatives: [['kubectl patch node node-1 -p \'{"spec":{"unschedulable":false}}\'', 'kubectl uncordon node-2']],
+    forbidden: [],
+  },
+  'pending-hostport-conflict': {
+    alternatives: [['kubectl patch deployment edge -p \'{"spec":{"replicas":2}}\'']],
+    // An ingress proxy that no longer listens on the host's port 80 is not "edge fully available".
+    forbidden: [['kubectl patch deployment edge --type json -p \'[{"op":"remove","path":"/spec/template/spec/containers/0/ports/0/hostPort"}]\'']],
+  },
+  'pending-insufficient-cpu': {
+    // Two web replicas are allowed by the briefing, and free enough CPU.
+    alternatives: [['kubectl scale deployment web --replicas=2'], ['kubectl set resources deployment checkout --requests=cpu=800m']],
+    // "without taking the existing web frontend below two replicas".
+    forbidden: [['kubectl scale deployment web --replicas=1'], ['kubectl delete deployment web']],
+  },
+  'pending-node-selector-mismatch': {
+    alternatives: [['kubectl label nodes node-1 node-2 disktype=ssd']],
+    // "must run on a node with local SSD storage": dropping the constraint is not a fix.
+    forbidden: [['kubectl patch deployment reports --type json -p \'[{"op":"remove","path":"/spec/template/spec/nodeSelector"}]\'']],
+  },
+  'pending-unknown-scheduler': {
+    alternatives: [['kubectl patch deployment ml-api --type merge -p \'{"spec":{"template":{"spec":{"schedulerName":"default-scheduler"}}}}\'']],
+    forbidden: [],
+  },
+  'pending-untolerated-taint': {
+    alternatives: [['kubectl taint node node-2 maintenance-']],
+    // "node-1 ... is meant to stay reserved for GPU work. Get api running without opening the GPU node to everything."
+    forbidden: [
+      ['kubectl patch deployment api -p \'{"spec":{"template":{"spec":{"tolerations":[{"key":"nvidia.com/gpu","operator":"Exists","effect":"NoSchedule"}]}}}}\''],
+      ['kubectl taint nodes node-1 nvidia.com/gpu-'],
+    ],
+  },
+  'crashloop-bad-command': {
+    // The image's own entrypoint is the right binary: dropping the override is as good as correcting it.
+    alternatives: [['kubectl patch deployment orders --type json -p \'[{"op":"remove","path":"/spec/template/spec/containers/0/command"}]\'']],
+    forbidden: [],
+  },
+  'imagepull-wrong-tag': {
+    alternatives: [['kubectl set image deploy/billing billing=docker.io/shop/billing:2.1.0'], ['kubectl set image deployment/billing billing=index.docker.io/shop/billing:2.1.0']],
+    // The release notes name 2.1.0; rolling back to 2.0.4 makes billing run, but not the release.
+    forbidden: [['kubectl set image deployment/billing billing=shop/billing:2.0.4']],
+  },
+};
+
+const files = scenarioFilesIn(shippedScenariosDir());
+const load = (file: string): Scenario => {
+  const r = loadValidScenarioFile(file);
+  if (!r.ok) throw new Error(`${file} does not load`);
+  return r.scenario;
+};
+
+/** Runs the lines like `kubedrill verify` runs a solution, then lets the simulation settle; the goal as it then stands. */
+async function applyFix(scenario: Scenario, lines: readonly string[]): Promise<PredicateResult[]> {
+  const run = new ScenarioRun(scenario);
+  for (const line of lines) {
+    const r = await run.exec(line);
+    expect(r.exitCode, `${line}\n${r.output}`).toBe(0);
+    run.cluster.advance(COMMAND_STEP_MS);
+  }
+  let goal = evaluateGoal(run.cluster.adminClient(), scenario.goal);
+  for (let waited = 0; waited < SETTLE_LIMIT_MS && !goal.every((g) => g.holds); waited += 10_000) {
+    run.cluster.advance(10_000);
+    goal = evaluateGoal(run.cluster.adminClient(), scenario.goal);
+  }
+  return goal;
+}
+
+const failing = (goal: PredicateResult[]) => goal.filter((g) => !g.holds).map((g) => g.description);
+
+describe('every shipped scenario has its fixes listed here', () => {
+  it('no scenario is missing and none is listed that does not ship', () => {
+    const ids = files.map((f) => f.split('/').pop()!.replace(/\.yaml$/, '')).sort();
+    expect(Object.keys(FIXES).sort()).toEqual(ids);
+  });
+});
+
+describe.each(files.map((f) => [f.split('/').pop()!.replace(/\.yaml$/, ''), f] as const))('%s', (id, file) => {
+  const fixes = FIXES[id] ?? { alternatives: [], forbidden: [] };
+
+  it('the reference solution scores full fix points', async () => {
+    const scenario = load(file);
+    expect(failing(await applyFix(scenario, scenario.solution))).toEqual([]);
+  });
+
+  it.each(fixes.alternatives.map((lines) => [lines.join(' ; '), lines] as const))('equivalent fix passes: %s', async (_, lines) => {
+    expect(failing(await applyFix(load(file), lines))).toEqual([]);
+  });
+
+  if (fixes.forbidden.length > 0) {
+    it.each(fixes.forbidden.map((lines) => [lines.join(' ; '), lines] as const))('forbidden fix scores no fix points: %s', async (_, lines) => {
+      expect(failing(await applyFix(load(file), lines))).not.toEqual([]);
+    });
+  }
+});
