@@ -59,7 +59,7 @@ export function buildProgram(exit: (code: number) => void): Command {
     .command('snapshots')
     .description('check the golden transcripts in snapshots/ (or rewrite them with --update)')
     .option('--update', 'rewrite the transcripts from the current output')
-    .option('--dir <dir>', 'snapshot folder', 'snapshots')
+    .option('--dir <dir>', 'snapshot folder (default: the snapshots/ shipped next to the scenarios)')
     .action(async (opts: { update?: boolean; dir?: string }) => exit(await (await import('./snapshots.js')).snapshotsCommand(opts, out, err)));
 
   return program;
