@@ -199,18 +199,21 @@ export function streamsLineByLine(command: SimpleCommand): boolean {
 /**
  * Runs a script: lists in sequence; inside a list `a && b` runs b only when a
  * succeeded and `a || b` only when it failed (bash "Lists of Commands").
- * `onStatus` hears each pipeline's status, so `$?` can follow along.
+ * `onStatus` hears each pipeline's status, so `$?` can follow along; `stdin`
+ * is what the script itself reads (a remote command's, under ssh).
  */
 export async function executeScript(
   script: Script,
   execute: ExecuteCommand,
   onStatus?: (exitCode: number) => void,
+  stdin = '',
 ): Promise<RunResult> {
   const chunks: OutputChunk[] = [];
   let exitCode = 0;
   let follow: PipelineFollow | undefined;
   const run = async (pipeline: Pipeline): Promise<void> => {
-    const result = await executePipeline(pipeline, execute);
+    // The script's stdin (`ssh node 'cd /x && cat > f' < file`) is offered to each pipeline's first stage.
+    const result = await executePipeline(pipeline, execute, stdin);
     chunks.push(...result.chunks);
     exitCode = result.exitCode;
     follow = result.follow;

@@ -148,10 +148,10 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
         },
         enterHost,
         leaveHost,
-        runOn: async (host, user, line) => {
+        runOn: async (host, user, line, remoteStdin = '') => {
           enterHost(host, user);
           try {
-            return await runLine(line);
+            return await runLine(line, remoteStdin);
           } finally {
             leaveHost();
           }
@@ -162,6 +162,7 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
         requestExit: () => {
           exitRequested = true;
         },
+        files,
       };
       return builtin(args, stdin, scope);
     }
@@ -304,15 +305,20 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
     };
   }
 
-  async function runLine(line: string): Promise<RunResult> {
+  async function runLine(line: string, stdin = ''): Promise<RunResult> {
     const parsed = parse(line);
     if (!parsed.ok) {
       lastExitCode = 2;
       return { chunks: [{ fd: 2, text: `${parsed.error}\n` }], exitCode: 2 };
     }
-    return executeScript(parsed.script, runSimple, (code) => {
-      lastExitCode = code;
-    });
+    return executeScript(
+      parsed.script,
+      runSimple,
+      (code) => {
+        lastExitCode = code;
+      },
+      stdin,
+    );
   }
 
   const shellFollow = (pipeline: PipelineFollow): ShellFollow => {
