@@ -55,6 +55,8 @@ export interface ShellFollow {
   next(): Promise<string>;
   /** Ctrl+C: the job dies of SIGINT, so `$?` becomes 130 (128 + 2) as in bash. */
   stop(): void;
+  /** The job's status once it ended by itself (`kubectl rollout status` done or timed out), which `$?` then holds; undefined while it runs. */
+  exitCode(): number | undefined;
 }
 
 /** An interactive shell over the simulated cluster. */
@@ -333,6 +335,12 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
         stopped = true;
         pipeline.stop();
         lastExitCode = 130;
+      },
+      exitCode() {
+        if (stopped) return undefined;
+        const code = pipeline.exitCode();
+        if (code !== undefined) lastExitCode = code;
+        return code;
       },
     };
   };
