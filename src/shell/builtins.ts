@@ -131,11 +131,14 @@ const SSH_ARG_OPTIONS = new Set('BbcDEeFIiJLlmOopQRSWw'.split(''));
 
 const ssh: Builtin = async (args, stdin, scope) => {
   let user = 'root';
+  let input = stdin;
   let i = 0;
   for (; i < args.length; i++) {
     const a = args[i];
     if (!a.startsWith('-') || a === '-') break;
     const letter = a[1];
+    // -n: stdin from /dev/null.
+    if (/^-[46AaCfGgKkMNnqsTtVvXxYy]*n/.test(a)) input = '';
     if (SSH_ARG_OPTIONS.has(letter) && a.length === 2) {
       if (letter === 'l' && args[i + 1]) user = args[i + 1];
       i++;
@@ -169,12 +172,12 @@ const ssh: Builtin = async (args, stdin, scope) => {
   const remote = args.slice(i + 1);
   // The remote command reads ssh's stdin, so `ssh node "cat > f" < file` copies the file (never an empty one).
   if (remote.length > 0) {
-    const result = await scope.runOn(host, user, remote.join(' '), stdin);
+    const result = await scope.runOn(host, user, remote.join(' '), input);
     return { ...splitChunks(result.chunks), exitCode: result.exitCode, chunks: result.chunks };
   }
-  if (stdin !== '') {
+  if (input !== '') {
     // Input that is not a terminal: the remote login shell runs it as a script (ssh.c, tty_flag off).
-    const result = await scope.runOn(host, user, stdin);
+    const result = await scope.runOn(host, user, input);
     const chunks: OutputChunk[] = [{ fd: 2, text: 'Pseudo-terminal will not be allocated because stdin is not a terminal.\n' }, ...result.chunks];
     return { ...splitChunks(chunks), exitCode: result.exitCode, chunks };
   }

@@ -95,3 +95,11 @@ describe('ssh stdin in a real scenario (node-notready-expired-cert)', () => {
     expect((await run.exec('cat kube/kubelet.conf')).stdout).toBe(original);
   });
 });
+
+describe('ssh -n', () => {
+  it('reads stdin from /dev/null, as OpenSSH does', async () => {
+    const { sh, files } = session();
+    await sh.exec('ssh -n node-1 "cat > /tmp/empty" < kubelet.conf');
+    expect(files.read('node-1', '/tmp/empty')).toBe('');
+  });
+});
