@@ -121,15 +121,14 @@ export function runRolloutUndo(inv: Invocation): ExecResult {
   if (one.info.kind !== 'Deployment') return errorResult(`no rollbacker has been implemented for ${one.info.kind}${one.info.group ? `.${one.info.group}` : ''}`);
   const revs = revisions(inv, one.obj);
   if (!revs.ok) return revs.result;
-  const current = Number(one.obj.metadata.annotations?.[REVISION] ?? 0);
   const toRevision = int(inv.flags, 'to-revision') ?? 0;
   let target: { revision: number; rs: KubeObject } | undefined;
   if (toRevision > 0) {
     target = revs.list.find((x) => x.revision === toRevision);
     if (!target) return errorResult(`unable to find specified revision ${toRevision} in history`);
   } else {
-    // rollback.go: the newest revision older than the current one.
-    target = [...revs.list].reverse().find((x) => x.revision < current);
+    // rollback.go deploymentRevision: the second-newest ReplicaSet revision (the Deployment's own annotation plays no part).
+    target = revs.list.length >= 2 ? revs.list[revs.list.length - 2] : undefined;
     if (!target) return errorResult(`no rollout history found for deployment "${one.obj.metadata.name}"`);
   }
   const template = structuredClone((target.rs.spec as Obj).template ?? {});

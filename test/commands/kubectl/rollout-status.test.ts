@@ -136,3 +136,11 @@ describe('kubectl rollout status in the TUI (follows like get -w)', () => {
     expect(text).toContain('deployment "billing" successfully rolled out\n');
   });
 });
+
+describe('kubectl rollout undo in a running scenario', () => {
+  it('goes back to the second-newest ReplicaSet revision (rollback.go deploymentRevision), even though the Deployment carries no revision annotation', async () => {
+    const run = await fixedRun();
+    expect(await run.exec('kubectl rollout undo deploy/billing')).toMatchObject({ stdout: 'deployment.apps/billing rolled back\n', exitCode: 0 });
+    expect((await run.exec('kubectl get deploy billing -o jsonpath={.spec.template.spec.containers[0].image}')).stdout).toBe('shop/billing:2.1');
+  });
+});
