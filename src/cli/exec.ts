@@ -36,6 +36,10 @@ export async function execCommand(scenarioArg: string, words: string[], options:
     err.write(`kubedrill: --seed must be a non-negative integer, got "${options.seed}"\n`);
     return 2;
   }
+  if (options.json && options.script === undefined) {
+    err.write('kubedrill: --json needs --script: only a script can `submit` and be graded\n');
+    return 2;
+  }
   if (options.script !== undefined) {
     let text: string;
     try {

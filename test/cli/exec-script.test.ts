@@ -66,3 +66,11 @@ describe('kubedrill exec --script: diagnose and submit', () => {
     ]);
   }, 30_000);
 });
+
+describe('kubedrill exec --json without --script', () => {
+  it('is refused with a reason (there is nothing to grade), status 2', async () => {
+    const err = sink();
+    expect(await execCommand('pending-all-nodes-cordoned', ['kubectl get nodes'], { json: true }, sink(), err)).toBe(2);
+    expect(err.text()).toBe('kubedrill: --json needs --script: only a script can `submit` and be graded\n');
+  });
+});
