@@ -1,5 +1,8 @@
 /** Entry point of the bundled CLI (bin/kubedrill.js imports the bundle of this file). */
 import { buildProgram } from './program.js';
+import { guardStreams, oneLineError } from './streams.js';
+
+guardStreams(process);
 
 let code = 0;
 const program = buildProgram((c) => {
@@ -11,6 +14,6 @@ program
     process.exitCode = code;
   })
   .catch((e: unknown) => {
-    process.stderr.write(`kubedrill: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.stderr.write(`kubedrill: ${oneLineError(e)}\n`);
     process.exitCode = 1;
   });

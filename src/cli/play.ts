@@ -9,7 +9,7 @@ import { openProgress } from '../progress/index.js';
 import { openExternalEditor } from './editor.js';
 
 /** Starts a practice session; returns the exit code. */
-export async function playCommand(scenarioArg: string | undefined, options: { seed?: string }): Promise<number> {
+export async function playCommand(scenarioArg: string | undefined, options: { seed?: string; json?: boolean }): Promise<number> {
   const seed = options.seed === undefined ? undefined : Number(options.seed);
   const interactive = !!process.stdout.isTTY && !!process.stdin.isTTY;
   // On a terminal, start loading Ink at once: the first frame waits for it, the progress file and the catalogue.
@@ -27,7 +27,16 @@ export async function playCommand(scenarioArg: string | undefined, options: { se
     }
     const { runLineMode } = await import('../tui/line-mode.js');
     const session = createPracticeSession(loaded.scenario, loaded.file, { seed, openEditor: openExternalEditor });
-    await runLineMode({ session, input: process.stdin, output: process.stdout, progress });
+    // With --json, stdout carries only the grade, for tools; the session goes to stderr.
+    const output = options.json ? process.stderr : process.stdout;
+    const notices = progress.warning ? [progress.warning] : [];
+    const result = await runLineMode({ session, input: process.stdin, output, progress, notices });
+    if (!options.json) return 0;
+    if (!result) {
+      process.stderr.write('kubedrill: input ended before `submit`: nothing was graded\n');
+      return 1;
+    }
+    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     return 0;
   }
   const chosen = scenarioArg ? loadScenarioArg(scenarioArg) : undefined;

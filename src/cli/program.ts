@@ -20,7 +20,8 @@ export function buildProgram(exit: (code: number) => void): Command {
     .description('practise: the scenario list, or straight into one scenario')
     .argument('[scenario]', 'scenario id or file')
     .option('--seed <n>', 'random seed (default: the scenario\'s)')
-    .action(async (scenario: string | undefined, opts: { seed?: string }) => exit(await (await import('./play.js')).playCommand(scenario, opts)));
+    .option('--json', 'without a terminal: print the grade of `submit` as JSON on stdout, the session on stderr')
+    .action(async (scenario: string | undefined, opts: { seed?: string; json?: boolean }) => exit(await (await import('./play.js')).playCommand(scenario, opts)));
 
   program
     .command('list')
@@ -34,8 +35,9 @@ export function buildProgram(exit: (code: number) => void): Command {
     .argument('<scenario>', 'scenario id or file')
     .argument('[command...]', 'the command line to run (after --)')
     .option('--seed <n>', 'random seed (default: the scenario\'s)')
-    .option('--script <file>', 'run each line of a file, printing a `$ cmd` transcript')
-    .action(async (scenario: string, words: string[], opts: { seed?: string; script?: string }) => exit(await (await import('./exec.js')).execCommand(scenario, words, opts, out, err)));
+    .option('--script <file>', 'run each line of a file, printing a `$ cmd` transcript; `diagnose` and `submit` work as in play')
+    .option('--json', 'with --script: print the grade of `submit` as JSON on stdout, the transcript on stderr')
+    .action(async (scenario: string, words: string[], opts: { seed?: string; script?: string; json?: boolean }) => exit(await (await import('./exec.js')).execCommand(scenario, words, opts, out, err)));
 
   program
     .command('validate')
@@ -59,7 +61,7 @@ export function buildProgram(exit: (code: number) => void): Command {
     .command('snapshots')
     .description('check the golden transcripts in snapshots/ (or rewrite them with --update)')
     .option('--update', 'rewrite the transcripts from the current output')
-    .option('--dir <dir>', 'snapshot folder', 'snapshots')
+    .option('--dir <dir>', 'snapshot folder (default: the snapshots/ shipped next to the scenarios)')
     .action(async (opts: { update?: boolean; dir?: string }) => exit(await (await import('./snapshots.js')).snapshotsCommand(opts, out, err)));
 
   return program;

@@ -18,6 +18,12 @@ export interface ExecResult {
    * printed its first output and keeps running until interrupted.
    */
   follow?: FollowCursor;
+  /**
+   * The same output in the order it was written, when the streams interleave
+   * (`rollout status` prints its waiting lines, then its error). When absent,
+   * stderr is taken to come first.
+   */
+  chunks?: readonly { readonly fd: 1 | 2; readonly text: string }[];
 }
 
 /**
@@ -30,6 +36,11 @@ export interface FollowCursor {
   next(): string;
   /** The command was interrupted or its output is not followed: release what it holds (a watch). */
   stop?(): void;
+  /**
+   * Set once the command ended by itself (`kubectl rollout status` saw the
+   * rollout finish or time out): its exit status. Undefined while it runs.
+   */
+  exitCode?(): number | undefined;
 }
 
 /** What the simulated cluster offers to commands (implemented by src/cluster/cluster.ts). */

@@ -1,8 +1,7 @@
-import { mkdir, readFile, rename, stat } from 'node:fs/promises';
+import { access, constants, mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
 import { dirname } from 'node:path';
-import { Low } from 'lowdb';
-import { Memory } from 'lowdb';
-import { JSONFile } from 'lowdb/node';
+import { lock } from 'proper-lockfile';
 import { migrateProgress } from './migrate.js';
 import { progressFilePath } from './paths.js';
 import { emptyProgress, type AttemptRecord, type ProgressData } from './schema.js';
@@ -17,9 +16,19 @@ export interface BestScore {
 export interface ProgressStore {
   /** The file this store reads and writes. */
   readonly file: string;
-  /** Set when the file on disk could not be used; a sentence for the UI to show. */
+  /**
+   * Set when the file on disk could not be used or cannot be written (moved
+   * aside as corrupt, read-only folder); a sentence for the UI to show.
+   */
   readonly warning: string | undefined;
-  /** Appends a graded attempt and writes the file (atomically, via steno). */
+  /** The current problem: {@link warning}, or why the last write failed; undefined while all is well. */
+  problem(): string | undefined;
+  /**
+   * Appends a graded attempt: under a lock, re-reads the file, adds the
+   * attempt to what is there (other processes' attempts and fields this build
+   * does not know included) and replaces the file atomically. Rejects when it
+   * could not be written; the attempt is then kept for this run only.
+   */
   recordAttempt(attempt: AttemptRecord): Promise<void>;
   /** The best attempt per scenario id, by fraction of the maximum, then by points. */
   bestScores(): Map<string, BestScore>;
@@ -37,33 +46,87 @@ export interface OpenProgressOptions {
   now?: () => number;
 }
 
+/** A progress document as read: the checked data, and the raw object whose unknown fields a save keeps. */
+interface Document {
+  data: ProgressData;
+  raw: Record<string, unknown>;
+}
+
+/** How long a lock may go without being refreshed before another process takes it over (a holder was killed). */
+const LOCK_STALE_MS = 5_000;
+
 /**
  * Opens the progress store. A file that is not JSON, not a progress document,
  * or of an unknown version is renamed to `<file>.corrupt-<timestamp>` (never
  * deleted), a fresh store is started, and `warning` says where the old file went.
+ * A folder that cannot be written is reported in `warning` too.
  */
 export async function openProgress(options: OpenProgressOptions = {}): Promise<ProgressStore> {
   const file = options.file ?? progressFilePath(options.env ?? process.env);
   // The UI edge: wall time is only used to name a kept-aside file.
   const now = options.now ?? Date.now;
   const loaded = await load(file, now);
+  let doc: Document = loaded.doc;
   // When the file could not even be moved aside, keep progress in memory for
   // this run rather than overwrite a file we could not read.
-  const adapter = loaded.writable ? new JSONFile<ProgressData>(file) : new Memory<ProgressData>();
-  const db = new Low<ProgressData>(adapter, loaded.data);
+  const writable = loaded.writable;
+  let warning = loaded.warning ?? (writable ? await unwritable(file) : undefined);
+  let lastFailure: string | undefined;
+  // Writes of this process go one at a time; the file lock orders them with other processes'.
+  let queue: Promise<void> = Promise.resolve();
+
+  const save = async (attempt: AttemptRecord): Promise<void> => {
+    const copy = copyAttempt(attempt);
+    if (!writable) {
+      doc = appended(doc, copy);
+      return;
+    }
+    try {
+      await mkdir(dirname(file), { recursive: true });
+      const release = await lock(file, {
+        realpath: false,
+        stale: LOCK_STALE_MS,
+        retries: { retries: 200, factor: 1.2, minTimeout: 10, maxTimeout: 100, randomize: true },
+        // A lock taken over after a long stall: the write below is still atomic, so only ordering could suffer.
+        onCompromised: () => undefined,
+      });
+      try {
+        // What other processes wrote since we loaded counts: merge into the file as it is now.
+        const current = await load(file, now);
+        if (current.warning) warning = current.warning;
+        const next = appended(current.doc, copy);
+        await writeAtomically(file, `${JSON.stringify(next.raw, null, 2)}\n`);
+        doc = next;
+      } finally {
+        await release().catch(() => undefined);
+      }
+      lastFailure = undefined;
+    } catch (e) {
+      // Keep the attempt for this run, say why it was not saved.
+      doc = appended(doc, copy);
+      lastFailure = `progress could not be saved to ${file} (${errorCode(e) ?? oneLine(e)})`;
+      throw new Error(lastFailure);
+    }
+  };
+
   return {
     file,
-    warning: loaded.warning,
-    async recordAttempt(attempt) {
-      await mkdir(dirname(file), { recursive: true });
-      db.data.attempts.push(copyAttempt(attempt));
-      await db.write();
+    get warning() {
+      return warning;
+    },
+    problem() {
+      return lastFailure ?? warning;
+    },
+    recordAttempt(attempt) {
+      const run = queue.then(() => save(attempt));
+      queue = run.catch(() => undefined);
+      return run;
     },
     bestScores() {
-      return bestScoresOf(db.data.attempts);
+      return bestScoresOf(doc.data.attempts);
     },
     listAttempts(scenarioId) {
-      const all = db.data.attempts;
+      const all = doc.data.attempts;
       return (scenarioId === undefined ? all : all.filter((a) => a.scenarioId === scenarioId)).map(copyAttempt);
     },
   };
@@ -89,10 +152,73 @@ function copyAttempt(a: AttemptRecord): AttemptRecord {
   return { ...a, parts: a.parts.map((p) => ({ name: p.name, points: p.points, max: p.max })) };
 }
 
+/** The document with one more attempt; unknown fields of the file and of its attempts are kept as they were. */
+function appended(doc: Document, attempt: AttemptRecord): Document {
+  const rawAttempts = Array.isArray(doc.raw.attempts) ? (doc.raw.attempts as unknown[]) : [];
+  return {
+    data: { ...doc.data, attempts: [...doc.data.attempts, attempt] },
+    raw: { ...doc.raw, version: doc.data.version, attempts: [...rawAttempts, attempt], quiz: doc.raw.quiz ?? doc.data.quiz },
+  };
+}
+
+/** Writes through a temp file unique to this process and call, then renames it over the file (atomic on POSIX). */
+async function writeAtomically(file: string, text: string): Promise<void> {
+  const temp = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    const handle = await open(temp, 'wx', 0o600);
+    try {
+      await handle.writeFile(text);
+      // On disk before the rename, so a crash leaves the old file or the new one, never a torn one.
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temp, file);
+  } catch (e) {
+    await rm(temp, { force: true }).catch(() => undefined);
+    throw e;
+  }
+}
+
+/** Why the progress file's folder cannot be written (checked on the nearest path that exists), or undefined. */
+async function unwritable(file: string): Promise<string | undefined> {
+  let dir = dirname(file);
+  // Up to the nearest path that exists: the folder the file will be created in, or a file in the way.
+  for (;;) {
+    let isDir: boolean;
+    try {
+      isDir = (await stat(dir)).isDirectory();
+    } catch (e) {
+      const parent = dirname(dir);
+      if ((errorCode(e) === 'ENOENT' || errorCode(e) === 'ENOTDIR') && parent !== dir) {
+        dir = parent;
+        continue;
+      }
+      return cannotSave(dir, errorCode(e) ?? oneLine(e));
+    }
+    if (!isDir) return cannotSave(dir, 'ENOTDIR');
+    try {
+      await access(dir, constants.W_OK);
+      return undefined;
+    } catch (e) {
+      return cannotSave(dir, errorCode(e) ?? oneLine(e));
+    }
+  }
+}
+
+function cannotSave(dir: string, why: string): string {
+  return `progress cannot be saved: ${dir} is not writable (${why}); results of this run will be lost`;
+}
+
 interface Loaded {
-  data: ProgressData;
+  doc: Document;
   warning?: string;
   writable: boolean;
+}
+
+function fresh(): Document {
+  const data = emptyProgress();
+  return { data, raw: { ...data } };
 }
 
 async function load(file: string, now: () => number): Promise<Loaded> {
@@ -100,7 +226,8 @@ async function load(file: string, now: () => number): Promise<Loaded> {
   try {
     text = await readFile(file, 'utf8');
   } catch (e) {
-    if (errorCode(e) === 'ENOENT') return { data: emptyProgress(), writable: true };
+    // No file (or a file where its folder should be, which the writability check reports).
+    if (errorCode(e) === 'ENOENT' || errorCode(e) === 'ENOTDIR') return { doc: fresh(), writable: true };
     return keepAside(file, now, `progress file could not be read (${errorCode(e) ?? String(e)})`);
   }
   let raw: unknown;
@@ -110,7 +237,7 @@ async function load(file: string, now: () => number): Promise<Loaded> {
     return keepAside(file, now, 'progress file was corrupt');
   }
   const migrated = migrateProgress(raw);
-  if (migrated.ok) return { data: migrated.data, writable: true };
+  if (migrated.ok) return { doc: { data: migrated.data, raw: raw as Record<string, unknown> }, writable: true };
   const reason =
     migrated.problem.kind === 'unknown-version'
       ? `progress file has an unknown version (${JSON.stringify(migrated.problem.version) ?? 'none'})`
@@ -127,12 +254,12 @@ async function keepAside(file: string, now: () => number, reason: string): Promi
     await rename(file, aside);
   } catch (e) {
     return {
-      data: emptyProgress(),
+      doc: fresh(),
       writable: false,
       warning: `${reason}, and could not be moved aside (${errorCode(e) ?? String(e)}); progress will not be saved this time`,
     };
   }
-  return { data: emptyProgress(), writable: true, warning: `${reason}; kept it as ${aside}` };
+  return { doc: fresh(), writable: true, warning: `${reason}; kept it as ${aside}` };
 }
 
 async function exists(path: string): Promise<boolean> {
@@ -146,4 +273,8 @@ async function exists(path: string): Promise<boolean> {
 
 function errorCode(e: unknown): string | undefined {
   return typeof e === 'object' && e !== null && 'code' in e ? String((e as { code: unknown }).code) : undefined;
+}
+
+function oneLine(e: unknown): string {
+  return (e instanceof Error ? e.message : String(e)).split('\n')[0] ?? '';
 }

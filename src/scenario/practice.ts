@@ -74,6 +74,11 @@ export function createPracticeSession(scenario: Scenario, file: string, options:
       run.cluster.queue.drain();
       // What streamed by was on the learner's screen: it counts as evidence they saw.
       if (current.record && text !== '') current.record.output += text;
+      // A job that ended by itself (`rollout status` done): the next poll finds nothing following.
+      if (current.follow.exitCode() !== undefined && following === current) {
+        following = undefined;
+        refresh();
+      }
       return text;
     },
     stopFollow() {

@@ -1,5 +1,5 @@
 /**
- * Commands the shell itself answers: host changes (`ssh`, `exit`, `logout`),
+ * Commands the shell itself answers: host changes (`ssh`, `exit`, `logout`), copies between hosts (`scp`),
  * and the bash builtins a learner types without thinking (`echo`, `cd`,
  * `export`, `history`, `which`, ...). Everything else comes from the registry.
  */
@@ -7,6 +7,8 @@ import type { ClusterView } from '../commands/types.js';
 import type { CommandRegistry } from '../commands/registry.js';
 import { formatPrintf, type FormatArg } from '../commands/text/lib/printf-format.js';
 import type { OutputChunk, RunResult, StageResult } from './pipeline.js';
+import type { ShellFiles } from './files.js';
+import { scp } from './scp.js';
 
 /** The session state a builtin may read and change. */
 export interface BuiltinScope {
@@ -26,8 +28,10 @@ export interface BuiltinScope {
   enterHost(host: string, user: string): void;
   /** Leaves the current remote host; false on the workstation. */
   leaveHost(): boolean;
-  /** Runs a command line on `host` without staying there (`ssh node-2 uptime`). */
-  runOn(host: string, user: string, line: string): Promise<RunResult>;
+  /** Runs a command line on `host` without staying there (`ssh node-2 uptime`), with `stdin` as its input. */
+  runOn(host: string, user: string, line: string, stdin?: string): Promise<RunResult>;
+  /** Every host's files (scp copies between them). */
+  readonly files: ShellFiles;
   /** Asks the terminal to clear the screen. */
   requestClear(): void;
   /** Tells the UI the learner typed `exit` on the workstation. */
@@ -40,7 +44,7 @@ export type Builtin = (args: readonly string[], stdin: string, scope: BuiltinSco
 const done = (stdout = '', stderr = '', exitCode = 0): StageResult => ({ stdout, stderr, exitCode });
 
 /** Builtins that exist as a binary too, so `which` finds them in /usr/bin. */
-const ALSO_BINARIES = new Set(['printf', 'echo', 'true', 'false', 'which', 'ssh', 'clear', 'pwd']);
+const ALSO_BINARIES = new Set(['printf', 'echo', 'true', 'false', 'which', 'ssh', 'scp', 'clear', 'pwd']);
 
 /** Interprets `echo -e` escapes (bash builtins/echo.def, ansicstr). Returns the text and whether `\c` stopped output. */
 function echoEscapes(text: string): { text: string; stop: boolean } {
@@ -125,13 +129,16 @@ const echo: Builtin = (args) => {
 /** Options of ssh(1) that take an argument (OpenSSH ssh.c getopt string). */
 const SSH_ARG_OPTIONS = new Set('BbcDEeFIiJLlmOopQRSWw'.split(''));
 
-const ssh: Builtin = async (args, _stdin, scope) => {
+const ssh: Builtin = async (args, stdin, scope) => {
   let user = 'root';
+  let input = stdin;
   let i = 0;
   for (; i < args.length; i++) {
     const a = args[i];
     if (!a.startsWith('-') || a === '-') break;
     const letter = a[1];
+    // -n: stdin from /dev/null.
+    if (/^-[46AaCfGgKkMNnqsTtVvXxYy]*n/.test(a)) input = '';
     if (SSH_ARG_OPTIONS.has(letter) && a.length === 2) {
       if (letter === 'l' && args[i + 1]) user = args[i + 1];
       i++;
@@ -163,9 +170,16 @@ const ssh: Builtin = async (args, _stdin, scope) => {
     return done('', `ssh: Could not resolve hostname ${host}: Name or service not known\n`, 255);
   }
   const remote = args.slice(i + 1);
+  // The remote command reads ssh's stdin, so `ssh node "cat > f" < file` copies the file (never an empty one).
   if (remote.length > 0) {
-    const result = await scope.runOn(host, user, remote.join(' '));
+    const result = await scope.runOn(host, user, remote.join(' '), input);
     return { ...splitChunks(result.chunks), exitCode: result.exitCode, chunks: result.chunks };
+  }
+  if (input !== '') {
+    // Input that is not a terminal: the remote login shell runs it as a script (ssh.c, tty_flag off).
+    const result = await scope.runOn(host, user, input);
+    const chunks: OutputChunk[] = [{ fd: 2, text: 'Pseudo-terminal will not be allocated because stdin is not a terminal.\n' }, ...result.chunks];
+    return { ...splitChunks(chunks), exitCode: result.exitCode, chunks };
   }
   scope.enterHost(host, user);
   return done();
@@ -254,6 +268,7 @@ export const BUILTINS: Readonly<Record<string, Builtin>> = {
   echo,
   printf,
   ssh,
+  scp,
   exit,
   logout: exit,
   export: exportBuiltin,

@@ -57,6 +57,8 @@ export interface PipelineFollow {
   next(): Promise<OutputChunk[]>;
   /** The job was interrupted: the follower releases what it holds. */
   stop(): void;
+  /** The pipeline's status once its follower ended by itself (`rollout status` done); undefined while it runs. */
+  exitCode(): number | undefined;
 }
 
 function orderedChunks(result: StageResult): OutputChunk[] {
@@ -104,6 +106,8 @@ export async function executePipeline(node: Pipeline, execute: ExecuteCommand, s
   if (node.negated) exitCode = exitCode === 0 ? 1 : 0;
   if (!run.follow) return { chunks: run.chunks, exitCode };
   const { cursor, rest } = run.follow;
+  // The status of the last stage: the follower's own, or what the later stages last returned.
+  let lastStatus = exitCode;
   return {
     chunks: run.chunks,
     exitCode,
@@ -113,10 +117,17 @@ export async function executePipeline(node: Pipeline, execute: ExecuteCommand, s
         const text = cursor.next();
         if (text === '') return [];
         if (rest.length === 0) return [{ fd: 1, text }];
-        return (await fold(rest, text)).chunks;
+        const piece = await fold(rest, text);
+        lastStatus = piece.exitCode;
+        return piece.chunks;
       },
       stop() {
         cursor.stop?.();
+      },
+      exitCode() {
+        const own = cursor.exitCode?.();
+        if (own === undefined) return undefined;
+        return rest.length === 0 ? own : lastStatus;
       },
     },
   };
@@ -199,18 +210,21 @@ export function streamsLineByLine(command: SimpleCommand): boolean {
 /**
  * Runs a script: lists in sequence; inside a list `a && b` runs b only when a
  * succeeded and `a || b` only when it failed (bash "Lists of Commands").
- * `onStatus` hears each pipeline's status, so `$?` can follow along.
+ * `onStatus` hears each pipeline's status, so `$?` can follow along; `stdin`
+ * is what the script itself reads (a remote command's, under ssh).
  */
 export async function executeScript(
   script: Script,
   execute: ExecuteCommand,
   onStatus?: (exitCode: number) => void,
+  stdin = '',
 ): Promise<RunResult> {
   const chunks: OutputChunk[] = [];
   let exitCode = 0;
   let follow: PipelineFollow | undefined;
   const run = async (pipeline: Pipeline): Promise<void> => {
-    const result = await executePipeline(pipeline, execute);
+    // The script's stdin (`ssh node 'cd /x && cat > f' < file`) is offered to each pipeline's first stage.
+    const result = await executePipeline(pipeline, execute, stdin);
     chunks.push(...result.chunks);
     exitCode = result.exitCode;
     follow = result.follow;

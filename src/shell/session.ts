@@ -55,6 +55,8 @@ export interface ShellFollow {
   next(): Promise<string>;
   /** Ctrl+C: the job dies of SIGINT, so `$?` becomes 130 (128 + 2) as in bash. */
   stop(): void;
+  /** The job's status once it ended by itself (`kubectl rollout status` done or timed out), which `$?` then holds; undefined while it runs. */
+  exitCode(): number | undefined;
 }
 
 /** An interactive shell over the simulated cluster. */
@@ -148,10 +150,10 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
         },
         enterHost,
         leaveHost,
-        runOn: async (host, user, line) => {
+        runOn: async (host, user, line, remoteStdin = '') => {
           enterHost(host, user);
           try {
-            return await runLine(line);
+            return await runLine(line, remoteStdin);
           } finally {
             leaveHost();
           }
@@ -162,6 +164,7 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
         requestExit: () => {
           exitRequested = true;
         },
+        files,
       };
       return builtin(args, stdin, scope);
     }
@@ -304,15 +307,20 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
     };
   }
 
-  async function runLine(line: string): Promise<RunResult> {
+  async function runLine(line: string, stdin = ''): Promise<RunResult> {
     const parsed = parse(line);
     if (!parsed.ok) {
       lastExitCode = 2;
       return { chunks: [{ fd: 2, text: `${parsed.error}\n` }], exitCode: 2 };
     }
-    return executeScript(parsed.script, runSimple, (code) => {
-      lastExitCode = code;
-    });
+    return executeScript(
+      parsed.script,
+      runSimple,
+      (code) => {
+        lastExitCode = code;
+      },
+      stdin,
+    );
   }
 
   const shellFollow = (pipeline: PipelineFollow): ShellFollow => {
@@ -327,6 +335,12 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
         stopped = true;
         pipeline.stop();
         lastExitCode = 130;
+      },
+      exitCode() {
+        if (stopped) return undefined;
+        const code = pipeline.exitCode();
+        if (code !== undefined) lastExitCode = code;
+        return code;
       },
     };
   };

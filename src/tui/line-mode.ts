@@ -2,8 +2,9 @@ import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import type { ProgressStore } from '../progress/store.js';
 import type { GradeResult, PracticeSession } from '../scenario/practice-types.js';
+import { COMMAND_STEP_MS } from '../scenario/run.js';
 import { attemptRecord } from './attempt.js';
-import { PANE_HELP, parsePaneCommand, promptHost } from './pane-commands.js';
+import { PANE_HELP, parsePaneCommand, promptHost, type PaneCommand } from './pane-commands.js';
 import { describeDiagnosis, errorMessage, unknownDiagnosis } from './session-text.js';
 import { formatGrade } from './text/format-grade.js';
 
@@ -17,24 +18,113 @@ export interface LineModeOptions {
   readonly progress?: Pick<ProgressStore, 'recordAttempt'>;
   /** Wall clock for the attempt's times; defaults to Date.now (the UI edge). */
   readonly now?: () => number;
+  /**
+   * Simulated time each shell command takes; defaults to COMMAND_STEP_MS as in
+   * `kubedrill exec`, so a scripted fix has time to take effect before `submit`.
+   */
+  readonly stepMs?: number;
+  /** Sentences to show before the briefing (e.g. progress that will not be saved). */
+  readonly notices?: readonly string[];
+}
+
+/** The usage of `diagnose` in a non-interactive session (printed on misuse). */
+export const DIAGNOSE_USAGE = 'Usage: diagnose <component> <cause>   or   diagnose "what is broken and why"';
+
+/** What one line of a non-interactive session did. */
+export type StepOutcome = { kind: 'continue'; exitCode?: number } | { kind: 'quit' } | { kind: 'submitted'; result: GradeResult };
+
+/** Options of {@link practiceStep}. */
+export interface PracticeStepOptions {
+  /** Simulated time a shell command takes. */
+  readonly stepMs: number;
+  /** Which practice words are taken out of the shell (all of them in line mode); the rest run as shell lines. */
+  readonly words?: ReadonlySet<PaneCommand['type']>;
+}
+
+/**
+ * Runs one line of a non-interactive session (line mode, `exec --script`):
+ * practice words (hint, diagnose, submit, ...) act on the session; anything
+ * else runs in the shell and then moves the simulated clock on by `stepMs`.
+ */
+export async function practiceStep(
+  session: PracticeSession,
+  command: PaneCommand,
+  line: string,
+  write: (text: string) => void,
+  options: PracticeStepOptions,
+): Promise<StepOutcome> {
+  const type = options.words && !options.words.has(command.type) ? 'shell' : command.type;
+  switch (type) {
+    case 'quit':
+      return { kind: 'quit' };
+    case 'submit':
+      return { kind: 'submitted', result: session.grade() };
+    case 'hint': {
+      const hint = session.nextHint();
+      const snap = session.getSnapshot();
+      write(hint === undefined ? 'No hints left.\n' : `Hint ${snap.hintsShown.length}/${snap.hintsShown.length + snap.hintsLeft}: ${hint}\n`);
+      return { kind: 'continue' };
+    }
+    case 'diagnose':
+      write(diagnoseUsage(session));
+      return { kind: 'continue' };
+    case 'diagnose-guided':
+    case 'diagnose-free-text': {
+      const diagnosis =
+        command.type === 'diagnose-guided'
+          ? { kind: 'guided' as const, component: command.component, cause: command.cause }
+          : { kind: 'free-text' as const, text: command.type === 'diagnose-free-text' ? command.text : '' };
+      const problem = diagnosis.kind === 'free-text' && diagnosis.text === '' ? 'the diagnosis is empty' : unknownDiagnosis(diagnosis, session.diagnosisChoices());
+      if (problem) {
+        // Misuse: say what was wrong, then how to say it (the component and cause ids are listed by `diagnose`).
+        write(`diagnose: ${problem}\n${DIAGNOSE_USAGE}\n(type \`diagnose\` alone for the components and causes)\n`);
+        return { kind: 'continue' };
+      }
+      session.submitDiagnosis(diagnosis);
+      write(`Diagnosis recorded: ${describeDiagnosis(diagnosis, session.diagnosisChoices())}.\n`);
+      return { kind: 'continue' };
+    }
+    case 'reset':
+      session.reset();
+      write('The scenario was reset to its start.\n');
+      return { kind: 'continue' };
+    case 'help':
+      write(`${PANE_HELP}\n`);
+      return { kind: 'continue' };
+    case 'briefing':
+      write(session.briefing.replace(/\n*$/, '\n'));
+      return { kind: 'continue' };
+    default: {
+      if (line.trim().length === 0) return { kind: 'continue' };
+      const entry = await session.exec(line);
+      write(entry.output);
+      if (entry.output.length > 0 && !entry.output.endsWith('\n')) write('\n');
+      // Time passes between commands, as in `kubedrill exec`: controllers, kubelets and backoffs move on.
+      session.tick(options.stepMs);
+      return { kind: 'continue', exitCode: entry.exitCode };
+    }
+  }
 }
 
 /**
  * The plain line mode for when stdout is not a terminal: no Ink, no colours.
  * Prints the briefing, then for each input line `prompt + command` and its
  * output. Practice words (hint, diagnose, submit, quit, ...) work as in the
- * TUI. Resolves with the grade, or undefined when input ended or the learner
- * quit without submitting.
+ * TUI; each shell command moves the simulated clock on by `stepMs`. Resolves
+ * with the grade, or undefined when input ended or the learner quit without
+ * submitting.
  */
 export async function runLineMode(options: LineModeOptions): Promise<GradeResult | undefined> {
   const { session, input, output } = options;
   const now = options.now ?? Date.now;
+  const stepMs = options.stepMs ?? COMMAND_STEP_MS;
   const startedAt = now();
   const write = (text: string) => {
     output.write(text);
   };
   const homeHost = promptHost(session.getSnapshot().prompt);
 
+  for (const notice of options.notices ?? []) write(`kubedrill: ${notice}\n`);
   write(`${session.scenario.title}\n\n${session.briefing.replace(/\n*$/, '\n')}\n`);
   write('Type commands as in a shell. Also: hint, diagnose <component> <cause>, diagnose "text", submit, quit.\n\n');
 
@@ -45,60 +135,12 @@ export async function runLineMode(options: LineModeOptions): Promise<GradeResult
       write(`${prompt}${line}\n`);
       const command = parsePaneCommand(line, { onWorkstation: promptHost(prompt) === homeHost });
       try {
-        switch (command.type) {
-          case 'quit':
-            return undefined;
-          case 'submit': {
-            const result = session.grade();
-            write(`\n${formatGrade(result)}`);
-            await record(options, result, startedAt, now, session.getSnapshot().hintsShown.length, write);
-            return result;
-          }
-          case 'hint': {
-            const hint = session.nextHint();
-            const snap = session.getSnapshot();
-            write(
-              hint === undefined
-                ? 'No hints left.\n'
-                : `Hint ${snap.hintsShown.length}/${snap.hintsShown.length + snap.hintsLeft}: ${hint}\n`,
-            );
-            break;
-          }
-          case 'diagnose':
-            write(diagnoseUsage(session));
-            break;
-          case 'diagnose-guided':
-          case 'diagnose-free-text': {
-            const diagnosis =
-              command.type === 'diagnose-guided'
-                ? { kind: 'guided' as const, component: command.component, cause: command.cause }
-                : { kind: 'free-text' as const, text: command.text };
-            const problem = unknownDiagnosis(diagnosis, session.diagnosisChoices());
-            if (problem) {
-              write(`${problem}\n`);
-              break;
-            }
-            session.submitDiagnosis(diagnosis);
-            write(`Diagnosis recorded: ${describeDiagnosis(diagnosis, session.diagnosisChoices())}.\n`);
-            break;
-          }
-          case 'reset':
-            session.reset();
-            write('The scenario was reset to its start.\n');
-            break;
-          case 'help':
-            write(`${PANE_HELP}\n`);
-            break;
-          case 'briefing':
-            write(session.briefing.replace(/\n*$/, '\n'));
-            break;
-          case 'shell': {
-            if (line.trim().length === 0) break;
-            const entry = await session.exec(line);
-            write(entry.output);
-            if (entry.output.length > 0 && !entry.output.endsWith('\n')) write('\n');
-            break;
-          }
+        const outcome = await practiceStep(session, command, line, write, { stepMs });
+        if (outcome.kind === 'quit') return undefined;
+        if (outcome.kind === 'submitted') {
+          write(`\n${formatGrade(outcome.result)}`);
+          await record(options, outcome.result, startedAt, now, session.getSnapshot().hintsShown.length, write);
+          return outcome.result;
         }
       } catch (e) {
         write(`kubedrill: ${errorMessage(e)}\n`);
@@ -112,7 +154,7 @@ export async function runLineMode(options: LineModeOptions): Promise<GradeResult
 
 /** The guided choices, for `diagnose` with no arguments. */
 function diagnoseUsage(session: PracticeSession): string {
-  const out = ['Usage: diagnose <component> <cause>   or   diagnose "what is broken and why"', 'Components and causes:'];
+  const out = [DIAGNOSE_USAGE, 'Components and causes:'];
   for (const component of session.diagnosisChoices()) {
     out.push(`  ${component.id}  (${component.label})`);
     for (const cause of component.causes) out.push(`      ${cause.id}  (${cause.label})`);

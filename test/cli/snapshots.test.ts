@@ -26,3 +26,21 @@ describe('golden transcripts (snapshots/)', () => {
     expect(await renderTranscript(loaded.scenario, lines, 7)).toBe(await renderTranscript(loaded.scenario, lines, 7));
   });
 });
+
+describe('kubedrill snapshots without a snapshot folder', () => {
+  it('says the folder is missing instead of reporting every scenario as differing', async () => {
+    const { snapshotsCommand } = await import('../../src/cli/snapshots.js');
+    const out: string[] = [];
+    const err: string[] = [];
+    const sink = (into: string[]) => ({ write: (t: string) => into.push(t) }) as unknown as NodeJS.WritableStream;
+    const code = await snapshotsCommand({ dir: 'no-such-snapshot-folder' }, sink(out), sink(err));
+    expect(code).toBe(1);
+    expect(err.join('')).toMatch(/^kubedrill snapshots: no snapshot folder \/.*no-such-snapshot-folder: /);
+    expect(err.join('')).not.toContain('differs');
+  });
+
+  it('ships snapshots/ in the package (package.json "files")', () => {
+    const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { files: string[] };
+    expect(pkg.files).toContain('snapshots');
+  });
+});

@@ -1,15 +1,16 @@
 /**
  * `kubectl rollout status|restart|undo|history` (pkg/cmd/rollout and
  * polymorphichelpers rollout_status.go, objectrestarter.go, rollback.go,
- * history.go). Status prints the current state once and returns: the
- * simulator does not block waiting for a rollout.
+ * history.go). Status waits for the rollout as kubectl does (rollout-status.ts).
  */
 import type { KubeObject } from '../../cluster/apiserver/types.js';
 import type { ResourceInfo } from '../../cluster/apiserver/resources.js';
 import type { ExecResult } from '../types.js';
 import type { Invocation } from './invocation.js';
 import { kindName } from './invocation.js';
-import { int } from './flags.js';
+import { int, str } from './flags.js';
+import { parseGoDuration } from './logs.js';
+import { followRolloutStatus } from './rollout-status.js';
 import { errorResult, statusMessage } from './errors.js';
 import { parseTargets } from './resolve.js';
 import { tabwrite } from './output/tabwriter.js';
@@ -24,6 +25,8 @@ function fetchOne(inv: Invocation, verb: string): { ok: true; info: ResourceInfo
   const parsed = parseTargets(inv.args);
   if (!parsed.ok) return { ok: false, result: errorResult(parsed.error) };
   const target = parsed.targets[0];
+  // `kubectl rollout undo , web`: the type list holds only an empty name (SplitResourceArgument), which maps to nothing.
+  if (!target) return { ok: false, result: errorResult(`the server doesn't have a resource type ""`) };
   if (!parsed.named) return { ok: false, result: errorResult('resource(s) were provided, but no name was specified') };
   const r = inv.client.get(target.info.name, target.info.namespaced ? inv.namespace : undefined, target.names[0]);
   if (!r.ok) return { ok: false, result: { stdout: '', stderr: statusMessage(r.status), exitCode: 1 } };
@@ -53,14 +56,22 @@ export function rolloutStatusLine(obj: KubeObject): { text: string; done: boolea
   return { text: `deployment "${name}" successfully rolled out\n`, done: true };
 }
 
-/** `kubectl rollout status`. */
+/** `kubectl rollout status`: once with `--watch=false`, else until done, failed or `--timeout` (rollout-status.ts). */
 export function runRolloutStatus(inv: Invocation): ExecResult {
+  const timeoutText = str(inv.flags, 'timeout') ?? '0s';
+  const timeout = parseGoDuration(timeoutText);
+  if (timeout === undefined) {
+    return { stdout: '', stderr: `error: invalid argument "${timeoutText}" for "--timeout" flag: time: invalid duration "${timeoutText}"\nSee 'kubectl rollout status --help' for usage.\n`, exitCode: 1 };
+  }
   const one = fetchOne(inv, 'status');
   if (!one.ok) return one.result;
   if (one.info.kind !== 'Deployment' && one.info.kind !== 'DaemonSet') return errorResult(`no status viewer has been implemented for ${one.info.kind}${one.info.group ? `.${one.info.group}` : ''}`);
-  const s = rolloutStatusLine(one.obj);
-  if (s.error) return errorResult(s.error);
-  return { stdout: s.text, stderr: '', exitCode: 0 };
+  if (inv.flags.watch === false) {
+    const s = rolloutStatusLine(one.obj);
+    if (s.error) return errorResult(s.error);
+    return { stdout: s.text, stderr: '', exitCode: 0 };
+  }
+  return followRolloutStatus(inv, one.info.name, one.obj, Math.round(timeout * 1000));
 }
 
 /** `kubectl rollout restart`: stamps the pod template so the controller rolls new pods. */
@@ -110,15 +121,14 @@ export function runRolloutUndo(inv: Invocation): ExecResult {
   if (one.info.kind !== 'Deployment') return errorResult(`no rollbacker has been implemented for ${one.info.kind}${one.info.group ? `.${one.info.group}` : ''}`);
   const revs = revisions(inv, one.obj);
   if (!revs.ok) return revs.result;
-  const current = Number(one.obj.metadata.annotations?.[REVISION] ?? 0);
   const toRevision = int(inv.flags, 'to-revision') ?? 0;
   let target: { revision: number; rs: KubeObject } | undefined;
   if (toRevision > 0) {
     target = revs.list.find((x) => x.revision === toRevision);
     if (!target) return errorResult(`unable to find specified revision ${toRevision} in history`);
   } else {
-    // rollback.go: the newest revision older than the current one.
-    target = [...revs.list].reverse().find((x) => x.revision < current);
+    // rollback.go deploymentRevision: the second-newest ReplicaSet revision (the Deployment's own annotation plays no part).
+    target = revs.list.length >= 2 ? revs.list[revs.list.length - 2] : undefined;
     if (!target) return errorResult(`no rollout history found for deployment "${one.obj.metadata.name}"`);
   }
   const template = structuredClone((target.rs.spec as Obj).template ?? {});

@@ -26,12 +26,21 @@ function seeded(status: Obj = { observedGeneration: 1, replicas: 3, updatedRepli
 }
 
 describe('kubectl rollout', () => {
-  it('status reports success or the waiting line once', async () => {
-    expect(await seeded().run('rollout status deployment/web')).toEqual({ stdout: 'deployment "web" successfully rolled out\n', stderr: '', exitCode: 0 });
+  it('status reports success, the waiting line once with --watch=false, or the deadline error', async () => {
+    expect(await seeded().run('rollout status deployment/web')).toMatchObject({ stdout: 'deployment "web" successfully rolled out\n', stderr: '', exitCode: 0 });
     const waiting = seeded({ observedGeneration: 1, replicas: 3, updatedReplicas: 3, availableReplicas: 1 });
-    expect((await waiting.run('rollout status deploy web')).stdout).toBe('Waiting for deployment "web" rollout to finish: 1 of 3 updated replicas are available...\n');
+    expect((await waiting.run('rollout status deploy web --watch=false')).stdout).toBe('Waiting for deployment "web" rollout to finish: 1 of 3 updated replicas are available...\n');
     const stuck = seeded({ observedGeneration: 1, conditions: [{ type: 'Progressing', status: 'False', reason: 'ProgressDeadlineExceeded' }] });
-    expect(await stuck.run('rollout status deploy/web')).toEqual({ stdout: '', stderr: 'error: deployment "web" exceeded its progress deadline\n', exitCode: 1 });
+    expect(await stuck.run('rollout status deploy/web')).toMatchObject({ stdout: '', stderr: 'error: deployment "web" exceeded its progress deadline\n', exitCode: 1 });
+  });
+
+  it('status without --watch=false waits; with nothing moving the rollout on it times out (--timeout)', async () => {
+    const waiting = seeded({ observedGeneration: 1, replicas: 3, updatedReplicas: 3, availableReplicas: 1 });
+    expect(await waiting.run('rollout status deploy/web --timeout=3s')).toMatchObject({
+      stdout: 'Waiting for deployment "web" rollout to finish: 1 of 3 updated replicas are available...\n',
+      stderr: 'error: timed out waiting for the condition\n',
+      exitCode: 1,
+    });
   });
 
   it('history lists revisions', async () => {

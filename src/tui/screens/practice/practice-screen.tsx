@@ -91,6 +91,12 @@ export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000 }: Pra
           const text = await session.pollFollow();
           // Output that arrives after Ctrl+C was never written: the job is gone.
           if (text && mounted.current && follow.current === current) dispatch({ type: 'append-text', text });
+          // The job ended by itself (`kubectl rollout status` done): the prompt comes back.
+          if (text === undefined && mounted.current && follow.current === current) {
+            follow.current = undefined;
+            setFollowing(false);
+            current.end();
+          }
         } catch (e) {
           if (mounted.current) setNotice(`follow error: ${errorMessage(e)}`);
         }

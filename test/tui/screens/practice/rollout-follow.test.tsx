@@ -1,0 +1,32 @@
+import { describe, it, expect, afterEach } from 'vitest';
+import { cleanup } from 'ink-testing-library';
+import { PracticeScreen } from '../../../../src/tui/screens/practice/practice-screen.js';
+import { createPracticeSession } from '../../../../src/scenario/practice.js';
+import type { PracticeSession } from '../../../../src/scenario/practice-types.js';
+import { loadScenarioArg } from '../../../../src/cli/load.js';
+import { renderInk } from '../../../helpers/ink.js';
+
+afterEach(() => cleanup());
+
+const rows = (frame: string) => frame.split('\n').map((l) => l.trimEnd());
+
+describe('PracticeScreen: kubectl rollout status', () => {
+  it('follows until the rollout is done, then gives the prompt back by itself (no Ctrl+C)', async () => {
+    const loaded = loadScenarioArg('imagepull-wrong-tag');
+    if (!loaded.ok) throw new Error(loaded.message);
+    const real = createPracticeSession(loaded.scenario, loaded.file);
+    // Each 20 ms wall tick moves the simulation 2 s.
+    const session: PracticeSession = { ...real, tick: () => real.tick(2000) };
+    const ui = renderInk(<PracticeScreen session={session} onGraded={() => {}} onQuit={() => {}} tickMs={20} />);
+    await ui.waitForText('learner@workstation:~$');
+    await ui.typeLine('kubectl set image deployment/billing billing=shop/billing:2.1.0 && kubectl rollout status deploy/billing');
+    await ui.waitForText('deployment "billing" successfully rolled out');
+    await ui.waitForFrame((f) => {
+      const r = rows(f);
+      const done = r.indexOf('deployment "billing" successfully rolled out');
+      return done >= 0 && r.slice(done + 1).includes('learner@workstation:~$');
+    });
+    expect(ui.frame()).not.toContain('^C stop');
+    expect(ui.frame()).not.toContain('^C\n');
+  }, 30_000);
+});
