@@ -18,9 +18,11 @@
  *    - `shows`: the text (case-insensitive) on `host`;
  *    - `log`: a displayed line on `host` matches the RE2 pattern (and, with a
  *      unit, the line ran journalctl for that unit);
- *    - `objectField`: the line's tools read the object through the API server
- *      (get or list), and the field's value at that moment is displayed as a
- *      whole token (`volcano`, not `volcano-2`);
+ *    - `objectField`: a tool read the object through the API server (get,
+ *      list or watch; in this line or an earlier one, so a `cat` of a saved
+ *      `kubectl get -o yaml` counts), and the field's value when the line ran
+ *      is displayed as a whole token (`volcano`, not `volcano-2`); with
+ *      `equals`, only while the field has that value (the fault, not the fix);
  *    - `nodeCondition`: the node was read, the condition holds as stated at
  *      that moment, and its reason, or its status as kubectl shows it
  *      (Ready=False is `NotReady`), is displayed.
@@ -53,7 +55,7 @@ export interface Observation {
   shown: readonly string[];
   /** Observed pieces of the displayed stderr. */
   shownErr: readonly string[];
-  /** API reads the line's tools made. */
+  /** API reads the session's tools made up to and including this line. */
   reads: readonly ObjectRead[];
 }
 
@@ -78,6 +80,7 @@ export function factSeen(fact: EvidenceSpec, obs: Observation, client: ApiClient
       if (!wasRead(obs, f.resource, obj)) return false;
       const value = fieldAt(obj, f.path);
       if (value === undefined || value === null || typeof value === 'object') return false;
+      if (f.equals !== undefined && String(value) !== String(f.equals)) return false;
       return tokenShown(obs, String(value));
     });
   }
@@ -134,7 +137,7 @@ export function describeFact(e: EvidenceSpec): string {
   if (e.objectField !== undefined) {
     const f = e.objectField;
     const which = f.name !== undefined ? `${f.namespace ? `${f.namespace}/` : ''}${f.name}` : `matching ${f.selector}${f.namespace ? ` in ${f.namespace}` : ''}`;
-    return `the ${f.path} of ${f.resource} ${which}`;
+    return `the ${f.path}${f.equals !== undefined ? ` ${JSON.stringify(f.equals)}` : ''} of ${f.resource} ${which}`;
   }
   if (e.nodeCondition !== undefined) {
     const c = e.nodeCondition;

@@ -43,6 +43,11 @@ export class ScenarioRun {
   readonly shell: ShellSession;
   readonly log: CommandRecord[] = [];
   readonly seed: number;
+  /**
+   * Every API read so far, by key: a value shown later (a `cat` of a file
+   * saved from `kubectl get -o yaml`) still comes from an object read.
+   */
+  private readonly reads = new Map<string, ObjectRead>();
   /** What the command line now running displayed and read, for its record. */
   private current: { shown: string[]; shownErr: string[]; reads: ObjectRead[] } = { shown: [], shownErr: [], reads: [] };
 
@@ -115,7 +120,8 @@ export class ScenarioRun {
     const result = await this.shell.exec(line);
     // Watch deliveries and other immediate reactions to the command happen now.
     this.cluster.queue.drain();
-    const observation: Observation = { host, line, ...this.current };
+    for (const r of this.current.reads) this.reads.set(`${r.resource}/${r.namespace ?? ''}/${r.name ?? ''}`, r);
+    const observation: Observation = { host, line, shown: this.current.shown, shownErr: this.current.shownErr, reads: [...this.reads.values()] };
     this.current = { shown: [], shownErr: [], reads: [] };
     const seen = factsSeen(this.scenario.evidence, observation, this.cluster.adminClient());
     this.log.push({ host, line, output: result.output, exitCode: result.exitCode, at: this.cluster.now(), observation, seen });

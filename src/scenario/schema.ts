@@ -287,6 +287,10 @@ function buildEvidence() {
           name: z.string().min(1).optional().describe('Object name (or give `selector`).'),
           selector: z.string().min(1).optional().describe('Label selector, e.g. app=web: any matching object (or give `name`).'),
           path: z.string().min(1).describe('Dotted field path, e.g. spec.schedulerName or spec.containers.0.image.'),
+          equals: z
+            .union([z.string(), z.number(), z.boolean()])
+            .optional()
+            .describe('The value the fact is about (e.g. the wrong one): seen only while the field has it. Omit: whatever it is.'),
         })
         .strict()
         .refine((v) => (v.name === undefined) !== (v.selector === undefined), { message: 'give exactly one of name, selector' })
