@@ -24,8 +24,9 @@
  *      is displayed as a whole token (`volcano`, not `volcano-2`); with
  *      `equals`, only while the field has that value (the fault, not the fix);
  *    - `nodeCondition`: the node was read, the condition holds as stated at
- *      that moment, and its reason, or its status as kubectl shows it
- *      (Ready=False is `NotReady`), is displayed.
+ *      that moment, and its reason (or message) is displayed, or else its
+ *      status with the node: the `Type  Status` row in describe's block for
+ *      that node, or the node's row of get nodes (Ready=False is NotReady).
  * Known limit: a filter's own program text is trusted (`kubectl get pods |
  * awk '{print "volcano"}'` would count); the rule guards against typed text
  * reaching the screen by itself, not against a learner set on fooling it.
@@ -95,10 +96,16 @@ export function factSeen(fact: EvidenceSpec, obs: Observation, client: ApiClient
       const want = reason.toLowerCase();
       return [c.reason, c.message].some((r) => r?.toLowerCase().includes(want)) && displayed(obs, want, (s) => s.toLowerCase().includes(want));
     }
-    // kubectl get nodes folds Ready into STATUS; describe node lists `Type  Status` columns.
-    if (type === 'Ready') return tokenShown(obs, c.status === 'True' ? 'Ready' : 'NotReady');
+    // A bare status is no fact about this node unless shown with it: describe node lists `Type  Status`
+    // rows under `Name: node-2`; get nodes folds Ready into the STATUS of the node's row (Ready=False is NotReady).
     const row = new RegExp(`(^|\\s)${escape(type)}\\s+${escape(c.status)}(\\s|$)`, 'm');
-    return obs.shown.some((s) => row.test(s));
+    const readyWord = token(c.status === 'True' ? 'Ready' : 'NotReady');
+    const named = token(node);
+    return obs.shown.some(
+      (segment) =>
+        describedBlocks(segment, node).some((block) => row.test(block)) ||
+        (type === 'Ready' && segment.split('\n').some((line) => named.test(line) && readyWord.test(line))),
+    );
   }
   return false;
 }
@@ -163,8 +170,18 @@ function displayed(obs: Observation, lowered: string, has: (segment: string) => 
 
 /** `value` is displayed as a whole token: `2.1` is not shown by `2.1.0`, nor `volcano` by `volcano-2`. */
 function tokenShown(obs: Observation, value: string): boolean {
-  const re = new RegExp(`(?<![\\w-])${escape(value)}(?![\\w-]|\\.\\w)`, 'i');
+  const re = token(value);
   return displayed(obs, value.toLowerCase(), (s) => re.test(s));
+}
+
+/** Matches `value` as a whole token (case-insensitive). */
+function token(value: string): RegExp {
+  return new RegExp(`(?<![\\w-])${escape(value)}(?![\\w-]|\\.\\w)`, 'i');
+}
+
+/** The blocks of `kubectl describe` output (each from its `Name:` line) that describe `name`. */
+function describedBlocks(segment: string, name: string): string[] {
+  return segment.split(/^(?=Name:\s)/m).filter((block) => new RegExp(`^Name:\\s+${escape(name)}\\s*$`, 'm').test(block.split('\n', 1)[0]));
 }
 
 /** Did the line's tools read this object: a get of it, or a list of its kind in its namespace or all? */

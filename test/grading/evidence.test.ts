@@ -142,6 +142,11 @@ describe('evidence as a fact: nodeCondition', () => {
     await run.exec('kubectl get nodes node-1');
     await run.exec('kubectl get nodes');
     await run.exec('echo node-2 NotReady');
-    expect(run.log.map((r) => r.seen[0])).toEqual([false, true, false]);
+    await run.exec('kubectl describe node node-1');
+    await run.exec('kubectl describe node node-2');
+    await run.exec('kubectl describe nodes');
+    await run.exec('kubectl get nodes | grep -v node-2');
+    expect(run.log[5].output).toMatch(/^  Ready\s+Unknown\s/m);
+    expect(run.log.map((r) => r.seen[0])).toEqual([false, true, false, false, true, true, false]);
   });
 });
