@@ -98,6 +98,9 @@ export function checkScenario(scenario: Scenario, positions: PositionMap, file: 
     if (e.host !== WORKSTATION_HOST && !nodes.has(e.host)) {
       at(['evidence', i, 'host'], `evidence[${i}].host: no host named "${e.host}" (use ${WORKSTATION_HOST} or a node: ${known})`);
     }
+    if (e.nodeCondition && !nodes.has(e.nodeCondition.node)) {
+      at(['evidence', i, 'nodeCondition', 'node'], `evidence[${i}].nodeCondition.node: no node named "${e.nodeCondition.node}" (nodes: ${known})`);
+    }
   });
 
   scenario.goal.forEach((g, i) => {
