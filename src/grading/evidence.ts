@@ -16,8 +16,9 @@
  *    typed: tools echo their arguments in errors (`pods "volcano" not found`).
  * 3. Each kind of fact then asks for more:
  *    - `shows`: the text (case-insensitive) on `host`;
- *    - `log`: a displayed line on `host` matches the RE2 pattern (and, with a
- *      unit, the line ran journalctl for that unit);
+ *    - `log`: a displayed line matches the RE2 pattern, on `host` (with a
+ *      unit: the line ran journalctl for that unit), or with a pod: the line
+ *      fetched that pod's logs;
  *    - `objectField`: a tool read the object through the API server (get,
  *      list or watch; in this line or an earlier one, so a `cat` of a saved
  *      `kubectl get -o yaml` counts), and the field's value when the line ran
@@ -58,6 +59,8 @@ export interface Observation {
   shownErr: readonly string[];
   /** API reads the session's tools made up to and including this line. */
   reads: readonly ObjectRead[];
+  /** Pods whose logs this line fetched (kubectl logs). */
+  podLogs?: readonly { namespace: string; name: string }[];
 }
 
 /** Whether a command line showed `fact`; `client` reads the simulated state as it is right after the line ran. */
@@ -68,8 +71,12 @@ export function factSeen(fact: EvidenceSpec, obs: Observation, client: ApiClient
     return displayed(obs, want, (segment) => segment.toLowerCase().includes(want));
   }
   if (fact.log !== undefined) {
-    if (!onHost(obs, fact.host)) return false;
-    const { unit, matches } = fact.log;
+    const { unit, pod, matches } = fact.log;
+    if (pod !== undefined) {
+      const pods = pod.name !== undefined ? getOne(client, 'pods', pod.namespace, pod.name) : listed(client, 'pods', pod.namespace, pod.selector ?? '');
+      const fetched = pods.some((p) => (obs.podLogs ?? []).some((l) => l.namespace === p.metadata.namespace && l.name === p.metadata.name));
+      if (!fetched) return false;
+    } else if (!onHost(obs, fact.host)) return false;
     if (unit !== undefined && !(/\bjournalctl\b/.test(obs.line) && obs.line.includes(unit))) return false;
     const re = RE2JS.compile(matches, RE2JS.CASE_INSENSITIVE | RE2JS.MULTILINE);
     return obs.shown.some((segment) => re.matcher(segment).find());
@@ -140,7 +147,11 @@ export function gradeEvidence(evidence: readonly EvidenceSpec[], log: readonly S
 /** The fact in a few words, for the learner. */
 export function describeFact(e: EvidenceSpec): string {
   if (e.shows !== undefined) return `"${e.shows}"`;
-  if (e.log !== undefined) return `the ${e.log.unit ?? 'log'} line matching /${e.log.matches}/`;
+  if (e.log !== undefined) {
+    const p = e.log.pod;
+    const whose = p ? `log of pod ${p.name ?? p.selector}` : `${e.log.unit ?? 'log'}`;
+    return `the ${whose} line matching /${e.log.matches}/`;
+  }
   if (e.objectField !== undefined) {
     const f = e.objectField;
     const which = f.name !== undefined ? `${f.namespace ? `${f.namespace}/` : ''}${f.name}` : `matching ${f.selector}${f.namespace ? ` in ${f.namespace}` : ''}`;

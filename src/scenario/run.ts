@@ -27,6 +27,18 @@ export interface CommandRecord {
   seen: boolean[];
 }
 
+/** What the command line now running displayed and read. */
+interface Current {
+  shown: string[];
+  shownErr: string[];
+  reads: ObjectRead[];
+  podLogs: { namespace: string; name: string }[];
+}
+
+function emptyCurrent(): Current {
+  return { shown: [], shownErr: [], reads: [], podLogs: [] };
+}
+
 /** In non-interactive runs, each command moves the clock on by this much. */
 export const COMMAND_STEP_MS = 5_000;
 
@@ -49,7 +61,7 @@ export class ScenarioRun {
    */
   private readonly reads = new Map<string, ObjectRead>();
   /** What the command line now running displayed and read, for its record. */
-  private current: { shown: string[]; shownErr: string[]; reads: ObjectRead[] } = { shown: [], shownErr: [], reads: [] };
+  private current: Current = emptyCurrent();
 
   constructor(readonly scenario: Scenario, options: RunOptions = {}) {
     this.seed = options.seed ?? scenario.cluster.seed;
@@ -90,7 +102,10 @@ export class ScenarioRun {
       patch: (...a) => client.patch(...a),
       delete: (...a) => client.delete(...a),
       raw: (...a) => client.raw(...a),
-      podLogs: (...a) => client.podLogs(...a),
+      podLogs: (namespace, name, opts) => {
+        this.current.podLogs.push({ namespace, name });
+        return client.podLogs(namespace, name, opts);
+      },
       get: (resource, namespace, name) => {
         note(resource, namespace, name);
         return client.get(resource, namespace, name);
@@ -116,13 +131,14 @@ export class ScenarioRun {
   /** Runs one command line on the current host and records it. */
   async exec(line: string): Promise<ShellExecResult & { host: string }> {
     const host = this.shell.host();
-    this.current = { shown: [], shownErr: [], reads: [] };
+    this.current = emptyCurrent();
     const result = await this.shell.exec(line);
     // Watch deliveries and other immediate reactions to the command happen now.
     this.cluster.queue.drain();
     for (const r of this.current.reads) this.reads.set(`${r.resource}/${r.namespace ?? ''}/${r.name ?? ''}`, r);
-    const observation: Observation = { host, line, shown: this.current.shown, shownErr: this.current.shownErr, reads: [...this.reads.values()] };
-    this.current = { shown: [], shownErr: [], reads: [] };
+    const { shown, shownErr, podLogs } = this.current;
+    const observation: Observation = { host, line, shown, shownErr, reads: [...this.reads.values()], podLogs };
+    this.current = emptyCurrent();
     const seen = factsSeen(this.scenario.evidence, observation, this.cluster.adminClient());
     this.log.push({ host, line, output: result.output, exitCode: result.exitCode, at: this.cluster.now(), observation, seen });
     return { ...result, host };

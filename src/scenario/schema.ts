@@ -299,6 +299,16 @@ function buildEvidence() {
       log: z
         .object({
           unit: z.string().min(1).optional().describe('systemd unit whose journal shows it, e.g. kubelet (omit: any log or file on the host).'),
+          pod: z
+            .object({
+              namespace: z.string().min(1).default('default').describe('Namespace of the pod.'),
+              name: z.string().min(1).optional().describe('Pod name (or give `selector`).'),
+              selector: z.string().min(1).optional().describe('Label selector: any matching pod (or give `name`).'),
+            })
+            .strict()
+            .refine((v) => (v.name === undefined) !== (v.selector === undefined), { message: 'give exactly one of name, selector' })
+            .optional()
+            .describe('The log is a pod\'s, as kubectl logs fetches it (host is then ignored).'),
           matches: z
             .string()
             .min(1)
@@ -306,8 +316,9 @@ function buildEvidence() {
             .describe('RE2 regular expression (case-insensitive) a displayed log line matches.'),
         })
         .strict()
+        .refine((v) => v.unit === undefined || v.pod === undefined, { message: 'give unit or pod, not both' })
         .optional()
-        .describe('A log line on `host` was displayed (journalctl -u UNIT, or cat/grep of a log file when no unit is given).'),
+        .describe('A log line was displayed: of `pod` (kubectl logs), of `unit` on `host` (journalctl), or any on `host`.'),
       nodeCondition: z
         .object({
           node: z.string().min(1).describe('Node name.'),

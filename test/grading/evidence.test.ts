@@ -90,6 +90,17 @@ describe('evidence as a fact: objectField (pending-unknown-scheduler: spec.sched
     expect(run.log[run.log.length - 1].seen).toEqual([false]);
   });
 
+  it('a log fact with a pod counts the lines kubectl logs fetched of that pod, not the same text from elsewhere', async () => {
+    const fact = { command: 'kubectl logs deploy/ml-api', log: { pod: { namespace: 'default', selector: 'app=ml-api' }, matches: 'Uvicorn running on http://\\S+:8000' } };
+    const withLog = { ...scenario, evidence: [fact] } as Scenario;
+    const run = new ScenarioRun(withLog);
+    for (const line of withLog.solution) await run.exec(line);
+    run.cluster.advance(120_000);
+    for (const line of ['echo Uvicorn running on http://0.0.0.0:8000', 'kubectl get pods', 'kubectl logs deploy/ml-api', 'kubectl logs deploy/ml-api | grep -i uvicorn', 'kubectl logs deploy/ml-api | grep -v -i uvicorn']) await run.exec(line);
+    expect(run.log.at(-3)?.output).toContain('Uvicorn running on http://0.0.0.0:8000');
+    expect(run.log.slice(-5).map((r) => r.seen[0])).toEqual([false, false, true, true, false]);
+  });
+
   it('needs the value as a whole token (volcano, not volcano-2)', async () => {
     const other = { ...scenario, evidence: [{ ...scenario.evidence[0], objectField: { resource: 'pods', namespace: 'default', selector: 'app=ml-api', path: 'metadata.labels.app' } }] };
     // `ml-api` is the label; the pod's name `ml-api-67c…` alone does not show it.
