@@ -34,6 +34,7 @@
  */
 import { RE2JS } from 're2js';
 import type { ApiClient, KubeObject } from '../cluster/apiserver/types.js';
+import { resolveResource } from '../cluster/apiserver/resources.js';
 import type { EvidenceSpec } from '../scenario/schema.js';
 
 /** Points for having seen every piece of evidence. */
@@ -195,10 +196,17 @@ function describedBlocks(segment: string, name: string): string[] {
   return segment.split(/^(?=Name:\s)/m).filter((block) => new RegExp(`^Name:\\s+${escape(name)}\\s*$`, 'm').test(block.split('\n', 1)[0]));
 }
 
-/** Did the line's tools read this object: a get of it, or a list of its kind in its namespace or all? */
+/** Did the tools read this object: a get of it, or a list of its kind in its namespace or all? */
 function wasRead(obs: Observation, resource: string, obj: KubeObject): boolean {
+  // Compared as the API server resolves them: `po` is `pods`, a cluster-scoped object has no namespace.
+  const kind = resolveResource(resource);
   const ns = obj.metadata.namespace;
-  return obs.reads.some((r) => r.resource === resource && (r.name === undefined ? r.namespace === undefined || r.namespace === ns : r.name === obj.metadata.name && r.namespace === ns));
+  return obs.reads.some((r) => {
+    const info = resolveResource(r.resource);
+    if (!kind || info?.name !== kind.name || info.group !== kind.group) return false;
+    const readNs = info.namespaced ? r.namespace : undefined;
+    return r.name === undefined ? readNs === undefined || readNs === ns : r.name === obj.metadata.name && readNs === ns;
+  });
 }
 
 function getOne(client: ApiClient, resource: string, namespace: string | undefined, name: string): KubeObject[] {

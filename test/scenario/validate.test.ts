@@ -97,6 +97,9 @@ describe('validateScenarioText meaning checks', () => {
     expect(errorsAfter(line, '{host: node-2, command: journalctl -u kubelet, log: {unit: kubelet, matches: "(?<=a)b"}}').map((e) => e.replace(/:\d+:\d+:/, ':'))).toEqual([
       'pending-insufficient-cpu.yaml: evidence[1].log.matches: not a valid RE2 regular expression',
     ]);
+    expect(errorsAfter(line, '{command: kubectl get pods -o yaml, objectField: {resource: podz, name: batch, path: spec.nodeName}}')).toEqual([
+      'pending-insufficient-cpu.yaml:45:65: evidence[1].objectField.resource: the API server serves no resource "podz"',
+    ]);
     expect(errorsAfter(line, '{command: kubectl get nodes, shows: NotReady, nodeCondition: {node: node-2, type: Ready, status: Unknown}}')).toEqual([
       'pending-insufficient-cpu.yaml:45:5: evidence[1]: one fact per evidence item; found shows, nodeCondition',
     ]);
