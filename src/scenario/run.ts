@@ -139,7 +139,8 @@ export class ScenarioRun {
     const { shown, shownErr, podLogs } = this.current;
     const observation: Observation = { host, line, shown, shownErr, reads: [...this.reads.values()], podLogs };
     this.current = emptyCurrent();
-    const seen = factsSeen(this.scenario.evidence, observation, this.cluster.adminClient());
+    // Judged with the system identity: what the facts are does not depend on the learner's credentials.
+    const seen = factsSeen(this.scenario.evidence, observation, this.cluster.systemClient());
     this.log.push({ host, line, output: result.output, exitCode: result.exitCode, at: this.cluster.now(), observation, seen });
     return { ...result, host };
   }
@@ -153,7 +154,7 @@ export class ScenarioRun {
     record.output += text;
     // A follower is a simulation tool, read through line filters only: what it streams is observed.
     record.observation = { ...record.observation, shown: [...record.observation.shown, text] };
-    const now = factsSeen(this.scenario.evidence, record.observation, this.cluster.adminClient());
+    const now = factsSeen(this.scenario.evidence, record.observation, this.cluster.systemClient());
     record.seen = record.seen.map((was, i) => was || now[i]);
   }
 }
