@@ -1,4 +1,6 @@
 import { describe, it, expect } from 'vitest';
+import { join } from 'node:path';
+import { shippedScenariosDir } from '../../src/scenario/catalog.js';
 import { loadScenarioFile } from '../../src/scenario/load.js';
 import { createPracticeSession } from '../../src/scenario/practice.js';
 import { ATTEMPT_PENALTY, MAX_ATTEMPT_PENALTY } from '../../src/grading/score.js';
@@ -53,5 +55,27 @@ describe('PracticeSession: a diagnosis can be revised and graded again', () => {
     expect(s.getSnapshot().grades).toEqual([]);
     expect(s.getSnapshot().result).toBeUndefined();
     expect(s.grade().attempt).toBe(1);
+  });
+});
+
+describe('PracticeSession: evidence from output that streamed by', () => {
+  it('a fact first shown while `journalctl -f | grep` follows counts once it reached the screen', async () => {
+    const file = join(shippedScenariosDir(), 'nodes', 'node-notready-expired-cert.yaml');
+    const loaded = loadScenarioFile(file);
+    if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
+    const s = createPracticeSession(loaded.scenario, file);
+    await s.exec('ssh node-2');
+    const entry = await s.exec('journalctl -u kubelet -n 0 -f | grep expired', { follow: true });
+    expect(entry).toMatchObject({ output: '', following: true });
+    const evidence = () => s.grade().parts.find((p) => p.name === 'evidence');
+    expect(evidence()?.points).toBe(0);
+    let streamed = '';
+    for (let i = 0; i < 30; i++) {
+      s.tick(1000);
+      streamed += (await s.pollFollow()) ?? '';
+    }
+    expect(streamed).toContain('bootstrap client certificate in /etc/kubernetes/kubelet.conf is expired');
+    // One of the scenario's two facts (the journal line; not yet the node's condition).
+    expect(evidence()?.points).toBe(10);
   });
 });
