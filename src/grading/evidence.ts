@@ -28,8 +28,10 @@
  *      that moment, and its reason (or message) is displayed, or else its
  *      status with the node: the `Type  Status` row in describe's block for
  *      that node, or the node's row of get nodes (Ready=False is NotReady).
- * Known limit: a filter's own program text is trusted (`kubectl get pods |
- * awk '{print "volcano"}'` would count); the rule guards against typed text
+ * Known limits: a tool's own program text is trusted (`kubectl get pods |
+ * awk '{print "volcano"}'`, a jsonpath or custom-columns template with a
+ * literal in it would count), and so is state the learner wrote into the
+ * cluster (a label saying `volcano`); the rule guards against typed text
  * reaching the screen by itself, not against a learner set on fooling it.
  */
 import { RE2JS } from 're2js';
