@@ -7,23 +7,23 @@ import { sharedRegistry, type CommandRegistry } from './registry.js';
 /** Registers all commands into `registry` and returns it. */
 export function installCommands(registry: CommandRegistry): CommandRegistry {
   const register = registry.register.bind(registry);
-  // Text utilities learners pipe into: installed everywhere.
-  register('grep', async () => (await import('./text/grep.js')).grepCommand, 'both');
-  register('egrep', async () => (await import('./text/grep.js')).egrepCommand, 'both');
-  register('fgrep', async () => (await import('./text/grep.js')).fgrepCommand, 'both');
-  register('head', async () => (await import('./text/head.js')).headCommand, 'both');
-  register('tail', async () => (await import('./text/tail.js')).tailCommand, 'both');
-  register('wc', async () => (await import('./text/wc.js')).wcCommand, 'both');
-  register('sort', async () => (await import('./text/sort.js')).sortCommand, 'both');
-  register('uniq', async () => (await import('./text/uniq.js')).uniqCommand, 'both');
-  register('awk', async () => (await import('./text/awk/awk.js')).awkCommand, 'both');
-  register('cut', async () => (await import('./text/cut.js')).cutCommand, 'both');
-  register('less', async () => (await import('./text/pager.js')).lessCommand, 'both');
-  register('more', async () => (await import('./text/pager.js')).moreCommand, 'both');
-  register('cat', async () => (await import('./text/pager.js')).catCommand, 'both');
-  register('tee', async () => (await import('./text/tee.js')).teeCommand, 'both');
-  register('tr', async () => (await import('./text/tr.js')).trCommand, 'both');
-  register('column', async () => (await import('./text/column.js')).columnCommand, 'both');
+  // Text utilities learners pipe into: installed everywhere; filters pass on the provenance of what they read.
+  register('grep', async () => (await import('./text/grep.js')).grepCommand, 'both', 'filter');
+  register('egrep', async () => (await import('./text/grep.js')).egrepCommand, 'both', 'filter');
+  register('fgrep', async () => (await import('./text/grep.js')).fgrepCommand, 'both', 'filter');
+  register('head', async () => (await import('./text/head.js')).headCommand, 'both', 'filter');
+  register('tail', async () => (await import('./text/tail.js')).tailCommand, 'both', 'filter');
+  register('wc', async () => (await import('./text/wc.js')).wcCommand, 'both', 'filter');
+  register('sort', async () => (await import('./text/sort.js')).sortCommand, 'both', 'filter');
+  register('uniq', async () => (await import('./text/uniq.js')).uniqCommand, 'both', 'filter');
+  register('awk', async () => (await import('./text/awk/awk.js')).awkCommand, 'both', 'filter');
+  register('cut', async () => (await import('./text/cut.js')).cutCommand, 'both', 'filter');
+  register('less', async () => (await import('./text/pager.js')).lessCommand, 'both', 'filter');
+  register('more', async () => (await import('./text/pager.js')).moreCommand, 'both', 'filter');
+  register('cat', async () => (await import('./text/pager.js')).catCommand, 'both', 'filter');
+  register('tee', async () => (await import('./text/tee.js')).teeCommand, 'both', 'filter');
+  register('tr', async () => (await import('./text/tr.js')).trCommand, 'both', 'filter');
+  register('column', async () => (await import('./text/column.js')).columnCommand, 'both', 'filter');
   // kubectl (alias k): the workstation uses the learner's kubeconfig; on nodes kubectl.ts decides per host.
   register('kubectl', async () => (await import('./kubectl/kubectl.js')).kubectlCommand, 'both');
   register('k', async () => (await import('./kubectl/kubectl.js')).kCommand, 'both');
@@ -46,11 +46,11 @@ export function installCommands(registry: CommandRegistry): CommandRegistry {
   register('iptables', async () => (await import('./host-iptables/iptables.js')).iptablesCommand, 'node');
   register('ls', async () => (await import('./host/ls.js')).lsCommand, 'both');
   register('du', async () => (await import('./host/du.js')).duCommand, 'both');
-  register('rm', async () => (await import('./host/rm.js')).rmCommand, 'both');
-  register('cp', async () => (await import('./host/cp.js')).cpCommand, 'both');
-  register('mv', async () => (await import('./host/cp.js')).mvCommand, 'both');
-  register('touch', async () => (await import('./host/touch.js')).touchCommand, 'both');
-  register('mkdir', async () => (await import('./host/mkdir.js')).mkdirCommand, 'both');
+  register('rm', async () => (await import('./host/rm.js')).rmCommand, 'both', 'filter');
+  register('cp', async () => (await import('./host/cp.js')).cpCommand, 'both', 'filter');
+  register('mv', async () => (await import('./host/cp.js')).mvCommand, 'both', 'filter');
+  register('touch', async () => (await import('./host/touch.js')).touchCommand, 'both', 'filter');
+  register('mkdir', async () => (await import('./host/mkdir.js')).mkdirCommand, 'both', 'filter');
   return registry;
 }
 

@@ -4,7 +4,7 @@
  * are registered explicitly (src/commands/index.ts), never found by scanning
  * folders; a loader runs only when its command is first used.
  */
-import type { Command } from './types.js';
+import type { Command, OutputProvenance } from './types.js';
 
 /** Where a command is installed: the learner's workstation, the cluster's nodes, or both. */
 export type CommandWhere = 'workstation' | 'node' | 'both';
@@ -20,12 +20,14 @@ export interface RegistryEntry {
   readonly load: CommandLoader;
   /** Hosts it exists on. */
   readonly where: CommandWhere;
+  /** Whether its output reads simulated state or filters its input (evidence provenance). */
+  readonly provenance: OutputProvenance;
 }
 
 /** A set of commands the shell can run. */
 export interface CommandRegistry {
-  /** Adds (or replaces) a command. */
-  register(name: string, loader: CommandLoader, where: CommandWhere): void;
+  /** Adds (or replaces) a command; it `observes` simulated state unless said to be a `filter`. */
+  register(name: string, loader: CommandLoader, where: CommandWhere, provenance?: OutputProvenance): void;
   /** The entry for `name` if it exists on `host` (`workstation` or a node name). */
   lookup(name: string, host: string): RegistryEntry | undefined;
   /** Loads the command `name` as installed on `host`, or undefined when it is not there. */
@@ -48,8 +50,8 @@ export function createCommandRegistry(): CommandRegistry {
   const entries = new Map<string, RegistryEntry>();
   const cache = new Map<string, Promise<Command>>();
   return {
-    register(name, load, where) {
-      entries.set(name, { name, load, where });
+    register(name, load, where, provenance = 'observes') {
+      entries.set(name, { name, load, where, provenance });
       cache.delete(name);
     },
     lookup(name, host) {
@@ -84,8 +86,8 @@ export function sharedRegistry(): CommandRegistry {
 }
 
 /** Registers a command into the shared registry (called from src/commands/index.ts). */
-export function registerCommand(name: string, loader: CommandLoader, where: CommandWhere): void {
-  sharedRegistry().register(name, loader, where);
+export function registerCommand(name: string, loader: CommandLoader, where: CommandWhere, provenance?: OutputProvenance): void {
+  sharedRegistry().register(name, loader, where, provenance);
 }
 
 /** The message and status bash gives for a name that is not installed on this host. */

@@ -92,6 +92,15 @@ export interface ShellControl {
   leaveHost(): boolean;
 }
 
+/**
+ * How a command's output relates to the simulated state, for evidence
+ * (src/grading/evidence.ts): `observes` tools read it (kubectl, journalctl,
+ * crictl ...), so what they print is observed; a `filter` (grep, awk, head,
+ * cat, tee ...) only transforms its stdin and the files it reads, so its
+ * output is observed when those were.
+ */
+export type OutputProvenance = 'observes' | 'filter';
+
 /** A command module. */
 export interface Command {
   /** The name it is invoked by, e.g. `kubectl`. */

@@ -13,6 +13,10 @@ import { EVIDENCE_POINTS, gradeEvidence } from './evidence.js';
 export const FIX_POINTS = 40;
 /** Points lost per hint revealed. */
 export const HINT_PENALTY = 5;
+/** Points lost per grade after the first (a revised diagnosis). */
+export const ATTEMPT_PENALTY = 5;
+/** At most this many points are lost to revisions. */
+export const MAX_ATTEMPT_PENALTY = 15;
 
 /** Everything needed to grade an attempt. */
 export interface AttemptFacts {
@@ -22,6 +26,8 @@ export interface AttemptFacts {
   log: readonly CommandRecord[];
   hintsUsed: number;
   simulatedSeconds: number;
+  /** Which grading of the attempt this is, 1-based (default 1). */
+  attempt?: number;
 }
 
 /** Grades an attempt. */
@@ -31,6 +37,9 @@ export function gradeAttempt(facts: AttemptFacts): GradeResult {
   const failing = facts.goal.filter((g) => !g.holds).map((g) => g.description);
   const evidence = gradeEvidence(facts.scenario.evidence, facts.log);
   const penalty = Math.min(facts.hintsUsed * HINT_PENALTY, 15);
+  const attempt = facts.attempt ?? 1;
+  const revisions = attempt - 1;
+  const revisionPenalty = Math.min(revisions * ATTEMPT_PENALTY, MAX_ATTEMPT_PENALTY);
   const parts: GradePart[] = [
     { name: 'diagnosis', points: diagnosis.points, max: DIAGNOSIS_POINTS, explanation: diagnosis.explanation },
     {
@@ -47,9 +56,19 @@ export function gradeAttempt(facts: AttemptFacts): GradeResult {
       explanation: facts.hintsUsed === 0 ? 'No hints used.' : `${facts.hintsUsed} hint${facts.hintsUsed === 1 ? '' : 's'} used (−${HINT_PENALTY} each, at most −15).`,
     },
   ];
+  // Only a regraded attempt shows the part, so a first grade reads as before.
+  if (revisions > 0) {
+    parts.push({
+      name: 'attempts',
+      points: -revisionPenalty,
+      max: 0,
+      explanation: `Graded ${attempt} times: ${revisions} revision${revisions === 1 ? '' : 's'} (−${ATTEMPT_PENALTY} each, at most −${MAX_ATTEMPT_PENALTY}).`,
+    });
+  }
   const score = Math.max(0, parts.reduce((n, p) => n + p.points, 0));
   return {
     scenarioId: facts.scenario.metadata.id,
+    attempt,
     score,
     maxScore: DIAGNOSIS_POINTS + FIX_POINTS + EVIDENCE_POINTS,
     parts,

@@ -53,8 +53,8 @@ export type Diagnosis =
 
 /** One graded part of an attempt. */
 export interface GradePart {
-  name: 'diagnosis' | 'fix' | 'evidence' | 'hints';
-  /** Points earned (may be negative for the hints deduction). */
+  name: 'diagnosis' | 'fix' | 'evidence' | 'hints' | 'attempts';
+  /** Points earned (negative for the hints and attempts deductions). */
   points: number;
   /** Points possible (0 for deductions). */
   max: number;
@@ -65,6 +65,8 @@ export interface GradePart {
 /** A graded attempt. */
 export interface GradeResult {
   scenarioId: string;
+  /** Which grading of this attempt it is, 1-based: each grade after the first costs points. */
+  attempt: number;
   score: number;
   maxScore: number;
   parts: GradePart[];
@@ -82,7 +84,10 @@ export interface PracticeSnapshot {
   hintsShown: string[];
   hintsLeft: number;
   diagnosis?: Diagnosis;
+  /** The latest grade (the last of `grades`). */
   result?: GradeResult;
+  /** Every grade of this attempt so far, oldest first ([] before the first; reset clears it). */
+  grades: readonly GradeResult[];
 }
 
 /** One practice attempt, driven by a front-end. */
@@ -105,8 +110,13 @@ export interface PracticeSession {
   /** Restarts the scenario exactly as it began (same seed). */
   reset(): void;
   diagnosisChoices(): DiagnosisComponent[];
+  /** Submits (or revises, after a grade) the diagnosis. */
   submitDiagnosis(diagnosis: Diagnosis): void;
-  /** Grades the attempt as it stands. */
+  /**
+   * Grades the attempt as it stands. Not final: the learner may keep
+   * investigating, revise the diagnosis and grade again, each extra grade
+   * costing points (the `attempts` part); every grade is kept in `grades`.
+   */
   grade(): GradeResult;
   /** External-store protocol for useSyncExternalStore. */
   subscribe(listener: () => void): () => void;

@@ -32,14 +32,14 @@ export function createPracticeSession(scenario: Scenario, file: string, options:
   let startedAt = run.cluster.now();
   let hintsShown: string[] = [];
   let diagnosis: Diagnosis | undefined;
-  let result: GradeResult | undefined;
+  let grades: readonly GradeResult[] = [];
   // The command still running in the foreground, and the log record its output extends.
   let following: { follow: ShellFollow; record: CommandRecord | undefined } | undefined;
   const listeners = new Set<() => void>();
   let snapshot: PracticeSnapshot;
 
   const refresh = () => {
-    snapshot = { prompt: run.shell.prompt(), clock: clockText(run.cluster.now()), hintsShown, hintsLeft: scenario.hints.length - hintsShown.length, diagnosis, result };
+    snapshot = { prompt: run.shell.prompt(), clock: clockText(run.cluster.now()), hintsShown, hintsLeft: scenario.hints.length - hintsShown.length, diagnosis, result: grades.at(-1), grades };
     for (const l of listeners) l();
   };
   refresh();
@@ -73,7 +73,7 @@ export function createPracticeSession(scenario: Scenario, file: string, options:
       const text = await current.follow.next();
       run.cluster.queue.drain();
       // What streamed by was on the learner's screen: it counts as evidence they saw.
-      if (current.record && text !== '') current.record.output += text;
+      if (current.record) run.extend(current.record, text);
       // A job that ended by itself (`rollout status` done): the next poll finds nothing following.
       if (current.follow.exitCode() !== undefined && following === current) {
         following = undefined;
@@ -102,7 +102,7 @@ export function createPracticeSession(scenario: Scenario, file: string, options:
       startedAt = run.cluster.now();
       hintsShown = [];
       diagnosis = undefined;
-      result = undefined;
+      grades = [];
       refresh();
     },
     diagnosisChoices(): DiagnosisComponent[] {
@@ -113,14 +113,16 @@ export function createPracticeSession(scenario: Scenario, file: string, options:
       refresh();
     },
     grade(): GradeResult {
-      result = gradeAttempt({
+      const result = gradeAttempt({
         scenario,
         diagnosis,
         goal: evaluateGoal(run.cluster.adminClient(), scenario.goal),
         log: run.log,
         hintsUsed: hintsShown.length,
         simulatedSeconds: Math.round((run.cluster.now() - startedAt) / 1000),
+        attempt: grades.length + 1,
       });
+      grades = [...grades, result];
       refresh();
       return result;
     },

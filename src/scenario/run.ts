@@ -4,11 +4,14 @@
  * showed (for evidence and transcripts).
  */
 import { createCluster, type Cluster } from '../cluster/cluster.js';
+import type { ApiClient } from '../cluster/apiserver/types.js';
 import type { ClusterView, CommandContext } from '../commands/types.js';
 import { createShellSession, type ShellExecResult, type ShellSession } from '../shell/session.js';
 import { hostFiles } from '../shell/host-files.js';
 import type { Scenario } from './schema.js';
 import { scenarioWorld } from './world.js';
+import { factsSeen, type ObjectRead, type Observation } from '../grading/evidence.js';
+import type { OutputChunk } from '../shell/pipeline.js';
 
 /** One command the learner ran and what it showed. */
 export interface CommandRecord {
@@ -18,6 +21,22 @@ export interface CommandRecord {
   exitCode: number;
   /** Simulated time when it ran. */
   at: number;
+  /** What it displayed that derives from simulated state, and what it read (src/grading/evidence.ts). */
+  observation: Observation;
+  /** Per evidence item of the scenario: did this line show it (judged against the state when it ran)? */
+  seen: boolean[];
+}
+
+/** What the command line now running displayed and read. */
+interface Current {
+  shown: string[];
+  shownErr: string[];
+  reads: ObjectRead[];
+  podLogs: { namespace: string; name: string }[];
+}
+
+function emptyCurrent(): Current {
+  return { shown: [], shownErr: [], reads: [], podLogs: [] };
 }
 
 /** In non-interactive runs, each command moves the clock on by this much. */
@@ -36,6 +55,13 @@ export class ScenarioRun {
   readonly shell: ShellSession;
   readonly log: CommandRecord[] = [];
   readonly seed: number;
+  /**
+   * Every API read so far, by key: a value shown later (a `cat` of a file
+   * saved from `kubectl get -o yaml`) still comes from an object read.
+   */
+  private readonly reads = new Map<string, ObjectRead>();
+  /** What the command line now running displayed and read, for its record. */
+  private current: Current = emptyCurrent();
 
   constructor(readonly scenario: Scenario, options: RunOptions = {}) {
     this.seed = options.seed ?? scenario.cluster.seed;
@@ -44,21 +70,91 @@ export class ScenarioRun {
     const cluster = this.cluster;
     const view: ClusterView = {
       now: () => cluster.now(),
-      adminClient: () => cluster.adminClient(),
+      adminClient: () => this.recordingClient(cluster.adminClient()),
       nodeNames: () => cluster.nodeNames(),
       advance: (ms) => cluster.advance(ms),
       node: (name) => cluster.nodes.get(name),
     };
-    this.shell = createShellSession({ cluster: view, openEditor: options.openEditor, files: hostFiles(cluster) });
+    const openEditor = options.openEditor;
+    this.shell = createShellSession({
+      cluster: view,
+      // The buffer kubectl edit opens is on the learner's screen, rendered from what kubectl read.
+      openEditor: openEditor
+        ? (text, fileName) => {
+            this.current.shown.push(text);
+            return openEditor(text, fileName);
+          }
+        : undefined,
+      files: hostFiles(cluster),
+      onOutput: (chunks) => this.noteOutput(chunks),
+    });
+  }
+
+  /** An API client that notes the reads commands make (get, list, watch), for objectField evidence. */
+  private recordingClient(client: ApiClient): ApiClient {
+    const note = (resource: string, namespace: string | undefined, name?: string) => {
+      this.current.reads.push(name === undefined ? { resource, namespace } : { resource, namespace, name });
+    };
+    return {
+      create: (...a) => client.create(...a),
+      update: (...a) => client.update(...a),
+      updateStatus: (...a) => client.updateStatus(...a),
+      patch: (...a) => client.patch(...a),
+      delete: (...a) => client.delete(...a),
+      raw: (...a) => client.raw(...a),
+      podLogs: (namespace, name, opts) => {
+        this.current.podLogs.push({ namespace, name });
+        return client.podLogs(namespace, name, opts);
+      },
+      get: (resource, namespace, name) => {
+        note(resource, namespace, name);
+        return client.get(resource, namespace, name);
+      },
+      list: (resource, namespace, opts) => {
+        note(resource, namespace);
+        return client.list(resource, namespace, opts);
+      },
+      watch: (resource, namespace, rv, handler, opts) => {
+        note(resource, namespace);
+        return client.watch(resource, namespace, rv, handler, opts);
+      },
+    };
+  }
+
+  private noteOutput(chunks: readonly OutputChunk[]): void {
+    for (const c of chunks) {
+      if (c.observed !== true || c.text === '') continue;
+      (c.fd === 1 ? this.current.shown : this.current.shownErr).push(c.text);
+    }
   }
 
   /** Runs one command line on the current host and records it. */
   async exec(line: string): Promise<ShellExecResult & { host: string }> {
     const host = this.shell.host();
+    this.current = emptyCurrent();
     const result = await this.shell.exec(line);
     // Watch deliveries and other immediate reactions to the command happen now.
     this.cluster.queue.drain();
-    this.log.push({ host, line, output: result.output, exitCode: result.exitCode, at: this.cluster.now() });
+    for (const r of this.current.reads) this.reads.set(`${r.resource}/${r.namespace ?? ''}/${r.name ?? ''}`, r);
+    const { shown, shownErr, podLogs } = this.current;
+    const observation: Observation = { host, line, shown, shownErr, reads: [...this.reads.values()], podLogs };
+    this.current = emptyCurrent();
+    // Judged with the system identity: what the facts are does not depend on the learner's credentials.
+    const seen = factsSeen(this.scenario.evidence, observation, this.cluster.systemClient());
+    this.log.push({ host, line, output: result.output, exitCode: result.exitCode, at: this.cluster.now(), observation, seen });
     return { ...result, host };
+  }
+
+  /**
+   * More output of a command still running in the foreground (`journalctl -f`)
+   * reached the screen: it extends the record, and may show more evidence.
+   */
+  extend(record: CommandRecord, text: string): void {
+    if (text === '') return;
+    record.output += text;
+    // A follower is a simulation tool, read through line filters only: what it streams is observed.
+    record.observation = { ...record.observation, shown: [...record.observation.shown, text] };
+    const now = factsSeen(this.scenario.evidence, record.observation, this.cluster.systemClient());
+    record.seen = record.seen.map((was, i) => was || now[i]);
   }
 }

@@ -8,6 +8,7 @@
  * when the schema is first needed.
  */
 import { z } from 'zod';
+import { RE2JS } from 're2js';
 import { faultParamSchemas } from '../faults/registry.js';
 import { DURATION_HINT, DURATION_PATTERN, durationProblem } from './duration.js';
 import { allCauseIds, componentIds } from './taxonomy.js';
@@ -294,15 +295,95 @@ function buildDiagnosis() {
     .describe('The broken link of the chain; a list when the scenario has several faults (each is graded for its share of the points).');
 }
 
+/** The kinds of fact an evidence item may state (exactly one per item). */
+export const EVIDENCE_FACTS = ['shows', 'objectField', 'log', 'nodeCondition'] as const;
+
 function buildEvidence() {
   return z
     .object({
-      host: z.string().min(1).default(WORKSTATION_HOST).describe('Host the command runs on: `workstation` or a node name.'),
-      command: z.string().min(1).describe('A command line whose output holds the observation.'),
-      shows: z.string().min(1).describe('Text the output must contain (the decisive observation).'),
+      host: z
+        .string()
+        .min(1)
+        .default(WORKSTATION_HOST)
+        .describe('Host the command runs on: `workstation` or a node name; `shows` and `log` facts must be seen there.'),
+      command: z.string().min(1).describe('A command line that shows the fact; suggested to the learner when they missed it.'),
+      shows: z
+        .string()
+        .min(1)
+        .optional()
+        .describe('A text fact: a simulation tool\'s output on `host` contained this text (case-insensitive).'),
+      objectField: z
+        .object({
+          resource: z.string().min(1).describe('Plural resource name, e.g. pods.'),
+          namespace: z.string().optional().describe('Namespace (omit for cluster-scoped resources).'),
+          name: z.string().min(1).optional().describe('Object name (or give `selector`).'),
+          selector: z.string().min(1).optional().describe('Label selector, e.g. app=web: any matching object (or give `name`).'),
+          path: z.string().min(1).describe('Dotted field path, e.g. spec.schedulerName or spec.containers.0.image.'),
+          equals: z
+            .union([z.string(), z.number(), z.boolean()])
+            .optional()
+            .describe('The value the fact is about (e.g. the wrong one): seen only while the field has it. Omit: whatever it is.'),
+        })
+        .strict()
+        .refine((v) => (v.name === undefined) !== (v.selector === undefined), { message: 'give exactly one of name, selector' })
+        .optional()
+        .describe('The field\'s current value was displayed by a command that read the object (get, describe, jsonpath, the edit buffer ...).'),
+      log: z
+        .object({
+          unit: z.string().min(1).optional().describe('systemd unit whose journal shows it, e.g. kubelet (omit: any log or file on the host).'),
+          pod: z
+            .object({
+              namespace: z.string().min(1).default('default').describe('Namespace of the pod.'),
+              name: z.string().min(1).optional().describe('Pod name (or give `selector`).'),
+              selector: z.string().min(1).optional().describe('Label selector: any matching pod (or give `name`).'),
+            })
+            .strict()
+            .refine((v) => (v.name === undefined) !== (v.selector === undefined), { message: 'give exactly one of name, selector' })
+            .optional()
+            .describe('The log is a pod\'s, as kubectl logs fetches it (host is then ignored).'),
+          matches: z
+            .string()
+            .min(1)
+            .refine(compilesAsRe2, { message: 'not a valid RE2 regular expression' })
+            .describe('RE2 regular expression (case-insensitive) a displayed log line matches.'),
+        })
+        .strict()
+        .refine((v) => v.unit === undefined || v.pod === undefined, { message: 'give unit or pod, not both' })
+        .optional()
+        .describe('A log line was displayed: of `pod` (kubectl logs), of `unit` on `host` (journalctl), or any on `host`.'),
+      nodeCondition: z
+        .object({
+          node: z.string().min(1).describe('Node name.'),
+          type: z.string().min(1).describe('Condition type, e.g. Ready or DiskPressure.'),
+          status: z.enum(['True', 'False', 'Unknown']).optional().describe('Its status as displayed (Ready=False shows as NotReady).'),
+          reason: z.string().min(1).optional().describe('Its reason or message text as displayed, e.g. KubeletHasDiskPressure.'),
+        })
+        .strict()
+        .refine((v) => v.status !== undefined || v.reason !== undefined, { message: 'give status or reason' })
+        .optional()
+        .describe('A node condition, as the API server has it, was displayed (kubectl get nodes / describe node).'),
     })
     .strict()
-    .describe('An observation the learner must actually see.');
+    .superRefine((v, ctx) => {
+      const given = EVIDENCE_FACTS.filter((k) => v[k] !== undefined);
+      if (given.length !== 1) {
+        ctx.addIssue({
+          code: 'custom',
+          message: given.length === 0 ? `needs one fact: ${EVIDENCE_FACTS.join(', ')}` : `one fact per evidence item; found ${given.join(', ')}`,
+        });
+      }
+    })
+    .describe('A fact about the simulated state the learner must actually see, shown by a simulation tool.');
+}
+
+/** Whether `pattern` is a regular expression RE2 accepts (evidence patterns are matched in linear time). */
+function compilesAsRe2(pattern: string): boolean {
+  try {
+    RE2JS.compile(pattern);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function namedObject(description: string) {

@@ -4,6 +4,7 @@
  * at the node that has to change. `kubedrill validate` runs these.
  */
 import { basename, extname } from 'node:path';
+import { resolveResource } from '../cluster/apiserver/resources.js';
 import { durationProblem, parseDuration } from './duration.js';
 import {
   formatError,
@@ -106,6 +107,12 @@ export function checkScenario(scenario: Scenario, positions: PositionMap, file: 
   scenario.evidence.forEach((e, i) => {
     if (e.host !== WORKSTATION_HOST && !nodes.has(e.host)) {
       at(['evidence', i, 'host'], `evidence[${i}].host: no host named "${e.host}" (use ${WORKSTATION_HOST} or a node: ${known})`);
+    }
+    if (e.objectField && !resolveResource(e.objectField.resource)) {
+      at(['evidence', i, 'objectField', 'resource'], `evidence[${i}].objectField.resource: the API server serves no resource "${e.objectField.resource}"`);
+    }
+    if (e.nodeCondition && !nodes.has(e.nodeCondition.node)) {
+      at(['evidence', i, 'nodeCondition', 'node'], `evidence[${i}].nodeCondition.node: no node named "${e.nodeCondition.node}" (nodes: ${known})`);
     }
   });
 

@@ -1,13 +1,15 @@
 /**
  * `kubedrill verify`: proves a scenario sound. On a fresh run the goal does
- * not hold; each declared piece of evidence really appears in the output of
- * its command; and after the reference solution the goal holds.
+ * not hold; each declared fact of evidence is shown by its suggested command
+ * (by the rule learners are graded by); and after the reference solution the
+ * goal holds.
  */
 import type { Scenario } from './schema.js';
 import { loadValidScenarioFile } from './validate.js';
 import { formatError } from './load.js';
 import { ScenarioRun, COMMAND_STEP_MS } from './run.js';
 import { evaluateGoal } from './predicates.js';
+import { describeFact } from '../grading/evidence.js';
 
 /** How long after the last solution command the goal may take to hold (the simulation reconciles). */
 export const SETTLE_LIMIT_MS = 10 * 60_000;
@@ -37,14 +39,15 @@ export async function verifyScenario(scenario: Scenario, seed?: number): Promise
   const initial = evaluateGoal(start.cluster.adminClient(), scenario.goal);
   if (initial.every((g) => g.holds)) problems.push('the goal already holds at the start: there is nothing to fix');
 
-  for (const e of scenario.evidence) {
+  // Each fact must be shown by its own suggested command, judged by the same rule as the learner's lines.
+  for (const [i, e] of scenario.evidence.entries()) {
     if (e.host !== start.shell.host()) {
       if (start.shell.host() !== 'workstation') await start.exec('exit');
       if (e.host !== 'workstation') await start.exec(`ssh ${e.host}`);
     }
     const r = await start.exec(e.command);
-    if (!r.output.toLowerCase().includes(e.shows.toLowerCase())) {
-      problems.push(`evidence "${e.shows}" does not appear in the output of \`${e.command}\` on ${e.host}:\n${indent(r.output)}`);
+    if (!start.log[start.log.length - 1].seen[i]) {
+      problems.push(`evidence ${describeFact(e)} is not shown by \`${e.command}\` on ${e.host}:\n${indent(r.output)}`);
     }
   }
 

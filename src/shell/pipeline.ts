@@ -14,6 +14,12 @@ export interface OutputChunk {
   readonly fd: 1 | 2;
   /** The text. */
   readonly text: string;
+  /**
+   * The text derives from simulated state: a simulation tool (kubectl,
+   * journalctl, cat of a node's file ...) wrote it, or a text filter wrote it
+   * from such input. Learner-typed text (echo, printf) is not observed.
+   */
+  readonly observed?: boolean;
 }
 
 /** What one stage produced once its redirections were applied. */
@@ -34,8 +40,8 @@ export interface StageResult {
   readonly follow?: FollowCursor;
 }
 
-/** Runs one simple command with the given stdin. */
-export type ExecuteCommand = (command: SimpleCommand, stdin: string) => Promise<StageResult>;
+/** Runs one simple command with the given stdin (`stdinObserved`: the stdin derives from simulated state). */
+export type ExecuteCommand = (command: SimpleCommand, stdin: string, stdinObserved: boolean) => Promise<StageResult>;
 
 /** What a pipeline or a whole script showed and how it ended. */
 export interface RunResult {
@@ -61,6 +67,12 @@ export interface PipelineFollow {
   exitCode(): number | undefined;
 }
 
+/** Whether a stage's stdout is all observed text (and there is some): what its reader gets as observed stdin. */
+function stdoutObserved(result: StageResult): boolean {
+  const out = (result.chunks ?? []).filter((c) => c.fd === 1 && c.text !== '');
+  return out.length > 0 && out.every((c) => c.observed === true);
+}
+
 function orderedChunks(result: StageResult): OutputChunk[] {
   if (result.chunks) return [...result.chunks];
   const chunks: OutputChunk[] = [];
@@ -74,19 +86,21 @@ function orderedChunks(result: StageResult): OutputChunk[] {
  * is shown in order; the status is the last stage's (inverted by `!`).
  */
 export async function executePipeline(node: Pipeline, execute: ExecuteCommand, stdin = ''): Promise<RunResult> {
-  const fold = async (commands: readonly SimpleCommand[], first: string) => {
+  const fold = async (commands: readonly SimpleCommand[], first: string, firstObserved: boolean) => {
     const chunks: OutputChunk[] = [];
     let input = first;
+    let inputObserved = firstObserved;
     let exitCode = 0;
     let follow: { cursor: FollowCursor; rest: readonly SimpleCommand[] } | undefined;
     for (const [index, command] of commands.entries()) {
-      const result = await execute(command, input);
+      const result = await execute(command, input, inputObserved);
       const last = index === commands.length - 1;
       if (last) {
         chunks.push(...orderedChunks(result));
       } else {
         chunks.push(...orderedChunks(result).filter((c) => c.fd === 2));
         input = result.stdout;
+        inputObserved = stdoutObserved(result);
       }
       exitCode = result.exitCode;
       const rest = commands.slice(index + 1);
@@ -96,7 +110,7 @@ export async function executePipeline(node: Pipeline, execute: ExecuteCommand, s
     }
     return { chunks, exitCode, follow };
   };
-  const run = await fold(node.commands, stdin);
+  const run = await fold(node.commands, stdin, false);
   if (run.follow && node.negated) {
     // `! cmd -f` would wait for a status that only Ctrl+C gives: shown once.
     run.follow.cursor.stop?.();
@@ -116,8 +130,9 @@ export async function executePipeline(node: Pipeline, execute: ExecuteCommand, s
       async next() {
         const text = cursor.next();
         if (text === '') return [];
-        if (rest.length === 0) return [{ fd: 1, text }];
-        const piece = await fold(rest, text);
+        // A follower is a simulation tool (journalctl -f, kubectl logs -f): what it writes is observed.
+        if (rest.length === 0) return [{ fd: 1, text, observed: true }];
+        const piece = await fold(rest, text, true);
         lastStatus = piece.exitCode;
         return piece.chunks;
       },

@@ -26,6 +26,12 @@ export interface ShellSessionOptions {
   readonly registry?: CommandRegistry;
   /** Where redirections write and commands read files; defaults to an in-memory map. */
   readonly files?: ShellFiles;
+  /**
+   * Hears what each command line put on the terminal, piece by piece, each
+   * marked `observed` when it derives from simulated state (for evidence,
+   * src/grading/evidence.ts).
+   */
+  readonly onOutput?: (chunks: readonly OutputChunk[]) => void;
 }
 
 /** What one command line produced. */
@@ -130,12 +136,39 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
     return true;
   };
 
-  const fileAccess = (frame: HostFrame): Required<FileAccess> => ({
-    readFile: (path) => files.read(frame.host, resolvePath(path, frame.env.HOME ?? '/')),
-    writeFile: (path, text, append) => files.write(frame.host, resolvePath(path, frame.env.HOME ?? '/'), text, append),
+  /**
+   * Provenance of files the learner's command lines wrote, by `host:path`:
+   * false once learner-typed text went in. A file not listed is the
+   * simulation's own (a node's /var/lib/kubelet/config.yaml), hence observed.
+   */
+  const written = new Map<string, boolean>();
+  const fileKey = (host: string, path: string): string => `${host}:${path}`;
+  const fileObserved = (host: string, path: string): boolean => written.get(fileKey(host, path)) ?? true;
+  const markWritten = (host: string, path: string, observed: boolean, truncate: boolean): void => {
+    const key = fileKey(host, path);
+    written.set(key, observed && (truncate || (written.get(key) ?? true)));
+  };
+
+  /** File access for one command, noting whether what it read was observed, and marking what it wrote. */
+  const fileAccess = (frame: HostFrame, io: { readObserved: boolean; readTyped: boolean; outputObserved: () => boolean }): Required<FileAccess> => ({
+    readFile: (path) => {
+      const at = resolvePath(path, frame.env.HOME ?? '/');
+      const text = files.read(frame.host, at);
+      if (text !== undefined && text !== '') {
+        if (fileObserved(frame.host, at)) io.readObserved = true;
+        else io.readTyped = true;
+      }
+      return text;
+    },
+    writeFile: (path, text, append) => {
+      const at = resolvePath(path, frame.env.HOME ?? '/');
+      const done = files.write(frame.host, at, text, append);
+      if (done) markWritten(frame.host, at, text === '' || io.outputObserved(), !append);
+      return done;
+    },
   });
 
-  async function runCommand(name: string, args: string[], stdin: string, env: Record<string, string>): Promise<StageResult> {
+  async function runCommand(name: string, args: string[], stdin: string, stdinObserved: boolean, env: Record<string, string>): Promise<StageResult> {
     const frame = top();
     const builtin = BUILTINS[name];
     if (builtin) {
@@ -179,6 +212,15 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
     }
     const command = await registry.load(lookupName, frame.host);
     if (!command) return { stdout: '', stderr: `bash: ${name}: command not found\n`, exitCode: 127 };
+    // Provenance (the evidence rule): a tool that reads simulated state prints observed text, a filter prints
+    // observed text when it read some; anything learner-typed among the inputs (a piped echo, a file written
+    // from one) makes the output unobserved, so `echo x | grep x` or `cat my-notes` prove nothing.
+    const observes = registry.lookup(lookupName, frame.host)?.provenance !== 'filter';
+    const io = {
+      readObserved: stdin !== '' && stdinObserved,
+      readTyped: stdin !== '' && !stdinObserved,
+      outputObserved: () => !io.readTyped && (observes || io.readObserved),
+    };
     const ctx: CommandContext & FileAccess = {
       cluster: options.cluster,
       host: frame.host,
@@ -187,7 +229,7 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
       openEditor: options.openEditor,
       shell: { enterHost: (host) => enterHost(host), leaveHost },
       canFollow,
-      ...fileAccess(frame),
+      ...fileAccess(frame, io),
     };
     let result: ExecResult;
     try {
@@ -196,7 +238,14 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
       // A bug in a command should not take the terminal down with it.
       result = { stdout: '', stderr: `${name}: ${err instanceof Error ? err.message : String(err)}\n`, exitCode: 1 };
     }
-    return result;
+    const observed = io.outputObserved();
+    return {
+      ...result,
+      chunks: [
+        { fd: 2, text: result.stderr, observed },
+        { fd: 1, text: result.stdout, observed },
+      ],
+    };
   }
 
   /** Pathname expansion on the current host: each segment matched against the directory listing. */
@@ -226,7 +275,7 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
     return existing.map((p) => p.slice(prefix === '/' ? 1 : prefix.length + 1));
   }
 
-  async function runSimple(command: SimpleCommand, stdin: string): Promise<StageResult> {
+  async function runSimple(command: SimpleCommand, stdin: string, stdinObserved: boolean): Promise<StageResult> {
     const frame = top();
     const scope: ExpansionScope = { env: frame.env, lastExitCode, glob: (pattern) => globPaths(frame, pattern) };
     const fields = dropSudo(command.words.flatMap((w) => expandWord(w, scope)));
@@ -236,6 +285,7 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
     const fds: Record<1 | 2, Target> = { 1: { kind: 'out' }, 2: { kind: 'err' } };
     const home = frame.env.HOME ?? '/';
     let input = stdin;
+    let inputObserved = stdinObserved;
     for (const r of command.redirects) {
       if (r.kind === 'dup') {
         fds[r.fd] = fds[r.to];
@@ -251,6 +301,7 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
         const text = files.read(frame.host, path);
         if (text === undefined) return { stdout: '', stderr: `bash: ${targetFields[0]}: No such file or directory\n`, exitCode: 1 };
         input = text;
+        inputObserved = fileObserved(frame.host, path);
         continue;
       }
       let target: Target;
@@ -262,6 +313,7 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
         if (!files.write(frame.host, path, '', r.append)) {
           return { stdout: '', stderr: `bash: ${targetFields[0]}: Is a directory\n`, exitCode: 1 };
         }
+        if (path !== '/dev/null') markWritten(frame.host, path, true, !r.append);
         target = { kind: 'file', path };
       }
       if (r.fd === 'both') {
@@ -280,7 +332,7 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
       Object.assign(frame.env, assigned);
       result = { stdout: '', stderr: '', exitCode: 0 };
     } else {
-      result = await runCommand(fields[0], fields.slice(1), input, { ...frame.env, ...assigned });
+      result = await runCommand(fields[0], fields.slice(1), input, inputObserved, { ...frame.env, ...assigned });
     }
     // A follower keeps writing to the terminal or a pipe; into a file or /dev/null it is shown once.
     const follow = result.follow && fds[1].kind === 'out' ? result.follow : undefined;
@@ -294,9 +346,10 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
     for (const chunk of ordered) {
       if (chunk.text === '') continue;
       const target = fds[chunk.fd];
-      if (target.kind === 'out') chunks.push({ fd: 1, text: chunk.text });
-      else if (target.kind === 'err') chunks.push({ fd: 2, text: chunk.text });
-      else if (target.kind === 'file') files.write(frame.host, target.path, chunk.text, true);
+      const observed = chunk.observed === true;
+      if (target.kind === 'out') chunks.push({ fd: 1, text: chunk.text, observed });
+      else if (target.kind === 'err') chunks.push({ fd: 2, text: chunk.text, observed });
+      else if (target.kind === 'file' && files.write(frame.host, target.path, chunk.text, true)) markWritten(frame.host, target.path, observed, false);
     }
     return {
       stdout: chunks.filter((c) => c.fd === 1).map((c) => c.text).join(''),
@@ -356,6 +409,7 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
           .filter((c) => fd === undefined || c.fd === fd)
           .map((c) => c.text)
           .join('');
+      options.onOutput?.(result.chunks);
       return {
         output: text(result.chunks),
         stdout: text(result.chunks, 1),

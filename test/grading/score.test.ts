@@ -9,14 +9,23 @@ const evidence: EvidenceSpec[] = [
   { host: 'workstation', command: 'kubectl describe pod batch', shows: 'Insufficient cpu' },
   { host: 'node-2', command: 'systemctl status kubelet', shows: 'inactive (dead)' },
 ];
-const record = (host: string, line: string, output: string): CommandRecord => ({ host, line, output, exitCode: 0, at: 0 });
+// What grading reads of a command record is which facts it showed; test/grading/evidence.test.ts covers how they are judged.
+const record = (host: string, line: string, seen: boolean[]): CommandRecord => ({
+  host,
+  line,
+  output: '',
+  exitCode: 0,
+  at: 0,
+  observation: { host, line, shown: [], shownErr: [], reads: [] },
+  seen,
+});
 
-describe('evidence', () => {
-  it('counts an observation only when a command on the right host printed it (case-insensitive)', () => {
-    const log = [record('workstation', 'kubectl describe pod batch', '... 0/3 nodes are available: 2 INSUFFICIENT CPU ...'), record('workstation', 'cat notes', 'inactive (dead)')];
+describe('evidence points', () => {
+  it('are in proportion to the facts seen, and name the missed ones with the command that shows them', () => {
+    const log = [record('workstation', 'kubectl describe pod batch', [true, false]), record('workstation', 'cat notes', [false, false])];
     expect(evidenceSeen(evidence, log)).toEqual([true, false]);
     expect(gradeEvidence(evidence, log)).toEqual({ points: EVIDENCE_POINTS / 2, explanation: 'Not seen: "inactive (dead)" (for example from `systemctl status kubelet` on node-2).' });
-    const all = [...log, record('node-2', 'systemctl status kubelet', 'Active: inactive (dead) since ...')];
+    const all = [...log, record('node-2', 'systemctl status kubelet', [false, true])];
     expect(gradeEvidence(evidence, all)).toEqual({ points: EVIDENCE_POINTS, explanation: 'You looked at the decisive evidence before concluding.' });
     expect(gradeEvidence(evidence, []).explanation).toBe('Not seen: "Insufficient cpu" (for example from `kubectl describe pod batch`); "inactive (dead)" (for example from `systemctl status kubelet` on node-2).');
   });
@@ -26,7 +35,7 @@ describe('gradeAttempt', () => {
   const loaded = loadScenarioFile('test/fixtures/scenarios/pending-insufficient-cpu.yaml');
   if (!loaded.ok) throw new Error('fixture');
   const scenario: Scenario = loaded.scenario;
-  const seenAll = [record('workstation', 'kubectl describe pod batch', 'Insufficient cpu'), record('node-2', 'systemctl status kubelet', 'inactive (dead)')];
+  const seenAll = [record('workstation', 'kubectl describe pod batch', [true, false]), record('node-2', 'systemctl status kubelet', [false, true])];
 
   it('adds diagnosis, fix and evidence, each explained', () => {
     const g = gradeAttempt({ scenario, diagnosis: { kind: 'free-text', text: 'not enough cpu' }, goal: [{ holds: true, description: 'pod default/batch is scheduled' }], log: seenAll, hintsUsed: 0, simulatedSeconds: 300 });

@@ -26,6 +26,7 @@ export function fakeScenario(overrides: Partial<ScenarioSummary> = {}): Scenario
 export function fakeGrade(scenarioId = 'node-notready'): GradeResult {
   return {
     scenarioId,
+    attempt: 1,
     score: 70,
     maxScore: 100,
     parts: [
@@ -90,7 +91,7 @@ export class FakeSession implements PracticeSession {
   }
 
   private initialSnapshot(): PracticeSnapshot {
-    return { prompt: WORKSTATION, clock: clockText(0), hintsShown: [], hintsLeft: this.options.hints?.length ?? 0 };
+    return { prompt: WORKSTATION, clock: clockText(0), hintsShown: [], hintsLeft: this.options.hints?.length ?? 0, grades: [] };
   }
 
   private set(next: Partial<PracticeSnapshot>): void {
@@ -173,7 +174,7 @@ export class FakeSession implements PracticeSession {
   grade(): GradeResult {
     this.grades++;
     const result = this.options.grade ?? fakeGrade(this.scenario.id);
-    this.set({ result });
+    this.set({ result, grades: [...this.snapshot.grades, result] });
     return result;
   }
 

@@ -94,8 +94,12 @@ describe('loadScenarioText errors', () => {
     expect(errorsAfter('  title: A batch job that never starts\n', '')).toEqual([
       's.yaml:4:3: metadata: missing required field "title"',
     ]);
+    expect(errorsAfter('command: kubectl describe pod batch, shows', 'shows')).toEqual([
+      's.yaml:44:5: evidence[0]: missing required field "command"',
+    ]);
+    // An evidence item states exactly one fact.
     expect(errorsAfter('kubectl describe pod batch, shows: "Insufficient cpu"}', 'kubectl describe pod batch}')).toEqual([
-      's.yaml:44:5: evidence[0]: missing required field "shows"',
+      's.yaml:44:5: evidence[0]: needs one fact: shows, objectField, log, nodeCondition',
     ]);
     expect(errorsAfter('explanation: |\n  The pod requests 8 CPUs; no node has that much allocatable CPU.\n', '')).toEqual([
       's.yaml:1:1: missing required field "explanation"',

@@ -103,4 +103,20 @@ describe('validateScenarioText meaning checks', () => {
       'pending-insufficient-cpu.yaml:37:50: faults[0].since (6h) is before the cluster was created (createdAgo 10m)',
     ]);
   });
+
+  it('evidence facts: one per item, a known node, a pattern RE2 compiles', () => {
+    const line = '{host: node-2, command: systemctl status kubelet, shows: "inactive (dead)"}';
+    expect(errorsAfter(line, '{command: kubectl get nodes, nodeCondition: {node: node-9, type: Ready, status: Unknown}}')).toEqual([
+      'pending-insufficient-cpu.yaml:45:56: evidence[1].nodeCondition.node: no node named "node-9" (nodes: cp-1, node-1, node-2)',
+    ]);
+    expect(errorsAfter(line, '{host: node-2, command: journalctl -u kubelet, log: {unit: kubelet, matches: "(?<=a)b"}}').map((e) => e.replace(/:\d+:\d+:/, ':'))).toEqual([
+      'pending-insufficient-cpu.yaml: evidence[1].log.matches: not a valid RE2 regular expression',
+    ]);
+    expect(errorsAfter(line, '{command: kubectl get pods -o yaml, objectField: {resource: podz, name: batch, path: spec.nodeName}}')).toEqual([
+      'pending-insufficient-cpu.yaml:45:65: evidence[1].objectField.resource: the API server serves no resource "podz"',
+    ]);
+    expect(errorsAfter(line, '{command: kubectl get nodes, shows: NotReady, nodeCondition: {node: node-2, type: Ready, status: Unknown}}')).toEqual([
+      'pending-insufficient-cpu.yaml:45:5: evidence[1]: one fact per evidence item; found shows, nodeCondition',
+    ]);
+  });
 });
