@@ -28,6 +28,8 @@ export interface TerminalEntry {
    * {@link PracticeSession.stopFollow}; `exitCode` is not final until then.
    */
   following?: boolean;
+  /** `clear` ran: the terminal clears the screen and its scrollback before showing `output`. */
+  clearScreen?: boolean;
 }
 
 /** Options of {@link PracticeSession.exec}. */
@@ -72,6 +74,8 @@ export interface GradeResult {
   explanation: string;
   /** Simulated seconds the attempt took. */
   simulatedSeconds: number;
+  /** Which grading of this attempt it is (1 = first), when the diagnosis was revised. */
+  attempt?: number;
 }
 
 /** A snapshot of the session for rendering (immutable; a new object on every change). */
@@ -83,6 +87,8 @@ export interface PracticeSnapshot {
   hintsLeft: number;
   diagnosis?: Diagnosis;
   result?: GradeResult;
+  /** Every grade of this attempt, oldest first (`result` is the latest). */
+  grades?: readonly GradeResult[];
 }
 
 /** One practice attempt, driven by a front-end. */
