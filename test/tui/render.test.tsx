@@ -30,12 +30,24 @@ describe('runApp', () => {
     expect(stdin.rawMode).toBe(false);
   });
 
-  it('resolves on Ctrl+C from the practice screen, leaving raw mode', async () => {
+  it('cancels the line on Ctrl+C at the practice prompt and keeps running; quit, then q, resolves', async () => {
     const { stdin, stdout, done } = start();
+    let finished = false;
+    void done.then(() => (finished = true));
     await waitFor(() => stripAnsi(stdout.written).includes('Enter play') && stdin.rawMode, () => stdout.written);
     stdin.send('\r');
     await waitFor(() => stripAnsi(stdout.written).includes('learner@workstation:~$'), () => stdout.written);
+    stdin.send('kubectl get');
+    await waitFor(() => stripAnsi(stdout.written).includes('kubectl get'), () => stdout.written);
     stdin.send('\u0003');
+    await waitFor(() => stripAnsi(stdout.written).includes('learner@workstation:~$ kubectl get^C'), () => stdout.written);
+    expect(finished).toBe(false);
+    expect(stdin.rawMode).toBe(true);
+    const mark = stdout.written.length;
+    stdin.send('quit');
+    stdin.send('\r');
+    await waitFor(() => stripAnsi(stdout.written.slice(mark)).includes('Enter play'), () => stdout.written);
+    stdin.send('q');
     await done;
     expect(stdin.rawMode).toBe(false);
   });

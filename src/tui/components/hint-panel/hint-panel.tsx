@@ -8,24 +8,32 @@ export interface HintPanelProps {
   readonly hints: readonly string[];
   /** Hints still hidden. */
   readonly hintsLeft: number;
-  /** A one-line notice (no hints left, diagnosis recorded, an error). */
-  readonly notice?: string;
   readonly width: number;
 }
 
-/** The rows {@link HintPanel} takes, so the screen can size the terminal pane around it. */
-export function hintPanelLines({ hints, hintsLeft, notice, width }: HintPanelProps): string[] {
+/** Cuts `text` to one row of `width`, marking the cut. */
+function oneRow(text: string, width: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= width ? flat : `${flat.slice(0, Math.max(0, width - 1))}…`;
+}
+
+/**
+ * The rows {@link HintPanel} takes, so the screen can size the terminal pane
+ * around it: every revealed hint, numbered (the learner paid for each); the
+ * latest in full, earlier ones one row each so the terminal keeps its room.
+ */
+export function hintPanelLines({ hints, hintsLeft, width }: HintPanelProps): string[] {
+  const total = hints.length + hintsLeft;
   const lines: string[] = [];
-  const latest = hints[hints.length - 1];
-  if (latest !== undefined) {
-    const total = hints.length + hintsLeft;
-    lines.push(...wrapText(`Hint ${hints.length}/${total}: ${latest}`, width));
-  }
-  if (notice) lines.push(...wrapText(notice, width));
+  hints.forEach((hint, i) => {
+    const text = `Hint ${i + 1}/${total}: ${hint}`;
+    if (i === hints.length - 1) lines.push(...wrapText(text, width));
+    else lines.push(oneRow(text, width));
+  });
   return lines;
 }
 
-/** The latest hint and any notice, above the terminal pane. */
+/** The revealed hints, above the terminal pane. */
 export function HintPanel(props: HintPanelProps) {
   const lines = hintPanelLines(props);
   if (lines.length === 0) return null;

@@ -26,6 +26,8 @@ export function terminalPaneKeyAction(input: string, key: Key): TerminalPaneActi
         return { type: 'cursor-right' };
       case 'h':
         return { type: 'delete-backward' };
+      case 'd':
+        return { type: 'delete-forward' };
       case 'p':
         return { type: 'history-previous' };
       case 'n':
@@ -109,31 +111,49 @@ export interface UseTerminalPaneOptions {
    * keys typed right after Ctrl+C are not lost.
    */
   isHeld?: () => boolean;
+  /** Ctrl+D on an empty line (end of input: bash leaves the shell). */
+  onEof?: () => void;
+  /**
+   * Offered every key first (a question being answered); returns true when
+   * it took the key. One handler, so a key is never seen twice.
+   */
+  intercept?: (input: string, key: Key) => boolean;
 }
 
 /** Routes keys to the terminal pane while it is active. */
-export function useTerminalPane({ stateRef, dispatch, onSubmit, isActive, isHeld }: UseTerminalPaneOptions): void {
+export function useTerminalPane({ stateRef, dispatch, onSubmit, isActive, isHeld, onEof, intercept }: UseTerminalPaneOptions): void {
   const latest = useLatest(onSubmit);
   const held = useLatest(isHeld);
+  const eof = useLatest(onEof);
+  const intercepted = useLatest(intercept);
   const handler = useCallback(
     (input: string, key: Key) => {
+      if (intercepted.current?.(input, key)) return;
       if (held.current?.()) return;
+      const apply = (action: TerminalPaneAction): void => {
+        if (action.type === 'submit') latest.current(stateRef.current.input);
+        // Ctrl+D deletes a character, or on an empty line is end of input.
+        if (action.type === 'delete-forward' && stateRef.current.input.length === 0) {
+          eof.current?.();
+          return;
+        }
+        dispatch(action);
+      };
       // Several keys can arrive in one chunk (a paste, tmux send-keys, a fast
       // typist over ssh); Ink splits only escape sequences, so split the rest.
       const chunk = !key.ctrl && !key.meta && input.length > 1 ? chunkActions(input) : undefined;
       if (chunk) {
         for (const action of chunk) {
-          if (action.type === 'submit') latest.current(stateRef.current.input);
-          dispatch(action);
+          // A key before this one may have handed the terminal over (end of input, a confirmation).
+          if (held.current?.()) return;
+          apply(action);
         }
         return;
       }
       const action = terminalPaneKeyAction(input, key);
-      if (!action) return;
-      if (action.type === 'submit') latest.current(stateRef.current.input);
-      dispatch(action);
+      if (action) apply(action);
     },
-    [latest, held, stateRef, dispatch],
+    [latest, held, eof, intercepted, stateRef, dispatch],
   );
   useInput(handler, { isActive });
 }

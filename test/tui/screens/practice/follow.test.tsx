@@ -115,7 +115,7 @@ describe('Ctrl+C in the App', () => {
     return { ui, exits: () => exits };
   }
 
-  it('stops a following command instead of quitting; at the prompt it quits', async () => {
+  it('stops a following command instead of quitting; at the prompt it cancels the line and the app stays', async () => {
     const session = new FakeSession({ outputs: { 'journalctl -f': 'first\n' }, follows: { 'journalctl -f': ['second\n'] } });
     const { ui, exits } = setupApp(session);
     await ui.waitForText('Enter play');
@@ -128,7 +128,11 @@ describe('Ctrl+C in the App', () => {
     expect(session.stops).toBe(1);
     expect(exits()).toBe(0);
     await ui.waitForFrame((f) => rows(f).includes('learner@workstation:~$'));
-    await ui.press(CTRL_C);
-    expect(exits()).toBe(1);
+    // Before issue 6, this Ctrl+C quit the whole app and lost the attempt.
+    await ui.press('kubectl get po', CTRL_C);
+    await ui.waitForFrame((f) => rows(f).includes('learner@workstation:~$ kubectl get po^C'));
+    expect(exits()).toBe(0);
+    expect(rows(ui.frame())).toContain('learner@workstation:~$');
+    expect(session.execCalls).toEqual(['journalctl -f']);
   });
 });
