@@ -57,6 +57,8 @@ export interface FakeSessionOptions {
    * each tick adds (one element per tick, then nothing).
    */
   follows?: Record<string, string[]>;
+  /** Keep every grade in the snapshot (`grades`, with `attempt` numbers), as a revisable session does. */
+  keepsGrades?: boolean;
 }
 
 /**
@@ -172,8 +174,13 @@ export class FakeSession implements PracticeSession {
 
   grade(): GradeResult {
     this.grades++;
-    const result = this.options.grade ?? fakeGrade(this.scenario.id);
-    this.set({ result });
+    const base = this.options.grade ?? fakeGrade(this.scenario.id);
+    if (!this.options.keepsGrades) {
+      this.set({ result: base });
+      return base;
+    }
+    const result = { ...base, attempt: this.grades, score: base.score - 5 * (this.grades - 1) };
+    this.set({ result, grades: [...(this.snapshot.grades ?? []), result] });
     return result;
   }
 

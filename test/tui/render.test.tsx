@@ -37,6 +37,8 @@ describe('runApp', () => {
     await waitFor(() => stripAnsi(stdout.written).includes('Enter play') && stdin.rawMode, () => stdout.written);
     stdin.send('\r');
     await waitFor(() => stripAnsi(stdout.written).includes('learner@workstation:~$'), () => stdout.written);
+    // The frame is written on commit; the pane subscribes to keys in the passive effects right after.
+    await new Promise((resolve) => setTimeout(resolve, 50));
     stdin.send('kubectl get');
     await waitFor(() => stripAnsi(stdout.written).includes('kubectl get'), () => stdout.written);
     stdin.send('\u0003');
@@ -47,6 +49,7 @@ describe('runApp', () => {
     stdin.send('quit');
     stdin.send('\r');
     await waitFor(() => stripAnsi(stdout.written.slice(mark)).includes('Enter play'), () => stdout.written);
+    await new Promise((resolve) => setTimeout(resolve, 50));
     stdin.send('q');
     await done;
     expect(stdin.rawMode).toBe(false);

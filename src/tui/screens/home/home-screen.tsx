@@ -27,7 +27,8 @@ export function HomeScreen({ scenarios, bestScores, onPlay, onQuit, initialIndex
   const [state, dispatch, stateRef] = useScenarioListState(scenarios.length, initialIndex);
   const onSelect = useCallback((index: number) => onPlay(scenarios[index]!, index), [onPlay, scenarios]);
   useScenarioList({ stateRef, dispatch, onSelect, onQuit, isActive: loading === undefined });
-  const maxRows = Math.max(3, rows - 8);
+  const maxRows = Math.max(3, rows - 9);
+  const selected = scenarios[state.index];
   return (
     <Box flexDirection="column">
       <Text bold color={theme.title}>
@@ -37,6 +38,13 @@ export function HomeScreen({ scenarios, bestScores, onPlay, onQuit, initialIndex
       <Text> </Text>
       <ScenarioList scenarios={scenarios} bestScores={bestScores} selectedIndex={state.index} maxRows={maxRows} width={columns} />
       <Text> </Text>
+      {selected ? (
+        // The highlighted scenario in full: the table may have cut its title and topics.
+        <Text wrap="truncate">
+          {selected.title}
+          <Text color={theme.muted}>{` · ${[...selected.topics, `about ${selected.estimatedMinutes} min`].join(', ')}`}</Text>
+        </Text>
+      ) : null}
       {loading !== undefined ? (
         <Text color={theme.muted}>Starting {loading}…</Text>
       ) : (
