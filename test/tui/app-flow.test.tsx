@@ -101,8 +101,11 @@ describe('revising the diagnosis', () => {
     expect(ui.frame()).toContain('r: revise the diagnosis and keep working · q/Enter: finish');
     await ui.press('r');
     await ui.waitForText('learner@workstation:~$');
-    // Everything intact: the scrollback and the history.
-    expect(ui.frame()).toContain('bash: kubectl: command not found');
+    // Everything intact: the scrollback (up to the submit) and the history.
+    await ui.waitForText('Back at work: the cluster kept its state.');
+    const lines = ui.frame().split('\n').map((l) => l.trimEnd());
+    expect(lines).toContain('bash: kubectl: command not found');
+    expect(lines[lines.indexOf('learner@workstation:~$ submit') + 1]).toMatch(/^Back at work/);
     await ui.press(KEYS.up, KEYS.up);
     await ui.waitForText('learner@workstation:~$ kubectl get pods');
     await ui.press(KEYS.ctrlU);

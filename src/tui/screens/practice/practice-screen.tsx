@@ -109,13 +109,22 @@ export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000, memor
   const paneHeight = Math.max(3, rows - 1 - briefingShown.length - 1 - hintLines - 1 - 1);
 
   const [pane, dispatch, paneRef] = useTerminalPaneState(width, paneHeight, memory.pane);
-  memory.pane = pane;
+  // Kept when the screen goes (submit switches to the results before this screen renders again).
+  useEffect(() => () => void (memory.pane = paneRef.current), [memory, paneRef]);
   useEffect(() => {
     dispatch({ type: 'resize', width, height: paneHeight });
   }, [dispatch, width, paneHeight]);
 
   /** Prints a session notice in the terminal, where the next prompt appears. */
   const say = useCallback((text: string) => dispatch({ type: 'append-text', text: `${text}\n` }), [dispatch]);
+
+  // Back from the results to revise: say where things stand.
+  const returned = useRef(memory.pane !== undefined && session.getSnapshot().result !== undefined);
+  useEffect(() => {
+    if (!returned.current) return;
+    returned.current = false;
+    say('Back at work: the cluster kept its state. Revise with diagnose, then submit to be graded again.');
+  }, [say]);
 
   // Simulated time follows wall time while this screen is shown; a following command shows what it wrote since.
   const polls = useRef<Promise<void>>(Promise.resolve());
