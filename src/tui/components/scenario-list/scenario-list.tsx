@@ -26,9 +26,9 @@ const [TITLE, TOPICS] = [1, 3];
 
 /**
  * Column widths (gap included, except the last) that fit `width`: topics
- * shrink first, then titles, then the topics column goes (the selected row's
- * details are shown under the list); ids are never cut, they are what
- * `kubedrill play <id>` takes.
+ * shrink first; rather than cut a title the topics column goes (the selected
+ * row's topics are shown under the list), then titles shrink; ids are never
+ * cut, they are what `kubedrill play <id>` takes.
  */
 export function fitColumns(natural: readonly number[], width: number): number[] {
   const widths = [...natural];
@@ -38,7 +38,6 @@ export function fitColumns(natural: readonly number[], width: number): number[] 
     if (over > 0) widths[c] = Math.max(Math.min(min, natural[c]!), widths[c]! - over);
   };
   shrink(TOPICS, 12);
-  shrink(TITLE, 18);
   if (total() > width) widths[TOPICS] = 0;
   shrink(TITLE, 10);
   return widths;

@@ -186,7 +186,8 @@ export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000, memor
     [ask, onQuit, say],
   );
 
-  useInterrupt(() => {
+  /** Ctrl+C, as bash and the tty treat it; always taken (it never quits the app from here). */
+  const interrupt = (): boolean => {
     const current = follow.current;
     if (current) {
       follow.current = undefined;
@@ -215,7 +216,8 @@ export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000, memor
     dispatch({ type: 'append-text', text: `${session.getSnapshot().prompt}${paneRef.current.input}^C\n` });
     dispatch({ type: 'discard-input' });
     return true;
-  });
+  };
+  useInterrupt(interrupt);
 
   const echo = useCallback(
     (line: string, output = '') => {
@@ -358,6 +360,7 @@ export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000, memor
     onSubmit: onSubmitLine,
     onEof,
     intercept: answer,
+    onInterrupt: () => void interrupt(),
     isActive: !dialogOpen && !busy,
     isHeld,
   });

@@ -10,10 +10,10 @@ describe('fitColumns', () => {
   it('keeps natural widths when they fit', () => {
     expect(fitColumns([16, 20, 14, 20, 6], 80)).toEqual([16, 20, 14, 20, 6]);
   });
-  it('shrinks topics first, then titles, then drops topics; ids are never cut', () => {
-    expect(fitColumns([28, 40, 14, 40, 6], 100)).toEqual([28, 38, 14, 12, 6]);
-    expect(fitColumns([28, 40, 14, 40, 6], 80)).toEqual([28, 18, 14, 12, 6]);
-    expect(fitColumns([28, 40, 14, 40, 6], 70)).toEqual([28, 18, 14, 0, 6]);
+  it('shrinks topics first, drops them rather than cut a title, then shrinks titles; ids are never cut', () => {
+    expect(fitColumns([28, 40, 14, 40, 6], 102)).toEqual([28, 40, 14, 12, 6]);
+    expect(fitColumns([28, 40, 14, 40, 6], 100)).toEqual([28, 40, 14, 0, 6]);
+    expect(fitColumns([28, 40, 14, 40, 6], 80)).toEqual([28, 30, 14, 0, 6]);
     expect(fitColumns([28, 40, 14, 40, 6], 60)).toEqual([28, 10, 14, 0, 6]);
   });
 });

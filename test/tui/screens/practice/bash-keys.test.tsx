@@ -37,6 +37,27 @@ describe('the practice prompt behaves like bash', () => {
     await ui.waitForFrame((f) => inputLine(f) === 'learner@workstation:~$ kubectl get nodes');
   });
 
+  it('Ctrl+C read in one chunk with the keys before it (tmux send-keys, a fast typist) still cancels the line', async () => {
+    const { ui, session, quits } = setup();
+    await ui.waitForText('learner@workstation:~$');
+    await ui.press('sys\u0003ls');
+    await ui.waitForFrame((f) => rows(f).includes('learner@workstation:~$ sys^C') && inputLine(f) === 'learner@workstation:~$ ls');
+    expect(session.execCalls).toEqual([]);
+    expect(quits()).toBe(0);
+  });
+
+  it('Ctrl+C in a chunk stops a following command; keys before it are dropped, keys after it are typed', async () => {
+    const session = new FakeSession({ outputs: { 'journalctl -f': 'first\n' }, follows: { 'journalctl -f': ['second\n'] } });
+    const ui = renderInk(<PracticeScreen session={session} onGraded={() => {}} onQuit={() => {}} tickMs={10} />);
+    await ui.waitForText('learner@workstation:~$');
+    await ui.typeLine('journalctl -f');
+    await ui.waitForText('second');
+    await ui.press('xx\u0003ls');
+    await ui.waitForFrame((f) => rows(f).includes('^C') && inputLine(f) === 'learner@workstation:~$ ls');
+    expect(session.stops).toBe(1);
+    expect(ui.frame()).not.toContain('xx');
+  });
+
   it('Ctrl+C at an empty prompt prints ^C and a new prompt', async () => {
     const { ui, quits } = setup();
     await ui.waitForText('learner@workstation:~$');
