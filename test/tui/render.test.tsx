@@ -4,6 +4,11 @@ import { FakeSession, fakeScenario } from '../helpers/fake-session.js';
 import { FakeStdin, FakeStdout } from '../helpers/fake-streams.js';
 import { waitFor, stripAnsi } from '../helpers/ink.js';
 
+/** Lets React run the passive effects of the frame just written (useInput subscribes in one): turns of the event loop, not a delay. */
+async function settle(): Promise<void> {
+  for (let i = 0; i < 3; i++) await new Promise((resolve) => setImmediate(resolve));
+}
+
 function start() {
   const stdin = new FakeStdin();
   const stdout = new FakeStdout();
@@ -38,7 +43,7 @@ describe('runApp', () => {
     stdin.send('\r');
     await waitFor(() => stripAnsi(stdout.written).includes('learner@workstation:~$'), () => stdout.written);
     // The frame is written on commit; the pane subscribes to keys in the passive effects right after.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await settle();
     stdin.send('kubectl get');
     await waitFor(() => stripAnsi(stdout.written).includes('kubectl get'), () => stdout.written);
     stdin.send('\u0003');
@@ -49,7 +54,7 @@ describe('runApp', () => {
     stdin.send('quit');
     stdin.send('\r');
     await waitFor(() => stripAnsi(stdout.written.slice(mark)).includes('Enter play'), () => stdout.written);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await settle();
     stdin.send('q');
     await done;
     expect(stdin.rawMode).toBe(false);
