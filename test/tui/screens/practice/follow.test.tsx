@@ -99,6 +99,20 @@ describe('PracticeScreen following a command', () => {
   });
 });
 
+describe('clear on the real session', () => {
+  it('empties the scrollback: PgUp finds nothing from before it', async () => {
+    const real = createPracticeSession(scenario, FILE);
+    const ui = renderInk(<PracticeScreen session={real} onGraded={() => {}} onQuit={() => {}} tickMs={60_000} />);
+    await ui.waitForText('learner@workstation:~$');
+    await ui.typeLine('kubectl get nodes');
+    await ui.waitForFrame((f) => /^node-2\s+NotReady/m.test(f));
+    await ui.typeLine('clear');
+    await ui.waitForFrame((f) => !f.includes('kubectl get nodes'));
+    await ui.press('\u001B[5~');
+    expect(ui.frame()).not.toMatch(/^node-2\s+NotReady|kubectl get nodes|\$ clear/m);
+  });
+});
+
 describe('Ctrl+C in the App', () => {
   function setupApp(session: FakeSession) {
     let exits = 0;
