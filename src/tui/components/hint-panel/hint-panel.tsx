@@ -9,6 +9,8 @@ export interface HintPanelProps {
   /** Hints still hidden. */
   readonly hintsLeft: number;
   readonly width: number;
+  /** At most this many rows (the terminal keeps the rest); unlimited when omitted. */
+  readonly maxRows?: number;
 }
 
 /** Cuts `text` to one row of `width`, marking the cut. */
@@ -22,15 +24,20 @@ function oneRow(text: string, width: number): string {
  * around it: every revealed hint, numbered (the learner paid for each); the
  * latest in full, earlier ones one row each so the terminal keeps its room.
  */
-export function hintPanelLines({ hints, hintsLeft, width }: HintPanelProps): string[] {
+export function hintPanelLines({ hints, hintsLeft, width, maxRows = Infinity }: HintPanelProps): string[] {
   const total = hints.length + hintsLeft;
-  const lines: string[] = [];
-  hints.forEach((hint, i) => {
-    const text = `Hint ${i + 1}/${total}: ${hint}`;
-    if (i === hints.length - 1) lines.push(...wrapText(text, width));
-    else lines.push(oneRow(text, width));
-  });
-  return lines;
+  if (hints.length === 0) return [];
+  const last = hints.length - 1;
+  const latest = wrapText(`Hint ${hints.length}/${total}: ${hints[last]}`, width);
+  const earlier = hints.slice(0, last).map((hint, i) => oneRow(`Hint ${i + 1}/${total}: ${hint}`, width));
+  const room = Math.max(1, maxRows);
+  if (earlier.length + latest.length <= room) return [...earlier, ...latest];
+  // A screen too small for all of them: the newest first, and a row saying how many are left out.
+  const shownLatest = latest.slice(0, Math.max(1, room - 1));
+  const keep = Math.max(0, room - 1 - shownLatest.length);
+  const hidden = earlier.length - keep;
+  const note = hidden > 0 ? [oneRow(`(hints 1–${hidden} not shown: the terminal is too small)`, width)] : [];
+  return [...note, ...earlier.slice(hidden), ...shownLatest];
 }
 
 /** The revealed hints, above the terminal pane. */

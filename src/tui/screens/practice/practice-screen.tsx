@@ -104,7 +104,8 @@ export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000, memor
     briefing.length > maxBriefing
       ? [...briefing.slice(0, maxBriefing - 1), '… (type `briefing` to read it all)']
       : briefing;
-  const hintLines = hintPanelLines({ hints: snapshot.hintsShown, hintsLeft: snapshot.hintsLeft, width }).length;
+  const hintRows = Math.max(3, Math.floor(rows / 3));
+  const hintLines = hintPanelLines({ hints: snapshot.hintsShown, hintsLeft: snapshot.hintsLeft, width, maxRows: hintRows }).length;
   // One spare row: Ink redraws the whole screen, flickering, once output fills the terminal.
   const paneHeight = Math.max(3, rows - 1 - briefingShown.length - 1 - hintLines - 1 - 1);
 
@@ -385,7 +386,7 @@ export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000, memor
       <Text color={theme.muted} wrap="truncate">
         {'─'.repeat(width)}
       </Text>
-      <HintPanel hints={snapshot.hintsShown} hintsLeft={snapshot.hintsLeft} width={width} />
+      <HintPanel hints={snapshot.hintsShown} hintsLeft={snapshot.hintsLeft} width={width} maxRows={hintRows} />
       {dialogOpen ? (
         <Box height={paneHeight + 1} flexDirection="column">
           <DiagnoseDialog
