@@ -56,6 +56,8 @@ export async function playCommand(scenarioArg: string | undefined, options: { se
       return createPracticeSession(loaded.scenario, loaded.file, { seed, openEditor: editorOverInk });
     },
     progress,
+    // `play <id>` opens the scenario at once instead of a one-row list.
+    start: chosen?.ok ? summaries[0]!.id : undefined,
   });
   return 0;
 }

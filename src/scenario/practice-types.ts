@@ -28,6 +28,8 @@ export interface TerminalEntry {
    * {@link PracticeSession.stopFollow}; `exitCode` is not final until then.
    */
   following?: boolean;
+  /** `clear` ran: the terminal clears the screen and its scrollback before showing `output`. */
+  clearScreen?: boolean;
 }
 
 /** Options of {@link PracticeSession.exec}. */

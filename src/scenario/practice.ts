@@ -65,7 +65,7 @@ export function createPracticeSession(scenario: Scenario, file: string, options:
       }
       if (r.follow) following = { follow: r.follow, record: run.log[run.log.length - 1] };
       refresh();
-      return { prompt, command: line, output: r.output, exitCode: r.exitCode, ...(r.follow ? { following: true } : {}) };
+      return { prompt, command: line, output: r.output, exitCode: r.exitCode, ...(r.follow ? { following: true } : {}), ...(r.clearScreen ? { clearScreen: true } : {}) };
     },
     async pollFollow() {
       const current = following;

@@ -1,12 +1,29 @@
 import type { BestScore } from '../progress/store.js';
 import type { GradeResult, PracticeSession, ScenarioSummary } from '../scenario/practice-types.js';
+import type { PracticeMemory } from './screens/practice/practice-screen.js';
+
+/** The latest grade of an attempt and the hints revealed when it was given. */
+export interface Graded {
+  readonly result: GradeResult;
+  readonly hintsUsed: number;
+}
+
+/** One attempt at a scenario, kept while the learner moves between practice and results. */
+export interface Attempt {
+  readonly session: PracticeSession;
+  readonly startedAt: number;
+  /** The practice screen's terminal and counters, so revising returns to the same terminal. */
+  readonly memory: PracticeMemory;
+  /** Every grade so far, oldest first (for sessions that do not keep their own). */
+  readonly grades: readonly Graded[];
+}
 
 /** Which screen is shown: screens are states of one reducer, not routes. */
 export type Screen =
   | { name: 'home' }
   | { name: 'opening'; scenario: ScenarioSummary }
-  | { name: 'practice'; session: PracticeSession; startedAt: number }
-  | { name: 'results'; scenario: ScenarioSummary; result: GradeResult };
+  | { name: 'practice'; attempt: Attempt }
+  | { name: 'results'; attempt: Attempt; graded: Graded };
 
 /** The whole app's state. */
 export interface AppState {
@@ -23,7 +40,9 @@ export type AppAction =
   | { type: 'open-start'; scenario: ScenarioSummary; index: number }
   | { type: 'open-done'; session: PracticeSession; startedAt: number }
   | { type: 'open-failed'; message: string }
-  | { type: 'graded'; result: GradeResult }
+  | { type: 'graded'; graded: Graded }
+  | { type: 'revise' }
+  | { type: 'recorded'; result: GradeResult }
   | { type: 'notice'; message: string | undefined }
   | { type: 'go-home' };
 
@@ -37,29 +56,44 @@ export function appReducer(state: AppState, action: AppAction): AppState {
   switch (action.type) {
     case 'open-start':
       return { ...state, screen: { name: 'opening', scenario: action.scenario }, homeIndex: action.index, notice: undefined };
-    case 'open-done':
+    case 'open-done': {
       // A load that finishes after the learner moved on is dropped.
       if (state.screen.name !== 'opening') return state;
-      return { ...state, screen: { name: 'practice', session: action.session, startedAt: action.startedAt } };
+      const attempt: Attempt = { session: action.session, startedAt: action.startedAt, memory: { commandsRun: 0 }, grades: [] };
+      return { ...state, screen: { name: 'practice', attempt } };
+    }
     case 'open-failed':
       if (state.screen.name !== 'opening') return state;
       return { ...state, screen: { name: 'home' }, notice: `could not start ${state.screen.scenario.title}: ${action.message}` };
     case 'graded': {
       if (state.screen.name !== 'practice') return state;
-      const { result } = action;
-      const bestScores = new Map(state.bestScores);
-      const prev = bestScores.get(result.scenarioId);
-      if (!prev || fraction(result.score, result.maxScore) > fraction(prev.score, prev.maxScore) ||
-        (fraction(result.score, result.maxScore) === fraction(prev.score, prev.maxScore) && result.score > prev.score)) {
-        bestScores.set(result.scenarioId, { score: result.score, maxScore: result.maxScore });
-      }
-      return { ...state, screen: { name: 'results', scenario: state.screen.session.scenario, result }, bestScores, notice: undefined };
+      const attempt = { ...state.screen.attempt, grades: [...state.screen.attempt.grades, action.graded] };
+      return { ...state, screen: { name: 'results', attempt, graded: action.graded }, notice: undefined };
     }
+    case 'revise':
+      // Back to the same session and terminal: the learner keeps working and may grade again.
+      if (state.screen.name !== 'results') return state;
+      return { ...state, screen: { name: 'practice', attempt: state.screen.attempt }, notice: undefined };
+    case 'recorded':
+      return { ...state, bestScores: withBest(state.bestScores, action.result) };
     case 'notice':
       return { ...state, notice: action.message };
     case 'go-home':
-      return { ...state, screen: { name: 'home' }, notice: undefined };
+      return { ...state, screen: { name: 'home' } };
   }
+}
+
+/** The best scores with `result` counted: a better fraction wins, then more points. */
+function withBest(scores: ReadonlyMap<string, BestScore>, result: GradeResult): ReadonlyMap<string, BestScore> {
+  const prev = scores.get(result.scenarioId);
+  const better =
+    !prev ||
+    fraction(result.score, result.maxScore) > fraction(prev.score, prev.maxScore) ||
+    (fraction(result.score, result.maxScore) === fraction(prev.score, prev.maxScore) && result.score > prev.score);
+  if (!better) return scores;
+  const next = new Map(scores);
+  next.set(result.scenarioId, { score: result.score, maxScore: result.maxScore });
+  return next;
 }
 
 function fraction(score: number, max: number): number {

@@ -1,14 +1,15 @@
 import { useApp } from 'ink';
-import { useCallback, useReducer, useState } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { ProgressStore } from '../progress/store.js';
 import type { GradeResult, PracticeSession, ScenarioSummary } from '../scenario/practice-types.js';
 import { attemptRecord } from './attempt.js';
-import { appReducer, initialAppState } from './app-state.js';
+import { appReducer, initialAppState, type Attempt, type Graded } from './app-state.js';
 import { ErrorBoundary } from './error-boundary.js';
 import { InterruptProvider } from './hooks/use-interrupt.js';
 import { HomeScreen } from './screens/home/home-screen.js';
 import { PracticeScreen } from './screens/practice/practice-screen.js';
 import { ResultsScreen } from './screens/results/results-screen.js';
+import { WarmupScreen } from './screens/warmup/warmup-screen.js';
 import { errorMessage } from './session-text.js';
 
 /** What the app needs of the progress store. */
@@ -25,10 +26,20 @@ export interface AppProps {
   readonly onExit?: () => void;
   /** Wall-time tick period of the practice screen. */
   readonly tickMs?: number;
+  /**
+   * The id of a scenario to open at once (`kubedrill play <id>`): no list is
+   * shown, and finishing or leaving it ends the app.
+   */
+  readonly start?: string;
 }
 
-/** The whole TUI: home → practice → results → home. */
-export function App({ scenarios, openSession, progress, now, onExit, tickMs }: AppProps) {
+/** Lets Ink paint the frame just dispatched (its renders are throttled to 30 fps) before blocking work starts. */
+function painted(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 50));
+}
+
+/** The whole TUI: home → practice ⇄ results → home. */
+export function App({ scenarios, openSession, progress, now, onExit, tickMs, start }: AppProps) {
   const { exit } = useApp();
   const [state, dispatch] = useReducer(appReducer, undefined, () =>
     initialAppState(progress.bestScores(), progress.warning),
@@ -44,52 +55,107 @@ export function App({ scenarios, openSession, progress, now, onExit, tickMs }: A
   const play = useCallback(
     (scenario: ScenarioSummary, index: number) => {
       dispatch({ type: 'open-start', scenario, index });
-      openSession(scenario.id).then(
-        (session) => dispatch({ type: 'open-done', session, startedAt: now() }),
-        (e: unknown) => dispatch({ type: 'open-failed', message: errorMessage(e) }),
-      );
+      // Building the cluster replays its history synchronously: show the warm-up frame first.
+      painted()
+        .then(() => openSession(scenario.id))
+        .then(
+          (session) => dispatch({ type: 'open-done', session, startedAt: now() }),
+          (e: unknown) => dispatch({ type: 'open-failed', message: errorMessage(e) }),
+        );
     },
     [openSession, now],
   );
 
+  // `kubedrill play <id>`: straight to the practice screen.
+  const started = useRef(false);
+  useEffect(() => {
+    if (start === undefined || started.current) return;
+    started.current = true;
+    const index = scenarios.findIndex((s) => s.id === start);
+    if (index >= 0) play(scenarios[index]!, index);
+  }, [start, scenarios, play]);
+
+  /** Ends an attempt: records its latest grade (if any), then home, or out when it was opened directly. */
+  const finish = useCallback(
+    (attempt: Attempt, graded: Graded | undefined) => {
+      dispatch({ type: 'go-home' });
+      if (!graded) {
+        if (start !== undefined) quit();
+        return;
+      }
+      dispatch({ type: 'recorded', result: graded.result });
+      progress
+        .recordAttempt(attemptRecord(graded.result, attempt.startedAt, now(), graded.hintsUsed))
+        .then(
+          () => {
+            if (start !== undefined) quit();
+          },
+          // Shown on the home screen, so a direct play stays open to show it too.
+          (e: unknown) => dispatch({ type: 'notice', message: `could not save progress: ${errorMessage(e)}` }),
+        );
+    },
+    [progress, now, start, quit],
+  );
+
   const screen = state.screen;
   const onGraded = useCallback(
-    (result: GradeResult, hintsUsed: number) => {
-      if (screen.name !== 'practice') return;
-      const startedAt = screen.startedAt;
-      dispatch({ type: 'graded', result });
-      progress
-        .recordAttempt(attemptRecord(result, startedAt, now(), hintsUsed))
-        .catch((e: unknown) => dispatch({ type: 'notice', message: `could not save progress: ${errorMessage(e)}` }));
-    },
-    [screen, progress, now],
+    (result: GradeResult, hintsUsed: number) => dispatch({ type: 'graded', graded: { result, hintsUsed } }),
+    [],
   );
   const goHome = useCallback(() => dispatch({ type: 'go-home' }), []);
+  const leavePractice = useCallback(() => {
+    if (screen.name !== 'practice') return;
+    const { attempt } = screen;
+    // A grade given before the learner went back to revise is kept; a reset since then discarded it.
+    const graded = attempt.session.getSnapshot().result !== undefined ? attempt.grades[attempt.grades.length - 1] : undefined;
+    finish(attempt, graded);
+  }, [screen, finish]);
 
   let body;
   switch (screen.name) {
     case 'home':
-    case 'opening':
       body = (
         <HomeScreen
           scenarios={scenarios}
           bestScores={state.bestScores}
           initialIndex={state.homeIndex}
-          loading={screen.name === 'opening' ? screen.scenario.title : undefined}
           notice={state.notice}
           onPlay={play}
           onQuit={quit}
         />
       );
       break;
+    case 'opening':
+      body = <WarmupScreen scenario={screen.scenario} />;
+      break;
     case 'practice':
-      body = <PracticeScreen session={screen.session} onGraded={onGraded} onQuit={goHome} tickMs={tickMs} />;
+      body = (
+        <PracticeScreen
+          session={screen.attempt.session}
+          memory={screen.attempt.memory}
+          onGraded={onGraded}
+          onQuit={leavePractice}
+          tickMs={tickMs}
+        />
+      );
       break;
-    case 'results':
-      body = <ResultsScreen scenario={screen.scenario} result={screen.result} notice={state.notice} onDone={goHome} />;
+    case 'results': {
+      const { attempt, graded } = screen;
+      const history = attempt.session.getSnapshot().grades;
+      body = (
+        <ResultsScreen
+          scenario={attempt.session.scenario}
+          result={graded.result}
+          earlier={history.slice(0, -1)}
+          notice={state.notice}
+          onRevise={() => dispatch({ type: 'revise' })}
+          onDone={() => finish(attempt, graded)}
+        />
+      );
       break;
+    }
   }
-  // Ctrl+C interrupts a following command on the practice screen, else quits as it always did.
+  // Ctrl+C: the practice and results screens take it; elsewhere (home, warm-up) it quits as it always did.
   return (
     <InterruptProvider onUnhandled={quit}>
       <ErrorBoundary

@@ -13,12 +13,15 @@ export interface RunAppOptions {
   readonly stdin?: NodeJS.ReadStream;
   readonly stdout?: NodeJS.WriteStream;
   readonly stderr?: NodeJS.WriteStream;
+  /** A scenario id to open at once, without the list (`kubedrill play <id>`). */
+  readonly start?: string;
   /** Route console output around the UI (Ink's patchConsole); default true. */
   readonly patchConsole?: boolean;
 }
 
 /**
- * Runs the TUI until the learner quits (q on the home screen, or Ctrl+C).
+ * Runs the TUI until the learner quits (q or Ctrl+C on the home screen; with
+ * `start`, when that scenario is finished or left).
  * The CLI imports this module lazily, so commands that draw no TUI never load Ink.
  */
 export async function runApp(options: RunAppOptions): Promise<void> {
@@ -28,14 +31,16 @@ export async function runApp(options: RunAppOptions): Promise<void> {
       openSession={options.openSession}
       progress={options.progress}
       now={options.now ?? Date.now}
+      start={options.start}
     />,
     {
       // Ink spreads these over its defaults, so an undefined stream must be left out.
       ...(options.stdin ? { stdin: options.stdin } : {}),
       ...(options.stdout ? { stdout: options.stdout } : {}),
       ...(options.stderr ? { stderr: options.stderr } : {}),
-      // Ctrl+C goes through the App's InterruptProvider: it stops a following
-      // command (journalctl -f), and otherwise quits through Ink's exit, which
+      // Ctrl+C goes through the App's InterruptProvider: on the practice screen
+      // it stops a following command (journalctl -f) or cancels the line, as
+      // bash does; on the home screen it quits through Ink's exit, which
       // restores raw mode and the cursor as exitOnCtrlC did.
       exitOnCtrlC: false,
       patchConsole: options.patchConsole ?? true,

@@ -58,6 +58,8 @@ export interface FakeSessionOptions {
    * each tick adds (one element per tick, then nothing).
    */
   follows?: Record<string, string[]>;
+  /** Keep every grade in the snapshot (`grades`, with `attempt` numbers), as a revisable session does. */
+  keepsGrades?: boolean;
 }
 
 /**
@@ -173,7 +175,12 @@ export class FakeSession implements PracticeSession {
 
   grade(): GradeResult {
     this.grades++;
-    const result = this.options.grade ?? fakeGrade(this.scenario.id);
+    const base = this.options.grade ?? fakeGrade(this.scenario.id);
+    if (!this.options.keepsGrades) {
+      this.set({ result: base, grades: [...this.snapshot.grades, base] });
+      return base;
+    }
+    const result = { ...base, attempt: this.grades, score: base.score - 5 * (this.grades - 1) };
     this.set({ result, grades: [...this.snapshot.grades, result] });
     return result;
   }

@@ -45,13 +45,13 @@ function setup(options: { best?: Array<[string, BestScore]>; warning?: string; o
 }
 
 describe('App', () => {
-  it('lists scenarios with difficulty, topics and best score', async () => {
+  it('lists scenarios with id, difficulty, topics and best score', async () => {
     const { ui } = setup({ best: [['node-notready', { score: 80, maxScore: 100 }]] });
     await ui.waitForText('Pods stuck Pending');
     const lines = ui.frame().split('\n').map((l) => l.trimEnd());
-    expect(lines).toContain('  SCENARIO                        DIFFICULTY    TOPICS                 BEST');
-    expect(lines).toContain('❯ A node went NotReady overnight  intermediate  kubelet, certificates  80/100');
-    expect(lines).toContain('  Pods stuck Pending              beginner      scheduler              —');
+    expect(lines).toContain('  ID             SCENARIO                        DIFFICULTY    TOPICS                 BEST');
+    expect(lines).toContain('❯ node-notready  A node went NotReady overnight  intermediate  kubelet, certificates  80/100');
+    expect(lines).toContain('  pending-pods   Pods stuck Pending              beginner      scheduler              —');
   });
 
   it('shows the progress store warning on the home screen', async () => {
@@ -63,7 +63,7 @@ describe('App', () => {
     const { ui, opened } = setup();
     await ui.waitForText('Pods stuck Pending');
     await ui.press('j');
-    await ui.waitForText('❯ Pods stuck Pending');
+    await ui.waitForText('❯ pending-pods   Pods stuck Pending');
     await ui.press('k', KEYS.down, KEYS.enter);
     await ui.waitForText('learner@workstation:~$');
     expect(opened).toEqual(['pending-pods']);
@@ -82,6 +82,10 @@ describe('App', () => {
     expect(lines).toContain('  hints      -10    Two hints used.');
     expect(lines).toContain('The kubelet authenticates with a client certificate that expired.');
     expect(sessions[0]!.grades).toBe(1);
+    // The attempt is recorded when the learner finishes it (they may still revise the diagnosis).
+    expect(recorded).toEqual([]);
+    await ui.press(KEYS.enter);
+    await ui.waitForText('Enter play');
     expect(recorded).toEqual([
       {
         scenarioId: 'node-notready',
@@ -98,9 +102,7 @@ describe('App', () => {
         ],
       },
     ]);
-    await ui.press(KEYS.enter);
-    await ui.waitForText('Enter play');
-    expect(ui.frame()).toContain('❯ A node went NotReady overnight  intermediate  kubelet, certificates  70/100');
+    expect(ui.frame()).toContain('❯ node-notready  A node went NotReady overnight  intermediate  kubelet, certificates  70/100');
   });
 
   it('keeps a better earlier best score', async () => {
@@ -131,6 +133,6 @@ describe('App', () => {
     await ui.press(KEYS.enter);
     await ui.waitForText('could not start A node went NotReady overnight: scenario file is missing');
     await ui.press('j');
-    await ui.waitForText('❯ Pods stuck Pending');
+    await ui.waitForText('❯ pending-pods   Pods stuck Pending');
   });
 });

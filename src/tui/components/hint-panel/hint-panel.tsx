@@ -8,24 +8,39 @@ export interface HintPanelProps {
   readonly hints: readonly string[];
   /** Hints still hidden. */
   readonly hintsLeft: number;
-  /** A one-line notice (no hints left, diagnosis recorded, an error). */
-  readonly notice?: string;
   readonly width: number;
+  /** At most this many rows (the terminal keeps the rest); unlimited when omitted. */
+  readonly maxRows?: number;
 }
 
-/** The rows {@link HintPanel} takes, so the screen can size the terminal pane around it. */
-export function hintPanelLines({ hints, hintsLeft, notice, width }: HintPanelProps): string[] {
-  const lines: string[] = [];
-  const latest = hints[hints.length - 1];
-  if (latest !== undefined) {
-    const total = hints.length + hintsLeft;
-    lines.push(...wrapText(`Hint ${hints.length}/${total}: ${latest}`, width));
-  }
-  if (notice) lines.push(...wrapText(notice, width));
-  return lines;
+/** Cuts `text` to one row of `width`, marking the cut. */
+function oneRow(text: string, width: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= width ? flat : `${flat.slice(0, Math.max(0, width - 1))}…`;
 }
 
-/** The latest hint and any notice, above the terminal pane. */
+/**
+ * The rows {@link HintPanel} takes, so the screen can size the terminal pane
+ * around it: every revealed hint, numbered (the learner paid for each); the
+ * latest in full, earlier ones one row each so the terminal keeps its room.
+ */
+export function hintPanelLines({ hints, hintsLeft, width, maxRows = Infinity }: HintPanelProps): string[] {
+  const total = hints.length + hintsLeft;
+  if (hints.length === 0) return [];
+  const last = hints.length - 1;
+  const latest = wrapText(`Hint ${hints.length}/${total}: ${hints[last]}`, width);
+  const earlier = hints.slice(0, last).map((hint, i) => oneRow(`Hint ${i + 1}/${total}: ${hint}`, width));
+  const room = Math.max(1, maxRows);
+  if (earlier.length + latest.length <= room) return [...earlier, ...latest];
+  // A screen too small for all of them: the newest first, and a row saying how many are left out.
+  const shownLatest = latest.slice(0, Math.max(1, room - 1));
+  const keep = Math.max(0, room - 1 - shownLatest.length);
+  const hidden = earlier.length - keep;
+  const note = hidden > 0 ? [oneRow(`(hints 1–${hidden} not shown: the terminal is too small)`, width)] : [];
+  return [...note, ...earlier.slice(hidden), ...shownLatest];
+}
+
+/** The revealed hints, above the terminal pane. */
 export function HintPanel(props: HintPanelProps) {
   const lines = hintPanelLines(props);
   if (lines.length === 0) return null;

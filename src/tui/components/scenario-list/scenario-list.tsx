@@ -17,36 +17,48 @@ export interface ScenarioListProps {
 
 /** Cuts `text` to `width` characters, marking the cut with an ellipsis. */
 function fit(text: string, width: number): string {
+  if (width <= 0) return '';
   return text.length <= width ? text : `${text.slice(0, Math.max(0, width - 1))}…`;
 }
 
-/** Column widths (gap included, except the last) that fit `width`: topics shrink first, then titles. */
+/** Column indexes: id, title, difficulty, topics, best. */
+const [TITLE, TOPICS] = [1, 3];
+
+/**
+ * Column widths (gap included, except the last) that fit `width`: topics
+ * shrink first; rather than cut a title the topics column goes (the selected
+ * row's topics are shown under the list), then titles shrink; ids are never
+ * cut, they are what `kubedrill play <id>` takes.
+ */
 export function fitColumns(natural: readonly number[], width: number): number[] {
   const widths = [...natural];
   const total = () => 2 + widths.reduce((a, b) => a + b, 0);
-  const minimum = [12, natural[1]!, 10, natural[3]!];
-  for (const c of [2, 0]) {
+  const shrink = (c: number, min: number) => {
     const over = total() - width;
-    if (over > 0) widths[c] = Math.max(minimum[c]!, widths[c]! - over);
-  }
+    if (over > 0) widths[c] = Math.max(Math.min(min, natural[c]!), widths[c]! - over);
+  };
+  shrink(TOPICS, 12);
+  if (total() > width) widths[TOPICS] = 0;
+  shrink(TITLE, 10);
   return widths;
 }
 
 /** One row's cells. */
-function cells(s: ScenarioSummary, best: BestScore | undefined): [string, string, string, string] {
-  return [s.title, s.difficulty, s.topics.join(', '), best ? formatScore(best.score, best.maxScore) : '—'];
+function cells(s: ScenarioSummary, best: BestScore | undefined): string[] {
+  return [s.id, s.title, s.difficulty, s.topics.join(', '), best ? formatScore(best.score, best.maxScore) : '—'];
 }
 
-/** The scenario table: title, difficulty, topics, best score. */
+/** The scenario table: id, title, difficulty, topics, best score. */
 export function ScenarioList({ scenarios, bestScores, selectedIndex, maxRows, width }: ScenarioListProps) {
   if (scenarios.length === 0) return <Text color={theme.muted}>No scenarios found.</Text>;
   const rows = scenarios.map((s) => cells(s, bestScores.get(s.id)));
-  const header: [string, string, string, string] = ['SCENARIO', 'DIFFICULTY', 'TOPICS', 'BEST'];
-  const natural = [0, 1, 2, 3].map((c) => Math.max(header[c]!.length, ...rows.map((r) => r[c]!.length)) + (c < 3 ? 2 : 0));
+  const header = ['ID', 'SCENARIO', 'DIFFICULTY', 'TOPICS', 'BEST'];
+  const last = header.length - 1;
+  const natural = header.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c]!.length)) + (c < last ? 2 : 0));
   const widths = fitColumns(natural, width);
-  // Each cell keeps at least one space before the next column.
+  // Each cell keeps at least one space before the next column; a column of width 0 is left out.
   const line = (r: readonly string[]) =>
-    r.map((cell, c) => (c < 3 ? fit(cell, widths[c]! - 2).padEnd(widths[c]!) : cell)).join('');
+    r.map((cell, c) => (c < last ? (widths[c]! === 0 ? '' : fit(cell, widths[c]! - 2).padEnd(widths[c]!)) : cell)).join('');
   const visible = Math.max(1, maxRows);
   const first = Math.min(Math.max(0, selectedIndex - visible + 1), Math.max(0, rows.length - visible));
   return (

@@ -11,13 +11,34 @@ export interface StatusLineProps {
   readonly keys: string;
 }
 
-/** One inverse line: scenario title, simulated clock, key help; truncated to the width. */
-export function StatusLine({ title, clock, width, keys }: StatusLineProps) {
-  const text = ` ${title} │ ${clock} │ ${keys}`;
-  const fitted = text.length > width ? text.slice(0, Math.max(0, width - 1)) + '…' : text.padEnd(width);
+/** Cuts `text` to `width` characters, marking the cut with an ellipsis. */
+function cut(text: string, width: number): string {
+  if (width <= 0) return '';
+  return text.length <= width ? text : `${text.slice(0, width - 1)}…`;
+}
+
+/**
+ * The status line's text, exactly `width` characters: title │ clock │ keys.
+ * When it does not fit, the clock shrinks to its time of day, then the title
+ * is shortened; the key help is kept whole as long as anything can be.
+ */
+export function statusLineText({ title, clock, width, keys }: StatusLineProps): string {
+  const time = /\d{1,2}:\d{2}:\d{2}/.exec(clock)?.[0] ?? clock;
+  for (const c of [clock, time]) {
+    const fixed = ` ${title} │ ${c} │ ${keys}`;
+    if (fixed.length <= width) return fixed.padEnd(width);
+  }
+  const rest = ` │ ${time} │ ${keys}`;
+  const room = width - 1 - rest.length;
+  if (room >= 8) return ` ${cut(title, room)}${rest}`.padEnd(width);
+  return cut(` ${time} │ ${keys}`, width).padEnd(width);
+}
+
+/** One inverse line: scenario title, simulated clock, key help; fitted to the width. */
+export function StatusLine(props: StatusLineProps) {
   return (
     <Text inverse color={theme.title} wrap="truncate">
-      {fitted}
+      {statusLineText(props)}
     </Text>
   );
 }

@@ -15,13 +15,15 @@ export interface TerminalPaneProps {
    * foreground job, the input line is an empty row under its output.
    */
   readonly following?: boolean;
+  /** A question in place of the prompt (leave the scenario? y/N); typing is held meanwhile. */
+  readonly ask?: string;
 }
 
 /**
  * The scrollback viewport followed by the input line. Only the visible rows
  * go through Ink's layout, each as one unwrapped `<Text>`.
  */
-export function TerminalPane({ state, prompt, busy, following = false }: TerminalPaneProps) {
+export function TerminalPane({ state, prompt, busy, following = false, ask }: TerminalPaneProps) {
   // A keystroke changes `input` but not these, so the viewport is not recomputed.
   const viewport = useMemo(
     () => visibleRows(state),
@@ -35,7 +37,9 @@ export function TerminalPane({ state, prompt, busy, following = false }: Termina
           {row.length === 0 ? ' ' : row}
         </Text>
       ))}
-      {following ? (
+      {ask !== undefined ? (
+        <InputLine prompt={ask} input="" cursor={0} width={state.width} />
+      ) : following ? (
         <Text> </Text>
       ) : busy ? (
         <Text color={theme.busy}>running…</Text>

@@ -30,6 +30,7 @@ export interface TerminalPaneState {
 export type TerminalPaneAction =
   | { type: 'insert'; text: string }
   | { type: 'delete-backward' }
+  | { type: 'delete-forward' }
   | { type: 'cursor-left' }
   | { type: 'cursor-right' }
   | { type: 'cursor-start' }
@@ -43,6 +44,7 @@ export type TerminalPaneAction =
   | { type: 'page-up' }
   | { type: 'page-down' }
   | { type: 'submit' }
+  | { type: 'discard-input' }
   | { type: 'append-entry'; entry: TerminalEntry }
   | { type: 'append-text'; text: string }
   | { type: 'clear-scrollback' }
@@ -84,6 +86,10 @@ export function terminalPaneReducer(state: TerminalPaneState, action: TerminalPa
         input: state.input.slice(0, state.cursor - 1) + state.input.slice(state.cursor),
         cursor: state.cursor - 1,
       };
+    case 'delete-forward':
+      // readline's delete-char (Ctrl+D on a non-empty line).
+      if (state.cursor >= state.input.length) return state;
+      return { ...state, input: state.input.slice(0, state.cursor) + state.input.slice(state.cursor + 1) };
     case 'cursor-left':
       return state.cursor === 0 ? state : { ...state, cursor: state.cursor - 1 };
     case 'cursor-right':
@@ -141,6 +147,9 @@ export function terminalPaneReducer(state: TerminalPaneState, action: TerminalPa
         scroll: 0,
       };
     }
+    case 'discard-input':
+      // Ctrl+C: the line is dropped, not remembered, and history browsing ends.
+      return { ...state, input: '', cursor: 0, draft: '', historyIndex: undefined, scroll: 0 };
     case 'append-entry': {
       const { entry } = action;
       const added = [normalizeTerminalLine(entry.prompt + entry.command), ...outputLines(entry.output)];
@@ -206,6 +215,9 @@ export function visibleRows(state: TerminalPaneState): Viewport {
 }
 
 /** The pane's state, dispatch, and a ref to the latest state (for key handlers). */
-export function useTerminalPaneState(width: number, height: number) {
-  return useReducerStore(terminalPaneReducer, () => initialTerminalPaneState(width, height));
+export function useTerminalPaneState(width: number, height: number, restored?: TerminalPaneState) {
+  // A pane restored after the results screen keeps its scrollback and history, resized to now.
+  return useReducerStore(terminalPaneReducer, () =>
+    restored ? terminalPaneReducer(restored, { type: 'resize', width, height }) : initialTerminalPaneState(width, height),
+  );
 }

@@ -26,6 +26,8 @@ export function terminalPaneKeyAction(input: string, key: Key): TerminalPaneActi
         return { type: 'cursor-right' };
       case 'h':
         return { type: 'delete-backward' };
+      case 'd':
+        return { type: 'delete-forward' };
       case 'p':
         return { type: 'history-previous' };
       case 'n':
@@ -55,14 +57,17 @@ const NO_KEY: Key = {
   backspace: false, delete: false, meta: false, super: false, hyper: false, capsLock: false, numLock: false,
 };
 
+/** A step of a decoded chunk: a pane action, or Ctrl+C (which is the screen's, not the pane's). */
+export type ChunkStep = TerminalPaneAction | { type: 'interrupt' };
+
 /**
  * Decodes a multi-character chunk holding control bytes into pane actions:
- * CR/LF submit, DEL/BS erase, Ctrl+letter as readline; undefined when the
- * chunk is plain text (one insert does).
+ * CR/LF submit, DEL/BS erase, Ctrl+letter as readline, ETX (Ctrl+C) an
+ * interrupt; undefined when the chunk is plain text (one insert does).
  */
-export function chunkActions(input: string): TerminalPaneAction[] | undefined {
+export function chunkActions(input: string): ChunkStep[] | undefined {
   if (!/[\u0000-\u001f\u007f]/.test(input)) return undefined;
-  const actions: TerminalPaneAction[] = [];
+  const actions: ChunkStep[] = [];
   let text = '';
   const flush = () => {
     if (text.length > 0) actions.push({ type: 'insert', text });
@@ -79,6 +84,9 @@ export function chunkActions(input: string): TerminalPaneAction[] | undefined {
     } else if (code === 0x7f || code === 0x08) {
       flush();
       actions.push({ type: 'delete-backward' });
+    } else if (code === 3) {
+      flush();
+      actions.push({ type: 'interrupt' });
     } else if (code >= 1 && code <= 26) {
       flush();
       const action = terminalPaneKeyAction(String.fromCharCode(code + 96), { ...NO_KEY, ctrl: true });
@@ -109,31 +117,61 @@ export interface UseTerminalPaneOptions {
    * keys typed right after Ctrl+C are not lost.
    */
   isHeld?: () => boolean;
+  /** Ctrl+D on an empty line (end of input: bash leaves the shell). */
+  onEof?: () => void;
+  /**
+   * Offered every key first (a question being answered); returns true when
+   * it took the key. One handler, so a key is never seen twice.
+   */
+  intercept?: (input: string, key: Key) => boolean;
+  /**
+   * Ctrl+C inside a chunk (`sys` then Ctrl+C read together): Ink reports a
+   * lone Ctrl+C to every handler, but a chunk only to this one.
+   */
+  onInterrupt?: () => void;
 }
 
 /** Routes keys to the terminal pane while it is active. */
-export function useTerminalPane({ stateRef, dispatch, onSubmit, isActive, isHeld }: UseTerminalPaneOptions): void {
+export function useTerminalPane({ stateRef, dispatch, onSubmit, isActive, isHeld, onEof, intercept, onInterrupt }: UseTerminalPaneOptions): void {
   const latest = useLatest(onSubmit);
   const held = useLatest(isHeld);
+  const eof = useLatest(onEof);
+  const intercepted = useLatest(intercept);
+  const interrupt = useLatest(onInterrupt);
   const handler = useCallback(
     (input: string, key: Key) => {
-      if (held.current?.()) return;
+      const apply = (action: TerminalPaneAction): void => {
+        if (action.type === 'submit') latest.current(stateRef.current.input);
+        // Ctrl+D deletes a character, or on an empty line is end of input.
+        if (action.type === 'delete-forward' && stateRef.current.input.length === 0) {
+          eof.current?.();
+          return;
+        }
+        dispatch(action);
+      };
       // Several keys can arrive in one chunk (a paste, tmux send-keys, a fast
       // typist over ssh); Ink splits only escape sequences, so split the rest.
       const chunk = !key.ctrl && !key.meta && input.length > 1 ? chunkActions(input) : undefined;
-      if (chunk) {
-        for (const action of chunk) {
-          if (action.type === 'submit') latest.current(stateRef.current.input);
-          dispatch(action);
-        }
+      if (!chunk) {
+        if (intercepted.current?.(input, key)) return;
+        if (held.current?.()) return;
+        const action = terminalPaneKeyAction(input, key);
+        if (action) apply(action);
         return;
       }
-      const action = terminalPaneKeyAction(input, key);
-      if (!action) return;
-      if (action.type === 'submit') latest.current(stateRef.current.input);
-      dispatch(action);
+      // Each step sees the state the steps before it left: Ctrl+C ends a following command, an
+      // answered question gives the prompt back, Enter may start a command that holds the terminal.
+      for (const step of chunk) {
+        if (step.type === 'interrupt') {
+          interrupt.current?.();
+          continue;
+        }
+        if (intercepted.current?.(step.type === 'insert' ? step.text : step.type === 'submit' ? '\r' : '', step.type === 'submit' ? { ...NO_KEY, return: true } : NO_KEY)) continue;
+        if (held.current?.()) continue;
+        apply(step);
+      }
     },
-    [latest, held, stateRef, dispatch],
+    [latest, held, eof, intercepted, interrupt, stateRef, dispatch],
   );
   useInput(handler, { isActive });
 }

@@ -15,19 +15,18 @@ export interface HomeScreenProps {
   readonly onQuit: () => void;
   /** Which row is highlighted first (the one played last). */
   readonly initialIndex?: number;
-  /** Set while a scenario is loading; keys are ignored meanwhile. */
-  readonly loading?: string;
   /** A warning or error to show above the list. */
   readonly notice?: string;
 }
 
 /** The scenario browser. */
-export function HomeScreen({ scenarios, bestScores, onPlay, onQuit, initialIndex = 0, loading, notice }: HomeScreenProps) {
+export function HomeScreen({ scenarios, bestScores, onPlay, onQuit, initialIndex = 0, notice }: HomeScreenProps) {
   const { rows, columns } = useTerminalSize();
   const [state, dispatch, stateRef] = useScenarioListState(scenarios.length, initialIndex);
   const onSelect = useCallback((index: number) => onPlay(scenarios[index]!, index), [onPlay, scenarios]);
-  useScenarioList({ stateRef, dispatch, onSelect, onQuit, isActive: loading === undefined });
-  const maxRows = Math.max(3, rows - 8);
+  useScenarioList({ stateRef, dispatch, onSelect, onQuit, isActive: true });
+  const maxRows = Math.max(3, rows - 9);
+  const selected = scenarios[state.index];
   return (
     <Box flexDirection="column">
       <Text bold color={theme.title}>
@@ -37,11 +36,14 @@ export function HomeScreen({ scenarios, bestScores, onPlay, onQuit, initialIndex
       <Text> </Text>
       <ScenarioList scenarios={scenarios} bestScores={bestScores} selectedIndex={state.index} maxRows={maxRows} width={columns} />
       <Text> </Text>
-      {loading !== undefined ? (
-        <Text color={theme.muted}>Starting {loading}…</Text>
-      ) : (
-        <Text color={theme.muted}>↑/↓ or j/k move · Enter play · q quit</Text>
-      )}
+      {selected ? (
+        // The highlighted scenario in full: the table may have cut its title and topics.
+        <Text wrap="truncate">
+          {selected.title}
+          <Text color={theme.muted}>{` · ${[...selected.topics, `about ${selected.estimatedMinutes} min`].join(', ')}`}</Text>
+        </Text>
+      ) : null}
+      <Text color={theme.muted}>↑/↓ or j/k move · Enter play · q quit</Text>
     </Box>
   );
 }

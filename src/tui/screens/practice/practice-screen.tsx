@@ -1,10 +1,15 @@
-import { Box, Text } from 'ink';
+import { Box, Text, type Key } from 'ink';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Diagnosis, GradeResult, PracticeSession } from '../../../scenario/practice-types.js';
 import { DiagnoseDialog } from '../../components/diagnose-dialog/index.js';
 import { HintPanel, hintPanelLines } from '../../components/hint-panel/hint-panel.js';
 import { StatusLine } from '../../components/status-line/status-line.js';
-import { TerminalPane, useTerminalPane, useTerminalPaneState } from '../../components/terminal-pane/index.js';
+import {
+  TerminalPane,
+  useTerminalPane,
+  useTerminalPaneState,
+  type TerminalPaneState,
+} from '../../components/terminal-pane/index.js';
 import { useInterrupt } from '../../hooks/use-interrupt.js';
 import { useSession } from '../../hooks/use-session.js';
 import { useTerminalSize } from '../../hooks/use-terminal-size.js';
@@ -13,41 +18,74 @@ import { describeDiagnosis, errorMessage, unknownDiagnosis } from '../../session
 import { wrapText } from '../../text/wrap.js';
 import { theme } from '../../theme.js';
 
+/**
+ * What the practice screen keeps across a visit to the results screen (the
+ * learner revises the diagnosis and comes back to the same terminal).
+ * The app owns it; the screen reads it on mount and writes it as it goes.
+ */
+export interface PracticeMemory {
+  /** The terminal pane as it was left: scrollback, history, the half-typed line. */
+  pane?: TerminalPaneState;
+  /** Shell commands run in this attempt (an attempt with work in it asks before it is left). */
+  commandsRun: number;
+  /** The host the learner started on: `exit` there leaves the scenario, elsewhere it leaves ssh. */
+  homeHost?: string;
+}
+
 /** Props of {@link PracticeScreen}. */
 export interface PracticeScreenProps {
   readonly session: PracticeSession;
   /** The attempt was graded; `hintsUsed` is how many hints had been revealed. */
   readonly onGraded: (result: GradeResult, hintsUsed: number) => void;
-  /** The learner left without grading. */
+  /** The learner left (`quit`, `exit` on the workstation, Ctrl+D), confirmed if work was in progress. */
   readonly onQuit: () => void;
   /** Wall-time tick period; the simulated clock moves by the same amount. */
   readonly tickMs?: number;
+  /** Kept across the results screen; a fresh one when omitted. */
+  readonly memory?: PracticeMemory;
 }
 
-const PANE_KEYS = 'help · PgUp/PgDn · ^C exit';
+const PANE_KEYS = 'help · PgUp/PgDn · ^D quit';
 const FOLLOW_KEYS = '^C stop';
 const DIALOG_KEYS = 'Tab · Enter · Esc cancel';
+const CONFIRM_KEYS = 'y leave · n stay';
+
+/** The question asked before an attempt with work in it is left. */
+export function leaveQuestion(graded: boolean): string {
+  return graded
+    ? 'Leave this scenario? Your last grade is kept; later work is lost. (y/N) '
+    : 'Leave this scenario? This attempt is not graded and will be lost. (y/N) ';
+}
 
 /**
  * The practice screen: briefing, hint panel, terminal pane, status line.
  * Practice words (hint, diagnose, submit, ...) are handled here; every other
- * line goes to the session's shell. A command that follows (`journalctl -f`)
- * holds the terminal like a foreground job: each tick appends what it wrote,
- * other keys are ignored, and Ctrl+C stops it (`^C`) and gives the prompt back.
+ * line goes to the session's shell. The pane behaves like bash: Ctrl+C
+ * cancels the line (`^C`, a fresh prompt), Ctrl+D on an empty line leaves
+ * (ssh first, then the scenario), and the session's notices are printed
+ * where the learner is looking, after the command that caused them. A
+ * command that follows (`journalctl -f`) holds the terminal like a
+ * foreground job: each tick appends what it wrote, other keys are ignored,
+ * and Ctrl+C stops it (`^C`) and gives the prompt back.
  */
-export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000 }: PracticeScreenProps) {
+export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000, memory: given }: PracticeScreenProps) {
   const snapshot = useSession(session);
   const { columns, rows } = useTerminalSize();
+  const [fallbackMemory] = useState<PracticeMemory>(() => ({ commandsRun: 0 }));
+  const memory = given ?? fallbackMemory;
   const [dialogOpen, setDialogOpen] = useState(false);
   const [busy, setBusy] = useState(false);
+  // Read by Ctrl+C, which must not wait for a render.
+  const busyRef = useRef(false);
   const [following, setFollowing] = useState(false);
   // Read by the tick and by Ctrl+C, which must not wait for a render; `end` gives the queue back.
   const follow = useRef<{ end: () => void } | undefined>(undefined);
   // Ctrl+C flushes lines typed ahead (a paste), as the tty driver flushes its input queue on SIGINT.
   const interrupts = useRef(0);
-  const [notice, setNotice] = useState<string | undefined>(undefined);
-  // The host the learner starts on: `exit` there leaves the scenario, elsewhere it leaves ssh.
-  const homeHost = useRef(promptHost(snapshot.prompt));
+  // The leave question, while it is asked (a ref too: the keys right after it must see it).
+  const [asking, setAsking] = useState<string | undefined>(undefined);
+  const askingRef = useRef<string | undefined>(undefined);
+  if (memory.homeHost === undefined) memory.homeHost = promptHost(snapshot.prompt);
   const mounted = useRef(true);
   useEffect(() => {
     mounted.current = true;
@@ -66,14 +104,28 @@ export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000 }: Pra
     briefing.length > maxBriefing
       ? [...briefing.slice(0, maxBriefing - 1), '… (type `briefing` to read it all)']
       : briefing;
-  const hintLines = hintPanelLines({ hints: snapshot.hintsShown, hintsLeft: snapshot.hintsLeft, notice, width }).length;
+  const hintRows = Math.max(3, Math.floor(rows / 3));
+  const hintLines = hintPanelLines({ hints: snapshot.hintsShown, hintsLeft: snapshot.hintsLeft, width, maxRows: hintRows }).length;
   // One spare row: Ink redraws the whole screen, flickering, once output fills the terminal.
   const paneHeight = Math.max(3, rows - 1 - briefingShown.length - 1 - hintLines - 1 - 1);
 
-  const [pane, dispatch, paneRef] = useTerminalPaneState(width, paneHeight);
+  const [pane, dispatch, paneRef] = useTerminalPaneState(width, paneHeight, memory.pane);
+  // Kept when the screen goes (submit switches to the results before this screen renders again).
+  useEffect(() => () => void (memory.pane = paneRef.current), [memory, paneRef]);
   useEffect(() => {
     dispatch({ type: 'resize', width, height: paneHeight });
   }, [dispatch, width, paneHeight]);
+
+  /** Prints a session notice in the terminal, where the next prompt appears. */
+  const say = useCallback((text: string) => dispatch({ type: 'append-text', text: `${text}\n` }), [dispatch]);
+
+  // Back from the results to revise: say where things stand.
+  const returned = useRef(memory.pane !== undefined && session.getSnapshot().result !== undefined);
+  useEffect(() => {
+    if (!returned.current) return;
+    returned.current = false;
+    say('Back at work: the cluster kept its state. Revise with diagnose, then submit to be graded again.');
+  }, [say]);
 
   // Simulated time follows wall time while this screen is shown; a following command shows what it wrote since.
   const polls = useRef<Promise<void>>(Promise.resolve());
@@ -82,7 +134,7 @@ export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000 }: Pra
       try {
         session.tick(tickMs);
       } catch (e) {
-        setNotice(`clock error: ${errorMessage(e)}`);
+        say(`kubedrill: clock error: ${errorMessage(e)}`);
       }
       const current = follow.current;
       if (!current) return;
@@ -98,25 +150,81 @@ export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000 }: Pra
             current.end();
           }
         } catch (e) {
-          if (mounted.current) setNotice(`follow error: ${errorMessage(e)}`);
+          if (mounted.current) say(`kubedrill: follow error: ${errorMessage(e)}`);
         }
       });
     }, tickMs);
     return () => clearInterval(timer);
-  }, [session, tickMs, dispatch]);
+  }, [session, tickMs, dispatch, say]);
 
-  useInterrupt(() => {
+  const ask = useCallback((question: string | undefined) => {
+    askingRef.current = question;
+    setAsking(question);
+  }, []);
+
+  /** Leaves at once when nothing would be lost, else asks first. */
+  const requestQuit = useCallback(() => {
+    const now = session.getSnapshot();
+    const inProgress = memory.commandsRun > 0 || now.hintsShown.length > 0 || now.diagnosis !== undefined;
+    if (!inProgress) {
+      onQuit();
+      return;
+    }
+    ask(leaveQuestion(now.result !== undefined));
+  }, [session, memory, onQuit, ask]);
+
+  // The answer to the leave question: y leaves; anything else (n, Enter, Esc) stays, as bash's read -p would show it.
+  const answer = useCallback(
+    (input: string, key: Key): boolean => {
+      const question = askingRef.current;
+      if (question === undefined) return false;
+      // Ctrl+C is the interrupt handler's.
+      if (key.ctrl && input === 'c') return true;
+      const first = input.trim().slice(0, 1);
+      if (first === 'y' || first === 'Y') {
+        ask(undefined);
+        onQuit();
+        return true;
+      }
+      say(`${question}${key.return || key.escape ? '' : first}`);
+      ask(undefined);
+      return true;
+    },
+    [ask, onQuit, say],
+  );
+
+  /** Ctrl+C, as bash and the tty treat it; always taken (it never quits the app from here). */
+  const interrupt = (): boolean => {
     const current = follow.current;
-    if (!current) return false;
-    follow.current = undefined;
+    if (current) {
+      follow.current = undefined;
+      interrupts.current++;
+      session.stopFollow();
+      // The terminal echoes ^C where the cursor is, then the shell prints its prompt on the next line.
+      dispatch({ type: 'append-text', text: '^C\n' });
+      setFollowing(false);
+      current.end();
+      return true;
+    }
     interrupts.current++;
-    session.stopFollow();
-    // The terminal echoes ^C where the cursor is, then the shell prints its prompt on the next line.
-    dispatch({ type: 'append-text', text: '^C\n' });
-    setFollowing(false);
-    current.end();
+    const question = askingRef.current;
+    if (question !== undefined) {
+      say(`${question}^C`);
+      ask(undefined);
+      return true;
+    }
+    if (dialogOpen) {
+      setDialogOpen(false);
+      return true;
+    }
+    // A command still running: queued lines are dropped and the screen stays (never the whole app).
+    if (busyRef.current) return true;
+    // At the prompt, bash cancels the line: it stays on screen with ^C, and a fresh prompt follows.
+    dispatch({ type: 'append-text', text: `${session.getSnapshot().prompt}${paneRef.current.input}^C\n` });
+    dispatch({ type: 'discard-input' });
     return true;
-  });
+  };
+  useInterrupt(interrupt);
 
   const echo = useCallback(
     (line: string, output = '') => {
@@ -130,35 +238,39 @@ export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000 }: Pra
       try {
         const problem = unknownDiagnosis(diagnosis, session.diagnosisChoices());
         if (problem) {
-          setNotice(`${problem}. Type diagnose to pick from a list.`);
+          say(`${problem}. Type diagnose to pick from a list.`);
           return;
         }
         session.submitDiagnosis(diagnosis);
-        setNotice(`Diagnosis recorded: ${describeDiagnosis(diagnosis, session.diagnosisChoices())}. Type submit to be graded.`);
+        say(`Diagnosis recorded: ${describeDiagnosis(diagnosis, session.diagnosisChoices())}. Type submit to be graded.`);
       } catch (e) {
-        setNotice(`could not record the diagnosis: ${errorMessage(e)}`);
+        say(`could not record the diagnosis: ${errorMessage(e)}`);
       }
     },
-    [session],
+    [session, say],
   );
 
   const run = useCallback(
-    async (line: string) => {
-      const onWorkstation = promptHost(session.getSnapshot().prompt) === homeHost.current;
+    async (line: string, eof = false) => {
+      const onWorkstation = promptHost(session.getSnapshot().prompt) === memory.homeHost;
       const command = parsePaneCommand(line, { onWorkstation });
-      if (command.type !== 'shell') setNotice(undefined);
       try {
         switch (command.type) {
           case 'hint': {
             echo(line);
             const hint = session.nextHint();
-            if (hint === undefined) setNotice('No hints left.');
+            if (hint === undefined) say('No hints left.');
+            else {
+              const now = session.getSnapshot();
+              say(`Hint ${now.hintsShown.length} of ${now.hintsShown.length + now.hintsLeft} revealed (above).`);
+            }
             return;
           }
           case 'reset':
             session.reset();
+            memory.commandsRun = 0;
             dispatch({ type: 'clear-scrollback' });
-            setNotice('The scenario was reset to its start.');
+            say('The scenario was reset to its start.');
             return;
           case 'diagnose':
             echo(line);
@@ -185,21 +297,29 @@ export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000 }: Pra
             echo(line, `${session.briefing.replace(/\n*$/, '\n')}`);
             return;
           case 'quit':
-            onQuit();
+            echo(line);
+            requestQuit();
             return;
           case 'shell':
             break;
         }
-        echo(line);
+        // Ctrl+D: bash prints its answer (logout) on the prompt's own line.
+        if (!eof) echo(line);
         if (line.trim().length === 0) return;
+        memory.commandsRun++;
+        busyRef.current = true;
         setBusy(true);
+        const prompt = session.getSnapshot().prompt;
         const entry = await session.exec(line, { follow: true });
-        if (mounted.current) dispatch({ type: 'append-text', text: entry.output });
+        // `clear` empties the screen and the scrollback (ncurses clear sends E3), then shows what followed it.
+        if (mounted.current && entry.clearScreen) dispatch({ type: 'clear-scrollback' });
+        if (mounted.current) dispatch({ type: 'append-text', text: eof ? `${prompt}${entry.output}` : entry.output });
         if (entry.following) {
           if (!mounted.current) {
             session.stopFollow();
             return;
           }
+          busyRef.current = false;
           setBusy(false);
           setFollowing(true);
           // The next queued line waits until Ctrl+C ends this one.
@@ -208,26 +328,49 @@ export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000 }: Pra
           });
         }
       } catch (e) {
-        if (mounted.current) dispatch({ type: 'append-text', text: `kubedrill: ${errorMessage(e)}\n` });
+        if (mounted.current) say(`kubedrill: ${errorMessage(e)}`);
       } finally {
+        busyRef.current = false;
         if (mounted.current) setBusy(false);
       }
     },
-    [session, echo, dispatch, onGraded, onQuit, submitDiagnosis],
+    [session, memory, echo, say, dispatch, onGraded, requestQuit, submitDiagnosis],
   );
 
   // Lines submitted together (a paste) run one after another, in order.
   const queue = useRef<Promise<void>>(Promise.resolve());
-  const onSubmitLine = useCallback(
-    (line: string) => {
+  const enqueue = useCallback(
+    (line: string, eof = false) => {
       const interrupted = interrupts.current;
-      queue.current = queue.current.then(() => (interrupts.current === interrupted ? run(line) : undefined));
+      queue.current = queue.current.then(() => (interrupts.current === interrupted ? run(line, eof) : undefined));
     },
     [run],
   );
-  // While a command follows, keys are dropped (isHeld reads the ref, so typing right after Ctrl+C counts).
+  const onSubmitLine = useCallback((line: string) => enqueue(line), [enqueue]);
+  // Ctrl+D on an empty line: on a node it ends the ssh session, on the workstation it leaves the scenario.
+  const onEof = useCallback(() => {
+    const onWorkstation = promptHost(session.getSnapshot().prompt) === memory.homeHost;
+    if (!onWorkstation) {
+      enqueue('exit', true);
+      return;
+    }
+    queue.current = queue.current.then(() => {
+      dispatch({ type: 'append-text', text: `${session.getSnapshot().prompt}exit\n` });
+      requestQuit();
+    });
+  }, [session, memory, enqueue, dispatch, requestQuit]);
+  // While a command follows keys are dropped; a question takes them first (refs, so typing right after counts).
   const isHeld = useCallback(() => follow.current !== undefined, []);
-  useTerminalPane({ stateRef: paneRef, dispatch, onSubmit: onSubmitLine, isActive: !dialogOpen && !busy, isHeld });
+  useTerminalPane({
+    stateRef: paneRef,
+    dispatch,
+    onSubmit: onSubmitLine,
+    onEof,
+    intercept: answer,
+    onInterrupt: () => void interrupt(),
+    isActive: !dialogOpen && !busy,
+    isHeld,
+  });
 
   const diagnosisChoices = useMemo(() => {
     if (!dialogOpen) return [];
@@ -238,6 +381,7 @@ export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000 }: Pra
     }
   }, [dialogOpen, session]);
 
+  const keys = dialogOpen ? DIALOG_KEYS : asking !== undefined ? CONFIRM_KEYS : following ? FOLLOW_KEYS : PANE_KEYS;
   return (
     <Box flexDirection="column" width={width}>
       {briefingShown.map((line, i) => (
@@ -248,7 +392,7 @@ export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000 }: Pra
       <Text color={theme.muted} wrap="truncate">
         {'─'.repeat(width)}
       </Text>
-      <HintPanel hints={snapshot.hintsShown} hintsLeft={snapshot.hintsLeft} notice={notice} width={width} />
+      <HintPanel hints={snapshot.hintsShown} hintsLeft={snapshot.hintsLeft} width={width} maxRows={hintRows} />
       {dialogOpen ? (
         <Box height={paneHeight + 1} flexDirection="column">
           <DiagnoseDialog
@@ -263,9 +407,9 @@ export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000 }: Pra
           />
         </Box>
       ) : (
-        <TerminalPane state={pane} prompt={snapshot.prompt} busy={busy} following={following} />
+        <TerminalPane state={pane} prompt={snapshot.prompt} busy={busy} following={following} ask={asking} />
       )}
-      <StatusLine title={session.scenario.title} clock={snapshot.clock} width={width} keys={dialogOpen ? DIALOG_KEYS : following ? FOLLOW_KEYS : PANE_KEYS} />
+      <StatusLine title={session.scenario.title} clock={snapshot.clock} width={width} keys={keys} />
     </Box>
   );
 }

@@ -1,5 +1,7 @@
 import { Box, Text, useInput } from 'ink';
+import { useState, type ReactElement } from 'react';
 import type { GradeResult, ScenarioSummary } from '../../../scenario/practice-types.js';
+import { useInterrupt } from '../../hooks/use-interrupt.js';
 import { useTerminalSize } from '../../hooks/use-terminal-size.js';
 import { formatPartPoints, formatScore } from '../../text/format-grade.js';
 import { wrapText } from '../../text/wrap.js';
@@ -9,57 +11,117 @@ import { theme } from '../../theme.js';
 export interface ResultsScreenProps {
   readonly scenario: ScenarioSummary;
   readonly result: GradeResult;
-  /** Enter (or Esc, q): back to the scenario list. */
+  /** Earlier grades of this attempt, oldest first (the diagnosis was revised). */
+  readonly earlier?: readonly GradeResult[];
+  /** q, Enter, Esc (or Ctrl+C): the attempt is finished. */
   readonly onDone: () => void;
+  /** r: back to the practice screen to revise the diagnosis and keep working. */
+  readonly onRevise?: () => void;
   /** Set when the attempt could not be saved. */
   readonly notice?: string;
 }
 
-/** The graded attempt: score, each part with its reason, and the scenario's explanation. */
-export function ResultsScreen({ scenario, result, onDone, notice }: ResultsScreenProps) {
-  const { columns } = useTerminalSize();
-  useInput((input, key) => {
-    if (key.return || key.escape || input === 'q') onDone();
-  });
+/** One row of the scrollable body. */
+type Row = ReactElement;
+
+/** The body's rows: each part with its reason, earlier grades, the explanation, a notice. */
+function bodyRows({ result, earlier = [], notice }: ResultsScreenProps, columns: number): Row[] {
+  const rows: Row[] = [];
   const nameWidth = Math.max(...result.parts.map((p) => p.name.length), 0) + 2;
   const pointsWidth = Math.max(...result.parts.map((p) => formatPartPoints(p.points, p.max).length), 0) + 2;
   const explanationWidth = Math.max(20, columns - 2 - nameWidth - pointsWidth);
+  for (const part of result.parts) {
+    const earned = part.max > 0 ? part.points >= part.max : part.points >= 0;
+    wrapText(part.explanation, explanationWidth).forEach((line, i) => {
+      rows.push(
+        <Text key={`${part.name}-${i}`} wrap="truncate">
+          {`  ${(i === 0 ? part.name : '').padEnd(nameWidth)}`}
+          <Text color={earned ? theme.good : theme.bad}>
+            {(i === 0 ? formatPartPoints(part.points, part.max) : '').padEnd(pointsWidth)}
+          </Text>
+          {line}
+        </Text>,
+      );
+    });
+  }
+  if (earlier.length > 0) {
+    rows.push(<Text key="earlier-gap"> </Text>, <Text key="earlier" bold>Earlier grades</Text>);
+    earlier.forEach((g, i) => {
+      rows.push(
+        <Text key={`earlier-${i}`} wrap="truncate">{`  attempt ${g.attempt ?? i + 1}: ${formatScore(g.score, g.maxScore)}`}</Text>,
+      );
+    });
+  }
+  if (result.explanation.trim().length > 0) {
+    rows.push(<Text key="why-gap"> </Text>, <Text key="why" bold>What was wrong</Text>);
+    wrapText(result.explanation, Math.max(20, columns)).forEach((line, i) => {
+      rows.push(<Text key={`why-${i}`} wrap="truncate">{line.length === 0 ? ' ' : line}</Text>);
+    });
+  }
+  if (notice) {
+    wrapText(notice, Math.max(20, columns)).forEach((line, i) => {
+      rows.push(<Text key={`notice-${i}`} color={theme.warning} wrap="truncate">{line}</Text>);
+    });
+  }
+  return rows;
+}
+
+/**
+ * The graded attempt: the score stays on top while the parts, earlier grades
+ * and the scenario's explanation scroll under it (↑/↓, PgUp/PgDn, space), so
+ * a small terminal shows all of it.
+ */
+export function ResultsScreen(props: ResultsScreenProps) {
+  const { scenario, result, onDone, onRevise } = props;
+  const { columns, rows: height } = useTerminalSize();
+  const body = bodyRows(props, columns);
+  // Title, score, gap above; gap, keys (and where we are) below; one spare row against Ink's full-screen redraw.
+  const view = Math.max(1, height - 3 - 3 - 1);
+  const maxTop = Math.max(0, body.length - view);
+  const [top, setTop] = useState(0);
+  // Functional updates: keys that arrive before the next render (key repeat) each count.
+  const scrollBy = (delta: number) => setTop((t) => Math.max(0, Math.min(maxTop, Math.min(t, maxTop) + delta)));
+  const page = Math.max(1, view - 1);
+  useInterrupt(() => {
+    onDone();
+    return true;
+  });
+  useInput((input, key) => {
+    if (key.ctrl) return;
+    if (key.upArrow || input === 'k') scrollBy(-1);
+    else if (key.downArrow || input === 'j') scrollBy(1);
+    else if (key.pageUp || input === 'b') scrollBy(-page);
+    else if (key.pageDown || input === ' ') scrollBy(page);
+    else if (key.home || input === 'g') scrollBy(-body.length);
+    else if (key.end || input === 'G') scrollBy(body.length);
+    else if (input === 'r' && onRevise) onRevise();
+    else if (key.return || key.escape || input === 'q') onDone();
+  });
+  const shown = Math.min(top, maxTop);
   const full = result.maxScore > 0 && result.score >= result.maxScore;
+  const keys = onRevise ? 'r: revise the diagnosis and keep working · q/Enter: finish' : 'q/Enter: finish';
+  const where =
+    maxTop > 0 ? `↑/↓ PgUp/PgDn space: scroll · lines ${shown + 1}–${Math.min(body.length, shown + view)} of ${body.length}` : '';
   return (
     <Box flexDirection="column">
-      <Text bold color={theme.title}>
+      <Text bold color={theme.title} wrap="truncate">
         {scenario.title}
       </Text>
-      <Text bold color={full ? theme.good : undefined}>
+      <Text bold color={full ? theme.good : undefined} wrap="truncate">
         Score: {formatScore(result.score, result.maxScore)}
+        {result.attempt !== undefined && result.attempt > 1 ? ` (attempt ${result.attempt})` : ''}
       </Text>
       <Text> </Text>
-      {result.parts.map((part) => {
-        const lines = wrapText(part.explanation, explanationWidth);
-        const earned = part.max > 0 ? part.points >= part.max : part.points >= 0;
-        return (
-          <Box key={part.name} flexDirection="row">
-            <Text>{`  ${part.name.padEnd(nameWidth)}`}</Text>
-            <Text color={earned ? theme.good : theme.bad}>{formatPartPoints(part.points, part.max).padEnd(pointsWidth)}</Text>
-            <Box flexDirection="column">
-              {lines.map((line, i) => (
-                <Text key={i}>{line}</Text>
-              ))}
-            </Box>
-          </Box>
-        );
-      })}
-      {result.explanation.trim().length > 0 ? (
-        <Box flexDirection="column" marginTop={1}>
-          <Text bold>What was wrong</Text>
-          {wrapText(result.explanation, Math.max(20, columns)).map((line, i) => (
-            <Text key={i}>{line.length === 0 ? ' ' : line}</Text>
-          ))}
-        </Box>
-      ) : null}
-      {notice ? <Text color={theme.warning}>{notice}</Text> : null}
+      {body.slice(shown, shown + view)}
       <Text> </Text>
-      <Text color={theme.muted}>Enter: back to the scenario list</Text>
+      <Text color={theme.muted} wrap="truncate">
+        {keys}
+      </Text>
+      {where ? (
+        <Text color={theme.muted} wrap="truncate">
+          {where}
+        </Text>
+      ) : null}
     </Box>
   );
 }

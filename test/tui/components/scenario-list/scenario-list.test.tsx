@@ -8,26 +8,30 @@ afterEach(() => cleanup());
 
 describe('fitColumns', () => {
   it('keeps natural widths when they fit', () => {
-    expect(fitColumns([20, 14, 20, 6], 80)).toEqual([20, 14, 20, 6]);
+    expect(fitColumns([16, 20, 14, 20, 6], 80)).toEqual([16, 20, 14, 20, 6]);
   });
-  it('shrinks topics first, then titles, to their minimums', () => {
-    expect(fitColumns([40, 14, 40, 6], 80)).toEqual([40, 14, 18, 6]);
-    expect(fitColumns([40, 14, 40, 6], 60)).toEqual([28, 14, 10, 6]);
+  it('shrinks topics first, drops them rather than cut a title, then shrinks titles; ids are never cut', () => {
+    expect(fitColumns([28, 40, 14, 40, 6], 102)).toEqual([28, 40, 14, 12, 6]);
+    expect(fitColumns([28, 40, 14, 40, 6], 100)).toEqual([28, 40, 14, 0, 6]);
+    expect(fitColumns([28, 40, 14, 40, 6], 80)).toEqual([28, 30, 14, 0, 6]);
+    expect(fitColumns([28, 40, 14, 40, 6], 60)).toEqual([28, 10, 14, 0, 6]);
   });
 });
 
 describe('ScenarioList', () => {
-  it('cuts long topics with an ellipsis so every row fits the width', async () => {
+  it('shows each scenario id (what `kubedrill play <id>` takes) and cuts long text so every row fits', async () => {
     const scenarios = [
       fakeScenario({ topics: ['scheduler', 'cordon', 'node-maintenance', 'drain'] }),
       fakeScenario({ id: 'b', title: 'Short', difficulty: 'beginner', topics: ['kubelet'] }),
     ];
-    const ui = renderInk(<ScenarioList scenarios={scenarios} bestScores={new Map([['b', { score: 5, maxScore: 10 }]])} selectedIndex={0} maxRows={10} width={70} />);
+    const ui = renderInk(<ScenarioList scenarios={scenarios} bestScores={new Map([['b', { score: 5, maxScore: 10 }]])} selectedIndex={0} maxRows={10} width={80} />);
     await ui.waitForText('SCENARIO');
-    expect(ui.frame().split('\n').map((l) => l.trimEnd())).toEqual([
-      '  SCENARIO                        DIFFICULTY    TOPICS            BEST',
-      '❯ A node went NotReady overnight  intermediate  scheduler, cord…  —',
-      '  Short                           beginner      kubelet           5/10',
+    const lines = ui.frame().split('\n').map((l) => l.trimEnd());
+    expect(lines).toEqual([
+      '  ID             SCENARIO                        DIFFICULTY    TOPICS       BEST',
+      '❯ node-notready  A node went NotReady overnight  intermediate  scheduler,…  —',
+      '  b              Short                           beginner      kubelet      5/10',
     ]);
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(80);
   });
 });

@@ -52,4 +52,13 @@ describe('chunkActions', () => {
       { type: 'submit' },
     ]);
   });
+
+  it('keeps Ctrl+C (ETX) and Ctrl+D in a chunk as an interrupt and a delete-char', () => {
+    expect(chunkActions('sys\u0003ls\u0004')).toEqual([
+      { type: 'insert', text: 'sys' },
+      { type: 'interrupt' },
+      { type: 'insert', text: 'ls' },
+      { type: 'delete-forward' },
+    ]);
+  });
 });

@@ -99,6 +99,20 @@ describe('PracticeScreen following a command', () => {
   });
 });
 
+describe('clear on the real session', () => {
+  it('empties the scrollback: PgUp finds nothing from before it', async () => {
+    const real = createPracticeSession(scenario, FILE);
+    const ui = renderInk(<PracticeScreen session={real} onGraded={() => {}} onQuit={() => {}} tickMs={60_000} />);
+    await ui.waitForText('learner@workstation:~$');
+    await ui.typeLine('kubectl get nodes');
+    await ui.waitForFrame((f) => /^node-2\s+NotReady/m.test(f));
+    await ui.typeLine('clear');
+    await ui.waitForFrame((f) => !f.includes('kubectl get nodes'));
+    await ui.press('\u001B[5~');
+    expect(ui.frame()).not.toMatch(/^node-2\s+NotReady|kubectl get nodes|\$ clear/m);
+  });
+});
+
 describe('Ctrl+C in the App', () => {
   function setupApp(session: FakeSession) {
     let exits = 0;
@@ -115,7 +129,7 @@ describe('Ctrl+C in the App', () => {
     return { ui, exits: () => exits };
   }
 
-  it('stops a following command instead of quitting; at the prompt it quits', async () => {
+  it('stops a following command instead of quitting; at the prompt it cancels the line and the app stays', async () => {
     const session = new FakeSession({ outputs: { 'journalctl -f': 'first\n' }, follows: { 'journalctl -f': ['second\n'] } });
     const { ui, exits } = setupApp(session);
     await ui.waitForText('Enter play');
@@ -128,7 +142,11 @@ describe('Ctrl+C in the App', () => {
     expect(session.stops).toBe(1);
     expect(exits()).toBe(0);
     await ui.waitForFrame((f) => rows(f).includes('learner@workstation:~$'));
-    await ui.press(CTRL_C);
-    expect(exits()).toBe(1);
+    // Before issue 6, this Ctrl+C quit the whole app and lost the attempt.
+    await ui.press('kubectl get po', CTRL_C);
+    await ui.waitForFrame((f) => rows(f).includes('learner@workstation:~$ kubectl get po^C'));
+    expect(exits()).toBe(0);
+    expect(rows(ui.frame())).toContain('learner@workstation:~$');
+    expect(session.execCalls).toEqual(['journalctl -f']);
   });
 });

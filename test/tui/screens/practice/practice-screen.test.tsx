@@ -126,6 +126,10 @@ describe('PracticeScreen', () => {
     expect(session.execCalls).toEqual(['ssh node-2', 'exit']);
     expect(quits()).toBe(0);
     await ui.typeLine('exit');
+    // Commands were run: leaving asks first.
+    await ui.waitForText('Leave this scenario? This attempt is not graded and will be lost. (y/N)');
+    expect(quits()).toBe(0);
+    await ui.press('y');
     await ui.waitForFrame(() => quits() === 1);
     expect(session.execCalls).toHaveLength(2);
   });

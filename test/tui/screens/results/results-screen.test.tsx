@@ -1,0 +1,53 @@
+import { describe, it, expect, afterEach, beforeEach, vi } from 'vitest';
+import { cleanup } from 'ink-testing-library';
+import { ResultsScreen } from '../../../../src/tui/screens/results/results-screen.js';
+import { fakeGrade, fakeScenario } from '../../../helpers/fake-session.js';
+import { KEYS, renderInk } from '../../../helpers/ink.js';
+
+// ink-testing-library's stdout has no rows: the screen falls back to LINES, as a shell does.
+beforeEach(() => vi.stubEnv('LINES', '24'));
+afterEach(() => {
+  cleanup();
+  vi.unstubAllEnvs();
+});
+
+const LONG = Array.from({ length: 30 }, (_, i) => `Paragraph ${i + 1} of what was wrong.`).join('\n');
+
+function setup(onRevise?: () => void) {
+  let done = 0;
+  const result = { ...fakeGrade(), explanation: LONG };
+  const ui = renderInk(<ResultsScreen scenario={fakeScenario()} result={result} onDone={() => done++} onRevise={onRevise} />);
+  return { ui, done: () => done };
+}
+
+describe('ResultsScreen on a 24-row terminal', () => {
+  it('fits the screen, keeps the score on top and scrolls the rest with ↓, PgDn, space and PgUp', async () => {
+    const { ui } = setup();
+    await ui.waitForText('Score: 70/100');
+    const first = ui.frame().split('\n');
+    expect(first.length).toBeLessThanOrEqual(23);
+    expect(first).toContain('Score: 70/100');
+    expect(ui.frame()).toContain('  diagnosis  40/40');
+    expect(ui.frame()).not.toContain('Paragraph 30 of');
+    expect(ui.frame()).toMatch(/lines 1–17 of 36/);
+    await ui.press(KEYS.down);
+    await ui.waitForFrame((f) => !f.includes('  diagnosis  40/40'));
+    expect(ui.frame()).toContain('Score: 70/100');
+    await ui.press(KEYS.pageDown, ' ', ' ');
+    await ui.waitForText('Paragraph 30 of what was wrong.');
+    expect(ui.frame()).toContain('Score: 70/100');
+    expect(ui.frame().split('\n').length).toBeLessThanOrEqual(23);
+    await ui.press(KEYS.pageUp, KEYS.pageUp, KEYS.pageUp);
+    await ui.waitForText('  diagnosis  40/40');
+  });
+
+  it('r revises, q finishes', async () => {
+    let revised = 0;
+    const { ui, done } = setup(() => revised++);
+    await ui.waitForText('r: revise the diagnosis and keep working · q/Enter: finish');
+    await ui.press('r');
+    expect(revised).toBe(1);
+    await ui.press('q');
+    expect(done()).toBe(1);
+  });
+});
