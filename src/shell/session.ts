@@ -239,13 +239,12 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
       result = { stdout: '', stderr: `${name}: ${err instanceof Error ? err.message : String(err)}\n`, exitCode: 1 };
     }
     const observed = io.outputObserved();
-    return {
-      ...result,
-      chunks: [
-        { fd: 2, text: result.stderr, observed },
-        { fd: 1, text: result.stdout, observed },
-      ],
-    };
+    // A command that wrote in a known order (`rollout status`: status lines, then the error) keeps it.
+    const written = result.chunks ?? [
+      { fd: 2 as const, text: result.stderr },
+      { fd: 1 as const, text: result.stdout },
+    ];
+    return { ...result, chunks: written.map((c) => ({ ...c, observed })) };
   }
 
   /** Pathname expansion on the current host: each segment matched against the directory listing. */
