@@ -1,0 +1,148 @@
+/**
+ * Keys that come from input (patches, manifests, labels, selectors, shell
+ * variables, JSONPath) are ordinary keys: `__proto__` and `constructor` never
+ * reach Object.prototype nor resolve to inherited members.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { TestCluster, deployment, node } from '../commands/kubectl/harness.js';
+import { fakeSession } from '../shell/fakes.js';
+import { jsonPatch, mergePatch, strategicMergePatch } from '../../src/cluster/apiserver/patch.js';
+
+const polluted = () => (({}) as Record<string, unknown>).polluted;
+
+afterEach(() => {
+  // Leave the process clean even when an assertion below fails.
+  delete (Object.prototype as Record<string, unknown>).polluted;
+});
+
+function cluster(): TestCluster {
+  const c = new TestCluster();
+  c.add(deployment('web'));
+  c.add(node('node-1'));
+  return c;
+}
+
+describe('patches', () => {
+  it('a JSON patch on /__proto__/x does not apply (no such key) and pollutes nothing', async () => {
+    const c = cluster();
+    const r = await c.run(`patch deploy web --type=json -p '[{"op":"add","path":"/__proto__/polluted","value":"yes"}]'`);
+    // evanphx/json-patch finds no "__proto__" key in the document; the apiserver's
+    // patch.go turns any Apply error into NewGenericServerResponse(422).
+    expect(r).toEqual({ stdout: '', stderr: 'The request is invalid: the server rejected our request due to an error in our request\n', exitCode: 1 });
+    expect(polluted()).toBeUndefined();
+  });
+
+  it('jsonPatch treats __proto__ and constructor as ordinary keys', () => {
+    expect(jsonPatch({ a: 1 }, [{ op: 'add', path: '/__proto__', value: { polluted: 'yes' } }])).toEqual({ ok: true, value: JSON.parse('{"a":1,"__proto__":{"polluted":"yes"}}') });
+    expect(jsonPatch({ a: 1 }, [{ op: 'replace', path: '/constructor', value: 1 }]).ok).toBe(false);
+    expect(jsonPatch({ a: 1 }, [{ op: 'remove', path: '/toString' }]).ok).toBe(false);
+    expect(polluted()).toBeUndefined();
+  });
+
+  it('merge and strategic patches with a __proto__ key set an own field, not the prototype', () => {
+    const body = JSON.parse('{"__proto__":{"polluted":"yes"},"spec":{"__proto__":{"polluted":"yes"}}}');
+    for (const out of [mergePatch({ spec: {} }, body), strategicMergePatch({ spec: {} }, body)] as Record<string, any>[]) {
+      expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+      expect(Object.hasOwn(out, '__proto__')).toBe(true);
+      expect(Object.getPrototypeOf(out.spec)).toBe(Object.prototype);
+      expect(out.polluted).toBeUndefined();
+    }
+    expect(polluted()).toBeUndefined();
+  });
+
+  it('a strategic list field named constructor is not mistaken for a keyed list', () => {
+    expect(strategicMergePatch({ constructor: [{ a: 1 }] }, { constructor: [{ b: 2 }] })).toEqual({ constructor: [{ b: 2 }] });
+  });
+
+  it('kubectl patch -p with a __proto__ body leaves the process clean', async () => {
+    const c = cluster();
+    expect((await c.run(`patch deploy web -p '{"__proto__":{"polluted":"yes"}}'`)).exitCode).toBe(0);
+    expect((await c.run(`patch deploy web --type=merge -p '{"spec":{"__proto__":{"polluted":"yes"}}}'`)).exitCode).toBe(0);
+    expect(polluted()).toBeUndefined();
+  });
+});
+
+describe('patch bodies kubectl sends but the server refuses', () => {
+  it('a strategic patch that is a list: the server cannot decode it into a map (400)', async () => {
+    // apiserver patch.go strategicPatchObject: json.Unmarshal into map[string]interface{} fails -> NewBadRequest.
+    expect(await cluster().run(`patch node node-1 -p '[{}]'`)).toEqual({
+      stdout: '',
+      stderr: 'Error from server (BadRequest): json: cannot unmarshal array into Go value of type map[string]interface {}\n',
+      exitCode: 1,
+    });
+  });
+
+  it('a strategic patch `null` decodes to an empty patch: no change', async () => {
+    expect(await cluster().run(`patch node node-1 -p 'null'`)).toEqual({ stdout: 'node/node-1 patched (no change)\n', stderr: '', exitCode: 0 });
+  });
+
+  it('a merge patch `null` is jsonpatch.ErrBadJSONPatch (400)', async () => {
+    expect((await cluster().run(`patch node node-1 --type=merge -p 'null'`)).stderr).toBe('Error from server (BadRequest): Invalid JSON Patch\n');
+  });
+
+  it('a JSON patch whose operation has no op does not apply (422)', async () => {
+    // evanphx/json-patch: op.Kind() is "unknown" -> "Unexpected kind: unknown" -> 422 generic.
+    expect((await cluster().run(`patch node node-1 --type=json -p '[{}]'`)).stderr).toBe('The request is invalid: the server rejected our request due to an error in our request\n');
+    expect((await cluster().run(`patch node node-1 --type=json -p '[1]'`)).stderr).toBe('Error from server (BadRequest): json: cannot unmarshal number into Go value of type jsonpatch.Operation\n');
+  });
+
+  it('a 3,000-deep patch gets an answer instead of a stack overflow', async () => {
+    let body = '1';
+    for (let i = 0; i < 3000; i++) body = `{"a":${body}}`;
+    const r = await cluster().run(`patch node node-1 -p '${body}'`);
+    expect(r).toEqual({ stdout: '', stderr: 'Error from server (BadRequest): exceeded max depth\n', exitCode: 1 });
+  });
+});
+
+describe('manifests', () => {
+  it('create -f of a List with a null item fails validation as kubectl does, creating nothing', async () => {
+    const c = cluster();
+    const list = 'apiVersion: v1\nkind: List\nitems:\n- null\n- apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: cm1\n';
+    // kubectl validation.go validateList -> getObjectKind: "invalid object to validate".
+    expect(await c.run('create -f -', list)).toEqual({
+      stdout: '',
+      stderr: 'error: error validating "STDIN": error validating data: invalid object to validate; if you choose to ignore these errors, turn validation off with --validate=false\n',
+      exitCode: 1,
+    });
+    expect((await c.run('get cm cm1')).exitCode).toBe(1);
+  });
+
+  it('delete -f of a manifest without kind: the decoder says Object Kind is missing', async () => {
+    // apimachinery unstructured.go Decode -> runtime.NewMissingKindErr(JSON of the document).
+    expect(await cluster().run('delete -f -', 'apiVersion: v1\nmetadata:\n  name: cm1\n')).toEqual({
+      stdout: '',
+      stderr: `error: unable to decode "STDIN": Object 'Kind' is missing in '{"apiVersion":"v1","metadata":{"name":"cm1"}}'\n`,
+      exitCode: 1,
+    });
+  });
+
+  it('apply of a manifest with __proto__ and constructor keys stores them as ordinary fields', async () => {
+    const c = cluster();
+    const doc = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm2\n  labels:\n    constructor: x\ndata:\n  __proto__: "y"\n';
+    expect((await c.run('apply -f -', doc)).stdout).toBe('configmap/cm2 created\n');
+    expect((await c.run('apply -f -', doc.replace('"y"', '"z"'))).stdout).toBe('configmap/cm2 configured\n');
+    expect((await c.run(`get cm cm2 -o jsonpath={.data.__proto__}`)).stdout).toBe('z');
+    expect(polluted()).toBeUndefined();
+  });
+});
+
+describe('labels and selectors', () => {
+  it('constructor is an ordinary label key for label, selectors and jsonpath', async () => {
+    const c = cluster();
+    expect((await c.run('get nodes -l constructor')).stderr).toBe('No resources found\n');
+    expect((await c.run('get nodes -l !constructor -o name')).stdout).toBe('node/node-1\n');
+    expect((await c.run('label node node-1 constructor=x')).stdout).toBe('node/node-1 labeled\n');
+    expect((await c.run('get nodes -l constructor=x -o name')).stdout).toBe('node/node-1\n');
+    expect((await c.run(`get node node-1 -o jsonpath={.constructor}`)).stdout).toBe('');
+  });
+});
+
+describe('shell variables', () => {
+  it('names of Object.prototype members are unset variables, and can be assigned', async () => {
+    const sh = fakeSession();
+    expect(await sh.exec('echo "[$constructor][${toString}][$__proto__]"')).toMatchObject({ output: '[][][]\n', exitCode: 0 });
+    expect((await sh.exec('constructor=5; __proto__=6; echo $constructor $__proto__')).output).toBe('5 6\n');
+    expect((await sh.exec('export hasOwnProperty=1; echo $hasOwnProperty')).output).toBe('1\n');
+    expect(polluted()).toBeUndefined();
+  });
+});
