@@ -146,3 +146,12 @@ describe('shell variables', () => {
     expect(polluted()).toBeUndefined();
   });
 });
+
+describe('awk', () => {
+  it('-v __proto__=x assigns an ordinary variable', async () => {
+    const sh = fakeSession();
+    expect((await sh.exec(`echo a | awk -v __proto__=x '{print __proto__ "|"}'`)).output).toBe('x|\n');
+    expect((await sh.exec(`echo a | awk '{a["__proto__"]++; a["toString"]++; n = 0; for (k in a) n++; print n, ("valueOf" in a)}'`)).output).toBe('2 0\n');
+    expect(polluted()).toBeUndefined();
+  });
+});
