@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { ScenarioRun, COMMAND_STEP_MS } from '../scenario/run.js';
 import { loadScenarioArg } from './load.js';
 import { openExternalEditor } from './editor.js';
+import { stripControlSequences } from '../shell/sanitize.js';
 
 /** Options of `kubedrill exec`. */
 export interface ExecOptions {
@@ -39,9 +40,9 @@ export async function execCommand(scenarioArg: string, words: string[], options:
     let last = 0;
     for (const line of text.split('\n').map((l) => l.trim())) {
       if (line === '' || line.startsWith('#')) continue;
-      out.write(`$ ${line}\n`);
+      out.write(stripControlSequences(`$ ${line}\n`));
       const r = await run.exec(line);
-      out.write(r.output);
+      out.write(stripControlSequences(r.output));
       if (r.output && !r.output.endsWith('\n')) out.write('\n');
       last = r.exitCode;
       run.cluster.advance(COMMAND_STEP_MS);
@@ -54,8 +55,8 @@ export async function execCommand(scenarioArg: string, words: string[], options:
   }
   const line = words.length === 1 ? words[0] : words.map(quoteWord).join(' ');
   const r = await run.exec(line);
-  out.write(r.stdout);
-  err.write(r.stderr);
+  out.write(stripControlSequences(r.stdout));
+  err.write(stripControlSequences(r.stderr));
   return r.exitCode;
 }
 

@@ -6,6 +6,7 @@ import { attemptRecord } from './attempt.js';
 import { PANE_HELP, parsePaneCommand, promptHost } from './pane-commands.js';
 import { describeDiagnosis, errorMessage, unknownDiagnosis } from './session-text.js';
 import { formatGrade } from './text/format-grade.js';
+import { stripControlSequences } from '../shell/sanitize.js';
 
 /** Options of {@link runLineMode}. */
 export interface LineModeOptions {
@@ -30,8 +31,9 @@ export async function runLineMode(options: LineModeOptions): Promise<GradeResult
   const { session, input, output } = options;
   const now = options.now ?? Date.now;
   const startedAt = now();
+  // The output boundary of line mode: nothing from scenarios or commands reaches the terminal raw.
   const write = (text: string) => {
-    output.write(text);
+    output.write(stripControlSequences(text));
   };
   const homeHost = promptHost(session.getSnapshot().prompt);
 
