@@ -11,20 +11,51 @@ type Obj = Record<string, any>;
 const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 
+const DNS1035_LABEL = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;
+
+const SUBDOMAIN_MESSAGE = `a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')`;
+const LABEL_MESSAGE = `a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')`;
+const DNS1035_MESSAGE = `a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')`;
+
+/** Kinds whose names are DNS-1123 labels (core/validation: ValidateNamespaceName, ValidateNodeName is a subdomain). */
+const LABEL_NAMED_KINDS = new Set(['Namespace']);
+/** Kinds whose names are DNS-1035 labels (ValidateServiceName, ValidateReplicationControllerName... use NameIsDNS1035Label for Service). */
+const DNS1035_NAMED_KINDS = new Set(['Service']);
+
+/**
+ * The `metadata.name` rules of the real API server, per kind: RBAC objects need
+ * only a path segment (path.IsValidPathSegmentName: not `.`/`..`, no `/` or `%`),
+ * Namespaces a DNS-1123 label, Services a DNS-1035 label, everything else a
+ * DNS-1123 subdomain (apimachinery validation.IsDNS1123Subdomain and friends).
+ * Each broken rule is one field error, worded as ValidateObjectMeta reports it.
+ */
+export function validateObjectName(apiVersion: string, kind: string, name: string): FieldError[] {
+  const bad = (msg: string): FieldError => ({ field: 'metadata.name', detail: `Invalid value: "${name}": ${msg}` });
+  if (name === '') return [{ field: 'metadata.name', detail: 'Required value: name or generateName is required' }];
+  if (apiVersion.startsWith('rbac.authorization.k8s.io/')) {
+    if (name === '.' || name === '..') return [bad(`may not be '${name}'`)];
+    return ['/', '%'].filter((c) => name.includes(c)).map((c) => bad(`may not contain '${c}'`));
+  }
+  const errors: FieldError[] = [];
+  if (DNS1035_NAMED_KINDS.has(kind)) {
+    if (name.length > 63) errors.push(bad('must be no more than 63 characters'));
+    if (!DNS1035_LABEL.test(name)) errors.push(bad(DNS1035_MESSAGE));
+  } else if (LABEL_NAMED_KINDS.has(kind)) {
+    if (name.length > 63) errors.push(bad('must be no more than 63 characters'));
+    if (!DNS1123_LABEL.test(name)) errors.push(bad(LABEL_MESSAGE));
+  } else {
+    if (name.length > 253) errors.push(bad('must be no more than 253 characters'));
+    if (!DNS1123_SUBDOMAIN.test(name)) errors.push(bad(SUBDOMAIN_MESSAGE));
+  }
+  return errors;
+}
+
 /** Returns an Invalid status when the object breaks a rule, else undefined. */
 export function validateObject(object: KubeObject, old?: KubeObject): Status | undefined {
   const errors: FieldError[] = [];
   const name = object.metadata?.name ?? '';
-  // RBAC objects only need a valid path segment (names like `kubeadm:cluster-admins`).
-  const pathSegmentOnly = object.apiVersion.startsWith('rbac.authorization.k8s.io/');
-  if (!old && pathSegmentOnly && (name === '' || name === '.' || name === '..' || /[/%]/.test(name))) {
-    errors.push({ field: 'metadata.name', detail: `Invalid value: "${name}": may not contain '/' or '%'` });
-  } else if (!old && !pathSegmentOnly && !DNS1123_SUBDOMAIN.test(name)) {
-    errors.push({
-      field: 'metadata.name',
-      detail: `Invalid value: "${name}": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')`,
-    });
-  }
+  // Names are immutable, so only a create checks them.
+  if (!old) errors.push(...validateObjectName(object.apiVersion, object.kind, name));
   switch (object.kind) {
     case 'Pod':
       validatePodSpec(object.spec as Obj, 'spec', errors);
