@@ -5,7 +5,8 @@
  * terminal), object names the API server accepts and that are safe to type
  * into a shell, and sizes the simulation can warm up in seconds.
  */
-import { validateObjectName } from '../cluster/apiserver/validation.js';
+import { validateMetaMaps, validateObjectName } from '../cluster/apiserver/validation.js';
+import type { FieldError } from '../cluster/apiserver/errors.js';
 import { escapeControlCharacters, findControlCharacter } from '../shell/sanitize.js';
 import { parseDuration } from './duration.js';
 import { formatPath, type DocPath, type PositionMap, type ScenarioError } from './load.js';
@@ -80,6 +81,14 @@ function checkNames(scenario: Scenario, report: Report): void {
     if (apiErrors.length === 0 && SHELL_UNSAFE.test(name)) {
       report(path, `cluster.manifests[${i}]: ${m.kind} name "${name}" contains whitespace or shell syntax; learners type object names into a shell, so scenario packs use letters, digits, '-', '.', ':' and '@'`);
     }
+     const metaErrors: FieldError[] = [];
+    validateMetaMaps(m.metadata, metaErrors);
+    for (const e of metaErrors) report(['cluster', 'manifests', i, 'metadata', e.field.split('.')[1]!], `cluster.manifests[${i}]: ${m.kind} "${name}" is invalid: ${e.field}: ${e.detail}`);
+  });
+  scenario.cluster.nodes.forEach((n, i) => {
+    const metaErrors: FieldError[] = [];
+    validateMetaMaps({ labels: n.labels }, metaErrors);
+    for (const e of metaErrors) report(['cluster', 'nodes', i, 'labels'], `cluster.nodes[${i}]: Node "${n.name}" is invalid: ${e.field}: ${e.detail}`);
   });
 }
 

@@ -137,6 +137,29 @@ describe('labels and selectors', () => {
   });
 });
 
+describe('label keys from input', () => {
+  // apimachinery validation.IsQualifiedName, reported by ValidateObjectMeta under metadata.labels.
+  const NAME_PART = `name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')`;
+
+  it('kubectl label __proto__=x is refused by the API server like any invalid key', async () => {
+    const c = cluster();
+    expect(await c.run('label node node-1 __proto__=x')).toEqual({
+      stdout: '',
+      stderr: `The Node "node-1" is invalid: metadata.labels: Invalid value: "__proto__": ${NAME_PART}\n`,
+      exitCode: 1,
+    });
+    expect(polluted()).toBeUndefined();
+  });
+
+  it('a merge patch adding a __proto__ label or annotation is refused the same way', async () => {
+    const c = cluster();
+    const r = await c.run(`patch deploy web --type=merge -p '{"metadata":{"labels":{"__proto__":"y"}}}'`);
+    expect(r.stderr).toBe(`The Deployment "web" is invalid: metadata.labels: Invalid value: "__proto__": ${NAME_PART}\n`);
+    const a = await c.run(`patch deploy web --type=merge -p '{"metadata":{"annotations":{"a/b/c":"y"}}}'`);
+    expect(a.stderr).toMatch(/^The Deployment "web" is invalid: metadata\.annotations: Invalid value: "a\/b\/c": a qualified name must consist of /);
+  });
+});
+
 describe('shell variables', () => {
   it('names of Object.prototype members are unset variables, and can be assigned', async () => {
     const sh = fakeSession();

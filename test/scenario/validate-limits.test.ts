@@ -64,6 +64,15 @@ describe('validate: object names', () => {
     expect(errorsAfter('{name: batch, namespace', '{name: Batch_1, namespace')[0]).toMatch(/^pending-insufficient-cpu\.yaml:27:24: cluster\.manifests\[0\]: Pod "Batch_1" is invalid: metadata\.name: Invalid value: "Batch_1": a lowercase RFC 1123 subdomain/);
   });
 
+  it('label keys and values the API server refuses fail validate at the labels', () => {
+    const errors = errorsAfter('labels: {app: batch}}', 'labels: {__proto__: batch, app: "a b"}}');
+    expect(errors).toEqual([
+      `pending-insufficient-cpu.yaml:27:59: cluster.manifests[0]: Pod "batch" is invalid: metadata.labels: Invalid value: "__proto__": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')`,
+      `pending-insufficient-cpu.yaml:27:59: cluster.manifests[0]: Pod "batch" is invalid: metadata.labels: Invalid value: "a b": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')`,
+    ]);
+    expect(errorsAfter('labels: {disk: ssd}', 'labels: {"-disk": ssd}')[0]).toMatch(/^pending-insufficient-cpu\.yaml:22:15: cluster\.nodes\[2\]: Node "node-2" is invalid: metadata\.labels: Invalid value: "-disk": name part must/);
+  });
+
   it('kubectl create gets the API server 422 for a Service or Namespace name that is not a label', async () => {
     const c = new TestCluster();
     expect((await c.run('create -f -', 'apiVersion: v1\nkind: Service\nmetadata: {name: 1web}\nspec: {ports: [{port: 80}]}\n')).stderr).toBe(

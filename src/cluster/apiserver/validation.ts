@@ -50,12 +50,59 @@ export function validateObjectName(apiVersion: string, kind: string, name: strin
   return errors;
 }
 
+const QUALIFIED_NAME = /^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/;
+const QUALIFIED_NAME_MESSAGE = `must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')`;
+const LABEL_VALUE = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
+const LABEL_VALUE_MESSAGE = `a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')`;
+
+/** apimachinery validation.IsQualifiedName: `[prefix/]name`, the prefix a DNS subdomain. */
+export function qualifiedNameProblems(value: string): string[] {
+  const parts = value.split('/');
+  if (parts.length > 2) {
+    return [`a qualified name must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`];
+  }
+  const errs: string[] = [];
+  const name = parts.length === 2 ? parts[1]! : parts[0]!;
+  if (parts.length === 2) {
+    const prefix = parts[0]!;
+    if (prefix === '') errs.push('prefix part must be non-empty');
+    else {
+      if (prefix.length > 253) errs.push('prefix part must be no more than 253 characters');
+      if (!DNS1123_SUBDOMAIN.test(prefix)) errs.push(`prefix part ${SUBDOMAIN_MESSAGE}`);
+    }
+  }
+  if (name === '') errs.push('name part must be non-empty');
+  else if (name.length > 63) errs.push('name part must be no more than 63 characters');
+  if (!QUALIFIED_NAME.test(name)) errs.push(`name part ${QUALIFIED_NAME_MESSAGE}`);
+  return errs;
+}
+
+/** ValidateLabels and ValidateAnnotations (keys only; annotation keys are checked lower-cased), appended to `errors`. */
+export function validateMetaMaps(metadata: Obj | undefined, errors: FieldError[]): void {
+  const labels: unknown = metadata?.labels;
+  if (labels && typeof labels === 'object') {
+    for (const [k, v] of Object.entries(labels)) {
+      for (const msg of qualifiedNameProblems(k)) errors.push({ field: 'metadata.labels', detail: `Invalid value: "${k}": ${msg}` });
+      const value = String(v);
+      if (value.length > 63) errors.push({ field: 'metadata.labels', detail: `Invalid value: "${value}": must be no more than 63 characters` });
+      if (!LABEL_VALUE.test(value)) errors.push({ field: 'metadata.labels', detail: `Invalid value: "${value}": ${LABEL_VALUE_MESSAGE}` });
+    }
+  }
+  const annotations: unknown = metadata?.annotations;
+  if (annotations && typeof annotations === 'object') {
+    for (const k of Object.keys(annotations)) {
+      for (const msg of qualifiedNameProblems(k.toLowerCase())) errors.push({ field: 'metadata.annotations', detail: `Invalid value: "${k}": ${msg}` });
+    }
+  }
+}
+
 /** Returns an Invalid status when the object breaks a rule, else undefined. */
 export function validateObject(object: KubeObject, old?: KubeObject): Status | undefined {
   const errors: FieldError[] = [];
   const name = object.metadata?.name ?? '';
   // Names are immutable, so only a create checks them.
   if (!old) errors.push(...validateObjectName(object.apiVersion, object.kind, name));
+  validateMetaMaps(object.metadata as Obj | undefined, errors);
   switch (object.kind) {
     case 'Pod':
       validatePodSpec(object.spec as Obj, 'spec', errors);
