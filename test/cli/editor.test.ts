@@ -2,7 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { editorCommand, openExternalEditor } from '../../src/cli/editor.js';
+import { execCommand } from '../../src/cli/exec.js';
 
 // kubectl's pkg/cmd/util/editor/editor.go (defaultEnvEditor): no space => the
 // program; spaces without quotes/backslashes => split on spaces; else the shell.
@@ -23,7 +25,7 @@ describe('editorCommand', () => {
 
 describe('openExternalEditor', () => {
   let dir: string;
-  const saved = { EDITOR: process.env.EDITOR, KUBE_EDITOR: process.env.KUBE_EDITOR };
+  const saved = { EDITOR: process.env.EDITOR, KUBE_EDITOR: process.env.KUBE_EDITOR, HOME: process.env.HOME };
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'kubedrill-editor-test-'));
     delete process.env.KUBE_EDITOR;
@@ -54,6 +56,30 @@ describe('openExternalEditor', () => {
     expect(argv[0]).toMatch(/\/kubectl-edit-[0-9a-f]+\.yaml$/);
     expect(argv[0]).not.toContain('audit');
     expect(readdirSync(dir).sort()).toEqual(['argv.log', 'record-editor']);
+  });
+
+  it('kubectl edit of a ClusterRole named with shell syntax runs nothing but the editor', async () => {
+    const log = join(dir, 'argv.log');
+    const script = join(dir, 'record-editor');
+    writeFileSync(script, `#!/bin/sh\nfor a in "$@"; do printf '%s\\n' "$a" >> '${log}'; done\n`);
+    chmodSync(script, 0o755);
+    process.env.EDITOR = script;
+    // `cd` (to $HOME) because RBAC names may not contain '/': a shell would create the markers here.
+    process.env.HOME = dir;
+    const name = 'audit"; cd; touch MARKER; echo "$(cd;touch MARKER2)';
+    const role = JSON.stringify({ apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name }, rules: [] });
+    const lines = join(dir, 'script.txt');
+    writeFileSync(lines, `echo '${role}' | kubectl create -f -\nkubectl edit clusterrole '${name}'\n`);
+    let out = '';
+    const sink = new Writable({ write: (c, _e, cb) => ((out += String(c)), cb()) });
+    await execCommand('pending-insufficient-cpu', [], { script: lines }, sink, sink);
+    expect(out).toContain(`clusterrole.rbac.authorization.k8s.io/${name} created`);
+    expect(out).toContain('Edit cancelled, no changes made.');
+    expect(existsSync(join(dir, 'MARKER'))).toBe(false);
+    expect(existsSync(join(dir, 'MARKER2'))).toBe(false);
+    const argv = readFileSync(log, 'utf8').trimEnd().split('\n');
+    expect(argv).toHaveLength(1);
+    expect(argv[0]).toMatch(/\/kubectl-edit-[0-9a-f]+\.yaml$/);
   });
 
   it('returns undefined when the editor fails', async () => {
