@@ -143,7 +143,7 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
 
   async function runCommand(name: string, args: string[], stdin: string, env: Record<string, string>): Promise<StageResult> {
     const frame = top();
-    const builtin = BUILTINS[name];
+    const builtin = Object.hasOwn(BUILTINS, name) ? BUILTINS[name] : undefined; // `constructor` is not a builtin
     if (builtin) {
       const scope: BuiltinScope = {
         host: frame.host,

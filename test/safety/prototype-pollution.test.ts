@@ -178,3 +178,22 @@ describe('awk', () => {
     expect(polluted()).toBeUndefined();
   });
 });
+
+describe('names looked up in tables', () => {
+  it('kubectl verbs and help topics named after Object.prototype members are unknown', async () => {
+    const c = cluster();
+    expect(await c.run('constructor')).toEqual({ stdout: '', stderr: `error: unknown command "constructor" for "kubectl"\nRun 'kubectl --help' for usage.\n`, exitCode: 1 });
+    expect((await c.run('toString pods')).stderr).toBe(`error: unknown command "toString" for "kubectl"\nRun 'kubectl --help' for usage.\n`);
+  });
+
+  it('a command named constructor is not a shell builtin', async () => {
+    expect(await fakeSession().exec('constructor')).toMatchObject({ output: 'bash: constructor: command not found\n', exitCode: 127 });
+  });
+
+  it('tr and grep character classes named constructor are invalid classes', async () => {
+    const sh = fakeSession();
+    // GNU tr: "invalid character class"; GNU grep (regcomp REG_ECTYPE): "Invalid character class name".
+    expect(await sh.exec(`echo abc | tr '[:constructor:]' x`)).toMatchObject({ output: "tr: invalid character class ‘constructor’\nTry 'tr --help' for more information.\n", exitCode: 1 });
+    expect((await sh.exec(`echo abc | grep '[[:constructor:]]'`)).exitCode).toBe(2);
+  });
+});
