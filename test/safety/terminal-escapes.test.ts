@@ -5,7 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { PassThrough, Readable, Writable } from 'node:stream';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { execCommand } from '../../src/cli/exec.js';
+import { verifyCommand } from '../../src/cli/verify.js';
 import { runLineMode } from '../../src/tui/line-mode.js';
 import { normalizeTerminalLine, outputLines, wrapText } from '../../src/tui/text/wrap.js';
 import { FAKE_CHOICES, FakeSession } from '../helpers/fake-session.js';
@@ -56,5 +60,22 @@ describe('line mode', () => {
     expect(text).toContain('Briefing');
     expect(text).toContain('NAME\n');
     expect(text).toContain('Look here.');
+  });
+});
+
+describe('kubedrill verify', () => {
+  it('quotes a failing solution step without the control sequences its output carried', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kubedrill-verify-'));
+    try {
+      const good = readFileSync(join(import.meta.dirname, '../fixtures/scenarios/pending-insufficient-cpu.yaml'), 'utf8');
+      const file = join(dir, 'pending-insufficient-cpu.yaml');
+      writeFileSync(file, good.replace('  - kubectl delete pod batch', `  - printf 'x\\e]52;c;AA==\\ay\\n'; false`));
+      const err = sink();
+      expect(await verifyCommand([file], sink(), err)).toBe(1);
+      expect(err.text()).toContain("solution step `printf 'x\\e]52;c;AA==\\ay\\n'; false` failed (exit 1):\n    xy");
+      expect(err.text()).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
