@@ -86,6 +86,14 @@ describe('patch bodies kubectl sends but the server refuses', () => {
     expect((await cluster().run(`patch node node-1 --type=json -p '[1]'`)).stderr).toBe('Error from server (BadRequest): json: cannot unmarshal number into Go value of type jsonpatch.Operation\n');
   });
 
+  it('a patch that drops or renames metadata fails checkName (handlers/rest.go) instead of crashing', async () => {
+    const c = cluster();
+    expect((await c.run(`patch node node-1 --type=merge -p '{"metadata":null}'`)).stderr).toBe('Error from server (BadRequest): the name of the object (node-1 based on URL) was undeterminable: name must be provided\n');
+    expect((await c.run(`patch deploy web --type=json -p '[{"op":"remove","path":"/metadata"}]'`)).stderr).toBe('Error from server (BadRequest): the name of the object (web based on URL) was undeterminable: name must be provided\n');
+    expect((await c.run(`patch deploy web --type=json -p '[{"op":"replace","path":"","value":null}]'`)).stderr).toBe('Error from server (BadRequest): the name of the object (web based on URL) was undeterminable: name must be provided\n');
+    expect((await c.run(`patch node node-1 -p '{"metadata":{"name":"other"}}'`)).stderr).toBe('Error from server (BadRequest): the name of the object (other) does not match the name on the URL (node-1)\n');
+  });
+
   it('a 3,000-deep patch gets an answer instead of a stack overflow', async () => {
     let body = '1';
     for (let i = 0; i < 3000; i++) body = `{"a":${body}}`;

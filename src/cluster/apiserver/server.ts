@@ -215,7 +215,17 @@ export class ApiServer {
       const why = `json: cannot unmarshal ${goJsonType(patchBody)} into Go value of type map[string]interface {}`;
       return failure(badRequest(type === 'merge' ? `error decoding patch: ${why}` : why));
     } else patched = type === 'merge' ? mergePatch(old, patchBody) : strategicMergePatch(old, patchBody);
-    const object = structuredClone(patched) as KubeObject;
+    // A patch that replaced the whole document with a non-object decodes to an empty object.
+    const object = (patched !== null && typeof patched === 'object' && !Array.isArray(patched) ? structuredClone(patched) : {}) as KubeObject;
+    // handlers/rest.go checkName: the patched object must still carry the name (and namespace) of the URL.
+    const meta = object.metadata as unknown;
+    const objName: unknown = meta !== null && typeof meta === 'object' ? (meta as Record<string, unknown>).name : undefined;
+    if (typeof objName !== 'string' || objName === '') return failure(badRequest(`the name of the object (${name} based on URL) was undeterminable: name must be provided`));
+    if (objName !== name) return failure(badRequest(`the name of the object (${objName}) does not match the name on the URL (${name})`));
+    const objNs = object.metadata.namespace;
+    if (b.ns && typeof objNs === 'string' && objNs !== '' && objNs !== b.ns) {
+      return failure(badRequest(`the namespace of the object (${objNs}) does not match the namespace on the request (${b.ns})`));
+    }
     object.metadata.resourceVersion = old.metadata.resourceVersion;
     return this.write(b.user, b.info, old, object, undefined, true);
   }
