@@ -94,6 +94,12 @@ describe('patch bodies kubectl sends but the server refuses', () => {
     expect((await c.run(`patch node node-1 -p '{"metadata":{"name":"other"}}'`)).stderr).toBe('Error from server (BadRequest): the name of the object (other) does not match the name on the URL (node-1)\n');
   });
 
+  it('a JSON patch adding a null container is a zero Container: validation, not a crash', async () => {
+    expect((await cluster().run(`patch deploy web --type=json -p '[{"op":"add","path":"/spec/template/spec/containers/-","value":null}]'`)).stderr).toBe(
+      'The Deployment "web" is invalid: \n* spec.template.spec.containers[1].name: Required value\n* spec.template.spec.containers[1].image: Required value\n',
+    );
+  });
+
   it('a 3,000-deep patch gets an answer instead of a stack overflow', async () => {
     let body = '1';
     for (let i = 0; i < 3000; i++) body = `{"a":${body}}`;
