@@ -211,3 +211,12 @@ describe('names looked up in tables', () => {
     expect((await sh.exec(`echo abc | grep '[[:constructor:]]'`)).exitCode).toBe(2);
   });
 });
+
+describe('JSON patch move and copy (RFC 6902 4.4, 4.5)', () => {
+  it('moves and copies values; a missing from is an error', () => {
+    expect(jsonPatch({ a: { b: 1 }, c: [1] }, [{ op: 'move', from: '/a/b', path: '/d' }])).toEqual({ ok: true, value: { a: {}, c: [1], d: 1 } });
+    expect(jsonPatch({ a: { b: [1] } }, [{ op: 'copy', from: '/a/b', path: '/a/c' }])).toEqual({ ok: true, value: { a: { b: [1], c: [1] } } });
+    expect(jsonPatch({ a: 1 }, [{ op: 'copy', from: '/__proto__', path: '/b' }]).ok).toBe(false);
+    expect(polluted()).toBeUndefined();
+  });
+});

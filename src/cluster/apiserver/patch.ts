@@ -131,6 +131,23 @@ export function jsonPatch(target: unknown, operations: unknown): PatchResult {
         if (JSON.stringify(getAt(doc, path)) !== JSON.stringify(raw.value)) return { ok: false, error: `testing value ${raw.path} failed` };
         break;
       }
+      case 'move':
+      case 'copy': {
+        // RFC 6902 4.4/4.5: the value at `from` is added at `path` (and, for move, removed from `from`).
+        const from = parsePointer(raw.from);
+        if (!from) return { ok: false, error: `invalid JSON pointer "${raw.from}"` };
+        const value = getAt(doc, from);
+        if (value === undefined) return { ok: false, error: `${raw.op} operation does not apply: doc is missing from path: ${raw.from}: missing value` };
+        const copied = clone(value);
+        if (raw.op === 'move') {
+          const r = removeAt(doc, from);
+          if (!r.ok) return r;
+        }
+        const r = setAt(doc, path, copied, true);
+        if (!r.ok) return r;
+        doc = r.value as Json;
+        break;
+      }
       default:
         return { ok: false, error: `Unexpected kind: ${raw.op}` };
     }
