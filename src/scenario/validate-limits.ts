@@ -5,7 +5,9 @@
  * terminal), object names the API server accepts and that are safe to type
  * into a shell, and sizes the simulation can warm up in seconds.
  */
+import { resourceForKind } from '../cluster/apiserver/resources.js';
 import { validateMetaMaps, validateObjectName } from '../cluster/apiserver/validation.js';
+import { SYSTEM_NAMESPACES } from '../cluster/bootstrap/kubeadm.js';
 import type { FieldError } from '../cluster/apiserver/errors.js';
 import { escapeControlCharacters, findControlCharacter } from '../shell/sanitize.js';
 import { parseDuration } from './duration.js';
@@ -41,6 +43,7 @@ export function checkScenarioLimits(scenario: Scenario, positions: PositionMap, 
     errors.push({ file, ...(at === 'key' ? positions.keyAt(path) : positions.valueAt(path)), message });
   checkText(scenario, [], report);
   checkNames(scenario, report);
+  checkKindsAndNamespaces(scenario, report);
   checkSizes(scenario, report);
   checkDurations(scenario, report);
   return errors;
@@ -89,6 +92,27 @@ function checkNames(scenario: Scenario, report: Report): void {
     const metaErrors: FieldError[] = [];
     validateMetaMaps({ labels: n.labels }, metaErrors);
     for (const e of metaErrors) report(['cluster', 'nodes', i, 'labels'], `cluster.nodes[${i}]: Node "${n.name}" is invalid: ${e.field}: ${e.detail}`);
+  });
+}
+
+/**
+ * Manifests are created in order through the API server when the scenario
+ * loads: their kind must be served and their namespace must exist by then (a
+ * kubeadm namespace or a Namespace declared earlier), or the scenario cannot start.
+ */
+function checkKindsAndNamespaces(scenario: Scenario, report: Report): void {
+  const namespaces = new Set(SYSTEM_NAMESPACES);
+  scenario.cluster.manifests.forEach((m, i) => {
+    const info = resourceForKind(m.apiVersion, m.kind);
+    if (!info) {
+      report(['cluster', 'manifests', i, 'kind'], `cluster.manifests[${i}]: no matches for kind "${m.kind}" in version "${m.apiVersion}" (the simulated API server does not serve it)`);
+      return;
+    }
+    const ns = m.metadata.namespace ?? 'default';
+    if (info.namespaced && !namespaces.has(ns)) {
+      report(['cluster', 'manifests', i, 'metadata', 'namespace'], `cluster.manifests[${i}]: namespaces "${ns}" not found (declare a Namespace before it in cluster.manifests)`);
+    }
+    if (m.kind === 'Namespace') namespaces.add(m.metadata.name);
   });
 }
 

@@ -112,3 +112,19 @@ describe('validate: sizes the simulation can warm up', () => {
     expect(errors[0]).toMatch(/^pending-insufficient-cpu\.yaml:\d+:\d+: cluster\.nodes: 53 nodes; a scenario may have at most 50$/);
   });
 });
+
+describe('validate: manifests the API server would refuse at load', () => {
+  it('a namespace that does not exist yet fails validate instead of the scenario start', () => {
+    expect(errorsAfter('{name: batch, namespace: default', '{name: batch, namespace: shop')).toEqual([
+      'pending-insufficient-cpu.yaml:27:42: cluster.manifests[0]: namespaces "shop" not found (declare a Namespace before it in cluster.manifests)',
+    ]);
+    const ns = '    - apiVersion: v1\n      kind: Namespace\n      metadata: {name: shop}\n';
+    expect(validateScenarioText(GOOD.replace('  manifests:\n', `  manifests:\n${ns}`).replace('{name: batch, namespace: default', '{name: batch, namespace: shop'), 'pending-insufficient-cpu.yaml')).toEqual([]);
+  });
+
+  it('a kind the simulated API server does not serve fails at the kind', () => {
+    expect(errorsAfter('      kind: Pod\n', '      kind: Pdo\n')).toEqual([
+      'pending-insufficient-cpu.yaml:26:13: cluster.manifests[0]: no matches for kind "Pdo" in version "v1" (the simulated API server does not serve it)',
+    ]);
+  });
+});
