@@ -6,6 +6,11 @@
  * into a shell, and sizes the simulation can warm up in seconds.
  */
 import { resourceForKind } from '../cluster/apiserver/resources.js';
+import { ApiServer } from '../cluster/apiserver/server.js';
+import type { KubeObject } from '../cluster/apiserver/types.js';
+import { EventQueue } from '../cluster/clock/event-queue.js';
+import { Random } from '../cluster/clock/random.js';
+import { Store } from '../cluster/store/store.js';
 import { validateMetaMaps, validateObjectName } from '../cluster/apiserver/validation.js';
 import { SYSTEM_NAMESPACES } from '../cluster/bootstrap/kubeadm.js';
 import type { FieldError } from '../cluster/apiserver/errors.js';
@@ -102,6 +107,12 @@ function checkNames(scenario: Scenario, report: Report): void {
  */
 function checkKindsAndNamespaces(scenario: Scenario, report: Report): void {
   const namespaces = new Set(SYSTEM_NAMESPACES);
+  // A scratch API server with kubeadm's namespaces: each manifest that passed the checks above is
+  // created on it as the scenario start will, so whatever the server refuses is reported here.
+  const queue = new EventQueue(0);
+  const api = new ApiServer({ store: new Store(queue), queue, random: new Random(1), version: { gitVersion: scenario.cluster.version, major: '1', minor: '32' } });
+  const system = api.client({ type: 'loopback', user: 'system:apiserver', groups: ['system:masters'] });
+  for (const name of SYSTEM_NAMESPACES) system.create('namespaces', undefined, { apiVersion: 'v1', kind: 'Namespace', metadata: { name } });
   scenario.cluster.manifests.forEach((m, i) => {
     const info = resourceForKind(m.apiVersion, m.kind);
     if (!info) {
@@ -111,8 +122,15 @@ function checkKindsAndNamespaces(scenario: Scenario, report: Report): void {
     const ns = m.metadata.namespace ?? 'default';
     if (info.namespaced && !namespaces.has(ns)) {
       report(['cluster', 'manifests', i, 'metadata', 'namespace'], `cluster.manifests[${i}]: namespaces "${ns}" not found (declare a Namespace before it in cluster.manifests)`);
+      return;
     }
     if (m.kind === 'Namespace') namespaces.add(m.metadata.name);
+    const metaErrors: FieldError[] = [];
+    validateMetaMaps(m.metadata, metaErrors);
+    // Name, label and annotation problems are reported by checkNames, at their fields.
+    if (metaErrors.length > 0 || validateObjectName(m.apiVersion, m.kind, m.metadata.name).length > 0) return;
+    const created = system.create(info.name, info.namespaced ? ns : undefined, structuredClone(m) as unknown as KubeObject);
+    if (!created.ok && created.status.reason !== 'AlreadyExists') report(['cluster', 'manifests', i], `cluster.manifests[${i}]: ${created.status.message}`);
   });
 }
 

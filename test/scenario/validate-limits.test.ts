@@ -128,3 +128,12 @@ describe('validate: manifests the API server would refuse at load', () => {
     ]);
   });
 });
+
+describe('validate: manifests are created on a scratch API server', () => {
+  it('reports what the API server refuses, at the manifest, instead of failing at the scenario start', () => {
+    const deploy = '    - apiVersion: apps/v1\n      kind: Deployment\n      metadata: {name: web}\n      spec:\n        selector: {matchLabels: {app: web}}\n        template:\n          metadata: {labels: {app: api}}\n          spec: {containers: [{name: web, image: shop/batch:2.0}]}\n';
+    expect(errorsAfter('  manifests:\n', `  manifests:\n${deploy}`)).toEqual([
+      'pending-insufficient-cpu.yaml:25:7: cluster.manifests[0]: Deployment.apps "web" is invalid: spec.template.metadata.labels: Invalid value: map[string]string{"app":"api"}: `selector` does not match template `labels`',
+    ]);
+  });
+});
