@@ -129,7 +129,14 @@ function checkKindsAndNamespaces(scenario: Scenario, report: Report): void {
     validateMetaMaps(m.metadata, metaErrors);
     // Name, label and annotation problems are reported by checkNames, at their fields.
     if (metaErrors.length > 0 || validateObjectName(m.apiVersion, m.kind, m.metadata.name).length > 0) return;
-    const created = system.create(info.name, info.namespaced ? ns : undefined, structuredClone(m) as unknown as KubeObject);
+    let created: ReturnType<typeof system.create>;
+    try {
+      created = system.create(info.name, info.namespaced ? ns : undefined, structuredClone(m) as unknown as KubeObject);
+    } catch {
+      // The simulation works on decoded objects: a mapping where a list belongs (or the reverse) cannot be loaded.
+      report(['cluster', 'manifests', i], `cluster.manifests[${i}]: ${m.kind} "${m.metadata.name}" cannot be decoded: a field holds the wrong type (a scalar, list or mapping where another is expected)`);
+      return;
+    }
     if (!created.ok && created.status.reason !== 'AlreadyExists') report(['cluster', 'manifests', i], `cluster.manifests[${i}]: ${created.status.message}`);
   });
 }

@@ -136,4 +136,16 @@ describe('validate: manifests are created on a scratch API server', () => {
       'pending-insufficient-cpu.yaml:25:7: cluster.manifests[0]: Deployment.apps "web" is invalid: spec.template.metadata.labels: Invalid value: map[string]string{"app":"api"}: `selector` does not match template `labels`',
     ]);
   });
+
+  it('a manifest whose fields have the wrong type is an error, not an exception', () => {
+    const pod = /      spec:\n        containers:\n          - name: main\n            image: shop\/batch:2\.0\n            resources: \{requests: \{cpu: "8"\}\}\n/;
+    for (const spec of ['spec: 5', 'spec: {containers: "x"}', 'spec: {containers: [{name: main, image: x, ports: [null]}]}']) {
+      expect(validateScenarioText(GOOD.replace(pod, `      ${spec}\n`), 'pending-insufficient-cpu.yaml').map(formatError)).toEqual([
+        'pending-insufficient-cpu.yaml:25:7: cluster.manifests[0]: Pod "batch" cannot be decoded: a field holds the wrong type (a scalar, list or mapping where another is expected)',
+      ]);
+    }
+    expect(errorsAfter('labels: {app: batch}}', 'labels: {app: {b: 1}}}')).toEqual([
+      'pending-insufficient-cpu.yaml:27:59: cluster.manifests[0]: Pod "batch" is invalid: metadata.labels: Invalid value: {"b":1}: label values must be strings',
+    ]);
+  });
 });

@@ -83,7 +83,11 @@ export function validateMetaMaps(metadata: Obj | undefined, errors: FieldError[]
   if (labels && typeof labels === 'object') {
     for (const [k, v] of Object.entries(labels)) {
       for (const msg of qualifiedNameProblems(k)) errors.push({ field: 'metadata.labels', detail: `Invalid value: "${k}": ${msg}` });
-      const value = String(v);
+      if (typeof v !== 'string') {
+        errors.push({ field: `metadata.labels`, detail: `Invalid value: ${JSON.stringify(v)}: label values must be strings` });
+        continue;
+      }
+      const value = v;
       if (value.length > 63) errors.push({ field: 'metadata.labels', detail: `Invalid value: "${value}": must be no more than 63 characters` });
       if (!LABEL_VALUE.test(value)) errors.push({ field: 'metadata.labels', detail: `Invalid value: "${value}": ${LABEL_VALUE_MESSAGE}` });
     }
