@@ -12,6 +12,7 @@ import { parsePaneCommand, type PaneCommand } from '../tui/pane-commands.js';
 import { formatGrade } from '../tui/text/format-grade.js';
 import { loadScenarioArg, type Loaded } from './load.js';
 import { openExternalEditor } from './editor.js';
+import { stripControlSequences } from '../shell/sanitize.js';
 
 /** Options of `kubedrill exec`. */
 export interface ExecOptions {
@@ -57,8 +58,8 @@ export async function execCommand(scenarioArg: string, words: string[], options:
   }
   const line = words.length === 1 ? words[0] : words.map(quoteWord).join(' ');
   const r = await run.exec(line);
-  out.write(r.stdout);
-  err.write(r.stderr);
+  out.write(stripControlSequences(r.stdout));
+  err.write(stripControlSequences(r.stderr));
   return r.exitCode;
 }
 
@@ -72,22 +73,23 @@ async function runScript(loaded: Extract<Loaded, { ok: true }>, seed: number | u
   const session = createPracticeSession(loaded.scenario, loaded.file, { seed, openEditor: openExternalEditor });
   // For tools, stdout carries only the JSON grade.
   const transcript = json ? err : out;
+  const show = (t: string): void => void transcript.write(stripControlSequences(t));
   let last = 0;
   const lines = text.split('\n').map((l) => l.trim());
   for (const [index, line] of lines.entries()) {
     if (line === '' || line.startsWith('#')) continue;
-    transcript.write(`$ ${line}\n`);
+    show(`$ ${line}\n`);
     const command = parsePaneCommand(line, { onWorkstation: true });
     const outcome = await practiceStep(
       session,
       command,
       line,
-      (t) => void transcript.write(t),
+      show,
       { stepMs: COMMAND_STEP_MS, words: SCRIPT_WORDS },
     );
     if (outcome.kind === 'submitted') {
       if (json) out.write(`${JSON.stringify(outcome.result, null, 2)}\n`);
-      else out.write(`\n${formatGrade(outcome.result)}`);
+      else out.write(stripControlSequences(`\n${formatGrade(outcome.result)}`));
       const rest = lines.slice(index + 1).filter((l) => l !== '' && !l.startsWith('#')).length;
       if (rest > 0) err.write(`kubedrill: submit ends the script; ${rest} line${rest === 1 ? '' : 's'} after it did not run\n`);
       return 0;

@@ -1,6 +1,7 @@
 /** `kubedrill verify <path…>`: proves each scenario solvable and its evidence real. */
 import { verifyScenarioFile } from '../scenario/verify.js';
 import { expandScenarioPaths } from '../scenario/catalog.js';
+import { stripControlSequences } from '../shell/sanitize.js';
 
 /** Verifies scenario files; returns the exit code. */
 export async function verifyCommand(paths: string[], out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> {
@@ -16,7 +17,8 @@ export async function verifyCommand(paths: string[], out: NodeJS.WritableStream,
     else {
       failed++;
       err.write(`FAIL  ${r.id ?? file} (${file})\n`);
-      for (const p of r.problems) err.write(`  - ${p}\n`);
+      // Problems quote command output: it reaches the terminal only through the sanitiser.
+      for (const p of r.problems) err.write(`  - ${stripControlSequences(p)}\n`);
     }
   }
   out.write(`${files.length - failed} verified, ${failed} failed\n`);

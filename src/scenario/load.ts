@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { faultParamSchemas } from '../faults/registry.js';
 import { SCENARIO_API_VERSION, scenarioSchema, type Scenario } from './schema.js';
 import { allCauseIds, findComponent } from './taxonomy.js';
+import { escapeControlCharacters } from '../shell/sanitize.js';
 
 /** One problem in a scenario file, at a 1-based line and column (0 and 0: the file as a whole). */
 export interface ScenarioError {
@@ -36,7 +37,9 @@ export type DocPath = readonly PropertyKey[];
 
 /** Formats an error as `file:line:col: message` (or `file: message` for whole-file errors). */
 export function formatError(e: ScenarioError): string {
-  return e.line > 0 ? `${e.file}:${e.line}:${e.col}: ${e.message}` : `${e.file}: ${e.message}`;
+  // Messages quote scenario text: control characters are shown as `\x1b`, never sent raw.
+  const text = e.line > 0 ? `${e.file}:${e.line}:${e.col}: ${e.message}` : `${e.file}: ${e.message}`;
+  return escapeControlCharacters(text);
 }
 
 /** Formats a document path as people write it: `cluster.nodes[0].name`, `images["shop/app:1"]`. */

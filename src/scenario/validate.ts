@@ -17,6 +17,7 @@ import {
 } from './load.js';
 import { WORKSTATION_HOST, diagnosisItems, type GoalPredicate, type Scenario } from './schema.js';
 import { causeBelongsTo, findComponent } from './taxonomy.js';
+import { checkScenarioLimits } from './validate-limits.js';
 
 export { formatError };
 export type { ScenarioError };
@@ -127,6 +128,7 @@ export function checkScenario(scenario: Scenario, positions: PositionMap, file: 
     if (host !== undefined && !nodes.has(host)) at(['solution', i], `solution[${i}]: ssh to unknown host "${host}" (nodes: ${known})`);
   });
 
+  errors.push(...checkScenarioLimits(scenario, positions, file));
   return errors.sort((a, b) => a.line - b.line || a.col - b.col);
 }
 

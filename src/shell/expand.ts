@@ -27,7 +27,7 @@ function lookup(name: string, scope: ExpansionScope): string {
   if (name === '?') return String(scope.lastExitCode);
   if (name === '0') return 'bash';
   if (name === '#') return '0';
-  return scope.env[name] ?? '';
+  return Object.hasOwn(scope.env, name) ? (scope.env[name] ?? '') : '';
 }
 
 /** Expands a word into fields (zero fields when an unquoted expansion is empty). */

@@ -91,9 +91,17 @@ interface HostFrame {
 
 const PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
 
+/**
+ * A variable table: null-prototype, because names come from the learner's
+ * input (`echo $constructor`, `__proto__=x`) and must be ordinary keys.
+ */
+export function envRecord(...parts: (Readonly<Record<string, string>> | undefined)[]): Record<string, string> {
+  return Object.assign(Object.create(null) as Record<string, string>, ...parts);
+}
+
 function baseEnv(host: string, user: string): Record<string, string> {
   const home = user === 'root' ? '/root' : `/home/${user}`;
-  return { HOME: home, USER: user, LOGNAME: user, SHELL: '/bin/bash', PATH, HOSTNAME: host, TERM: 'xterm-256color', LANG: 'C.UTF-8' };
+  return envRecord({ HOME: home, USER: user, LOGNAME: user, SHELL: '/bin/bash', PATH, HOSTNAME: host, TERM: 'xterm-256color', LANG: 'C.UTF-8' });
 }
 
 /** Leading `sudo` and its options are dropped: the simulation has no privilege boundary on hosts. */
@@ -119,7 +127,7 @@ type Target = { kind: 'out' } | { kind: 'err' } | { kind: 'null' } | { kind: 'fi
 export function createShellSession(options: ShellSessionOptions): ShellSession {
   const registry = options.registry ?? defaultCommandRegistry();
   const files = options.files ?? createMemoryFiles();
-  const frames: HostFrame[] = [{ host: WORKSTATION, user: 'learner', env: { ...baseEnv(WORKSTATION, 'learner'), ...options.env } }];
+  const frames: HostFrame[] = [{ host: WORKSTATION, user: 'learner', env: envRecord(baseEnv(WORKSTATION, 'learner'), options.env) }];
   let entries: string[] = [];
   let lastExitCode = 0;
   let clearScreen = false;
@@ -170,7 +178,7 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
 
   async function runCommand(name: string, args: string[], stdin: string, stdinObserved: boolean, env: Record<string, string>): Promise<StageResult> {
     const frame = top();
-    const builtin = BUILTINS[name];
+    const builtin = Object.hasOwn(BUILTINS, name) ? BUILTINS[name] : undefined; // `constructor` is not a builtin
     if (builtin) {
       const scope: BuiltinScope = {
         host: frame.host,
@@ -278,7 +286,7 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
     const frame = top();
     const scope: ExpansionScope = { env: frame.env, lastExitCode, glob: (pattern) => globPaths(frame, pattern) };
     const fields = dropSudo(command.words.flatMap((w) => expandWord(w, scope)));
-    const assigned = Object.fromEntries(command.assignments.map((a) => [a.name, expandWordToString(a.value, scope)]));
+    const assigned = envRecord(Object.fromEntries(command.assignments.map((a) => [a.name, expandWordToString(a.value, scope)])));
 
     // Redirections are set up left to right before the command runs (bash redir.c).
     const fds: Record<1 | 2, Target> = { 1: { kind: 'out' }, 2: { kind: 'err' } };
@@ -331,7 +339,7 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
       Object.assign(frame.env, assigned);
       result = { stdout: '', stderr: '', exitCode: 0 };
     } else {
-      result = await runCommand(fields[0], fields.slice(1), input, inputObserved, { ...frame.env, ...assigned });
+      result = await runCommand(fields[0], fields.slice(1), input, inputObserved, envRecord(frame.env, assigned));
     }
     // A follower keeps writing to the terminal or a pipe; into a file or /dev/null it is shown once.
     const follow = result.follow && fds[1].kind === 'out' ? result.follow : undefined;

@@ -7,6 +7,7 @@ import { attemptRecord } from './attempt.js';
 import { PANE_HELP, parsePaneCommand, promptHost, type PaneCommand } from './pane-commands.js';
 import { describeDiagnosis, errorMessage, unknownDiagnosis } from './session-text.js';
 import { formatGrade } from './text/format-grade.js';
+import { stripControlSequences } from '../shell/sanitize.js';
 
 /** Options of {@link runLineMode}. */
 export interface LineModeOptions {
@@ -119,8 +120,9 @@ export async function runLineMode(options: LineModeOptions): Promise<GradeResult
   const now = options.now ?? Date.now;
   const stepMs = options.stepMs ?? COMMAND_STEP_MS;
   const startedAt = now();
+  // The output boundary of line mode: nothing from scenarios or commands reaches the terminal raw.
   const write = (text: string) => {
-    output.write(text);
+    output.write(stripControlSequences(text));
   };
   const homeHost = promptHost(session.getSnapshot().prompt);
 

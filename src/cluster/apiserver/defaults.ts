@@ -36,6 +36,11 @@ export function defaultPodTemplate(template: Obj | undefined): void {
 }
 
 function defaultPodSpec(spec: Obj): void {
+  // Decoding into []Container turns a JSON null item into a zero Container (validation then
+  // reports its missing name and image); a patch adding `null` must not reach the code below as null.
+  for (const key of ['initContainers', 'containers']) {
+    if (Array.isArray(spec[key])) spec[key] = (spec[key] as unknown[]).map((c) => (c === null ? {} : c));
+  }
   spec.restartPolicy ??= 'Always';
   spec.terminationGracePeriodSeconds ??= 30;
   spec.dnsPolicy ??= 'ClusterFirst';

@@ -78,6 +78,15 @@ export function unauthorized(): Status {
   return status(401, 'Unauthorized', 'Unauthorized');
 }
 
+/**
+ * apierrors.NewGenericServerResponse(422, ...) without causes, as the patch
+ * handler answers a JSON patch that does not apply: kubectl prints
+ * `The request is invalid: the server rejected our request due to an error in our request`.
+ */
+export function rejectedRequest(): Status {
+  return status(422, 'Invalid', 'the server rejected our request due to an error in our request', {});
+}
+
 /** A malformed request (400). */
 export function badRequest(message: string): Status {
   return status(400, 'BadRequest', message);

@@ -9,19 +9,48 @@ type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 /** Result of applying a patch. */
 export type PatchResult = { ok: true; value: Record<string, unknown> } | { ok: false; error: string };
 
+/**
+ * How deep a request body may nest. Go's encoding/json stops at 10000; the
+ * simulation's recursive helpers (patching, validation, printers) need a lower
+ * bound to answer instead of overflowing the stack.
+ */
+export const MAX_BODY_DEPTH = 1000;
+
+/** Whether `value` nests objects/arrays deeper than `max` (iterative: never overflows itself). */
+export function nestsDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (depth >= max) return true;
+    for (const child of Object.values(v)) if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
+/** The value of an own property: `__proto__`, `constructor`... are ordinary keys that may be absent. */
+function own(obj: Record<string, unknown>, key: string): unknown {
+  return Object.hasOwn(obj, key) ? obj[key] : undefined;
+}
+
+/** Sets an own data property, even for `__proto__` (plain assignment would change the prototype). */
+function setOwn(obj: Record<string, unknown> | Json[], key: string, value: unknown): void {
+  Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true });
+}
+
 /** RFC 7386: objects merge recursively, null deletes, anything else replaces. */
 export function mergePatch(target: unknown, patch: unknown): unknown {
   if (!isObject(patch)) return clone(patch as Json);
   const out: Record<string, unknown> = isObject(target) ? { ...(target as Record<string, unknown>) } : {};
   for (const [k, v] of Object.entries(patch)) {
     if (v === null) delete out[k];
-    else out[k] = mergePatch(out[k], v);
+    else setOwn(out, k, mergePatch(own(out, k), v));
   }
   return out;
 }
 
 /** patchMergeKey of list fields, by field name (from the core/v1 and apps/v1 struct tags). */
-const MERGE_KEYS: Record<string, string> = {
+const MERGE_KEYS: Readonly<Record<string, string>> = {
   containers: 'name',
   initContainers: 'name',
   ephemeralContainers: 'name',
@@ -37,15 +66,15 @@ const MERGE_KEYS: Record<string, string> = {
 
 /** Strategic merge patch: like merge patch, but keyed lists merge item by item. */
 export function strategicMergePatch(target: unknown, patch: unknown, field = ''): unknown {
-  if (Array.isArray(patch) && Array.isArray(target) && MERGE_KEYS[field]) {
+  if (Array.isArray(patch) && Array.isArray(target) && Object.hasOwn(MERGE_KEYS, field)) {
     // ServiceSpec.ports merges by `port`, container ports by `containerPort`.
-    const key = field === 'ports' && [...patch, ...target].some((p) => isObject(p) && 'port' in p && !('containerPort' in p)) ? 'port' : MERGE_KEYS[field];
+    const key = field === 'ports' && [...patch, ...target].some((p) => isObject(p) && Object.hasOwn(p, 'port') && !Object.hasOwn(p, 'containerPort')) ? 'port' : (MERGE_KEYS[field] as string);
     const out = target.map((item) => clone(item as Json));
     for (const p of patch) {
       if (!isObject(p)) continue;
       // An item without its merge key matches nothing (undefined === undefined would merge into the first item).
-      const same = (item: unknown) => isObject(item) && (p as any)[key] !== undefined && (item as any)[key] === (p as any)[key];
-      if ((p as Record<string, unknown>).$patch === 'delete') {
+      const same = (item: unknown) => isObject(item) && own(p, key) !== undefined && own(item, key) === own(p, key);
+      if (own(p, '$patch') === 'delete') {
         const idx = out.findIndex(same);
         if (idx >= 0) out.splice(idx, 1);
         continue;
@@ -60,7 +89,7 @@ export function strategicMergePatch(target: unknown, patch: unknown, field = '')
   const out: Record<string, unknown> = isObject(target) ? { ...(target as Record<string, unknown>) } : {};
   for (const [k, v] of Object.entries(patch)) {
     if (v === null) delete out[k];
-    else out[k] = strategicMergePatch(out[k], v, k);
+    else setOwn(out, k, strategicMergePatch(own(out, k), v, k));
   }
   return out;
 }
@@ -75,9 +104,14 @@ interface Operation {
 
 /** RFC 6902 JSON patch. */
 export function jsonPatch(target: unknown, operations: unknown): PatchResult {
-  if (!Array.isArray(operations)) return { ok: false, error: 'json: cannot unmarshal object into Go value of type jsonpatch.Patch' };
+  // jsonpatch.DecodePatch: null decodes to an empty patch; anything but an array of objects does not decode.
+  if (operations === null) return { ok: true, value: clone(target as Json) as Record<string, unknown> };
+  if (!Array.isArray(operations)) return { ok: false, error: `json: cannot unmarshal ${goJsonType(operations)} into Go value of type jsonpatch.Patch` };
+  const bad = operations.find((o) => o !== null && !isObject(o));
+  if (bad !== undefined) return { ok: false, error: `json: cannot unmarshal ${goJsonType(bad)} into Go value of type jsonpatch.Operation` };
   let doc = clone(target as Json) as Json;
-  for (const raw of operations as Operation[]) {
+  for (const item of operations as (Record<string, unknown> | null)[]) {
+    const raw: Operation = { op: typeof own(item ?? {}, 'op') === 'string' ? (own(item!, 'op') as string) : 'unknown', path: own(item ?? {}, 'path') as string, value: own(item ?? {}, 'value'), from: own(item ?? {}, 'from') as string };
     const path = parsePointer(raw.path);
     if (!path) return { ok: false, error: `invalid JSON pointer "${raw.path}"` };
     switch (raw.op) {
@@ -97,6 +131,23 @@ export function jsonPatch(target: unknown, operations: unknown): PatchResult {
         if (JSON.stringify(getAt(doc, path)) !== JSON.stringify(raw.value)) return { ok: false, error: `testing value ${raw.path} failed` };
         break;
       }
+      case 'move':
+      case 'copy': {
+        // RFC 6902 4.4/4.5: the value at `from` is added at `path` (and, for move, removed from `from`).
+        const from = parsePointer(raw.from);
+        if (!from) return { ok: false, error: `invalid JSON pointer "${raw.from}"` };
+        const value = getAt(doc, from);
+        if (value === undefined) return { ok: false, error: `${raw.op} operation does not apply: doc is missing from path: ${raw.from}: missing value` };
+        const copied = clone(value);
+        if (raw.op === 'move') {
+          const r = removeAt(doc, from);
+          if (!r.ok) return r;
+        }
+        const r = setAt(doc, path, copied, true);
+        if (!r.ok) return r;
+        doc = r.value as Json;
+        break;
+      }
       default:
         return { ok: false, error: `Unexpected kind: ${raw.op}` };
     }
@@ -113,7 +164,7 @@ function getAt(doc: Json, path: string[]): Json | undefined {
   let cur: Json | undefined = doc;
   for (const key of path) {
     if (cur === null || typeof cur !== 'object') return undefined;
-    cur = Array.isArray(cur) ? cur[Number(key)] : cur[key];
+    cur = Array.isArray(cur) ? (/^(0|[1-9][0-9]*)$/.test(key) ? cur[Number(key)] : undefined) : (own(cur, key) as Json | undefined);
   }
   return cur;
 }
@@ -128,8 +179,8 @@ function setAt(doc: Json, path: string[], value: Json, insert: boolean): PatchRe
     if (insert) parent.splice(idx, 0, value);
     else parent[idx] = value;
   } else if (parent && typeof parent === 'object') {
-    if (!insert && !(last in parent)) return { ok: false, error: `replace operation does not apply: doc is missing key: /${path.join('/')}: missing value` };
-    parent[last] = value;
+    if (!insert && !Object.hasOwn(parent, last)) return { ok: false, error: `replace operation does not apply: doc is missing key: /${path.join('/')}: missing value` };
+    setOwn(parent, last, value);
   } else {
     return { ok: false, error: `add operation does not apply: doc is missing path: "/${path.join('/')}": missing value` };
   }
@@ -140,9 +191,16 @@ function removeAt(doc: Json, path: string[]): PatchResult {
   const parent = getAt(doc, path.slice(0, -1));
   const last = path[path.length - 1];
   if (Array.isArray(parent) && Number(last) < parent.length) parent.splice(Number(last), 1);
-  else if (parent && typeof parent === 'object' && !Array.isArray(parent) && last in parent) delete parent[last];
+  else if (parent && typeof parent === 'object' && !Array.isArray(parent) && Object.hasOwn(parent, last)) delete parent[last];
   else return { ok: false, error: `remove operation does not apply: doc is missing path: "/${path.join('/')}": missing value` };
   return { ok: true, value: doc as Record<string, unknown> };
+}
+
+/** The JSON type name Go's decoder reports in `cannot unmarshal X into ...`. */
+export function goJsonType(v: unknown): string {
+  if (Array.isArray(v)) return 'array';
+  if (v === null || typeof v === 'object') return 'object';
+  return typeof v === 'boolean' ? 'bool' : typeof v === 'number' ? 'number' : 'string';
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {

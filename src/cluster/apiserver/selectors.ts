@@ -12,6 +12,16 @@ export type SelectorParse = { ok: true; match: ObjectMatcher } | { ok: false; er
 
 type Requirement = (labels: Record<string, string>) => boolean;
 
+/** Whether the label is set: an own key only (`constructor`, `__proto__` are ordinary label keys). */
+function hasLabel(labels: Record<string, string>, key: string): boolean {
+  return Object.hasOwn(labels, key);
+}
+
+/** A label's value, or undefined when it is not set. */
+function labelValue(labels: Record<string, string>, key: string): string | undefined {
+  return Object.hasOwn(labels, key) ? labels[key] : undefined;
+}
+
 /**
  * Parses a label selector string: `a=b`, `a==b`, `a!=b`, `a in (x,y)`,
  * `a notin (x)`, `a`, `!a`, comma-separated (AND).
@@ -25,16 +35,16 @@ export function parseLabelSelector(text: string): SelectorParse {
     if ((m = p.match(/^([\w./-]+)\s+(in|notin)\s+\(([^)]*)\)$/))) {
       const [, key, op, vals] = m;
       const set = new Set(vals.split(',').map((v) => v.trim()));
-      reqs.push(op === 'in' ? (l) => key in l && set.has(l[key]) : (l) => !(key in l) || !set.has(l[key]));
+      reqs.push(op === 'in' ? (l) => hasLabel(l, key) && set.has(l[key]) : (l) => !hasLabel(l, key) || !set.has(l[key]));
     } else if ((m = p.match(/^([\w./-]+)\s*(==|=|!=)\s*([\w./-]*)$/))) {
       const [, key, op, value] = m;
-      reqs.push(op === '!=' ? (l) => l[key] !== value : (l) => l[key] === value);
+      reqs.push(op === '!=' ? (l) => labelValue(l, key) !== value : (l) => labelValue(l, key) === value);
     } else if ((m = p.match(/^!([\w./-]+)$/))) {
       const key = m[1];
-      reqs.push((l) => !(key in l));
+      reqs.push((l) => !hasLabel(l, key));
     } else if ((m = p.match(/^[\w./-]+$/))) {
       const key = p;
-      reqs.push((l) => key in l);
+      reqs.push((l) => hasLabel(l, key));
     } else {
       return { ok: false, error: `unable to parse requirement: <nil>: Invalid value: "${p}": found '${p}', expected: identifier` };
     }
@@ -68,9 +78,9 @@ export interface LabelSelector {
 export function matchesLabelSelector(selector: LabelSelector | undefined, labels: Record<string, string> | undefined): boolean {
   if (!selector) return false;
   const l = labels ?? {};
-  for (const [k, v] of Object.entries(selector.matchLabels ?? {})) if (l[k] !== v) return false;
+  for (const [k, v] of Object.entries(selector.matchLabels ?? {})) if (labelValue(l, k) !== v) return false;
   for (const e of selector.matchExpressions ?? []) {
-    const has = e.key in l;
+    const has = hasLabel(l, e.key);
     const values = e.values ?? [];
     if (e.operator === 'In' && !(has && values.includes(l[e.key]))) return false;
     if (e.operator === 'NotIn' && has && values.includes(l[e.key])) return false;
@@ -84,7 +94,7 @@ export function matchesLabelSelector(selector: LabelSelector | undefined, labels
 export function matchesMapSelector(selector: Record<string, string> | undefined, labels: Record<string, string> | undefined): boolean {
   if (!selector || Object.keys(selector).length === 0) return false;
   const l = labels ?? {};
-  return Object.entries(selector).every(([k, v]) => l[k] === v);
+  return Object.entries(selector).every(([k, v]) => labelValue(l, k) === v);
 }
 
 /** Fields each resource supports in field selectors (beyond metadata.name/namespace). */
@@ -121,7 +131,7 @@ function fieldValue(obj: KubeObject, path: string): string {
   let cur: unknown = obj;
   for (const key of path.split('.')) {
     if (cur === null || typeof cur !== 'object') return '';
-    cur = (cur as Record<string, unknown>)[key];
+    cur = Object.hasOwn(cur, key) ? (cur as Record<string, unknown>)[key] : undefined;
   }
   return cur === undefined || cur === null ? '' : String(cur);
 }

@@ -13,9 +13,9 @@ import { apiVersionOf, resolveResource, type ResourceInfo } from './resources.js
 import { authenticate, authenticationFailure, type Credential, type UserInfo } from './authn.js';
 import { klogKV, klogLine } from '../host/journal.js';
 import { authorize } from './authz.js';
-import { alreadyExists, badRequest, conflict, failure, forbidden, gone, proxyError, invalid, notFound, notServed, unauthorized } from './errors.js';
+import { alreadyExists, badRequest, conflict, failure, forbidden, gone, proxyError, invalid, notFound, notServed, rejectedRequest, unauthorized } from './errors.js';
 import { applyDefaults } from './defaults.js';
-import { jsonPatch, mergePatch, strategicMergePatch } from './patch.js';
+import { goJsonType, jsonPatch, MAX_BODY_DEPTH, mergePatch, nestsDeeperThan, strategicMergePatch } from './patch.js';
 import { parseFieldSelector, parseLabelSelector, type ObjectMatcher } from './selectors.js';
 import { validateObject } from './validation.js';
 import type { AdmissionPlugin, AdmissionRequest } from './admission/types.js';
@@ -145,6 +145,7 @@ export class ApiServer {
     const b = this.begin(credential, 'create', resource, namespace);
     if (!b.ok) return failure(b.status);
     if (b.info.name === 'bindings') return this.bind(b.user, b.ns, body);
+    if (nestsDeeperThan(body, MAX_BODY_DEPTH)) return failure(badRequest('exceeded max depth'));
     const store = this.options.store;
     const object = structuredClone(body);
     object.apiVersion = apiVersionOf(b.info);
@@ -183,6 +184,7 @@ export class ApiServer {
     const name = body.metadata?.name ?? '';
     const b = this.begin(credential, 'update', resource, namespace, name, subresource);
     if (!b.ok) return failure(b.status);
+    if (nestsDeeperThan(body, MAX_BODY_DEPTH)) return failure(badRequest('exceeded max depth'));
     const ns = b.info.namespaced ? (b.ns ?? body.metadata.namespace) : undefined;
     const old = this.options.store.get(b.info.name, ns, name);
     if (!old) return failure(notFound(b.info, name));
@@ -197,13 +199,33 @@ export class ApiServer {
     if (!b.ok) return failure(b.status);
     const old = this.options.store.get(b.info.name, b.ns, name);
     if (!old) return failure(notFound(b.info, name));
+    if (nestsDeeperThan(patchBody, MAX_BODY_DEPTH)) return failure(badRequest('exceeded max depth'));
     let patched: unknown;
     if (type === 'json') {
+      // patch.go applyJSPatch: a patch that does not decode is a 400; one that does not apply is
+      // NewGenericServerResponse(422), whose message drops jsonpatch's reason.
       const r = jsonPatch(old, patchBody);
-      if (!r.ok) return failure(badRequest(r.error));
+      if (!r.ok) return failure(r.error.startsWith('json: ') ? badRequest(r.error) : rejectedRequest());
       patched = r.value;
+    } else if (patchBody === null) {
+      // A strategic patch body `null` decodes to an empty map; jsonpatch.MergePatch calls it ErrBadJSONPatch.
+      if (type === 'merge') return failure(badRequest('Invalid JSON Patch'));
+      patched = old;
+    } else if (typeof patchBody !== 'object' || Array.isArray(patchBody)) {
+      const why = `json: cannot unmarshal ${goJsonType(patchBody)} into Go value of type map[string]interface {}`;
+      return failure(badRequest(type === 'merge' ? `error decoding patch: ${why}` : why));
     } else patched = type === 'merge' ? mergePatch(old, patchBody) : strategicMergePatch(old, patchBody);
-    const object = structuredClone(patched) as KubeObject;
+    // A patch that replaced the whole document with a non-object decodes to an empty object.
+    const object = (patched !== null && typeof patched === 'object' && !Array.isArray(patched) ? structuredClone(patched) : {}) as KubeObject;
+    // handlers/rest.go checkName: the patched object must still carry the name (and namespace) of the URL.
+    const meta = object.metadata as unknown;
+    const objName: unknown = meta !== null && typeof meta === 'object' ? (meta as Record<string, unknown>).name : undefined;
+    if (typeof objName !== 'string' || objName === '') return failure(badRequest(`the name of the object (${name} based on URL) was undeterminable: name must be provided`));
+    if (objName !== name) return failure(badRequest(`the name of the object (${objName}) does not match the name on the URL (${name})`));
+    const objNs = object.metadata.namespace;
+    if (b.ns && typeof objNs === 'string' && objNs !== '' && objNs !== b.ns) {
+      return failure(badRequest(`the namespace of the object (${objNs}) does not match the namespace on the request (${b.ns})`));
+    }
     object.metadata.resourceVersion = old.metadata.resourceVersion;
     return this.write(b.user, b.info, old, object, undefined, true);
   }

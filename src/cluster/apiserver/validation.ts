@@ -11,20 +11,102 @@ type Obj = Record<string, any>;
 const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 
+const DNS1035_LABEL = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;
+
+const SUBDOMAIN_MESSAGE = `a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')`;
+const LABEL_MESSAGE = `a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')`;
+const DNS1035_MESSAGE = `a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')`;
+
+/** Kinds whose names are DNS-1123 labels (core/validation: ValidateNamespaceName, ValidateNodeName is a subdomain). */
+const LABEL_NAMED_KINDS = new Set(['Namespace']);
+/** Kinds whose names are DNS-1035 labels (ValidateServiceName, ValidateReplicationControllerName... use NameIsDNS1035Label for Service). */
+const DNS1035_NAMED_KINDS = new Set(['Service']);
+
+/**
+ * The `metadata.name` rules of the real API server, per kind: RBAC objects need
+ * only a path segment (path.IsValidPathSegmentName: not `.`/`..`, no `/` or `%`),
+ * Namespaces a DNS-1123 label, Services a DNS-1035 label, everything else a
+ * DNS-1123 subdomain (apimachinery validation.IsDNS1123Subdomain and friends).
+ * Each broken rule is one field error, worded as ValidateObjectMeta reports it.
+ */
+export function validateObjectName(apiVersion: string, kind: string, name: string): FieldError[] {
+  const bad = (msg: string): FieldError => ({ field: 'metadata.name', detail: `Invalid value: "${name}": ${msg}` });
+  if (name === '') return [{ field: 'metadata.name', detail: 'Required value: name or generateName is required' }];
+  if (apiVersion.startsWith('rbac.authorization.k8s.io/')) {
+    if (name === '.' || name === '..') return [bad(`may not be '${name}'`)];
+    return ['/', '%'].filter((c) => name.includes(c)).map((c) => bad(`may not contain '${c}'`));
+  }
+  const errors: FieldError[] = [];
+  if (DNS1035_NAMED_KINDS.has(kind)) {
+    if (name.length > 63) errors.push(bad('must be no more than 63 characters'));
+    if (!DNS1035_LABEL.test(name)) errors.push(bad(DNS1035_MESSAGE));
+  } else if (LABEL_NAMED_KINDS.has(kind)) {
+    if (name.length > 63) errors.push(bad('must be no more than 63 characters'));
+    if (!DNS1123_LABEL.test(name)) errors.push(bad(LABEL_MESSAGE));
+  } else {
+    if (name.length > 253) errors.push(bad('must be no more than 253 characters'));
+    if (!DNS1123_SUBDOMAIN.test(name)) errors.push(bad(SUBDOMAIN_MESSAGE));
+  }
+  return errors;
+}
+
+const QUALIFIED_NAME = /^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/;
+const QUALIFIED_NAME_MESSAGE = `must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')`;
+const LABEL_VALUE = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
+const LABEL_VALUE_MESSAGE = `a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')`;
+
+/** apimachinery validation.IsQualifiedName: `[prefix/]name`, the prefix a DNS subdomain. */
+export function qualifiedNameProblems(value: string): string[] {
+  const parts = value.split('/');
+  if (parts.length > 2) {
+    return [`a qualified name must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`];
+  }
+  const errs: string[] = [];
+  const name = parts.length === 2 ? parts[1]! : parts[0]!;
+  if (parts.length === 2) {
+    const prefix = parts[0]!;
+    if (prefix === '') errs.push('prefix part must be non-empty');
+    else {
+      if (prefix.length > 253) errs.push('prefix part must be no more than 253 characters');
+      if (!DNS1123_SUBDOMAIN.test(prefix)) errs.push(`prefix part ${SUBDOMAIN_MESSAGE}`);
+    }
+  }
+  if (name === '') errs.push('name part must be non-empty');
+  else if (name.length > 63) errs.push('name part must be no more than 63 characters');
+  if (!QUALIFIED_NAME.test(name)) errs.push(`name part ${QUALIFIED_NAME_MESSAGE}`);
+  return errs;
+}
+
+/** ValidateLabels and ValidateAnnotations (keys only; annotation keys are checked lower-cased), appended to `errors`. */
+export function validateMetaMaps(metadata: Obj | undefined, errors: FieldError[]): void {
+  const labels: unknown = metadata?.labels;
+  if (labels && typeof labels === 'object') {
+    for (const [k, v] of Object.entries(labels)) {
+      for (const msg of qualifiedNameProblems(k)) errors.push({ field: 'metadata.labels', detail: `Invalid value: "${k}": ${msg}` });
+      if (typeof v !== 'string') {
+        errors.push({ field: `metadata.labels`, detail: `Invalid value: ${JSON.stringify(v)}: label values must be strings` });
+        continue;
+      }
+      const value = v;
+      if (value.length > 63) errors.push({ field: 'metadata.labels', detail: `Invalid value: "${value}": must be no more than 63 characters` });
+      if (!LABEL_VALUE.test(value)) errors.push({ field: 'metadata.labels', detail: `Invalid value: "${value}": ${LABEL_VALUE_MESSAGE}` });
+    }
+  }
+  const annotations: unknown = metadata?.annotations;
+  if (annotations && typeof annotations === 'object') {
+    for (const k of Object.keys(annotations)) {
+      for (const msg of qualifiedNameProblems(k.toLowerCase())) errors.push({ field: 'metadata.annotations', detail: `Invalid value: "${k}": ${msg}` });
+    }
+  }
+}
+
 /** Returns an Invalid status when the object breaks a rule, else undefined. */
 export function validateObject(object: KubeObject, old?: KubeObject): Status | undefined {
   const errors: FieldError[] = [];
   const name = object.metadata?.name ?? '';
-  // RBAC objects only need a valid path segment (names like `kubeadm:cluster-admins`).
-  const pathSegmentOnly = object.apiVersion.startsWith('rbac.authorization.k8s.io/');
-  if (!old && pathSegmentOnly && (name === '' || name === '.' || name === '..' || /[/%]/.test(name))) {
-    errors.push({ field: 'metadata.name', detail: `Invalid value: "${name}": may not contain '/' or '%'` });
-  } else if (!old && !pathSegmentOnly && !DNS1123_SUBDOMAIN.test(name)) {
-    errors.push({
-      field: 'metadata.name',
-      detail: `Invalid value: "${name}": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')`,
-    });
-  }
+  // Names are immutable, so only a create checks them.
+  if (!old) errors.push(...validateObjectName(object.apiVersion, object.kind, name));
+  validateMetaMaps(object.metadata as Obj | undefined, errors);
   switch (object.kind) {
     case 'Pod':
       validatePodSpec(object.spec as Obj, 'spec', errors);

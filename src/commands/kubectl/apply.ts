@@ -41,16 +41,26 @@ export function readManifests(inv: Invocation): Manifests {
     for (const doc of loaded) {
       if (doc === null || doc === undefined) continue;
       const obj = doc as Obj;
-      if (obj.kind === 'List' && Array.isArray(obj.items)) for (const item of obj.items) docs.push({ source, obj: item });
-      else docs.push({ source, obj });
+      if (isPlainObject(obj) && obj.kind === 'List' && Array.isArray(obj.items)) {
+        // validateList: one item that is not an object fails the whole List (`invalid object to validate`).
+        if (obj.items.every(isPlainObject)) for (const item of obj.items) docs.push({ source, obj: item });
+        else docs.push({ source, obj: obj.items.find((i: unknown) => !isPlainObject(i)) });
+      } else docs.push({ source, obj });
     }
   }
   if (docs.length === 0) return { ok: false, result: errorResult('no objects passed to apply') };
   return { ok: true, docs };
 }
 
+/** Whether a decoded document is a JSON object (not null, a list or a scalar). */
+export function isPlainObject(v: unknown): v is Obj {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
 /** Resolves a manifest's resource and namespace, or kubectl's mapping error. */
 function mapDoc(inv: Invocation, source: string, obj: Obj): { resource: string; namespace: string | undefined } | string {
+  // kubectl's schema validation (getObjectKind): anything but a map is `invalid object to validate`.
+  if (!isPlainObject(obj)) return `error: error validating "${source}": error validating data: invalid object to validate; if you choose to ignore these errors, turn validation off with --validate=false\n`;
   const info = typeof obj.apiVersion === 'string' && typeof obj.kind === 'string' ? resourceForKind(obj.apiVersion, obj.kind) : undefined;
   const name = obj.metadata?.name ?? '';
   if (!obj.apiVersion || !obj.kind) return `error: error validating "${source}": error validating data: ${!obj.apiVersion ? 'apiVersion not set' : 'kind not set'}; if you choose to ignore these errors, turn validation off with --validate=false\n`;
@@ -63,7 +73,7 @@ function mapDoc(inv: Invocation, source: string, obj: Obj): { resource: string; 
 }
 
 /** Go json.Marshal of a map: compact, keys sorted. */
-function goJson(v: unknown): string {
+export function goJson(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(goJson).join(',')}]`;
   if (v && typeof v === 'object') {
     const o = v as Obj;
@@ -86,12 +96,13 @@ function withLastApplied(obj: Obj): Obj {
 
 /** A JSON merge patch from the previously applied manifest to the new one: removed fields become null. */
 function threeWay(previous: Obj | undefined, next: Obj): Obj {
-  const patch: Obj = {};
+  // Keys come from manifests: a null-prototype record keeps `__proto__` an ordinary field.
+  const patch: Obj = Object.create(null);
   for (const [k, v] of Object.entries(next)) {
-    const p = previous?.[k];
+    const p = previous && Object.hasOwn(previous, k) ? previous[k] : undefined;
     patch[k] = v && typeof v === 'object' && !Array.isArray(v) && p && typeof p === 'object' && !Array.isArray(p) ? threeWay(p, v) : v;
   }
-  for (const k of Object.keys(previous ?? {})) if (!(k in next)) patch[k] = null;
+  for (const k of Object.keys(previous ?? {})) if (!Object.hasOwn(next, k)) patch[k] = null;
   return patch;
 }
 

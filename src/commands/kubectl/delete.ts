@@ -7,7 +7,7 @@ import type { ExecResult } from '../types.js';
 import type { Invocation } from './invocation.js';
 import { quotedKindName } from './invocation.js';
 import { arr, bool, int, str } from './flags.js';
-import { readManifests } from './apply.js';
+import { goJson, isPlainObject, readManifests } from './apply.js';
 import { resourceForKind } from '../../cluster/apiserver/resources.js';
 import type { KubeObject } from '../../cluster/apiserver/types.js';
 import { errorResult, statusMessage } from './errors.js';
@@ -66,10 +66,18 @@ function deleteManifests(inv: Invocation): ExecResult {
   let stdout = '';
   let stderr = '';
   let failed = false;
-  for (const { obj } of manifests.docs) {
-    const info = resourceForKind(String(obj.apiVersion), String(obj.kind));
+  for (const { source, obj } of manifests.docs) {
+    // The builder's unstructured decoder: a document without a kind does not decode
+    // (runtime.NewMissingKindErr with the document as JSON).
+    if (!isPlainObject(obj) || typeof obj.kind !== 'string' || obj.kind === '') {
+      stderr += `error: unable to decode "${source}": Object 'Kind' is missing in '${goJson(obj)}'\n`;
+      failed = true;
+      continue;
+    }
+    const apiVersion = typeof obj.apiVersion === 'string' ? obj.apiVersion : '';
+    const info = resourceForKind(apiVersion, obj.kind);
     if (!info) {
-      stderr += `error: resource mapping not found for name: "${obj.metadata?.name ?? ''}" namespace: "${obj.metadata?.namespace ?? ''}" from "STDIN": no matches for kind "${obj.kind}" in version "${obj.apiVersion}"\nensure CRDs are installed first\n`;
+      stderr += `error: resource mapping not found for name: "${obj.metadata?.name ?? ''}" namespace: "${obj.metadata?.namespace ?? ''}" from "${source}": no matches for kind "${obj.kind}" in version "${apiVersion}"\nensure CRDs are installed first\n`;
       failed = true;
       continue;
     }

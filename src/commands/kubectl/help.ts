@@ -151,9 +151,9 @@ Use "kubectl options" for a list of global command-line options (applies to all 
 
 /** Short help of a verb (`kubectl get --help`). */
 export function helpFor(verb: string): string {
-  const sub = SUBCOMMAND_HELP[verb];
+  const sub = Object.hasOwn(SUBCOMMAND_HELP, verb) ? SUBCOMMAND_HELP[verb] : undefined;
   if (sub) return sub;
-  const h = VERB_HELP[verb];
+  const h = Object.hasOwn(VERB_HELP, verb) ? VERB_HELP[verb] : undefined;
   if (!h) return KUBECTL_HELP;
   return `${h[0]}\n\nUsage:\n  ${h[1]} [options]\n\nUse "kubectl options" for a list of global command-line options (applies to all commands).\n`;
 }

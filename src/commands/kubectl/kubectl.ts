@@ -109,7 +109,8 @@ export async function runKubectl(args: readonly string[], ctx: CommandContext): 
   let verb = args[at];
   if (verb === 'help') return { stdout: args[at + 1] ? helpFor(args[at + 1]) : KUBECTL_HELP, stderr: '', exitCode: 0 };
   const rest = [...args.slice(0, at), ...args.slice(at + 1)];
-  const subs = SUBCOMMANDS[verb];
+  // Own keys only: `kubectl constructor` is an unknown verb, not Object.prototype.constructor.
+  const subs = Object.hasOwn(SUBCOMMANDS, verb) ? SUBCOMMANDS[verb] : undefined;
   if (subs) {
     const subAt = nextPositional(rest, at);
     const sub = subAt >= 0 ? rest[subAt] : undefined;
@@ -121,7 +122,7 @@ export async function runKubectl(args: readonly string[], ctx: CommandContext): 
       return { stdout: '', stderr: `error: unknown command "${sub}" for "kubectl ${verb}"\nRun 'kubectl ${verb} --help' for usage.\n`, exitCode: 1 };
     }
   }
-  const handler = HANDLERS[verb];
+  const handler = Object.hasOwn(HANDLERS, verb) ? HANDLERS[verb] : undefined;
   if (!handler) {
     if (NOT_SIMULATED.includes(verb)) return { stdout: '', stderr: `error: "kubectl ${verb}" is not available in this simulator\n`, exitCode: 1 };
     const near = suggestions(verb);

@@ -31,7 +31,8 @@ function runMetaEdit(inv: Invocation, which: Which): ExecResult {
   const changes = inv.args.filter(isChange);
   if (resArgs.length === 0) return { stdout: '', stderr: `error: one or more resources must be specified as <resource> <name> or <resource>/<name>\nSee 'kubectl ${verb} -h' for help and examples\n`, exitCode: 1 };
   if (changes.length === 0 && !bool(inv.flags, 'list')) return { stdout: '', stderr: `error: at least one ${noun} update is required\nSee 'kubectl ${verb} -h' for help and examples\n`, exitCode: 1 };
-  const set: Record<string, string> = {};
+  // Keys come from the command line: null-prototype records keep `__proto__`/`constructor` ordinary keys.
+  const set: Record<string, string> = Object.create(null);
   const remove: string[] = [];
   for (const c of changes) {
     const eq = c.indexOf('=');
@@ -52,7 +53,7 @@ function runMetaEdit(inv: Invocation, which: Which): ExecResult {
   let failed = fetched.failed;
   if (fetched.objects.length === 0 && !parsed.named && !failed) stderr += 'No resources found\n';
   for (const { info, obj } of fetched.objects) {
-    const current = { ...(obj.metadata[which] ?? {}) };
+    const current: Record<string, string> = Object.assign(Object.create(null), obj.metadata[which] ?? {});
     if (bool(inv.flags, 'list')) {
       stdout += Object.entries(current).map(([k, v]) => `${k}=${v}\n`).join('');
       continue;
@@ -77,7 +78,7 @@ function runMetaEdit(inv: Invocation, which: Which): ExecResult {
     const after = JSON.stringify(current);
     const updated = structuredClone(obj);
     if (Object.keys(current).length === 0) delete updated.metadata[which];
-    else updated.metadata[which] = current;
+    else updated.metadata[which] = { ...current };
     const r = inv.client.update(info.name, obj.metadata.namespace, updated);
     if (!r.ok) {
       stderr += statusMessage(r.status);

@@ -44,7 +44,7 @@ function expandSet(spec: string): string[] | string {
   for (let i = 0; i < units.length; ) {
     const cls = /^\[:([a-z]+):\]/.exec(units.slice(i).join(''));
     if (cls) {
-      const members = CLASSES[cls[1]];
+      const members = Object.hasOwn(CLASSES, cls[1]!) ? CLASSES[cls[1]!] : undefined;
       if (members === undefined) return `invalid character class ${quoteValue(cls[1])}`;
       chars.push(...members);
       i += cls[0].length;

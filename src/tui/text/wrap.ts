@@ -1,3 +1,5 @@
+import { stripControlSequences } from '../../shell/sanitize.js';
+
 /**
  * Word-wraps prose (a briefing, an explanation) to `width` columns. Blank
  * lines are kept; a word longer than the width is broken.
@@ -5,7 +7,7 @@
 export function wrapText(text: string, width: number): string[] {
   const w = Math.max(1, width);
   const out: string[] = [];
-  for (const paragraph of text.replace(/\r/g, '').replace(/\n+$/, '').split('\n')) {
+  for (const paragraph of stripControlSequences(text).replace(/\n+$/, '').split('\n')) {
     const words = paragraph.split(/\s+/).filter((s) => s.length > 0);
     if (words.length === 0) {
       out.push('');
@@ -46,9 +48,12 @@ export function wrapRows(line: string, width: number): string[] {
   return rows;
 }
 
-/** Expands tabs to 8-column stops and drops carriage returns, so Ink measures lines as a terminal shows them. */
+/**
+ * Strips control sequences (the learner's `echo -e '\e]52;...'` must not reach the real terminal),
+ * then expands tabs to 8-column stops, so Ink measures lines as a terminal shows them.
+ */
 export function normalizeTerminalLine(line: string): string {
-  const clean = line.includes('\r') ? line.replace(/\r/g, '') : line;
+  const clean = stripControlSequences(line);
   if (!clean.includes('\t')) return clean;
   let out = '';
   for (const ch of clean) {

@@ -59,7 +59,8 @@ describe('patches', () => {
     expect((patched.spec as Obj).containers[0].image).toBe('nginx:1.27.3');
     expect((patched.spec as Obj).containers[0].volumeMounts).toHaveLength(1);
     expect(ok(h.sys.patch('pods', 'default', 'web', 'merge', {})).metadata.resourceVersion).toBe(patched.metadata.resourceVersion);
-    expect(err(h.sys.patch('pods', 'default', 'web', 'json', [{ op: 'replace', path: '/nope/x', value: 1 }])).code).toBe(400);
+    // apiserver handlers/patch.go applyJSPatch: a JSON patch that does not apply is NewGenericServerResponse(422).
+    expect(err(h.sys.patch('pods', 'default', 'web', 'json', [{ op: 'replace', path: '/nope/x', value: 1 }])).code).toBe(422);
   });
 });
 

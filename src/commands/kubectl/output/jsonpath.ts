@@ -165,7 +165,8 @@ function evalPath(path: Segment[], root: unknown): unknown[] {
       for (const p of pool) {
         switch (seg.kind) {
           case 'field':
-            if (isObj(p) && p[seg.name] !== undefined) next.push(p[seg.name]);
+            // Own keys only: `{.constructor}` names a field the object does not have.
+            if (isObj(p) && Object.hasOwn(p, seg.name) && p[seg.name] !== undefined) next.push(p[seg.name]);
             break;
           case 'wildcard':
             next.push(...children(p));

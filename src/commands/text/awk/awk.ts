@@ -20,7 +20,7 @@ function unescape(value: string): string {
 export const awkCommand: Command = {
   name: 'awk',
   execute(args, ctx) {
-    const vars: Record<string, string> = {};
+    const vars: Record<string, string> = Object.create(null); // -v names come from the command line
     let program: string | undefined;
     let i = 0;
     for (; i < args.length; i++) {

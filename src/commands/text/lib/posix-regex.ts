@@ -47,7 +47,7 @@ function bracket(pattern: string, start: number): { source: string; end: number 
       if (close < 0) return { error: UNMATCHED_BRACKET };
       const name = pattern.slice(i + 2, close);
       if (kind === ':') {
-        const cls = CLASSES[name];
+        const cls = Object.hasOwn(CLASSES, name) ? CLASSES[name] : undefined;
         if (cls === undefined) return { error: 'Invalid character class name' };
         out += cls;
       } else {

@@ -1,0 +1,91 @@
+/**
+ * Scenario manifests and node labels as the API server will judge them when
+ * the scenario loads: names per kind (plus kubedrill's rule that scenario
+ * names hold no shell syntax), label and annotation keys, served kinds,
+ * existing namespaces, and finally a create on a scratch API server.
+ */
+import type { FieldError } from '../cluster/apiserver/errors.js';
+import { resourceForKind } from '../cluster/apiserver/resources.js';
+import { ApiServer } from '../cluster/apiserver/server.js';
+import type { KubeObject } from '../cluster/apiserver/types.js';
+import { validateMetaMaps, validateObjectName } from '../cluster/apiserver/validation.js';
+import { SYSTEM_NAMESPACES } from '../cluster/bootstrap/kubeadm.js';
+import { EventQueue } from '../cluster/clock/event-queue.js';
+import { Random } from '../cluster/clock/random.js';
+import { Store } from '../cluster/store/store.js';
+import type { DocPath } from './load.js';
+import type { Scenario } from './schema.js';
+
+/** Records one problem at a document path (at the value, or at the key). */
+export type Report = (path: DocPath, message: string, at?: 'key' | 'value') => void;
+
+// Shell syntax a learner would have to quote: the API server lets RBAC names carry it, scenario packs may not.
+const SHELL_UNSAFE = /[\s"'`$\\;&|<>(){}[\]*?!#~^]/;
+
+/** Every manifest and node-label check, reported through `report`. */
+export function checkManifests(scenario: Scenario, report: Report): void {
+  checkNames(scenario, report);
+  checkKindsAndNamespaces(scenario, report);
+}
+
+/** Manifest names: the API server's rules per kind, then kubedrill's: nothing a shell would interpret. */
+function checkNames(scenario: Scenario, report: Report): void {
+  scenario.cluster.manifests.forEach((m, i) => {
+    const path: DocPath = ['cluster', 'manifests', i, 'metadata', 'name'];
+    const name = m.metadata.name;
+    const apiErrors = validateObjectName(m.apiVersion, m.kind, name);
+    for (const e of apiErrors) report(path, `cluster.manifests[${i}]: ${m.kind} "${name}" is invalid: ${e.field}: ${e.detail}`);
+    if (apiErrors.length === 0 && SHELL_UNSAFE.test(name)) {
+      report(path, `cluster.manifests[${i}]: ${m.kind} name "${name}" contains whitespace or shell syntax; learners type object names into a shell, so scenario packs use letters, digits, '-', '.', ':' and '@'`);
+    }
+    const metaErrors: FieldError[] = [];
+    validateMetaMaps(m.metadata, metaErrors);
+    for (const e of metaErrors) report(['cluster', 'manifests', i, 'metadata', e.field.split('.')[1]!], `cluster.manifests[${i}]: ${m.kind} "${name}" is invalid: ${e.field}: ${e.detail}`);
+  });
+  scenario.cluster.nodes.forEach((n, i) => {
+    const metaErrors: FieldError[] = [];
+    validateMetaMaps({ labels: n.labels }, metaErrors);
+    for (const e of metaErrors) report(['cluster', 'nodes', i, 'labels'], `cluster.nodes[${i}]: Node "${n.name}" is invalid: ${e.field}: ${e.detail}`);
+  });
+}
+
+/**
+ * Manifests are created in order through the API server when the scenario
+ * loads: their kind must be served and their namespace must exist by then (a
+ * kubeadm namespace or a Namespace declared earlier), or the scenario cannot start.
+ */
+function checkKindsAndNamespaces(scenario: Scenario, report: Report): void {
+  const namespaces = new Set(SYSTEM_NAMESPACES);
+  // A scratch API server with kubeadm's namespaces: each manifest that passed the checks above is
+  // created on it as the scenario start will, so whatever the server refuses is reported here.
+  const queue = new EventQueue(0);
+  const api = new ApiServer({ store: new Store(queue), queue, random: new Random(1), version: { gitVersion: scenario.cluster.version, major: '1', minor: '32' } });
+  const system = api.client({ type: 'loopback', user: 'system:apiserver', groups: ['system:masters'] });
+  for (const name of SYSTEM_NAMESPACES) system.create('namespaces', undefined, { apiVersion: 'v1', kind: 'Namespace', metadata: { name } });
+  scenario.cluster.manifests.forEach((m, i) => {
+    const info = resourceForKind(m.apiVersion, m.kind);
+    if (!info) {
+      report(['cluster', 'manifests', i, 'kind'], `cluster.manifests[${i}]: no matches for kind "${m.kind}" in version "${m.apiVersion}" (the simulated API server does not serve it)`);
+      return;
+    }
+    const ns = m.metadata.namespace ?? 'default';
+    if (info.namespaced && !namespaces.has(ns)) {
+      report(['cluster', 'manifests', i, 'metadata', 'namespace'], `cluster.manifests[${i}]: namespaces "${ns}" not found (declare a Namespace before it in cluster.manifests)`);
+      return;
+    }
+    if (m.kind === 'Namespace') namespaces.add(m.metadata.name);
+    const metaErrors: FieldError[] = [];
+    validateMetaMaps(m.metadata, metaErrors);
+    // Name, label and annotation problems are reported by checkNames, at their fields.
+    if (metaErrors.length > 0 || validateObjectName(m.apiVersion, m.kind, m.metadata.name).length > 0) return;
+    let created: ReturnType<typeof system.create>;
+    try {
+      created = system.create(info.name, info.namespaced ? ns : undefined, structuredClone(m) as unknown as KubeObject);
+    } catch {
+      // The simulation works on decoded objects: a mapping where a list belongs (or the reverse) cannot be loaded.
+      report(['cluster', 'manifests', i], `cluster.manifests[${i}]: ${m.kind} "${m.metadata.name}" cannot be decoded: a field holds the wrong type (a scalar, list or mapping where another is expected)`);
+      return;
+    }
+    if (!created.ok && created.status.reason !== 'AlreadyExists') report(['cluster', 'manifests', i], `cluster.manifests[${i}]: ${created.status.message}`);
+  });
+}
