@@ -4,7 +4,7 @@
  * showed (for evidence and transcripts).
  */
 import { createCluster, createClusterAsync, type Cluster } from '../cluster/cluster.js';
-import type { WarmUpOptions } from '../cluster/warm-up.js';
+import type { WarmUpOptions as ClusterWarmUpOptions, WarmUpProgress } from '../cluster/warm-up.js';
 import type { ApiClient } from '../cluster/apiserver/types.js';
 import type { ClusterView, CommandContext } from '../commands/types.js';
 import { createShellSession, type ShellExecResult, type ShellSession } from '../shell/session.js';
@@ -49,6 +49,12 @@ export interface RunOptions {
   /** Editor hook for `kubectl edit` (the TUI suspends itself and runs $EDITOR). */
   openEditor?: CommandContext['openEditor'];
 }
+
+/** How far a run's warm-up is (src/cluster/warm-up.ts). */
+export type { WarmUpProgress };
+
+/** Options of {@link ScenarioRun.create}: progress of the warm-up and a way to stop it. */
+export type WarmUpOptions = Omit<ClusterWarmUpOptions, 'sliceEvents'>;
 
 /** A live scenario: cluster + shell + command log. */
 export class ScenarioRun {
@@ -103,7 +109,7 @@ export class ScenarioRun {
    * event loop a turn between them (the TUI's spinner, Ctrl+C). Same cluster
    * as the constructor's.
    */
-  static async create(scenario: Scenario, options: RunOptions & Omit<WarmUpOptions, 'sliceEvents'> = {}): Promise<ScenarioRun> {
+  static async create(scenario: Scenario, options: RunOptions & WarmUpOptions = {}): Promise<ScenarioRun> {
     const seed = options.seed ?? scenario.cluster.seed;
     const { world, timeline } = scenarioWorld(scenario);
     const cluster = await createClusterAsync(world, { seed, timeline, onProgress: options.onProgress, signal: options.signal });
