@@ -4,7 +4,7 @@
  * never pay for it.
  */
 import { listShipped, loadScenarioArg } from './load.js';
-import { createPracticeSession, summarize } from '../scenario/practice.js';
+import { createPracticeSession, openPracticeSession, summarize } from '../scenario/practice.js';
 import { openProgress } from '../progress/index.js';
 import { openExternalEditor } from './editor.js';
 
@@ -48,12 +48,13 @@ export async function playCommand(scenarioArg: string | undefined, options: { se
   const { runApp } = await tui;
   await runApp({
     scenarios: summaries,
-    openSession: async (id) => {
+    openSession: async (id, warmUp) => {
       const entry = summaries.find((s) => s.id === id)!;
       const loaded = chosen?.ok ? chosen : loadScenarioArg(entry.file);
       // A scenario that does not validate cannot be played; the TUI shows this message.
       if (!loaded.ok) throw new Error(loaded.message);
-      return createPracticeSession(loaded.scenario, loaded.file, { seed, openEditor: editorOverInk });
+      // The warm-up yields between slices: the TUI's spinner turns, its bar fills, Ctrl+C is read.
+      return openPracticeSession(loaded.scenario, loaded.file, { seed, openEditor: editorOverInk, ...warmUp });
     },
     progress,
     // `play <id>` opens the scenario at once instead of a one-row list.

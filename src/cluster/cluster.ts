@@ -22,6 +22,7 @@ import type { NodeSpec } from './kubelet/node-status.js';
 import { ImageCatalog, type ImageBehaviour } from './workloads/catalog.js';
 import { ControllerManager } from './controllers/controller-manager.js';
 import { Scheduler } from './scheduler/scheduler.js';
+import { warmUp, warmUpAsync, type WarmUpOptions } from './warm-up.js';
 import { SYSTEM_NAMESPACES, controlPlaneStaticPods, kubeadmAddons, kubernetesService, rbacBootstrap } from './bootstrap/kubeadm.js';
 
 type Obj = Record<string, any>;
@@ -67,13 +68,7 @@ export interface NodeHandle {
   runtime: ContainerRuntime;
 }
 
-/** How long bootstrap (and the last timeline change) is simulated before idle time is skipped. */
-const SETTLE_MS = 10 * 60_000;
-/** How much steady state is simulated before the first timeline item. */
-const PRE_ROLL_MS = 5 * 60_000;
 const YEAR_MS = 365 * 86_400_000;
-/** Idle stretches shorter than this are simulated, not skipped (a skip leaves gaps in periodic history). */
-const MIN_SKIP_MS = 60 * 60_000;
 
 /** Options of createCluster. */
 export interface ClusterOptions {
@@ -244,21 +239,17 @@ export class Cluster {
 export function createCluster(world: ClusterWorld, options: ClusterOptions): Cluster {
   const cluster = new Cluster(world, options);
   cluster.bootstrap();
-  let lastChange = cluster.now();
-  const timeline = [...(options.timeline ?? [])].filter((t) => t.at <= world.now).sort((a, b) => a.at - b.at);
-  // Simulate each change with a little steady state before it and time to settle after it;
-  // skip the idle stretches in between (timers keep their phase, TTLs expire as they would).
-  const skipTo = (at: number) => {
-    cluster.runUntil(Math.min(at, lastChange + SETTLE_MS));
-    if (at - PRE_ROLL_MS - cluster.now() > MIN_SKIP_MS) cluster.jump(at - PRE_ROLL_MS - cluster.now());
-    cluster.runUntil(at);
-  };
-  for (const item of timeline) {
-    skipTo(item.at);
-    cluster.queue.at(item.at, () => item.run(cluster));
-    cluster.queue.drain();
-    lastChange = item.at;
-  }
-  skipTo(world.now);
+  warmUp(cluster, options.timeline ?? []);
+  return cluster;
+}
+
+/**
+ * {@link createCluster} in slices, yielding to the event loop between them
+ * and reporting progress: the same cluster, for a front-end that must stay alive.
+ */
+export async function createClusterAsync(world: ClusterWorld, options: ClusterOptions & WarmUpOptions): Promise<Cluster> {
+  const cluster = new Cluster(world, options);
+  cluster.bootstrap();
+  await warmUpAsync(cluster, options.timeline ?? [], options);
   return cluster;
 }

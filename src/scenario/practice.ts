@@ -6,7 +6,7 @@ import type { Diagnosis, DiagnosisComponent, GradeResult, PracticeExecOptions, P
 import type { ShellFollow } from '../shell/session.js';
 import type { CommandRecord } from './run.js';
 import type { Scenario } from './schema.js';
-import { ScenarioRun, type RunOptions } from './run.js';
+import { ScenarioRun, type RunOptions, type WarmUpOptions } from './run.js';
 import { TAXONOMY } from './taxonomy.js';
 import { evaluateGoal } from './predicates.js';
 import { gradeAttempt } from '../grading/score.js';
@@ -26,9 +26,9 @@ export function clockText(ms: number): string {
   return `${days[d.getUTCDay()]} ${months[d.getUTCMonth()]} ${p(d.getUTCDate())} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())} UTC ${d.getUTCFullYear()}`;
 }
 
-/** Creates a practice session over a scenario. */
-export function createPracticeSession(scenario: Scenario, file: string, options: RunOptions = {}): PracticeSession {
-  let run = new ScenarioRun(scenario, options);
+/** Creates a practice session over a scenario (its cluster warmed up here, or given already warmed up by {@link openPracticeSession}). */
+export function createPracticeSession(scenario: Scenario, file: string, options: RunOptions = {}, warmed?: ScenarioRun): PracticeSession {
+  let run = warmed ?? new ScenarioRun(scenario, options);
   let startedAt = run.cluster.now();
   let hintsShown: string[] = [];
   let diagnosis: Diagnosis | undefined;
@@ -132,4 +132,12 @@ export function createPracticeSession(scenario: Scenario, file: string, options:
     },
     getSnapshot: () => snapshot,
   };
+}
+
+/**
+ * {@link createPracticeSession} with the cluster's warm-up in slices, reporting
+ * progress and stoppable: for a front-end that keeps drawing while it runs.
+ */
+export async function openPracticeSession(scenario: Scenario, file: string, options: RunOptions & WarmUpOptions = {}): Promise<PracticeSession> {
+  return createPracticeSession(scenario, file, options, await ScenarioRun.create(scenario, options));
 }

@@ -3,7 +3,8 @@
  * with the learner's shell on top, and the log of every command and what it
  * showed (for evidence and transcripts).
  */
-import { createCluster, type Cluster } from '../cluster/cluster.js';
+import { createCluster, createClusterAsync, type Cluster } from '../cluster/cluster.js';
+import type { WarmUpOptions as ClusterWarmUpOptions, WarmUpProgress } from '../cluster/warm-up.js';
 import type { ApiClient } from '../cluster/apiserver/types.js';
 import type { ClusterView, CommandContext } from '../commands/types.js';
 import { createShellSession, type ShellExecResult, type ShellSession } from '../shell/session.js';
@@ -49,6 +50,12 @@ export interface RunOptions {
   openEditor?: CommandContext['openEditor'];
 }
 
+/** How far a run's warm-up is (src/cluster/warm-up.ts). */
+export type { WarmUpProgress };
+
+/** Options of {@link ScenarioRun.create}: progress of the warm-up and a way to stop it. */
+export type WarmUpOptions = Omit<ClusterWarmUpOptions, 'sliceEvents'>;
+
 /** A live scenario: cluster + shell + command log. */
 export class ScenarioRun {
   readonly cluster: Cluster;
@@ -63,10 +70,17 @@ export class ScenarioRun {
   /** What the command line now running displayed and read, for its record. */
   private current: Current = emptyCurrent();
 
-  constructor(readonly scenario: Scenario, options: RunOptions = {}) {
+  /**
+   * Builds the run; the cluster's warm-up runs here, synchronously, unless a
+   * cluster already warmed up from this scenario and seed is given ({@link ScenarioRun.create}).
+   */
+  constructor(readonly scenario: Scenario, options: RunOptions = {}, warmed?: Cluster) {
     this.seed = options.seed ?? scenario.cluster.seed;
-    const { world, timeline } = scenarioWorld(scenario);
-    this.cluster = createCluster(world, { seed: this.seed, timeline });
+    if (warmed) this.cluster = warmed;
+    else {
+      const { world, timeline } = scenarioWorld(scenario);
+      this.cluster = createCluster(world, { seed: this.seed, timeline });
+    }
     const cluster = this.cluster;
     const view: ClusterView = {
       now: () => cluster.now(),
@@ -88,6 +102,18 @@ export class ScenarioRun {
       files: hostFiles(cluster),
       onOutput: (chunks) => this.noteOutput(chunks),
     });
+  }
+
+  /**
+   * Builds a run with the warm-up in slices, reporting progress and giving the
+   * event loop a turn between them (the TUI's spinner, Ctrl+C). Same cluster
+   * as the constructor's.
+   */
+  static async create(scenario: Scenario, options: RunOptions & WarmUpOptions = {}): Promise<ScenarioRun> {
+    const seed = options.seed ?? scenario.cluster.seed;
+    const { world, timeline } = scenarioWorld(scenario);
+    const cluster = await createClusterAsync(world, { seed, timeline, onProgress: options.onProgress, signal: options.signal });
+    return new ScenarioRun(scenario, options, cluster);
   }
 
   /** An API client that notes the reads commands make (get, list, watch), for objectField evidence. */

@@ -2,6 +2,7 @@ import { useApp } from 'ink';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { ProgressStore } from '../progress/store.js';
 import type { GradeResult, PracticeSession, ScenarioSummary } from '../scenario/practice-types.js';
+import type { WarmUpProgress } from '../scenario/run.js';
 import { attemptRecord } from './attempt.js';
 import { appReducer, initialAppState, type Attempt, type Graded } from './app-state.js';
 import { ErrorBoundary } from './error-boundary.js';
@@ -9,16 +10,22 @@ import { InterruptProvider } from './hooks/use-interrupt.js';
 import { HomeScreen } from './screens/home/home-screen.js';
 import { PracticeScreen } from './screens/practice/practice-screen.js';
 import { ResultsScreen } from './screens/results/results-screen.js';
-import { WarmupScreen } from './screens/warmup/warmup-screen.js';
+import { WarmupScreen, simulatedText, warmUpPercent } from './screens/warmup/warmup-screen.js';
 import { errorMessage } from './session-text.js';
 
 /** What the app needs of the progress store. */
 export type AppProgress = Pick<ProgressStore, 'recordAttempt' | 'bestScores' | 'warning'>;
 
+/** What opening a scenario is given: where to report the warm-up's progress, and a signal to stop it. */
+export interface OpenSessionOptions {
+  readonly onProgress?: (progress: WarmUpProgress) => void;
+  readonly signal?: AbortSignal;
+}
+
 /** Props of {@link App}. */
 export interface AppProps {
   readonly scenarios: readonly ScenarioSummary[];
-  readonly openSession: (id: string) => Promise<PracticeSession>;
+  readonly openSession: (id: string, options?: OpenSessionOptions) => Promise<PracticeSession>;
   readonly progress: AppProgress;
   /** Wall clock (ms since epoch) for the attempt's start and finish times. */
   readonly now: () => number;
@@ -47,7 +54,13 @@ export function App({ scenarios, openSession, progress, now, onExit, tickMs, sta
   // Remounting the screen after an error gives it fresh state.
   const [generation, setGeneration] = useState(0);
 
+  // The warm-up in progress (if any): quitting stops it, so the process can end at once.
+  const opening = useRef<AbortController | undefined>(undefined);
+  const [warmUp, setWarmUp] = useState<WarmUpProgress | undefined>(undefined);
+
   const quit = useCallback(() => {
+    opening.current?.abort();
+    opening.current = undefined;
     onExit?.();
     exit();
   }, [exit, onExit]);
@@ -55,12 +68,32 @@ export function App({ scenarios, openSession, progress, now, onExit, tickMs, sta
   const play = useCallback(
     (scenario: ScenarioSummary, index: number) => {
       dispatch({ type: 'open-start', scenario, index });
-      // Building the cluster replays its history synchronously: show the warm-up frame first.
+      setWarmUp(undefined);
+      const controller = new AbortController();
+      opening.current = controller;
+      // Redraw only on news a person can see (a percent, a day, a phase), not on every slice.
+      let shown = '';
+      const onProgress = (p: WarmUpProgress) => {
+        const key = `${warmUpPercent(p)} ${simulatedText(p)} ${p.phase}`;
+        if (key === shown) return;
+        shown = key;
+        setWarmUp(p);
+      };
+      // Loading the scenario and the first slice of the warm-up block: show the warm-up frame first.
       painted()
-        .then(() => openSession(scenario.id))
+        .then(() => openSession(scenario.id, { onProgress, signal: controller.signal }))
         .then(
-          (session) => dispatch({ type: 'open-done', session, startedAt: now() }),
-          (e: unknown) => dispatch({ type: 'open-failed', message: errorMessage(e) }),
+          (session) => {
+            if (controller.signal.aborted) return;
+            opening.current = undefined;
+            dispatch({ type: 'open-done', session, startedAt: now() });
+          },
+          (e: unknown) => {
+            // Stopped because the learner quit: nothing to tell.
+            if (controller.signal.aborted) return;
+            opening.current = undefined;
+            dispatch({ type: 'open-failed', message: errorMessage(e) });
+          },
         );
     },
     [openSession, now],
@@ -126,7 +159,7 @@ export function App({ scenarios, openSession, progress, now, onExit, tickMs, sta
       );
       break;
     case 'opening':
-      body = <WarmupScreen scenario={screen.scenario} />;
+      body = <WarmupScreen scenario={screen.scenario} progress={warmUp} />;
       break;
     case 'practice':
       body = (
@@ -155,7 +188,8 @@ export function App({ scenarios, openSession, progress, now, onExit, tickMs, sta
       break;
     }
   }
-  // Ctrl+C: the practice and results screens take it; elsewhere (home, warm-up) it quits as it always did.
+  // Ctrl+C: the practice and results screens take it; elsewhere (home, warm-up) it quits as it always did
+  // (no attempt exists while warming up: the warm-up is stopped, nothing is recorded).
   return (
     <InterruptProvider onUnhandled={quit}>
       <ErrorBoundary

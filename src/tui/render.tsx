@@ -1,11 +1,11 @@
 import { render } from 'ink';
 import type { PracticeSession, ScenarioSummary } from '../scenario/practice-types.js';
-import { App, type AppProgress } from './app.js';
+import { App, type AppProgress, type OpenSessionOptions } from './app.js';
 
 /** Options of {@link runApp}. */
 export interface RunAppOptions {
   readonly scenarios: readonly ScenarioSummary[];
-  readonly openSession: (id: string) => Promise<PracticeSession>;
+  readonly openSession: (id: string, options?: OpenSessionOptions) => Promise<PracticeSession>;
   readonly progress: AppProgress;
   /** Wall clock; defaults to Date.now (the UI edge is where wall time enters). */
   readonly now?: () => number;

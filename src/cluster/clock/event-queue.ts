@@ -80,9 +80,16 @@ export class EventQueue {
     this.cancelled.add(id);
   }
 
-  /** Runs every event due up to and including `time`, then sets the clock to `time`. */
-  runUntil(time: number): void {
+  /**
+   * Runs every event due up to and including `time`, then sets the clock to
+   * `time`. With `maxEvents`, stops after running that many and leaves the
+   * clock at the last one's time: calling again resumes exactly where it
+   * stopped (a sliced warm-up runs the same history). Returns whether it reached `time`.
+   */
+  runUntil(time: number, maxEvents = Infinity): boolean {
+    let budget = maxEvents;
     while (this.count > 0 && this.times[this.heap[0]] <= time) {
+      if (budget <= 0) return false;
       const slot = this.heap[0];
       const at = this.times[slot];
       const seq = this.seqs[slot];
@@ -91,9 +98,11 @@ export class EventQueue {
       if (this.cancelled.size > 0 && this.cancelled.delete(seq)) continue;
       this.current = at;
       this.executed++;
+      budget--;
       fn();
     }
     if (time > this.current) this.current = time;
+    return true;
   }
 
   /** Runs only the events due now (e.g. watch deliveries after a write). */

@@ -1,0 +1,84 @@
+import { describe, it, expect } from 'vitest';
+import { scenarioFilesIn, shippedScenariosDir } from '../../src/scenario/catalog.js';
+import { formatError, loadScenarioFile } from '../../src/scenario/load.js';
+import { ScenarioRun } from '../../src/scenario/run.js';
+import { scenarioWorld } from '../../src/scenario/world.js';
+import { createClusterAsync } from '../../src/cluster/cluster.js';
+import type { WarmUpProgress } from '../../src/cluster/warm-up.js';
+import type { Scenario } from '../../src/scenario/schema.js';
+
+const files = scenarioFilesIn(shippedScenariosDir());
+
+function load(file: string): Scenario {
+  const loaded = loadScenarioFile(file);
+  if (!loaded.ok) throw new Error(loaded.errors.map(formatError).join('\n'));
+  return loaded.scenario;
+}
+
+/** What a learner sees first: the commands of the issue, on the first worker (or the only node). */
+async function firstLook(run: ScenarioRun): Promise<string[]> {
+  const node = run.cluster.nodeNames().at(-1)!;
+  const out: string[] = [];
+  for (const line of ['kubectl get pods -A -o wide', 'kubectl get events -A', 'kubectl get nodes -o wide', `ssh ${node}`, 'journalctl -u kubelet --no-pager', 'date']) {
+    const r = await run.exec(line);
+    out.push(`$ ${line}\n${r.output}[${r.exitCode}]`);
+  }
+  return out;
+}
+
+describe('the sliced asynchronous warm-up', () => {
+  for (const file of files) {
+    it(`${file.split('/').slice(-2).join('/')}: builds the same cluster as the synchronous one`, async () => {
+      const scenario = load(file);
+      const sync = new ScenarioRun(scenario);
+      const { world, timeline } = scenarioWorld(scenario);
+      // Small slices: many interruptions, inside bootstrap, the timeline items and the settling.
+      let slices = 0;
+      const cluster = await createClusterAsync(world, { seed: scenario.cluster.seed, timeline, sliceEvents: 97, onProgress: () => slices++ });
+      const sliced = new ScenarioRun(scenario, {}, cluster);
+      expect(slices).toBeGreaterThan(10);
+      expect(sliced.cluster.queue.eventsRun()).toBe(sync.cluster.queue.eventsRun());
+      expect(sliced.cluster.now()).toBe(sync.cluster.now());
+      expect(await firstLook(sliced)).toEqual(await firstLook(sync));
+    });
+  }
+});
+
+describe('warm-up progress', () => {
+  it('never goes down, ends with everything done, and passes through every phase', async () => {
+    const scenario = load(files.find((f) => f.includes('node-notready-expired-cert'))!);
+    const seen: WarmUpProgress[] = [];
+    const run = await ScenarioRun.create(scenario, { onProgress: (p) => seen.push(p) });
+    expect(seen.length).toBeGreaterThan(2);
+    for (let i = 1; i < seen.length; i++) {
+      expect(seen[i]!.simulatedMs).toBeGreaterThanOrEqual(seen[i - 1]!.simulatedMs);
+      expect(seen[i]!.runMs).toBeGreaterThanOrEqual(seen[i - 1]!.runMs);
+      // Each report is news.
+      expect(seen[i]!.simulatedMs > seen[i - 1]!.simulatedMs || seen[i]!.runMs > seen[i - 1]!.runMs || seen[i]!.phase !== seen[i - 1]!.phase).toBe(true);
+    }
+    const last = seen.at(-1)!;
+    const { world } = scenarioWorld(scenario);
+    expect(last.totalMs).toBe(world.createdAgoMs);
+    expect(last.simulatedMs).toBe(last.totalMs);
+    expect(last.runMs).toBe(last.runTotalMs);
+    expect(run.cluster.now()).toBe(world.now);
+    // Part of the way, the work done is strictly between none and all.
+    expect(seen.some((p) => p.runMs > 0 && p.runMs < p.runTotalMs)).toBe(true);
+    expect([...new Set(seen.map((p) => p.phase))]).toEqual(['bootstrap', 'history', 'settling']);
+  });
+
+  it('stops between slices when aborted, rejecting with the reason', async () => {
+    const scenario = load(files[0]!);
+    const controller = new AbortController();
+    let reports = 0;
+    const reason = new Error('learner quit');
+    const run = ScenarioRun.create(scenario, {
+      signal: controller.signal,
+      onProgress: () => {
+        if (++reports === 2) controller.abort(reason);
+      },
+    });
+    await expect(run).rejects.toBe(reason);
+    expect(reports).toBe(2);
+  });
+});
