@@ -151,7 +151,8 @@ function isReady(pod: KubeObject): boolean {
 function fieldAt(obj: Obj, path: string): unknown {
   let cur: unknown = obj;
   for (const key of path.replace(/^\./, '').split('.')) {
-    if (cur === null || typeof cur !== 'object') return undefined;
+    // Own keys only: a path through `constructor` or `__proto__` names no field of the object.
+    if (cur === null || typeof cur !== 'object' || !Object.hasOwn(cur, key)) return undefined;
     cur = (cur as Obj)[key];
   }
   return cur;

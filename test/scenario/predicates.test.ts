@@ -54,6 +54,11 @@ describe('goal predicates over the simulated state', () => {
     expect(evaluatePredicate(client, f({ equals: 2 })).description).toBe('deployments default/web spec.replicas = 2');
   });
 
+  it('objectField paths read own fields only: constructor and __proto__ name nothing', () => {
+    const path = (p: string) => ({ objectField: { resource: 'deployments', namespace: 'default', name: 'web', path: p, exists: true } }) as GoalPredicate;
+    expect([holds(path('constructor')), holds(path('spec.__proto__')), holds(path('metadata.name.length'))]).toEqual([false, false, false]);
+  });
+
   it('not inverts, and evaluateGoal evaluates each item', () => {
     const r = evaluatePredicate(client, { not: { nodeReady: 'node-1' } });
     expect(r).toEqual({ holds: false, description: 'not (node node-1 is Ready)' });
