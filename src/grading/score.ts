@@ -21,7 +21,8 @@ export const MAX_ATTEMPT_PENALTY = 15;
 /** Everything needed to grade an attempt. */
 export interface AttemptFacts {
   scenario: Scenario;
-  diagnosis: Diagnosis | undefined;
+  /** One diagnosis, or one per declared fault. */
+  diagnosis: Diagnosis | readonly Diagnosis[] | undefined;
   goal: PredicateResult[];
   log: readonly CommandRecord[];
   hintsUsed: number;
