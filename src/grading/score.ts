@@ -42,7 +42,7 @@ export function gradeAttempt(facts: AttemptFacts): GradeResult {
   const revisions = attempt - 1;
   const revisionPenalty = Math.min(revisions * ATTEMPT_PENALTY, MAX_ATTEMPT_PENALTY);
   const parts: GradePart[] = [
-    { name: 'diagnosis', points: diagnosis.points, max: DIAGNOSIS_POINTS, explanation: diagnosis.explanation },
+    { name: 'diagnosis', points: diagnosis.points, max: DIAGNOSIS_POINTS, explanation: diagnosis.explanation, ...(diagnosis.items ? { items: diagnosis.items } : {}) },
     {
       name: 'fix',
       points: fixed ? FIX_POINTS : 0,

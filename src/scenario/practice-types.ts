@@ -62,6 +62,17 @@ export interface GradePart {
   max: number;
   /** Why, in a sentence or two the learner can act on. */
   explanation: string;
+  /** The diagnosis part of a scenario with several faults: each fault's own share and why. */
+  items?: GradePartItem[];
+}
+
+/** One fault's share of the diagnosis part. */
+export interface GradePartItem {
+  /** The fault, as the scenario names it (e.g. `node-1 disk`). */
+  label: string;
+  points: number;
+  max: number;
+  explanation: string;
 }
 
 /** A graded attempt. */

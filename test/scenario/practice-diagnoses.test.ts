@@ -38,6 +38,7 @@ describe('PracticeSession: several diagnoses', () => {
     const part = diagnosisPart(s);
     expect(part.points).toBe(DIAGNOSIS_POINTS);
     expect(part.explanation).toMatch(/^Named 2 of 2 faults \(node-1 disk, node-2 containerd\)\./);
+    expect(part.items?.map((i) => [i.label, i.points, i.max])).toEqual([['node-1 disk', 20, 20], ['node-2 containerd', 20, 20]]);
   });
 
   it('grades one diagnosis of two for half the points and names the missing fault', () => {
@@ -46,6 +47,8 @@ describe('PracticeSession: several diagnoses', () => {
     const part = diagnosisPart(s);
     expect(part.points).toBe(DIAGNOSIS_POINTS / 2);
     expect(part.explanation).toMatch(/^Named 1 of 2 faults \(node-2 containerd\)\./);
+    expect(part.items?.map((i) => [i.label, i.points])).toEqual([['node-1 disk', 0], ['node-2 containerd', 20]]);
+    expect(part.items?.[0]?.explanation).toMatch(/^You pointed at Container runtime; the broken link was Node/);
   });
 
   it('keeps no more diagnoses than faults: one more replaces the latest, so guessing does not pay', () => {
@@ -87,6 +90,8 @@ describe('PracticeSession: several diagnoses', () => {
     s.submitDiagnosis(WRONG);
     expect(s.submitDiagnosis({ kind: 'free-text', text: 'the pod requests too much cpu' })).toBe(0);
     expect(s.getSnapshot().diagnoses).toHaveLength(1);
-    expect(diagnosisPart(s).points).toBe(DIAGNOSIS_POINTS);
+    const part = diagnosisPart(s);
+    expect(part.points).toBe(DIAGNOSIS_POINTS);
+    expect(part.items).toBeUndefined();
   });
 });
