@@ -32,7 +32,10 @@ function bodyRows({ result, earlier = [], notice }: ResultsScreenProps, columns:
   const explanationWidth = Math.max(20, columns - 2 - nameWidth - pointsWidth);
   for (const part of result.parts) {
     const earned = part.max > 0 ? part.points >= part.max : part.points >= 0;
-    wrapText(part.explanation, explanationWidth).forEach((line, i) => {
+    // Several faults: a count on the part's line, then each fault on its own with its share and reason.
+    const items = part.items ?? [];
+    const explanation = items.length > 0 ? `Named ${items.filter((it) => it.points >= it.max).length} of ${items.length} faults.` : part.explanation;
+    wrapText(explanation, explanationWidth).forEach((line, i) => {
       rows.push(
         <Text key={`${part.name}-${i}`} wrap="truncate">
           {`  ${(i === 0 ? part.name : '').padEnd(nameWidth)}`}
@@ -42,6 +45,18 @@ function bodyRows({ result, earlier = [], notice }: ResultsScreenProps, columns:
           {line}
         </Text>,
       );
+    });
+    items.forEach((item, n) => {
+      const head = `${item.label} ${formatPartPoints(item.points, item.max)}: `;
+      wrapText(`${head}${item.explanation}`, Math.max(20, columns - 4 - nameWidth)).forEach((line, i) => {
+        rows.push(
+          <Text key={`${part.name}-item-${n}-${i}`} wrap="truncate">
+            {' '.repeat(2 + nameWidth)}
+            {i === 0 ? <Text color={item.points >= item.max ? theme.good : theme.bad}>{item.points >= item.max ? '✓ ' : '✗ '}</Text> : '  '}
+            {line}
+          </Text>,
+        );
+      });
     });
   }
   if (earlier.length > 0) {
