@@ -3,7 +3,7 @@ import { useState, type ReactElement } from 'react';
 import type { GradeResult, ScenarioSummary } from '../../../scenario/practice-types.js';
 import { useInterrupt } from '../../hooks/use-interrupt.js';
 import { useTerminalSize } from '../../hooks/use-terminal-size.js';
-import { formatPartPoints, formatScore } from '../../text/format-grade.js';
+import { formatPartPoints, formatScore, itemLine, partSummary } from '../../text/format-grade.js';
 import { wrapText } from '../../text/wrap.js';
 import { theme } from '../../theme.js';
 
@@ -34,8 +34,7 @@ function bodyRows({ result, earlier = [], notice }: ResultsScreenProps, columns:
     const earned = part.max > 0 ? part.points >= part.max : part.points >= 0;
     // Several faults: a count on the part's line, then each fault on its own with its share and reason.
     const items = part.items ?? [];
-    const explanation = items.length > 0 ? `Named ${items.filter((it) => it.points >= it.max).length} of ${items.length} faults.` : part.explanation;
-    wrapText(explanation, explanationWidth).forEach((line, i) => {
+    wrapText(partSummary(part), explanationWidth).forEach((line, i) => {
       rows.push(
         <Text key={`${part.name}-${i}`} wrap="truncate">
           {`  ${(i === 0 ? part.name : '').padEnd(nameWidth)}`}
@@ -47,12 +46,13 @@ function bodyRows({ result, earlier = [], notice }: ResultsScreenProps, columns:
       );
     });
     items.forEach((item, n) => {
-      const head = `${item.label} ${formatPartPoints(item.points, item.max)}: `;
-      wrapText(`${head}${item.explanation}`, Math.max(20, columns - 4 - nameWidth)).forEach((line, i) => {
+      const earnedItem = item.points >= item.max;
+      // The mark is coloured; the rest of the first line follows it, continuation lines indent under it.
+      wrapText(itemLine(item).slice(2), Math.max(20, columns - 4 - nameWidth)).forEach((line, i) => {
         rows.push(
           <Text key={`${part.name}-item-${n}-${i}`} wrap="truncate">
             {' '.repeat(2 + nameWidth)}
-            {i === 0 ? <Text color={item.points >= item.max ? theme.good : theme.bad}>{item.points >= item.max ? '✓ ' : '✗ '}</Text> : '  '}
+            {i === 0 ? <Text color={earnedItem ? theme.good : theme.bad}>{earnedItem ? '✓ ' : '✗ '}</Text> : '  '}
             {line}
           </Text>,
         );
