@@ -60,8 +60,9 @@ export async function practiceStep(
   write: (text: string) => void,
   options: PracticeStepOptions,
 ): Promise<StepOutcome> {
-  const type = options.words && !options.words.has(command.type) ? 'shell' : command.type;
-  switch (type) {
+  // A word this session does not take runs in the shell, as typed.
+  const step: PaneCommand = options.words && !options.words.has(command.type) ? { type: 'shell', line } : command;
+  switch (step.type) {
     case 'quit':
       return { kind: 'quit' };
     case 'submit':
@@ -103,17 +104,17 @@ export async function practiceStep(
     }
     case 'diagnose-remove': {
       const recorded = session.getSnapshot().diagnoses;
-      const gone = recorded[command.type === 'diagnose-remove' ? command.number - 1 : -1];
-      if (command.type !== 'diagnose-remove' || gone === undefined) {
-        write(`diagnose: no diagnosis ${command.type === 'diagnose-remove' ? command.number : ''}: ${recorded.length} recorded (diagnose --list shows them)\n`);
+      const gone = recorded[step.number - 1];
+      if (gone === undefined) {
+        write(`diagnose: no diagnosis ${step.number}: ${recorded.length} recorded (diagnose --list shows them)\n`);
         return { kind: 'continue' };
       }
-      session.removeDiagnosis(command.number - 1);
-      write(`Diagnosis ${command.number} removed: ${describeDiagnosis(gone, session.diagnosisChoices())}.\n`);
+      session.removeDiagnosis(step.number - 1);
+      write(`Diagnosis ${step.number} removed: ${describeDiagnosis(gone, session.diagnosisChoices())}.\n`);
       return { kind: 'continue' };
     }
     case 'diagnose-bad-option':
-      write(`diagnose: unknown option ${command.type === 'diagnose-bad-option' ? command.option : ''}\n${DIAGNOSE_USAGE}\n${DIAGNOSE_OPTIONS_USAGE}\n`);
+      write(`diagnose: unknown option ${step.option}\n${DIAGNOSE_USAGE}\n${DIAGNOSE_OPTIONS_USAGE}\n`);
       return { kind: 'continue' };
     case 'reset':
       session.reset();
