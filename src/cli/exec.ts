@@ -23,7 +23,7 @@ export interface ExecOptions {
 }
 
 /** Practice words an exec script may use; `exit`, `reset`, `help` ... stay shell commands there. */
-const SCRIPT_WORDS = new Set<PaneCommand['type']>(['hint', 'diagnose', 'diagnose-guided', 'diagnose-free-text', 'submit']);
+const SCRIPT_WORDS = new Set<PaneCommand['type']>(['hint', 'diagnose', 'diagnose-guided', 'diagnose-free-text', 'diagnose-list', 'diagnose-clear', 'diagnose-remove', 'diagnose-bad-option', 'submit']);
 
 /** Runs `kubedrill exec`; returns the exit code. */
 export async function execCommand(scenarioArg: string, words: string[], options: ExecOptions, out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> {

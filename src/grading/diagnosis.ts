@@ -23,6 +23,17 @@ export interface DiagnosisGrade {
   explanation: string;
   /** What was not named: concepts of a free-text answer, or whole faults when several are declared. */
   missing?: string[];
+  /** Each declared fault's own grade, in the scenario's order, when several are declared. */
+  items?: DiagnosisItemGrade[];
+}
+
+/** One declared fault's share of a several-fault diagnosis grade. */
+export interface DiagnosisItemGrade {
+  /** The fault's name (its `label`, else its component and cause). */
+  label: string;
+  points: number;
+  max: number;
+  explanation: string;
 }
 
 /** One declared fault graded against one submission. */
@@ -55,7 +66,9 @@ export function gradeDiagnosis(spec: DiagnosisSpec, submitted: Diagnosis | reado
   const missing = items.flatMap((item, i) => (grades[i].fraction === 1 ? [] : [itemName(item)]));
   const details = items.map((item, i) => `${itemName(item)}: ${grades[i].explanation}`).join(' ');
   const head = `Named ${named.length} of ${items.length} faults${named.length > 0 ? ` (${named.join(', ')})` : ''}.`;
-  return missing.length > 0 ? { points, explanation: `${head} ${details}`, missing } : { points, explanation: `${head} ${details}` };
+  const share = DIAGNOSIS_POINTS / items.length;
+  const each = items.map((item, i) => ({ label: itemName(item), points: Math.round(grades[i].fraction * share), max: Math.round(share), explanation: grades[i].explanation }));
+  return missing.length > 0 ? { points, explanation: `${head} ${details}`, missing, items: each } : { points, explanation: `${head} ${details}`, items: each };
 }
 
 function best(grades: ItemGrade[]): ItemGrade {

@@ -21,7 +21,8 @@ export const MAX_ATTEMPT_PENALTY = 15;
 /** Everything needed to grade an attempt. */
 export interface AttemptFacts {
   scenario: Scenario;
-  diagnosis: Diagnosis | undefined;
+  /** One diagnosis, or one per declared fault. */
+  diagnosis: Diagnosis | readonly Diagnosis[] | undefined;
   goal: PredicateResult[];
   log: readonly CommandRecord[];
   hintsUsed: number;
@@ -41,7 +42,7 @@ export function gradeAttempt(facts: AttemptFacts): GradeResult {
   const revisions = attempt - 1;
   const revisionPenalty = Math.min(revisions * ATTEMPT_PENALTY, MAX_ATTEMPT_PENALTY);
   const parts: GradePart[] = [
-    { name: 'diagnosis', points: diagnosis.points, max: DIAGNOSIS_POINTS, explanation: diagnosis.explanation },
+    { name: 'diagnosis', points: diagnosis.points, max: DIAGNOSIS_POINTS, explanation: diagnosis.explanation, ...(diagnosis.items ? { items: diagnosis.items } : {}) },
     {
       name: 'fix',
       points: fixed ? FIX_POINTS : 0,

@@ -62,6 +62,17 @@ export interface GradePart {
   max: number;
   /** Why, in a sentence or two the learner can act on. */
   explanation: string;
+  /** The diagnosis part of a scenario with several faults: each fault's own share and why. */
+  items?: GradePartItem[];
+}
+
+/** One fault's share of the diagnosis part. */
+export interface GradePartItem {
+  /** The fault, as the scenario names it (e.g. `node-1 disk`). */
+  label: string;
+  points: number;
+  max: number;
+  explanation: string;
 }
 
 /** A graded attempt. */
@@ -85,7 +96,16 @@ export interface PracticeSnapshot {
   clock: string;
   hintsShown: string[];
   hintsLeft: number;
+  /** The latest diagnosis recorded (the last of `diagnoses`). */
   diagnosis?: Diagnosis;
+  /** Every diagnosis recorded, in order (at most `diagnosisCount`; reset clears them). */
+  diagnoses: readonly Diagnosis[];
+  /**
+   * How many faults the scenario declares, each with its own diagnosis. Told
+   * to the learner when it is more than one ("2 faults to find"): without it
+   * they cannot know when to stop looking, and it names none of them.
+   */
+  diagnosisCount: number;
   /** The latest grade (the last of `grades`). */
   result?: GradeResult;
   /** Every grade of this attempt so far, oldest first ([] before the first; reset clears it). */
@@ -112,8 +132,18 @@ export interface PracticeSession {
   /** Restarts the scenario exactly as it began (same seed). */
   reset(): void;
   diagnosisChoices(): DiagnosisComponent[];
-  /** Submits (or revises, after a grade) the diagnosis. */
-  submitDiagnosis(diagnosis: Diagnosis): void;
+  /**
+   * Records a diagnosis: with `index`, replaces the one at that 0-based
+   * position; without, appends it, or replaces the latest when the scenario's
+   * `diagnosisCount` are already recorded (so a single-fault scenario revises
+   * its one diagnosis, as before). Resolves with the position it took.
+   * Throws a RangeError for an index that names no recorded diagnosis.
+   */
+  submitDiagnosis(diagnosis: Diagnosis, index?: number): number;
+  /** Forgets the recorded diagnosis at a 0-based position; throws a RangeError when there is none. */
+  removeDiagnosis(index: number): void;
+  /** Forgets every recorded diagnosis. */
+  clearDiagnoses(): void;
   /**
    * Grades the attempt as it stands. Not final: the learner may keep
    * investigating, revise the diagnosis and grade again, each extra grade

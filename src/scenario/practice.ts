@@ -5,7 +5,7 @@
 import type { Diagnosis, DiagnosisComponent, GradeResult, PracticeExecOptions, PracticeSession, PracticeSnapshot, ScenarioSummary, TerminalEntry } from './practice-types.js';
 import type { ShellFollow } from '../shell/session.js';
 import type { CommandRecord } from './run.js';
-import type { Scenario } from './schema.js';
+import { diagnosisItems, type Scenario } from './schema.js';
 import { ScenarioRun, type RunOptions, type WarmUpOptions } from './run.js';
 import { TAXONOMY } from './taxonomy.js';
 import { evaluateGoal } from './predicates.js';
@@ -31,7 +31,9 @@ export function createPracticeSession(scenario: Scenario, file: string, options:
   let run = warmed ?? new ScenarioRun(scenario, options);
   let startedAt = run.cluster.now();
   let hintsShown: string[] = [];
-  let diagnosis: Diagnosis | undefined;
+  let diagnoses: readonly Diagnosis[] = [];
+  // Never more diagnoses than faults: grading takes each fault's best match, so a list of guesses must not pay.
+  const diagnosisCount = diagnosisItems(scenario.diagnosis).length;
   let grades: readonly GradeResult[] = [];
   // The command still running in the foreground, and the log record its output extends.
   let following: { follow: ShellFollow; record: CommandRecord | undefined } | undefined;
@@ -39,7 +41,7 @@ export function createPracticeSession(scenario: Scenario, file: string, options:
   let snapshot: PracticeSnapshot;
 
   const refresh = () => {
-    snapshot = { prompt: run.shell.prompt(), clock: clockText(run.cluster.now()), hintsShown, hintsLeft: scenario.hints.length - hintsShown.length, diagnosis, result: grades.at(-1), grades };
+    snapshot = { prompt: run.shell.prompt(), clock: clockText(run.cluster.now()), hintsShown, hintsLeft: scenario.hints.length - hintsShown.length, diagnosis: diagnoses.at(-1), diagnoses, diagnosisCount, result: grades.at(-1), grades };
     for (const l of listeners) l();
   };
   refresh();
@@ -101,21 +103,34 @@ export function createPracticeSession(scenario: Scenario, file: string, options:
       run = new ScenarioRun(scenario, options);
       startedAt = run.cluster.now();
       hintsShown = [];
-      diagnosis = undefined;
+      diagnoses = [];
       grades = [];
       refresh();
     },
     diagnosisChoices(): DiagnosisComponent[] {
       return TAXONOMY.map((c) => ({ id: c.id, label: c.label, causes: c.causes.map((x) => ({ id: x.id, label: x.label })) }));
     },
-    submitDiagnosis(d: Diagnosis) {
-      diagnosis = d;
+    submitDiagnosis(d: Diagnosis, index?: number) {
+      if (index !== undefined) checkIndex(index, diagnoses.length);
+      const at = index ?? Math.min(diagnoses.length, diagnosisCount - 1);
+      diagnoses = [...diagnoses.slice(0, at), d, ...diagnoses.slice(at + 1)];
+      refresh();
+      return at;
+    },
+    removeDiagnosis(index: number) {
+      checkIndex(index, diagnoses.length);
+      diagnoses = diagnoses.filter((_, i) => i !== index);
+      refresh();
+    },
+    clearDiagnoses() {
+      diagnoses = [];
       refresh();
     },
     grade(): GradeResult {
       const result = gradeAttempt({
         scenario,
-        diagnosis,
+        // A single-fault scenario grades its one diagnosis exactly as before.
+        diagnosis: diagnosisCount === 1 ? diagnoses[0] : diagnoses,
         goal: evaluateGoal(run.cluster.adminClient(), scenario.goal),
         log: run.log,
         hintsUsed: hintsShown.length,
@@ -140,4 +155,10 @@ export function createPracticeSession(scenario: Scenario, file: string, options:
  */
 export async function openPracticeSession(scenario: Scenario, file: string, options: RunOptions & WarmUpOptions = {}): Promise<PracticeSession> {
   return createPracticeSession(scenario, file, options, await ScenarioRun.create(scenario, options));
+}
+
+function checkIndex(index: number, length: number): void {
+  if (!Number.isInteger(index) || index < 0 || index >= length) {
+    throw new RangeError(length === 0 ? 'no diagnosis is recorded' : `no diagnosis ${index + 1}: ${length} recorded`);
+  }
 }

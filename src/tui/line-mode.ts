@@ -5,7 +5,7 @@ import type { GradeResult, PracticeSession } from '../scenario/practice-types.js
 import { COMMAND_STEP_MS } from '../scenario/run.js';
 import { attemptRecord } from './attempt.js';
 import { PANE_HELP, parsePaneCommand, promptHost, type PaneCommand } from './pane-commands.js';
-import { describeDiagnosis, errorMessage, unknownDiagnosis } from './session-text.js';
+import { describeDiagnosis, errorMessage, faultCountText, listDiagnosesText, recordedText, unknownDiagnosis } from './session-text.js';
 import { formatGrade } from './text/format-grade.js';
 import { stripControlSequences } from '../shell/sanitize.js';
 
@@ -30,6 +30,13 @@ export interface LineModeOptions {
 
 /** The usage of `diagnose` in a non-interactive session (printed on misuse). */
 export const DIAGNOSE_USAGE = 'Usage: diagnose <component> <cause>   or   diagnose "what is broken and why"';
+/** The usage line of the options that manage several diagnoses (always accepted; shown where a scenario has several faults). */
+export const DIAGNOSE_OPTIONS_USAGE = '       diagnose --list | --clear | --remove <n>   (one diagnosis per fault)';
+
+/** The usage for this session: a single-fault scenario's reads as it always has. */
+function usageFor(session: PracticeSession): string {
+  return session.getSnapshot().diagnosisCount > 1 ? `${DIAGNOSE_USAGE}\n${DIAGNOSE_OPTIONS_USAGE}` : DIAGNOSE_USAGE;
+}
 
 /** What one line of a non-interactive session did. */
 export type StepOutcome = { kind: 'continue'; exitCode?: number } | { kind: 'quit' } | { kind: 'submitted'; result: GradeResult };
@@ -54,8 +61,9 @@ export async function practiceStep(
   write: (text: string) => void,
   options: PracticeStepOptions,
 ): Promise<StepOutcome> {
-  const type = options.words && !options.words.has(command.type) ? 'shell' : command.type;
-  switch (type) {
+  // A word this session does not take runs in the shell, as typed.
+  const step: PaneCommand = options.words && !options.words.has(command.type) ? { type: 'shell', line } : command;
+  switch (step.type) {
     case 'quit':
       return { kind: 'quit' };
     case 'submit':
@@ -78,13 +86,37 @@ export async function practiceStep(
       const problem = diagnosis.kind === 'free-text' && diagnosis.text === '' ? 'the diagnosis is empty' : unknownDiagnosis(diagnosis, session.diagnosisChoices());
       if (problem) {
         // Misuse: say what was wrong, then how to say it (the component and cause ids are listed by `diagnose`).
-        write(`diagnose: ${problem}\n${DIAGNOSE_USAGE}\n(type \`diagnose\` alone for the components and causes)\n`);
+        write(`diagnose: ${problem}\n${usageFor(session)}\n(type \`diagnose\` alone for the components and causes)\n`);
         return { kind: 'continue' };
       }
-      session.submitDiagnosis(diagnosis);
-      write(`Diagnosis recorded: ${describeDiagnosis(diagnosis, session.diagnosisChoices())}.\n`);
+      const before = session.getSnapshot().diagnoses.length;
+      const at = session.submitDiagnosis(diagnosis);
+      write(`${recordedText(session.getSnapshot(), at, at < before, session.diagnosisChoices())}\n`);
       return { kind: 'continue' };
     }
+    case 'diagnose-list':
+      write(listDiagnosesText(session.getSnapshot(), session.diagnosisChoices()));
+      return { kind: 'continue' };
+    case 'diagnose-clear': {
+      const n = session.getSnapshot().diagnoses.length;
+      session.clearDiagnoses();
+      write(n === 0 ? 'No diagnosis was recorded.\n' : `${n === 1 ? 'The diagnosis was' : `All ${n} diagnoses were`} cleared.\n`);
+      return { kind: 'continue' };
+    }
+    case 'diagnose-remove': {
+      const recorded = session.getSnapshot().diagnoses;
+      const gone = recorded[step.number - 1];
+      if (gone === undefined) {
+        write(`diagnose: no diagnosis ${step.number}: ${recorded.length} recorded (diagnose --list shows them)\n`);
+        return { kind: 'continue' };
+      }
+      session.removeDiagnosis(step.number - 1);
+      write(`Diagnosis ${step.number} removed: ${describeDiagnosis(gone, session.diagnosisChoices())}.\n`);
+      return { kind: 'continue' };
+    }
+    case 'diagnose-bad-option':
+      write(`diagnose: unknown option ${step.option}\n${DIAGNOSE_USAGE}\n${DIAGNOSE_OPTIONS_USAGE}\n`);
+      return { kind: 'continue' };
     case 'reset':
       session.reset();
       write('The scenario was reset to its start.\n');
@@ -128,7 +160,10 @@ export async function runLineMode(options: LineModeOptions): Promise<GradeResult
 
   for (const notice of options.notices ?? []) write(`kubedrill: ${notice}\n`);
   write(`${session.scenario.title}\n\n${session.briefing.replace(/\n*$/, '\n')}\n`);
-  write('Type commands as in a shell. Also: hint, diagnose <component> <cause>, diagnose "text", submit, quit.\n\n');
+  write('Type commands as in a shell. Also: hint, diagnose <component> <cause>, diagnose "text", submit, quit.\n');
+  const faults = faultCountText(session.getSnapshot().diagnosisCount);
+  if (faults) write(`${faults} diagnose --list shows them.\n`);
+  write('\n');
 
   const lines = createInterface({ input, terminal: false, crlfDelay: Infinity });
   try {
@@ -156,7 +191,7 @@ export async function runLineMode(options: LineModeOptions): Promise<GradeResult
 
 /** The guided choices, for `diagnose` with no arguments. */
 function diagnoseUsage(session: PracticeSession): string {
-  const out = [DIAGNOSE_USAGE, 'Components and causes:'];
+  const out = [usageFor(session), 'Components and causes:'];
   for (const component of session.diagnosisChoices()) {
     out.push(`  ${component.id}  (${component.label})`);
     for (const cause of component.causes) out.push(`      ${cause.id}  (${cause.label})`);

@@ -10,6 +10,14 @@ export type PaneCommand =
   | { type: 'diagnose' }
   | { type: 'diagnose-guided'; component: string; cause: string }
   | { type: 'diagnose-free-text'; text: string }
+  /** `diagnose --list`: the diagnoses recorded so far. */
+  | { type: 'diagnose-list' }
+  /** `diagnose --clear`: forget them all. */
+  | { type: 'diagnose-clear' }
+  /** `diagnose --remove <n>`: forget the n-th (1-based, as listed). */
+  | { type: 'diagnose-remove'; number: number }
+  /** `diagnose --<anything else>` or `--remove` without a number: misuse, never a diagnosis. */
+  | { type: 'diagnose-bad-option'; option: string }
   | { type: 'submit' }
   | { type: 'help' }
   | { type: 'briefing' }
@@ -60,11 +68,20 @@ export function parsePaneCommand(line: string, context: PaneContext): PaneComman
 
 function parseDiagnose(args: string): PaneCommand {
   if (args.length === 0) return { type: 'diagnose' };
+  if (args.startsWith('-')) return parseDiagnoseOption(args.split(/\s+/));
   const quoted = /^(["'])([\s\S]*)\1$/.exec(args);
   if (quoted) return { type: 'diagnose-free-text', text: (quoted[2] ?? '').trim() };
   const words = args.split(/\s+/);
   if (words.length === 2) return { type: 'diagnose-guided', component: words[0]!, cause: words[1]! };
   return { type: 'diagnose-free-text', text: args };
+}
+
+function parseDiagnoseOption(words: readonly string[]): PaneCommand {
+  const [option = '', ...rest] = words;
+  if (option === '--list' && rest.length === 0) return { type: 'diagnose-list' };
+  if (option === '--clear' && rest.length === 0) return { type: 'diagnose-clear' };
+  if (option === '--remove' && rest.length === 1 && /^[1-9]\d{0,5}$/.test(rest[0]!)) return { type: 'diagnose-remove', number: Number(rest[0]) };
+  return { type: 'diagnose-bad-option', option: words.join(' ') };
 }
 
 /** The host part of a prompt like `learner@workstation:~$ `, or the whole prompt when it has none. */
@@ -80,6 +97,7 @@ export const PANE_HELP = [
   '  hint                       show the next hint',
   '  diagnose                   name the broken component and cause (guided, or free text)',
   '  diagnose <component> <cause>   or   diagnose "free text"',
+  '  diagnose --list | --clear | --remove <n>   the diagnoses recorded (one per fault)',
   '  submit (or grade)          grade the attempt as it stands',
   '  briefing                   show the briefing again',
   '  reset                      restart the scenario from the beginning',

@@ -1,4 +1,4 @@
-import type { Diagnosis, DiagnosisComponent } from '../scenario/practice-types.js';
+import type { Diagnosis, DiagnosisComponent, PracticeSnapshot } from '../scenario/practice-types.js';
 
 /** A thrown value as one line of text (never a stack trace). */
 export function errorMessage(e: unknown): string {
@@ -28,4 +28,30 @@ export function unknownDiagnosis(diagnosis: Diagnosis, choices: readonly Diagnos
     return `unknown cause "${diagnosis.cause}" for ${component.id}; one of: ${component.causes.map((c) => c.id).join(', ')}`;
   }
   return undefined;
+}
+
+/**
+ * What the learner is told after recording a diagnosis at `at` (0-based).
+ * A single-fault scenario keeps its one-line wording; with several faults it
+ * says which of how many, and whether it replaced one.
+ */
+export function recordedText(snapshot: Pick<PracticeSnapshot, 'diagnoses' | 'diagnosisCount'>, at: number, replaced: boolean, choices: readonly DiagnosisComponent[]): string {
+  const diagnosis = snapshot.diagnoses[at];
+  const what = diagnosis ? describeDiagnosis(diagnosis, choices) : '';
+  if (snapshot.diagnosisCount <= 1) return `Diagnosis recorded: ${what}.`;
+  return `Diagnosis ${at + 1} of ${snapshot.diagnosisCount} ${replaced ? 'replaced' : 'recorded'}: ${what}.`;
+}
+
+/** A sentence telling a learner how many faults to find, or undefined for a single-fault scenario. */
+export function faultCountText(diagnosisCount: number): string | undefined {
+  if (diagnosisCount <= 1) return undefined;
+  return `This scenario has ${diagnosisCount} faults: record one diagnosis for each.`;
+}
+
+/** The recorded diagnoses as numbered lines (`diagnose --list`). */
+export function listDiagnosesText(snapshot: Pick<PracticeSnapshot, 'diagnoses' | 'diagnosisCount'>, choices: readonly DiagnosisComponent[]): string {
+  const { diagnoses, diagnosisCount } = snapshot;
+  const of = diagnosisCount > 1 ? ` (${diagnoses.length} of ${diagnosisCount} faults)` : '';
+  if (diagnoses.length === 0) return `No diagnosis recorded yet${diagnosisCount > 1 ? ` (this scenario has ${diagnosisCount} faults)` : ''}.\n`;
+  return [`Diagnoses recorded${of}:`, ...diagnoses.map((d, i) => `  ${i + 1}. ${describeDiagnosis(d, choices)}`)].join('\n') + '\n';
 }

@@ -58,6 +58,8 @@ export interface FakeSessionOptions {
    * each tick adds (one element per tick, then nothing).
    */
   follows?: Record<string, string[]>;
+  /** How many faults (diagnoses) the scenario declares; 1 unless told. */
+  diagnosisCount?: number;
   /** Keep every grade in the snapshot (`grades`, with `attempt` numbers), as a revisable session does. */
   keepsGrades?: boolean;
 }
@@ -70,6 +72,7 @@ export class FakeSession implements PracticeSession {
   readonly scenario: ScenarioSummary;
   readonly briefing: string;
   readonly execCalls: string[] = [];
+  /** Every diagnosis submitted, in call order (the snapshot holds what is recorded). */
   readonly diagnoses: Diagnosis[] = [];
   ticks = 0;
   resets = 0;
@@ -93,7 +96,7 @@ export class FakeSession implements PracticeSession {
   }
 
   private initialSnapshot(): PracticeSnapshot {
-    return { prompt: WORKSTATION, clock: clockText(0), hintsShown: [], hintsLeft: this.options.hints?.length ?? 0, grades: [] };
+    return { prompt: WORKSTATION, clock: clockText(0), hintsShown: [], hintsLeft: this.options.hints?.length ?? 0, diagnoses: [], diagnosisCount: this.options.diagnosisCount ?? 1, grades: [] };
   }
 
   private set(next: Partial<PracticeSnapshot>): void {
@@ -168,9 +171,29 @@ export class FakeSession implements PracticeSession {
     return this.options.choices ?? [];
   }
 
-  submitDiagnosis(diagnosis: Diagnosis): void {
+  submitDiagnosis(diagnosis: Diagnosis, index?: number): number {
     this.diagnoses.push(diagnosis);
-    this.set({ diagnosis });
+    const recorded = this.snapshot.diagnoses;
+    if (index !== undefined && (index < 0 || index >= recorded.length)) throw new RangeError(`no diagnosis ${index + 1}`);
+    const at = index ?? Math.min(recorded.length, this.snapshot.diagnosisCount - 1);
+    this.setDiagnoses([...recorded.slice(0, at), diagnosis, ...recorded.slice(at + 1)]);
+    return at;
+  }
+
+  removeDiagnosis(index: number): void {
+    if (index < 0 || index >= this.snapshot.diagnoses.length) throw new RangeError(`no diagnosis ${index + 1}`);
+    this.setDiagnoses(this.snapshot.diagnoses.filter((_, i) => i !== index));
+  }
+
+  clearDiagnoses(): void {
+    this.setDiagnoses([]);
+  }
+
+  private setDiagnoses(diagnoses: readonly Diagnosis[]): void {
+    const latest = diagnoses.at(-1);
+    this.snapshot = { ...this.snapshot, diagnoses };
+    if (latest === undefined) delete (this.snapshot as { diagnosis?: Diagnosis }).diagnosis;
+    this.set(latest === undefined ? {} : { diagnosis: latest });
   }
 
   grade(): GradeResult {

@@ -8,3 +8,4 @@ export {
   type DiagnoseDialogState,
   type DiagnoseDialogAction,
 } from './use-diagnose-dialog-state.js';
+export { DiagnosesReview, type DiagnosesReviewProps } from './diagnoses-review.js';

@@ -1,7 +1,7 @@
 import { Box, Text, type Key } from 'ink';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Diagnosis, GradeResult, PracticeSession } from '../../../scenario/practice-types.js';
-import { DiagnoseDialog } from '../../components/diagnose-dialog/index.js';
+import { DiagnoseDialog, DiagnosesReview } from '../../components/diagnose-dialog/index.js';
 import { HintPanel, hintPanelLines } from '../../components/hint-panel/hint-panel.js';
 import { StatusLine } from '../../components/status-line/status-line.js';
 import {
@@ -14,7 +14,8 @@ import { useInterrupt } from '../../hooks/use-interrupt.js';
 import { useSession } from '../../hooks/use-session.js';
 import { useTerminalSize } from '../../hooks/use-terminal-size.js';
 import { PANE_HELP, parsePaneCommand, promptHost } from '../../pane-commands.js';
-import { describeDiagnosis, errorMessage, unknownDiagnosis } from '../../session-text.js';
+import { describeDiagnosis, errorMessage, faultCountText, recordedText, unknownDiagnosis } from '../../session-text.js';
+import { practiceStep } from '../../line-mode.js';
 import { wrapText } from '../../text/wrap.js';
 import { theme } from '../../theme.js';
 
@@ -49,6 +50,7 @@ const PANE_KEYS = 'help · PgUp/PgDn · ^D quit';
 const FOLLOW_KEYS = '^C stop';
 const DIALOG_KEYS = 'Tab · Enter · Esc cancel';
 const CONFIRM_KEYS = 'y leave · n stay';
+const REVIEW_KEYS = 'Enter · d remove · Esc close';
 
 /** The question asked before an attempt with work in it is left. */
 export function leaveQuestion(graded: boolean): string {
@@ -74,6 +76,8 @@ export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000, memor
   const [fallbackMemory] = useState<PracticeMemory>(() => ({ commandsRun: 0 }));
   const memory = given ?? fallbackMemory;
   const [dialogOpen, setDialogOpen] = useState(false);
+  // What the open dialog does: review the recorded diagnoses (several faults), add one, or replace the n-th.
+  const [dialogTarget, setDialogTarget] = useState<'review' | 'new' | number>('new');
   const [busy, setBusy] = useState(false);
   // Read by Ctrl+C, which must not wait for a render.
   const busyRef = useRef(false);
@@ -100,10 +104,12 @@ export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000, memor
   const width = Math.max(20, columns);
   const briefing = useMemo(() => wrapText(session.briefing, width), [session.briefing, width]);
   const maxBriefing = Math.max(2, Math.floor(rows / 4));
-  const briefingShown =
-    briefing.length > maxBriefing
-      ? [...briefing.slice(0, maxBriefing - 1), '… (type `briefing` to read it all)']
-      : briefing;
+  const faults = faultCountText(snapshot.diagnosisCount);
+  const briefingShown = [
+    ...(briefing.length > maxBriefing ? [...briefing.slice(0, maxBriefing - 1), '… (type `briefing` to read it all)'] : briefing),
+    // A scenario with several faults says so: the learner cannot otherwise know when to stop looking.
+    ...(faults ? wrapText(faults, width) : []),
+  ];
   const hintRows = Math.max(3, Math.floor(rows / 3));
   const hintLines = hintPanelLines({ hints: snapshot.hintsShown, hintsLeft: snapshot.hintsLeft, width, maxRows: hintRows }).length;
   // One spare row: Ink redraws the whole screen, flickering, once output fills the terminal.
@@ -234,15 +240,18 @@ export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000, memor
   );
 
   const submitDiagnosis = useCallback(
-    (diagnosis: Diagnosis) => {
+    (diagnosis: Diagnosis, index?: number) => {
       try {
         const problem = unknownDiagnosis(diagnosis, session.diagnosisChoices());
         if (problem) {
           say(`${problem}. Type diagnose to pick from a list.`);
           return;
         }
-        session.submitDiagnosis(diagnosis);
-        say(`Diagnosis recorded: ${describeDiagnosis(diagnosis, session.diagnosisChoices())}. Type submit to be graded.`);
+        const before = session.getSnapshot().diagnoses.length;
+        const at = session.submitDiagnosis(diagnosis, index);
+        const now = session.getSnapshot();
+        const next = now.diagnoses.length < now.diagnosisCount ? 'Type diagnose to add another, or submit to be graded.' : 'Type submit to be graded.';
+        say(`${recordedText(now, at, at < before, session.diagnosisChoices())} ${next}`);
       } catch (e) {
         say(`could not record the diagnosis: ${errorMessage(e)}`);
       }
@@ -272,9 +281,20 @@ export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000, memor
             dispatch({ type: 'clear-scrollback' });
             say('The scenario was reset to its start.');
             return;
-          case 'diagnose':
+          case 'diagnose': {
             echo(line);
+            const now = session.getSnapshot();
+            setDialogTarget(now.diagnosisCount > 1 && now.diagnoses.length > 0 ? 'review' : 'new');
             setDialogOpen(true);
+            return;
+          }
+          case 'diagnose-list':
+          case 'diagnose-clear':
+          case 'diagnose-remove':
+          case 'diagnose-bad-option':
+            echo(line);
+            // Worded as in line mode; these words never reach the shell.
+            await practiceStep(session, command, line, (text) => dispatch({ type: 'append-text', text }), { stepMs: 0 });
             return;
           case 'diagnose-guided':
             echo(line);
@@ -381,7 +401,8 @@ export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000, memor
     }
   }, [dialogOpen, session]);
 
-  const keys = dialogOpen ? DIALOG_KEYS : asking !== undefined ? CONFIRM_KEYS : following ? FOLLOW_KEYS : PANE_KEYS;
+  const reviewing = dialogOpen && dialogTarget === 'review';
+  const keys = reviewing ? REVIEW_KEYS : dialogOpen ? DIALOG_KEYS : asking !== undefined ? CONFIRM_KEYS : following ? FOLLOW_KEYS : PANE_KEYS;
   return (
     <Box flexDirection="column" width={width}>
       {briefingShown.map((line, i) => (
@@ -393,7 +414,23 @@ export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000, memor
         {'─'.repeat(width)}
       </Text>
       <HintPanel hints={snapshot.hintsShown} hintsLeft={snapshot.hintsLeft} width={width} maxRows={hintRows} />
-      {dialogOpen ? (
+      {reviewing ? (
+        <Box height={paneHeight + 1} flexDirection="column">
+          <DiagnosesReview
+            recorded={snapshot.diagnoses.map((d) => describeDiagnosis(d, diagnosisChoices))}
+            count={snapshot.diagnosisCount}
+            isActive
+            onCancel={() => setDialogOpen(false)}
+            onAdd={() => setDialogTarget('new')}
+            onReplace={(index) => setDialogTarget(index)}
+            onRemove={(index) => {
+              const gone = session.getSnapshot().diagnoses[index];
+              session.removeDiagnosis(index);
+              if (gone) say(`Diagnosis ${index + 1} removed: ${describeDiagnosis(gone, diagnosisChoices)}.`);
+            }}
+          />
+        </Box>
+      ) : dialogOpen ? (
         <Box height={paneHeight + 1} flexDirection="column">
           <DiagnoseDialog
             choices={diagnosisChoices}
@@ -402,7 +439,7 @@ export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000, memor
             onCancel={() => setDialogOpen(false)}
             onSubmit={(diagnosis) => {
               setDialogOpen(false);
-              submitDiagnosis(diagnosis);
+              submitDiagnosis(diagnosis, typeof dialogTarget === 'number' ? dialogTarget : undefined);
             }}
           />
         </Box>

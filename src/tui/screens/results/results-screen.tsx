@@ -3,7 +3,7 @@ import { useState, type ReactElement } from 'react';
 import type { GradeResult, ScenarioSummary } from '../../../scenario/practice-types.js';
 import { useInterrupt } from '../../hooks/use-interrupt.js';
 import { useTerminalSize } from '../../hooks/use-terminal-size.js';
-import { formatPartPoints, formatScore } from '../../text/format-grade.js';
+import { formatPartPoints, formatScore, itemLine, partSummary } from '../../text/format-grade.js';
 import { wrapText } from '../../text/wrap.js';
 import { theme } from '../../theme.js';
 
@@ -32,7 +32,9 @@ function bodyRows({ result, earlier = [], notice }: ResultsScreenProps, columns:
   const explanationWidth = Math.max(20, columns - 2 - nameWidth - pointsWidth);
   for (const part of result.parts) {
     const earned = part.max > 0 ? part.points >= part.max : part.points >= 0;
-    wrapText(part.explanation, explanationWidth).forEach((line, i) => {
+    // Several faults: a count on the part's line, then each fault on its own with its share and reason.
+    const items = part.items ?? [];
+    wrapText(partSummary(part), explanationWidth).forEach((line, i) => {
       rows.push(
         <Text key={`${part.name}-${i}`} wrap="truncate">
           {`  ${(i === 0 ? part.name : '').padEnd(nameWidth)}`}
@@ -42,6 +44,19 @@ function bodyRows({ result, earlier = [], notice }: ResultsScreenProps, columns:
           {line}
         </Text>,
       );
+    });
+    items.forEach((item, n) => {
+      const earnedItem = item.points >= item.max;
+      // The mark is coloured; the rest of the first line follows it, continuation lines indent under it.
+      wrapText(itemLine(item).slice(2), Math.max(20, columns - 4 - nameWidth)).forEach((line, i) => {
+        rows.push(
+          <Text key={`${part.name}-item-${n}-${i}`} wrap="truncate">
+            {' '.repeat(2 + nameWidth)}
+            {i === 0 ? <Text color={earnedItem ? theme.good : theme.bad}>{earnedItem ? '✓ ' : '✗ '}</Text> : '  '}
+            {line}
+          </Text>,
+        );
+      });
     });
   }
   if (earlier.length > 0) {
