@@ -24,7 +24,7 @@ export interface BudgetLimits {
 export const DEFAULT_LIMITS: BudgetLimits = Object.freeze({
   steps: 2_000_000,
   wallMs: 1_000,
-  outputChars: 8 * 1024 * 1024,
+  outputChars: 4 * 1024 * 1024,
   stringChars: 8 * 1024 * 1024,
   depth: 1_000,
 });

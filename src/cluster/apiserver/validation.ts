@@ -148,9 +148,19 @@ function validatePodSpec(spec: Obj | undefined, path: string, errors: FieldError
   });
 }
 
+/**
+ * Replicas one workload may ask for. Not a Kubernetes rule: the simulation runs
+ * every pod's lifecycle in-process, so a million replicas would never answer.
+ * Refused like a validation error, naming kubedrill so no one takes it for upstream.
+ */
+export const MAX_REPLICAS = 100;
+
 function validateWorkload(object: Obj, errors: FieldError[]): void {
   const spec = object.spec ?? {};
   if (typeof spec.replicas === 'number' && spec.replicas < 0) errors.push({ field: 'spec.replicas', detail: `Invalid value: ${spec.replicas}: must be greater than or equal to 0` });
+  else if (typeof spec.replicas === 'number' && spec.replicas > MAX_REPLICAS) {
+    errors.push({ field: 'spec.replicas', detail: `Invalid value: ${spec.replicas}: kubedrill: this simulated cluster allows at most ${MAX_REPLICAS} replicas` });
+  }
   const selector: LabelSelector | undefined = spec.selector;
   if (!selector || (Object.keys(selector.matchLabels ?? {}).length === 0 && (selector.matchExpressions ?? []).length === 0)) {
     errors.push({ field: 'spec.selector', detail: 'Required value' });

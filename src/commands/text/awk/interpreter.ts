@@ -3,7 +3,9 @@
  * record against every pattern, then END rules (POSIX awk "Overall Program
  * Structure"). Fields split on FS (a single blank means runs of blanks).
  */
+import { BudgetExceeded, freshBudget, type CommandBudget } from '../../budget.js';
 import { translatePosixRegex } from '../lib/posix-regex.js';
+import { allMatches, compileUserRegex, type UserRegex } from '../lib/user-regex.js';
 import { formatPrintf, type FormatArg } from '../lib/printf-format.js';
 import type { AwkProgram, Expr, Stmt } from './ast.js';
 import { UNINIT, compareValues, fromInput, toBool, toNumber, toStr, type AwkValue } from './values.js';
@@ -37,9 +39,19 @@ class Return {
 
 type Scope = Map<string, AwkValue | Map<string, AwkValue>>;
 
-/** Executes `program` with variables `vars` over `inputs`; returns the exit status. */
-export function runAwk(program: AwkProgram, inputs: readonly AwkInput[], vars: Readonly<Record<string, string>>, io: AwkIo): number {
-  return new Interpreter(program, io, vars).run(inputs);
+/**
+ * Executes `program` with variables `vars` over `inputs`; returns the exit status.
+ * Statements, loop turns, calls and records count against `budget`; strings and
+ * call depth are checked too (BudgetExceeded ends the program).
+ */
+export function runAwk(program: AwkProgram, inputs: readonly AwkInput[], vars: Readonly<Record<string, string>>, io: AwkIo, budget: CommandBudget = freshBudget()): number {
+  try {
+    return new Interpreter(program, io, vars, budget).run(inputs);
+  } catch (e) {
+    // Deep recursion the depth budget did not catch first (nested expressions inside calls).
+    if (e instanceof RangeError && /call stack/i.test(e.message)) throw new BudgetExceeded('depth', budget.limits);
+    throw e;
+  }
 }
 
 class Interpreter {
@@ -48,7 +60,7 @@ class Interpreter {
   private record = '';
   private fields: string[] = [];
   private fieldsValid = true;
-  private readonly regexCache = new Map<string, RegExp>();
+  private readonly regexCache = new Map<string, UserRegex>();
   private readonly rangeActive: boolean[];
   private readonly opened = new Set<string>();
 
@@ -56,6 +68,7 @@ class Interpreter {
     private readonly program: AwkProgram,
     private readonly io: AwkIo,
     vars: Readonly<Record<string, string>>,
+    private readonly budget: CommandBudget,
   ) {
     const defaults: Record<string, AwkValue> = { FS: ' ', OFS: ' ', ORS: '\n', RS: '\n', NR: 0, NF: 0, FNR: 0, SUBSEP: '\x1c', CONVFMT: '%.6g', OFMT: '%.6g', RSTART: 0, RLENGTH: -1, FILENAME: '' };
     for (const [k, v] of Object.entries(defaults)) this.globals.set(k, v);
@@ -72,6 +85,7 @@ class Interpreter {
           this.globals.set('FILENAME', input.name === '-' ? '' : input.name);
           this.globals.set('FNR', 0);
           for (const rec of this.records(input.text)) {
+            this.budget.step();
             this.setRecord(rec);
             this.globals.set('NR', toNumber(this.get('NR')) + 1);
             this.globals.set('FNR', toNumber(this.get('FNR')) + 1);
@@ -154,7 +168,15 @@ class Interpreter {
     if (fs === ' ') return text.split(/[ \t\n]+/).filter((f, i, all) => f !== '' || (i !== 0 && i !== all.length - 1)).filter((f) => f !== '');
     if (text === '') return [];
     if (fs.length === 1 && fs !== '\\') return text.split(fs === '\t' ? '\t' : fs);
-    return text.split(this.regex(fs));
+    const parts: string[] = [];
+    let from = 0;
+    for (const m of allMatches(this.regex(fs), text)) {
+      if (m.end === m.start) continue;
+      parts.push(text.slice(from, m.start));
+      from = m.end;
+    }
+    parts.push(text.slice(from));
+    return parts;
   }
 
   private getField(i: number): string {
@@ -222,6 +244,7 @@ class Interpreter {
   // ---- statements
 
   private exec(s: Stmt): void {
+    this.budget.step();
     switch (s.t) {
       case 'block':
         for (const x of s.body) this.exec(x);
@@ -312,21 +335,25 @@ class Interpreter {
 
   private sprintf(format: string, values: readonly AwkValue[]): string {
     const args: FormatArg[] = values.map((v) => ({ str: toStr(v), num: toNumber(v), isNumber: typeof v === 'number' }));
-    return formatPrintf(format, args).text;
+    const text = formatPrintf(format, args).text;
+    this.budget.checkString(text.length);
+    return text;
   }
 
-  private regex(source: string): RegExp {
+  private regex(source: string): UserRegex {
     let re = this.regexCache.get(source);
     if (!re) {
       const t = translatePosixRegex(source, true);
       if (!t.ok) throw new AwkRuntimeError(`regular expression compile failed (${t.message.toLowerCase()})\n${source}`);
-      re = new RegExp(t.source);
+      const compiled = compileUserRegex(t.source, { backrefs: t.backrefs });
+      if (!compiled.ok) throw new AwkRuntimeError(`regular expression compile failed (${compiled.message.toLowerCase()})\n${source}`);
+      re = compiled.regex;
       this.regexCache.set(source, re);
     }
     return re;
   }
 
-  private regexOf(e: Expr): RegExp {
+  private regexOf(e: Expr): UserRegex {
     return this.regex(e.t === 'regex' ? e.source : toStr(this.eval(e)));
   }
 
@@ -398,8 +425,12 @@ class Interpreter {
     const a = this.eval(l);
     const b = this.eval(r);
     switch (op) {
-      case 'concat':
-        return toStr(a) + toStr(b);
+      case 'concat': {
+        const left = toStr(a);
+        const right = toStr(b);
+        this.budget.checkString(left.length + right.length);
+        return left + right;
+      }
       case '<':
         return compareValues(a, b) < 0 ? 1 : 0;
       case '<=':
@@ -433,6 +464,7 @@ class Interpreter {
         frame.set(p, v instanceof Map ? v : (v ?? UNINIT));
       } else frame.set(p, this.eval(arg));
     });
+    this.budget.checkDepth(this.frames.length + 1);
     this.frames.push(frame);
     try {
       this.exec(fn.body);
@@ -482,20 +514,25 @@ class Interpreter {
         const repl = str(1);
         const target = args[2] ?? { t: 'field', index: { t: 'num', value: 0 } };
         const text = toStr(this.eval(target));
-        let count = 0;
-        const global = new RegExp(re.source, name === 'gsub' ? 'g' : '');
-        const result = text.replace(global, (m) => {
-          count++;
-          return repl.replace(/\\\\|\\&|&/g, (x) => (x === '&' ? m : x === '\\&' ? '&' : '\\'));
-        });
-        if (count > 0) this.assign(target, result);
-        return count;
+        const matches = allMatches(re, text);
+        const used = name === 'gsub' ? matches : matches.slice(0, 1);
+        let result = '';
+        let from = 0;
+        for (const m of used) {
+          const matched = text.slice(m.start, m.end);
+          result += text.slice(from, m.start) + repl.replace(/\\\\|\\&|&/g, (x) => (x === '&' ? matched : x === '\\&' ? '&' : '\\'));
+          this.budget.checkString(result.length);
+          from = m.end;
+        }
+        result += text.slice(from);
+        if (used.length > 0) this.assign(target, result);
+        return used.length;
       }
       case 'match': {
-        const m = this.regexOf(args[1]).exec(str(0));
-        this.globals.set('RSTART', m ? m.index + 1 : 0);
-        this.globals.set('RLENGTH', m ? m[0].length : -1);
-        return m ? m.index + 1 : 0;
+        const m = this.regexOf(args[1]).find(str(0));
+        this.globals.set('RSTART', m ? m.start + 1 : 0);
+        this.globals.set('RLENGTH', m ? m.end - m.start : -1);
+        return m ? m.start + 1 : 0;
       }
       case 'sprintf': {
         if (args.length === 0) return '';
