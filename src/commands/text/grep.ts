@@ -81,7 +81,27 @@ const NOT_AFTER_WORD = '(?<![0-9A-Za-z_])';
 // word character, or no boundary after a non-word character (end of line counts as non-word).
 const NOT_BEFORE_WORD = '(?:\\b(?<=[0-9A-Za-z_])|\\B(?<![0-9A-Za-z_]))';
 
+/** Patterns with no special characters in any syntax grep reads. */
+const PLAIN = /^[^\\^$.*+?()[\]{}|]*$/;
+
+/**
+ * Fixed strings matched with indexOf: same leftmost-longest answers, without
+ * compiling an automaton for a 100,000-character literal.
+ */
+function literalMatcher(literals: readonly string[]): UserRegex {
+  const find = (text: string, from = 0): { start: number; end: number } | undefined => {
+    let best: { start: number; end: number } | undefined;
+    for (const l of literals) {
+      const at = text.indexOf(l, from);
+      if (at >= 0 && (!best || at < best.start || (at === best.start && at + l.length > best.end))) best = { start: at, end: at + l.length };
+    }
+    return best;
+  };
+  return { test: (text) => find(text) !== undefined, find };
+}
+
 function buildRegex(s: GrepSettings): UserRegex | string {
+  if (!s.ignoreCase && !s.word && !s.line && (s.matcher === 'F' || s.patterns.every((p) => PLAIN.test(p)))) return literalMatcher(s.patterns);
   const sources: string[] = [];
   let backrefs = false;
   for (const p of s.patterns) {
