@@ -40,7 +40,8 @@ export interface CivilTime {
  * Date, whose range ends 275,760 years out while `date -d @N` goes on.
  */
 export function civilTime(ms: number): CivilTime {
-  const seconds = Math.floor(ms / 1000);
+  // Past 2^53 ms a double has no milliseconds left to floor: `@N` seconds times 1000 may land just below N.
+  const seconds = Math.abs(ms) < 2 ** 53 ? Math.floor(ms / 1000) : Math.round(ms / 1000);
   const days = Math.floor(seconds / 86_400);
   const secondOfDay = seconds - days * 86_400;
   const z = days + 719468;

@@ -159,7 +159,7 @@ export function parseTemplate(template: string): Node[] {
     } else if (action === 'end') {
       if (stack.length === 1) throw new JsonPathError('not in range, nothing to end');
       stack.pop();
-    } else if (/^".*"$/s.test(action)) {
+    } else if (/^(".*"|'.*')$/s.test(action)) {
       stack.at(-1)!.push({ kind: 'text', text: unquote(action) });
     } else {
       stack.at(-1)!.push({ kind: 'path', path: parsePath(action) });
