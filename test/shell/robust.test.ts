@@ -82,7 +82,8 @@ describe('budgets end runaway commands; the line goes on', () => {
   it('endless output stops at the line output budget, keeping what fits', async () => {
     const r = await timed(`awk 'BEGIN{while(1) print "y"}'`, { outputChars: 1000 });
     expect(r.stdout).toBe('y\n'.repeat(500));
-    expect(r.stderr).toBe("awk: output exceeded the simulator's budget (1000 characters per command line)\n");
+    // The message comes after what fitted, where the learner is looking.
+    expect(r.output).toBe(`${'y\n'.repeat(500)}awk: output exceeded the simulator's budget (1000 characters per command line)\n`);
     expect(r.exitCode).toBe(2);
   });
 
@@ -90,6 +91,7 @@ describe('budgets end runaway commands; the line goes on', () => {
     const r = await timed('cat in; cat in; echo $?', { outputChars: INPUT.length + 10 });
     const message = `output exceeded the simulator's budget (${INPUT.length + 10} characters per command line)`;
     expect(r.stdout).toBe(INPUT + INPUT.slice(0, 10));
+    expect(r.output).toBe(`${INPUT}${INPUT.slice(0, 10)}cat: ${message}\necho: ${message}\n`);
     // Once spent, the budget stays spent for the rest of the line.
     expect(r.stderr).toBe(`cat: ${message}\necho: ${message}\n`);
   });

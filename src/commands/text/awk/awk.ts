@@ -102,8 +102,17 @@ export const awkCommand: Command = {
       );
       return { stdout, stderr, exitCode: code };
     } catch (e) {
-      // mawk's run time errors and the simulator's budgets both end the program with status 2.
-      if (e instanceof AwkRuntimeError || e instanceof BudgetExceeded) return { stdout, stderr: `${stderr}awk: ${e.message}\n`, exitCode: 2 };
+      // mawk's run time errors and the simulator's budgets both end the program with status 2,
+      // the message after what the program had printed.
+      if (e instanceof AwkRuntimeError || e instanceof BudgetExceeded) {
+        const message = `awk: ${e.message}\n`;
+        const chunks = [
+          { fd: 2 as const, text: stderr },
+          { fd: 1 as const, text: stdout },
+          { fd: 2 as const, text: message },
+        ].filter((c) => c.text !== '');
+        return { stdout, stderr: stderr + message, exitCode: 2, chunks };
+      }
       throw e;
     }
   },
