@@ -161,6 +161,13 @@ describe('one-line crashers answer as the real tools do', () => {
     expect((await timed("printf '%.101g\\n' 0.1")).stdout).toBe('0.1000000000000000055511151231257827021181583404541015625\n');
   });
 
+  it('uniq -f with an enormous field count stops at the end of each line', async () => {
+    // coreutils uniq: skipping past the last field compares empty keys, so all lines are one group.
+    const r = await timed('uniq -c -f 99999999999 in');
+    expect(r.stdout).toBe(`      6 ${INPUT.split('\n')[0]}\n`);
+    expect(r.ms).toBeLessThan(3000);
+  });
+
   it('a command that throws answers like a crashed tool (exit 70, no stack) and the line goes on', async () => {
     const r = await timed('boom; echo status=$?');
     expect(r.output).toBe("kubedrill: internal error in boom: Cannot read properties of undefined (reading 'slice')\nstatus=70\n");
