@@ -74,6 +74,15 @@ describe('budgets end runaway commands; the line goes on', () => {
     expect(r).toMatchObject({ stderr: "awk: line 1: nesting exceeded the simulator's depth budget (200 levels)\n", exitCode: 2 });
   });
 
+  it('awk refuses more fields than mawk holds instead of making a billion', async () => {
+    // mawk: "program limit exceeded: maximum number of fields size=32767" (field.c, MAX_FIELD).
+    for (const program of ['BEGIN{$1e9 = "x"}', 'BEGIN{NF = 1e9}']) {
+      const r = await timed(`awk '${program}'`);
+      expect(r).toMatchObject({ stderr: 'awk: program limit exceeded: maximum number of fields size=32767\n', exitCode: 2 });
+    }
+    expect((await timed(`echo a b | awk '{$5 = "e"; print; print NF}'`)).stdout).toBe('a b   e\n5\n');
+  });
+
   it('awk printf with a billion-wide field stops on the string budget', async () => {
     const r = await timed(`awk 'BEGIN{printf "%*d", 1e9, 1}'; echo next`);
     expect(r.output).toBe("awk: string exceeded the simulator's size budget (8388608 characters)\nnext\n");

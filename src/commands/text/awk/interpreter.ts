@@ -186,10 +186,12 @@ class Interpreter {
   }
 
   private setField(i: number, value: string): void {
+    if (i < 0) throw new AwkRuntimeError(`run time error: negative field index $${i}`);
     if (i === 0) {
       this.setRecord(value);
       return;
     }
+    checkFieldCount(i);
     while (this.fields.length < i) this.fields.push('');
     this.fields[i - 1] = value;
     this.globals.set('NF', this.fields.length);
@@ -216,6 +218,7 @@ class Interpreter {
   private set(name: string, value: AwkValue): void {
     if (name === 'NF') {
       const n = Math.max(0, Math.trunc(toNumber(value)));
+      checkFieldCount(n);
       this.fields = this.fields.slice(0, n);
       while (this.fields.length < n) this.fields.push('');
       this.globals.set('NF', n);
@@ -566,6 +569,13 @@ class Interpreter {
         throw new AwkRuntimeError(`function ${name} is not supported here`);
     }
   }
+}
+
+/** mawk's MAX_FIELD: `$40000 = x` or `NF = 1e9` is a program limit, not a billion empty fields. */
+const MAX_FIELDS = 32767;
+
+function checkFieldCount(n: number): void {
+  if (n > MAX_FIELDS) throw new AwkRuntimeError(`program limit exceeded: maximum number of fields size=${MAX_FIELDS}`);
 }
 
 function arithmetic(op: string, a: number, b: number): number {
