@@ -74,6 +74,25 @@ describe('budgets end runaway commands; the line goes on', () => {
     expect(r).toMatchObject({ stderr: "awk: line 1: nesting exceeded the simulator's depth budget (200 levels)\n", exitCode: 2 });
   });
 
+  it.each([
+    'while(1) n = split(s, a, "")',
+    'while(1) gsub(/ /, "xy", s)',
+    'while(1) x = substr(s, 1, 1)',
+    'while(1) if (s ~ /x$/) n++',
+    'while(1) n += length(s)',
+    'while(1) { $0 = s; n += NF }',
+    'while (i++ < 1e9) a[i, i] = sprintf("%1000s", i)',
+  ])('awk work on big strings counts in proportion to their size: %s', async (loop) => {
+    const r = await timed(`awk 'BEGIN{s = sprintf("%8000000s", "x"); ${loop}}'`);
+    expect(r.stderr).toMatch(/^awk: program exceeded the simulator's (step|time) budget/);
+    expect(r.exitCode).toBe(2);
+    expect(r.ms).toBeLessThan(5000);
+  });
+
+  it('awk split with an empty separator splits into characters (mawk, gawk)', async () => {
+    expect((await timed(`awk 'BEGIN{n = split("abc", a, ""); print n, a[1], a[3]}'`)).stdout).toBe('3 a c\n');
+  });
+
   it('awk refuses more fields than mawk holds instead of making a billion', async () => {
     // mawk: "program limit exceeded: maximum number of fields size=32767" (field.c, MAX_FIELD).
     for (const program of ['BEGIN{$1e9 = "x"}', 'BEGIN{NF = 1e9}']) {

@@ -97,7 +97,15 @@ function literalMatcher(literals: readonly string[]): UserRegex {
     }
     return best;
   };
-  return { test: (text) => find(text) !== undefined, find };
+  function* scan(text: string): Iterable<{ start: number; end: number }> {
+    for (let from = 0; from <= text.length; ) {
+      const m = find(text, from);
+      if (!m) return;
+      yield m;
+      from = m.end > m.start ? m.end : m.end + 1;
+    }
+  }
+  return { test: (text) => find(text) !== undefined, find, scan };
 }
 
 function buildRegex(s: GrepSettings): UserRegex | string {
@@ -282,7 +290,7 @@ function runGrep(tool: string, args: readonly string[], ctx: CommandContext, for
       if (s.count || s.listMatching) continue;
       if (s.only) {
         if (s.invert) continue;
-        for (const m of allMatches(regex, text)) {
+        for (const m of allMatches(regex, text, budget)) {
           if (m.end > m.start) stdout += `${prefix(i, ':')}${text.slice(m.start, m.end)}\n`;
         }
         continue;

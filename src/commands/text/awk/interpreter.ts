@@ -153,7 +153,7 @@ class Interpreter {
   // ---- records and fields
 
   private setRecord(text: string): void {
-    this.record = text;
+    this.record = this.scanned(text);
     this.fieldsValid = false;
     this.splitFields();
   }
@@ -168,9 +168,11 @@ class Interpreter {
     if (fs === ' ') return text.split(/[ \t\n]+/).filter((f, i, all) => f !== '' || (i !== 0 && i !== all.length - 1)).filter((f) => f !== '');
     if (text === '') return [];
     if (fs.length === 1 && fs !== '\\') return text.split(fs === '\t' ? '\t' : fs);
+    // An empty separator splits into characters (mawk, gawk).
+    if (fs === '') return [...text];
     const parts: string[] = [];
     let from = 0;
-    for (const m of allMatches(this.regex(fs), text)) {
+    for (const m of allMatches(this.regex(fs), text, this.budget)) {
       if (m.end === m.start) continue;
       parts.push(text.slice(from, m.start));
       from = m.end;
@@ -340,6 +342,7 @@ class Interpreter {
     const args: FormatArg[] = values.map((v) => ({ str: toStr(v), num: toNumber(v), isNumber: typeof v === 'number' }));
     const text = formatPrintf(format, args).text;
     this.budget.checkString(text.length);
+    this.budget.step(1 + (text.length >> 4));
     return text;
   }
 
@@ -356,6 +359,12 @@ class Interpreter {
     return re;
   }
 
+  /** Counts the steps of a pass over `text` (a 16th of a step per character) and returns it. */
+  private scanned(text: string): string {
+    if (text.length > 64) this.budget.step(text.length >> 4);
+    return text;
+  }
+
   private regexOf(e: Expr): UserRegex {
     return this.regex(e.t === 'regex' ? e.source : toStr(this.eval(e)));
   }
@@ -369,7 +378,7 @@ class Interpreter {
       case 'str':
         return e.value;
       case 'regex':
-        return this.regex(e.source).test(this.record) ? 1 : 0;
+        return this.regex(e.source).test(this.scanned(this.record)) ? 1 : 0;
       case 'group':
         return this.eval(e.expr);
       case 'var':
@@ -404,7 +413,7 @@ class Interpreter {
         return e.op === '-' ? -toNumber(v) : toNumber(v);
       }
       case 'match': {
-        const matched = this.regexOf(e.right).test(toStr(this.eval(e.left)));
+        const matched = this.regexOf(e.right).test(this.scanned(toStr(this.eval(e.left))));
         return matched !== e.negated ? 1 : 0;
       }
       case 'binary':
@@ -432,6 +441,8 @@ class Interpreter {
         const left = toStr(a);
         const right = toStr(b);
         this.budget.checkString(left.length + right.length);
+        // Building text costs time and memory in proportion to its size, not one step.
+        this.budget.step(1 + ((left.length + right.length) >> 4));
         return left + right;
       }
       case '<':
@@ -481,7 +492,8 @@ class Interpreter {
   }
 
   private builtin(name: string, args: readonly Expr[]): AwkValue {
-    const str = (i: number): string => toStr(this.eval(args[i]));
+    // Builtins walk their string arguments: long strings cost steps in proportion.
+    const str = (i: number): string => this.scanned(toStr(this.eval(args[i])));
     const num = (i: number): number => toNumber(this.eval(args[i]));
     switch (name) {
       case 'length': {
@@ -508,6 +520,8 @@ class Interpreter {
         a.clear();
         const sep = args.length > 2 ? (args[2].t === 'regex' ? args[2].source : str(2)) : toStr(this.get('FS'));
         const parts = this.split(str(0), sep);
+        // One step per element: a million-element array is a million steps of work.
+        this.budget.step(parts.length);
         parts.forEach((p, i) => a.set(String(i + 1), fromInput(p)));
         return parts.length;
       }
@@ -517,7 +531,7 @@ class Interpreter {
         const repl = str(1);
         const target = args[2] ?? { t: 'field', index: { t: 'num', value: 0 } };
         const text = toStr(this.eval(target));
-        const matches = allMatches(re, text);
+        const matches = allMatches(re, text, this.budget);
         const used = name === 'gsub' ? matches : matches.slice(0, 1);
         let result = '';
         let from = 0;

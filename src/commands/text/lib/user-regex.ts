@@ -7,7 +7,7 @@
  * RegExp, kept to shapes and line lengths where backtracking stays small.
  */
 import { RE2JS } from 're2js';
-import { BudgetExceeded } from '../../budget.js';
+import { BudgetExceeded, type CommandBudget } from '../../budget.js';
 
 /** A compiled user regex. */
 export interface UserRegex {
@@ -15,6 +15,8 @@ export interface UserRegex {
   test(text: string): boolean;
   /** The leftmost-longest match starting at or after `from`, as [start, end) UTF-16 offsets. */
   find(text: string, from?: number): { start: number; end: number } | undefined;
+  /** Successive matches from the start (an empty one after each, as the engine reports them), in one pass. */
+  scan(text: string): Iterable<{ start: number; end: number }>;
 }
 
 /** A compiled regex, or the message the tool prints for a pattern it cannot take. */
@@ -56,8 +58,10 @@ function countRepetitions(source: string): number {
 
 function re2Regex(source: string, ignoreCase: boolean): CompiledRegex {
   let re: RE2JS;
+  // Lookbehinds cost a pass from the start of the text per search: only patterns with one pay for it.
+  const lookbehinds = source.includes('(?<') ? RE2JS.LOOKBEHINDS : 0;
   try {
-    re = RE2JS.compile(source, RE2JS.LONGEST_MATCH | RE2JS.LOOKBEHINDS | (ignoreCase ? RE2JS.CASE_INSENSITIVE : 0));
+    re = RE2JS.compile(source, RE2JS.LONGEST_MATCH | lookbehinds | (ignoreCase ? RE2JS.CASE_INSENSITIVE : 0));
   } catch (err) {
     // RE2 caps repeat counts at 1000 where glibc goes to RE_DUP_MAX (0x7fff): say what glibc says past its cap.
     const message = err instanceof Error && /invalid repeat count/.test(err.message) ? 'Regular expression too big' : 'Invalid regular expression';
@@ -68,7 +72,12 @@ function re2Regex(source: string, ignoreCase: boolean): CompiledRegex {
     const m = re.matcher(text);
     return m.find(from) ? { start: m.start(), end: m.end() } : undefined;
   };
-  return { ok: true, regex: { test: (text) => find(text) !== undefined, find } };
+  function* scan(text: string): Iterable<{ start: number; end: number }> {
+    // One matcher for the whole walk: lookbehind state carries over instead of restarting per match.
+    const m = re.matcher(text);
+    while (m.find()) yield { start: m.start(), end: m.end() };
+  }
+  return { ok: true, regex: { test: (text) => find(text) !== undefined, find, scan } };
 }
 
 function backtrackingRegex(source: string, ignoreCase: boolean): CompiledRegex {
@@ -87,7 +96,15 @@ function backtrackingRegex(source: string, ignoreCase: boolean): CompiledRegex {
     const m = re.exec(text);
     return m ? { start: m.index, end: m.index + m[0].length } : undefined;
   };
-  return { ok: true, regex: { test: (text) => find(text) !== undefined, find } };
+  function* scan(text: string): Iterable<{ start: number; end: number }> {
+    for (let from = 0; from <= text.length; ) {
+      const m = find(text, from);
+      if (!m) return;
+      yield m;
+      from = m.end > m.start ? m.end : m.end + 1;
+    }
+  }
+  return { ok: true, regex: { test: (text) => find(text) !== undefined, find, scan } };
 }
 
 /** Compiles translated regex source for matching in time linear in the text (back-references aside). */
@@ -96,18 +113,18 @@ export function compileUserRegex(source: string, options: UserRegexOptions = {})
   return options.backrefs ? backtrackingRegex(source, ignoreCase) : re2Regex(source, ignoreCase);
 }
 
-/** Every non-overlapping match in `text`, as grep -o and awk gsub walk them (an empty match moves on by one). */
-export function allMatches(regex: UserRegex, text: string): { start: number; end: number }[] {
+/**
+ * Every non-overlapping match in `text`, as grep -o and awk gsub walk them;
+ * each counts a step against `budget` (a string of millions of matches takes time).
+ */
+export function allMatches(regex: UserRegex, text: string, budget?: CommandBudget): { start: number; end: number }[] {
   const out: { start: number; end: number }[] = [];
-  let from = 0;
   let lastEnd = -1;
-  while (from <= text.length) {
-    const m = regex.find(text, from);
-    if (!m) break;
+  for (const m of regex.scan(text)) {
+    budget?.step();
     // POSIX: an empty match right where the previous match ended does not count.
     if (m.end > m.start || m.start !== lastEnd) out.push(m);
     if (m.end > m.start) lastEnd = m.end;
-    from = m.end > m.start ? m.end : m.end + 1;
   }
   return out;
 }
