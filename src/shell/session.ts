@@ -225,6 +225,11 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
       // A bug in a command should not take the terminal down with it.
       return failedCommand(name, err);
     }
+    // Nor should a result that is not one (a handler looked up on an object prototype returns anything).
+    const malformed = (result.chunks ?? []).some((c) => typeof c.text !== 'string');
+    if (typeof result.stdout !== 'string' || typeof result.stderr !== 'string' || !Number.isInteger(result.exitCode) || malformed) {
+      return failedCommand(name, new Error('the command returned no result'));
+    }
     return withinOutputBudget(name, result, budget);
   }
 

@@ -16,6 +16,12 @@ import { INPUT } from '../commands/text/helpers.js';
 function shell(limits?: Partial<BudgetLimits>) {
   const registry = installCommands(createCommandRegistry());
   registry.register(
+    'weird',
+    // What a handler found on Object.prototype returns: not an ExecResult.
+    async () => ({ name: 'weird', execute: () => ({ stdout: Object, stderr: {}, exitCode: 'x' }) as never }),
+    'both',
+  );
+  registry.register(
     'boom',
     async () => ({
       name: 'boom',
@@ -200,5 +206,16 @@ describe('one-line crashers answer as the real tools do', () => {
     const r = await timed('boom; echo status=$?');
     expect(r.output).toBe("kubedrill: internal error in boom: Cannot read properties of undefined (reading 'slice')\nstatus=70\n");
     expect(r.output).not.toMatch(/\n\s+at /);
+  });
+
+  it('Object.prototype names typed as commands are not found, as bash says', async () => {
+    const r = await timed('__proto__; constructor x; hasOwnProperty');
+    expect(r.output).toBe('bash: __proto__: command not found\nbash: constructor: command not found\nbash: hasOwnProperty: command not found\n');
+    expect(r.exitCode).toBe(127);
+  });
+
+  it('a command that returns something other than a result is an internal error too', async () => {
+    const r = await timed('weird | cat; echo status=$?');
+    expect(r.output).toBe('kubedrill: internal error in weird: the command returned no result\nstatus=0\n');
   });
 });
