@@ -4,12 +4,14 @@
  * unicode, control bytes, huge numbers and regex metacharacters, run against
  * warmed runs of shipped scenarios. Whatever is typed, the shell answers (no
  * uncaught error), within the budget, without control sequences the learner did
- * not ask for, and with Object.prototype untouched.
+ * not ask for (and none at all once sanitised for the terminal), and with
+ * Object.prototype untouched.
  */
 import { describe, it, expect, beforeAll } from 'vitest';
 import fc from 'fast-check';
 import { loadScenarioArg } from '../../src/cli/load.js';
 import { ScenarioRun } from '../../src/scenario/run.js';
+import { findControlCharacter, stripControlSequences } from '../../src/shell/sanitize.js';
 
 const SCENARIOS = ['crashloop-bad-command', 'node-notready-expired-cert', 'pending-untolerated-taint'];
 /**
@@ -125,6 +127,8 @@ describe('fuzzing the shell', () => {
           expect(r.output, text).not.toMatch(/\n\s+at .*\(.*:\d+:\d+\)/);
           typed += text;
           if (!writesEscapes(text)) expect(strayControls(r.output, typed), `${JSON.stringify(text)} -> ${JSON.stringify(r.output.slice(0, 200))}`).toEqual([]);
+          // What reaches the terminal goes through the sanitiser (src/shell/sanitize.ts): nothing is left, typed or not.
+          expect(findControlCharacter(stripControlSequences(r.output)), text).toBeUndefined();
           expect(prototypeNames()).toEqual(before);
           // FUZZ_STRICT=1 also treats a caught crash (exit 70) as a finding, to hunt bugs by hand.
           if (process.env.FUZZ_STRICT) expect(r.output, text).not.toContain('kubedrill: internal error');

@@ -152,8 +152,9 @@ function validatePodSpec(spec: Obj | undefined, path: string, errors: FieldError
  * Replicas one workload may ask for. Not a Kubernetes rule: the simulation runs
  * every pod's lifecycle in-process, so a million replicas would never answer.
  * Refused like a validation error, naming kubedrill so no one takes it for upstream.
+ * The same bound as scenario packs (SCENARIO_LIMITS.replicasPerWorkload in src/scenario/validate-limits.ts).
  */
-export const MAX_REPLICAS = 100;
+export const MAX_REPLICAS = 500;
 
 function validateWorkload(object: Obj, errors: FieldError[]): void {
   const spec = object.spec ?? {};
