@@ -22,6 +22,12 @@ describe('kubectl: budgets and crashers', () => {
     });
     expect(performance.now() - started).toBeLessThan(2000);
     expect(await c.run(`scale deploy web --replicas=${MAX_REPLICAS}`)).toEqual({ stdout: 'deployment.apps/web scaled\n', stderr: '', exitCode: 0 });
+    expect(await c.run(`patch deploy web -p '{"spec":{"replicas":1000000}}'`)).toMatchObject({ stderr: expect.stringContaining('kubedrill: this simulated cluster allows at most'), exitCode: 1 });
+    expect(await c.run('create deployment big --image=nginx --replicas=1000000')).toEqual({
+      stdout: '',
+      stderr: `error: kubedrill: this simulated cluster allows at most ${MAX_REPLICAS} replicas\n`,
+      exitCode: 1,
+    });
   });
 
   it('unquotes jsonpath string literals as client-go UnquoteExtend (Go strconv.UnquoteChar) does', async () => {
