@@ -6,6 +6,7 @@
  */
 import type { ApiClient } from '../cluster/apiserver/types.js';
 import type { NodeHandle } from '../cluster/cluster.js';
+import type { CommandBudget } from './budget.js';
 
 /** What a command run produced. */
 export interface ExecResult {
@@ -84,6 +85,12 @@ export interface CommandContext {
    * `kubedrill exec`, line mode and scripts, where `-f` prints and returns.
    */
   readonly canFollow?: boolean;
+  /**
+   * Steps, time, output and string sizes the command may use (src/commands/budget.ts);
+   * interpreters count against it and throw BudgetExceeded when it runs out.
+   * Absent in test doubles: commands then use a fresh default budget.
+   */
+  readonly budget?: CommandBudget;
 }
 
 /** What `ssh` and `exit` may change in the interactive shell. */

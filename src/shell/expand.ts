@@ -5,6 +5,7 @@
  * host's files (an unmatched pattern stays as typed, as bash leaves it).
  */
 import type { Word } from './ast.js';
+import { compileWildcard, type WildcardPattern } from '../commands/text/lib/fnmatch.js';
 
 /** Values parameter expansion reads. */
 export interface ExpansionScope {
@@ -73,23 +74,12 @@ export function expandWord(word: Word, scope: ExpansionScope): string[] {
   });
 }
 
-/** Compiles one path segment of a glob pattern to a RegExp (bash: `*`, `?`, bracket expressions). */
-export function globSegment(pattern: string): RegExp {
-  let re = '';
-  for (let i = 0; i < pattern.length; i++) {
-    const c = pattern[i];
-    if (c === '*') re += '[^/]*';
-    else if (c === '?') re += '[^/]';
-    else if (c === '[') {
-      const close = pattern.indexOf(']', i + 2);
-      if (close < 0) re += '\\[';
-      else {
-        re += `[${pattern.slice(i + 1, close).replace(/^!/, '^').replace(/\\/g, '\\\\')}]`;
-        i = close;
-      }
-    } else re += c.replace(/[.+^${}()|\\]/g, '\\$&');
-  }
-  return new RegExp(`^${re}$`);
+/**
+ * Compiles one path segment of a glob pattern (bash: `*`, `?`, bracket
+ * expressions); never throws, an invalid range just matches nothing.
+ */
+export function globSegment(pattern: string): WildcardPattern {
+  return compileWildcard(pattern, true);
 }
 
 /** Expands a word into one string, without field splitting (assignments, redirection targets). */

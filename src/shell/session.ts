@@ -5,6 +5,7 @@
  */
 import type { CommandContext, ClusterView, ExecResult } from '../commands/types.js';
 import { WORKSTATION, type CommandRegistry } from '../commands/registry.js';
+import { BudgetExceeded, CommandBudget, type BudgetLimits } from '../commands/budget.js';
 import { defaultCommandRegistry } from '../commands/index.js';
 import type { FileAccess } from '../commands/text/lib/file-access.js';
 import type { SimpleCommand } from './ast.js';
@@ -32,6 +33,8 @@ export interface ShellSessionOptions {
    * src/grading/evidence.ts).
    */
   readonly onOutput?: (chunks: readonly OutputChunk[]) => void;
+  /** Limits every command line runs under (steps, time, output, strings); defaults to DEFAULT_LIMITS. */
+  readonly limits?: BudgetLimits;
 }
 
 /** What one command line produced. */
@@ -121,6 +124,41 @@ function dropSudo(fields: string[]): string[] {
   return rest;
 }
 
+/** Exit status of a command that crashed (EX_SOFTWARE, "internal software error" in sysexits.h). */
+export const INTERNAL_ERROR_STATUS = 70;
+
+/**
+ * What a command that ran out of budget or crashed answers: a one-line message
+ * on stderr (never a JavaScript stack) and a non-zero status; the session goes on.
+ */
+function failedCommand(name: string, err: unknown, stdout = ''): StageResult {
+  if (err instanceof BudgetExceeded) return { stdout, stderr: `${name}: ${err.message}\n`, exitCode: 1 };
+  const message = err instanceof Error ? err.message : String(err);
+  return { stdout, stderr: `kubedrill: internal error in ${name}: ${message.split('\n')[0]}\n`, exitCode: INTERNAL_ERROR_STATUS };
+}
+
+/** Stderr a command may write without counting against the output budget: room for its error messages. */
+const FREE_STDERR = 1024;
+
+/** Keeps a command's output within what its line may still print; past it, the budget message ends the command. */
+function withinOutputBudget(name: string, result: StageResult, budget: CommandBudget): StageResult {
+  const size = result.stdout.length + Math.max(0, result.stderr.length - FREE_STDERR);
+  if (size <= budget.outputLeft()) {
+    budget.print(size);
+    return result;
+  }
+  const stdout = result.stdout.slice(0, budget.outputLeft());
+  budget.print(stdout.length);
+  const failed = failedCommand(name, new BudgetExceeded('output', budget.limits), stdout);
+  const observed = result.chunks?.some((c) => c.fd === 1 && c.observed === true) ?? false;
+  // What fitted is shown first, then why the rest is missing.
+  const chunks: OutputChunk[] = [
+    { fd: 1, text: stdout, observed },
+    { fd: 2, text: failed.stderr },
+  ];
+  return { ...failed, chunks: chunks.filter((c) => c.text !== '') };
+}
+
 type Target = { kind: 'out' } | { kind: 'err' } | { kind: 'null' } | { kind: 'file'; path: string };
 
 /** Creates a shell session starting on the workstation. */
@@ -133,6 +171,8 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
   let clearScreen = false;
   let exitRequested = false;
   let canFollow = false;
+  // One budget per command line: steps and time restart with each command, output adds up.
+  let budget = new CommandBudget(options.limits);
 
   const top = (): HostFrame => frames[frames.length - 1];
   const enterHost = (host: string, user = 'root'): void => {
@@ -177,6 +217,23 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
   });
 
   async function runCommand(name: string, args: string[], stdin: string, stdinObserved: boolean, env: Record<string, string>): Promise<StageResult> {
+    budget.startCommand();
+    let result: StageResult;
+    try {
+      result = await runCommandUnchecked(name, args, stdin, stdinObserved, env);
+    } catch (err) {
+      // A bug in a command should not take the terminal down with it.
+      return failedCommand(name, err);
+    }
+    // Nor should a result that is not one (a handler looked up on an object prototype returns anything).
+    const malformed = (result.chunks ?? []).some((c) => typeof c.text !== 'string');
+    if (typeof result.stdout !== 'string' || typeof result.stderr !== 'string' || !Number.isInteger(result.exitCode) || malformed) {
+      return failedCommand(name, new Error('the command returned no result'));
+    }
+    return withinOutputBudget(name, result, budget);
+  }
+
+  async function runCommandUnchecked(name: string, args: string[], stdin: string, stdinObserved: boolean, env: Record<string, string>): Promise<StageResult> {
     const frame = top();
     const builtin = Object.hasOwn(BUILTINS, name) ? BUILTINS[name] : undefined; // `constructor` is not a builtin
     if (builtin) {
@@ -237,15 +294,10 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
       openEditor: options.openEditor,
       shell: { enterHost: (host) => enterHost(host), leaveHost },
       canFollow,
+      budget,
       ...fileAccess(frame, io),
     };
-    let result: ExecResult;
-    try {
-      result = await command.execute(args, ctx);
-    } catch (err) {
-      // A bug in a command should not take the terminal down with it.
-      result = { stdout: '', stderr: `${name}: ${err instanceof Error ? err.message : String(err)}\n`, exitCode: 1 };
-    }
+    const result: ExecResult = await command.execute(args, ctx);
     const observed = io.outputObserved();
     // A command that wrote in a known order (`rollout status`: status lines, then the error) keeps it.
     const written = result.chunks ?? [
@@ -373,9 +425,18 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
       lastExitCode = 2;
       return { chunks: [{ fd: 2, text: `${parsed.error}\n` }], exitCode: 2 };
     }
+    // Expansion (globs, variables) and redirections can fail too: the line goes on with the next command.
+    const runSafely = async (command: SimpleCommand, stdin: string, stdinObserved: boolean): Promise<StageResult> => {
+      try {
+        return await runSimple(command, stdin, stdinObserved);
+      } catch (err) {
+        const first = command.words[0]?.parts.map((p) => ('text' in p ? p.text : '')).join('') || 'bash';
+        return failedCommand(first, err);
+      }
+    };
     return executeScript(
       parsed.script,
-      runSimple,
+      runSafely,
       (code) => {
         lastExitCode = code;
       },
@@ -410,6 +471,7 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
       clearScreen = false;
       exitRequested = false;
       if (line.trim() !== '') entries.push(line.replace(/\n+$/, ''));
+      budget = new CommandBudget(options.limits);
       const result = await runLine(line);
       const text = (chunks: readonly OutputChunk[], fd?: 1 | 2): string =>
         chunks

@@ -8,7 +8,10 @@ import type { Command, CommandContext, ExecResult } from '../types.js';
 import { getopt, tryHelp, type OptionSpec } from '../text/lib/getopt.js';
 import { hostNow, nodeOf } from './lib/host-context.js';
 import { parseTimestamp } from './lib/parse-timestamp.js';
-import { strftime } from './lib/strftime.js';
+import { civilTime, strftime } from './lib/strftime.js';
+
+/** glibc's struct tm keeps the year in an int: past it localtime fails and date says so. */
+const INT_MAX = 2 ** 31 - 1;
 
 const SPECS: readonly OptionSpec[] = [
   { key: 'utc', short: 'u', long: 'utc' },
@@ -58,6 +61,11 @@ export function runDate(args: readonly string[], ctx: CommandContext): ExecResul
     return { stdout: '', stderr: `date: invalid date '${operands.length > 1 ? operands[1] : operands[0]}'\n`, exitCode: 1 };
   }
   if (operands.length === 1) format = operands[0].slice(1);
+  const { year, seconds } = civilTime(time);
+  if (year - 1900 > INT_MAX || year - 1900 < -INT_MAX - 1) {
+    // date.c show_date: error (0, 0, _("time %s is out of range"), quote (timetostr (...))).
+    return { stdout: '', stderr: `date: time '${BigInt(seconds)}' is out of range\n`, exitCode: 1 };
+  }
   return { stdout: `${strftime(format, time)}\n`, stderr: '', exitCode: 0 };
 }
 

@@ -13,6 +13,7 @@ import { getopt, type OptionSpec } from '../text/lib/getopt.js';
 import { nodeOf } from './lib/host-context.js';
 import { formatJournalEntry, JOURNAL_OUTPUTS, type JournalOutput } from './lib/journal-format.js';
 import { parseTimestamp } from './lib/parse-timestamp.js';
+import { compileWildcard, type WildcardPattern } from '../text/lib/fnmatch.js';
 
 const SPECS: readonly OptionSpec[] = [
   { key: 'unit', short: 'u', long: 'unit', arg: 'required' },
@@ -68,9 +69,9 @@ export function mangleUnitName(name: string): string {
   return /\.(service|socket|target|timer|mount|scope|slice|path|device|swap|automount)$/.test(name) || /[*?[]/.test(name) ? name : `${name}.service`;
 }
 
-function globToRegExp(glob: string): RegExp {
-  const body = glob.replace(/[.+^${}()|\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
-  return new RegExp(`^${body}$`);
+/** A unit name pattern as journalctl matches it (fnmatch: `[` without `]` is literal, never an error). */
+function globToRegExp(glob: string): WildcardPattern {
+  return compileWildcard(glob);
 }
 
 /**

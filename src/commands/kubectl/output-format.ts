@@ -63,6 +63,12 @@ export function printObjects(objects: readonly KubeObject[], format: Exclude<Out
         throw e;
       }
     case 'custom-columns':
-      return { ok: true, text: printCustomColumns(format.columns, objects, { noHeaders }) };
+      try {
+        return { ok: true, text: printCustomColumns(format.columns, objects, { noHeaders }) };
+      } catch (e) {
+        // customcolumn.go PrintObj returns the column's jsonpath parse error as is.
+        if (e instanceof JsonPathError) return { ok: false, error: e.message };
+        throw e;
+      }
   }
 }

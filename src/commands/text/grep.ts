@@ -5,10 +5,12 @@
  * Reads stdin or files through the file seam; no recursion (-r).
  */
 import type { Command, CommandContext, ExecResult } from '../types.js';
+import { freshBudget } from '../budget.js';
 import { getopt, type OptionSpec } from './lib/getopt.js';
 import { readInputs, splitLines } from './lib/inputs.js';
 import { readHostFile } from './lib/file-access.js';
 import { escapeLiteral, translatePosixRegex } from './lib/posix-regex.js';
+import { allMatches, compileUserRegex, type UserRegex } from './lib/user-regex.js';
 
 const SPECS: readonly OptionSpec[] = [
   { key: 'E', short: 'E', long: 'extended-regexp' },
@@ -73,8 +75,43 @@ function parseContext(value: string): number | undefined {
   return /^[0-9]+$/.test(value) ? Number(value) : undefined;
 }
 
-function buildRegex(s: GrepSettings): RegExp | string {
+/** GNU grep's word constituents: the match must not touch one on either side (-w). */
+const NOT_AFTER_WORD = '(?<![0-9A-Za-z_])';
+// "Not followed by a word character" without a lookahead (RE2 has none): a boundary after a
+// word character, or no boundary after a non-word character (end of line counts as non-word).
+const NOT_BEFORE_WORD = '(?:\\b(?<=[0-9A-Za-z_])|\\B(?<![0-9A-Za-z_]))';
+
+/** Patterns with no special characters in any syntax grep reads. */
+const PLAIN = /^[^\\^$.*+?()[\]{}|]*$/;
+
+/**
+ * Fixed strings matched with indexOf: same leftmost-longest answers, without
+ * compiling an automaton for a 100,000-character literal.
+ */
+function literalMatcher(literals: readonly string[]): UserRegex {
+  const find = (text: string, from = 0): { start: number; end: number } | undefined => {
+    let best: { start: number; end: number } | undefined;
+    for (const l of literals) {
+      const at = text.indexOf(l, from);
+      if (at >= 0 && (!best || at < best.start || (at === best.start && at + l.length > best.end))) best = { start: at, end: at + l.length };
+    }
+    return best;
+  };
+  function* scan(text: string): Iterable<{ start: number; end: number }> {
+    for (let from = 0; from <= text.length; ) {
+      const m = find(text, from);
+      if (!m) return;
+      yield m;
+      from = m.end > m.start ? m.end : m.end + 1;
+    }
+  }
+  return { test: (text) => find(text) !== undefined, find, scan };
+}
+
+function buildRegex(s: GrepSettings): UserRegex | string {
+  if (!s.ignoreCase && !s.word && !s.line && (s.matcher === 'F' || s.patterns.every((p) => PLAIN.test(p)))) return literalMatcher(s.patterns);
   const sources: string[] = [];
+  let backrefs = false;
   for (const p of s.patterns) {
     let source: string;
     if (s.matcher === 'F') source = escapeLiteral(p);
@@ -83,17 +120,17 @@ function buildRegex(s: GrepSettings): RegExp | string {
       const t = translatePosixRegex(p, s.matcher === 'E');
       if (!t.ok) return t.message;
       source = t.source;
+      backrefs ||= t.backrefs;
     }
     if (s.line) source = `^(?:${source})$`;
-    // -w: the match must be preceded and followed by non-word constituents (GNU grep wordchar).
-    else if (s.word) source = `(?<![A-Za-z0-9_])(?:${source})(?![A-Za-z0-9_])`;
+    else if (s.word) source = `${NOT_AFTER_WORD}(?:${source})${NOT_BEFORE_WORD}`;
     sources.push(source);
   }
-  try {
-    return new RegExp(sources.map((x) => `(?:${x})`).join('|'), s.ignoreCase ? 'gi' : 'g');
-  } catch {
-    return 'Invalid regular expression';
-  }
+  const source = sources.map((x) => `(?:${x})`).join('|');
+  let compiled = compileUserRegex(source, { ignoreCase: s.ignoreCase, backrefs });
+  // PCRE has lookaheads and back-references RE2 lacks: those patterns take the bounded fallback.
+  if (!compiled.ok && s.matcher === 'P') compiled = compileUserRegex(source, { ignoreCase: s.ignoreCase, backrefs: true });
+  return compiled.ok ? compiled.regex : compiled.message;
 }
 
 function runGrep(tool: string, args: readonly string[], ctx: CommandContext, forced?: 'E' | 'F'): ExecResult {
@@ -204,6 +241,7 @@ function runGrep(tool: string, args: readonly string[], ctx: CommandContext, for
   const regex = buildRegex(s);
   if (typeof regex === 'string') return { stdout: '', stderr: `${stderr}${tool}: ${regex}\n`, exitCode: 2 };
 
+  const budget = ctx.budget ?? freshBudget();
   const showNames = s.withFilename ?? operands.length > 1;
   const useContext = (s.after > 0 || s.before > 0) && !s.only && !s.count && !s.listMatching && !s.quiet;
   let stdout = '';
@@ -236,7 +274,7 @@ function runGrep(tool: string, args: readonly string[], ctx: CommandContext, for
         break;
       }
       const text = lines[i];
-      regex.lastIndex = 0;
+      budget.step();
       const isMatch = regex.test(text);
       if (isMatch === s.invert) {
         if (useContext && afterLeft > 0) {
@@ -252,9 +290,8 @@ function runGrep(tool: string, args: readonly string[], ctx: CommandContext, for
       if (s.count || s.listMatching) continue;
       if (s.only) {
         if (s.invert) continue;
-        regex.lastIndex = 0;
-        for (const m of text.matchAll(regex)) {
-          if (m[0] !== '') stdout += `${prefix(i, ':')}${m[0]}\n`;
+        for (const m of allMatches(regex, text, budget)) {
+          if (m.end > m.start) stdout += `${prefix(i, ':')}${text.slice(m.start, m.end)}\n`;
         }
         continue;
       }

@@ -41,7 +41,8 @@ export const uniqCommand: Command = {
     if (input.text === undefined) return { stdout: '', stderr: `uniq: ${input.name}: No such file or directory\n`, exitCode: 1 };
     const keyOf = (line: string): string => {
       let rest = line;
-      for (let f = 0; f < skipFields; f++) rest = rest.replace(/^[ \t]*[^ \t]*/, '');
+      // Stops at the end of the line: `-f 99999999999` must not loop that many times.
+      for (let f = 0; f < skipFields && rest !== ''; f++) rest = rest.replace(/^[ \t]*[^ \t]*/, '');
       rest = rest.slice(skipChars);
       return keys.has('i') ? rest.toLowerCase() : rest;
     };

@@ -47,8 +47,10 @@ export function parseTimestamp(input: string, now: number): number | undefined {
   if (text === 'yesterday') return startOfDay(now) - 86_400_000;
   if (text === 'tomorrow') return startOfDay(now) + 86_400_000;
   if (text.startsWith('@')) {
-    const n = Number(text.slice(1));
-    return Number.isFinite(n) ? n * 1000 : undefined;
+    // GNU parse_datetime: `@` and decimal seconds (a time_t, so at most 64 bits).
+    if (!/^@\s*[-+]?[0-9]+([.,][0-9]*)?$/.test(text)) return undefined;
+    const n = Number(text.slice(1).replace(',', '.').trim());
+    return Math.abs(n) < 2 ** 63 ? n * 1000 : undefined;
   }
   if (text.startsWith('+') || text.startsWith('-')) {
     const span = parseSpan(text.slice(1));

@@ -20,8 +20,50 @@ type Node =
 /** A template that failed to parse, with kubectl's wording where known. */
 export class JsonPathError extends Error {}
 
+const SIMPLE_ESCAPES: Record<string, string> = { a: '\x07', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v', '\\': '\\' };
+
+/**
+ * A quoted string literal as client-go's UnquoteExtend reads it (Go's
+ * strconv.UnquoteChar for each character, in "..." or '...'): `\x1b`, `\033`,
+ * `\u00e9` give those characters; anything else after a backslash is
+ * `invalid syntax`, reported as `unquote string <s> error invalid syntax`.
+ */
 function unquote(s: string): string {
-  return JSON.parse(s.startsWith("'") ? `"${s.slice(1, -1).replace(/"/g, '\\"')}"` : s) as string;
+  const fail = (): never => {
+    throw new JsonPathError(`unquote string ${s} error invalid syntax`);
+  };
+  const quote = s[0];
+  if (s.length < 2 || (quote !== '"' && quote !== "'") || s[s.length - 1] !== quote) fail();
+  const body = s.slice(1, -1);
+  let out = '';
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i];
+    if (c === quote) fail();
+    if (c !== '\\') {
+      out += c;
+      continue;
+    }
+    const e = body[++i];
+    if (e === undefined) fail();
+    if (e in SIMPLE_ESCAPES) out += SIMPLE_ESCAPES[e];
+    else if (e === quote) out += e;
+    else if (e === 'x' || e === 'u' || e === 'U') {
+      const n = e === 'x' ? 2 : e === 'u' ? 4 : 8;
+      const hex = body.slice(i + 1, i + 1 + n);
+      if (!new RegExp(`^[0-9A-Fa-f]{${n}}$`).test(hex)) fail();
+      const code = parseInt(hex, 16);
+      // Go: surrogate halves and code points past U+10FFFF are not valid runes.
+      if (e !== 'x' && (code > 0x10ffff || (code >= 0xd800 && code < 0xe000))) fail();
+      out += String.fromCodePoint(code);
+      i += n;
+    } else if (e >= '0' && e <= '7') {
+      const oct = body.slice(i, i + 3);
+      if (!/^[0-7]{3}$/.test(oct) || parseInt(oct, 8) > 255) fail();
+      out += String.fromCharCode(parseInt(oct, 8));
+      i += 2;
+    } else fail();
+  }
+  return out;
 }
 
 function parsePath(src: string): Segment[] {
@@ -55,6 +97,8 @@ function parsePath(src: string): Segment[] {
         else if (c === '[') depth++;
         else if (c === ']' && --depth === 0) break;
       }
+      // client-go parser.go parseArray: the input ended before `]`.
+      if (j >= s.length) throw new JsonPathError('unterminated array');
       const inner = s.slice(i + 1, j).trim();
       i = j + 1;
       if (inner === '*') segs.push({ kind: 'wildcard', recursive: false });
@@ -115,8 +159,8 @@ export function parseTemplate(template: string): Node[] {
     } else if (action === 'end') {
       if (stack.length === 1) throw new JsonPathError('not in range, nothing to end');
       stack.pop();
-    } else if (/^".*"$/s.test(action)) {
-      stack.at(-1)!.push({ kind: 'text', text: JSON.parse(action) as string });
+    } else if (/^(".*"|'.*')$/s.test(action)) {
+      stack.at(-1)!.push({ kind: 'text', text: unquote(action) });
     } else {
       stack.at(-1)!.push({ kind: 'path', path: parsePath(action) });
     }

@@ -4,6 +4,7 @@
  * Messages use mawk's wording, as `awk` is mawk on Debian and Ubuntu.
  */
 import type { Command } from '../../types.js';
+import { BudgetExceeded, freshBudget } from '../../budget.js';
 import { readHostFile, writeHostFile } from '../lib/file-access.js';
 import { AwkRuntimeError, runAwk, type AwkInput } from './interpreter.js';
 import { AwkSyntaxError } from './lexer.js';
@@ -52,9 +53,10 @@ export const awkCommand: Command = {
       if (i >= args.length) return { stdout: '', stderr: USAGE, exitCode: 2 };
       program = args[i++];
     }
+    const budget = ctx.budget ?? freshBudget();
     let parsed;
     try {
-      parsed = parseAwk(program);
+      parsed = parseAwk(program, budget.limits.depth);
     } catch (e) {
       if (e instanceof AwkSyntaxError) return { stdout: '', stderr: `awk: ${e.message}\n`, exitCode: 2 };
       throw e;
@@ -76,20 +78,41 @@ export const awkCommand: Command = {
 
     let stdout = '';
     let stderr = '';
+    // What the program printed must fit what the command line may still print.
+    const room = (text: string): string => {
+      if (stdout.length + stderr.length + text.length > budget.outputLeft()) throw new BudgetExceeded('output', budget.limits);
+      return text;
+    };
     try {
-      const code = runAwk(parsed, inputs, vars, {
-        write: (text) => {
-          stdout += text;
+      const code = runAwk(
+        parsed,
+        inputs,
+        vars,
+        {
+          write: (text) => {
+            stdout += room(text);
+          },
+          writeTo: (name, text, append) => {
+            if (name === '/dev/stderr') stderr += room(text);
+            else if (name === '/dev/stdout' || name === '-') stdout += room(text);
+            else if (!writeHostFile(ctx, name, room(text), append)) stderr += `awk: cannot open "${name}" for output\n`;
+          },
         },
-        writeTo: (name, text, append) => {
-          if (name === '/dev/stderr') stderr += text;
-          else if (name === '/dev/stdout' || name === '-') stdout += text;
-          else if (!writeHostFile(ctx, name, text, append)) stderr += `awk: cannot open "${name}" for output\n`;
-        },
-      });
+        budget,
+      );
       return { stdout, stderr, exitCode: code };
     } catch (e) {
-      if (e instanceof AwkRuntimeError) return { stdout, stderr: `${stderr}awk: ${e.message}\n`, exitCode: 2 };
+      // mawk's run time errors and the simulator's budgets both end the program with status 2,
+      // the message after what the program had printed.
+      if (e instanceof AwkRuntimeError || e instanceof BudgetExceeded) {
+        const message = `awk: ${e.message}\n`;
+        const chunks = [
+          { fd: 2 as const, text: stderr },
+          { fd: 1 as const, text: stdout },
+          { fd: 2 as const, text: message },
+        ].filter((c) => c.text !== '');
+        return { stdout, stderr: stderr + message, exitCode: 2, chunks };
+      }
       throw e;
     }
   },

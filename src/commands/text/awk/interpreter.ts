@@ -3,7 +3,9 @@
  * record against every pattern, then END rules (POSIX awk "Overall Program
  * Structure"). Fields split on FS (a single blank means runs of blanks).
  */
+import { BudgetExceeded, freshBudget, type CommandBudget } from '../../budget.js';
 import { translatePosixRegex } from '../lib/posix-regex.js';
+import { allMatches, compileUserRegex, type UserRegex } from '../lib/user-regex.js';
 import { formatPrintf, type FormatArg } from '../lib/printf-format.js';
 import type { AwkProgram, Expr, Stmt } from './ast.js';
 import { UNINIT, compareValues, fromInput, toBool, toNumber, toStr, type AwkValue } from './values.js';
@@ -37,9 +39,19 @@ class Return {
 
 type Scope = Map<string, AwkValue | Map<string, AwkValue>>;
 
-/** Executes `program` with variables `vars` over `inputs`; returns the exit status. */
-export function runAwk(program: AwkProgram, inputs: readonly AwkInput[], vars: Readonly<Record<string, string>>, io: AwkIo): number {
-  return new Interpreter(program, io, vars).run(inputs);
+/**
+ * Executes `program` with variables `vars` over `inputs`; returns the exit status.
+ * Statements, loop turns, calls and records count against `budget`; strings and
+ * call depth are checked too (BudgetExceeded ends the program).
+ */
+export function runAwk(program: AwkProgram, inputs: readonly AwkInput[], vars: Readonly<Record<string, string>>, io: AwkIo, budget: CommandBudget = freshBudget()): number {
+  try {
+    return new Interpreter(program, io, vars, budget).run(inputs);
+  } catch (e) {
+    // Deep recursion the depth budget did not catch first (nested expressions inside calls).
+    if (e instanceof RangeError && /call stack/i.test(e.message)) throw new BudgetExceeded('depth', budget.limits);
+    throw e;
+  }
 }
 
 class Interpreter {
@@ -48,7 +60,7 @@ class Interpreter {
   private record = '';
   private fields: string[] = [];
   private fieldsValid = true;
-  private readonly regexCache = new Map<string, RegExp>();
+  private readonly regexCache = new Map<string, UserRegex>();
   private readonly rangeActive: boolean[];
   private readonly opened = new Set<string>();
 
@@ -56,6 +68,7 @@ class Interpreter {
     private readonly program: AwkProgram,
     private readonly io: AwkIo,
     vars: Readonly<Record<string, string>>,
+    private readonly budget: CommandBudget,
   ) {
     const defaults: Record<string, AwkValue> = { FS: ' ', OFS: ' ', ORS: '\n', RS: '\n', NR: 0, NF: 0, FNR: 0, SUBSEP: '\x1c', CONVFMT: '%.6g', OFMT: '%.6g', RSTART: 0, RLENGTH: -1, FILENAME: '' };
     for (const [k, v] of Object.entries(defaults)) this.globals.set(k, v);
@@ -72,6 +85,7 @@ class Interpreter {
           this.globals.set('FILENAME', input.name === '-' ? '' : input.name);
           this.globals.set('FNR', 0);
           for (const rec of this.records(input.text)) {
+            this.budget.step();
             this.setRecord(rec);
             this.globals.set('NR', toNumber(this.get('NR')) + 1);
             this.globals.set('FNR', toNumber(this.get('FNR')) + 1);
@@ -139,7 +153,7 @@ class Interpreter {
   // ---- records and fields
 
   private setRecord(text: string): void {
-    this.record = text;
+    this.record = this.scanned(text);
     this.fieldsValid = false;
     this.splitFields();
   }
@@ -154,7 +168,17 @@ class Interpreter {
     if (fs === ' ') return text.split(/[ \t\n]+/).filter((f, i, all) => f !== '' || (i !== 0 && i !== all.length - 1)).filter((f) => f !== '');
     if (text === '') return [];
     if (fs.length === 1 && fs !== '\\') return text.split(fs === '\t' ? '\t' : fs);
-    return text.split(this.regex(fs));
+    // An empty separator splits into characters (mawk, gawk).
+    if (fs === '') return [...text];
+    const parts: string[] = [];
+    let from = 0;
+    for (const m of allMatches(this.regex(fs), text, this.budget)) {
+      if (m.end === m.start) continue;
+      parts.push(text.slice(from, m.start));
+      from = m.end;
+    }
+    parts.push(text.slice(from));
+    return parts;
   }
 
   private getField(i: number): string {
@@ -164,10 +188,12 @@ class Interpreter {
   }
 
   private setField(i: number, value: string): void {
+    if (i < 0) throw new AwkRuntimeError(`run time error: negative field index $${i}`);
     if (i === 0) {
       this.setRecord(value);
       return;
     }
+    checkFieldCount(i);
     while (this.fields.length < i) this.fields.push('');
     this.fields[i - 1] = value;
     this.globals.set('NF', this.fields.length);
@@ -194,6 +220,7 @@ class Interpreter {
   private set(name: string, value: AwkValue): void {
     if (name === 'NF') {
       const n = Math.max(0, Math.trunc(toNumber(value)));
+      checkFieldCount(n);
       this.fields = this.fields.slice(0, n);
       while (this.fields.length < n) this.fields.push('');
       this.globals.set('NF', n);
@@ -222,6 +249,7 @@ class Interpreter {
   // ---- statements
 
   private exec(s: Stmt): void {
+    this.budget.step();
     switch (s.t) {
       case 'block':
         for (const x of s.body) this.exec(x);
@@ -312,21 +340,32 @@ class Interpreter {
 
   private sprintf(format: string, values: readonly AwkValue[]): string {
     const args: FormatArg[] = values.map((v) => ({ str: toStr(v), num: toNumber(v), isNumber: typeof v === 'number' }));
-    return formatPrintf(format, args).text;
+    const text = formatPrintf(format, args).text;
+    this.budget.checkString(text.length);
+    this.budget.step(1 + (text.length >> 4));
+    return text;
   }
 
-  private regex(source: string): RegExp {
+  private regex(source: string): UserRegex {
     let re = this.regexCache.get(source);
     if (!re) {
       const t = translatePosixRegex(source, true);
       if (!t.ok) throw new AwkRuntimeError(`regular expression compile failed (${t.message.toLowerCase()})\n${source}`);
-      re = new RegExp(t.source);
+      const compiled = compileUserRegex(t.source, { backrefs: t.backrefs });
+      if (!compiled.ok) throw new AwkRuntimeError(`regular expression compile failed (${compiled.message.toLowerCase()})\n${source}`);
+      re = compiled.regex;
       this.regexCache.set(source, re);
     }
     return re;
   }
 
-  private regexOf(e: Expr): RegExp {
+  /** Counts the steps of a pass over `text` (a 16th of a step per character) and returns it. */
+  private scanned(text: string): string {
+    if (text.length > 64) this.budget.step(text.length >> 4);
+    return text;
+  }
+
+  private regexOf(e: Expr): UserRegex {
     return this.regex(e.t === 'regex' ? e.source : toStr(this.eval(e)));
   }
 
@@ -339,7 +378,7 @@ class Interpreter {
       case 'str':
         return e.value;
       case 'regex':
-        return this.regex(e.source).test(this.record) ? 1 : 0;
+        return this.regex(e.source).test(this.scanned(this.record)) ? 1 : 0;
       case 'group':
         return this.eval(e.expr);
       case 'var':
@@ -374,7 +413,7 @@ class Interpreter {
         return e.op === '-' ? -toNumber(v) : toNumber(v);
       }
       case 'match': {
-        const matched = this.regexOf(e.right).test(toStr(this.eval(e.left)));
+        const matched = this.regexOf(e.right).test(this.scanned(toStr(this.eval(e.left))));
         return matched !== e.negated ? 1 : 0;
       }
       case 'binary':
@@ -398,8 +437,14 @@ class Interpreter {
     const a = this.eval(l);
     const b = this.eval(r);
     switch (op) {
-      case 'concat':
-        return toStr(a) + toStr(b);
+      case 'concat': {
+        const left = toStr(a);
+        const right = toStr(b);
+        this.budget.checkString(left.length + right.length);
+        // Building text costs time and memory in proportion to its size, not one step.
+        this.budget.step(1 + ((left.length + right.length) >> 4));
+        return left + right;
+      }
       case '<':
         return compareValues(a, b) < 0 ? 1 : 0;
       case '<=':
@@ -433,6 +478,7 @@ class Interpreter {
         frame.set(p, v instanceof Map ? v : (v ?? UNINIT));
       } else frame.set(p, this.eval(arg));
     });
+    this.budget.checkDepth(this.frames.length + 1);
     this.frames.push(frame);
     try {
       this.exec(fn.body);
@@ -446,7 +492,8 @@ class Interpreter {
   }
 
   private builtin(name: string, args: readonly Expr[]): AwkValue {
-    const str = (i: number): string => toStr(this.eval(args[i]));
+    // Builtins walk their string arguments: long strings cost steps in proportion.
+    const str = (i: number): string => this.scanned(toStr(this.eval(args[i])));
     const num = (i: number): number => toNumber(this.eval(args[i]));
     switch (name) {
       case 'length': {
@@ -473,6 +520,8 @@ class Interpreter {
         a.clear();
         const sep = args.length > 2 ? (args[2].t === 'regex' ? args[2].source : str(2)) : toStr(this.get('FS'));
         const parts = this.split(str(0), sep);
+        // One step per element: a million-element array is a million steps of work.
+        this.budget.step(parts.length);
         parts.forEach((p, i) => a.set(String(i + 1), fromInput(p)));
         return parts.length;
       }
@@ -482,20 +531,25 @@ class Interpreter {
         const repl = str(1);
         const target = args[2] ?? { t: 'field', index: { t: 'num', value: 0 } };
         const text = toStr(this.eval(target));
-        let count = 0;
-        const global = new RegExp(re.source, name === 'gsub' ? 'g' : '');
-        const result = text.replace(global, (m) => {
-          count++;
-          return repl.replace(/\\\\|\\&|&/g, (x) => (x === '&' ? m : x === '\\&' ? '&' : '\\'));
-        });
-        if (count > 0) this.assign(target, result);
-        return count;
+        const matches = allMatches(re, text, this.budget);
+        const used = name === 'gsub' ? matches : matches.slice(0, 1);
+        let result = '';
+        let from = 0;
+        for (const m of used) {
+          const matched = text.slice(m.start, m.end);
+          result += text.slice(from, m.start) + repl.replace(/\\\\|\\&|&/g, (x) => (x === '&' ? matched : x === '\\&' ? '&' : '\\'));
+          this.budget.checkString(result.length);
+          from = m.end;
+        }
+        result += text.slice(from);
+        if (used.length > 0) this.assign(target, result);
+        return used.length;
       }
       case 'match': {
-        const m = this.regexOf(args[1]).exec(str(0));
-        this.globals.set('RSTART', m ? m.index + 1 : 0);
-        this.globals.set('RLENGTH', m ? m[0].length : -1);
-        return m ? m.index + 1 : 0;
+        const m = this.regexOf(args[1]).find(str(0));
+        this.globals.set('RSTART', m ? m.start + 1 : 0);
+        this.globals.set('RLENGTH', m ? m.end - m.start : -1);
+        return m ? m.start + 1 : 0;
       }
       case 'sprintf': {
         if (args.length === 0) return '';
@@ -529,6 +583,13 @@ class Interpreter {
         throw new AwkRuntimeError(`function ${name} is not supported here`);
     }
   }
+}
+
+/** mawk's MAX_FIELD: `$40000 = x` or `NF = 1e9` is a program limit, not a billion empty fields. */
+const MAX_FIELDS = 32767;
+
+function checkFieldCount(n: number): void {
+  if (n > MAX_FIELDS) throw new AwkRuntimeError(`program limit exceeded: maximum number of fields size=${MAX_FIELDS}`);
 }
 
 function arithmetic(op: string, a: number, b: number): number {

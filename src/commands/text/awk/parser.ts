@@ -6,9 +6,12 @@
 import type { AwkFunction, AwkProgram, Expr, OutputRedirect, Rule, Stmt } from './ast.js';
 import { AwkSyntaxError, lexAwk, type AwkToken } from './lexer.js';
 
+/** How deep expressions and statements may nest: the parser recurses per level, and the stack is finite. */
+export const MAX_PARSE_DEPTH = 200;
+
 /** Parses an awk program; throws AwkSyntaxError with mawk's wording. */
-export function parseAwk(source: string): AwkProgram {
-  return new AwkParser(lexAwk(source)).program();
+export function parseAwk(source: string, maxDepth = MAX_PARSE_DEPTH): AwkProgram {
+  return new AwkParser(lexAwk(source), Math.min(maxDepth, MAX_PARSE_DEPTH)).program();
 }
 
 const ASSIGN_OPS = new Set(['=', '+=', '-=', '*=', '/=', '%=', '^=', '**=']);
@@ -22,7 +25,24 @@ class AwkParser {
   /** Inside `for (... in ...)` headers and the like, `in` must not be consumed. */
   private noIn = false;
 
-  constructor(private readonly tokens: readonly AwkToken[]) {}
+  private depth = 0;
+
+  constructor(
+    private readonly tokens: readonly AwkToken[],
+    private readonly maxDepth: number,
+  ) {}
+
+  /** Runs one nested production, refusing nesting deeper than the simulator's budget. */
+  private nested<T>(production: () => T): T {
+    if (++this.depth > this.maxDepth) {
+      throw new AwkSyntaxError(`line ${this.peek().line}: nesting exceeded the simulator's depth budget (${this.maxDepth} levels)`);
+    }
+    try {
+      return production();
+    } finally {
+      this.depth--;
+    }
+  }
 
   program(): AwkProgram {
     const rules: Rule[] = [];
@@ -93,6 +113,10 @@ class AwkParser {
   }
 
   private statement(): Stmt {
+    return this.nested(() => this.statementBody());
+  }
+
+  private statementBody(): Stmt {
     const t = this.peek();
     if (t.type === '{') return this.block();
     if (t.type === 'keyword') {
@@ -244,6 +268,10 @@ class AwkParser {
   }
 
   private ternary(): Expr {
+    return this.nested(() => this.ternaryBody());
+  }
+
+  private ternaryBody(): Expr {
     const test = this.or();
     if (this.peek().type === '?') {
       this.pos++;
@@ -350,7 +378,7 @@ class AwkParser {
     const t = this.peek().type;
     if (t === '!' || t === '-' || t === '+') {
       this.pos++;
-      return { t: 'unary', op: t, operand: this.unary() };
+      return { t: 'unary', op: t, operand: this.nested(() => this.unary()) };
     }
     return this.power();
   }
@@ -360,7 +388,7 @@ class AwkParser {
     if (this.peek().type === '^' || this.peek().type === '**') {
       this.pos++;
       // Right associative, and binds tighter than unary minus on its left only.
-      return { t: 'binary', op: '^', left: base, right: this.unaryPower() };
+      return { t: 'binary', op: '^', left: base, right: this.nested(() => this.unaryPower()) };
     }
     return base;
   }
@@ -369,7 +397,7 @@ class AwkParser {
     const t = this.peek().type;
     if (t === '-' || t === '+' || t === '!') {
       this.pos++;
-      return { t: 'unary', op: t, operand: this.unaryPower() };
+      return { t: 'unary', op: t, operand: this.nested(() => this.unaryPower()) };
     }
     return this.power();
   }
@@ -378,7 +406,7 @@ class AwkParser {
     const t = this.peek().type;
     if (t === '++' || t === '--') {
       this.pos++;
-      const target = this.postfix();
+      const target = this.nested(() => this.postfix());
       if (!isLvalue(target)) throw this.unexpected();
       return { t: 'incdec', op: t, prefix: true, target };
     }
@@ -406,7 +434,7 @@ class AwkParser {
       case '$': {
         this.pos++;
         const n = this.peek().type;
-        const index = n === '++' || n === '--' ? this.postfix() : n === '-' ? this.unary() : this.primary();
+        const index = this.nested(() => (n === '++' || n === '--' ? this.postfix() : n === '-' ? this.unary() : this.primary()));
         return { t: 'field', index };
       }
       case '(': {

@@ -4,8 +4,11 @@
  * JavaScript RegExp source. Error texts are glibc regcomp's, as grep prints them.
  */
 
-/** A translation: JS source, or the message grep prints (exit status 2). */
-export type RegexTranslation = { readonly ok: true; readonly source: string } | { readonly ok: false; readonly message: string };
+/**
+ * A translation: source both RE2 (re2js with lookbehinds) and JavaScript accept,
+ * whether it uses back-references, or the message grep prints (exit status 2).
+ */
+export type RegexTranslation = { readonly ok: true; readonly source: string; readonly backrefs: boolean } | { readonly ok: false; readonly message: string };
 
 const CLASSES: Record<string, string> = {
   alpha: 'A-Za-z',
@@ -70,6 +73,7 @@ export function translatePosixRegex(pattern: string, extended: boolean): RegexTr
   // Whether the next token starts an expression (where `*` is literal and `^` anchors in a BRE).
   let atStart = true;
   let lastWasQuantifier = false;
+  let backrefs = false;
   const emit = (s: string, quantifier = false): void => {
     if (quantifier && lastWasQuantifier) return;
     out += s;
@@ -113,10 +117,14 @@ export function translatePosixRegex(pattern: string, extended: boolean): RegexTr
         emit(`{${body.startsWith(',') ? `0${body}` : body}}`, true);
         i = close + 1;
       } else if (e === '<') {
-        emit('\\b(?=\\w)');
+        // A word boundary not preceded by a word character (RE2 has lookbehinds, not lookaheads).
+        emit('\\b(?<![0-9A-Za-z_])');
       } else if (e === '>') {
-        emit('\\b(?<=\\w)');
-      } else if ('bBwWsS'.includes(e) || /[1-9]/.test(e)) {
+        emit('\\b(?<=[0-9A-Za-z_])');
+      } else if (/[1-9]/.test(e)) {
+        backrefs = true;
+        emit(`\\${e}`);
+      } else if ('bBwWsS'.includes(e)) {
         emit(`\\${e}`);
       } else {
         emit(escapeLiteral(e));
@@ -192,5 +200,5 @@ export function translatePosixRegex(pattern: string, extended: boolean): RegexTr
   } catch {
     return { ok: false, message: 'Invalid regular expression' };
   }
-  return { ok: true, source: out };
+  return { ok: true, source: out, backrefs };
 }
