@@ -6,6 +6,7 @@
  * sizes the simulation can warm up in seconds.
  */
 import { escapeControlCharacters, findControlCharacter } from '../shell/sanitize.js';
+import { MAX_REPLICAS } from '../cluster/apiserver/validation.js';
 import { parseDuration } from './duration.js';
 import { formatPath, type DocPath, type PositionMap, type ScenarioError } from './load.js';
 import type { Scenario } from './schema.js';
@@ -14,7 +15,7 @@ import { checkManifests, type Report } from './validate-manifests.js';
 /** Simulation bounds: the cluster is warmed up from its creation to `now` at every start. */
 export const SCENARIO_LIMITS = {
   /** Desired pods of one workload (spec.replicas). */
-  replicasPerWorkload: 500,
+  replicasPerWorkload: MAX_REPLICAS,
   /** Desired pods of all manifests together (workload replicas, DaemonSet pods, bare Pods). */
   podsPerScenario: 1000,
   /** Nodes in the cluster. */

@@ -8,7 +8,7 @@ import type { FieldError } from '../cluster/apiserver/errors.js';
 import { resourceForKind } from '../cluster/apiserver/resources.js';
 import { ApiServer } from '../cluster/apiserver/server.js';
 import type { KubeObject } from '../cluster/apiserver/types.js';
-import { validateMetaMaps, validateObjectName } from '../cluster/apiserver/validation.js';
+import { MAX_REPLICAS, validateMetaMaps, validateObjectName } from '../cluster/apiserver/validation.js';
 import { SYSTEM_NAMESPACES } from '../cluster/bootstrap/kubeadm.js';
 import { EventQueue } from '../cluster/clock/event-queue.js';
 import { Random } from '../cluster/clock/random.js';
@@ -78,6 +78,9 @@ function checkKindsAndNamespaces(scenario: Scenario, report: Report): void {
     validateMetaMaps(m.metadata, metaErrors);
     // Name, label and annotation problems are reported by checkNames, at their fields.
     if (metaErrors.length > 0 || validateObjectName(m.apiVersion, m.kind, m.metadata.name).length > 0) return;
+    // Too many replicas is reported by the scenario limits, in the author's terms.
+    const replicas = (m as { spec?: { replicas?: unknown } }).spec?.replicas;
+    if (typeof replicas === 'number' && replicas > MAX_REPLICAS) return;
     let created: ReturnType<typeof system.create>;
     try {
       created = system.create(info.name, info.namespaced ? ns : undefined, structuredClone(m) as unknown as KubeObject);

@@ -113,7 +113,7 @@ export function validateObject(object: KubeObject, old?: KubeObject): Status | u
       break;
     case 'Deployment':
     case 'ReplicaSet':
-      validateWorkload(object as Obj, errors, old !== undefined);
+      validateWorkload(object as Obj, errors);
       break;
     case 'Service':
       for (const [i, p] of ((object.spec as Obj)?.ports ?? []).entries()) {
@@ -153,14 +153,14 @@ function validatePodSpec(spec: Obj | undefined, path: string, errors: FieldError
  * every pod's lifecycle in-process, so a million replicas would never answer.
  * Refused like a validation error, naming kubedrill so no one takes it for upstream.
  * The same bound as scenario packs (SCENARIO_LIMITS.replicasPerWorkload in src/scenario/validate-limits.ts),
- * which report their own message at create; here it guards changes (scale, patch, edit, set, apply).
+ * which report their own message first; here it guards every create and change (apply -f, scale, patch, edit, set).
  */
 export const MAX_REPLICAS = 500;
 
-function validateWorkload(object: Obj, errors: FieldError[], update: boolean): void {
+function validateWorkload(object: Obj, errors: FieldError[]): void {
   const spec = object.spec ?? {};
   if (typeof spec.replicas === 'number' && spec.replicas < 0) errors.push({ field: 'spec.replicas', detail: `Invalid value: ${spec.replicas}: must be greater than or equal to 0` });
-  else if (update && typeof spec.replicas === 'number' && spec.replicas > MAX_REPLICAS) {
+  else if (typeof spec.replicas === 'number' && spec.replicas > MAX_REPLICAS) {
     errors.push({ field: 'spec.replicas', detail: `Invalid value: ${spec.replicas}: kubedrill: this simulated cluster allows at most ${MAX_REPLICAS} replicas` });
   }
   const selector: LabelSelector | undefined = spec.selector;

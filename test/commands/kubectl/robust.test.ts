@@ -30,6 +30,28 @@ describe('kubectl: budgets and crashers', () => {
     });
   });
 
+  it('refuses a new workload with more replicas than the simulation can run (apply -f, create -f)', async () => {
+    const c = seeded();
+    const manifest = [
+      'apiVersion: apps/v1',
+      'kind: Deployment',
+      'metadata: {name: huge, namespace: default}',
+      'spec:',
+      '  replicas: 1000000',
+      '  selector: {matchLabels: {app: huge}}',
+      '  template:',
+      '    metadata: {labels: {app: huge}}',
+      '    spec: {containers: [{name: c, image: nginx}]}',
+      '',
+    ].join('\n');
+    for (const verb of ['apply', 'create']) {
+      const r = await c.run(`${verb} -f -`, manifest);
+      expect(r.exitCode).toBe(1);
+      expect(r.stderr).toContain(`spec.replicas: Invalid value: 1000000: kubedrill: this simulated cluster allows at most ${MAX_REPLICAS} replicas`);
+    }
+    expect((await c.run('get deploy huge')).stderr).toBe('Error from server (NotFound): deployments.apps "huge" not found\n');
+  });
+
   it('unquotes jsonpath string literals as client-go UnquoteExtend (Go strconv.UnquoteChar) does', async () => {
     const c = seeded();
     // parser.go parseQuote + UnquoteExtend: \x1b is the ESC character, \101 octal, \u00e9 a rune.
