@@ -25,8 +25,16 @@ const STOPWORDS = new Set([
   'issue',
 ]);
 
-/** Words that negate the clause they stand in. */
-const NEGATORS = new Set(['not', 'no', 'never', 'nobody', 'nothing', 'none', 'nor', 'neither', 'without', 'irrelevant', 'unrelated', 'fine', 'ok', 'okay']);
+/**
+ * Words that deny what follows them ("not the taint", "nothing to do with the
+ * cert"), or what precedes them when they close the clause ("the taint is not
+ * the problem"). A negator in the middle of a statement says something about
+ * the rest of it instead: "the maintenance taint was never removed" names the
+ * taint.
+ */
+const NEGATORS = new Set(['not', 'no', 'never', 'nobody', 'nothing', 'none', 'nor', 'neither', 'without']);
+/** Words that deny the whole clause they stand in, wherever they stand ("the taint is irrelevant"). */
+const CLAUSE_NEGATORS = new Set(['irrelevant', 'unrelated', 'fine', 'ok', 'okay']);
 
 /** Spellings that mean the same word (after lower-casing, before stemming). */
 const ALIASES: Record<string, string> = Object.assign(Object.create(null) as Record<string, string>, {
@@ -114,7 +122,7 @@ export function normalize(word: string): string {
 }
 
 function stem(w: string): string {
-  if (w.length <= 3 || /[0-9~]/.test(w) || NEGATORS.has(w)) return w;
+  if (w.length <= 3 || /[0-9~]/.test(w) || NEGATORS.has(w) || CLAUSE_NEGATORS.has(w)) return w;
   let s = w;
   if (s.endsWith('ies') && s.length > 4) s = `${s.slice(0, -3)}y`;
   else if (s.endsWith('sses')) s = s.slice(0, -2);
@@ -151,7 +159,9 @@ export function matchPhrase(clauses: readonly Clause[], phrase: string): PhraseM
       return true;
     });
     if (!found || !subjectsFirst(need, at)) continue;
-    const negated = clause.some((w, j) => !touched.has(j) && NEGATORS.has(w.whole));
+    const negated = clause.some(
+      (w, j) => !touched.has(j) && (CLAUSE_NEGATORS.has(w.whole) || (NEGATORS.has(w.whole) && (at.some((i) => i > j) || j === clause.length - 1))),
+    );
     if (!negated) return 'named';
     result = 'negated';
   }

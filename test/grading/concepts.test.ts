@@ -24,6 +24,13 @@ describe('matchPhrase', () => {
     expect(match('the disk is fine, the clock is wrong', 'clock wrong')).toBe('named');
   });
 
+  it('a negator denies what follows it, or what precedes it when it closes the clause', () => {
+    expect(match('node-2 still has the maintenance taint nobody removed', 'maintenance taint')).toBe('named');
+    expect(match('the maintenance taint was never removed', 'maintenance taint')).toBe('named');
+    expect(match('the taint is not the problem', 'taint')).toBe('negated');
+    expect(match('it was not the cert that expired', 'certificate expired')).toBe('negated');
+  });
+
   it('"not ready", "does not exist", "not enough" describe a state and deny nothing', () => {
     expect(match('clock skew makes node-2 not ready', 'clock skew')).toBe('named');
     expect(match('the tag 2.1 does not exist', 'not exist')).toBe('named');

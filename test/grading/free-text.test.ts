@@ -66,7 +66,7 @@ const TABLE: Record<string, Phrasings> = {
     wrong: ['the default scheduler is down', 'the nodes are cordoned', 'ml-api requests too much cpu'],
   },
   'pending-untolerated-taint': {
-    right: ['node-2 still has the maintenance taint from the disk swap', 'a leftover maintenance=disk-swap:NoSchedule taint keeps api off node-2', 'the api pods do not tolerate the taint left on node-2'],
+    right: ['node-2 still has the maintenance taint nobody removed', 'node-2 still has the maintenance taint from the disk swap', 'a leftover maintenance=disk-swap:NoSchedule taint keeps api off node-2', 'the api pods do not tolerate the taint left on node-2'],
     wrong: ['api lacks a toleration for the gpu taint on node-1', 'node-2 is not tainted', 'nothing to do with the taint', 'api requests too much cpu'],
   },
   'crashloop-bad-command': {
