@@ -1,24 +1,12 @@
 import { describe, it, expect } from 'vitest';
-import { Writable } from 'node:stream';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { execCommand } from '../../src/cli/exec.js';
+import { sink } from '../helpers/sink.js';
 
 // `exec --script` on a scenario with two faults: each `diagnose` line records one, `submit` grades all.
 const FILE = 'test/fixtures/scenarios/combined/two-faults-two-diagnoses.yaml';
-
-function sink(): Writable & { text: () => string } {
-  const chunks: string[] = [];
-  const w = new Writable({
-    write(chunk, _enc, cb) {
-      chunks.push(String(chunk));
-      cb();
-    },
-  }) as Writable & { text: () => string };
-  w.text = () => chunks.join('');
-  return w;
-}
 
 async function run(lines: string[]) {
   const file = join(mkdtempSync(join(tmpdir(), 'kd-script-')), 'script.txt');

@@ -1,21 +1,9 @@
 import { describe, it, expect } from 'vitest';
-import { Writable } from 'node:stream';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { execCommand } from '../../src/cli/exec.js';
-
-function sink(): Writable & { text: () => string } {
-  const chunks: string[] = [];
-  const w = new Writable({
-    write(chunk, _enc, cb) {
-      chunks.push(String(chunk));
-      cb();
-    },
-  }) as Writable & { text: () => string };
-  w.text = () => chunks.join('');
-  return w;
-}
+import { sink } from '../helpers/sink.js';
 
 function script(text: string): string {
   const file = join(mkdtempSync(join(tmpdir(), 'kd-script-')), 'script.txt');

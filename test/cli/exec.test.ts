@@ -1,19 +1,7 @@
 import { describe, it, expect } from 'vitest';
-import { Writable } from 'node:stream';
 import { execCommand } from '../../src/cli/exec.js';
 import { validateCommand } from '../../src/cli/validate.js';
-
-function sink(): Writable & { text: () => string } {
-  const chunks: string[] = [];
-  const w = new Writable({
-    write(chunk, _enc, cb) {
-      chunks.push(String(chunk));
-      cb();
-    },
-  }) as Writable & { text: () => string };
-  w.text = () => chunks.join('');
-  return w;
-}
+import { sink } from '../helpers/sink.js';
 
 describe('kubedrill exec', () => {
   it('prints kubectl get pods with the real header and a Pending row', async () => {

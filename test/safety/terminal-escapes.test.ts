@@ -4,7 +4,7 @@
  * `kubedrill exec` strip them.
  */
 import { describe, expect, it } from 'vitest';
-import { PassThrough, Readable, Writable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,22 +13,11 @@ import { verifyCommand } from '../../src/cli/verify.js';
 import { runLineMode } from '../../src/tui/line-mode.js';
 import { normalizeTerminalLine, outputLines, wrapText } from '../../src/tui/text/wrap.js';
 import { FAKE_CHOICES, FakeSession } from '../helpers/fake-session.js';
+import { sink } from '../helpers/sink.js';
 
 const OSC52 = '\x1b]52;c;ZWNobyBwd25lZA==\x07';
 const CLEAR = '\x1b[2J\x1b[3J\x1b[H';
 const TITLE = '\x1b]0;pwned\x07';
-
-function sink(): Writable & { text: () => string } {
-  const chunks: string[] = [];
-  const w = new Writable({
-    write(chunk, _enc, cb) {
-      chunks.push(String(chunk));
-      cb();
-    },
-  }) as Writable & { text: () => string };
-  w.text = () => chunks.join('');
-  return w;
-}
 
 describe('kubedrill exec', () => {
   it("strips the OSC 52 clipboard write of a learner's echo -e", async () => {
