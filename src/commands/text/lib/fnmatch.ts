@@ -6,6 +6,7 @@
  * `echo [z-a]` as typed.
  */
 import { RE2JS } from 're2js';
+import { posixClass } from './posix-regex.js';
 
 /** A compiled wildcard pattern. */
 export interface WildcardPattern {
@@ -13,21 +14,6 @@ export interface WildcardPattern {
   test(text: string): boolean;
 }
 
-const CLASSES: Record<string, string> = {
-  alpha: 'A-Za-z',
-  digit: '0-9',
-  alnum: '0-9A-Za-z',
-  upper: 'A-Z',
-  lower: 'a-z',
-  space: '\\t\\n\\v\\f\\r ',
-  blank: '\\t ',
-  punct: '!-\\/:-@\\[-`{-~',
-  print: ' -~',
-  graph: '!-~',
-  cntrl: '\\x00-\\x1f\\x7f',
-  xdigit: '0-9A-Fa-f',
-  word: '0-9A-Za-z_',
-};
 
 const hex = (c: string): string => `\\x{${c.codePointAt(0)!.toString(16)}}`;
 
@@ -53,7 +39,7 @@ function bracket(pattern: string, start: number, pathname: boolean): { source: s
     if (c === '[' && pattern[i + 1] === ':') {
       const close = pattern.indexOf(':]', i + 2);
       if (close > 0) {
-        body += CLASSES[pattern.slice(i + 2, close)] ?? '';
+        body += wildcardClass(pattern.slice(i + 2, close)) ?? '';
         i = close + 1;
         continue;
       }
@@ -104,4 +90,9 @@ export function compileWildcard(pattern: string, pathname = false): WildcardPatt
   }
   const re = RE2JS.compile(`^(?:${source})$`);
   return { test: (text) => re.matches(text) };
+}
+
+/** bash's globs know one class more than POSIX regexes: `[[:word:]]`. */
+function wildcardClass(name: string): string | undefined {
+  return name === 'word' ? '0-9A-Za-z_' : posixClass(name);
 }

@@ -10,7 +10,8 @@
  */
 export type RegexTranslation = { readonly ok: true; readonly source: string; readonly backrefs: boolean } | { readonly ok: false; readonly message: string };
 
-const CLASSES: Record<string, string> = {
+/** POSIX bracket classes (`[[:alpha:]]`) as bracket-expression ranges, for regexes and wildcards alike. */
+const CLASSES: Record<string, string> = Object.assign(Object.create(null) as Record<string, string>, {
   alpha: 'A-Za-z',
   digit: '0-9',
   alnum: '0-9A-Za-z',
@@ -23,7 +24,12 @@ const CLASSES: Record<string, string> = {
   graph: '!-~',
   cntrl: '\\x00-\\x1f\\x7f',
   xdigit: '0-9A-Fa-f',
-};
+});
+
+/** The ranges of a POSIX class by name (own keys only: `[[:constructor:]]` is no class), or undefined. */
+export function posixClass(name: string): string | undefined {
+  return Object.hasOwn(CLASSES, name) ? CLASSES[name] : undefined;
+}
 
 const UNMATCHED_BRACKET = 'Unmatched [, [^, [:, [., or [=';
 
@@ -50,7 +56,7 @@ function bracket(pattern: string, start: number): { source: string; end: number 
       if (close < 0) return { error: UNMATCHED_BRACKET };
       const name = pattern.slice(i + 2, close);
       if (kind === ':') {
-        const cls = Object.hasOwn(CLASSES, name) ? CLASSES[name] : undefined;
+        const cls = posixClass(name);
         if (cls === undefined) return { error: 'Invalid character class name' };
         out += cls;
       } else {
