@@ -10,7 +10,7 @@ import { getopt, type OptionSpec } from './lib/getopt.js';
 import { readInputs, splitLines } from './lib/inputs.js';
 import { readHostFile } from './lib/file-access.js';
 import { escapeLiteral, translatePosixRegex } from './lib/posix-regex.js';
-import { allMatches, compileUserRegex, type UserRegex } from './lib/user-regex.js';
+import { allMatches, compileUserRegex, regexFromFind, type UserRegex } from './lib/user-regex.js';
 
 const SPECS: readonly OptionSpec[] = [
   { key: 'E', short: 'E', long: 'extended-regexp' },
@@ -97,15 +97,7 @@ function literalMatcher(literals: readonly string[]): UserRegex {
     }
     return best;
   };
-  function* scan(text: string): Iterable<{ start: number; end: number }> {
-    for (let from = 0; from <= text.length; ) {
-      const m = find(text, from);
-      if (!m) return;
-      yield m;
-      from = m.end > m.start ? m.end : m.end + 1;
-    }
-  }
-  return { test: (text) => find(text) !== undefined, find, scan };
+  return regexFromFind(find);
 }
 
 function buildRegex(s: GrepSettings): UserRegex | string {

@@ -96,15 +96,7 @@ function backtrackingRegex(source: string, ignoreCase: boolean): CompiledRegex {
     const m = re.exec(text);
     return m ? { start: m.index, end: m.index + m[0].length } : undefined;
   };
-  function* scan(text: string): Iterable<{ start: number; end: number }> {
-    for (let from = 0; from <= text.length; ) {
-      const m = find(text, from);
-      if (!m) return;
-      yield m;
-      from = m.end > m.start ? m.end : m.end + 1;
-    }
-  }
-  return { ok: true, regex: { test: (text) => find(text) !== undefined, find, scan } };
+  return { ok: true, regex: regexFromFind(find) };
 }
 
 /** Compiles translated regex source for matching in time linear in the text (back-references aside). */
@@ -127,4 +119,17 @@ export function allMatches(regex: UserRegex, text: string, budget?: CommandBudge
     if (m.end > m.start) lastEnd = m.end;
   }
   return out;
+}
+
+/** A matcher from its `find`: every non-overlapping match left to right, an empty match stepping one character on. */
+export function regexFromFind(find: UserRegex['find']): UserRegex {
+  function* scan(text: string): Iterable<{ start: number; end: number }> {
+    for (let from = 0; from <= text.length; ) {
+      const m = find(text, from);
+      if (!m) return;
+      yield m;
+      from = m.end > m.start ? m.end : m.end + 1;
+    }
+  }
+  return { test: (text) => find(text) !== undefined, find, scan };
 }
