@@ -39,7 +39,7 @@ export interface BuiltinScope {
 }
 
 /** A builtin: arguments (name excluded), stdin and the session scope. */
-export type Builtin = (args: readonly string[], stdin: string, scope: BuiltinScope) => StageResult | Promise<StageResult>;
+export type Builtin = (args: readonly string[], stdin: string | undefined, scope: BuiltinScope) => StageResult | Promise<StageResult>;
 
 const done = (stdout = '', stderr = '', exitCode = 0): StageResult => ({ stdout, stderr, exitCode });
 
@@ -175,7 +175,7 @@ const ssh: Builtin = async (args, stdin, scope) => {
     const result = await scope.runOn(host, user, remote.join(' '), input);
     return { ...splitChunks(result.chunks), exitCode: result.exitCode, chunks: result.chunks };
   }
-  if (input !== '') {
+  if (input !== undefined && input !== '') {
     // Input that is not a terminal: the remote login shell runs it as a script (ssh.c, tty_flag off).
     const result = await scope.runOn(host, user, input);
     const chunks: OutputChunk[] = [{ fd: 2, text: 'Pseudo-terminal will not be allocated because stdin is not a terminal.\n' }, ...result.chunks];

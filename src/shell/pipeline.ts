@@ -40,8 +40,11 @@ export interface StageResult {
   readonly follow?: FollowCursor;
 }
 
-/** Runs one simple command with the given stdin (`stdinObserved`: the stdin derives from simulated state). */
-export type ExecuteCommand = (command: SimpleCommand, stdin: string, stdinObserved: boolean) => Promise<StageResult>;
+/**
+ * Runs one simple command with the given stdin (`stdinObserved`: the stdin derives from simulated state;
+ * undefined stdin: the terminal, which the learner cannot type into while a command runs).
+ */
+export type ExecuteCommand = (command: SimpleCommand, stdin: string | undefined, stdinObserved: boolean) => Promise<StageResult>;
 
 /** What a pipeline or a whole script showed and how it ended. */
 export interface RunResult {
@@ -85,10 +88,10 @@ function orderedChunks(result: StageResult): OutputChunk[] {
  * Folds a pipeline: stdin of stage k+1 = stdout of stage k; every stage's stderr
  * is shown in order; the status is the last stage's (inverted by `!`).
  */
-export async function executePipeline(node: Pipeline, execute: ExecuteCommand, stdin = ''): Promise<RunResult> {
-  const fold = async (commands: readonly SimpleCommand[], first: string, firstObserved: boolean) => {
+export async function executePipeline(node: Pipeline, execute: ExecuteCommand, stdin?: string): Promise<RunResult> {
+  const fold = async (commands: readonly SimpleCommand[], first: string | undefined, firstObserved: boolean) => {
     const chunks: OutputChunk[] = [];
-    let input = first;
+    let input: string | undefined = first;
     let inputObserved = firstObserved;
     let exitCode = 0;
     let follow: { cursor: FollowCursor; rest: readonly SimpleCommand[] } | undefined;
@@ -232,7 +235,7 @@ export async function executeScript(
   script: Script,
   execute: ExecuteCommand,
   onStatus?: (exitCode: number) => void,
-  stdin = '',
+  stdin?: string,
 ): Promise<RunResult> {
   const chunks: OutputChunk[] = [];
   let exitCode = 0;

@@ -137,6 +137,19 @@ function failedCommand(name: string, err: unknown, stdout = ''): StageResult {
   return { stdout, stderr: `kubedrill: internal error in ${name}: ${message.split('\n')[0]}\n`, exitCode: INTERNAL_ERROR_STATUS };
 }
 
+/**
+ * The answer of a command that would read its input from the terminal (`cat > f`, `grep x` alone): a
+ * real one waits for typed lines and Ctrl+D; here nothing can be typed into it, so it says so rather than
+ * run on empty input (`ssh node-2 "cat > kubelet.conf"` silently emptied the file).
+ */
+function terminalInput(name: string): StageResult {
+  return {
+    stdout: '',
+    stderr: `kubedrill: ${name}: typing into a command's standard input is not simulated: pipe or redirect it (${name} < file, echo text | ${name})\n`,
+    exitCode: 1,
+  };
+}
+
 /** Stderr a command may write without counting against the output budget: room for its error messages. */
 const FREE_STDERR = 1024;
 
@@ -216,7 +229,7 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
     },
   });
 
-  async function runCommand(name: string, args: string[], stdin: string, stdinObserved: boolean, env: Record<string, string>): Promise<StageResult> {
+  async function runCommand(name: string, args: string[], stdin: string | undefined, stdinObserved: boolean, env: Record<string, string>): Promise<StageResult> {
     budget.startCommand();
     let result: StageResult;
     try {
@@ -233,7 +246,7 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
     return withinOutputBudget(name, result, budget);
   }
 
-  async function runCommandUnchecked(name: string, args: string[], stdin: string, stdinObserved: boolean, env: Record<string, string>): Promise<StageResult> {
+  async function runCommandUnchecked(name: string, args: string[], stdin: string | undefined, stdinObserved: boolean, env: Record<string, string>): Promise<StageResult> {
     const frame = top();
     const builtin = Object.hasOwn(BUILTINS, name) ? BUILTINS[name] : undefined; // `constructor` is not a builtin
     if (builtin) {
@@ -248,7 +261,7 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
         },
         enterHost,
         leaveHost,
-        runOn: async (host, user, line, remoteStdin = '') => {
+        runOn: async (host, user, line, remoteStdin) => {
           enterHost(host, user);
           try {
             return await runLine(line, remoteStdin);
@@ -282,14 +295,19 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
     // from one) makes the output unobserved, so `echo x | grep x` or `cat my-notes` prove nothing.
     const observes = registry.lookup(lookupName, frame.host)?.provenance !== 'filter';
     const io = {
-      readObserved: stdin !== '' && stdinObserved,
-      readTyped: stdin !== '' && !stdinObserved,
+      readObserved: !!stdin && stdinObserved,
+      readTyped: !!stdin && !stdinObserved,
       outputObserved: () => !io.readTyped && (observes || io.readObserved),
     };
+    // A command reading the terminal would wait for the learner to type its input, which cannot happen here.
+    let readTerminal = false;
     const ctx: CommandContext & FileAccess = {
       cluster: options.cluster,
       host: frame.host,
-      stdin,
+      get stdin() {
+        if (stdin === undefined) readTerminal = true;
+        return stdin ?? '';
+      },
       env,
       openEditor: options.openEditor,
       shell: { enterHost: (host) => enterHost(host), leaveHost },
@@ -298,6 +316,7 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
       ...fileAccess(frame, io),
     };
     const result: ExecResult = await command.execute(args, ctx);
+    if (readTerminal) return terminalInput(name);
     const observed = io.outputObserved();
     // A command that wrote in a known order (`rollout status`: status lines, then the error) keeps it.
     const written = result.chunks ?? [
@@ -334,7 +353,7 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
     return existing.map((p) => p.slice(prefix === '/' ? 1 : prefix.length + 1));
   }
 
-  async function runSimple(command: SimpleCommand, stdin: string, stdinObserved: boolean): Promise<StageResult> {
+  async function runSimple(command: SimpleCommand, stdin: string | undefined, stdinObserved: boolean): Promise<StageResult> {
     const frame = top();
     const scope: ExpansionScope = { env: frame.env, lastExitCode, glob: (pattern) => globPaths(frame, pattern) };
     const fields = dropSudo(command.words.flatMap((w) => expandWord(w, scope)));
@@ -419,14 +438,14 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
     };
   }
 
-  async function runLine(line: string, stdin = ''): Promise<RunResult> {
+  async function runLine(line: string, stdin?: string): Promise<RunResult> {
     const parsed = parse(line);
     if (!parsed.ok) {
       lastExitCode = 2;
       return { chunks: [{ fd: 2, text: `${parsed.error}\n` }], exitCode: 2 };
     }
     // Expansion (globs, variables) and redirections can fail too: the line goes on with the next command.
-    const runSafely = async (command: SimpleCommand, stdin: string, stdinObserved: boolean): Promise<StageResult> => {
+    const runSafely = async (command: SimpleCommand, stdin: string | undefined, stdinObserved: boolean): Promise<StageResult> => {
       try {
         return await runSimple(command, stdin, stdinObserved);
       } catch (err) {

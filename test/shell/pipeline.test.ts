@@ -6,10 +6,10 @@ import type { SimpleCommand } from '../../src/shell/ast.js';
 const name = (c: SimpleCommand): string => (c.words[0].parts[0] as { text: string }).text;
 
 /** A toy executor: `up` uppercases stdin, `say` prints `<name>`, `err` writes stderr and fails. */
-async function toy(command: SimpleCommand, stdin: string): Promise<StageResult> {
+async function toy(command: SimpleCommand, stdin: string | undefined): Promise<StageResult> {
   switch (name(command)) {
     case 'up':
-      return { stdout: stdin.toUpperCase(), stderr: '', exitCode: 0 };
+      return { stdout: (stdin ?? '').toUpperCase(), stderr: '', exitCode: 0 };
     case 'err':
       return { stdout: '', stderr: 'oops\n', exitCode: 3 };
     default:

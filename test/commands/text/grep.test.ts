@@ -17,7 +17,7 @@ const CASES: [line: string, output: string, exitCode: number][] = [
   ["grep -C1 api in", "web-5f6d7c8b9-klmno         1/1     Running            0             5h\napi-1                       1/1     Running            12            10m\ndb-0                        0/1     Pending            0             3s\n", 0],
   ["grep -A1 -e web -e NAME in", "NAME                        READY   STATUS             RESTARTS      AGE\ncheckout-7d4b9c8f6-abcde    1/1     Running            0             2d\n--\nweb-5f6d7c8b9-klmno         1/1     Running            0             5h\napi-1                       1/1     Running            12            10m\n", 0],
   ["grep -q Running in", "", 0],
-  ["grep -z in", "", 1],
+  ["grep -z in < /dev/null", "", 1],
   ["grep -Q x in", "grep: invalid option -- 'Q'\nUsage: grep [OPTION]... PATTERNS [FILE]...\nTry 'grep --help' for more information.\n", 2],
   ["grep --foo x in", "grep: unrecognized option '--foo'\nUsage: grep [OPTION]... PATTERNS [FILE]...\nTry 'grep --help' for more information.\n", 2],
   ["grep -A x y in", "grep: x: invalid context length argument\n", 2],

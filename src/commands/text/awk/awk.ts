@@ -3,7 +3,7 @@
  * `-f progfile`, then the program text, then `var=value` or file operands).
  * Messages use mawk's wording, as `awk` is mawk on Debian and Ubuntu.
  */
-import type { Command } from '../../types.js';
+import type { Command, CommandContext } from '../../types.js';
 import { BudgetExceeded, freshBudget } from '../../budget.js';
 import { readHostFile, writeHostFile } from '../lib/file-access.js';
 import { AwkRuntimeError, runAwk, type AwkInput } from './interpreter.js';
@@ -70,11 +70,15 @@ export const awkCommand: Command = {
         vars[m[1]] = unescape(m[2]);
         continue;
       }
-      const text = op === '-' ? ctx.stdin : readHostFile(ctx, op);
+      if (op === '-') {
+        inputs.push(stdinInput(ctx));
+        continue;
+      }
+      const text = readHostFile(ctx, op);
       if (text === undefined) return { stdout: '', stderr: `awk: cannot open ${op} (No such file or directory)\n`, exitCode: 2 };
       inputs.push({ name: op, text });
     }
-    if (!operands.some((op) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(op))) inputs.push({ name: '-', text: ctx.stdin });
+    if (!operands.some((op) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(op))) inputs.push(stdinInput(ctx));
 
     let stdout = '';
     let stderr = '';
@@ -117,3 +121,13 @@ export const awkCommand: Command = {
     }
   },
 };
+
+/** Standard input, read only when the program gets past BEGIN (`awk 'BEGIN{print 1}'` never reads it). */
+function stdinInput(ctx: CommandContext): AwkInput {
+  return {
+    name: '-',
+    get text() {
+      return ctx.stdin;
+    },
+  };
+}
