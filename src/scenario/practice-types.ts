@@ -130,7 +130,7 @@ export interface PracticeSession {
   /** Reveals the next hint, or undefined when none are left. */
   nextHint(): string | undefined;
   /** Restarts the scenario exactly as it began (same seed). */
-  reset(): void;
+  reset(): Promise<void>;
   diagnosisChoices(): DiagnosisComponent[];
   /**
    * Records a diagnosis: with `index`, replaces the one at that 0-based

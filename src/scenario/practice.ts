@@ -98,9 +98,10 @@ export function createPracticeSession(scenario: Scenario, file: string, options:
       refresh();
       return next;
     },
-    reset() {
+    async reset() {
       stop();
-      run = new ScenarioRun(scenario, options);
+      // The warm-up runs in slices, so a front-end keeps drawing (and queues what is typed) meanwhile.
+      run = await ScenarioRun.create(scenario, options);
       startedAt = run.cluster.now();
       hintsShown = [];
       diagnoses = [];

@@ -118,7 +118,7 @@ export async function practiceStep(
       write(`diagnose: unknown option ${step.option}\n${DIAGNOSE_USAGE}\n${DIAGNOSE_OPTIONS_USAGE}\n`);
       return { kind: 'continue' };
     case 'reset':
-      session.reset();
+      await session.reset();
       write('The scenario was reset to its start.\n');
       return { kind: 'continue' };
     case 'help':

@@ -44,6 +44,8 @@ const WORKSTATION = 'learner@workstation:~$ ';
 
 /** Options of {@link FakeSession}. */
 export interface FakeSessionOptions {
+  /** `reset` resolves only once this does (a cluster warming up again). */
+  resetGate?: Promise<void>;
   scenario?: ScenarioSummary;
   briefing?: string;
   /** Output per exact command line; other commands answer like bash's "command not found". */
@@ -160,8 +162,9 @@ export class FakeSession implements PracticeSession {
     return next;
   }
 
-  reset(): void {
+  async reset(): Promise<void> {
     this.resets++;
+    await this.options.resetGate;
     this.elapsedMs = 0;
     this.snapshot = this.initialSnapshot();
     for (const l of [...this.listeners]) l();

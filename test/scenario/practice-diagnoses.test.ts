@@ -66,7 +66,7 @@ describe('PracticeSession: several diagnoses', () => {
     expect(diagnosisPart(t).points).toBe(DIAGNOSIS_POINTS / 2);
   });
 
-  it('replaces by index, removes, clears, and reset forgets them', () => {
+  it('replaces by index, removes, clears, and reset forgets them', async () => {
     const s = session(TWO);
     s.submitDiagnosis(WRONG);
     s.submitDiagnosis(RUNTIME);
@@ -81,7 +81,7 @@ describe('PracticeSession: several diagnoses', () => {
     expect(s.getSnapshot().diagnosis).toBeUndefined();
     expect(diagnosisPart(s).points).toBe(0);
     s.submitDiagnosis(DISK);
-    s.reset();
+    await s.reset();
     expect(s.getSnapshot().diagnoses).toEqual([]);
   });
 

@@ -78,7 +78,7 @@ describe('PracticeSession follow mode', () => {
     await session.exec('hostname');
     expect(await session.pollFollow()).toBeUndefined();
     await session.exec('journalctl -u kubelet -f', { follow: true });
-    session.reset();
+    await session.reset();
     expect(await session.pollFollow()).toBeUndefined();
   });
 });

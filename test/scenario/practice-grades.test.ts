@@ -51,7 +51,7 @@ describe('PracticeSession: a diagnosis can be revised and graded again', () => {
     expect(snap.result).toBe(grades[4]);
     // The deduction is capped.
     expect(grades.map((g) => g.parts.find((p) => p.name === 'attempts')?.points ?? 0)).toEqual([0, -5, -10, -15, -15]);
-    s.reset();
+    await s.reset();
     expect(s.getSnapshot().grades).toEqual([]);
     expect(s.getSnapshot().result).toBeUndefined();
     expect(s.grade().attempt).toBe(1);

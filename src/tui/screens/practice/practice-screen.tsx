@@ -276,7 +276,8 @@ export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000, memor
             return;
           }
           case 'reset':
-            session.reset();
+            say('Resetting the scenario: the cluster warms up again…');
+            await session.reset();
             memory.commandsRun = 0;
             dispatch({ type: 'clear-scrollback' });
             say('The scenario was reset to its start.');

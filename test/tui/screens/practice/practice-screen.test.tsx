@@ -105,6 +105,21 @@ describe('PracticeScreen', () => {
     expect(ui.frame()).not.toContain('node-2   NotReady');
   });
 
+  it('says it is resetting while the cluster warms up again, and runs what was typed meanwhile afterwards', async () => {
+    let release!: () => void;
+    const session = new FakeSession({ outputs: { 'kubectl get nodes': GET_NODES }, resetGate: new Promise<void>((r) => (release = r)) });
+    const { ui } = setup(session);
+    await ui.waitForText('learner@workstation:~$');
+    await ui.typeLine('reset');
+    await ui.waitForText('Resetting the scenario: the cluster warms up again…');
+    await ui.typeLine('kubectl get nodes');
+    expect(session.execCalls).toEqual([]);
+    release();
+    await ui.waitForText('node-2   NotReady');
+    expect(session.execCalls).toEqual(['kubectl get nodes']);
+    expect(ui.frame()).toContain('The scenario was reset to its start.');
+  });
+
   it('grades on `submit` and reports the hints used', async () => {
     const session = new FakeSession({ hints: ['h1', 'h2'] });
     const { ui, graded } = setup(session);
