@@ -96,7 +96,7 @@ describe('what the store does not know survives a save', () => {
   });
 });
 
-describe.skipIf(process.getuid?.() === 0)('a progress folder that cannot be written', () => {
+describe.skipIf(process.getuid?.() === 0)('a progress folder that cannot be written (skipped as root, who writes through mode 0555; the file-in-its-place case below runs everywhere)', () => {
   it('is reported when the store opens, and a failed save is the store\'s problem()', async () => {
     await chmod(dir, 0o555);
     const store = await openProgress({ file });
