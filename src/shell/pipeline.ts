@@ -54,14 +54,21 @@ export interface RunResult {
   readonly exitCode: number;
   /**
    * The script stopped at a pipeline that keeps running (a follower whose later
-   * stages stream): its further output, one call per poll. What came after it
-   * in the script does not run, as when bash's foreground job is interrupted.
+   * stages stream): its further output, one call per poll. What comes after it
+   * in the script runs through {@link PipelineFollow.resume} if the job ends by
+   * itself, and never if it is interrupted (bash drops the rest of a list
+   * whose job died of SIGINT).
    */
   readonly follow?: PipelineFollow;
 }
 
 /** Further output of a running pipeline. */
 export interface PipelineFollow {
+  /**
+   * The rest of the script after this job, given the job's status once it
+   * ended by itself (`rollout status x && kubectl get pods`); absent when nothing follows.
+   */
+  readonly resume?: (exitCode: number) => Promise<RunResult>;
   /** Terminal output produced since the last call ([] when none). */
   next(): Promise<OutputChunk[]>;
   /** The job was interrupted: the follower releases what it holds. */
@@ -237,27 +244,27 @@ export async function executeScript(
   onStatus?: (exitCode: number) => void,
   stdin?: string,
 ): Promise<RunResult> {
-  const chunks: OutputChunk[] = [];
-  let exitCode = 0;
-  let follow: PipelineFollow | undefined;
-  const run = async (pipeline: Pipeline): Promise<void> => {
-    // The script's stdin (`ssh node 'cd /x && cat > f' < file`) is offered to each pipeline's first stage.
-    const result = await executePipeline(pipeline, execute, stdin);
-    chunks.push(...result.chunks);
-    exitCode = result.exitCode;
-    follow = result.follow;
-    // `$?` of the next pipeline is this one's status.
-    onStatus?.(exitCode);
-  };
-  // A follower runs until Ctrl+C, and bash drops the rest of a list whose job died of SIGINT.
-  for (const list of script.lists) {
-    await run(list.first);
-    if (follow) return { chunks, exitCode, follow };
-    for (const { op, pipeline } of list.rest) {
+  // The script as one sequence: each list's first pipeline starts afresh, the rest hang on `&&`/`||`.
+  const steps = script.lists.flatMap((list) => [{ op: ';' as const, pipeline: list.first }, ...list.rest]);
+  const runFrom = async (start: number, status: number): Promise<RunResult> => {
+    const chunks: OutputChunk[] = [];
+    let exitCode = status;
+    for (let i = start; i < steps.length; i++) {
+      const { op, pipeline } = steps[i]!;
       if ((op === '&&' && exitCode !== 0) || (op === '||' && exitCode === 0)) continue;
-      await run(pipeline);
-      if (follow) return { chunks, exitCode, follow };
+      // The script's stdin (`ssh node 'cd /x && cat > f' < file`) is offered to each pipeline's first stage.
+      const result = await executePipeline(pipeline, execute, stdin);
+      chunks.push(...result.chunks);
+      exitCode = result.exitCode;
+      // `$?` of the next pipeline is this one's status.
+      onStatus?.(exitCode);
+      if (result.follow) {
+        // A job that keeps running: the rest waits for it to end by itself, and is dropped on Ctrl+C.
+        const rest = i + 1 < steps.length ? { resume: (code: number) => runFrom(i + 1, code) } : {};
+        return { chunks, exitCode, follow: { ...result.follow, ...rest } };
+      }
     }
-  }
-  return { chunks, exitCode };
+    return { chunks, exitCode };
+  };
+  return runFrom(0, 0);
 }

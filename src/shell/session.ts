@@ -463,24 +463,39 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
     );
   }
 
-  const shellFollow = (pipeline: PipelineFollow): ShellFollow => {
+  const shellFollow = (first: PipelineFollow): ShellFollow => {
+    let pipeline = first;
     let stopped = false;
+    // The status of the whole line once its last job ended (a job that ended by itself ran the rest of the line).
+    let finished: number | undefined;
+    const text = (chunks: readonly OutputChunk[]): string => chunks.map((c) => c.text).join('');
     return {
       async next() {
-        if (stopped) return '';
-        return (await pipeline.next()).map((c) => c.text).join('');
+        if (stopped || finished !== undefined) return '';
+        let out = text(await pipeline.next());
+        const code = pipeline.exitCode();
+        if (code === undefined) return out;
+        lastExitCode = code;
+        if (!pipeline.resume) {
+          finished = code;
+          return out;
+        }
+        // `kubectl rollout status x && kubectl get pods`: the job is done, the line goes on.
+        const rest = await pipeline.resume(code);
+        out += text(rest.chunks);
+        if (rest.follow) pipeline = rest.follow;
+        else finished = lastExitCode = rest.exitCode;
+        return out;
       },
       stop() {
-        if (stopped) return;
+        if (stopped || finished !== undefined) return;
         stopped = true;
         pipeline.stop();
         lastExitCode = 130;
       },
       exitCode() {
         if (stopped) return undefined;
-        const code = pipeline.exitCode();
-        if (code !== undefined) lastExitCode = code;
-        return code;
+        return finished;
       },
     };
   };

@@ -96,6 +96,46 @@ describe('following in the shell', () => {
   });
 });
 
+describe('a follower that ends by itself', () => {
+  /** `wait-done` follows until the test ends it with a status, as `kubectl rollout status` does. */
+  function waiting(): { shell: ShellSession; end: (code: number) => void } {
+    let status: number | undefined;
+    const waitDone: Command = {
+      name: 'wait-done',
+      execute: (_args, ctx) =>
+        ctx.canFollow
+          ? { stdout: 'waiting\n', stderr: '', exitCode: 0, follow: { next: () => (status === undefined ? '' : 'done\n'), stop() {}, exitCode: () => status } }
+          : { stdout: 'done\n', stderr: '', exitCode: 0 },
+    };
+    const registry = fakeRegistry();
+    registry.register('wait-done', async () => waitDone, 'both');
+    const shell = createShellSession({ cluster: fakeCluster, registry });
+    shell.setCanFollow(true);
+    return { shell, end: (code) => (status = code) };
+  }
+
+  it('lets the rest of the line run once it ends, with && and || judged by its status', async () => {
+    const { shell, end } = waiting();
+    const r = await shell.exec('wait-done && echo after; echo later');
+    expect(r.output).toBe('waiting\n');
+    expect(await r.follow!.next()).toBe('');
+    expect(r.follow!.exitCode()).toBeUndefined();
+    end(0);
+    expect(await r.follow!.next()).toBe('done\nafter\nlater\n');
+    expect(r.follow!.exitCode()).toBe(0);
+  });
+
+  it('skips what && guards when it failed, and $? is the last status of the line', async () => {
+    const { shell, end } = waiting();
+    const r = await shell.exec('wait-done && echo after || echo failed');
+    end(1);
+    expect(await r.follow!.next()).toBe('done\nfailed\n');
+    expect(r.follow!.exitCode()).toBe(0);
+    shell.setCanFollow(false);
+    expect((await shell.exec('echo $?')).output).toBe('0\n');
+  });
+});
+
 describe('streamsLineByLine', () => {
   const stage = (line: string) => {
     const r = parse(line);

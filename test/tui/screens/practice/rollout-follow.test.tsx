@@ -29,4 +29,22 @@ describe('PracticeScreen: kubectl rollout status', () => {
     expect(ui.frame()).not.toContain('^C stop');
     expect(ui.frame()).not.toContain('^C\n');
   }, 30_000);
+
+  it('runs the rest of the line once the rollout ends by itself (`rollout status x && kubectl get deploy x`), as bash does', async () => {
+    const loaded = loadScenarioArg('imagepull-wrong-tag');
+    if (!loaded.ok) throw new Error(loaded.message);
+    const real = createPracticeSession(loaded.scenario, loaded.file);
+    const session: PracticeSession = { ...real, tick: () => real.tick(2000) };
+    const ui = renderInk(<PracticeScreen session={session} onGraded={() => {}} onQuit={() => {}} tickMs={20} />);
+    await ui.waitForText('learner@workstation:~$');
+    await ui.typeLine('kubectl set image deployment/billing billing=shop/billing:2.1.0 && kubectl rollout status deploy/billing && kubectl get deploy billing');
+    await ui.waitForFrame((f) => {
+      const r = rows(f);
+      const done = r.indexOf('deployment "billing" successfully rolled out');
+      return done >= 0 && /^billing\s+2\/2\s+2\s+2\s/.test(r[done + 2] ?? '') && r.slice(done + 3).includes('learner@workstation:~$');
+    });
+    const r = rows(ui.frame());
+    const done = r.indexOf('deployment "billing" successfully rolled out');
+    expect(r[done + 1]).toBe('NAME      READY   UP-TO-DATE   AVAILABLE   AGE');
+  }, 30_000);
 });
