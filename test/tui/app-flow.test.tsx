@@ -13,6 +13,15 @@ const SCENARIOS = [
   fakeScenario({ id: 'crashloop', title: 'Orders keeps restarting', difficulty: 'beginner', topics: ['containers'] }),
 ];
 
+/** Opens the first scenario from the list and submits at once (a FakeSession grades 70/100). */
+async function playFirstAndSubmit(ui: ReturnType<typeof renderInk>): Promise<void> {
+  await ui.waitForText('Enter play');
+  await ui.press(KEYS.enter);
+  await ui.waitForText('learner@workstation:~$');
+  await ui.typeLine('submit');
+  await ui.waitForText('Score: 70/100');
+}
+
 function setup(options: { start?: string; open?: (id: string) => Promise<FakeSession>; session?: () => FakeSession } = {}) {
   const recorded: AttemptRecord[] = [];
   const progress: AppProgress = { warning: undefined, bestScores: () => new Map(), recordAttempt: async (a) => void recorded.push(a) };
@@ -124,11 +133,7 @@ describe('revising the diagnosis', () => {
 
   it("uses the session's own grade history and attempt numbers when it keeps them", async () => {
     const { ui } = setup({ session: () => new FakeSession({ keepsGrades: true }) });
-    await ui.waitForText('Enter play');
-    await ui.press(KEYS.enter);
-    await ui.waitForText('learner@workstation:~$');
-    await ui.typeLine('submit');
-    await ui.waitForText('Score: 70/100');
+    await playFirstAndSubmit(ui);
     await ui.press('r');
     await ui.waitForText('learner@workstation:~$');
     await ui.typeLine('submit');
@@ -138,11 +143,7 @@ describe('revising the diagnosis', () => {
 
   it('Ctrl+C on the results screen finishes the attempt (recorded), it does not quit the app', async () => {
     const { ui, recorded, exits } = setup();
-    await ui.waitForText('Enter play');
-    await ui.press(KEYS.enter);
-    await ui.waitForText('learner@workstation:~$');
-    await ui.typeLine('submit');
-    await ui.waitForText('Score: 70/100');
+    await playFirstAndSubmit(ui);
     await ui.press('\u0003');
     await ui.waitForText('Enter play');
     expect(recorded).toHaveLength(1);
@@ -151,11 +152,7 @@ describe('revising the diagnosis', () => {
 
   it('leaving a revised attempt keeps its last grade', async () => {
     const { ui, recorded } = setup();
-    await ui.waitForText('Enter play');
-    await ui.press(KEYS.enter);
-    await ui.waitForText('learner@workstation:~$');
-    await ui.typeLine('submit');
-    await ui.waitForText('Score: 70/100');
+    await playFirstAndSubmit(ui);
     await ui.press('r');
     await ui.waitForText('learner@workstation:~$');
     await ui.typeLine('ls');

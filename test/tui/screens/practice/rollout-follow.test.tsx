@@ -10,14 +10,18 @@ afterEach(() => cleanup());
 
 const rows = (frame: string) => frame.split('\n').map((l) => l.trimEnd());
 
+/** The practice screen on imagepull-wrong-tag, each 20 ms wall tick moving the simulation 2 s. */
+function billingPractice() {
+  const loaded = loadScenarioArg('imagepull-wrong-tag');
+  if (!loaded.ok) throw new Error(loaded.message);
+  const real = createPracticeSession(loaded.scenario, loaded.file);
+  const session: PracticeSession = { ...real, tick: () => real.tick(2000) };
+  return renderInk(<PracticeScreen session={session} onGraded={() => {}} onQuit={() => {}} tickMs={20} />);
+}
+
 describe('PracticeScreen: kubectl rollout status', () => {
   it('follows until the rollout is done, then gives the prompt back by itself (no Ctrl+C)', async () => {
-    const loaded = loadScenarioArg('imagepull-wrong-tag');
-    if (!loaded.ok) throw new Error(loaded.message);
-    const real = createPracticeSession(loaded.scenario, loaded.file);
-    // Each 20 ms wall tick moves the simulation 2 s.
-    const session: PracticeSession = { ...real, tick: () => real.tick(2000) };
-    const ui = renderInk(<PracticeScreen session={session} onGraded={() => {}} onQuit={() => {}} tickMs={20} />);
+    const ui = billingPractice();
     await ui.waitForText('learner@workstation:~$');
     await ui.typeLine('kubectl set image deployment/billing billing=shop/billing:2.1.0 && kubectl rollout status deploy/billing');
     await ui.waitForText('deployment "billing" successfully rolled out');
@@ -31,11 +35,7 @@ describe('PracticeScreen: kubectl rollout status', () => {
   }, 30_000);
 
   it('runs the rest of the line once the rollout ends by itself (`rollout status x && kubectl get deploy x`), as bash does', async () => {
-    const loaded = loadScenarioArg('imagepull-wrong-tag');
-    if (!loaded.ok) throw new Error(loaded.message);
-    const real = createPracticeSession(loaded.scenario, loaded.file);
-    const session: PracticeSession = { ...real, tick: () => real.tick(2000) };
-    const ui = renderInk(<PracticeScreen session={session} onGraded={() => {}} onQuit={() => {}} tickMs={20} />);
+    const ui = billingPractice();
     await ui.waitForText('learner@workstation:~$');
     await ui.typeLine('kubectl set image deployment/billing billing=shop/billing:2.1.0 && kubectl rollout status deploy/billing && kubectl get deploy billing');
     await ui.waitForFrame((f) => {
