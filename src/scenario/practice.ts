@@ -72,10 +72,9 @@ export function createPracticeSession(scenario: Scenario, file: string, options:
     async pollFollow() {
       const current = following;
       if (!current) return undefined;
-      const text = await current.follow.next();
+      // What streamed by was on the learner's screen: observed output of it counts as evidence they saw.
+      const text = current.record ? await run.follow(current.record, () => current.follow.next()) : await current.follow.next();
       run.cluster.queue.drain();
-      // What streamed by was on the learner's screen: it counts as evidence they saw.
-      if (current.record) run.extend(current.record, text);
       // A job that ended by itself (`rollout status` done): the next poll finds nothing following.
       if (current.follow.exitCode() !== undefined && following === current) {
         following = undefined;

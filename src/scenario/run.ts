@@ -157,30 +157,45 @@ export class ScenarioRun {
   /** Runs one command line on the current host and records it. */
   async exec(line: string): Promise<ShellExecResult & { host: string }> {
     const host = this.shell.host();
-    this.current = emptyCurrent();
-    const result = await this.shell.exec(line);
-    // Watch deliveries and other immediate reactions to the command happen now.
-    this.cluster.queue.drain();
-    for (const r of this.current.reads) this.reads.set(`${r.resource}/${r.namespace ?? ''}/${r.name ?? ''}`, r);
-    const { shown, shownErr, podLogs } = this.current;
-    const observation: Observation = { host, line, shown, shownErr, reads: [...this.reads.values()], podLogs };
-    this.current = emptyCurrent();
-    // Judged with the system identity: what the facts are does not depend on the learner's credentials.
-    const seen = factsSeen(this.scenario.evidence, observation, this.cluster.systemClient());
+    const empty: Observation = { host, line, shown: [], shownErr: [], reads: [], podLogs: [] };
+    const { result, observation, seen } = await this.observe(empty, () => this.shell.exec(line));
     this.log.push({ host, line, output: result.output, exitCode: result.exitCode, at: this.cluster.now(), observation, seen });
     return { ...result, host };
   }
 
   /**
-   * More output of a command still running in the foreground (`journalctl -f`)
-   * reached the screen: it extends the record, and may show more evidence.
+   * More of a command line still running in the foreground (`journalctl -f`, the
+   * rest of a line after `rollout status`) reached the screen: `poll` fetches it,
+   * and it extends the line's record, showing more evidence where it is observed.
    */
-  extend(record: CommandRecord, text: string): void {
-    if (text === '') return;
+  async follow(record: CommandRecord, poll: () => Promise<string>): Promise<string> {
+    const { result: text, observation, seen } = await this.observe(record.observation, poll);
     record.output += text;
-    // A follower is a simulation tool, read through line filters only: what it streams is observed.
-    record.observation = { ...record.observation, shown: [...record.observation.shown, text] };
-    const now = factsSeen(this.scenario.evidence, record.observation, this.cluster.systemClient());
-    record.seen = record.seen.map((was, i) => was || now[i]);
+    record.observation = observation;
+    record.seen = record.seen.map((was, i) => was || seen[i]);
+    return text;
+  }
+
+  /**
+   * Runs `work` while noting what it displayed (with provenance) and read, and
+   * judges the evidence facts against the state right after it.
+   */
+  private async observe<T>(before: Observation, work: () => Promise<T>): Promise<{ result: T; observation: Observation; seen: boolean[] }> {
+    this.current = emptyCurrent();
+    const result = await work();
+    // Watch deliveries and other immediate reactions to the command happen now.
+    this.cluster.queue.drain();
+    const { shown, shownErr, reads, podLogs } = this.current;
+    this.current = emptyCurrent();
+    for (const r of reads) this.reads.set(`${r.resource}/${r.namespace ?? ''}/${r.name ?? ''}`, r);
+    const observation: Observation = {
+      ...before,
+      shown: [...before.shown, ...shown],
+      shownErr: [...before.shownErr, ...shownErr],
+      reads: [...this.reads.values()],
+      podLogs: [...(before.podLogs ?? []), ...podLogs],
+    };
+    // Judged with the system identity: what the facts are does not depend on the learner's credentials.
+    return { result, observation, seen: factsSeen(this.scenario.evidence, observation, this.cluster.systemClient()) };
   }
 }

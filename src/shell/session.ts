@@ -472,20 +472,22 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
     return {
       async next() {
         if (stopped || finished !== undefined) return '';
-        let out = text(await pipeline.next());
+        const chunks = await pipeline.next();
         const code = pipeline.exitCode();
-        if (code === undefined) return out;
-        lastExitCode = code;
-        if (!pipeline.resume) {
-          finished = code;
-          return out;
+        if (code !== undefined) {
+          lastExitCode = code;
+          if (!pipeline.resume) finished = code;
+          else {
+            // `kubectl rollout status x && kubectl get pods`: the job is done, the line goes on.
+            const rest = await pipeline.resume(code);
+            chunks.push(...rest.chunks);
+            if (rest.follow) pipeline = rest.follow;
+            else finished = lastExitCode = rest.exitCode;
+          }
         }
-        // `kubectl rollout status x && kubectl get pods`: the job is done, the line goes on.
-        const rest = await pipeline.resume(code);
-        out += text(rest.chunks);
-        if (rest.follow) pipeline = rest.follow;
-        else finished = lastExitCode = rest.exitCode;
-        return out;
+        // Streamed output reaches the terminal like any other, provenance included.
+        options.onOutput?.(chunks);
+        return text(chunks);
       },
       stop() {
         if (stopped || finished !== undefined) return;

@@ -78,4 +78,21 @@ describe('PracticeSession: evidence from output that streamed by', () => {
     // One of the scenario's two facts (the journal line; not yet the node's condition).
     expect(evidence()?.points).toBe(10);
   });
+
+  it('what runs after a job that ended by itself keeps its provenance: an echo after `rollout status` proves nothing, a kubectl read does', async () => {
+    const file = join(shippedScenariosDir(), 'workloads', 'imagepull-wrong-tag.yaml');
+    const loaded = loadScenarioFile(file);
+    if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
+    const evidenceAfter = async (then: string) => {
+      const s = createPracticeSession(loaded.scenario, file);
+      await s.exec('kubectl set image deployment/billing billing=shop/billing:2.1.0');
+      const entry = await s.exec(`kubectl rollout status deploy/billing && ${then}`, { follow: true });
+      expect(entry.following).toBe(true);
+      for (let i = 0; i < 60 && (await s.pollFollow()) !== undefined; i++) s.tick(2000);
+      expect(await s.pollFollow()).toBeUndefined();
+      return s.grade().parts.find((p) => p.name === 'evidence')?.points;
+    };
+    expect(await evidenceAfter('echo "shop/billing:2.1: not found"')).toBe(0);
+    expect(await evidenceAfter('kubectl get events')).toBe(20);
+  });
 });
