@@ -5,7 +5,7 @@
  * resource or component where the scenario asks for them), without denying
  * it. A scenario with several faults grades each for its share of the points.
  */
-import type { Diagnosis } from '../scenario/practice-types.js';
+import type { Diagnosis, GradePartItem } from '../scenario/practice-types.js';
 import { diagnosisItems, type DiagnosisItemSpec, type DiagnosisSpec } from '../scenario/schema.js';
 import { findCause, findComponent } from '../scenario/taxonomy.js';
 import { clausesOf, matchConcept, type Concept } from './concepts.js';
@@ -27,14 +27,8 @@ export interface DiagnosisGrade {
   items?: DiagnosisItemGrade[];
 }
 
-/** One declared fault's share of a several-fault diagnosis grade. */
-export interface DiagnosisItemGrade {
-  /** The fault's name (its `label`, else its component and cause). */
-  label: string;
-  points: number;
-  max: number;
-  explanation: string;
-}
+/** One declared fault's share of a several-fault diagnosis grade (its `label`, else its component and cause). */
+export type DiagnosisItemGrade = GradePartItem;
 
 /** One declared fault graded against one submission. */
 interface ItemGrade {
@@ -109,10 +103,9 @@ export function conceptsOf(item: DiagnosisItemSpec): Concept[] {
     const cause = findCause(e.component, e.cause);
     return cause ? [...cause.synonyms, cause.label] : [e.cause.replace(/-/g, ' ')];
   });
-  const out: Concept[] = [{ kind: 'the cause', phrasings: dedupe([...(concepts.cause ?? []), ...(item.accept ?? []), ...causeWords]) }];
-  // The first taxonomy synonym is the clearest name of the cause; scenario phrasings still count.
-  const primary = findCause(item.component, item.cause)?.synonyms[0];
-  if (primary) out[0] = { kind: 'the cause', phrasings: dedupe([primary, ...out[0].phrasings]) };
+  // The first taxonomy synonym is the clearest name of the cause (it names it in explanations); scenario phrasings still count.
+  const primary = findCause(item.component, item.cause)?.synonyms.slice(0, 1) ?? [];
+  const out: Concept[] = [{ kind: 'the cause', phrasings: dedupe([...primary, ...(concepts.cause ?? []), ...(item.accept ?? []), ...causeWords]) }];
   if (concepts.object) out.push({ kind: 'the object', phrasings: concepts.object, deniable: false });
   if (concepts.resource) out.push({ kind: 'the resource', phrasings: concepts.resource });
   if (concepts.component) out.push({ kind: 'the component', phrasings: concepts.component });

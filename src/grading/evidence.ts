@@ -38,6 +38,7 @@ import { RE2JS } from 're2js';
 import type { ApiClient, KubeObject } from '../cluster/apiserver/types.js';
 import { resolveResource } from '../cluster/apiserver/resources.js';
 import type { EvidenceSpec } from '../scenario/schema.js';
+import { fieldAt } from '../scenario/predicates.js';
 
 /** Points for having seen every piece of evidence. */
 export const EVIDENCE_POINTS = 20;
@@ -219,16 +220,6 @@ function getOne(client: ApiClient, resource: string, namespace: string | undefin
 function listed(client: ApiClient, resource: string, namespace: string | undefined, selector: string): KubeObject[] {
   const r = client.list(resource, namespace, { labelSelector: selector });
   return r.ok ? r.value.items : [];
-}
-
-/** A dotted path into an object (`spec.containers.0.image`); own properties only. */
-function fieldAt(obj: unknown, path: string): unknown {
-  let cur: unknown = obj;
-  for (const key of path.replace(/^\./, '').split('.')) {
-    if (cur === null || typeof cur !== 'object' || !Object.prototype.hasOwnProperty.call(cur, key)) return undefined;
-    cur = (cur as Record<string, unknown>)[key];
-  }
-  return cur;
 }
 
 function escape(text: string): string {

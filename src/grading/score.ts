@@ -13,6 +13,8 @@ import { EVIDENCE_POINTS, gradeEvidence } from './evidence.js';
 export const FIX_POINTS = 40;
 /** Points lost per hint revealed. */
 export const HINT_PENALTY = 5;
+/** At most this many points are lost to hints. */
+export const MAX_HINT_PENALTY = 15;
 /** Points lost per grade after the first (a revised diagnosis). */
 export const ATTEMPT_PENALTY = 5;
 /** At most this many points are lost to revisions. */
@@ -37,7 +39,7 @@ export function gradeAttempt(facts: AttemptFacts): GradeResult {
   const fixed = facts.goal.every((g) => g.holds);
   const failing = facts.goal.filter((g) => !g.holds).map((g) => g.description);
   const evidence = gradeEvidence(facts.scenario.evidence, facts.log);
-  const penalty = Math.min(facts.hintsUsed * HINT_PENALTY, 15);
+  const penalty = Math.min(facts.hintsUsed * HINT_PENALTY, MAX_HINT_PENALTY);
   const attempt = facts.attempt ?? 1;
   const revisions = attempt - 1;
   const revisionPenalty = Math.min(revisions * ATTEMPT_PENALTY, MAX_ATTEMPT_PENALTY);
@@ -54,7 +56,7 @@ export function gradeAttempt(facts: AttemptFacts): GradeResult {
       name: 'hints',
       points: -penalty,
       max: 0,
-      explanation: facts.hintsUsed === 0 ? 'No hints used.' : `${facts.hintsUsed} hint${facts.hintsUsed === 1 ? '' : 's'} used (−${HINT_PENALTY} each, at most −15).`,
+      explanation: facts.hintsUsed === 0 ? 'No hints used.' : `${facts.hintsUsed} hint${facts.hintsUsed === 1 ? '' : 's'} used (−${HINT_PENALTY} each, at most −${MAX_HINT_PENALTY}).`,
     },
   ];
   // Only a regraded attempt shows the part, so a first grade reads as before.

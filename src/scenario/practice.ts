@@ -129,8 +129,7 @@ export function createPracticeSession(scenario: Scenario, file: string, options:
     grade(): GradeResult {
       const result = gradeAttempt({
         scenario,
-        // A single-fault scenario grades its one diagnosis exactly as before.
-        diagnosis: diagnosisCount === 1 ? diagnoses[0] : diagnoses,
+        diagnosis: diagnoses,
         goal: evaluateGoal(run.cluster.adminClient(), scenario.goal),
         log: run.log,
         hintsUsed: hintsShown.length,

@@ -2,7 +2,10 @@
  * The goal vocabulary: named predicates over the simulated cluster's state,
  * read through the API server like any client would.
  */
+import type { Pod } from 'kubernetes-types/core/v1.js';
 import type { ApiClient, KubeObject } from '../cluster/apiserver/types.js';
+import { matchesLabelSelector, type LabelSelector } from '../cluster/apiserver/selectors.js';
+import { isTerminalPod } from '../cluster/scheduler/node-info.js';
 import type { GoalPredicate } from './schema.js';
 import { canonicalImage, sameImage } from './image-reference.js';
 
@@ -125,11 +128,11 @@ function deploymentRunsImage(client: ApiClient, namespace: string, name: string,
   const containers = (d.spec?.template?.spec?.containers ?? []) as Obj[];
   const target = container === undefined ? containers[0] : containers.find((c) => c.name === container);
   if (!target || typeof target.image !== 'string' || !sameImage(image, target.image)) return { holds: false, description: `${description} (the template names ${target?.image ?? 'no such container'})` };
-  const matchLabels = (d.spec?.selector?.matchLabels ?? {}) as Record<string, string>;
-  const selector = Object.entries(matchLabels).map(([k, v]) => `${k}=${v}`).join(',');
-  const list = selector ? client.list('pods', namespace, { labelSelector: selector }) : undefined;
-  const statuses = (list?.ok ? list.value.items : [])
-    .filter((pod) => !pod.metadata.deletionTimestamp && !isFinished(pod))
+  // The Deployment's pods, by its whole selector (matchExpressions too).
+  const selector = d.spec?.selector as LabelSelector | undefined;
+  const list = client.list('pods', namespace);
+  const statuses = (list.ok ? list.value.items : [])
+    .filter((pod) => matchesLabelSelector(selector, pod.metadata.labels) && !pod.metadata.deletionTimestamp && !isFinished(pod))
     .flatMap((pod) => ((pod.status as Obj)?.containerStatuses ?? []) as Obj[])
     .filter((s) => s.name === target.name && s.state?.running);
   const wrong = statuses.filter((s) => !sameImage(image, String(s.image ?? ''), String(s.imageID ?? '')));
@@ -140,15 +143,15 @@ function deploymentRunsImage(client: ApiClient, namespace: string, name: string,
 
 /** A pod that has finished (Succeeded, or Failed as evicted pods are) occupies no node. */
 function isFinished(pod: KubeObject): boolean {
-  const phase = (pod.status as Obj)?.phase;
-  return phase === 'Succeeded' || phase === 'Failed';
+  return isTerminalPod(pod as Pod);
 }
 
 function isReady(pod: KubeObject): boolean {
   return ((pod.status as Obj)?.conditions ?? []).some((c: Obj) => c.type === 'Ready' && c.status === 'True');
 }
 
-function fieldAt(obj: Obj, path: string): unknown {
+/** A dotted path into an object (`spec.containers.0.image`), own properties only. */
+export function fieldAt(obj: unknown, path: string): unknown {
   let cur: unknown = obj;
   for (const key of path.replace(/^\./, '').split('.')) {
     // Own keys only: a path through `constructor` or `__proto__` names no field of the object.
