@@ -14,7 +14,6 @@ import type { Invocation } from './invocation.js';
 import { kindName } from './invocation.js';
 import { arr, int, str } from './flags.js';
 import { errorResult, statusMessage, statusMessageWithSource } from './errors.js';
-import { MAX_REPLICAS } from '../../cluster/apiserver/validation.js';
 
 type Obj = Record<string, any>;
 
@@ -184,11 +183,6 @@ export function runCreateDeployment(inv: Invocation): ExecResult {
   const images = arr(inv.flags, 'image');
   if (images.length === 0) return { stdout: '', stderr: `error: required flag(s) "image" not set\n`, exitCode: 1 };
   const name = inv.args[0];
-  const replicas = int(inv.flags, 'replicas');
-  // The API server bounds replicas on updates (validation.ts MAX_REPLICAS); a new Deployment is bounded here.
-  if (replicas !== undefined && replicas > MAX_REPLICAS) {
-    return { stdout: '', stderr: `error: kubedrill: this simulated cluster allows at most ${MAX_REPLICAS} replicas\n`, exitCode: 1 };
-  }
   const port = int(inv.flags, 'port');
   const labels = { app: name };
   const containers = images.map((image) => ({ name: containerName(image), image, resources: {}, ...(port !== undefined && images.length === 1 ? { ports: [{ containerPort: port }] } : {}) }));

@@ -14,6 +14,7 @@ import type { KubeObject, WatchEvent } from '../../cluster/apiserver/types.js';
 import type { ExecResult, FollowCursor } from '../types.js';
 import type { Invocation } from './invocation.js';
 import { rolloutStatusLine } from './rollout.js';
+import { statusMessage } from './errors.js';
 
 /**
  * The longest a non-interactive `rollout status` without `--timeout` waits, in
@@ -44,11 +45,13 @@ function watchStatus(inv: Invocation, resource: string, obj: KubeObject): Status
   const handle = inv.client.watch(resource, namespace, obj.metadata.resourceVersion ?? '0', (e) => {
     if (e.object.metadata.name === name) events.push(e);
   });
+  // A watch the server refuses (RBAC, a lost connection) ends the wait with its error, as UntilWithSync returns it.
+  if (!handle.ok) return { error: { stdout: '', stderr: statusMessage(handle.status), exitCode: 1 } };
   let stopped = false;
   const stop = (): void => {
     if (stopped) return;
     stopped = true;
-    if (handle.ok) handle.value.stop();
+    handle.value.stop();
   };
   return {
     drain() {

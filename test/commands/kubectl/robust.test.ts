@@ -25,7 +25,7 @@ describe('kubectl: budgets and crashers', () => {
     expect(await c.run(`patch deploy web -p '{"spec":{"replicas":1000000}}'`)).toMatchObject({ stderr: expect.stringContaining('kubedrill: this simulated cluster allows at most'), exitCode: 1 });
     expect(await c.run('create deployment big --image=nginx --replicas=1000000')).toEqual({
       stdout: '',
-      stderr: `error: kubedrill: this simulated cluster allows at most ${MAX_REPLICAS} replicas\n`,
+      stderr: `The Deployment "big" is invalid: spec.replicas: Invalid value: 1000000: kubedrill: this simulated cluster allows at most ${MAX_REPLICAS} replicas\n`,
       exitCode: 1,
     });
   });
