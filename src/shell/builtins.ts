@@ -30,8 +30,13 @@ export interface BuiltinScope {
   leaveHost(): boolean;
   /** Runs a command line on `host` without staying there (`ssh node-2 uptime`), with `stdin` as its input. */
   runOn(host: string, user: string, line: string, stdin?: string): Promise<RunResult>;
-  /** Every host's files (scp copies between them). */
-  readonly files: ShellFiles;
+  /** Every host's files, to read (scp looks at what it copies). */
+  readonly files: Pick<ShellFiles, 'read' | 'list'>;
+  /**
+   * Copies a file between hosts (scp), its provenance with it: a copy of a file the learner
+   * typed is still the learner's text. False when the destination cannot be written.
+   */
+  copyFile(from: { host: string; path: string }, to: { host: string; path: string }, text: string): boolean;
   /** Asks the terminal to clear the screen. */
   requestClear(): void;
   /** Tells the UI the learner typed `exit` on the workstation. */

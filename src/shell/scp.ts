@@ -137,6 +137,6 @@ function copy(scope: BuiltinScope, source: Place, dest: Place, recursive: boolea
   }
   const text = files.read(source.host, source.path);
   if (text === undefined) return `scp: ${source.typed}: No such file or directory\n`;
-  if (!files.write(dest.host, dest.path, text, false)) return `scp: ${dest.typed}: Is a directory\n`;
+  if (!scope.copyFile(source, dest, text)) return `scp: ${dest.typed}: Is a directory\n`;
   return undefined;
 }

@@ -276,6 +276,11 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
           exitRequested = true;
         },
         files,
+        copyFile: (from, to, text) => {
+          if (!files.write(to.host, to.path, text, false)) return false;
+          markWritten(to.host, to.path, fileObserved(from.host, from.path), true);
+          return true;
+        },
       };
       return builtin(args, stdin, scope);
     }

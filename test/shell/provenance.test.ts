@@ -33,6 +33,16 @@ describe('shell output provenance (what evidence may count)', () => {
     expect(await shown('echo typed | kubectl stdin')).toEqual([['typed\n', false]]);
   });
 
+  it('scp copies a file with its provenance: the learner\'s text stays theirs on the node, a saved read stays observed', async () => {
+    const shown = session();
+    await shown('echo volcano > notes');
+    await shown('scp notes node-1:/root/notes');
+    expect(await shown('ssh node-1 cat /root/notes')).toEqual([['volcano\n', false]]);
+    await shown('kubectl get pods > pods.txt');
+    await shown('scp pods.txt node-1:/root/pods.txt');
+    expect(await shown('ssh node-1 grep web /root/pods.txt')).toEqual([['web-5f6d7c8b9-klmno         1/1     Running            0             5h\n', true]]);
+  });
+
   it('files keep the provenance of what was written into them', async () => {
     const shown = session();
     await shown('kubectl get pods > pods.txt');
