@@ -69,14 +69,16 @@ export interface PsOptions {
  * crictl's `--name`/`--namespace` filters are Go regular expressions (RE2, so
  * re2js: linear time whatever the pattern); an invalid one matches nothing.
  */
-export const regexMatches = (pattern: string | undefined, target: string): boolean => {
-  if (!pattern) return true;
+export function regexMatcher(pattern: string | undefined): (target: string) => boolean {
+  if (!pattern) return () => true;
+  let re: RE2JS;
   try {
-    return RE2JS.compile(pattern).matcher(target).find();
+    re = RE2JS.compile(pattern);
   } catch {
-    return false;
+    return () => false;
   }
-};
+  return (target) => re.matcher(target).find();
+}
 
 /** `crictl ps`: running containers (all with -a), newest first. */
 export function runPs(node: CriNode, o: PsOptions): CriResult {
@@ -88,12 +90,14 @@ export function runPs(node: CriNode, o: PsOptions): CriResult {
     state = `CONTAINER_${s.toUpperCase()}`;
   }
   if (o.latest || (o.last ?? 0) > 0) state = undefined;
+  const nameMatches = regexMatcher(o.name);
+  const namespaceMatches = regexMatcher(o.namespace);
   let list = [...rt.containers.values()].filter((c) => {
     const sandbox = rt.sandboxes.get(c.sandboxId);
     if (state && c.state !== state) return false;
     if (o.id && !c.id.startsWith(o.id)) return false;
     if (o.pod && !c.sandboxId.startsWith(o.pod)) return false;
-    return regexMatches(o.name, c.name) && regexMatches(o.namespace, sandbox?.namespace ?? '');
+    return nameMatches(c.name) && namespaceMatches(sandbox?.namespace ?? '');
   });
   list.sort((a, b) => b.createdAt - a.createdAt);
   if (o.latest) list = list.slice(0, 1);

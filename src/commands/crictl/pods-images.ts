@@ -4,7 +4,7 @@
  */
 import type { RuntimeImage, Sandbox } from '../../cluster/runtime/runtime.js';
 import { ago, goIndentedJson, humanSize, rfc3339Nano, table, truncatedId } from './format.js';
-import { digestOf, regexMatches, resolveId, type CriNode, type CriResult } from './containers.js';
+import { digestOf, regexMatcher, resolveId, type CriNode, type CriResult } from './containers.js';
 
 /** Options of `crictl pods`. */
 export interface PodsOptions {
@@ -27,7 +27,9 @@ export function runPods(node: CriNode, o: PodsOptions): CriResult {
     else if (s === 'notready') state = 'SANDBOX_NOTREADY';
     else return { stdout: '', fatal: '--state should be ready or notready' };
   }
-  let list = [...node.runtime.sandboxes.values()].filter((p) => (!state || p.state === state) && (!o.id || p.id.startsWith(o.id)) && regexMatches(o.name, p.podName) && regexMatches(o.namespace, p.namespace));
+  const nameMatches = regexMatcher(o.name);
+  const namespaceMatches = regexMatcher(o.namespace);
+  let list = [...node.runtime.sandboxes.values()].filter((p) => (!state || p.state === state) && (!o.id || p.id.startsWith(o.id)) && nameMatches(p.podName) && namespaceMatches(p.namespace));
   list.sort((a, b) => b.createdAt - a.createdAt);
   if (o.latest) list = list.slice(0, 1);
   else if ((o.last ?? 0) > 0) list = list.slice(0, o.last);

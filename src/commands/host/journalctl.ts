@@ -13,7 +13,7 @@ import { getopt, type OptionSpec } from '../text/lib/getopt.js';
 import { nodeOf } from './lib/host-context.js';
 import { formatJournalEntry, JOURNAL_OUTPUTS, type JournalOutput } from './lib/journal-format.js';
 import { parseTimestamp } from './lib/parse-timestamp.js';
-import { compileWildcard, type WildcardPattern } from '../text/lib/fnmatch.js';
+import { compileWildcard } from '../text/lib/fnmatch.js';
 
 const SPECS: readonly OptionSpec[] = [
   { key: 'unit', short: 'u', long: 'unit', arg: 'required' },
@@ -67,11 +67,6 @@ function parsePriority(text: string): { min: number; max: number } | undefined {
 /** `kubelet` → `kubelet.service`, as unit_name_mangle does for names without a type suffix. */
 export function mangleUnitName(name: string): string {
   return /\.(service|socket|target|timer|mount|scope|slice|path|device|swap|automount)$/.test(name) || /[*?[]/.test(name) ? name : `${name}.service`;
-}
-
-/** A unit name pattern as journalctl matches it (fnmatch: `[` without `]` is literal, never an error). */
-function globToRegExp(glob: string): WildcardPattern {
-  return compileWildcard(glob);
 }
 
 /**
@@ -195,7 +190,8 @@ function parse(args: readonly string[], now: number): { ok: true; query: Query }
 
 /** Selects the entries a query asks for, in output order. */
 export function selectEntries(entries: readonly JournalEntry[], q: Pick<Query, 'units' | 'identifiers' | 'since' | 'until' | 'priority' | 'lines' | 'reverse' | 'kernel'>): JournalEntry[] {
-  const unitRes = q.units.map(globToRegExp);
+  // Unit name patterns as journalctl matches them (fnmatch: `[` without `]` is literal, never an error).
+  const unitRes = q.units.map((glob) => compileWildcard(glob));
   let out = entries.filter(
     (e) =>
       (!q.kernel || e.identifier === 'kernel') &&
