@@ -70,14 +70,13 @@ export function civilTime(ms: number): CivilTime {
 export function strftime(format: string, ms: number): string {
   const c = civilTime(ms);
   const { year: Y, month: mo, day, hour: H, minute: M, second: S, dayOfYear } = c;
-  const d = { getUTCDay: (): number => c.weekday };
   const conv: Record<string, () => string> = {
-    a: () => DAYS[d.getUTCDay()].slice(0, 3),
-    A: () => DAYS[d.getUTCDay()],
+    a: () => DAYS[c.weekday].slice(0, 3),
+    A: () => DAYS[c.weekday],
     b: () => MONTHS[mo].slice(0, 3),
     h: () => MONTHS[mo].slice(0, 3),
     B: () => MONTHS[mo],
-    c: () => `${DAYS[d.getUTCDay()].slice(0, 3)} ${MONTHS[mo].slice(0, 3)} ${pad(day, 2, ' ')} ${pad(H)}:${pad(M)}:${pad(S)} ${Y}`,
+    c: () => `${DAYS[c.weekday].slice(0, 3)} ${MONTHS[mo].slice(0, 3)} ${pad(day, 2, ' ')} ${pad(H)}:${pad(M)}:${pad(S)} ${Y}`,
     C: () => pad(Math.floor(Y / 100)),
     d: () => pad(day),
     D: () => `${pad(mo + 1)}/${pad(day)}/${pad(((Y % 100) + 100) % 100)}`,
@@ -100,8 +99,8 @@ export function strftime(format: string, ms: number): string {
     S: () => pad(S),
     t: () => '\t',
     T: () => `${pad(H)}:${pad(M)}:${pad(S)}`,
-    u: () => String(d.getUTCDay() === 0 ? 7 : d.getUTCDay()),
-    w: () => String(d.getUTCDay()),
+    u: () => String(c.weekday === 0 ? 7 : c.weekday),
+    w: () => String(c.weekday),
     y: () => pad(((Y % 100) + 100) % 100),
     Y: () => String(Y),
     z: () => '+0000',
