@@ -14,8 +14,8 @@ export interface Attempt {
   readonly startedAt: number;
   /** The practice screen's terminal and counters, so revising returns to the same terminal. */
   readonly memory: PracticeMemory;
-  /** Every grade so far, oldest first (for sessions that do not keep their own). */
-  readonly grades: readonly Graded[];
+  /** The latest grade and the hints it counted (the session keeps the history of results). */
+  readonly lastGraded?: Graded;
 }
 
 /** Which screen is shown: screens are states of one reducer, not routes. */
@@ -59,7 +59,7 @@ export function appReducer(state: AppState, action: AppAction): AppState {
     case 'open-done': {
       // A load that finishes after the learner moved on is dropped.
       if (state.screen.name !== 'opening') return state;
-      const attempt: Attempt = { session: action.session, startedAt: action.startedAt, memory: { commandsRun: 0 }, grades: [] };
+      const attempt: Attempt = { session: action.session, startedAt: action.startedAt, memory: { commandsRun: 0 } };
       return { ...state, screen: { name: 'practice', attempt } };
     }
     case 'open-failed':
@@ -67,7 +67,7 @@ export function appReducer(state: AppState, action: AppAction): AppState {
       return { ...state, screen: { name: 'home' }, notice: `could not start ${state.screen.scenario.title}: ${action.message}` };
     case 'graded': {
       if (state.screen.name !== 'practice') return state;
-      const attempt = { ...state.screen.attempt, grades: [...state.screen.attempt.grades, action.graded] };
+      const attempt = { ...state.screen.attempt, lastGraded: action.graded };
       return { ...state, screen: { name: 'results', attempt, graded: action.graded }, notice: undefined };
     }
     case 'revise':

@@ -140,7 +140,7 @@ export function App({ scenarios, openSession, progress, now, onExit, tickMs, sta
     if (screen.name !== 'practice') return;
     const { attempt } = screen;
     // A grade given before the learner went back to revise is kept; a reset since then discarded it.
-    const graded = attempt.session.getSnapshot().result !== undefined ? attempt.grades[attempt.grades.length - 1] : undefined;
+    const graded = attempt.session.getSnapshot().result !== undefined ? attempt.lastGraded : undefined;
     finish(attempt, graded);
   }, [screen, finish]);
 
