@@ -70,3 +70,9 @@ export function outputLines(output: string): string[] {
   if (lines[lines.length - 1] === '') lines.pop();
   return lines.map(normalizeTerminalLine);
 }
+
+/** Cuts `text` to `width` characters, marking the cut with an ellipsis. */
+export function fit(text: string, width: number): string {
+  if (width <= 0) return '';
+  return text.length <= width ? text : `${text.slice(0, width - 1)}…`;
+}

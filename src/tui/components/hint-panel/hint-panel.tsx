@@ -1,6 +1,6 @@
 import { Box, Text } from 'ink';
 import { theme } from '../../theme.js';
-import { wrapText } from '../../text/wrap.js';
+import { fit, wrapText } from '../../text/wrap.js';
 
 /** Props of {@link HintPanel}. */
 export interface HintPanelProps {
@@ -15,8 +15,7 @@ export interface HintPanelProps {
 
 /** Cuts `text` to one row of `width`, marking the cut. */
 function oneRow(text: string, width: number): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length <= width ? flat : `${flat.slice(0, Math.max(0, width - 1))}…`;
+  return fit(text.replace(/\s+/g, ' ').trim(), width);
 }
 
 /**

@@ -3,6 +3,7 @@ import type { ScenarioSummary } from '../../../scenario/practice-types.js';
 import type { BestScore } from '../../../progress/store.js';
 import { formatScore } from '../../text/format-grade.js';
 import { theme } from '../../theme.js';
+import { fit } from '../../text/wrap.js';
 
 /** Props of {@link ScenarioList}. */
 export interface ScenarioListProps {
@@ -13,12 +14,6 @@ export interface ScenarioListProps {
   readonly maxRows: number;
   /** Terminal width; the topics column, then the title, shrink to fit it. */
   readonly width: number;
-}
-
-/** Cuts `text` to `width` characters, marking the cut with an ellipsis. */
-function fit(text: string, width: number): string {
-  if (width <= 0) return '';
-  return text.length <= width ? text : `${text.slice(0, Math.max(0, width - 1))}…`;
 }
 
 /** Column indexes: id, title, difficulty, topics, best. */

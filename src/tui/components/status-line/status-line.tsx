@@ -1,5 +1,6 @@
 import { Text } from 'ink';
 import { theme } from '../../theme.js';
+import { fit } from '../../text/wrap.js';
 
 /** Props of {@link StatusLine}. */
 export interface StatusLineProps {
@@ -9,12 +10,6 @@ export interface StatusLineProps {
   readonly width: number;
   /** Key help for what is focused. */
   readonly keys: string;
-}
-
-/** Cuts `text` to `width` characters, marking the cut with an ellipsis. */
-function cut(text: string, width: number): string {
-  if (width <= 0) return '';
-  return text.length <= width ? text : `${text.slice(0, width - 1)}…`;
 }
 
 /**
@@ -30,8 +25,8 @@ export function statusLineText({ title, clock, width, keys }: StatusLineProps): 
   }
   const rest = ` │ ${time} │ ${keys}`;
   const room = width - 1 - rest.length;
-  if (room >= 8) return ` ${cut(title, room)}${rest}`.padEnd(width);
-  return cut(` ${time} │ ${keys}`, width).padEnd(width);
+  if (room >= 8) return ` ${fit(title, room)}${rest}`.padEnd(width);
+  return fit(` ${time} │ ${keys}`, width).padEnd(width);
 }
 
 /** One inverse line: scenario title, simulated clock, key help; fitted to the width. */
