@@ -7,7 +7,7 @@ import type { ApiClient, KubeObject } from '../cluster/apiserver/types.js';
 import { matchesLabelSelector, type LabelSelector } from '../cluster/apiserver/selectors.js';
 import { isTerminalPod } from '../cluster/scheduler/node-info.js';
 import type { GoalPredicate } from './schema.js';
-import { canonicalImage, sameImage } from './image-reference.js';
+import { canonicalImage, sameImage } from '../cluster/workloads/image-reference.js';
 
 type Obj = Record<string, any>;
 

@@ -3,6 +3,7 @@
  * scripts a symptom; a container crashes because its image's behaviour says
  * the process exits, a pull fails because the registry has no such tag.
  */
+import { normalizeImage } from './image-reference.js';
 
 /** What a container started from an image does. */
 export interface ImageBehaviour {
@@ -80,36 +81,16 @@ export interface ImageRef {
   original: string;
 }
 
-/** Normalizes `nginx` → docker.io/library/nginx:latest, as containerd's reference docker normalization does. */
+/** Normalizes `nginx` → docker.io/library/nginx:latest, as containerd's reference docker normalization does (image-reference.ts). */
 export function parseImageRef(image: string): ImageRef {
-  let rest = image;
-  let tag = 'latest';
-  const at = rest.indexOf('@');
-  if (at >= 0) {
-    tag = rest.slice(at + 1);
-    rest = rest.slice(0, at);
-  } else {
-    const lastSlash = rest.lastIndexOf('/');
-    const colon = rest.lastIndexOf(':');
-    if (colon > lastSlash) {
-      tag = rest.slice(colon + 1);
-      rest = rest.slice(0, colon);
-    }
-  }
-  const first = rest.split('/')[0];
-  const hasRegistry = rest.includes('/') && (first.includes('.') || first.includes(':') || first === 'localhost');
-  let repository = hasRegistry ? rest : `docker.io/${rest}`;
-  if (!hasRegistry && !rest.includes('/')) repository = `docker.io/library/${rest}`;
-  // docker.io/nginx and index.docker.io/nginx are the official library image too.
-  const dockerHub = /^(index\.)?docker\.io\/([^/]+)$/.exec(repository);
-  if (dockerHub) repository = `docker.io/library/${dockerHub[2]}`;
-  else if (repository.startsWith('index.docker.io/')) repository = repository.slice('index.'.length);
-  return { repository, tag, original: image };
+  const n = normalizeImage(image);
+  // A reference pinned by digest is looked up by it, as a tag would be.
+  return { repository: n.repository, tag: n.digest ?? n.tag ?? 'latest', original: image };
 }
 
-/** Full normalized name, e.g. `docker.io/library/nginx:1.27`. */
+/** Full normalized name, e.g. `docker.io/library/nginx:1.27`, or `…@sha256:<hex>` when pinned by digest (a tag holds no colon). */
 export function fullImageName(ref: ImageRef): string {
-  return `${ref.repository}:${ref.tag}`;
+  return `${ref.repository}${ref.tag.includes(':') ? '@' : ':'}${ref.tag}`;
 }
 
 /** The catalog in effect: defaults plus a scenario's additions. */

@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import { canonicalImage, normalizeImage, sameImage } from '../../src/scenario/image-reference.js';
+import { canonicalImage, normalizeImage, sameImage } from '../../../src/cluster/workloads/image-reference.js';
+import { fullImageName, parseImageRef } from '../../../src/cluster/workloads/catalog.js';
 
 // Cases from github.com/distribution/reference normalize_test.go (TestParseNormalizedNamed,
 // TestNormalizedSplitHostname) and containerd's reference/docker ParseDockerRef.
@@ -42,5 +43,15 @@ describe('sameImage', () => {
     expect(sameImage(`shop/billing@${digest}`, 'docker.io/shop/billing:2.1.0', `docker.io/shop/billing@sha256:${'11'.repeat(32)}`)).toBe(false);
     expect(sameImage(`shop/billing@${digest}`, `docker.io/shop/billing@${digest}`)).toBe(true);
     expect(sameImage(`shop/billing@${digest}`, 'docker.io/shop/billing:2.1.0')).toBe(false);
+  });
+});
+
+describe('one parser for the runtime and the goals', () => {
+  it('the image a container reports for a digest reference is the one a digest goal expects', () => {
+    const digest = `sha256:${'a'.repeat(64)}`;
+    const reported = fullImageName(parseImageRef(`shop/billing@${digest}`));
+    expect(reported).toBe(`docker.io/shop/billing@${digest}`);
+    expect(sameImage(`docker.io/shop/billing@${digest}`, reported)).toBe(true);
+    expect(fullImageName(parseImageRef('Registry.Example.com/app'))).toBe('Registry.Example.com/app:latest');
   });
 });
