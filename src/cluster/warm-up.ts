@@ -13,10 +13,10 @@ const PRE_ROLL_MS = 5 * 60_000;
 /** Idle stretches shorter than this are simulated, not skipped (a skip leaves gaps in periodic history). */
 const MIN_SKIP_MS = 60 * 60_000;
 /** Events run between two yields of the asynchronous warm-up: some 10-50 ms of work (an event costs 0.05-0.25 ms). */
-export const SLICE_EVENTS = 200;
+const SLICE_EVENTS = 200;
 
 /** What part of the history is being replayed. */
-export type WarmUpPhase = 'bootstrap' | 'history' | 'settling';
+type WarmUpPhase = 'bootstrap' | 'history' | 'settling';
 
 /** How far the warm-up is. */
 export interface WarmUpProgress {

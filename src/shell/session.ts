@@ -98,7 +98,7 @@ const PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
  * A variable table: null-prototype, because names come from the learner's
  * input (`echo $constructor`, `__proto__=x`) and must be ordinary keys.
  */
-export function envRecord(...parts: (Readonly<Record<string, string>> | undefined)[]): Record<string, string> {
+function envRecord(...parts: (Readonly<Record<string, string>> | undefined)[]): Record<string, string> {
   return Object.assign(Object.create(null) as Record<string, string>, ...parts);
 }
 
@@ -125,7 +125,7 @@ function dropSudo(fields: string[]): string[] {
 }
 
 /** Exit status of a command that crashed (EX_SOFTWARE, "internal software error" in sysexits.h). */
-export const INTERNAL_ERROR_STATUS = 70;
+const INTERNAL_ERROR_STATUS = 70;
 
 /**
  * What a command that ran out of budget or crashed answers: a one-line message

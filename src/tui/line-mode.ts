@@ -29,9 +29,9 @@ export interface LineModeOptions {
 }
 
 /** The usage of `diagnose` in a non-interactive session (printed on misuse). */
-export const DIAGNOSE_USAGE = 'Usage: diagnose <component> <cause>   or   diagnose "what is broken and why"';
+const DIAGNOSE_USAGE = 'Usage: diagnose <component> <cause>   or   diagnose "what is broken and why"';
 /** The usage line of the options that manage several diagnoses (always accepted; shown where a scenario has several faults). */
-export const DIAGNOSE_OPTIONS_USAGE = '       diagnose --list | --clear | --remove <n>   (one diagnosis per fault)';
+const DIAGNOSE_OPTIONS_USAGE = '       diagnose --list | --clear | --remove <n>   (one diagnosis per fault)';
 
 /** The usage for this session: a single-fault scenario's reads as it always has. */
 function usageFor(session: PracticeSession): string {

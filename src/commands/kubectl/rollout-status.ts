@@ -23,7 +23,7 @@ import { statusMessage } from './errors.js';
  * which a stuck Deployment fails on its own, so only a rollout that can never
  * finish or fail (a DaemonSet, a deadline raised by the scenario) reaches it.
  */
-export const NON_INTERACTIVE_WAIT_MS = 15 * 60_000;
+const NON_INTERACTIVE_WAIT_MS = 15 * 60_000;
 
 /** Simulated time per step of a non-interactive wait. */
 const STEP_MS = 1_000;

@@ -19,7 +19,7 @@ function daysFromCivil(year: number, month: number, day: number): number {
 }
 
 /** The UTC calendar fields of a time. */
-export interface CivilTime {
+interface CivilTime {
   /** Seconds since the epoch (whole, rounded down). */
   readonly seconds: number;
   readonly year: number;

@@ -7,7 +7,7 @@ import type { AwkFunction, AwkProgram, Expr, OutputRedirect, Rule, Stmt } from '
 import { AwkSyntaxError, lexAwk, type AwkToken } from './lexer.js';
 
 /** How deep expressions and statements may nest: the parser recurses per level, and the stack is finite. */
-export const MAX_PARSE_DEPTH = 200;
+const MAX_PARSE_DEPTH = 200;
 
 /** Parses an awk program; throws AwkSyntaxError with mawk's wording. */
 export function parseAwk(source: string, maxDepth = MAX_PARSE_DEPTH): AwkProgram {

@@ -30,10 +30,10 @@ export interface UserRegexOptions {
 }
 
 /** Longest line a back-reference pattern is tried on: a bound on the JavaScript engine's backtracking. */
-export const BACKREF_MAX_LINE = 1000;
+const BACKREF_MAX_LINE = 1000;
 
 /** Message for back-reference patterns whose backtracking could run away. */
-export const BACKREF_UNSUPPORTED = "back-references with more than one repetition are beyond kubedrill's linear-time matcher";
+const BACKREF_UNSUPPORTED = "back-references with more than one repetition are beyond kubedrill's linear-time matcher";
 
 /** Unbounded repetitions (`*`, `+`, `{n,}`) in JavaScript regex source, outside brackets and escapes. */
 function countRepetitions(source: string): number {

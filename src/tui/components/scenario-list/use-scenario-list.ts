@@ -23,7 +23,7 @@ export type ListKey = 'up' | 'down' | 'select' | 'quit';
  * repeat, a paste, tmux send-keys) to the handler as one string, so plain
  * characters are split; escape sequences arrive already decoded as `key`.
  */
-export function listKeys(input: string, key: Key): ListKey[] {
+function listKeys(input: string, key: Key): ListKey[] {
   if (key.upArrow) return ['up'];
   if (key.downArrow) return ['down'];
   if (key.return) return ['select'];

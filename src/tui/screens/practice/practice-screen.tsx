@@ -53,7 +53,7 @@ const CONFIRM_KEYS = 'y leave · n stay';
 const REVIEW_KEYS = 'Enter · d remove · Esc close';
 
 /** The question asked before an attempt with work in it is left. */
-export function leaveQuestion(graded: boolean): string {
+function leaveQuestion(graded: boolean): string {
   return graded
     ? 'Leave this scenario? Your last grade is kept; later work is lost. (y/N) '
     : 'Leave this scenario? This attempt is not graded and will be lost. (y/N) ';
