@@ -110,14 +110,21 @@ export function isScalarResourceName(name: string): boolean {
   return name.includes('/') && !name.startsWith('kubernetes.io/') && !name.startsWith('requests.');
 }
 
-/** The pod's effective requests (PreFilter state of NodeResourcesFit). */
+const resourcesCache = new WeakMap<Pod, Resources>();
+const nonZeroResourcesCache = new WeakMap<Pod, Resources>();
+
+/** The pod's effective requests (PreFilter state of NodeResourcesFit); shared per pod object, do not change it. */
 export function podRequests(pod: Pod): Resources {
-  return toResources(podRequestList(pod));
+  let r = resourcesCache.get(pod);
+  if (!r) resourcesCache.set(pod, (r = toResources(podRequestList(pod))));
+  return r;
 }
 
-/** The pod's requests with scoring defaults for missing cpu/memory (GetNonzeroRequests). */
+/** The pod's requests with scoring defaults for missing cpu/memory (GetNonzeroRequests); shared, do not change it. */
 export function podNonZeroRequests(pod: Pod): Resources {
-  return toResources(podRequestList(pod, true));
+  let r = nonZeroResourcesCache.get(pod);
+  if (!r) nonZeroResourcesCache.set(pod, (r = toResources(podRequestList(pod, true))));
+  return r;
 }
 
 /** spec.priority, 0 when unset (corev1helpers.PodPriority). */

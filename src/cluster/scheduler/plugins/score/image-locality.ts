@@ -22,15 +22,16 @@ export function imageLocalityPriority(sumScores: number, numContainers: number):
 export const imageLocality: ScorePlugin = {
   name: 'ImageLocality',
   weight: 1,
-  score(pod, nodeInfo, allNodes) {
+  score(pod, nodeInfo, snapshot) {
+    const totalNumNodes = snapshot.nodeInfoList.length;
     const containers = [...(pod.spec?.initContainers ?? []), ...(pod.spec?.containers ?? [])];
     let sum = 0;
     for (const c of containers) {
       const name = normalizedImageName(c.image ?? '');
       const size = nodeInfo.images.get(name);
       if (size === undefined) continue;
-      const numNodes = allNodes.filter((n) => n.images.has(name)).length;
-      sum += Math.trunc(size * (numNodes / allNodes.length));
+      // scaledImageScore: the image's size scaled by its spread (ImageStateSummary.NumNodes).
+      sum += Math.trunc(size * (snapshot.imageNumNodes(name) / totalNumNodes));
     }
     return imageLocalityPriority(sum, containers.length);
   },
