@@ -95,7 +95,7 @@ export function emptyNodeInfo(): MutableNodeInfo {
 }
 
 /** The images a node holds, by normalized name. */
-export function nodeImages(node: Node): ReadonlyMap<string, number> {
+function nodeImages(node: Node): ReadonlyMap<string, number> {
   const images = new Map<string, number>();
   for (const image of node.status?.images ?? []) {
     for (const name of image.names ?? []) images.set(normalizedImageName(name), image.sizeBytes ?? 0);

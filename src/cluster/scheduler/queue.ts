@@ -62,7 +62,7 @@ export interface QueuedPod {
 }
 
 /** PrioritySort.Less: higher priority first, then the earlier timestamp (then the earlier arrival). */
-export function lessByPriority(a: QueuedPod, b: QueuedPod): boolean {
+function lessByPriority(a: QueuedPod, b: QueuedPod): boolean {
   const pa = podPriority(a.pod);
   const pb = podPriority(b.pod);
   if (pa !== pb) return pa > pb;

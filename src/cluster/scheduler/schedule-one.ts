@@ -25,9 +25,9 @@ import type { NodeInfo, RandomSource, Status } from './types.js';
 export const FILTERED_BY_PREFILTER = 'node is filtered out by the prefilter result';
 
 /** Below this many nodes every node is filtered (minFeasibleNodesToFind); above, at least this many feasible ones are sought. */
-export const MIN_FEASIBLE_NODES_TO_FIND = 100;
+const MIN_FEASIBLE_NODES_TO_FIND = 100;
 /** The adaptive percentage never goes below this (minFeasibleNodesPercentageToFind). */
-export const MIN_FEASIBLE_NODES_PERCENTAGE_TO_FIND = 5;
+const MIN_FEASIBLE_NODES_PERCENTAGE_TO_FIND = 5;
 
 /**
  * numFeasibleNodesToFind: how many feasible nodes end the Filter search.

@@ -3,7 +3,8 @@
  * kube-system/kube-scheduler Lease, watches pods and nodes, and schedules
  * pending pods whose schedulerName it owns, one at a time. After
  * `pkg/scheduler/scheduler.go`, `eventhandlers.go` and `schedule_one.go`
- * (scheduleOne, handleSchedulingFailure, updatePod, bind).
+ * (scheduleOne, handleSchedulingFailure, updatePod, bind); the informers feed
+ * the scheduler cache (`backend/cache`), and each cycle reads a snapshot of it.
  */
 import type { Node, Pod } from 'kubernetes-types/core/v1.js';
 import type { ComponentContext } from '../component.js';
