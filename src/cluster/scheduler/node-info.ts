@@ -5,7 +5,7 @@
  */
 import type { Node, Pod } from 'kubernetes-types/core/v1.js';
 import { parseBytes, parseCpuMilli, tryParseQuantityExact } from '../quantity.js';
-import { emptyResources, isScalarResourceName, podNonZeroRequests, podRequests } from './pod-resources.js';
+import { emptyResources, isScalarResourceName, podNonZeroRequests, podRequests, specKey } from './pod-resources.js';
 import type { HostPort, NodeInfo, Resources } from './types.js';
 
 /** True when a pod no longer holds node resources (phase Succeeded or Failed). */
@@ -23,7 +23,7 @@ function addResources(into: Resources, from: Resources): void {
 
 /** Host ports a pod asks for, init containers included (schedutil.GetHostPorts). */
 export function podHostPorts(pod: Pod): readonly HostPort[] {
-  const cached = hostPortsCache.get(pod);
+  const cached = hostPortsCache.get(specKey(pod));
   if (cached) return cached;
   const ports: HostPort[] = [];
   for (const c of [...(pod.spec?.initContainers ?? []), ...(pod.spec?.containers ?? [])]) {
@@ -33,12 +33,12 @@ export function podHostPorts(pod: Pod): readonly HostPort[] {
       }
     }
   }
-  hostPortsCache.set(pod, ports);
+  hostPortsCache.set(specKey(pod), ports);
   return ports;
 }
 
 // Stored pods are never changed in place, so their host ports are computed once.
-const hostPortsCache = new WeakMap<Pod, readonly HostPort[]>();
+const hostPortsCache = new WeakMap<object, readonly HostPort[]>();
 
 /** Normalizes an image name the way ImageLocality does: a missing tag means `:latest`. */
 export function normalizedImageName(name: string): string {

@@ -5,6 +5,7 @@
  */
 import type { Pod } from 'kubernetes-types/core/v1.js';
 import { normalizedImageName } from '../../node-info.js';
+import { specKey } from '../../pod-resources.js';
 import { MAX_NODE_SCORE } from './score-plugin.js';
 import type { ScorePlugin } from './score-plugin.js';
 
@@ -20,14 +21,14 @@ export function imageLocalityPriority(sumScores: number, numContainers: number):
 }
 
 // Stored pods are never changed in place: normalize their images once, not once per node.
-const imagesCache = new WeakMap<Pod, readonly string[]>();
+const imagesCache = new WeakMap<object, readonly string[]>();
 
 /** The normalized image of every init and app container, in order. */
 function containerImages(pod: Pod): readonly string[] {
-  let images = imagesCache.get(pod);
+  let images = imagesCache.get(specKey(pod));
   if (!images) {
     images = [...(pod.spec?.initContainers ?? []), ...(pod.spec?.containers ?? [])].map((c) => normalizedImageName(c.image ?? ''));
-    imagesCache.set(pod, images);
+    imagesCache.set(specKey(pod), images);
   }
   return images;
 }
