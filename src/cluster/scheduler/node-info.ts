@@ -1,7 +1,8 @@
 /**
  * The scheduler cache's view of each node: the node, the pods assigned to it
- * and what they use. After `pkg/scheduler/framework/types.go` NodeInfo
- * (AddPod, updateUsedPorts) and `pkg/scheduler/backend/cache/snapshot.go`.
+ * and what they use, added to and taken from pod by pod. After
+ * `pkg/scheduler/framework/types.go` NodeInfo (AddPod, RemovePod, SetNode,
+ * Snapshot, updateUsedPorts).
  */
 import type { Node, Pod } from 'kubernetes-types/core/v1.js';
 import { parseBytes, parseCpuMilli, tryParseQuantityExact } from '../quantity.js';
@@ -37,7 +38,7 @@ export function podHostPorts(pod: Pod): readonly HostPort[] {
   return ports;
 }
 
-// Stored pods are never changed in place, so their host ports are computed once.
+// Stored pods (and their specs) are never changed in place, so their host ports are computed once.
 const hostPortsCache = new WeakMap<object, readonly HostPort[]>();
 
 /** Normalizes an image name the way ImageLocality does: a missing tag means `:latest`. */

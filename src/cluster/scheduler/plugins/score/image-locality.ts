@@ -20,7 +20,7 @@ export function imageLocalityPriority(sumScores: number, numContainers: number):
   return Math.trunc((MAX_NODE_SCORE * (clamped - MIN_THRESHOLD)) / (maxThreshold - MIN_THRESHOLD));
 }
 
-// Stored pods are never changed in place: normalize their images once, not once per node.
+// Stored pods (and their specs) are never changed in place: normalize their images once, not once per node.
 const imagesCache = new WeakMap<object, readonly string[]>();
 
 /** The normalized image of every init and app container, in order. */
