@@ -1,11 +1,12 @@
 /**
  * The scheduler cache's view of each node: the node, the pods assigned to it
- * and what they use. After `pkg/scheduler/framework/types.go` NodeInfo
- * (AddPod, updateUsedPorts) and `pkg/scheduler/backend/cache/snapshot.go`.
+ * and what they use, added to and taken from pod by pod. After
+ * `pkg/scheduler/framework/types.go` NodeInfo (AddPod, RemovePod, SetNode,
+ * Snapshot, updateUsedPorts).
  */
 import type { Node, Pod } from 'kubernetes-types/core/v1.js';
 import { parseBytes, parseCpuMilli, tryParseQuantityExact } from '../quantity.js';
-import { emptyResources, isScalarResourceName, podNonZeroRequests, podRequests } from './pod-resources.js';
+import { emptyResources, isScalarResourceName, podNonZeroRequests, podRequests, specKey } from './pod-resources.js';
 import type { HostPort, NodeInfo, Resources } from './types.js';
 
 /** True when a pod no longer holds node resources (phase Succeeded or Failed). */
@@ -22,7 +23,9 @@ function addResources(into: Resources, from: Resources): void {
 }
 
 /** Host ports a pod asks for, init containers included (schedutil.GetHostPorts). */
-export function podHostPorts(pod: Pod): HostPort[] {
+export function podHostPorts(pod: Pod): readonly HostPort[] {
+  const cached = hostPortsCache.get(specKey(pod));
+  if (cached) return cached;
   const ports: HostPort[] = [];
   for (const c of [...(pod.spec?.initContainers ?? []), ...(pod.spec?.containers ?? [])]) {
     for (const p of c.ports ?? []) {
@@ -31,8 +34,12 @@ export function podHostPorts(pod: Pod): HostPort[] {
       }
     }
   }
+  hostPortsCache.set(specKey(pod), ports);
   return ports;
 }
+
+// Stored pods (and their specs) are never changed in place, so their host ports are computed once.
+const hostPortsCache = new WeakMap<object, readonly HostPort[]>();
 
 /** Normalizes an image name the way ImageLocality does: a missing tag means `:latest`. */
 export function normalizedImageName(name: string): string {
@@ -54,36 +61,121 @@ function nodeAllocatable(node: Node): { resources: Resources; pods: number } {
   return { resources: r, pods };
 }
 
-/** Builds one NodeInfo from a node and the (already filtered) pods bound to it. */
-export function buildNodeInfo(node: Node, pods: readonly Pod[]): NodeInfo {
-  const requested = emptyResources();
-  const nonZeroRequested = emptyResources();
-  const usedPorts: HostPort[] = [];
-  for (const pod of pods) {
-    addResources(requested, podRequests(pod));
-    addResources(nonZeroRequested, podNonZeroRequests(pod));
-    usedPorts.push(...podHostPorts(pod));
-  }
+/**
+ * A NodeInfo as the scheduler cache keeps it: changed in place as pods come
+ * and go (framework.NodeInfo AddPod/RemovePod/SetNode). `node` is undefined
+ * while pods name a node the cache has not seen (or that was deleted).
+ */
+export interface MutableNodeInfo {
+  node: Node | undefined;
+  pods: Pod[];
+  requested: Resources;
+  nonZeroRequested: Resources;
+  allocatable: Resources;
+  allowedPodNumber: number;
+  usedPorts: HostPort[];
+  images: ReadonlyMap<string, number>;
+  generation: number;
+}
+
+const NO_IMAGES: ReadonlyMap<string, number> = new Map();
+
+/** A NodeInfo without a node or pods (framework.NewNodeInfo). */
+export function emptyNodeInfo(): MutableNodeInfo {
+  return {
+    node: undefined,
+    pods: [],
+    requested: emptyResources(),
+    nonZeroRequested: emptyResources(),
+    allocatable: emptyResources(),
+    allowedPodNumber: 0,
+    usedPorts: [],
+    images: NO_IMAGES,
+    generation: 0,
+  };
+}
+
+/** The images a node holds, by normalized name. */
+function nodeImages(node: Node): ReadonlyMap<string, number> {
   const images = new Map<string, number>();
   for (const image of node.status?.images ?? []) {
     for (const name of image.names ?? []) images.set(normalizedImageName(name), image.sizeBytes ?? 0);
   }
+  return images;
+}
+
+/** SetNode: the node, its allocatable resources and images (the pods stay). */
+export function setNode(info: MutableNodeInfo, node: Node): void {
   const alloc = nodeAllocatable(node);
+  info.node = node;
+  info.allocatable = alloc.resources;
+  info.allowedPodNumber = alloc.pods;
+  info.images = nodeImages(node);
+}
+
+function subtractResources(from: Resources, amount: Resources): void {
+  from.milliCpu -= amount.milliCpu;
+  from.memory -= amount.memory;
+  from.ephemeralStorage -= amount.ephemeralStorage;
+  for (const [k, v] of Object.entries(amount.scalar)) from.scalar[k] = (from.scalar[k] ?? 0) - v;
+}
+
+/** AddPod: adds the pod's requests and host ports, and the pod at `at` (default: last). */
+export function addPodToNodeInfo(info: MutableNodeInfo, pod: Pod, at = info.pods.length): void {
+  if (at === info.pods.length) info.pods.push(pod);
+  else info.pods.splice(at, 0, pod);
+  addResources(info.requested, podRequests(pod));
+  addResources(info.nonZeroRequested, podNonZeroRequests(pod));
+  for (const port of podHostPorts(pod)) info.usedPorts.push(port);
+}
+
+/** RemovePod: takes away the pod at index `at` with its requests and host ports; the other pods keep their order. */
+export function removePodFromNodeInfo(info: MutableNodeInfo, at: number): void {
+  const [pod] = info.pods.splice(at, 1);
+  if (!pod) return;
+  subtractResources(info.requested, podRequests(pod));
+  subtractResources(info.nonZeroRequested, podNonZeroRequests(pod));
+  for (const port of podHostPorts(pod)) {
+    const i = info.usedPorts.findIndex((u) => u.protocol === port.protocol && u.hostIP === port.hostIP && u.port === port.port);
+    if (i >= 0) info.usedPorts.splice(i, 1);
+  }
+}
+
+function cloneResources(r: Resources): Resources {
+  return { milliCpu: r.milliCpu, memory: r.memory, ephemeralStorage: r.ephemeralStorage, scalar: { ...r.scalar } };
+}
+
+/**
+ * NodeInfo.Snapshot: a copy whose pod list, requests and ports no later
+ * change to `info` can reach (node, allocatable and images are replaced,
+ * never changed, so they are shared).
+ */
+export function cloneNodeInfo(info: MutableNodeInfo | NodeInfo): MutableNodeInfo {
   return {
-    node,
-    pods,
-    requested,
-    nonZeroRequested,
-    allocatable: alloc.resources,
-    allowedPodNumber: alloc.pods,
-    usedPorts,
-    images,
+    node: info.node,
+    pods: info.pods.slice(),
+    requested: cloneResources(info.requested),
+    nonZeroRequested: cloneResources(info.nonZeroRequested),
+    allocatable: info.allocatable,
+    allowedPodNumber: info.allowedPodNumber,
+    usedPorts: info.usedPorts.slice(),
+    images: info.images,
+    generation: info.generation,
   };
+}
+
+/** Builds one NodeInfo from a node and the (already filtered) pods bound to it. */
+export function buildNodeInfo(node: Node, pods: readonly Pod[]): NodeInfo {
+  const info = emptyNodeInfo();
+  setNode(info, node);
+  for (const pod of pods) addPodToNodeInfo(info, pod);
+  return info as NodeInfo;
 }
 
 /**
  * Builds the NodeInfo of every node, in the order given: each gets the
- * non-terminal pods whose spec.nodeName names it.
+ * non-terminal pods whose spec.nodeName names it. (The scheduler itself keeps
+ * them up to date incrementally in its cache; this is for one-off views.)
  */
 export function buildNodeInfos(nodes: readonly Node[], pods: readonly Pod[]): NodeInfo[] {
   const byNode = new Map<string, Pod[]>();
@@ -94,29 +186,24 @@ export function buildNodeInfos(nodes: readonly Node[], pods: readonly Pod[]): No
     if (!list) byNode.set(nodeName, (list = []));
     list.push(pod);
   }
-  return nodes.map((node) => cachedNodeInfo(node, byNode.get(node.metadata?.name ?? '') ?? []));
-}
-
-// Objects from the store are immutable, so a NodeInfo can be reused while its node and pods are the same objects.
-const infoCache = new WeakMap<Node, NodeInfo>();
-
-function cachedNodeInfo(node: Node, pods: readonly Pod[]): NodeInfo {
-  const cached = infoCache.get(node);
-  if (cached && cached.pods.length === pods.length && cached.pods.every((p, i) => p === pods[i])) return cached;
-  const info = buildNodeInfo(node, pods);
-  infoCache.set(node, info);
-  return info;
+  return nodes.map((node) => buildNodeInfo(node, byNode.get(node.metadata?.name ?? '') ?? []));
 }
 
 /** A copy of a NodeInfo with extra pods added (nominated pods, dry runs). */
 export function withPods(info: NodeInfo, extra: readonly Pod[]): NodeInfo {
-  return buildNodeInfo(info.node, [...info.pods, ...extra]);
+  const copy = cloneNodeInfo(info);
+  for (const pod of extra) addPodToNodeInfo(copy, pod);
+  return copy as NodeInfo;
 }
 
-/** A copy of a NodeInfo with some pods removed (preemption dry runs). */
+/** A copy of a NodeInfo with some pods removed (preemption dry runs); the rest keep their order. */
 export function withoutPods(info: NodeInfo, removed: readonly Pod[]): NodeInfo {
-  const gone = new Set(removed);
-  return buildNodeInfo(info.node, info.pods.filter((p) => !gone.has(p)));
+  const copy = cloneNodeInfo(info);
+  for (const pod of removed) {
+    const at = copy.pods.indexOf(pod);
+    if (at >= 0) removePodFromNodeInfo(copy, at);
+  }
+  return copy as NodeInfo;
 }
 
 /** The node's name. */

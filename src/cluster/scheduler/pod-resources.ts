@@ -55,18 +55,25 @@ function max(into: ResourceList, from: ResourceList): void {
  * With `nonMissing`, containers lacking a cpu/memory request count the scheduler defaults.
  */
 export function podRequestList(pod: Pod, nonMissing = false): ReadonlyMap<string, number> {
-  // Stored objects are never mutated (every write makes a new object), so results can be memoized per object.
+  // Stored objects are never mutated (every write makes a new object), so results can be memoized per
+  // object; they depend on the spec only, which a status write leaves as it was.
   const cache = nonMissing ? nonMissingCache : requestCache;
-  let cached = cache.get(pod);
+  const key = specKey(pod);
+  let cached = cache.get(key);
   if (!cached) {
     cached = computeRequestList(pod, nonMissing);
-    cache.set(pod, cached);
+    cache.set(key, cached);
   }
   return cached;
 }
 
-const requestCache = new WeakMap<Pod, ReadonlyMap<string, number>>();
-const nonMissingCache = new WeakMap<Pod, ReadonlyMap<string, number>>();
+const requestCache = new WeakMap<object, ReadonlyMap<string, number>>();
+const nonMissingCache = new WeakMap<object, ReadonlyMap<string, number>>();
+
+/** What per-pod memos are keyed by: the spec object (shared by the versions a status write makes). */
+export function specKey(pod: Pod): object {
+  return pod.spec ?? pod;
+}
 
 function computeRequestList(pod: Pod, nonMissing: boolean): ReadonlyMap<string, number> {
   const reqs: ResourceList = new Map();
@@ -110,14 +117,21 @@ export function isScalarResourceName(name: string): boolean {
   return name.includes('/') && !name.startsWith('kubernetes.io/') && !name.startsWith('requests.');
 }
 
-/** The pod's effective requests (PreFilter state of NodeResourcesFit). */
+const resourcesCache = new WeakMap<object, Resources>();
+const nonZeroResourcesCache = new WeakMap<object, Resources>();
+
+/** The pod's effective requests (PreFilter state of NodeResourcesFit); shared per pod object, do not change it. */
 export function podRequests(pod: Pod): Resources {
-  return toResources(podRequestList(pod));
+  let r = resourcesCache.get(specKey(pod));
+  if (!r) resourcesCache.set(specKey(pod), (r = toResources(podRequestList(pod))));
+  return r;
 }
 
-/** The pod's requests with scoring defaults for missing cpu/memory (GetNonzeroRequests). */
+/** The pod's requests with scoring defaults for missing cpu/memory (GetNonzeroRequests); shared, do not change it. */
 export function podNonZeroRequests(pod: Pod): Resources {
-  return toResources(podRequestList(pod, true));
+  let r = nonZeroResourcesCache.get(specKey(pod));
+  if (!r) nonZeroResourcesCache.set(specKey(pod), (r = toResources(podRequestList(pod, true))));
+  return r;
 }
 
 /** spec.priority, 0 when unset (corev1helpers.PodPriority). */

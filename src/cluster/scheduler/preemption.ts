@@ -5,7 +5,7 @@
  * findCandidates, DryRunPreemption, nodesWherePreemptionMightHelp,
  * pickOneNodeForPreemption) and
  * `pkg/scheduler/framework/plugins/defaultpreemption/default_preemption.go`
- * (PodEligibleToPreemptOthers, SelectVictimsOnNode).
+ * (PodEligibleToPreemptOthers, SelectVictimsOnNode, calculateNumCandidates).
  */
 import type { Pod } from 'kubernetes-types/core/v1.js';
 import { fitErrorMessage, statusOfNode } from './fit-error.js';
@@ -117,6 +117,16 @@ export function pickOneNodeForPreemption(candidates: readonly PreemptionCandidat
   return rest[0];
 }
 
+/** MinCandidateNodesPercentage and MinCandidateNodesAbsolute, the DefaultPreemption defaults. */
+const MIN_CANDIDATE_NODES_PERCENTAGE = 10;
+const MIN_CANDIDATE_NODES_ABSOLUTE = 100;
+
+/** calculateNumCandidates: the dry run stops after this many candidates (every node below 100). */
+export function numPreemptionCandidates(numNodes: number): number {
+  const n = Math.max(Math.trunc((numNodes * MIN_CANDIDATE_NODES_PERCENTAGE) / 100), MIN_CANDIDATE_NODES_ABSOLUTE);
+  return Math.min(n, numNodes);
+}
+
 /**
  * Preempt: returns a candidate (evict its victims and nominate its node), or
  * the PostFilter message (`preemption: ...`) that ends the FitError text.
@@ -135,7 +145,8 @@ export function preempt(
   if (potential.length > 0) {
     // DryRunPreemption starts at a random offset (GetOffsetAndNumCandidates).
     const offset = Math.floor(options.random() * potential.length);
-    for (let i = 0; i < potential.length; i++) {
+    const numCandidates = numPreemptionCandidates(potential.length);
+    for (let i = 0; i < potential.length && candidates.length < numCandidates; i++) {
       const info = potential[(offset + i) % potential.length] as NodeInfo;
       const result = selectVictimsOnNode(pod, info, options.nominatedPods ?? []);
       if (!('victims' in result)) nodeToStatus.set(nodeName(info), result.status);

@@ -1,12 +1,14 @@
 /**
- * The scheduling queue: activeQ (by priority, then arrival), backoffQ and the
- * unschedulable pods, with time passed in. After
- * `pkg/scheduler/backend/queue/scheduling_queue.go` (PriorityQueue,
+ * The scheduling queue: activeQ (a heap by priority, then arrival), podBackoffQ
+ * (a heap by backoff expiry) and the unschedulable pods, with time passed in.
+ * After `pkg/scheduler/backend/queue/scheduling_queue.go` (PriorityQueue,
  * calculateBackoffDuration, flushBackoffQCompleted,
- * flushUnschedulablePodsLeftover, MoveAllToActiveOrBackoffQueue) and the
- * plugins' EventsToRegister.
+ * flushUnschedulablePodsLeftover, MoveAllToActiveOrBackoffQueue),
+ * `framework/plugins/queuesort/priority_sort.go` (Less) and the plugins'
+ * EventsToRegister.
  */
 import type { Pod } from 'kubernetes-types/core/v1.js';
+import { Heap } from './heap.js';
 import { podPriority } from './pod-resources.js';
 
 /** A cluster change that may make unschedulable pods schedulable. */
@@ -51,6 +53,21 @@ export interface QueuedPod {
   timestamp: number;
   /** Plugins that rejected it last time; empty after an error. */
   unschedulablePlugins: ReadonlySet<string>;
+  /**
+   * When it entered its current sub-queue, as a counter: breaks ties between
+   * pods of equal priority and timestamp (upstream's heap leaves them in any
+   * order; first come, first served keeps the simulation deterministic).
+   */
+  seq: number;
+}
+
+/** PrioritySort.Less: higher priority first, then the earlier timestamp (then the earlier arrival). */
+function lessByPriority(a: QueuedPod, b: QueuedPod): boolean {
+  const pa = podPriority(a.pod);
+  const pb = podPriority(b.pod);
+  if (pa !== pb) return pa > pb;
+  if (a.timestamp !== b.timestamp) return a.timestamp < b.timestamp;
+  return a.seq < b.seq;
 }
 
 /** `namespace/name` of a pod. */
@@ -60,19 +77,27 @@ export function podKey(pod: Pod): string {
 
 /** The three sub-queues of kube-scheduler's PriorityQueue. */
 export class SchedulingQueue {
-  private readonly active = new Map<string, QueuedPod>();
-  private readonly backoff = new Map<string, QueuedPod>();
+  private readonly active = new Heap<QueuedPod>((e) => e.key, lessByPriority);
+  private readonly backoff: Heap<QueuedPod>;
   private readonly unschedulable = new Map<string, QueuedPod>();
   /** Pods popped and being scheduled now, so updates are not lost. */
   private readonly inFlight = new Map<string, QueuedPod>();
+  private seq = 0;
 
-  constructor(private readonly timing: QueueTiming = DEFAULT_QUEUE_TIMING) {}
+  constructor(private readonly timing: QueueTiming = DEFAULT_QUEUE_TIMING) {
+    // podsCompareBackoffCompleted: the earliest backoff expiry first.
+    this.backoff = new Heap<QueuedPod>((e) => e.key, (a, b) => {
+      const ea = this.backoffExpiry(a);
+      const eb = this.backoffExpiry(b);
+      return ea !== eb ? ea < eb : a.seq < b.seq;
+    });
+  }
 
   /** A new pending pod goes to activeQ. */
   add(pod: Pod, now: number): void {
     const key = podKey(pod);
     if (this.find(key)) return this.update(pod, now);
-    this.active.set(key, { key, pod, attempts: 0, timestamp: now, unschedulablePlugins: new Set() });
+    this.toActive({ key, pod, attempts: 0, timestamp: now, unschedulablePlugins: new Set(), seq: 0 });
   }
 
   /** A pending pod changed: keep the newest copy; an unschedulable pod whose spec changed is retried. */
@@ -82,6 +107,8 @@ export class SchedulingQueue {
     if (!entry) return this.add(pod, now);
     const specChanged = JSON.stringify(entry.pod.spec) !== JSON.stringify(pod.spec) || JSON.stringify(entry.pod.metadata?.labels) !== JSON.stringify(pod.metadata?.labels);
     entry.pod = pod;
+    // Its priority may have changed (activeQ.Update re-heapifies).
+    this.active.update(key);
     if (specChanged && this.unschedulable.has(key)) {
       this.unschedulable.delete(key);
       this.requeue(entry, now);
@@ -98,17 +125,8 @@ export class SchedulingQueue {
 
   /** Takes the most important active pod (PrioritySort: priority, then earlier timestamp). */
   pop(): QueuedPod | undefined {
-    let best: QueuedPod | undefined;
-    for (const e of this.active.values()) {
-      if (!best) best = e;
-      else {
-        const pa = podPriority(e.pod);
-        const pb = podPriority(best.pod);
-        if (pa > pb || (pa === pb && e.timestamp < best.timestamp)) best = e;
-      }
-    }
+    const best = this.active.pop();
     if (!best) return undefined;
-    this.active.delete(best.key);
     best.attempts += 1;
     this.inFlight.set(best.key, best);
     return best;
@@ -128,8 +146,8 @@ export class SchedulingQueue {
     this.inFlight.delete(entry.key);
     entry.unschedulablePlugins = plugins;
     entry.timestamp = now;
-    if (plugins.size === 0) this.backoff.set(entry.key, entry);
-    else this.unschedulable.set(entry.key, entry);
+    if (plugins.size === 0) this.toBackoff(entry);
+    else this.toUnschedulable(entry);
   }
 
   /** calculateBackoffDuration: initial × 2^(attempts−1), capped. */
@@ -158,14 +176,17 @@ export class SchedulingQueue {
     }
   }
 
-  /** flushBackoffQCompleted (every second): pods whose backoff ended go active. */
+  /** flushBackoffQCompleted (every second): pods whose backoff ended go active, popped from the heap's front only. */
   flushBackoffCompleted(now: number): void {
-    for (const entry of [...this.backoff.values()]) {
-      if (this.backoffExpiry(entry) <= now) {
-        this.backoff.delete(entry.key);
-        entry.timestamp = now;
-        this.active.set(entry.key, entry);
-      }
+    const done: QueuedPod[] = [];
+    for (let next = this.backoff.peek(); next && this.backoffExpiry(next) <= now; next = this.backoff.peek()) {
+      done.push(this.backoff.pop() as QueuedPod);
+    }
+    // They all get the same timestamp; keep the order they entered backoffQ in.
+    done.sort((a, b) => a.seq - b.seq);
+    for (const entry of done) {
+      entry.timestamp = now;
+      this.toActive(entry);
     }
   }
 
@@ -195,11 +216,26 @@ export class SchedulingQueue {
 
   private requeue(entry: QueuedPod, now: number): void {
     if (this.backoffExpiry(entry) > now) {
-      this.backoff.set(entry.key, entry);
+      this.toBackoff(entry);
     } else {
       entry.timestamp = now;
-      this.active.set(entry.key, entry);
+      this.toActive(entry);
     }
+  }
+
+  private toActive(entry: QueuedPod): void {
+    entry.seq = ++this.seq;
+    this.active.push(entry);
+  }
+
+  private toBackoff(entry: QueuedPod): void {
+    entry.seq = ++this.seq;
+    this.backoff.push(entry);
+  }
+
+  private toUnschedulable(entry: QueuedPod): void {
+    entry.seq = ++this.seq;
+    this.unschedulable.set(entry.key, entry);
   }
 
   private find(key: string): QueuedPod | undefined {

@@ -37,6 +37,7 @@ export function runFiltersWithNominatedPods(
   nominatedPods: readonly Pod[],
   plugins: readonly FilterPlugin[] = DEFAULT_FILTER_PLUGINS,
 ): Status {
+  if (nominatedPods.length === 0) return runFilterPlugins(pod, nodeInfo, plugins);
   const name = nodeInfo.node.metadata?.name;
   const priority = podPriority(pod);
   const added = nominatedPods.filter(

@@ -2,7 +2,8 @@
  * The pure core of one scheduling cycle for one pod: PreFilter, Filter,
  * PostFilter (preemption) on failure, Score and selectHost on success. After
  * `pkg/scheduler/schedule_one.go` (schedulePod, findNodesThatFitPod,
- * prioritizeNodes, selectHost) with the default profile.
+ * findNodesThatPassFilters, numFeasibleNodesToFind, prioritizeNodes,
+ * selectHost) with the default profile.
  */
 import type { Pod } from 'kubernetes-types/core/v1.js';
 import { fitErrorMessage, NO_NODES_AVAILABLE_MSG } from './fit-error.js';
@@ -15,11 +16,39 @@ import type { PreemptionCandidate } from './preemption.js';
 import { runFiltersWithNominatedPods } from './run-filters.js';
 import { selectHost } from './select-host.js';
 import type { NodeScore } from './select-host.js';
+import { Snapshot } from './snapshot.js';
+import type { NodeInfoLister } from './snapshot.js';
 import { status } from './types.js';
 import type { NodeInfo, RandomSource, Status } from './types.js';
 
 /** Message for nodes a PreFilter result excluded (note the singular "node is"). */
 export const FILTERED_BY_PREFILTER = 'node is filtered out by the prefilter result';
+
+/** Below this many nodes every node is filtered (minFeasibleNodesToFind); above, at least this many feasible ones are sought. */
+const MIN_FEASIBLE_NODES_TO_FIND = 100;
+/** The adaptive percentage never goes below this (minFeasibleNodesPercentageToFind). */
+const MIN_FEASIBLE_NODES_PERCENTAGE_TO_FIND = 5;
+
+/**
+ * numFeasibleNodesToFind: how many feasible nodes end the Filter search.
+ * `percentageOfNodesToScore` 0 (the default) means adaptive: 50 − nodes/125 percent, at least 5%.
+ */
+export function numFeasibleNodesToFind(numAllNodes: number, percentageOfNodesToScore = 0): number {
+  if (numAllNodes < MIN_FEASIBLE_NODES_TO_FIND) return numAllNodes;
+  let percentage = percentageOfNodesToScore;
+  if (percentage === 0) {
+    // Go's int32 division truncates.
+    percentage = 50 - Math.trunc(numAllNodes / 125);
+    if (percentage < MIN_FEASIBLE_NODES_PERCENTAGE_TO_FIND) percentage = MIN_FEASIBLE_NODES_PERCENTAGE_TO_FIND;
+  }
+  const numNodes = Math.trunc((numAllNodes * percentage) / 100);
+  return numNodes < MIN_FEASIBLE_NODES_TO_FIND ? MIN_FEASIBLE_NODES_TO_FIND : numNodes;
+}
+
+/** Where the next Filter search starts (the scheduler's nextStartNodeIndex), carried from cycle to cycle. */
+export interface FilterRotation {
+  nextStartNodeIndex: number;
+}
 
 /** Inputs of a scheduling cycle besides the pod and the snapshot. */
 export interface ScheduleOptions {
@@ -27,6 +56,10 @@ export interface ScheduleOptions {
   readonly random: RandomSource;
   /** Pending pods with status.nominatedNodeName set (counted on their node when at least as important). */
   readonly nominatedPods?: readonly Pod[];
+  /** The scheduler's search position; the cycle starts there and advances it by the nodes it processed. */
+  readonly rotation?: FilterRotation;
+  /** The profile's percentageOfNodesToScore (0 or absent: adaptive). */
+  readonly percentageOfNodesToScore?: number;
 }
 
 /** The pod fits: where, and how the feasible nodes scored (empty when only one node was feasible). */
@@ -60,11 +93,11 @@ function fail(pod: Pod, nodeInfos: readonly NodeInfo[], diagnosis: Diagnosis, op
   return { ok: false, reason: 'Unschedulable', message: fitErrorMessage(nodeInfos.length, withPost), diagnosis: withPost };
 }
 
-/** Scores the feasible nodes with the default Score plugins (normalized, weighted). */
-export function prioritizeNodes(pod: Pod, feasible: readonly NodeInfo[], allNodes: readonly NodeInfo[]): NodeScore[] {
+/** Scores the feasible nodes (only those) with the default Score plugins (normalized, weighted). */
+export function prioritizeNodes(pod: Pod, feasible: readonly NodeInfo[], snapshot: NodeInfoLister): NodeScore[] {
   const perNode = feasible.map(() => ({} as Record<string, number>));
   for (const plugin of DEFAULT_SCORE_PLUGINS) {
-    const raw = feasible.map((info) => plugin.score(pod, info, allNodes));
+    const raw = feasible.map((info) => plugin.score(pod, info, snapshot));
     const normalized = plugin.normalize ? plugin.normalize(raw) : raw;
     normalized.forEach((s, i) => {
       (perNode[i] as Record<string, number>)[plugin.name] = s * plugin.weight;
@@ -77,8 +110,50 @@ export function prioritizeNodes(pod: Pod, feasible: readonly NodeInfo[], allNode
   });
 }
 
-/** Runs one scheduling cycle for `pod` against the snapshot `nodeInfos`. */
-export function schedulePod(pod: Pod, nodeInfos: readonly NodeInfo[], options: ScheduleOptions): ScheduleResult {
+function nominatedByNode(nominatedPods: readonly Pod[]): Map<string, Pod[]> {
+  const byNode = new Map<string, Pod[]>();
+  for (const p of nominatedPods) {
+    const name = p.status?.nominatedNodeName;
+    if (!name) continue;
+    let list = byNode.get(name);
+    if (!list) byNode.set(name, (list = []));
+    list.push(p);
+  }
+  return byNode;
+}
+
+/**
+ * findNodesThatPassFilters: filters `candidates` starting at the rotation's
+ * index and wrapping, stopping once numFeasibleNodesToFind nodes fit. Upstream
+ * filters in parallel, so the feasible nodes come back in any order; here
+ * they come back in snapshot order, which keeps tie-breaking stable.
+ */
+function findNodesThatPassFilters(
+  pod: Pod,
+  candidates: readonly NodeInfo[],
+  options: ScheduleOptions,
+  nodeToStatus: Map<string, Status>,
+): NodeInfo[] {
+  const numAllNodes = candidates.length;
+  const numNodesToFind = numFeasibleNodesToFind(numAllNodes, options.percentageOfNodesToScore);
+  const start = options.rotation?.nextStartNodeIndex ?? 0;
+  const nominated = nominatedByNode(options.nominatedPods ?? []);
+  const feasibleAt: number[] = [];
+  for (let i = 0; i < numAllNodes && feasibleAt.length < numNodesToFind; i++) {
+    const at = (start + i) % numAllNodes;
+    const info = candidates[at] as NodeInfo;
+    const s = runFiltersWithNominatedPods(pod, info, nominated.get(nodeName(info)) ?? []);
+    if (s.code === 'Success') feasibleAt.push(at);
+    else nodeToStatus.set(nodeName(info), s);
+  }
+  feasibleAt.sort((a, b) => a - b);
+  return feasibleAt.map((at) => candidates[at] as NodeInfo);
+}
+
+/** Runs one scheduling cycle for `pod` against the snapshot (or a plain list of NodeInfos). */
+export function schedulePod(pod: Pod, nodes: readonly NodeInfo[] | NodeInfoLister, options: ScheduleOptions): ScheduleResult {
+  const snapshot: NodeInfoLister = Array.isArray(nodes) ? Snapshot.of(nodes as readonly NodeInfo[]) : (nodes as NodeInfoLister);
+  const nodeInfos = snapshot.nodeInfoList;
   if (nodeInfos.length === 0) {
     const diagnosis: Diagnosis = { nodeToStatus: new Map(), unschedulablePlugins: new Set() };
     return { ok: false, reason: 'SchedulerError', message: NO_NODES_AVAILABLE_MSG, diagnosis };
@@ -103,11 +178,11 @@ export function schedulePod(pod: Pod, nodeInfos: readonly NodeInfo[], options: S
   }
 
   const nodeToStatus = new Map<string, Status>();
-  const feasible: NodeInfo[] = [];
-  for (const info of candidates) {
-    const s = runFiltersWithNominatedPods(pod, info, options.nominatedPods ?? []);
-    if (s.code === 'Success') feasible.push(info);
-    else nodeToStatus.set(nodeName(info), s);
+  const feasible = candidates.length > 0 ? findNodesThatPassFilters(pod, candidates, options, nodeToStatus) : [];
+  // Always advance, so that every node gets its turn across pods.
+  if (options.rotation) {
+    const processed = feasible.length + nodeToStatus.size;
+    options.rotation.nextStartNodeIndex = (options.rotation.nextStartNodeIndex + processed) % nodeInfos.length;
   }
 
   if (feasible.length === 0) {
@@ -122,6 +197,6 @@ export function schedulePod(pod: Pod, nodeInfos: readonly NodeInfo[], options: S
   // With a single feasible node upstream skips scoring entirely.
   if (feasible.length === 1) return { ok: true, node: nodeName(feasible[0] as NodeInfo), scores: [] };
 
-  const scores = prioritizeNodes(pod, feasible, nodeInfos);
+  const scores = prioritizeNodes(pod, feasible, snapshot);
   return { ok: true, node: selectHost(scores, options.random) as string, scores };
 }

@@ -3,7 +3,8 @@
  * kube-system/kube-scheduler Lease, watches pods and nodes, and schedules
  * pending pods whose schedulerName it owns, one at a time. After
  * `pkg/scheduler/scheduler.go`, `eventhandlers.go` and `schedule_one.go`
- * (scheduleOne, handleSchedulingFailure, updatePod, bind).
+ * (scheduleOne, handleSchedulingFailure, updatePod, bind); the informers feed
+ * the scheduler cache (`backend/cache`), and each cycle reads a snapshot of it.
  */
 import type { Node, Pod } from 'kubernetes-types/core/v1.js';
 import type { ComponentContext } from '../component.js';
@@ -11,10 +12,12 @@ import type { ApiClient, KubeObject } from '../apiserver/types.js';
 import { Informer } from '../client/informer.js';
 import type { EventRecorder } from '../client/event-recorder.js';
 import { LeaderElectedProcess, type LeaderElectionTiming } from '../client/leader-election.js';
-import { buildNodeInfos, isTerminalPod } from './node-info.js';
+import { SchedulerCache } from './cache.js';
+import { isTerminalPod } from './node-info.js';
 import { DEFAULT_QUEUE_TIMING, podKey, SchedulingQueue, type ClusterEvent, type QueueTiming, type QueuedPod } from './queue.js';
-import { schedulePod, type ScheduleFailure } from './schedule-one.js';
+import { schedulePod, type FilterRotation, type ScheduleFailure } from './schedule-one.js';
 import { nodeChangeEvents } from './node-events.js';
+import { Snapshot } from './snapshot.js';
 
 /** Options of the scheduler process (its flags and profile). */
 export interface SchedulerOptions {
@@ -53,8 +56,17 @@ export class Scheduler extends LeaderElectedProcess {
   private recorder: EventRecorder | undefined;
   private stopTimers: (() => void)[] = [];
   private pass: number | undefined;
-  /** Pods bound by us whose MODIFIED event has not arrived yet (the cache's assumed pods). */
-  private readonly assumed = new Map<string, Pod>();
+  /** Nodes and the pods bound (or assumed bound) to them, kept up to date by the informers. */
+  private cache = new SchedulerCache();
+  /** The cache as the current cycle sees it. */
+  private snapshot = new Snapshot();
+  /** nextStartNodeIndex. */
+  private readonly rotation: FilterRotation = { nextStartNodeIndex: 0 };
+  /** Rank of each pod key in the pod informer's order (orders each node's pods in the cache). */
+  private readonly podRanks = new Map<string, number>();
+  private nextPodRank = 0;
+  /** Pending pods with status.nominatedNodeName (the nominator's view). */
+  private readonly nominated = new Map<string, Pod>();
 
   constructor(ctx: ComponentContext, private readonly options: SchedulerOptions) {
     super(ctx, ctx.controlPlaneClient('system:kube-scheduler'), { namespace: 'kube-system', name: 'kube-scheduler', hostName: options.hostName, timing: options.leaderElection });
@@ -78,6 +90,9 @@ export class Scheduler extends LeaderElectedProcess {
   private startScheduling(): void {
     if (this.queue) return;
     this.queue = new SchedulingQueue(this.options.queue ?? DEFAULT_QUEUE_TIMING);
+    this.cache = new SchedulerCache();
+    this.snapshot = new Snapshot();
+    this.rotation.nextStartNodeIndex = 0;
     this.recorder = this.ctx.recorder(this.client, { component: this.schedulerName, instance: `${this.schedulerName}-${this.options.hostName}` }, 'events.k8s.io');
     this.nodes = new Informer(this.client, 'nodes').on((type, obj, old) => this.onNode(type, obj as unknown as Node, old as unknown as Node | undefined));
     this.pods = new Informer(this.client, 'pods').on((type, obj, old) => this.onPod(type, asPod(obj), old ? asPod(old) : undefined));
@@ -115,7 +130,10 @@ export class Scheduler extends LeaderElectedProcess {
     this.pods?.stop();
     this.nodes = this.pods = undefined;
     this.queue = undefined;
-    this.assumed.clear();
+    this.cache = new SchedulerCache();
+    this.snapshot = new Snapshot();
+    this.podRanks.clear();
+    this.nominated.clear();
   }
 
   /** Pods this profile schedules: unassigned, ours, not being deleted, not gated. */
@@ -135,7 +153,7 @@ export class Scheduler extends LeaderElectedProcess {
     const now = this.ctx.queue.now();
     const key = podKey(pod);
     const assigned = !!pod.spec?.nodeName;
-    if (assigned) this.assumed.delete(key);
+    this.updateCache(type, key, pod, assigned);
     if (type === 'DELETED') {
       queue.delete(key);
       if (assigned && !isTerminalPod(pod)) this.moveAll('AssignedPodDelete');
@@ -156,7 +174,27 @@ export class Scheduler extends LeaderElectedProcess {
     this.kick();
   }
 
+  /**
+   * The cache's event handlers (addPodToCache, updatePodInCache,
+   * deletePodFromCache): a bound, non-terminal pod counts on its node and
+   * confirms the assumed copy; any other bound pod (deleted, finished) stops
+   * counting. An unbound pod's event leaves an assumed copy alone.
+   */
+  private updateCache(type: 'ADDED' | 'MODIFIED' | 'DELETED', key: string, pod: Pod, assigned: boolean): void {
+    // Mirror the informer's order of keys: a new key goes last, a deleted one leaves.
+    let rank = this.podRanks.get(key);
+    if (type === 'DELETED') this.podRanks.delete(key);
+    else if (rank === undefined) this.podRanks.set(key, (rank = this.nextPodRank++));
+    if (type !== 'DELETED' && !assigned && pod.status?.nominatedNodeName) this.nominated.set(key, pod);
+    else this.nominated.delete(key);
+    if (!assigned) return;
+    if (type !== 'DELETED' && !isTerminalPod(pod)) this.cache.addPod(pod, rank as number);
+    else this.cache.removePod(key);
+  }
+
   private onNode(type: 'ADDED' | 'MODIFIED' | 'DELETED', node: Node, old: Node | undefined): void {
+    if (type === 'DELETED') this.cache.removeNode(node.metadata?.name ?? '');
+    else this.cache.putNode(node);
     if (type === 'ADDED') this.moveAll('NodeAdd');
     else if (type === 'MODIFIED' && old) for (const e of nodeChangeEvents(old, node)) this.moveAll(e);
   }
@@ -191,10 +229,9 @@ export class Scheduler extends LeaderElectedProcess {
       queue.done(entry.key);
       return;
     }
-    const allPods = [...pods.list().map(asPod), ...this.assumed.values()];
-    const nominatedPods = allPods.filter((p) => !p.spec?.nodeName && p.status?.nominatedNodeName && podKey(p) !== entry.key);
-    const infos = buildNodeInfos(nodes.list() as unknown as Node[], allPods);
-    const result = schedulePod(pod, infos, { random: () => this.ctx.random.next(), nominatedPods });
+    this.cache.updateSnapshot(this.snapshot);
+    const nominatedPods = [...this.nominated.values()].filter((p) => podKey(p) !== entry.key);
+    const result = schedulePod(pod, this.snapshot, { random: () => this.ctx.random.next(), nominatedPods, rotation: this.rotation });
     if (result.ok) {
       this.bind(entry, pod, result.node, now);
       return;
@@ -220,7 +257,7 @@ export class Scheduler extends LeaderElectedProcess {
       queue.addUnschedulable(entry, new Set(), now);
       return;
     }
-    this.assumed.set(entry.key, { ...pod, spec: { ...pod.spec!, nodeName } });
+    this.cache.assumePod({ ...pod, spec: { ...pod.spec!, nodeName } });
     queue.done(entry.key);
     this.recorder?.record(pod as unknown as KubeObject, 'Normal', 'Scheduled', `Successfully assigned ${ns}/${name} to ${nodeName}`, undefined, 'Binding');
   }

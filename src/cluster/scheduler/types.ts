@@ -67,6 +67,8 @@ export interface NodeInfo {
   readonly usedPorts: readonly HostPort[];
   /** Images present on the node (normalized name → size in bytes). */
   readonly images: ReadonlyMap<string, number>;
+  /** The scheduler cache's generation when this node or its pods last changed (0 outside a cache). */
+  readonly generation: number;
 }
 
 /** A seeded random source returning numbers in [0, 1). */

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { buildNodeInfos } from '../../../src/cluster/scheduler/node-info.js';
-import { moreImportantFirst, pickOneNodeForPreemption } from '../../../src/cluster/scheduler/preemption.js';
+import { moreImportantFirst, numPreemptionCandidates, pickOneNodeForPreemption } from '../../../src/cluster/scheduler/preemption.js';
 import { schedulePod } from '../../../src/cluster/scheduler/schedule-one.js';
 import { fixedRandom, makeNode, makePod } from './fixtures.js';
 
@@ -102,5 +102,20 @@ describe('pickOneNodeForPreemption', () => {
   it('orders pods by priority, then earlier start', () => {
     const pods = [v('late', 1, '2026-11-02T00:00:00Z'), v('high', 9), v('early', 1, '2026-11-01T00:00:00Z')];
     expect([...pods].sort(moreImportantFirst).map((p) => p.metadata?.name)).toEqual(['high', 'early', 'late']);
+  });
+});
+
+describe('DefaultPreemption on a large cluster (calculateNumCandidates)', () => {
+  it('needs every node below 100, then 10% of them but at least 100', () => {
+    expect([1, 50, 100, 300, 1000, 5000].map(numPreemptionCandidates)).toEqual([1, 50, 100, 100, 100, 500]);
+  });
+
+  it('stops the dry run after 100 candidates, so a better node further on is not found', () => {
+    // Node i runs one full-node pod of priority 300 − i: the last node holds the least important victim.
+    const nodes = Array.from({ length: 300 }, (_, i) => makeNode(`n${String(i).padStart(3, '0')}`, { cpu: '1' }));
+    const running = nodes.map((n, i) => makePod(`v${i}`, { nodeName: n.metadata?.name, cpu: '1', priority: 300 - i }));
+    const r = schedulePod(makePod('big', { cpu: '1', priority: 1000 }), buildNodeInfos(nodes, running), { random });
+    // The dry run starts at offset 0 (random 0) and stops at n099, the best of the first 100.
+    expect(!r.ok && r.preemption?.nodeName).toBe('n099');
   });
 });

@@ -1,4 +1,5 @@
 import { describe, it, expect } from 'vitest';
+import fc from 'fast-check';
 import { SchedulingQueue } from '../../../src/cluster/scheduler/queue.js';
 import { makePod } from './fixtures.js';
 
@@ -53,5 +54,55 @@ describe('SchedulingQueue', () => {
     expect(q.where('default/p')).toBe('active');
     q.delete('default/p');
     expect(q.sizes()).toEqual({ active: 0, backoff: 0, unschedulable: 0 });
+  });
+});
+
+describe('activeQ as a heap (PrioritySort)', () => {
+  it('pops by priority (highest first), then by timestamp, then by arrival, whatever the insertion order', () => {
+    fc.assert(
+      fc.property(fc.array(fc.record({ priority: fc.integer({ min: -2, max: 2 }), at: fc.nat(5) }), { maxLength: 60 }), (pods) => {
+        const q = new SchedulingQueue();
+        pods.forEach((p, i) => q.add(makePod(`p${i}`, { priority: p.priority }), p.at));
+        const popped: number[] = [];
+        for (let e = q.pop(); e; e = q.pop()) popped.push(Number(e.pod.metadata?.name?.slice(1)));
+        const expected = pods.map((_, i) => i).sort((a, b) => {
+          const [pa, pb] = [pods[a]!, pods[b]!];
+          return pb.priority - pa.priority || pa.at - pb.at || a - b;
+        });
+        expect(popped).toEqual(expected);
+      }),
+    );
+  });
+
+  it('keeps the order when pods are deleted from the middle of the heap', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 1, maxLength: 30 }), fc.array(fc.nat(29)), (priorities, gone) => {
+        const q = new SchedulingQueue();
+        priorities.forEach((priority, i) => q.add(makePod(`p${i}`, { priority }), 0));
+        for (const i of gone) q.delete(`default/p${i}`);
+        const left = priorities.map((p, i) => ({ p, i })).filter(({ i }) => !gone.includes(i));
+        const popped: string[] = [];
+        for (let e = q.pop(); e; e = q.pop()) popped.push(e.key);
+        expect(popped).toEqual([...left].sort((a, b) => b.p - a.p || a.i - b.i).map(({ i }) => `default/p${i}`));
+      }),
+    );
+  });
+
+  it('flushes backoffQ from its earliest expiry only, in the order pods entered it', () => {
+    const q = new SchedulingQueue();
+    for (const name of ['a', 'b', 'c']) q.add(makePod(name), 0);
+    const [a, b, c] = [q.pop()!, q.pop()!, q.pop()!];
+    // Errors: backoff 1s from the failure time.
+    q.addUnschedulable(b, new Set(), 500);
+    q.addUnschedulable(a, new Set(), 0);
+    q.addUnschedulable(c, new Set(), 2_000);
+    q.flushBackoffCompleted(1_600);
+    expect(q.sizes()).toEqual({ active: 2, backoff: 1, unschedulable: 0 });
+    // Same timestamp on the way out: b entered backoffQ before a.
+    expect([q.pop()?.key, q.pop()?.key, q.pop()]).toEqual(['default/b', 'default/a', undefined]);
+    q.flushBackoffCompleted(2_999);
+    expect(q.where('default/c')).toBe('backoff');
+    q.flushBackoffCompleted(3_000);
+    expect(q.where('default/c')).toBe('active');
   });
 });

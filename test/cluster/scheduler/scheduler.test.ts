@@ -86,6 +86,38 @@ describe('Scheduler component', () => {
   });
 });
 
+describe('Scheduler cache and search on a large cluster', () => {
+  it('counts a pod it just bound before the watch reports it (assumed), so a burst does not overfill a node', () => {
+    const h = startHarness();
+    h.addNode(makeNode('node-1', { cpu: '1' }));
+    h.addNode(makeNode('node-2', { cpu: '1' }));
+    for (const name of ['a', 'b', 'c']) h.createPod(makePod(name, { cpu: '600m' }));
+    h.advance(100);
+    const placed = ['a', 'b', 'c'].map((n) => h.pod(n).spec.nodeName);
+    expect(placed.filter(Boolean).sort()).toEqual(['node-1', 'node-2']);
+    expect(h.scheduler.queuedAs('default', placed[0] ? (placed[1] ? 'c' : 'b') : 'a')).toBe('unschedulable');
+  });
+
+  it('on 300 nodes each pod searches the next 144 nodes after where the last search stopped', () => {
+    const h = startHarness();
+    const names = Array.from({ length: 300 }, (_, i) => `node-${String(i).padStart(3, '0')}`);
+    for (const name of names) h.addNode(makeNode(name));
+    h.advance(10);
+    const where = (pod: string) => names.indexOf(h.pod(pod).spec.nodeName);
+    h.createPod(makePod('first', { cpu: '100m' }));
+    h.advance(10);
+    h.createPod(makePod('second', { cpu: '100m' }));
+    h.advance(10);
+    h.createPod(makePod('third', { cpu: '100m' }));
+    h.advance(10);
+    expect(where('first')).toBeGreaterThanOrEqual(0);
+    expect(where('first')).toBeLessThan(144);
+    expect(where('second')).toBeGreaterThanOrEqual(144);
+    expect(where('second')).toBeLessThan(288);
+    expect(where('third') >= 288 || where('third') < 132).toBe(true);
+  });
+});
+
 describe('Scheduler preemption', () => {
   it('evicts a lower-priority pod, nominates the node, then binds the preemptor', () => {
     const h = startHarness();

@@ -19,29 +19,32 @@ export interface InsufficientResource {
   readonly capacity: number;
 }
 
+function check(out: InsufficientResource[], name: string, want: number, have: number, inUse: number): void {
+  if (want > 0 && want > have - inUse) {
+    out.push({ resourceName: name, reason: `Insufficient ${name}`, requested: want, used: inUse, capacity: have });
+  }
+}
+
 /** The resources the node lacks for a pod with requests `req` (empty when it fits). */
 export function fitsRequest(req: Resources, nodeInfo: NodeInfo): InsufficientResource[] {
   const out: InsufficientResource[] = [];
   if (nodeInfo.pods.length + 1 > nodeInfo.allowedPodNumber) {
     out.push({ resourceName: 'pods', reason: 'Too many pods', requested: 1, used: nodeInfo.pods.length, capacity: nodeInfo.allowedPodNumber });
   }
-  if (req.milliCpu === 0 && req.memory === 0 && req.ephemeralStorage === 0 && Object.keys(req.scalar).length === 0) {
+  const scalarNames = Object.keys(req.scalar);
+  if (req.milliCpu === 0 && req.memory === 0 && req.ephemeralStorage === 0 && scalarNames.length === 0) {
     return out;
   }
   const { allocatable: alloc, requested: used } = nodeInfo;
-  const check = (name: string, want: number, have: number, inUse: number): void => {
-    if (want > 0 && want > have - inUse) {
-      out.push({ resourceName: name, reason: `Insufficient ${name}`, requested: want, used: inUse, capacity: have });
-    }
-  };
-  check('cpu', req.milliCpu, alloc.milliCpu, used.milliCpu);
-  check('memory', req.memory, alloc.memory, used.memory);
-  check('ephemeral-storage', req.ephemeralStorage, alloc.ephemeralStorage, used.ephemeralStorage);
+  check(out, 'cpu', req.milliCpu, alloc.milliCpu, used.milliCpu);
+  check(out, 'memory', req.memory, alloc.memory, used.memory);
+  check(out, 'ephemeral-storage', req.ephemeralStorage, alloc.ephemeralStorage, used.ephemeralStorage);
   // Go ranges over a map here (random order); sort so the simulation stays deterministic.
-  for (const name of Object.keys(req.scalar).sort()) {
+  if (scalarNames.length > 1) scalarNames.sort();
+  for (const name of scalarNames) {
     const want = req.scalar[name] as number;
     if (want === 0) continue;
-    check(name, want, alloc.scalar[name] ?? 0, used.scalar[name] ?? 0);
+    check(out, name, want, alloc.scalar[name] ?? 0, used.scalar[name] ?? 0);
   }
   return out;
 }

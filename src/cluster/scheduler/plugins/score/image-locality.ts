@@ -3,7 +3,9 @@
  * how widely each image is spread. After
  * `pkg/scheduler/framework/plugins/imagelocality/image_locality.go`.
  */
+import type { Pod } from 'kubernetes-types/core/v1.js';
 import { normalizedImageName } from '../../node-info.js';
+import { specKey } from '../../pod-resources.js';
 import { MAX_NODE_SCORE } from './score-plugin.js';
 import type { ScorePlugin } from './score-plugin.js';
 
@@ -18,20 +20,33 @@ export function imageLocalityPriority(sumScores: number, numContainers: number):
   return Math.trunc((MAX_NODE_SCORE * (clamped - MIN_THRESHOLD)) / (maxThreshold - MIN_THRESHOLD));
 }
 
+// Stored pods (and their specs) are never changed in place: normalize their images once, not once per node.
+const imagesCache = new WeakMap<object, readonly string[]>();
+
+/** The normalized image of every init and app container, in order. */
+function containerImages(pod: Pod): readonly string[] {
+  let images = imagesCache.get(specKey(pod));
+  if (!images) {
+    images = [...(pod.spec?.initContainers ?? []), ...(pod.spec?.containers ?? [])].map((c) => normalizedImageName(c.image ?? ''));
+    imagesCache.set(specKey(pod), images);
+  }
+  return images;
+}
+
 /** The ImageLocality Score plugin (weight 1). */
 export const imageLocality: ScorePlugin = {
   name: 'ImageLocality',
   weight: 1,
-  score(pod, nodeInfo, allNodes) {
-    const containers = [...(pod.spec?.initContainers ?? []), ...(pod.spec?.containers ?? [])];
+  score(pod, nodeInfo, snapshot) {
+    const totalNumNodes = snapshot.nodeInfoList.length;
+    const images = containerImages(pod);
     let sum = 0;
-    for (const c of containers) {
-      const name = normalizedImageName(c.image ?? '');
+    for (const name of images) {
       const size = nodeInfo.images.get(name);
       if (size === undefined) continue;
-      const numNodes = allNodes.filter((n) => n.images.has(name)).length;
-      sum += Math.trunc(size * (numNodes / allNodes.length));
+      // scaledImageScore: the image's size scaled by its spread (ImageStateSummary.NumNodes).
+      sum += Math.trunc(size * (snapshot.imageNumNodes(name) / totalNumNodes));
     }
-    return imageLocalityPriority(sum, containers.length);
+    return imageLocalityPriority(sum, images.length);
   },
 };

@@ -22,15 +22,9 @@ export function allocationVectors(pod: Pod, nodeInfo: NodeInfo, useRequested: bo
   const pr = useRequested ? podRequests(pod) : podNonZeroRequests(pod);
   const nr = useRequested ? nodeInfo.requested : nodeInfo.nonZeroRequested;
   const alloc = nodeInfo.allocatable;
-  const requested: number[] = [];
-  const allocatable: number[] = [];
-  for (const [a, r] of [
-    [alloc.milliCpu, nr.milliCpu + pr.milliCpu],
-    [alloc.memory, nr.memory + pr.memory],
-  ] as const) {
-    // A resource the node does not offer is left out (alloc 0 ⇒ entry stays 0).
-    allocatable.push(a);
-    requested.push(a === 0 ? 0 : r);
-  }
-  return { requested, allocatable };
+  // A resource the node does not offer is left out (alloc 0 ⇒ entry stays 0).
+  return {
+    requested: [alloc.milliCpu === 0 ? 0 : nr.milliCpu + pr.milliCpu, alloc.memory === 0 ? 0 : nr.memory + pr.memory],
+    allocatable: [alloc.milliCpu, alloc.memory],
+  };
 }

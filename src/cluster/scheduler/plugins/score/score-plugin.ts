@@ -1,5 +1,6 @@
 /** The contract of a Score plugin (framework.ScorePlugin + ScoreExtensions), pure. */
 import type { Pod } from 'kubernetes-types/core/v1.js';
+import type { NodeInfoLister } from '../../snapshot.js';
 import type { NodeInfo } from '../../types.js';
 
 /** Highest score a plugin gives a node (framework.MaxNodeScore). */
@@ -11,8 +12,8 @@ export interface ScorePlugin {
   readonly name: string;
   /** Weight in the default profile. */
   readonly weight: number;
-  /** Raw score of one node; `allNodes` is the whole snapshot (ImageLocality needs it). */
-  score(pod: Pod, nodeInfo: NodeInfo, allNodes: readonly NodeInfo[]): number;
+  /** Raw score of one node; `snapshot` is the cycle's view of all nodes (ImageLocality needs it). */
+  score(pod: Pod, nodeInfo: NodeInfo, snapshot: NodeInfoLister): number;
   /** Optional NormalizeScore over the feasible nodes' raw scores (same order). */
   normalize?(scores: readonly number[]): number[];
 }

@@ -2,6 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { buildNodeInfo } from '../../../../../src/cluster/scheduler/node-info.js';
 import { balancedAllocation, balancedResourceScore } from '../../../../../src/cluster/scheduler/plugins/score/balanced-allocation.js';
 import { makeNode, makePod } from '../../fixtures.js';
+import { Snapshot } from '../../../../../src/cluster/scheduler/snapshot.js';
 
 describe('BalancedAllocation', () => {
   it('is 100 × (1 − |f_cpu − f_mem| / 2)', () => {
@@ -13,6 +14,6 @@ describe('BalancedAllocation', () => {
   it('uses real requests, not scoring defaults', () => {
     const node = makeNode('n', { cpu: '2', memory: '2Gi' });
     const info = buildNodeInfo(node, [makePod('bare', { nodeName: 'n' })]);
-    expect(balancedAllocation.score(makePod('p', { cpu: '1' }), info, [info])).toBe(75);
+    expect(balancedAllocation.score(makePod('p', { cpu: '1' }), info, Snapshot.of([info]))).toBe(75);
   });
 });

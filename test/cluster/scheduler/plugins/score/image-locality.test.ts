@@ -2,6 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { buildNodeInfo } from '../../../../../src/cluster/scheduler/node-info.js';
 import { imageLocality, imageLocalityPriority } from '../../../../../src/cluster/scheduler/plugins/score/image-locality.js';
 import { makeNode, makePod } from '../../fixtures.js';
+import { Snapshot } from '../../../../../src/cluster/scheduler/snapshot.js';
 
 const MB = 1024 * 1024;
 
@@ -17,7 +18,7 @@ describe('ImageLocality', () => {
     const without = buildNodeInfo(makeNode('b'), []);
     const pod = makePod('db', { containers: [{ name: 'pg', image: 'postgres:16' }] });
     // 500MB × 1/2 nodes = 250MB → 100 × (250 − 23) / (1000 − 23)
-    expect(imageLocality.score(pod, withImage, [withImage, without])).toBe(23);
-    expect(imageLocality.score(pod, without, [withImage, without])).toBe(0);
+    expect(imageLocality.score(pod, withImage, Snapshot.of([withImage, without]))).toBe(23);
+    expect(imageLocality.score(pod, without, Snapshot.of([withImage, without]))).toBe(0);
   });
 });

@@ -2,6 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { buildNodeInfo } from '../../../../../src/cluster/scheduler/node-info.js';
 import { leastAllocated, leastAllocatedScore, leastRequestedScore } from '../../../../../src/cluster/scheduler/plugins/score/least-allocated.js';
 import { makeNode, makePod } from '../../fixtures.js';
+import { Snapshot } from '../../../../../src/cluster/scheduler/snapshot.js';
 
 describe('LeastAllocated', () => {
   it('follows the upstream integer formula', () => {
@@ -16,6 +17,6 @@ describe('LeastAllocated', () => {
     const node = makeNode('n', { cpu: '1', memory: '1000Mi' });
     const info = buildNodeInfo(node, [makePod('bare', { nodeName: 'n' })]);
     // cpu: (1000 - 200) * 100 / 1000 = 80; memory: (1000Mi - 400Mi) / 1000Mi = 60
-    expect(leastAllocated.score(makePod('p'), info, [info])).toBe(70);
+    expect(leastAllocated.score(makePod('p'), info, Snapshot.of([info]))).toBe(70);
   });
 });

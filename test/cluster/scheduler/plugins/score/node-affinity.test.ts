@@ -2,6 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { buildNodeInfo } from '../../../../../src/cluster/scheduler/node-info.js';
 import { nodeAffinityScore } from '../../../../../src/cluster/scheduler/plugins/score/node-affinity.js';
 import { makeNode, makePod } from '../../fixtures.js';
+import { Snapshot } from '../../../../../src/cluster/scheduler/snapshot.js';
 
 describe('NodeAffinity score', () => {
   it('sums matching preferred weights and scales to 100', () => {
@@ -19,7 +20,7 @@ describe('NodeAffinity score', () => {
         },
       },
     });
-    const raw = [ssd, hdd].map((n) => nodeAffinityScore.score(pod, n, [ssd, hdd]));
+    const raw = [ssd, hdd].map((n) => nodeAffinityScore.score(pod, n, Snapshot.of([ssd, hdd])));
     expect(raw).toEqual([100, 20]);
     expect(nodeAffinityScore.normalize?.([50, 20])).toEqual([100, 40]);
   });

@@ -1,0 +1,212 @@
+import { describe, it, expect } from 'vitest';
+import fc from 'fast-check';
+import type { Pod } from 'kubernetes-types/core/v1.js';
+import { SchedulerCache } from '../../../src/cluster/scheduler/cache.js';
+import { buildNodeInfos } from '../../../src/cluster/scheduler/node-info.js';
+import { Snapshot } from '../../../src/cluster/scheduler/snapshot.js';
+import type { NodeInfo } from '../../../src/cluster/scheduler/types.js';
+import { makeNode, makePod } from './fixtures.js';
+
+const MB = 1024 * 1024;
+
+function cacheWith(nodeNames: string[]): SchedulerCache {
+  const cache = new SchedulerCache();
+  for (const n of nodeNames) cache.putNode(makeNode(n, { cpu: '4', memory: '8Gi' }));
+  return cache;
+}
+
+function names(s: Snapshot): string[] {
+  return s.nodeInfoList.map((i) => i.node.metadata?.name ?? '');
+}
+
+// After pkg/scheduler/backend/cache/cache_test.go TestSchedulerCache_UpdateSnapshot.
+describe('SchedulerCache.updateSnapshot', () => {
+  it('copies every NodeInfo the first time, then only the ones whose generation changed', () => {
+    const cache = cacheWith(['n1', 'n2', 'n3', 'n4', 'n5']);
+    const snapshot = new Snapshot();
+    expect(cache.updateSnapshot(snapshot)).toBe(5);
+    expect(names(snapshot)).toEqual(['n1', 'n2', 'n3', 'n4', 'n5']);
+    const before = [...snapshot.nodeInfoList];
+    const generation = snapshot.generation;
+
+    expect(cache.updateSnapshot(snapshot)).toBe(0);
+    expect(snapshot.generation).toBe(generation);
+
+    cache.addPod(makePod('a', { nodeName: 'n2', cpu: '1' }), 0);
+    expect(cache.updateSnapshot(snapshot)).toBe(1);
+    expect(snapshot.generation).toBeGreaterThan(generation);
+    const after = snapshot.nodeInfoList;
+    expect(after.map((info, i) => info === before[i])).toEqual([true, false, true, true, true]);
+    expect(after[1]?.requested.milliCpu).toBe(1000);
+    expect(after[1]?.generation).toBe(snapshot.generation);
+    // The copy does not move when the cache changes again.
+    cache.addPod(makePod('b', { nodeName: 'n2', cpu: '1' }), 1);
+    expect(after[1]?.requested.milliCpu).toBe(1000);
+    expect(cache.nodeInfo('n2')?.requested.milliCpu).toBe(2000);
+  });
+
+  it('a pod add or delete changes its node’s requests and generation and no other node’s', () => {
+    const cache = cacheWith(['n1', 'n2', 'n3']);
+    const gen = (n: string) => cache.nodeInfo(n)?.generation;
+    const [g1, g3] = [gen('n1'), gen('n3')];
+    const pod = makePod('web', { nodeName: 'n2', cpu: '250m', memory: '64Mi', containers: [{ name: 'c', image: 'nginx', ports: [{ containerPort: 80, hostPort: 8080 }], resources: { requests: { cpu: '250m', memory: '64Mi' } } }] });
+    cache.addPod(pod, 0);
+    expect(cache.nodeInfo('n2')).toMatchObject({ requested: { milliCpu: 250, memory: 64 * MB }, usedPorts: [{ port: 8080 }] });
+    expect(cache.nodeInfo('n2')?.pods).toEqual([pod]);
+    expect([gen('n1'), gen('n3')]).toEqual([g1, g3]);
+    expect(cache.nodeInfo('n1')?.requested.milliCpu).toBe(0);
+
+    const g2 = gen('n2');
+    cache.removePod('default/web');
+    expect(cache.nodeInfo('n2')).toMatchObject({ pods: [], requested: { milliCpu: 0, memory: 0 }, usedPorts: [] });
+    expect(gen('n2')).toBeGreaterThan(g2 as number);
+    expect([gen('n1'), gen('n3')]).toEqual([g1, g3]);
+  });
+
+  it('counts an assumed pod once, and once more when the informer confirms it', () => {
+    const cache = cacheWith(['n1']);
+    const pending = makePod('p', { cpu: '1' });
+    cache.assumePod({ ...pending, spec: { ...pending.spec!, nodeName: 'n1' } });
+    expect(cache.isAssumed('default/p')).toBe(true);
+    expect(cache.nodeInfo('n1')?.requested.milliCpu).toBe(1000);
+    cache.addPod(makePod('p', { cpu: '1', nodeName: 'n1' }), 3);
+    expect(cache.isAssumed('default/p')).toBe(false);
+    expect(cache.nodeInfo('n1')?.pods).toHaveLength(1);
+    expect(cache.nodeInfo('n1')?.requested.milliCpu).toBe(1000);
+  });
+
+  it('orders a node’s pods by informer rank, assumed pods last', () => {
+    const cache = cacheWith(['n1']);
+    cache.addPod(makePod('c', { nodeName: 'n1' }), 5);
+    cache.assumePod(makePod('z', { nodeName: 'n1' }));
+    cache.addPod(makePod('a', { nodeName: 'n1' }), 1);
+    const order = () => cache.nodeInfo('n1')?.pods.map((p) => p.metadata?.name);
+    expect(order()).toEqual(['a', 'c', 'z']);
+    cache.addPod(makePod('z', { nodeName: 'n1' }), 2);
+    expect(order()).toEqual(['a', 'z', 'c']);
+  });
+
+  it('drops a deleted node from the snapshot and brings its pods back when it returns', () => {
+    const cache = cacheWith(['n1', 'n2']);
+    cache.addPod(makePod('a', { nodeName: 'n1', cpu: '1' }), 0);
+    const snapshot = new Snapshot();
+    cache.updateSnapshot(snapshot);
+    cache.removeNode('n1');
+    cache.updateSnapshot(snapshot);
+    expect(names(snapshot)).toEqual(['n2']);
+    expect(snapshot.get('n1')).toBeUndefined();
+    cache.putNode(makeNode('n1', { cpu: '4', memory: '8Gi' }));
+    expect(cache.updateSnapshot(snapshot)).toBe(1);
+    // A returning node joins the end of the list, as a new key does in the informer.
+    expect(names(snapshot)).toEqual(['n2', 'n1']);
+    expect(snapshot.get('n1')?.requested.milliCpu).toBe(1000);
+  });
+
+  it('counts the nodes holding each image, for ImageLocality', () => {
+    const cache = new SchedulerCache();
+    const image = { names: ['docker.io/library/postgres:16'], sizeBytes: 500 * MB };
+    cache.putNode(makeNode('a', { images: [image] }));
+    cache.putNode(makeNode('b', { images: [image] }));
+    cache.putNode(makeNode('c'));
+    const snapshot = new Snapshot();
+    cache.updateSnapshot(snapshot);
+    expect(snapshot.imageNumNodes('docker.io/library/postgres:16')).toBe(2);
+    cache.removeNode('a');
+    cache.putNode(makeNode('c', { images: [image] }));
+    cache.putNode(makeNode('b'));
+    cache.updateSnapshot(snapshot);
+    expect(snapshot.imageNumNodes('docker.io/library/postgres:16')).toBe(1);
+  });
+});
+
+/** A random history of cluster changes, replayed into a cache and into a from-scratch rebuild. */
+type Op =
+  | { kind: 'node'; node: number; cpu: number }
+  | { kind: 'deleteNode'; node: number }
+  | { kind: 'pod'; pod: number; node: number; cpu: number; port: number; terminal: boolean }
+  | { kind: 'assume'; pod: number; node: number; cpu: number }
+  | { kind: 'deletePod'; pod: number };
+
+const opArb: fc.Arbitrary<Op> = fc.oneof(
+  fc.record({ kind: fc.constant('node' as const), node: fc.nat(3), cpu: fc.integer({ min: 1, max: 8 }) }),
+  fc.record({ kind: fc.constant('deleteNode' as const), node: fc.nat(3) }),
+  fc.record({ kind: fc.constant('pod' as const), pod: fc.nat(7), node: fc.nat(4), cpu: fc.nat(2000), port: fc.nat(2), terminal: fc.boolean() }),
+  fc.record({ kind: fc.constant('assume' as const), pod: fc.nat(7), node: fc.nat(4), cpu: fc.nat(2000) }),
+  fc.record({ kind: fc.constant('deletePod' as const), pod: fc.nat(7) }),
+);
+
+function podFor(name: string, node: string, cpu: number, port: number, terminal: boolean): Pod {
+  const ports = port > 0 ? [{ containerPort: 80, hostPort: 8000 + port }] : [];
+  return makePod(name, {
+    nodeName: node,
+    phase: terminal ? 'Succeeded' : 'Running',
+    containers: [{ name: 'c', image: 'nginx', ports, resources: { requests: { cpu: `${cpu}m` } } }],
+  });
+}
+
+function view(info: NodeInfo) {
+  return {
+    node: info.node.metadata?.name,
+    pods: info.pods.map((p) => p.metadata?.name),
+    requested: info.requested.milliCpu,
+    nonZero: [info.nonZeroRequested.milliCpu, info.nonZeroRequested.memory],
+    ports: info.usedPorts.map((p) => `${p.protocol}/${p.hostIP}/${p.port}`).sort(),
+    allocatable: info.allocatable.milliCpu,
+  };
+}
+
+describe('SchedulerCache against a from-scratch rebuild', () => {
+  it('any history of events leaves the snapshot equal to rebuilding every NodeInfo from all pods', () => {
+    fc.assert(
+      fc.property(fc.array(opArb, { minLength: 10, maxLength: 80 }), fc.array(fc.nat(79), { maxLength: 10 }), (ops, snapshotAt) => {
+        const cache = new SchedulerCache();
+        const snapshot = new Snapshot();
+        // The model: what the informers hold (in key order) plus the assumed pods, as the old scheduler rebuilt it.
+        const nodes = new Map<string, ReturnType<typeof makeNode>>();
+        const informer = new Map<string, Pod>();
+        const assumed = new Map<string, Pod>();
+        const ranks = new Map<string, number>();
+        let nextRank = 0;
+        ops.forEach((op, i) => {
+          if (op.kind === 'node') {
+            const node = makeNode(`n${op.node}`, { cpu: String(op.cpu) });
+            nodes.set(`n${op.node}`, node);
+            cache.putNode(node);
+          } else if (op.kind === 'deleteNode') {
+            nodes.delete(`n${op.node}`);
+            cache.removeNode(`n${op.node}`);
+          } else if (op.kind === 'pod') {
+            const pod = podFor(`p${op.pod}`, `n${op.node}`, op.cpu, op.port, op.terminal);
+            const key = `default/p${op.pod}`;
+            // A bound pod keeps its node (nodeName is immutable): re-use the first one.
+            const node = informer.get(key)?.spec?.nodeName;
+            const bound = node ? podFor(`p${op.pod}`, node, op.cpu, op.port, op.terminal) : pod;
+            informer.set(key, bound);
+            assumed.delete(key);
+            if (!ranks.has(key)) ranks.set(key, nextRank++);
+            if (op.terminal) cache.removePod(key);
+            else cache.addPod(bound, ranks.get(key) as number);
+          } else if (op.kind === 'assume') {
+            const key = `default/p${op.pod}`;
+            if (informer.has(key) || assumed.has(key)) return;
+            const pod = podFor(`p${op.pod}`, `n${op.node}`, op.cpu, 0, false);
+            assumed.set(key, pod);
+            cache.assumePod(pod);
+          } else {
+            const key = `default/p${op.pod}`;
+            informer.delete(key);
+            assumed.delete(key);
+            ranks.delete(key);
+            cache.removePod(key);
+          }
+          if (snapshotAt.includes(i)) cache.updateSnapshot(snapshot);
+        });
+        cache.updateSnapshot(snapshot);
+        const expected = buildNodeInfos([...nodes.values()], [...informer.values(), ...assumed.values()]);
+        expect(snapshot.nodeInfoList.map(view)).toEqual(expected.map(view));
+        expect(cache.updateSnapshot(snapshot)).toBe(0);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
