@@ -29,6 +29,7 @@ import { NodeLeaseController } from './node-lease.js';
 import { kubeletStartup } from './kubelet-startup.js';
 import { inboundConnect } from './host-netfilter.js';
 import { goTimeStringPrecise } from './go-text.js';
+import { jsonEqual } from '../json-equal.js';
 
 type Obj = Record<string, any>;
 
@@ -477,7 +478,10 @@ export class Kubelet implements Component {
       postStatus: (pod, status) => {
         const current = kubelet.informer?.get(pod.metadata.namespace, pod.metadata.name!) ?? pod;
         if (current.metadata.uid !== pod.metadata.uid) return;
-        const updated = { ...current, status: { ...(current.status as Obj), ...status } } as KubeObject;
+        const merged = { ...(current.status as Obj), ...status };
+        // status_manager.go updateStatusInternal: "Ignoring same status for pod" — no request at all.
+        if (jsonEqual(current.status, merged)) return;
+        const updated = { ...current, status: merged } as KubeObject;
         kubelet.client.updateStatus('pods', pod.metadata.namespace, updated);
       },
       deletePod: (pod) => {
