@@ -14,7 +14,7 @@ import type { Journal } from '../host/journal.js';
 import { klogKV, klogLine } from '../host/journal.js';
 import { Informer } from '../client/informer.js';
 import { isoSeconds } from '../apiserver/server.js';
-import { nodeObject, nodeStatus, withoutHeartbeats, type NodeSpec } from './node-status.js';
+import { nodeObject, nodeStatus, sameButHeartbeats, type NodeSpec } from './node-status.js';
 import { PodWorker, type PodWorkerHost } from './pod-worker.js';
 import { containerLogs } from './container-logs.js';
 import { RuntimeState, criStartupError } from './runtime-state.js';
@@ -68,7 +68,7 @@ export class Kubelet implements Component {
   private readonly workers = new Map<string, PodWorker>();
   private stops: (() => void)[] = [];
   private active = false;
-  private lastPosted?: { at: number; key: string };
+  private lastPostedAt?: number;
   private nextIP = 2;
   /** Process id of the running kubelet (what journal lines show); set by its systemd unit. */
   private pid = 0;
@@ -368,13 +368,10 @@ export class Kubelet implements Component {
     const node = got.value;
     const now = this.ctx.queue.now();
     const status = nodeStatus({ spec: this.options.spec, now, notReadyReasons: this.notReadyReasons(), images: this.images(), previous: node.status as Obj | undefined, diskPressure: this.diskPressure() });
-    const key = withoutHeartbeats(status);
-    const changed = key !== withoutHeartbeats(node.status as Obj | undefined);
-    if (!force && !changed && this.lastPosted && now - this.lastPosted.at < NODE_STATUS_REPORT_MS) return undefined;
-    const updated = structuredClone(node);
-    updated.status = status;
-    const put = this.apiClient('?timeout=10s').updateStatus('nodes', undefined, updated);
-    if (put.ok) this.lastPosted = { at: now, key };
+    const changed = !sameButHeartbeats(status, node.status as Obj | undefined);
+    if (!force && !changed && this.lastPostedAt !== undefined && now - this.lastPostedAt < NODE_STATUS_REPORT_MS) return undefined;
+    const put = this.apiClient('?timeout=10s').updateStatus('nodes', undefined, { ...node, status });
+    if (put.ok) this.lastPostedAt = now;
     else return { error: `failed to patch status for node ${JSON.stringify(this.nodeName)}: ${put.status.message}`, status: put.status };
     return undefined;
   }

@@ -5,6 +5,8 @@
 import { parseBytes, parseCpuMilli } from '../quantity.js';
 import { isoSeconds } from '../apiserver/server.js';
 
+import { jsonEqual } from '../json-equal.js';
+
 type Obj = Record<string, any>;
 
 /** A node's hardware and identity, as the scenario declares it. */
@@ -128,8 +130,14 @@ export function nodeStatus(input: NodeStatusInput): Obj {
   };
 }
 
-/** Status without heartbeat times, to tell whether anything really changed. */
-export function withoutHeartbeats(status: Obj | undefined): string {
-  if (!status) return '';
-  return JSON.stringify({ ...status, conditions: (status.conditions ?? []).map((c: Obj) => ({ ...c, lastHeartbeatTime: undefined })) });
+/** Do two node statuses differ in more than their heartbeat times (kubelet_node_status.go nodeStatusHasChanged)? */
+export function sameButHeartbeats(a: Obj | undefined, b: Obj | undefined): boolean {
+  if (!a || !b) return a === b;
+  const ca: Obj[] = a.conditions ?? [];
+  const cb: Obj[] = b.conditions ?? [];
+  if (ca.length !== cb.length) return false;
+  for (let i = 0; i < ca.length; i++) {
+    if (!jsonEqual({ ...ca[i], lastHeartbeatTime: undefined }, { ...cb[i], lastHeartbeatTime: undefined })) return false;
+  }
+  return jsonEqual({ ...a, conditions: undefined }, { ...b, conditions: undefined });
 }
