@@ -44,6 +44,9 @@ export class VirtualFs {
   private readonly dirs = new Set<string>(['/']);
   /** Names directly inside each directory: listing a directory must not scan the whole machine (kubelets list /etc/cni/net.d every few seconds). */
   private readonly children = new Map<string, Set<string>>([['/', new Set()]]);
+  /** Sizes kept up to date for the whole-disk usage the eviction manager polls: fixed-size files summed, computed ones asked. */
+  private fixedBytes = 0;
+  private readonly computed = new Set<VfsFile>();
 
   constructor(private readonly now: () => number) {}
 
@@ -53,7 +56,11 @@ export class VirtualFs {
     this.mkdirs(parentOf(p));
     const previous = this.files.get(p);
     if (!previous) this.children.get(parentOf(p))!.add(p.slice(p.lastIndexOf('/') + 1));
-    this.files.set(p, { content, mode: options.mode ?? previous?.mode ?? 0o644, mtime: options.mtime ?? this.now(), owner: options.owner ?? previous?.owner, sizeBytes: options.sizeBytes, size: options.size });
+    else this.forget(previous);
+    const file: VfsFile = { content, mode: options.mode ?? previous?.mode ?? 0o644, mtime: options.mtime ?? this.now(), owner: options.owner ?? previous?.owner, sizeBytes: options.sizeBytes, size: options.size };
+    this.files.set(p, file);
+    if (isComputed(file)) this.computed.add(file);
+    else this.fixedBytes += sizeOf(file);
   }
 
   /** Appends to a file, creating it if needed. */
@@ -84,7 +91,10 @@ export class VirtualFs {
   /** Removes a file (or a directory tree with `recursive`); false when nothing was there. */
   remove(path: string, recursive = false): boolean {
     const p = normalizePath(path);
-    if (this.files.delete(p)) {
+    const file = this.files.get(p);
+    if (file) {
+      this.files.delete(p);
+      this.forget(file);
       this.unlink(p);
       return true;
     }
@@ -93,7 +103,10 @@ export class VirtualFs {
     const children = [...this.files.keys()].filter((k) => k.startsWith(prefix));
     const subdirs = [...this.dirs].filter((d) => d.startsWith(prefix));
     if (!recursive && (children.length || subdirs.length)) return false;
-    for (const k of children) this.files.delete(k);
+    for (const k of children) {
+      this.forget(this.files.get(k)!);
+      this.files.delete(k);
+    }
     for (const d of subdirs) {
       this.dirs.delete(d);
       this.children.delete(d);
@@ -102,6 +115,12 @@ export class VirtualFs {
     this.children.delete(p);
     this.unlink(p);
     return true;
+  }
+
+  /** Takes a replaced or removed file out of the usage totals. */
+  private forget(file: VfsFile): void {
+    if (isComputed(file)) this.computed.delete(file);
+    else this.fixedBytes -= sizeOf(file);
   }
 
   /** Drops a removed entry from its directory's names. */
@@ -141,11 +160,21 @@ export class VirtualFs {
   /** Total apparent size of the files under `path` (bytes). */
   usage(path = '/'): number {
     const p = normalizePath(path);
-    const prefix = p === '/' ? '/' : `${p}/`;
+    if (p === '/') {
+      let total = this.fixedBytes;
+      for (const f of this.computed) total += sizeOf(f);
+      return total;
+    }
+    const prefix = `${p}/`;
     let total = 0;
     for (const [k, f] of this.files) if (k === p || k.startsWith(prefix)) total += sizeOf(f);
     return total;
   }
+}
+
+/** Is the file's size asked each time (content or size computed on read)? */
+function isComputed(f: VfsFile): boolean {
+  return f.sizeBytes === undefined && (f.size !== undefined || typeof f.content === 'function');
 }
 
 // A file record's text never changes (write replaces the record): its byte length is measured once.

@@ -26,6 +26,22 @@ describe('VirtualFs directory listing', () => {
     expect(fs.list('/etc/cni/net.d')!.map((e) => e.name)).toEqual(['again.conf']);
   });
 
+  it('keeps the whole-disk usage up to date through replacements, removals and computed files', () => {
+    const fs = new VirtualFs(() => 0);
+    let log = 'a';
+    fs.write('/var/log/pods/x/0.log', () => log);
+    fs.write('/big', 'ignored', { sizeBytes: 1000 });
+    fs.write('/etc/hosts', 'héllo');
+    expect(fs.usage('/')).toBe(1 + 1000 + 6);
+    log = 'abcd';
+    fs.write('/etc/hosts', 'hi');
+    expect(fs.usage('/')).toBe(4 + 1000 + 2);
+    expect(fs.usage('/etc')).toBe(2);
+    fs.remove('/var', true);
+    fs.remove('/big');
+    expect(fs.usage('/')).toBe(2);
+  });
+
   it('agrees with a model of paths after any sequence of writes and removals', () => {
     const path = fc.array(fc.constantFrom('a', 'b', 'c'), { minLength: 1, maxLength: 3 }).map((s) => `/${s.join('/')}`);
     const op = fc.record({ kind: fc.constantFrom('write', 'mkdir', 'remove'), path, recursive: fc.boolean() });
@@ -57,6 +73,7 @@ describe('VirtualFs directory listing', () => {
           }
         }
         for (const d of dirs) expect(fs.list(d)!.map((e) => e.name)).toEqual(scan(files, dirs, d));
+        expect(fs.usage('/')).toBe(files.size);
       }),
     );
   });
