@@ -417,7 +417,18 @@ export class Kubelet implements Component {
     return this.runtimeState?.readyErrors() ?? [];
   }
 
+  /** The images list of the node status, rebuilt only when the runtime's images change. */
   private images(): { names: string[]; sizeBytes: number }[] {
+    const held = [...this.options.runtime.images.values()];
+    if (this.imagesSeen && held.length === this.imagesSeen.held.length && held.every((img, i) => img === this.imagesSeen!.held[i])) return this.imagesSeen.list;
+    const list = this.buildImages();
+    this.imagesSeen = { held, list };
+    return list;
+  }
+
+  private imagesSeen?: { held: unknown[]; list: { names: string[]; sizeBytes: number }[] };
+
+  private buildImages(): { names: string[]; sizeBytes: number }[] {
     return [...this.options.runtime.images.values()]
       .sort((a, b) => b.sizeBytes - a.sizeBytes)
       .map((img) => ({ names: [img.tags[0].replace(/:[^:/]+$/, '') + '@' + img.id, ...img.tags], sizeBytes: img.sizeBytes }));
