@@ -184,9 +184,19 @@ export class Kubelet implements Component {
 
   /** The client of this process: its credential, through its connection (`query` as client-go appends it). */
   private apiClient(query: string): ApiClient {
-    const inner = this.ctx.client(this.credential());
-    return this.transport ? this.transport.wrap(inner, query) : inner;
+    // Clients are kept while the certificate and the connection stay (the status loop asks every 10 s).
+    const cache = this.clients;
+    if (!cache || cache.cert !== this.clientCert || cache.transport !== this.transport) this.clients = { cert: this.clientCert, transport: this.transport, byQuery: new Map() };
+    let client = this.clients!.byQuery.get(query);
+    if (!client) {
+      const inner = this.ctx.client(this.credential());
+      client = this.transport ? this.transport.wrap(inner, query) : inner;
+      this.clients!.byQuery.set(query, client);
+    }
+    return client;
   }
+
+  private clients?: { cert?: Certificate; transport?: KubeletTransport; byQuery: Map<string, ApiClient> };
 
   /**
    * The certificate manager's store now holds `cert` (as after a rotation): the
@@ -363,7 +373,7 @@ export class Kubelet implements Component {
 
   /** tryUpdateNodeStatus: undefined when done, else the error. */
   private syncNodeStatus(force = false, attempt = 0): { error: string; status: Status } | undefined {
-    const got = (attempt === 0 && this.transport ? this.transport.wrap(this.ctx.client(this.credential()), '?resourceVersion=0&timeout=10s') : this.apiClient('?timeout=10s')).get('nodes', undefined, this.nodeName);
+    const got = this.apiClient(attempt === 0 ? '?resourceVersion=0&timeout=10s' : '?timeout=10s').get('nodes', undefined, this.nodeName);
     if (!got.ok) return { error: `error getting node ${JSON.stringify(this.nodeName)}: ${got.status.message}`, status: got.status };
     const node = got.value;
     const now = this.ctx.queue.now();

@@ -133,11 +133,22 @@ export function nodeStatus(input: NodeStatusInput): Obj {
 /** Do two node statuses differ in more than their heartbeat times (kubelet_node_status.go nodeStatusHasChanged)? */
 export function sameButHeartbeats(a: Obj | undefined, b: Obj | undefined): boolean {
   if (!a || !b) return a === b;
+  if (!sameExcept(a, b, 'conditions')) return false;
   const ca: Obj[] = a.conditions ?? [];
   const cb: Obj[] = b.conditions ?? [];
   if (ca.length !== cb.length) return false;
-  for (let i = 0; i < ca.length; i++) {
-    if (!jsonEqual({ ...ca[i], lastHeartbeatTime: undefined }, { ...cb[i], lastHeartbeatTime: undefined })) return false;
+  for (let i = 0; i < ca.length; i++) if (!sameExcept(ca[i], cb[i], 'lastHeartbeatTime')) return false;
+  return true;
+}
+
+/** jsonEqual of two objects, one key aside (compared in place: the status loop runs every 10 s on every node). */
+function sameExcept(a: Obj, b: Obj, skip: string): boolean {
+  let count = 0;
+  for (const key in a) {
+    if (key === skip || a[key] === undefined) continue;
+    count++;
+    if (!jsonEqual(a[key], b[key])) return false;
   }
-  return jsonEqual({ ...a, conditions: undefined }, { ...b, conditions: undefined });
+  for (const key in b) if (key !== skip && b[key] !== undefined) count--;
+  return count === 0;
 }
