@@ -6,7 +6,8 @@
  */
 import type { ApiClient, KubeObject } from '../apiserver/types.js';
 import type { EventQueue } from '../clock/event-queue.js';
-import { isoMicro, sameJson, type Obj } from '../controllers/util.js';
+import { isoMicro, type Obj } from '../controllers/util.js';
+import { jsonEqual } from '../json-equal.js';
 import type { Component, ComponentContext } from '../component.js';
 
 /** Timing of the election (kube-controller-manager defaults: --leader-elect-*). */
@@ -104,7 +105,7 @@ export class LeaderElector {
     }
     const current = got.value;
     const spec = (current.spec as Obj | undefined) ?? {};
-    if (!this.observedSpec || !sameJson(this.observedSpec, spec)) this.observe(spec, now);
+    if (!this.observedSpec || !jsonEqual(this.observedSpec, spec)) this.observe(spec, now);
     const holder = spec.holderIdentity ?? '';
     const duration = (spec.leaseDurationSeconds ?? this.timing.leaseDurationSeconds) * 1000;
     if (holder !== '' && holder !== this.identity && this.observedAt + duration > now) return false;
@@ -122,7 +123,8 @@ export class LeaderElector {
   }
 
   private observe(spec: Obj, now: number): void {
-    this.observedSpec = structuredClone(spec);
+    // A Lease spec holds only scalars: a shallow copy is a full one.
+    this.observedSpec = { ...spec };
     this.observedAt = now;
   }
 }

@@ -42,6 +42,11 @@ export function normalizePath(path: string, cwd = '/'): string {
 export class VirtualFs {
   private readonly files = new Map<string, VfsFile>();
   private readonly dirs = new Set<string>(['/']);
+  /** Names directly inside each directory: listing a directory must not scan the whole machine (kubelets list /etc/cni/net.d every few seconds). */
+  private readonly children = new Map<string, Set<string>>([['/', new Set()]]);
+  /** Sizes kept up to date for the whole-disk usage the eviction manager polls: fixed-size files summed, computed ones asked. */
+  private fixedBytes = 0;
+  private readonly computed = new Set<VfsFile>();
 
   constructor(private readonly now: () => number) {}
 
@@ -50,7 +55,12 @@ export class VirtualFs {
     const p = normalizePath(path);
     this.mkdirs(parentOf(p));
     const previous = this.files.get(p);
-    this.files.set(p, { content, mode: options.mode ?? previous?.mode ?? 0o644, mtime: options.mtime ?? this.now(), owner: options.owner ?? previous?.owner, sizeBytes: options.sizeBytes, size: options.size });
+    if (!previous) this.children.get(parentOf(p))!.add(p.slice(p.lastIndexOf('/') + 1));
+    else this.forget(previous);
+    const file: VfsFile = { content, mode: options.mode ?? previous?.mode ?? 0o644, mtime: options.mtime ?? this.now(), owner: options.owner ?? previous?.owner, sizeBytes: options.sizeBytes, size: options.size };
+    this.files.set(p, file);
+    if (isComputed(file)) this.computed.add(file);
+    else this.fixedBytes += sizeOf(file);
   }
 
   /** Appends to a file, creating it if needed. */
@@ -81,16 +91,41 @@ export class VirtualFs {
   /** Removes a file (or a directory tree with `recursive`); false when nothing was there. */
   remove(path: string, recursive = false): boolean {
     const p = normalizePath(path);
-    if (this.files.delete(p)) return true;
+    const file = this.files.get(p);
+    if (file) {
+      this.files.delete(p);
+      this.forget(file);
+      this.unlink(p);
+      return true;
+    }
     if (!this.dirs.has(p) || p === '/') return false;
     const prefix = `${p}/`;
     const children = [...this.files.keys()].filter((k) => k.startsWith(prefix));
     const subdirs = [...this.dirs].filter((d) => d.startsWith(prefix));
     if (!recursive && (children.length || subdirs.length)) return false;
-    for (const k of children) this.files.delete(k);
-    for (const d of subdirs) this.dirs.delete(d);
+    for (const k of children) {
+      this.forget(this.files.get(k)!);
+      this.files.delete(k);
+    }
+    for (const d of subdirs) {
+      this.dirs.delete(d);
+      this.children.delete(d);
+    }
     this.dirs.delete(p);
+    this.children.delete(p);
+    this.unlink(p);
     return true;
+  }
+
+  /** Takes a replaced or removed file out of the usage totals. */
+  private forget(file: VfsFile): void {
+    if (isComputed(file)) this.computed.delete(file);
+    else this.fixedBytes -= sizeOf(file);
+  }
+
+  /** Drops a removed entry from its directory's names. */
+  private unlink(p: string): void {
+    this.children.get(parentOf(p))?.delete(p.slice(p.lastIndexOf('/') + 1));
   }
 
   /** Creates a directory and its parents. */
@@ -98,7 +133,12 @@ export class VirtualFs {
     let p = normalizePath(path);
     while (!this.dirs.has(p)) {
       this.dirs.add(p);
-      p = parentOf(p);
+      if (!this.children.has(p)) this.children.set(p, new Set());
+      const parent = parentOf(p);
+      // A missing parent is created in the next round; its names start here.
+      if (!this.children.has(parent)) this.children.set(parent, new Set());
+      this.children.get(parent)!.add(p.slice(p.lastIndexOf('/') + 1));
+      p = parent;
     }
   }
 
@@ -107,35 +147,47 @@ export class VirtualFs {
     const p = normalizePath(path);
     if (!this.dirs.has(p)) return undefined;
     const prefix = p === '/' ? '/' : `${p}/`;
-    const out = new Map<string, VfsEntry>();
-    for (const [k, file] of this.files) {
-      if (!k.startsWith(prefix)) continue;
-      const rest = k.slice(prefix.length);
-      if (!rest.includes('/')) out.set(rest, { name: rest, path: k, kind: 'file', file });
+    const out: VfsEntry[] = [];
+    for (const name of this.children.get(p) ?? []) {
+      const full = prefix + name;
+      const file = this.files.get(full);
+      if (file) out.push({ name, path: full, kind: 'file', file });
+      else if (this.dirs.has(full)) out.push({ name, path: full, kind: 'dir' });
     }
-    for (const d of this.dirs) {
-      if (d === p || !d.startsWith(prefix)) continue;
-      const rest = d.slice(prefix.length);
-      if (!rest.includes('/')) out.set(rest, { name: rest, path: d, kind: 'dir' });
-    }
-    return [...out.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    return out.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   }
 
   /** Total apparent size of the files under `path` (bytes). */
   usage(path = '/'): number {
     const p = normalizePath(path);
-    const prefix = p === '/' ? '/' : `${p}/`;
+    if (p === '/') {
+      let total = this.fixedBytes;
+      for (const f of this.computed) total += sizeOf(f);
+      return total;
+    }
+    const prefix = `${p}/`;
     let total = 0;
     for (const [k, f] of this.files) if (k === p || k.startsWith(prefix)) total += sizeOf(f);
     return total;
   }
 }
 
+/** Is the file's size asked each time (content or size computed on read)? */
+function isComputed(f: VfsFile): boolean {
+  return f.sizeBytes === undefined && (f.size !== undefined || typeof f.content === 'function');
+}
+
+// A file record's text never changes (write replaces the record): its byte length is measured once.
+const byteLengths = new WeakMap<VfsFile, number>();
+
 /** Apparent size of a file. */
 export function sizeOf(f: VfsFile): number {
   if (f.sizeBytes !== undefined) return f.sizeBytes;
   if (f.size) return f.size();
-  return Buffer.byteLength(typeof f.content === 'function' ? f.content() : f.content);
+  if (typeof f.content === 'function') return Buffer.byteLength(f.content());
+  let n = byteLengths.get(f);
+  if (n === undefined) byteLengths.set(f, (n = Buffer.byteLength(f.content)));
+  return n;
 }
 
 function parentOf(p: string): string {

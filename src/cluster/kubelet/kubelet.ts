@@ -14,7 +14,7 @@ import type { Journal } from '../host/journal.js';
 import { klogKV, klogLine } from '../host/journal.js';
 import { Informer } from '../client/informer.js';
 import { isoSeconds } from '../apiserver/server.js';
-import { nodeObject, nodeStatus, withoutHeartbeats, type NodeSpec } from './node-status.js';
+import { nodeObject, nodeStatus, sameButHeartbeats, type NodeSpec } from './node-status.js';
 import { PodWorker, type PodWorkerHost } from './pod-worker.js';
 import { containerLogs } from './container-logs.js';
 import { RuntimeState, criStartupError } from './runtime-state.js';
@@ -29,6 +29,7 @@ import { NodeLeaseController } from './node-lease.js';
 import { kubeletStartup } from './kubelet-startup.js';
 import { inboundConnect } from './host-netfilter.js';
 import { goTimeStringPrecise } from './go-text.js';
+import { jsonEqual } from '../json-equal.js';
 
 type Obj = Record<string, any>;
 
@@ -67,7 +68,7 @@ export class Kubelet implements Component {
   private readonly workers = new Map<string, PodWorker>();
   private stops: (() => void)[] = [];
   private active = false;
-  private lastPosted?: { at: number; key: string };
+  private lastPostedAt?: number;
   private nextIP = 2;
   /** Process id of the running kubelet (what journal lines show); set by its systemd unit. */
   private pid = 0;
@@ -183,9 +184,19 @@ export class Kubelet implements Component {
 
   /** The client of this process: its credential, through its connection (`query` as client-go appends it). */
   private apiClient(query: string): ApiClient {
-    const inner = this.ctx.client(this.credential());
-    return this.transport ? this.transport.wrap(inner, query) : inner;
+    // Clients are kept while the certificate and the connection stay (the status loop asks every 10 s).
+    const cache = this.clients;
+    if (!cache || cache.cert !== this.clientCert || cache.transport !== this.transport) this.clients = { cert: this.clientCert, transport: this.transport, byQuery: new Map() };
+    let client = this.clients!.byQuery.get(query);
+    if (!client) {
+      const inner = this.ctx.client(this.credential());
+      client = this.transport ? this.transport.wrap(inner, query) : inner;
+      this.clients!.byQuery.set(query, client);
+    }
+    return client;
   }
+
+  private clients?: { cert?: Certificate; transport?: KubeletTransport; byQuery: Map<string, ApiClient> };
 
   /**
    * The certificate manager's store now holds `cert` (as after a rotation): the
@@ -362,18 +373,15 @@ export class Kubelet implements Component {
 
   /** tryUpdateNodeStatus: undefined when done, else the error. */
   private syncNodeStatus(force = false, attempt = 0): { error: string; status: Status } | undefined {
-    const got = (attempt === 0 && this.transport ? this.transport.wrap(this.ctx.client(this.credential()), '?resourceVersion=0&timeout=10s') : this.apiClient('?timeout=10s')).get('nodes', undefined, this.nodeName);
+    const got = this.apiClient(attempt === 0 ? '?resourceVersion=0&timeout=10s' : '?timeout=10s').get('nodes', undefined, this.nodeName);
     if (!got.ok) return { error: `error getting node ${JSON.stringify(this.nodeName)}: ${got.status.message}`, status: got.status };
     const node = got.value;
     const now = this.ctx.queue.now();
     const status = nodeStatus({ spec: this.options.spec, now, notReadyReasons: this.notReadyReasons(), images: this.images(), previous: node.status as Obj | undefined, diskPressure: this.diskPressure() });
-    const key = withoutHeartbeats(status);
-    const changed = key !== withoutHeartbeats(node.status as Obj | undefined);
-    if (!force && !changed && this.lastPosted && now - this.lastPosted.at < NODE_STATUS_REPORT_MS) return undefined;
-    const updated = structuredClone(node);
-    updated.status = status;
-    const put = this.apiClient('?timeout=10s').updateStatus('nodes', undefined, updated);
-    if (put.ok) this.lastPosted = { at: now, key };
+    const changed = !sameButHeartbeats(status, node.status as Obj | undefined);
+    if (!force && !changed && this.lastPostedAt !== undefined && now - this.lastPostedAt < NODE_STATUS_REPORT_MS) return undefined;
+    const put = this.apiClient('?timeout=10s').updateStatus('nodes', undefined, { ...node, status });
+    if (put.ok) this.lastPostedAt = now;
     else return { error: `failed to patch status for node ${JSON.stringify(this.nodeName)}: ${put.status.message}`, status: put.status };
     return undefined;
   }
@@ -419,7 +427,18 @@ export class Kubelet implements Component {
     return this.runtimeState?.readyErrors() ?? [];
   }
 
+  /** The images list of the node status, rebuilt only when the runtime's images change. */
   private images(): { names: string[]; sizeBytes: number }[] {
+    const held = [...this.options.runtime.images.values()];
+    if (this.imagesSeen && held.length === this.imagesSeen.held.length && held.every((img, i) => img === this.imagesSeen!.held[i])) return this.imagesSeen.list;
+    const list = this.buildImages();
+    this.imagesSeen = { held, list };
+    return list;
+  }
+
+  private imagesSeen?: { held: unknown[]; list: { names: string[]; sizeBytes: number }[] };
+
+  private buildImages(): { names: string[]; sizeBytes: number }[] {
     return [...this.options.runtime.images.values()]
       .sort((a, b) => b.sizeBytes - a.sizeBytes)
       .map((img) => ({ names: [img.tags[0].replace(/:[^:/]+$/, '') + '@' + img.id, ...img.tags], sizeBytes: img.sizeBytes }));
@@ -477,7 +496,10 @@ export class Kubelet implements Component {
       postStatus: (pod, status) => {
         const current = kubelet.informer?.get(pod.metadata.namespace, pod.metadata.name!) ?? pod;
         if (current.metadata.uid !== pod.metadata.uid) return;
-        const updated = { ...current, status: { ...(current.status as Obj), ...status } } as KubeObject;
+        const merged = { ...(current.status as Obj), ...status };
+        // status_manager.go updateStatusInternal: "Ignoring same status for pod" — no request at all.
+        if (jsonEqual(current.status, merged)) return;
+        const updated = { ...current, status: merged } as KubeObject;
         kubelet.client.updateStatus('pods', pod.metadata.namespace, updated);
       },
       deletePod: (pod) => {

@@ -111,9 +111,8 @@ export class NodeLeaseController {
   }
 
   private retryUpdate(run: number, base: KubeObject, attempt: number, then: (ok: boolean) => void): void {
-    const lease = structuredClone(base) as Obj;
-    lease.spec.renewTime = this.renewTime();
-    lease.spec.holderIdentity = this.h.nodeName;
+    // One copy of the parts that change; the rest of the cached lease is shared, never edited.
+    const lease: Obj = { ...base, spec: { ...(base.spec as Obj), renewTime: this.renewTime(), holderIdentity: this.h.nodeName } };
     const r: ApiResult<KubeObject> = this.h.client.update('leases', 'kube-node-lease', lease as KubeObject);
     if (r.ok) {
       this.latest = r.value;

@@ -5,6 +5,8 @@
 import { parseBytes, parseCpuMilli } from '../quantity.js';
 import { isoSeconds } from '../apiserver/server.js';
 
+import { jsonEqual } from '../json-equal.js';
+
 type Obj = Record<string, any>;
 
 /** A node's hardware and identity, as the scenario declares it. */
@@ -128,8 +130,25 @@ export function nodeStatus(input: NodeStatusInput): Obj {
   };
 }
 
-/** Status without heartbeat times, to tell whether anything really changed. */
-export function withoutHeartbeats(status: Obj | undefined): string {
-  if (!status) return '';
-  return JSON.stringify({ ...status, conditions: (status.conditions ?? []).map((c: Obj) => ({ ...c, lastHeartbeatTime: undefined })) });
+/** Do two node statuses differ in more than their heartbeat times (kubelet_node_status.go nodeStatusHasChanged)? */
+export function sameButHeartbeats(a: Obj | undefined, b: Obj | undefined): boolean {
+  if (!a || !b) return a === b;
+  if (!sameExcept(a, b, 'conditions')) return false;
+  const ca: Obj[] = a.conditions ?? [];
+  const cb: Obj[] = b.conditions ?? [];
+  if (ca.length !== cb.length) return false;
+  for (let i = 0; i < ca.length; i++) if (!sameExcept(ca[i], cb[i], 'lastHeartbeatTime')) return false;
+  return true;
+}
+
+/** jsonEqual of two objects, one key aside (compared in place: the status loop runs every 10 s on every node). */
+function sameExcept(a: Obj, b: Obj, skip: string): boolean {
+  let count = 0;
+  for (const key in a) {
+    if (key === skip || a[key] === undefined) continue;
+    count++;
+    if (!jsonEqual(a[key], b[key])) return false;
+  }
+  for (const key in b) if (key !== skip && b[key] !== undefined) count--;
+  return count === 0;
 }

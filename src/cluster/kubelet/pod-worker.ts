@@ -61,6 +61,7 @@ export class PodWorker {
   private timerAt = Infinity;
   private terminated = false;
   private lastStatus?: Obj;
+  private lastInputs?: unknown[];
 
   constructor(private readonly host: PodWorkerHost, private pod: KubeObject) {
     this.startTime = host.now();
@@ -392,6 +393,13 @@ export class PodWorker {
   }
 
   private report(): void {
+    // Same inputs, same status (conditions only take a new time on a transition): rebuild only on change.
+    const inputs = this.statusInputs();
+    if (this.lastStatus && this.lastInputs && inputs.length === this.lastInputs.length && inputs.every((v, i) => v === this.lastInputs![i])) {
+      this.host.postStatus(this.pod, this.lastStatus);
+      return;
+    }
+    this.lastInputs = inputs;
     const status = buildPodStatus({
       pod: this.pod as Obj,
       containers: [...this.containers.values()],
@@ -404,6 +412,13 @@ export class PodWorker {
     });
     this.lastStatus = status;
     this.host.postStatus(this.pod, status);
+  }
+
+  /** Everything buildPodStatus reads, by identity (container states are replaced, never edited in place). */
+  private statusInputs(): unknown[] {
+    const inputs: unknown[] = [this.pod, this.sandbox, this.podIP];
+    for (const c of this.containers.values()) inputs.push(c.state, c.lastTerminated, c.ready, c.started, c.restartCount, c.containerId, c.imageRef, c.image);
+    return inputs;
   }
 
   /** Schedules the next sync in `ms` unless one is due sooner. */

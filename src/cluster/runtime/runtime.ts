@@ -218,7 +218,7 @@ export class ContainerRuntime {
     this.cniFiles?.write(`${podLogDir(sandbox)}/${spec.name}/${attempt}.log`, () => container.logs.map((l) => `${criLogTime(l.time)} stdout F ${l.line}\n`).join(''), {
       mode: 0o640,
       // 30-character timestamp + " stdout F " + the line + newline, without rendering the file.
-      size: () => container.logs.reduce((n, l) => n + 41 + Buffer.byteLength(l.line), 0),
+      size: logSize(container),
     });
     return { ok: true, value: container };
   }
@@ -317,4 +317,20 @@ export function podLogDir(sandbox: { namespace: string; podName: string; podUid:
 /** RFC 3339 with nanoseconds, as containerd's CRI logger stamps lines. */
 function criLogTime(ms: number): string {
   return new Date(ms).toISOString().replace(/\.(\d{3})Z$/, '.$1000000Z');
+}
+
+/**
+ * The size of a container's CRI log file (30-character timestamp + " stdout F " +
+ * the line + newline per entry), kept as a running sum: logs only grow, and
+ * the eviction manager asks for the size of every log every 10 s.
+ */
+function logSize(container: { logs: { line: string }[] }): () => number {
+  let counted = 0;
+  let bytes = 0;
+  return () => {
+    const logs = container.logs;
+    if (logs.length < counted) (counted = 0), (bytes = 0);
+    for (; counted < logs.length; counted++) bytes += 41 + Buffer.byteLength(logs[counted].line);
+    return bytes;
+  };
 }

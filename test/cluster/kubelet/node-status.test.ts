@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { smallCluster, getPod, NOW } from './harness.js';
-import { nodeStatus, withoutHeartbeats, type NodeSpec } from '../../../src/cluster/kubelet/node-status.js';
+import { nodeStatus, sameButHeartbeats, type NodeSpec } from '../../../src/cluster/kubelet/node-status.js';
 
 type Obj = Record<string, any>;
 
@@ -104,6 +104,9 @@ describe('nodeStatus', () => {
     const later = nodeStatus({ spec, now: NOW + 60_000, notReadyReasons: [], images: [], previous: first });
     const r = later.conditions.find((c: Obj) => c.type === 'Ready');
     expect([r.lastTransitionTime, r.lastHeartbeatTime]).toEqual(['2026-11-10T12:00:00Z', '2026-11-10T12:01:00Z']);
-    expect(withoutHeartbeats(later)).toBe(withoutHeartbeats(first));
+    expect(sameButHeartbeats(later, first)).toBe(true);
+    const notReady = nodeStatus({ spec, now: NOW + 60_000, notReadyReasons: ['container runtime is down'], images: [], previous: first });
+    expect(sameButHeartbeats(notReady, first)).toBe(false);
+    expect(sameButHeartbeats(nodeStatus({ spec, now: NOW, notReadyReasons: [], images: [{ names: ['nginx:1.27'], sizeBytes: 1 }], previous: first }), first)).toBe(false);
   });
 });

@@ -74,3 +74,24 @@ describe('kubelet: a Deployment of nginx:1.27', () => {
     expect([...runtime.sandboxes.values()].some((s) => s.podName === name)).toBe(false);
   });
 });
+
+describe('kubelet status manager: an unchanged pod status is not sent', () => {
+  it('sends pod status updates while pods start, then none while probes keep passing (status_manager.go "Ignoring same status")', () => {
+    const cluster = smallCluster();
+    const sent: string[] = [];
+    const update = cluster.api.update.bind(cluster.api);
+    cluster.api.update = (credential, resource, namespace, object, subresource) => {
+      if (resource === 'pods' && subresource === 'status') sent.push(object.metadata.name!);
+      return update(credential, resource, namespace, object, subresource);
+    };
+    const probed = structuredClone(deployment) as Obj;
+    probed.spec.template.spec.containers[0].readinessProbe = { tcpSocket: { port: 80 }, periodSeconds: 10 };
+    cluster.apply(probed);
+    cluster.advance(60_000);
+    const whileStarting = sent.filter((n) => n.startsWith('web-')).length;
+    expect(whileStarting).toBeGreaterThan(0);
+    sent.length = 0;
+    cluster.advance(10 * 60_000);
+    expect(sent.filter((n) => n.startsWith('web-'))).toEqual([]);
+  });
+});

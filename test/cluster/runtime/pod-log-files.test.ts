@@ -27,5 +27,11 @@ describe('disk usage of container logs', () => {
     const fs = cluster.nodes.get('node-1')!.host.fs;
     const path = `/var/log/pods/default_echo_${pod.metadata.uid}/app/0.log`;
     expect(fs.usage(path)).toBe(Buffer.byteLength(fs.read(path)!));
+    // The size is a running sum: lines written later (multi-byte ones too) are counted, whole-disk usage follows.
+    const before = fs.usage('/');
+    const container = [...cluster.nodes.get('node-1')!.runtime.containers.values()].find((c) => c.name === 'app')!;
+    container.logs.push({ time: cluster.now(), line: 'größer' });
+    expect(fs.usage(path)).toBe(Buffer.byteLength(fs.read(path)!));
+    expect(fs.usage('/') - before).toBe(41 + Buffer.byteLength('größer'));
   });
 });
