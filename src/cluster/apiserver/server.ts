@@ -16,7 +16,8 @@ import { authorize } from './authz.js';
 import { alreadyExists, badRequest, conflict, failure, forbidden, gone, proxyError, invalid, notFound, notServed, rejectedRequest, unauthorized } from './errors.js';
 import { applyDefaults } from './defaults.js';
 import { goJsonType, jsonPatch, MAX_BODY_DEPTH, mergePatch, nestsDeeperThan, strategicMergePatch } from './patch.js';
-import { parseFieldSelector, parseLabelSelector, type ObjectMatcher } from './selectors.js';
+import { exactFieldValue, fieldValue, parseFieldSelector, parseLabelSelector, type ObjectMatcher } from './selectors.js';
+import { copyJson, jsonEqual, TOO_DEEP } from '../store/json.js';
 import { validateObject } from './validation.js';
 import type { AdmissionPlugin, AdmissionRequest } from './admission/types.js';
 import { defaultAdmissionPlugins } from './admission/index.js';
@@ -31,6 +32,9 @@ const STATUS_SUBRESOURCE = new Set(['pods', 'nodes', 'deployments', 'replicasets
 
 /** Resources whose spec changes bump metadata.generation. */
 const GENERATION_TRACKED = new Set(['deployments', 'replicasets', 'statefulsets', 'daemonsets']);
+
+/** The field the watch cache indexes pod watches by (pkg/registry/core/pod/storage: NodeNameTriggerFunc). */
+const POD_TRIGGER_FIELD = 'spec.nodeName';
 
 /** Dependencies of the API server. */
 export interface ApiServerOptions {
@@ -55,6 +59,7 @@ export class ApiServer {
 
   constructor(private readonly options: ApiServerOptions) {
     this.allocators = new ServiceAllocators(options.random);
+    options.store.indexWatches('pods', (pod) => fieldValue(pod, POD_TRIGGER_FIELD));
   }
 
   /** Registers a bearer token (service account tokens, static tokens). */
@@ -145,9 +150,10 @@ export class ApiServer {
     const b = this.begin(credential, 'create', resource, namespace);
     if (!b.ok) return failure(b.status);
     if (b.info.name === 'bindings') return this.bind(b.user, b.ns, body);
-    if (nestsDeeperThan(body, MAX_BODY_DEPTH)) return failure(badRequest('exceeded max depth'));
+    // The one copy of the request body (what decoding it would make); the store keeps it.
+    const object = copyJson(body, MAX_BODY_DEPTH);
+    if (object === TOO_DEEP) return failure(badRequest('exceeded max depth'));
     const store = this.options.store;
-    const object = structuredClone(body);
     object.apiVersion = apiVersionOf(b.info);
     object.kind = b.info.kind;
     object.metadata ??= {};
@@ -184,14 +190,15 @@ export class ApiServer {
     const name = body.metadata?.name ?? '';
     const b = this.begin(credential, 'update', resource, namespace, name, subresource);
     if (!b.ok) return failure(b.status);
-    if (nestsDeeperThan(body, MAX_BODY_DEPTH)) return failure(badRequest('exceeded max depth'));
+    const object = copyJson(body, MAX_BODY_DEPTH);
+    if (object === TOO_DEEP) return failure(badRequest('exceeded max depth'));
     const ns = b.info.namespaced ? (b.ns ?? body.metadata.namespace) : undefined;
     const old = this.options.store.get(b.info.name, ns, name);
     if (!old) return failure(notFound(b.info, name));
     if (body.metadata.resourceVersion && body.metadata.resourceVersion !== old.metadata.resourceVersion) {
       return failure(conflict(b.info, name, 'the object has been modified; please apply your changes to the latest version and try again'));
     }
-    return this.write(b.user, b.info, old, JSON.parse(JSON.stringify(body)) as KubeObject, subresource);
+    return this.write(b.user, b.info, old, object, subresource);
   }
 
   patch(credential: Credential, resource: string, namespace: string | undefined, name: string, type: PatchType, patchBody: unknown): ApiResult<KubeObject> {
@@ -215,8 +222,10 @@ export class ApiServer {
       const why = `json: cannot unmarshal ${goJsonType(patchBody)} into Go value of type map[string]interface {}`;
       return failure(badRequest(type === 'merge' ? `error decoding patch: ${why}` : why));
     } else patched = type === 'merge' ? mergePatch(old, patchBody) : strategicMergePatch(old, patchBody);
-    // A patch that replaced the whole document with a non-object decodes to an empty object.
-    const object = (patched !== null && typeof patched === 'object' && !Array.isArray(patched) ? structuredClone(patched) : {}) as KubeObject;
+    // A patch that replaced the whole document with a non-object decodes to an empty object. A JSON
+    // patch works on its own copy; merge patches share untouched subtrees with the stored object.
+    const isDocument = patched !== null && typeof patched === 'object' && !Array.isArray(patched);
+    const object = (isDocument ? (type === 'json' ? patched : copyJson(patched)) : {}) as KubeObject;
     // handlers/rest.go checkName: the patched object must still carry the name (and namespace) of the URL.
     const meta = object.metadata as unknown;
     const objName: unknown = meta !== null && typeof meta === 'object' ? (meta as Record<string, unknown>).name : undefined;
@@ -247,7 +256,7 @@ export class ApiServer {
     }
     if (graceful || finalizers.length > 0 || b.info.name === 'namespaces') {
       if (old.metadata.deletionTimestamp && !(b.info.name === 'pods' && options.gracePeriodSeconds === 0)) return { ok: true, value: old };
-      const updated = structuredClone(old);
+      const updated: KubeObject = { ...old, metadata: { ...old.metadata } };
       const grace = b.info.name === 'pods' ? (options.gracePeriodSeconds ?? ((old.spec as { terminationGracePeriodSeconds?: number }).terminationGracePeriodSeconds ?? 30)) : 0;
       if (b.info.name === 'pods' && options.gracePeriodSeconds === 0 && finalizers.length === 0) {
         store.remove(b.info.name, old);
@@ -270,7 +279,9 @@ export class ApiServer {
     if (!matcher.ok) return failure(badRequest(matcher.error));
     const from = resourceVersion === '' || resourceVersion === '0' ? this.options.store.currentRevision() : Number(resourceVersion);
     const filter = options.labelSelector || options.fieldSelector ? matcher.match : undefined;
-    const handle = this.options.store.watch(b.info.name, b.ns, from, handler, filter);
+    // cacher.Watch: a selector requiring spec.nodeName=X registers the watcher under X.
+    const trigger = b.info.name === 'pods' && options.fieldSelector ? exactFieldValue(options.fieldSelector, POD_TRIGGER_FIELD) : undefined;
+    const handle = this.options.store.watch(b.info.name, b.ns, from, handler, filter, trigger);
     // etcd3 watcher: "too old resource version: <requested> (<compacted>)".
     if (!handle) return failure(gone(`too old resource version: ${from} (${this.options.store.compactedRevision()})`));
     return { ok: true, value: handle };
@@ -298,17 +309,23 @@ export class ApiServer {
     const target = (body as { target?: { name?: string } }).target?.name;
     if (!target) return failure(badRequest('target.name: Required value'));
     void user;
-    const updated = structuredClone(pod);
-    (updated.spec as { nodeName?: string }).nodeName = target;
     // The binding REST storage also records PodScheduled=True (pkg/registry/core/pod/storage assignPod).
-    const status = (updated.status ??= {}) as { conditions?: Record<string, unknown>[] };
+    const status = (pod.status ?? {}) as { conditions?: Record<string, unknown>[] };
     const conditions = (status.conditions ?? []).filter((c) => c.type !== 'PodScheduled');
     conditions.push({ lastProbeTime: null, lastTransitionTime: isoSeconds(this.options.queue.now()), status: 'True', type: 'PodScheduled' });
-    status.conditions = conditions;
+    const updated: KubeObject = { ...pod, metadata: { ...pod.metadata }, spec: { ...(pod.spec as object), nodeName: target }, status: { ...status, conditions } };
     return { ok: true, value: store.put('pods', updated, 'MODIFIED') };
   }
 
+  /**
+   * An update or patch: `object` is this request's own copy (mutated here and
+   * by admission, then stored); `old` is the stored object, never changed.
+   */
   private write(user: UserInfo, info: ResourceInfo, old: KubeObject, object: KubeObject, subresource?: 'status', isPatch = false): ApiResult<KubeObject> {
+    if (subresource === 'status') {
+      // Only .status is taken from the request; the rest is the stored object's, shared.
+      return this.commit(info, old, { ...old, metadata: { ...old.metadata }, status: object.status });
+    }
     object.apiVersion = old.apiVersion;
     object.kind = old.kind;
     const meta = object.metadata;
@@ -320,12 +337,6 @@ export class ApiServer {
       meta.deletionTimestamp = old.metadata.deletionTimestamp;
       meta.deletionGracePeriodSeconds = old.metadata.deletionGracePeriodSeconds;
     }
-    if (subresource === 'status') {
-      const status = object.status;
-      const next = structuredClone(old);
-      next.status = status;
-      return this.commit(info, old, next);
-    }
     if (STATUS_SUBRESOURCE.has(info.name)) object.status = old.status;
     applyDefaults(object);
     if (info.name === 'pods') {
@@ -336,7 +347,7 @@ export class ApiServer {
     if (rejected) return failure(rejected);
     if (GENERATION_TRACKED.has(info.name)) {
       meta.generation = old.metadata.generation ?? 1;
-      if (JSON.stringify(old.spec) !== JSON.stringify(object.spec)) meta.generation++;
+      if (!jsonEqual(old.spec, object.spec)) meta.generation++;
     }
     void isPatch;
     // Finalizers removed from an object being deleted complete its deletion.
@@ -347,10 +358,12 @@ export class ApiServer {
     return this.commit(info, old, object);
   }
 
+  /** Stores `next` (its metadata this request's own) unless it equals `old`. */
   private commit(info: ResourceInfo, old: KubeObject, next: KubeObject): ApiResult<KubeObject> {
     next.metadata.resourceVersion = old.metadata.resourceVersion;
-    // A no-op update writes nothing and keeps the resourceVersion, as etcd3 storage does.
-    if (JSON.stringify(next) === JSON.stringify(old)) return { ok: true, value: old };
+    // A no-op update writes nothing and keeps the resourceVersion, as etcd3 storage does
+    // (GuaranteedUpdate compares the encoded bytes; subtrees shared with `old` compare by reference).
+    if (jsonEqual(next, old)) return { ok: true, value: old };
     const stored = this.options.store.put(info.name, next, 'MODIFIED');
     if (info.name === 'events') this.expireEvent(stored);
     return { ok: true, value: stored };
@@ -444,18 +457,17 @@ const POD_UPDATE_FORBIDDEN =
 
 /** Pod spec is immutable but for a few fields (pkg/apis/core/validation ValidatePodUpdate). */
 function podUpdateError(old: KubeObject, next: KubeObject): Status | undefined {
-  type Spec = Record<string, any>;
-  const a = structuredClone(old.spec) as Spec;
-  const b = structuredClone(next.spec) as Spec;
+  const a = old.spec as Record<string, unknown> | undefined;
+  const b = next.spec as Record<string, unknown> | undefined;
   if (!a || !b) return undefined;
   // Binding sets nodeName once; a client update may carry it unchanged.
-  for (const s of [a, b]) {
-    for (const c of [...(s.containers ?? []), ...(s.initContainers ?? [])]) delete c.image;
-    delete s.activeDeadlineSeconds;
-    delete s.tolerations;
-    delete s.terminationGracePeriodSeconds;
-  }
-  if (!b.nodeName && a.nodeName) b.nodeName = a.nodeName;
-  if (JSON.stringify(a) === JSON.stringify(b)) return undefined;
+  const nodeName = !b.nodeName && a.nodeName ? a.nodeName : b.nodeName;
+  if (jsonEqual(mutableFieldsCleared(a, a.nodeName), mutableFieldsCleared(b, nodeName))) return undefined;
   return invalid('Pod', old.metadata.name!, [{ field: 'spec', detail: `Forbidden: ${POD_UPDATE_FORBIDDEN}` }]);
+}
+
+/** A pod spec view without the fields an update may change (a shallow copy; undefined = missing). */
+function mutableFieldsCleared(spec: Record<string, unknown>, nodeName: unknown): Record<string, unknown> {
+  const noImage = (list: unknown) => (Array.isArray(list) ? list.map((c) => (c !== null && typeof c === 'object' && !Array.isArray(c) ? { ...c, image: undefined } : c)) : list);
+  return { ...spec, containers: noImage(spec.containers), initContainers: noImage(spec.initContainers), activeDeadlineSeconds: undefined, tolerations: undefined, terminationGracePeriodSeconds: undefined, nodeName };
 }
