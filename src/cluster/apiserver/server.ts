@@ -190,10 +190,13 @@ export class ApiServer {
     const name = body.metadata?.name ?? '';
     const b = this.begin(credential, 'update', resource, namespace, name, subresource);
     if (!b.ok) return failure(b.status);
-    const object = copyJson(body, MAX_BODY_DEPTH);
-    if (object === TOO_DEEP) return failure(badRequest('exceeded max depth'));
     const ns = b.info.namespaced ? (b.ns ?? body.metadata.namespace) : undefined;
     const old = this.options.store.get(b.info.name, ns, name);
+    // The one copy of the request body. A status update takes only .status and changes nothing
+    // in it, so it may share what the client sent back unchanged from the stored object; an
+    // update is defaulted and admitted in place, so it gets a full copy.
+    const object = copyJson(body, MAX_BODY_DEPTH, subresource === 'status' ? old : undefined);
+    if (object === TOO_DEEP) return failure(badRequest('exceeded max depth'));
     if (!old) return failure(notFound(b.info, name));
     if (body.metadata.resourceVersion && body.metadata.resourceVersion !== old.metadata.resourceVersion) {
       return failure(conflict(b.info, name, 'the object has been modified; please apply your changes to the latest version and try again'));

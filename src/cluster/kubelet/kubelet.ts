@@ -370,8 +370,7 @@ export class Kubelet implements Component {
     const key = withoutHeartbeats(status);
     const changed = key !== withoutHeartbeats(node.status as Obj | undefined);
     if (!force && !changed && this.lastPosted && now - this.lastPosted.at < NODE_STATUS_REPORT_MS) return undefined;
-    const updated = structuredClone(node);
-    updated.status = status;
+    const updated = { ...node, status };
     const put = this.apiClient('?timeout=10s').updateStatus('nodes', undefined, updated);
     if (put.ok) this.lastPosted = { at: now, key };
     else return { error: `failed to patch status for node ${JSON.stringify(this.nodeName)}: ${put.status.message}`, status: put.status };

@@ -10,39 +10,48 @@ export const TOO_DEEP: unique symbol = Symbol('too deep');
 
 /**
  * Copies a value as `JSON.parse(JSON.stringify(value))` would (undefined and
- * functions dropped from objects and null in arrays, non-finite numbers null,
+ * functions dropped from objects and null in arrays, non-finite numbers null, -0 is 0,
  * `toJSON` honoured, `__proto__` kept as an ordinary key), in one pass.
  * Returns {@link TOO_DEEP} when objects/arrays nest at `maxDepth` or deeper
  * (the root is depth 0), as {@link nestsDeeperThan} in patch.ts counts.
+ *
+ * With `base` (a stored, immutable object), a subtree of `value` that is the
+ * very object `base` holds at the same place is kept, not copied: the copy
+ * shares it (structural sharing), and it is not walked again.
  */
-export function copyJson<T>(value: T, maxDepth = 10_000): T | typeof TOO_DEEP {
+export function copyJson<T>(value: T, maxDepth = 5_000, base?: unknown): T | typeof TOO_DEEP {
   try {
-    return copy(value, 0, maxDepth) as T;
+    return copy(value, 0, maxDepth, base) as T;
   } catch (e) {
     if (e === TOO_DEEP) return TOO_DEEP;
     throw e;
   }
 }
 
-function copy(value: unknown, depth: number, max: number): unknown {
-  if (value === null || typeof value !== 'object') return typeof value === 'number' && !Number.isFinite(value) ? null : value;
+function copy(value: unknown, depth: number, max: number, base: unknown): unknown {
+  if (value === null || typeof value !== 'object') return typeof value === 'number' ? (Number.isFinite(value) ? value + 0 : null) : value;
+  if (value === base) return value;
   const toJSON = (value as { toJSON?: unknown }).toJSON;
-  if (typeof toJSON === 'function') return copy(toJSON.call(value), depth, max);
+  if (typeof toJSON === 'function') return copy(toJSON.call(value), depth, max, undefined);
   if (depth >= max) throw TOO_DEEP;
+  const baseIsObject = base !== null && typeof base === 'object';
   if (Array.isArray(value)) {
+    const baseList = baseIsObject && Array.isArray(base) ? base : undefined;
     const out = new Array<unknown>(value.length);
     for (let i = 0; i < value.length; i++) {
       const v = value[i];
-      out[i] = visible(v) ? copy(v, depth + 1, max) : null;
+      out[i] = visible(v) ? copy(v, depth + 1, max, baseList?.[i]) : null;
     }
     return out;
   }
+  const baseMap = baseIsObject && !Array.isArray(base) ? (base as Record<string, unknown>) : undefined;
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(value)) {
     const v = (value as Record<string, unknown>)[key];
     if (!visible(v)) continue;
-    if (key === '__proto__') Object.defineProperty(out, key, { value: copy(v, depth + 1, max), writable: true, enumerable: true, configurable: true });
-    else out[key] = copy(v, depth + 1, max);
+    const c = copy(v, depth + 1, max, baseMap && Object.hasOwn(baseMap, key) ? baseMap[key] : undefined);
+    if (key === '__proto__') Object.defineProperty(out, key, { value: c, writable: true, enumerable: true, configurable: true });
+    else out[key] = c;
   }
   return out;
 }
