@@ -168,7 +168,7 @@ export class ApiServer {
     applyDefaults(object);
     const rejected = this.runAdmission({ operation: 'CREATE', resource: b.info, namespace: object.metadata.namespace, name, object, user: b.user });
     if (rejected) return failure(rejected);
-    const now = new Date(this.options.queue.now()).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    const now = isoSeconds(this.options.queue.now());
     object.metadata.uid = this.options.random.uuid();
     object.metadata.creationTimestamp = now;
     if (GENERATION_TRACKED.has(b.info.name)) object.metadata.generation = 1;
@@ -450,9 +450,19 @@ class CredentialClient implements ApiClient {
   }
 }
 
+/** The last second isoSeconds formatted (a pure cache: same input, same output). */
+let lastSecond = Number.NaN;
+let lastIso = '';
+
 /** RFC 3339 with seconds precision, as metav1.Time marshals. */
 export function isoSeconds(ms: number): string {
-  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const second = Math.floor(ms / 1000);
+  // Writes come in bursts within one simulated second: format each second once.
+  if (second !== lastSecond) {
+    lastSecond = second;
+    lastIso = new Date(second * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  }
+  return lastIso;
 }
 
 const POD_UPDATE_FORBIDDEN =

@@ -64,6 +64,8 @@ export class Store {
   private nextLeaseId = 1;
   private revision: number;
   private objects = new Map<string, Map<string, KubeObject>>();
+  /** Per resource, its keys in etcd order; dropped when a key is added or removed, rebuilt by the next list. */
+  private readonly sortedKeys = new Map<string, string[]>();
   private watchers = new Map<string, ResourceWatchers>();
   /** Per resource, the field value a watch can be indexed by (the cacher's indexed trigger). */
   private readonly triggers = new Map<string, (object: KubeObject) => string>();
@@ -107,11 +109,17 @@ export class Store {
   /** Lists objects of a resource, in one namespace or all, in key order like etcd. */
   list(resource: string, namespace: string | undefined): KubeObject[] {
     const bucket = this.bucket(resource);
+    let keys = this.sortedKeys.get(resource);
+    if (!keys) {
+      keys = [...bucket.keys()].sort();
+      this.sortedKeys.set(resource, keys);
+    }
     const out: KubeObject[] = [];
-    for (const obj of bucket.values()) {
+    for (const key of keys) {
+      const obj = bucket.get(key)!;
       if (namespace === undefined || obj.metadata.namespace === namespace) out.push(obj);
     }
-    return out.sort(compareKeys);
+    return out;
   }
 
   /** Counts objects of a resource. */
@@ -130,7 +138,9 @@ export class Store {
     if (this.freeze) deepFreeze(object);
     const bucket = this.bucket(resource);
     const key = objectKey(object.metadata.namespace, object.metadata.name!);
-    const prev = type === 'MODIFIED' ? bucket.get(key) : undefined;
+    const existing = bucket.get(key);
+    const prev = type === 'MODIFIED' ? existing : undefined;
+    if (!existing) this.sortedKeys.delete(resource);
     bucket.set(key, object);
     this.emit(resource, { type, object }, prev);
     return object;
@@ -193,7 +203,7 @@ export class Store {
     const bucket = this.bucket(resource);
     const key = objectKey(object.metadata.namespace, object.metadata.name!);
     const prev = bucket.get(key) ?? object;
-    bucket.delete(key);
+    if (bucket.delete(key)) this.sortedKeys.delete(resource);
     this.emit(resource, { type: 'DELETED', object: removed }, prev);
   }
 
@@ -342,10 +352,4 @@ function objectKey(namespace: string | undefined, name: string): string {
 
 function inNamespace(object: KubeObject, namespace: string | undefined): boolean {
   return namespace === undefined || object.metadata.namespace === namespace;
-}
-
-function compareKeys(a: KubeObject, b: KubeObject): number {
-  const ka = objectKey(a.metadata.namespace, a.metadata.name!);
-  const kb = objectKey(b.metadata.namespace, b.metadata.name!);
-  return ka < kb ? -1 : ka > kb ? 1 : 0;
 }
