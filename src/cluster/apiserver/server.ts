@@ -190,7 +190,7 @@ export class ApiServer {
     const name = body.metadata?.name ?? '';
     const b = this.begin(credential, 'update', resource, namespace, name, subresource);
     if (!b.ok) return failure(b.status);
-    const ns = b.info.namespaced ? (b.ns ?? body.metadata.namespace) : undefined;
+    const ns = b.info.namespaced ? (b.ns ?? body.metadata?.namespace) : undefined;
     const old = this.options.store.get(b.info.name, ns, name);
     // The one copy of the request body. A status update takes only .status and changes nothing
     // in it, so it may share what the client sent back unchanged from the stored object; an
