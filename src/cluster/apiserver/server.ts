@@ -59,7 +59,7 @@ export class ApiServer {
 
   constructor(private readonly options: ApiServerOptions) {
     this.allocators = new ServiceAllocators(options.random);
-    options.store.indexWatches('pods', (pod) => fieldValue(pod, POD_TRIGGER_FIELD));
+    options.store.indexBy('pods', (pod) => fieldValue(pod, POD_TRIGGER_FIELD));
   }
 
   /** Registers a bearer token (service account tokens, static tokens). */
@@ -140,7 +140,7 @@ export class ApiServer {
     if (!b.ok) return failure(b.status);
     const matcher = this.matcher(b.info, options);
     if (!matcher.ok) return failure(badRequest(matcher.error));
-    const items = this.options.store.list(b.info.name, b.ns).filter(matcher.match);
+    const items = this.options.store.list(b.info.name, b.ns, this.trigger(b.info, options)).filter(matcher.match);
     return { ok: true, value: { apiVersion: apiVersionOf(b.info), kind: `${b.info.kind}List`, metadata: { resourceVersion: String(this.options.store.currentRevision()) }, items } };
   }
 
@@ -282,9 +282,7 @@ export class ApiServer {
     if (!matcher.ok) return failure(badRequest(matcher.error));
     const from = resourceVersion === '' || resourceVersion === '0' ? this.options.store.currentRevision() : Number(resourceVersion);
     const filter = options.labelSelector || options.fieldSelector ? matcher.match : undefined;
-    // cacher.Watch: a selector requiring spec.nodeName=X registers the watcher under X.
-    const trigger = b.info.name === 'pods' && options.fieldSelector ? exactFieldValue(options.fieldSelector, POD_TRIGGER_FIELD) : undefined;
-    const handle = this.options.store.watch(b.info.name, b.ns, from, handler, filter, trigger);
+    const handle = this.options.store.watch(b.info.name, b.ns, from, handler, filter, this.trigger(b.info, options));
     // etcd3 watcher: "too old resource version: <requested> (<compacted>)".
     if (!handle) return failure(gone(`too old resource version: ${from} (${this.options.store.compactedRevision()})`));
     return { ok: true, value: handle };
@@ -393,6 +391,11 @@ export class ApiServer {
       if (s) return s;
     }
     return undefined;
+  }
+
+  /** cacher.Watch/GetList: the spec.nodeName a pod selector requires (the watch cache's index key), if any. */
+  private trigger(info: ResourceInfo, options: ListOptions): string | undefined {
+    return info.name === 'pods' && options.fieldSelector ? exactFieldValue(options.fieldSelector, POD_TRIGGER_FIELD) : undefined;
   }
 
   private matcher(info: ResourceInfo, options: ListOptions): { ok: true; match: ObjectMatcher } | { ok: false; error: string } {

@@ -26,6 +26,12 @@ interface Watcher {
   active: boolean;
 }
 
+/** A resource's indexed field (the cacher's trigger): how to read it, and which keys hold each value. */
+interface TriggerIndex {
+  valueOf: (object: KubeObject) => string;
+  keys: Map<string, Set<string>>;
+}
+
 /** The watchers of one resource: those indexed by the trigger value their selector requires, and all others. */
 interface ResourceWatchers {
   unindexed: Watcher[];
@@ -67,8 +73,8 @@ export class Store {
   /** Per resource, its keys in etcd order; dropped when a key is added or removed, rebuilt by the next list. */
   private readonly sortedKeys = new Map<string, string[]>();
   private watchers = new Map<string, ResourceWatchers>();
-  /** Per resource, the field value a watch can be indexed by (the cacher's indexed trigger). */
-  private readonly triggers = new Map<string, (object: KubeObject) => string>();
+  /** Per resource, the field lists and watches can be indexed by (the cacher's indexed trigger). */
+  private readonly triggers = new Map<string, TriggerIndex>();
   private nextWatcherSeq = 0;
   /** History entries from `historyStart` on are live; the ones before it are compacted (trimmed in batches). */
   private history: HistoryEntry[] = [];
@@ -81,14 +87,17 @@ export class Store {
   }
 
   /**
-   * Indexes the watches of `resource` whose selector requires an exact value
-   * of the field `valueOf` reads (pods: spec.nodeName), so a write reaches
-   * only the watchers of its old and new value plus the unindexed ones, as
-   * the cacher's indexed trigger does (k8s.io/apiserver/pkg/storage/cacher/cacher.go,
-   * dispatchEvent; pods register NodeNameTriggerFunc in pkg/registry/core/pod/storage).
+   * Indexes `resource` by the field `valueOf` reads (pods: spec.nodeName), as
+   * the watch cache indexes its trigger (k8s.io/apiserver/pkg/storage/cacher/cacher.go;
+   * pods register NodeNameTriggerFunc and NodeNameIndexFunc in pkg/registry/core/pod/storage):
+   * a watch whose selector requires one value hears only about writes of
+   * objects that hold or held it (dispatchEvent), and a list for one value
+   * reads only those objects (watchCache list by index).
    */
-  indexWatches(resource: string, valueOf: (object: KubeObject) => string): void {
-    this.triggers.set(resource, valueOf);
+  indexBy(resource: string, valueOf: (object: KubeObject) => string): void {
+    const index: TriggerIndex = { valueOf, keys: new Map() };
+    for (const [key, object] of this.bucket(resource)) reindex(index, key, undefined, object);
+    this.triggers.set(resource, index);
   }
 
   /** The current global revision. */
@@ -106,10 +115,15 @@ export class Store {
     return this.bucket(resource).get(objectKey(namespace, name));
   }
 
-  /** Lists objects of a resource, in one namespace or all, in key order like etcd. */
-  list(resource: string, namespace: string | undefined): KubeObject[] {
+  /**
+   * Lists objects of a resource, in one namespace or all, in key order like
+   * etcd; with `trigger`, only those whose indexed field ({@link indexBy})
+   * holds that value (the caller still applies its whole selector).
+   */
+  list(resource: string, namespace: string | undefined, trigger?: string): KubeObject[] {
     const bucket = this.bucket(resource);
-    let keys = this.sortedKeys.get(resource);
+    const index = trigger === undefined ? undefined : this.triggers.get(resource);
+    let keys = index ? [...(index.keys.get(trigger!) ?? [])].sort() : this.sortedKeys.get(resource);
     if (!keys) {
       keys = [...bucket.keys()].sort();
       this.sortedKeys.set(resource, keys);
@@ -141,6 +155,8 @@ export class Store {
     const existing = bucket.get(key);
     const prev = type === 'MODIFIED' ? existing : undefined;
     if (!existing) this.sortedKeys.delete(resource);
+    const index = this.triggers.get(resource);
+    if (index) reindex(index, key, existing, object);
     bucket.set(key, object);
     this.emit(resource, { type, object }, prev);
     return object;
@@ -204,6 +220,8 @@ export class Store {
     const key = objectKey(object.metadata.namespace, object.metadata.name!);
     const prev = bucket.get(key) ?? object;
     if (bucket.delete(key)) this.sortedKeys.delete(resource);
+    const index = this.triggers.get(resource);
+    if (index) reindex(index, key, prev, undefined);
     this.emit(resource, { type: 'DELETED', object: removed }, prev);
   }
 
@@ -211,7 +229,7 @@ export class Store {
    * Starts a watch after `fromRevision`. Returns undefined when that revision
    * was compacted away (the API server answers 410 Gone). `trigger` is the
    * value the watch's selector requires of the resource's indexed field
-   * ({@link indexWatches}), if it requires one; `filter` still decides.
+   * ({@link indexBy}), if it requires one; `filter` still decides.
    */
   watch(resource: string, namespace: string | undefined, fromRevision: number, handler: (event: WatchEvent) => void, filter?: (object: KubeObject) => boolean, trigger?: string): { stop(): void } | undefined {
     if (fromRevision < this.compacted) return undefined;
@@ -273,7 +291,7 @@ export class Store {
    * ones and those indexed by the object's old or new trigger value.
    */
   private recipients(resource: string, group: ResourceWatchers, object: KubeObject, prev: KubeObject | undefined): Watcher[] {
-    const valueOf = this.triggers.get(resource);
+    const valueOf = this.triggers.get(resource)?.valueOf;
     if (!valueOf || group.byTrigger.size === 0) return group.unindexed;
     const now = group.byTrigger.get(valueOf(object));
     const before = prev ? valueOf(prev) : undefined;
@@ -322,6 +340,28 @@ function eventFor(watcher: Watcher, event: WatchEvent, prev: KubeObject | undefi
 function withResourceVersion(object: KubeObject, revision: number): KubeObject {
   const copy = { ...object, metadata: { ...object.metadata, resourceVersion: String(revision) } };
   return freezeStoredObjects() ? deepFreeze(copy) : copy;
+}
+
+/** Moves `key` in the index from the value `before` holds to the one `after` holds. */
+function reindex(index: TriggerIndex, key: string, before: KubeObject | undefined, after: KubeObject | undefined): void {
+  const from = before ? index.valueOf(before) : undefined;
+  const to = after ? index.valueOf(after) : undefined;
+  if (from === to) return;
+  if (from !== undefined) {
+    const keys = index.keys.get(from);
+    keys?.delete(key);
+    if (keys?.size === 0) index.keys.delete(from);
+  }
+  if (to !== undefined) getOrCreateSet(index.keys, to).add(key);
+}
+
+function getOrCreateSet<K, V>(map: Map<K, Set<V>>, key: K): Set<V> {
+  let set = map.get(key);
+  if (!set) {
+    set = new Set();
+    map.set(key, set);
+  }
+  return set;
 }
 
 /** Merges two lists of watchers, each in registration order. */

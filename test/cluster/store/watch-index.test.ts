@@ -23,7 +23,7 @@ const nodeOf = (o: KubeObject) => String((o.spec as Obj | undefined)?.nodeName ?
 function indexedStore() {
   const queue = new EventQueue(0);
   const store = new Store(queue, 100);
-  store.indexWatches('pods', nodeOf);
+  store.indexBy('pods', nodeOf);
   return { queue, store };
 }
 
@@ -111,6 +111,36 @@ describe('indexed watch fan-out', () => {
     queue.drain();
     expect(seen).toEqual(['ADDED 101', 'DELETED 102']);
     expect(log).toEqual([]);
+  });
+});
+
+describe('indexed lists', () => {
+  it("a list for one node's pods reads only the objects holding that value, in key order, as they move and go", () => {
+    const queue = new EventQueue(0);
+    const store = new Store(queue, 100);
+    store.put('pods', podOn('early', 'node-2'), 'ADDED');
+    store.indexBy('pods', nodeOf);
+    store.put('pods', podOn('c', 'node-2'), 'ADDED');
+    store.put('pods', podOn('a', 'node-1'), 'ADDED');
+    store.put('pods', podOn('b', undefined), 'ADDED');
+    const names = (node: string) => store.list('pods', undefined, node).map((o) => o.metadata.name);
+    expect([names('node-1'), names('node-2'), names('')]).toEqual([['a'], ['c', 'early'], ['b']]);
+    store.put('pods', podOn('b', 'node-2'), 'MODIFIED');
+    store.remove('pods', store.get('pods', 'default', 'early')!);
+    expect([names('node-1'), names('node-2'), names(''), names('node-9')]).toEqual([['a'], ['b', 'c'], [], []]);
+    expect(store.list('pods', 'other', 'node-2')).toEqual([]);
+  });
+
+  it('the API server answers a spec.nodeName list from the index with the same items as a full scan', () => {
+    const h = harness();
+    for (const [name, node] of [['x', 'node-1'], ['y', 'node-2'], ['z', 'node-1']]) {
+      ok(h.sys.create('pods', 'default', pod(name)));
+      ok(h.sys.create('bindings', 'default', { apiVersion: 'v1', kind: 'Binding', metadata: { name }, target: { apiVersion: 'v1', kind: 'Node', name: node } } as KubeObject));
+    }
+    const listed = (fieldSelector: string) => ok(h.sys.list('pods', undefined, { fieldSelector })).items.map((p) => p.metadata.name);
+    expect(listed('spec.nodeName=node-1')).toEqual(['x', 'z']);
+    expect(listed('spec.nodeName==node-1,metadata.name!=x')).toEqual(['z']);
+    expect(listed('spec.nodeName!=node-1')).toEqual(['y']);
   });
 });
 
