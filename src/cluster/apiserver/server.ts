@@ -33,6 +33,12 @@ const STATUS_SUBRESOURCE = new Set(['pods', 'nodes', 'deployments', 'replicasets
 /** Resources whose spec changes bump metadata.generation. */
 const GENERATION_TRACKED = new Set(['deployments', 'replicasets', 'statefulsets', 'daemonsets']);
 
+/**
+ * How deep a patched object may nest: patches nest deeper than a body may, but
+ * a bound keeps every stored object within what the recursive helpers handle.
+ */
+const MAX_PATCHED_DEPTH = 3 * MAX_BODY_DEPTH;
+
 /** The field the watch cache indexes pod watches by (pkg/registry/core/pod/storage: NodeNameTriggerFunc). */
 const POD_TRIGGER_FIELD = 'spec.nodeName';
 
@@ -225,10 +231,12 @@ export class ApiServer {
       const why = `json: cannot unmarshal ${goJsonType(patchBody)} into Go value of type map[string]interface {}`;
       return failure(badRequest(type === 'merge' ? `error decoding patch: ${why}` : why));
     } else patched = type === 'merge' ? mergePatch(old, patchBody) : strategicMergePatch(old, patchBody);
-    // A patch that replaced the whole document with a non-object decodes to an empty object. A JSON
-    // patch works on its own copy; merge patches share untouched subtrees with the stored object.
+    // A patch that replaced the whole document with a non-object decodes to an empty object.
+    // Merge patches share untouched subtrees with the stored object: the request's own copy.
     const isDocument = patched !== null && typeof patched === 'object' && !Array.isArray(patched);
-    const object = (isDocument ? (type === 'json' ? patched : copyJson(patched)) : {}) as KubeObject;
+    const copied = isDocument ? copyJson(patched, MAX_PATCHED_DEPTH) : {};
+    if (copied === TOO_DEEP) return failure(badRequest('exceeded max depth'));
+    const object = copied as KubeObject;
     // handlers/rest.go checkName: the patched object must still carry the name (and namespace) of the URL.
     const meta = object.metadata as unknown;
     const objName: unknown = meta !== null && typeof meta === 'object' ? (meta as Record<string, unknown>).name : undefined;

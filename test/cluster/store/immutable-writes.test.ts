@@ -119,4 +119,24 @@ describe('writes', () => {
     sent.conditions[0].status = 'False';
     expect((next.status as Obj).conditions[0].status).toBe('True');
   });
+
+  it('patches that would nest a stored object past the bound are a 400, not a stack overflow', () => {
+    const h = harness();
+    const nest = (depth: number, leaf: unknown): unknown => {
+      let v = leaf;
+      for (let i = 0; i < depth; i++) v = { n: v };
+      return v;
+    };
+    ok(h.sys.create('configmaps', 'default', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'deep' }, data: {} } as KubeObject));
+    // Each JSON patch hangs another 990 levels under the current leaf (the pointer is a string: the body stays shallow).
+    const results: (number | string)[] = [];
+    for (let round = 0; round < 4; round++) {
+      const path = `/extra${'/n'.repeat(990 * round)}`;
+      const r = h.sys.patch('configmaps', 'default', 'deep', 'json', [{ op: round === 0 ? 'add' : 'replace', path, value: nest(990, round) }]);
+      results.push(r.ok ? 'ok' : `${r.status.code} ${r.status.message}`);
+    }
+    expect(results).toEqual(['ok', 'ok', 'ok', '400 exceeded max depth']);
+    // A merge patch on the deep object still works (its body is shallow).
+    expect(h.sys.patch('configmaps', 'default', 'deep', 'merge', { metadata: { labels: { a: 'b' } } }).ok).toBe(true);
+  });
 });
