@@ -4,6 +4,8 @@
  * fields merge their items by a key, per the Go struct tags in core/v1).
  */
 
+import { copyJson, jsonEqual, TOO_DEEP } from '../json.js';
+
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
 /** Result of applying a patch. */
@@ -128,7 +130,7 @@ export function jsonPatch(target: unknown, operations: unknown): PatchResult {
         break;
       }
       case 'test': {
-        if (JSON.stringify(getAt(doc, path)) !== JSON.stringify(raw.value)) return { ok: false, error: `testing value ${raw.path} failed` };
+        if (!jsonEqual(getAt(doc, path), raw.value)) return { ok: false, error: `testing value ${raw.path} failed` };
         break;
       }
       case 'move':
@@ -207,6 +209,9 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
+/** A JSON copy (the patch functions never change their inputs: the target may be a stored object). */
 function clone<T extends Json>(v: T): T {
-  return v === undefined ? v : (JSON.parse(JSON.stringify(v)) as T);
+  const copy = copyJson(v);
+  if (copy === TOO_DEEP) throw new RangeError('exceeded max depth');
+  return copy;
 }

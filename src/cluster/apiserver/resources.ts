@@ -65,12 +65,24 @@ export function qualifiedName(info: ResourceInfo): string {
   return info.group ? `${info.name}.${info.group}` : info.name;
 }
 
+/** Names resolveResource has found, as typed. */
+const resolved = new Map<string, ResourceInfo>();
+
 /**
  * Resolves what a user typed (`po`, `pod`, `pods`, `deploy`, `deployments.apps`,
  * `Pod`) to a resource, the way kubectl's RESTMapper does. Core `events` wins
  * over `events.k8s.io` for the bare name, as in kubectl.
  */
 export function resolveResource(typed: string): ResourceInfo | undefined {
+  // Every API request resolves its resource: remember the names found (a few dozen at most).
+  const known = resolved.get(typed);
+  if (known) return known;
+  const info = lookup(typed);
+  if (info) resolved.set(typed, info);
+  return info;
+}
+
+function lookup(typed: string): ResourceInfo | undefined {
   const lower = typed.toLowerCase();
   const dot = lower.indexOf('.');
   if (dot > 0) {

@@ -126,7 +126,20 @@ export function parseFieldSelector(resource: string, text: string): SelectorPars
   return { ok: true, match: (obj) => reqs.every((r) => r(obj)) };
 }
 
-function fieldValue(obj: KubeObject, path: string): string {
+/**
+ * The value a field selector requires `path` to equal (fields.Selector
+ * RequiresExactMatch: a `path=value` or `path==value` term), if it has one.
+ */
+export function exactFieldValue(text: string, path: string): string | undefined {
+  for (const raw of text.split(',')) {
+    const m = raw.trim().match(/^([\w.]+)\s*(==|=|!=)\s*(.*)$/);
+    if (m && m[1] === path && m[2] !== '!=') return m[3];
+  }
+  return undefined;
+}
+
+/** The string a field selector compares for `path` ('' when the field is unset). */
+export function fieldValue(obj: KubeObject, path: string): string {
   if (path === 'source') return String(((obj as Record<string, any>).source ?? {}).component ?? '');
   let cur: unknown = obj;
   for (const key of path.split('.')) {

@@ -16,7 +16,8 @@ import { authorize } from './authz.js';
 import { alreadyExists, badRequest, conflict, failure, forbidden, gone, proxyError, invalid, notFound, notServed, rejectedRequest, unauthorized } from './errors.js';
 import { applyDefaults } from './defaults.js';
 import { goJsonType, jsonPatch, MAX_BODY_DEPTH, mergePatch, nestsDeeperThan, strategicMergePatch } from './patch.js';
-import { parseFieldSelector, parseLabelSelector, type ObjectMatcher } from './selectors.js';
+import { exactFieldValue, fieldValue, parseFieldSelector, parseLabelSelector, type ObjectMatcher } from './selectors.js';
+import { copyJson, jsonEqual, TOO_DEEP } from '../json.js';
 import { validateObject } from './validation.js';
 import type { AdmissionPlugin, AdmissionRequest } from './admission/types.js';
 import { defaultAdmissionPlugins } from './admission/index.js';
@@ -31,6 +32,15 @@ const STATUS_SUBRESOURCE = new Set(['pods', 'nodes', 'deployments', 'replicasets
 
 /** Resources whose spec changes bump metadata.generation. */
 const GENERATION_TRACKED = new Set(['deployments', 'replicasets', 'statefulsets', 'daemonsets']);
+
+/**
+ * How deep a patched object may nest: patches nest deeper than a body may, but
+ * a bound keeps every stored object within what the recursive helpers handle.
+ */
+const MAX_PATCHED_DEPTH = 3 * MAX_BODY_DEPTH;
+
+/** The field the watch cache indexes pod watches by (pkg/registry/core/pod/storage: NodeNameTriggerFunc). */
+const POD_TRIGGER_FIELD = 'spec.nodeName';
 
 /** Dependencies of the API server. */
 export interface ApiServerOptions {
@@ -55,6 +65,7 @@ export class ApiServer {
 
   constructor(private readonly options: ApiServerOptions) {
     this.allocators = new ServiceAllocators(options.random);
+    options.store.indexBy('pods', (pod) => fieldValue(pod, POD_TRIGGER_FIELD));
   }
 
   /** Registers a bearer token (service account tokens, static tokens). */
@@ -135,7 +146,7 @@ export class ApiServer {
     if (!b.ok) return failure(b.status);
     const matcher = this.matcher(b.info, options);
     if (!matcher.ok) return failure(badRequest(matcher.error));
-    const items = this.options.store.list(b.info.name, b.ns).filter(matcher.match);
+    const items = this.options.store.list(b.info.name, b.ns, this.trigger(b.info, options)).filter(matcher.match);
     return { ok: true, value: { apiVersion: apiVersionOf(b.info), kind: `${b.info.kind}List`, metadata: { resourceVersion: String(this.options.store.currentRevision()) }, items } };
   }
 
@@ -145,9 +156,10 @@ export class ApiServer {
     const b = this.begin(credential, 'create', resource, namespace);
     if (!b.ok) return failure(b.status);
     if (b.info.name === 'bindings') return this.bind(b.user, b.ns, body);
-    if (nestsDeeperThan(body, MAX_BODY_DEPTH)) return failure(badRequest('exceeded max depth'));
+    // The one copy of the request body (what decoding it would make); the store keeps it.
+    const object = copyJson(body, MAX_BODY_DEPTH);
+    if (object === TOO_DEEP) return failure(badRequest('exceeded max depth'));
     const store = this.options.store;
-    const object = structuredClone(body);
     object.apiVersion = apiVersionOf(b.info);
     object.kind = b.info.kind;
     object.metadata ??= {};
@@ -162,7 +174,7 @@ export class ApiServer {
     applyDefaults(object);
     const rejected = this.runAdmission({ operation: 'CREATE', resource: b.info, namespace: object.metadata.namespace, name, object, user: b.user });
     if (rejected) return failure(rejected);
-    const now = new Date(this.options.queue.now()).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    const now = isoSeconds(this.options.queue.now());
     object.metadata.uid = this.options.random.uuid();
     object.metadata.creationTimestamp = now;
     if (GENERATION_TRACKED.has(b.info.name)) object.metadata.generation = 1;
@@ -184,14 +196,18 @@ export class ApiServer {
     const name = body.metadata?.name ?? '';
     const b = this.begin(credential, 'update', resource, namespace, name, subresource);
     if (!b.ok) return failure(b.status);
-    if (nestsDeeperThan(body, MAX_BODY_DEPTH)) return failure(badRequest('exceeded max depth'));
-    const ns = b.info.namespaced ? (b.ns ?? body.metadata.namespace) : undefined;
+    const ns = b.info.namespaced ? (b.ns ?? body.metadata?.namespace) : undefined;
     const old = this.options.store.get(b.info.name, ns, name);
+    // The one copy of the request body. A status update takes only .status and changes nothing
+    // in it, so it may share what the client sent back unchanged from the stored object; an
+    // update is defaulted and admitted in place, so it gets a full copy.
+    const object = copyJson(body, MAX_BODY_DEPTH, subresource === 'status' ? old : undefined);
+    if (object === TOO_DEEP) return failure(badRequest('exceeded max depth'));
     if (!old) return failure(notFound(b.info, name));
     if (body.metadata.resourceVersion && body.metadata.resourceVersion !== old.metadata.resourceVersion) {
       return failure(conflict(b.info, name, 'the object has been modified; please apply your changes to the latest version and try again'));
     }
-    return this.write(b.user, b.info, old, JSON.parse(JSON.stringify(body)) as KubeObject, subresource);
+    return this.write(b.user, b.info, old, object, subresource);
   }
 
   patch(credential: Credential, resource: string, namespace: string | undefined, name: string, type: PatchType, patchBody: unknown): ApiResult<KubeObject> {
@@ -216,7 +232,11 @@ export class ApiServer {
       return failure(badRequest(type === 'merge' ? `error decoding patch: ${why}` : why));
     } else patched = type === 'merge' ? mergePatch(old, patchBody) : strategicMergePatch(old, patchBody);
     // A patch that replaced the whole document with a non-object decodes to an empty object.
-    const object = (patched !== null && typeof patched === 'object' && !Array.isArray(patched) ? structuredClone(patched) : {}) as KubeObject;
+    // Merge patches share untouched subtrees with the stored object: the request's own copy.
+    const isDocument = patched !== null && typeof patched === 'object' && !Array.isArray(patched);
+    const copied = isDocument ? copyJson(patched, MAX_PATCHED_DEPTH) : {};
+    if (copied === TOO_DEEP) return failure(badRequest('exceeded max depth'));
+    const object = copied as KubeObject;
     // handlers/rest.go checkName: the patched object must still carry the name (and namespace) of the URL.
     const meta = object.metadata as unknown;
     const objName: unknown = meta !== null && typeof meta === 'object' ? (meta as Record<string, unknown>).name : undefined;
@@ -247,7 +267,7 @@ export class ApiServer {
     }
     if (graceful || finalizers.length > 0 || b.info.name === 'namespaces') {
       if (old.metadata.deletionTimestamp && !(b.info.name === 'pods' && options.gracePeriodSeconds === 0)) return { ok: true, value: old };
-      const updated = structuredClone(old);
+      const updated: KubeObject = { ...old, metadata: { ...old.metadata } };
       const grace = b.info.name === 'pods' ? (options.gracePeriodSeconds ?? ((old.spec as { terminationGracePeriodSeconds?: number }).terminationGracePeriodSeconds ?? 30)) : 0;
       if (b.info.name === 'pods' && options.gracePeriodSeconds === 0 && finalizers.length === 0) {
         store.remove(b.info.name, old);
@@ -270,7 +290,7 @@ export class ApiServer {
     if (!matcher.ok) return failure(badRequest(matcher.error));
     const from = resourceVersion === '' || resourceVersion === '0' ? this.options.store.currentRevision() : Number(resourceVersion);
     const filter = options.labelSelector || options.fieldSelector ? matcher.match : undefined;
-    const handle = this.options.store.watch(b.info.name, b.ns, from, handler, filter);
+    const handle = this.options.store.watch(b.info.name, b.ns, from, handler, filter, this.trigger(b.info, options));
     // etcd3 watcher: "too old resource version: <requested> (<compacted>)".
     if (!handle) return failure(gone(`too old resource version: ${from} (${this.options.store.compactedRevision()})`));
     return { ok: true, value: handle };
@@ -298,17 +318,23 @@ export class ApiServer {
     const target = (body as { target?: { name?: string } }).target?.name;
     if (!target) return failure(badRequest('target.name: Required value'));
     void user;
-    const updated = structuredClone(pod);
-    (updated.spec as { nodeName?: string }).nodeName = target;
     // The binding REST storage also records PodScheduled=True (pkg/registry/core/pod/storage assignPod).
-    const status = (updated.status ??= {}) as { conditions?: Record<string, unknown>[] };
+    const status = (pod.status ?? {}) as { conditions?: Record<string, unknown>[] };
     const conditions = (status.conditions ?? []).filter((c) => c.type !== 'PodScheduled');
     conditions.push({ lastProbeTime: null, lastTransitionTime: isoSeconds(this.options.queue.now()), status: 'True', type: 'PodScheduled' });
-    status.conditions = conditions;
+    const updated: KubeObject = { ...pod, metadata: { ...pod.metadata }, spec: { ...(pod.spec as object), nodeName: target }, status: { ...status, conditions } };
     return { ok: true, value: store.put('pods', updated, 'MODIFIED') };
   }
 
+  /**
+   * An update or patch: `object` is this request's own copy (mutated here and
+   * by admission, then stored); `old` is the stored object, never changed.
+   */
   private write(user: UserInfo, info: ResourceInfo, old: KubeObject, object: KubeObject, subresource?: 'status', isPatch = false): ApiResult<KubeObject> {
+    if (subresource === 'status') {
+      // Only .status is taken from the request; the rest is the stored object's, shared.
+      return this.commit(info, old, { ...old, metadata: { ...old.metadata }, status: object.status });
+    }
     object.apiVersion = old.apiVersion;
     object.kind = old.kind;
     const meta = object.metadata;
@@ -320,12 +346,6 @@ export class ApiServer {
       meta.deletionTimestamp = old.metadata.deletionTimestamp;
       meta.deletionGracePeriodSeconds = old.metadata.deletionGracePeriodSeconds;
     }
-    if (subresource === 'status') {
-      const status = object.status;
-      const next = structuredClone(old);
-      next.status = status;
-      return this.commit(info, old, next);
-    }
     if (STATUS_SUBRESOURCE.has(info.name)) object.status = old.status;
     applyDefaults(object);
     if (info.name === 'pods') {
@@ -336,7 +356,7 @@ export class ApiServer {
     if (rejected) return failure(rejected);
     if (GENERATION_TRACKED.has(info.name)) {
       meta.generation = old.metadata.generation ?? 1;
-      if (JSON.stringify(old.spec) !== JSON.stringify(object.spec)) meta.generation++;
+      if (!jsonEqual(old.spec, object.spec)) meta.generation++;
     }
     void isPatch;
     // Finalizers removed from an object being deleted complete its deletion.
@@ -347,10 +367,12 @@ export class ApiServer {
     return this.commit(info, old, object);
   }
 
+  /** Stores `next` (its metadata this request's own) unless it equals `old`. */
   private commit(info: ResourceInfo, old: KubeObject, next: KubeObject): ApiResult<KubeObject> {
     next.metadata.resourceVersion = old.metadata.resourceVersion;
-    // A no-op update writes nothing and keeps the resourceVersion, as etcd3 storage does.
-    if (JSON.stringify(next) === JSON.stringify(old)) return { ok: true, value: old };
+    // A no-op update writes nothing and keeps the resourceVersion, as etcd3 storage does
+    // (GuaranteedUpdate compares the encoded bytes; subtrees shared with `old` compare by reference).
+    if (jsonEqual(next, old)) return { ok: true, value: old };
     const stored = this.options.store.put(info.name, next, 'MODIFIED');
     if (info.name === 'events') this.expireEvent(stored);
     return { ok: true, value: stored };
@@ -377,6 +399,11 @@ export class ApiServer {
       if (s) return s;
     }
     return undefined;
+  }
+
+  /** cacher.Watch/GetList: the spec.nodeName a pod selector requires (the watch cache's index key), if any. */
+  private trigger(info: ResourceInfo, options: ListOptions): string | undefined {
+    return info.name === 'pods' && options.fieldSelector ? exactFieldValue(options.fieldSelector, POD_TRIGGER_FIELD) : undefined;
   }
 
   private matcher(info: ResourceInfo, options: ListOptions): { ok: true; match: ObjectMatcher } | { ok: false; error: string } {
@@ -434,9 +461,19 @@ class CredentialClient implements ApiClient {
   }
 }
 
+/** The last second isoSeconds formatted (a pure cache: same input, same output). */
+let lastSecond = Number.NaN;
+let lastIso = '';
+
 /** RFC 3339 with seconds precision, as metav1.Time marshals. */
 export function isoSeconds(ms: number): string {
-  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const second = Math.floor(ms / 1000);
+  // Writes come in bursts within one simulated second: format each second once.
+  if (second !== lastSecond) {
+    lastSecond = second;
+    lastIso = new Date(second * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  }
+  return lastIso;
 }
 
 const POD_UPDATE_FORBIDDEN =
@@ -444,18 +481,17 @@ const POD_UPDATE_FORBIDDEN =
 
 /** Pod spec is immutable but for a few fields (pkg/apis/core/validation ValidatePodUpdate). */
 function podUpdateError(old: KubeObject, next: KubeObject): Status | undefined {
-  type Spec = Record<string, any>;
-  const a = structuredClone(old.spec) as Spec;
-  const b = structuredClone(next.spec) as Spec;
+  const a = old.spec as Record<string, unknown> | undefined;
+  const b = next.spec as Record<string, unknown> | undefined;
   if (!a || !b) return undefined;
   // Binding sets nodeName once; a client update may carry it unchanged.
-  for (const s of [a, b]) {
-    for (const c of [...(s.containers ?? []), ...(s.initContainers ?? [])]) delete c.image;
-    delete s.activeDeadlineSeconds;
-    delete s.tolerations;
-    delete s.terminationGracePeriodSeconds;
-  }
-  if (!b.nodeName && a.nodeName) b.nodeName = a.nodeName;
-  if (JSON.stringify(a) === JSON.stringify(b)) return undefined;
+  const nodeName = !b.nodeName && a.nodeName ? a.nodeName : b.nodeName;
+  if (jsonEqual(mutableFieldsCleared(a, a.nodeName), mutableFieldsCleared(b, nodeName))) return undefined;
   return invalid('Pod', old.metadata.name!, [{ field: 'spec', detail: `Forbidden: ${POD_UPDATE_FORBIDDEN}` }]);
+}
+
+/** A pod spec view without the fields an update may change (a shallow copy; undefined = missing). */
+function mutableFieldsCleared(spec: Record<string, unknown>, nodeName: unknown): Record<string, unknown> {
+  const noImage = (list: unknown) => (Array.isArray(list) ? list.map((c) => (c !== null && typeof c === 'object' && !Array.isArray(c) ? { ...c, image: undefined } : c)) : list);
+  return { ...spec, containers: noImage(spec.containers), initContainers: noImage(spec.initContainers), activeDeadlineSeconds: undefined, tolerations: undefined, terminationGracePeriodSeconds: undefined, nodeName };
 }

@@ -45,13 +45,12 @@ export class EventRecorder {
     if (seen && now - seen.last <= window) {
       const existing = this.client.get('events', seen.namespace, seen.name);
       if (existing.ok) {
-        const ev = structuredClone(existing.value) as Obj;
-        if (this.style === 'core') {
-          ev.count = (ev.count ?? 1) + 1;
-          ev.lastTimestamp = isoSeconds(now);
-        } else {
-          ev.series = { count: (ev.series?.count ?? 1) + 1, lastObservedTime: isoMicro(now) };
-        }
+        // The stored event is immutable: the update is a shallow copy with the series fields replaced.
+        const old = existing.value as Obj;
+        const ev: Obj =
+          this.style === 'core'
+            ? { ...old, count: (old.count ?? 1) + 1, lastTimestamp: isoSeconds(now) }
+            : { ...old, series: { count: (old.series?.count ?? 1) + 1, lastObservedTime: isoMicro(now) } };
         this.client.update('events', seen.namespace, ev as KubeObject);
         seen.last = now;
         return;

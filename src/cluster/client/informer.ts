@@ -1,7 +1,10 @@
 /**
  * A shared-informer-like cache: lists a resource once, then follows its watch.
  * Components read from their informers and react to changes, exactly as
- * client-go controllers do; they never read the store directly.
+ * client-go controllers do; they never read the store directly. The cached
+ * objects are the API server's stored objects, shared by every reader and
+ * never to be mutated (client-go's rule for lister objects): to write, build
+ * a new object (spread the parts that change) and send that.
  */
 import type { ApiClient, KubeObject, ListOptions, WatchEvent } from '../apiserver/types.js';
 

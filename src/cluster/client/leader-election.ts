@@ -7,7 +7,7 @@
 import type { ApiClient, KubeObject } from '../apiserver/types.js';
 import type { EventQueue } from '../clock/event-queue.js';
 import { isoMicro, type Obj } from '../controllers/util.js';
-import { jsonEqual } from '../json-equal.js';
+import { jsonEqual } from '../json.js';
 import type { Component, ComponentContext } from '../component.js';
 
 /** Timing of the election (kube-controller-manager defaults: --leader-elect-*). */

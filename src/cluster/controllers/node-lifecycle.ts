@@ -107,10 +107,13 @@ export class NodeLifecycleController implements Controller {
     return this.c.ctx.queue.now();
   }
 
-  /** monitorNodeHealth: one pass over all nodes. */
+  /**
+   * monitorNodeHealth: one pass over all nodes. Upstream deep-copies each node
+   * before tryUpdateNodeHealth; here the cached node is only read, and a copy
+   * is made only for the status update of a node that went silent.
+   */
   private monitor(): void {
-    for (const cached of this.nodes.list()) {
-      const node = structuredClone(cached);
+    for (const node of this.nodes.list()) {
       const { observed, current } = this.tryUpdateNodeHealth(node);
       if (!current) continue;
       this.processTaintBaseEviction(node, observed);
@@ -125,8 +128,8 @@ export class NodeLifecycleController implements Controller {
   private tryUpdateNodeHealth(node: KubeObject): { observed: Obj; current: Obj | undefined } {
     const name = node.metadata.name!;
     const now = this.now();
-    const status = ((node.status ??= {}) as Obj);
-    const conditions: Obj[] = (status.conditions ??= []);
+    const status = (node.status ?? {}) as Obj;
+    const conditions: Obj[] = status.conditions ?? [];
     let current = conditions.find((c) => c.type === 'Ready');
     let observed: Obj;
     let grace: number;
@@ -155,24 +158,21 @@ export class NodeLifecycleController implements Controller {
     this.health.set(name, health);
     if (now > health.probeTimestamp + grace) {
       const stamp = isoSeconds(now);
+      // The conditions as they are to be: every kubelet-owned condition Unknown (copies of the changed ones only).
+      const next = conditions.map((cond) =>
+        KUBELET_CONDITIONS.includes(cond.type) && cond.status !== 'Unknown' ? { ...cond, status: 'Unknown', reason: 'NodeStatusUnknown', message: 'Kubelet stopped posting node status.', lastTransitionTime: stamp } : cond,
+      );
       for (const type of KUBELET_CONDITIONS) {
-        const cond = conditions.find((c) => c.type === type);
-        if (!cond) {
-          conditions.push({ type, status: 'Unknown', lastHeartbeatTime: node.metadata.creationTimestamp, lastTransitionTime: stamp, reason: 'NodeStatusNeverUpdated', message: 'Kubelet never posted node status.' });
-        } else if (cond.status !== 'Unknown') {
-          cond.status = 'Unknown';
-          cond.reason = 'NodeStatusUnknown';
-          cond.message = 'Kubelet stopped posting node status.';
-          cond.lastTransitionTime = stamp;
+        if (!conditions.some((c) => c.type === type)) {
+          next.push({ type, status: 'Unknown', lastHeartbeatTime: node.metadata.creationTimestamp, lastTransitionTime: stamp, reason: 'NodeStatusNeverUpdated', message: 'Kubelet never posted node status.' });
         }
       }
-      current = conditions.find((c) => c.type === 'Ready');
+      current = next.find((c) => c.type === 'Ready');
       if (!sameJson(current, observed)) {
-        const r = this.c.client.updateStatus('nodes', undefined, node);
+        const r = this.c.client.updateStatus('nodes', undefined, { ...node, status: { ...status, conditions: next } });
         if (!r.ok) return { observed, current: observed };
         health.readyCondition = current && { ...current };
         health.readyTransitionTimestamp = now;
-        node.metadata.resourceVersion = r.value.metadata.resourceVersion;
       }
     }
     return { observed, current };
@@ -214,13 +214,12 @@ export class NodeLifecycleController implements Controller {
     const now = isoSeconds(this.now());
     for (const pod of this.podsByNode.get(nodeName)) {
       if ((pod.spec as Obj | undefined)?.nodeName !== nodeName) continue;
-      const copy = structuredClone(pod);
-      const conditions: Obj[] = ((copy.status as Obj | undefined)?.conditions ?? []) as Obj[];
+      const status = (pod.status ?? {}) as Obj;
+      const conditions: Obj[] = (status.conditions ?? []) as Obj[];
       const ready = conditions.find((c) => c.type === 'Ready');
       if (!ready || ready.status === 'False') continue;
-      ready.status = 'False';
-      ready.lastTransitionTime = now;
-      const r = this.c.client.updateStatus('pods', pod.metadata.namespace, copy);
+      const next = conditions.map((c) => (c === ready ? { ...c, status: 'False', lastTransitionTime: now } : c));
+      const r = this.c.client.updateStatus('pods', pod.metadata.namespace, { ...pod, status: { ...status, conditions: next } });
       if (r.ok) this.recorder.record(pod, 'Warning', 'NodeNotReady', 'Node is not ready');
     }
   }

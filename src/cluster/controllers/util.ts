@@ -4,6 +4,7 @@
  * owner references (pkg/controller/controller_ref_manager.go).
  */
 import type { KubeObject, OwnerReference } from '../apiserver/types.js';
+import { jsonEqual } from '../json.js';
 
 /** Plain-JSON view of an object's fields. */
 export type Obj = Record<string, any>;
@@ -71,7 +72,11 @@ export function controllerRef(owner: KubeObject): OwnerReference {
   return { apiVersion: owner.apiVersion, kind: owner.kind, name: owner.metadata.name!, uid: owner.metadata.uid!, controller: true, blockOwnerDeletion: true };
 }
 
-/** A structural equality check on JSON values (for "write only when changed"). */
+/**
+ * A structural equality check on JSON values (for "write only when changed"),
+ * as apiequality.Semantic.DeepEqual: key order does not matter, an undefined
+ * value is a missing key.
+ */
 export function sameJson(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
+  return jsonEqual(a, b);
 }

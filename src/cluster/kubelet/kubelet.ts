@@ -29,7 +29,7 @@ import { NodeLeaseController } from './node-lease.js';
 import { kubeletStartup } from './kubelet-startup.js';
 import { inboundConnect } from './host-netfilter.js';
 import { goTimeStringPrecise } from './go-text.js';
-import { jsonEqual } from '../json-equal.js';
+import { jsonEqual } from '../json.js';
 
 type Obj = Record<string, any>;
 

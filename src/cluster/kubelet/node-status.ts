@@ -5,7 +5,7 @@
 import { parseBytes, parseCpuMilli } from '../quantity.js';
 import { isoSeconds } from '../apiserver/server.js';
 
-import { jsonEqual } from '../json-equal.js';
+import { jsonEqual } from '../json.js';
 
 type Obj = Record<string, any>;
 

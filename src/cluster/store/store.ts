@@ -3,17 +3,39 @@
  * `resourceVersion` on every write, and watches from a revision. Watch
  * events are delivered through the event queue, never synchronously, as a
  * real watch stream would deliver them.
+ *
+ * Stored objects are immutable: the store hands out the object it holds,
+ * never a copy, and a write stores a new object (sharing unchanged subtrees
+ * with the old one). Under tests they are deep-frozen, so a caller that
+ * mutates one throws.
  */
 import type { EventQueue, TimerId } from '../clock/event-queue.js';
 import type { KubeObject, WatchEvent } from '../apiserver/types.js';
+import { deepFreeze, freezeStoredObjects } from '../json.js';
 
 /** A registered watcher. */
 interface Watcher {
+  /** Registration order: events of one write reach watchers in this order. */
+  seq: number;
   namespace: string | undefined;
   /** Only events whose object passes are delivered (the watch cache filters before sending). */
   filter: ((object: KubeObject) => boolean) | undefined;
+  /** The value its selector requires of the resource's trigger field, when it requires one (the index key). */
+  trigger: string | undefined;
   handler: (event: WatchEvent) => void;
   active: boolean;
+}
+
+/** A resource's indexed field (the cacher's trigger): how to read it, and which keys hold each value. */
+interface TriggerIndex {
+  valueOf: (object: KubeObject) => string;
+  keys: Map<string, Set<string>>;
+}
+
+/** The watchers of one resource: those indexed by the trigger value their selector requires, and all others. */
+interface ResourceWatchers {
+  unindexed: Watcher[];
+  byTrigger: Map<string, Watcher[]>;
 }
 
 /** One write in the store's history (for watches that start from an older revision). */
@@ -21,6 +43,8 @@ interface HistoryEntry {
   revision: number;
   resource: string;
   event: WatchEvent;
+  /** The object before this write (MODIFIED and DELETED), for selector enter/leave. */
+  prev: KubeObject | undefined;
 }
 
 /** How many writes of history the store keeps before compacting. */
@@ -46,12 +70,34 @@ export class Store {
   private nextLeaseId = 1;
   private revision: number;
   private objects = new Map<string, Map<string, KubeObject>>();
-  private watchers = new Map<string, Watcher[]>();
+  /** Per resource, its keys in etcd order; dropped when a key is added or removed, rebuilt by the next list. */
+  private readonly sortedKeys = new Map<string, string[]>();
+  private watchers = new Map<string, ResourceWatchers>();
+  /** Per resource, the field lists and watches can be indexed by (the cacher's indexed trigger). */
+  private readonly triggers = new Map<string, TriggerIndex>();
+  private nextWatcherSeq = 0;
+  /** History entries from `historyStart` on are live; the ones before it are compacted (trimmed in batches). */
   private history: HistoryEntry[] = [];
+  private historyStart = 0;
   private compacted = 0;
+  private readonly freeze = freezeStoredObjects();
 
   constructor(private readonly queue: EventQueue, startRevision = 1) {
     this.revision = startRevision;
+  }
+
+  /**
+   * Indexes `resource` by the field `valueOf` reads (pods: spec.nodeName), as
+   * the watch cache indexes its trigger (k8s.io/apiserver/pkg/storage/cacher/cacher.go;
+   * pods register NodeNameTriggerFunc and NodeNameIndexFunc in pkg/registry/core/pod/storage):
+   * a watch whose selector requires one value hears only about writes of
+   * objects that hold or held it (dispatchEvent), and a list for one value
+   * reads only those objects (watchCache list by index).
+   */
+  indexBy(resource: string, valueOf: (object: KubeObject) => string): void {
+    const index: TriggerIndex = { valueOf, keys: new Map() };
+    for (const [key, object] of this.bucket(resource)) reindex(index, key, undefined, object);
+    this.triggers.set(resource, index);
   }
 
   /** The current global revision. */
@@ -64,19 +110,30 @@ export class Store {
     return this.compacted;
   }
 
-  /** Reads one object. */
+  /** Reads one object (the stored object itself: never mutate it). */
   get(resource: string, namespace: string | undefined, name: string): KubeObject | undefined {
     return this.bucket(resource).get(objectKey(namespace, name));
   }
 
-  /** Lists objects of a resource, in one namespace or all, in key order like etcd. */
-  list(resource: string, namespace: string | undefined): KubeObject[] {
+  /**
+   * Lists objects of a resource, in one namespace or all, in key order like
+   * etcd; with `trigger`, only those whose indexed field ({@link indexBy})
+   * holds that value (the caller still applies its whole selector).
+   */
+  list(resource: string, namespace: string | undefined, trigger?: string): KubeObject[] {
     const bucket = this.bucket(resource);
+    const index = trigger === undefined ? undefined : this.triggers.get(resource);
+    let keys = index ? [...(index.keys.get(trigger!) ?? [])].sort() : this.sortedKeys.get(resource);
+    if (!keys) {
+      keys = [...bucket.keys()].sort();
+      this.sortedKeys.set(resource, keys);
+    }
     const out: KubeObject[] = [];
-    for (const obj of bucket.values()) {
+    for (const key of keys) {
+      const obj = bucket.get(key)!;
       if (namespace === undefined || obj.metadata.namespace === namespace) out.push(obj);
     }
-    return out.sort(compareKeys);
+    return out;
   }
 
   /** Counts objects of a resource. */
@@ -84,12 +141,24 @@ export class Store {
     return this.bucket(resource).size;
   }
 
-  /** Writes an object (create or update), stamping a new resourceVersion. */
+  /**
+   * Writes an object (create or update), stamping a new resourceVersion. The
+   * store keeps `object` itself (the caller hands it over and must not change
+   * it afterwards); its metadata must not be shared with a stored object.
+   */
   put(resource: string, object: KubeObject, type: 'ADDED' | 'MODIFIED'): KubeObject {
     this.revision++;
     object.metadata.resourceVersion = String(this.revision);
-    this.bucket(resource).set(objectKey(object.metadata.namespace, object.metadata.name!), object);
-    this.emit(resource, { type, object });
+    if (this.freeze) deepFreeze(object);
+    const bucket = this.bucket(resource);
+    const key = objectKey(object.metadata.namespace, object.metadata.name!);
+    const existing = bucket.get(key);
+    const prev = type === 'MODIFIED' ? existing : undefined;
+    if (!existing) this.sortedKeys.delete(resource);
+    const index = this.triggers.get(resource);
+    if (index) reindex(index, key, existing, object);
+    bucket.set(key, object);
+    this.emit(resource, { type, object }, prev);
     return object;
   }
 
@@ -146,45 +215,98 @@ export class Store {
   remove(resource: string, object: KubeObject): void {
     this.detachLease(`${resource}|${objectKey(object.metadata.namespace, object.metadata.name!)}`);
     this.revision++;
-    const removed = { ...object, metadata: { ...object.metadata, resourceVersion: String(this.revision) } };
-    this.bucket(resource).delete(objectKey(object.metadata.namespace, object.metadata.name!));
-    this.emit(resource, { type: 'DELETED', object: removed });
+    const removed = withResourceVersion(object, this.revision);
+    const bucket = this.bucket(resource);
+    const key = objectKey(object.metadata.namespace, object.metadata.name!);
+    const prev = bucket.get(key) ?? object;
+    if (bucket.delete(key)) this.sortedKeys.delete(resource);
+    const index = this.triggers.get(resource);
+    if (index) reindex(index, key, prev, undefined);
+    this.emit(resource, { type: 'DELETED', object: removed }, prev);
   }
 
   /**
    * Starts a watch after `fromRevision`. Returns undefined when that revision
-   * was compacted away (the API server answers 410 Gone).
+   * was compacted away (the API server answers 410 Gone). `trigger` is the
+   * value the watch's selector requires of the resource's indexed field
+   * ({@link indexBy}), if it requires one; `filter` still decides.
    */
-  watch(resource: string, namespace: string | undefined, fromRevision: number, handler: (event: WatchEvent) => void, filter?: (object: KubeObject) => boolean): { stop(): void } | undefined {
+  watch(resource: string, namespace: string | undefined, fromRevision: number, handler: (event: WatchEvent) => void, filter?: (object: KubeObject) => boolean, trigger?: string): { stop(): void } | undefined {
     if (fromRevision < this.compacted) return undefined;
-    const watcher: Watcher = { namespace, filter, handler, active: true };
-    const replay = this.history.filter((h) => h.resource === resource && h.revision > fromRevision && inNamespace(h.event.object, namespace) && (!filter || filter(h.event.object)));
-    for (const h of replay) this.queue.after(0, () => watcher.active && handler(h.event));
-    const list = this.watchers.get(resource) ?? [];
+    const indexed = trigger !== undefined && this.triggers.has(resource);
+    const watcher: Watcher = { seq: this.nextWatcherSeq++, namespace, filter, trigger: indexed ? trigger : undefined, handler, active: true };
+    for (let i = this.firstAfter(fromRevision); i < this.history.length; i++) {
+      const h = this.history[i];
+      if (h.resource !== resource) continue;
+      const event = eventFor(watcher, h.event, h.prev, h.revision);
+      if (event) this.queue.after(0, () => watcher.active && handler(event));
+    }
+    const group = this.watchersOf(resource);
+    const list = watcher.trigger === undefined ? group.unindexed : getOrCreate(group.byTrigger, watcher.trigger);
     list.push(watcher);
-    this.watchers.set(resource, list);
     return {
       stop: () => {
+        if (!watcher.active) return;
         watcher.active = false;
-        const current = this.watchers.get(resource) ?? [];
-        this.watchers.set(resource, current.filter((w) => w !== watcher));
+        const at = list.indexOf(watcher);
+        if (at >= 0) list.splice(at, 1);
+        if (list.length === 0 && watcher.trigger !== undefined) group.byTrigger.delete(watcher.trigger);
       },
     };
   }
 
-  private emit(resource: string, event: WatchEvent): void {
-    this.history.push({ revision: this.revision, resource, event });
-    if (this.history.length > HISTORY_LIMIT) {
-      const dropped = this.history.splice(0, this.history.length - HISTORY_LIMIT);
-      this.compacted = dropped[dropped.length - 1].revision;
+  /** Index of the first live history entry after `revision` (entries are in revision order). */
+  private firstAfter(revision: number): number {
+    let lo = this.historyStart;
+    let hi = this.history.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.history[mid].revision > revision) hi = mid;
+      else lo = mid + 1;
     }
-    const watchers = this.watchers.get(resource);
-    if (!watchers) return;
-    for (const watcher of watchers) {
-      if (!inNamespace(event.object, watcher.namespace)) continue;
-      if (watcher.filter && !watcher.filter(event.object)) continue;
-      this.queue.after(0, () => watcher.active && watcher.handler(event));
+    return lo;
+  }
+
+  private emit(resource: string, event: WatchEvent, prev: KubeObject | undefined): void {
+    this.history.push({ revision: this.revision, resource, event, prev });
+    if (this.history.length - this.historyStart > HISTORY_LIMIT) {
+      this.historyStart = this.history.length - HISTORY_LIMIT;
+      this.compacted = this.history[this.historyStart - 1].revision;
+      // Trim the compacted entries in batches, not one array shift per write.
+      if (this.historyStart >= HISTORY_LIMIT) {
+        this.history.splice(0, this.historyStart);
+        this.historyStart = 0;
+      }
     }
+    const group = this.watchers.get(resource);
+    if (!group) return;
+    for (const watcher of this.recipients(resource, group, event.object, prev)) {
+      const delivered = eventFor(watcher, event, prev, this.revision);
+      if (delivered) this.queue.after(0, () => watcher.active && watcher.handler(delivered));
+    }
+  }
+
+  /**
+   * The watchers a write may concern, in registration order: the unindexed
+   * ones and those indexed by the object's old or new trigger value.
+   */
+  private recipients(resource: string, group: ResourceWatchers, object: KubeObject, prev: KubeObject | undefined): Watcher[] {
+    const valueOf = this.triggers.get(resource)?.valueOf;
+    if (!valueOf || group.byTrigger.size === 0) return group.unindexed;
+    const now = group.byTrigger.get(valueOf(object));
+    const before = prev ? valueOf(prev) : undefined;
+    const was = before !== undefined && before !== valueOf(object) ? group.byTrigger.get(before) : undefined;
+    if (!now && !was) return group.unindexed;
+    return mergeBySeq(mergeBySeq(group.unindexed, now ?? []), was ?? []);
+  }
+
+  private watchersOf(resource: string): ResourceWatchers {
+    let group = this.watchers.get(resource);
+    if (!group) {
+      group = { unindexed: [], byTrigger: new Map() };
+      this.watchers.set(resource, group);
+    }
+    return group;
   }
 
   private bucket(resource: string): Map<string, KubeObject> {
@@ -197,16 +319,77 @@ export class Store {
   }
 }
 
+/**
+ * What a watcher receives for one write (cacheWatcher.convertToWatchEvent in
+ * k8s.io/apiserver/pkg/storage/cacher/cache_watcher.go): an object entering
+ * its selector is ADDED, one leaving it is DELETED (the old object at the new
+ * resourceVersion), one staying in it MODIFIED; nothing when neither passes.
+ */
+function eventFor(watcher: Watcher, event: WatchEvent, prev: KubeObject | undefined, revision: number): WatchEvent | undefined {
+  if (!inNamespace(event.object, watcher.namespace)) return undefined;
+  const filter = watcher.filter;
+  if (!filter) return event;
+  const curPasses = event.type !== 'DELETED' && filter(event.object);
+  const oldPasses = prev !== undefined && filter(prev);
+  if (curPasses) return oldPasses || event.type === 'ADDED' ? event : { type: 'ADDED', object: event.object };
+  if (!oldPasses) return undefined;
+  return event.type === 'DELETED' ? event : { type: 'DELETED', object: withResourceVersion(prev, revision) };
+}
+
+/** A shallow copy of `object` stamped with `revision` (a deleted object as the watch reports it). */
+function withResourceVersion(object: KubeObject, revision: number): KubeObject {
+  const copy = { ...object, metadata: { ...object.metadata, resourceVersion: String(revision) } };
+  return freezeStoredObjects() ? deepFreeze(copy) : copy;
+}
+
+/** Moves `key` in the index from the value `before` holds to the one `after` holds. */
+function reindex(index: TriggerIndex, key: string, before: KubeObject | undefined, after: KubeObject | undefined): void {
+  const from = before ? index.valueOf(before) : undefined;
+  const to = after ? index.valueOf(after) : undefined;
+  if (from === to) return;
+  if (from !== undefined) {
+    const keys = index.keys.get(from);
+    keys?.delete(key);
+    if (keys?.size === 0) index.keys.delete(from);
+  }
+  if (to !== undefined) getOrCreateSet(index.keys, to).add(key);
+}
+
+function getOrCreateSet<K, V>(map: Map<K, Set<V>>, key: K): Set<V> {
+  let set = map.get(key);
+  if (!set) {
+    set = new Set();
+    map.set(key, set);
+  }
+  return set;
+}
+
+/** Merges two lists of watchers, each in registration order. */
+function mergeBySeq(a: Watcher[], b: Watcher[]): Watcher[] {
+  if (b.length === 0) return a;
+  if (a.length === 0) return b;
+  const out: Watcher[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) out.push(a[i].seq < b[j].seq ? a[i++] : b[j++]);
+  while (i < a.length) out.push(a[i++]);
+  while (j < b.length) out.push(b[j++]);
+  return out;
+}
+
+function getOrCreate<K, V>(map: Map<K, V[]>, key: K): V[] {
+  let list = map.get(key);
+  if (!list) {
+    list = [];
+    map.set(key, list);
+  }
+  return list;
+}
+
 function objectKey(namespace: string | undefined, name: string): string {
   return namespace ? `${namespace}/${name}` : name;
 }
 
 function inNamespace(object: KubeObject, namespace: string | undefined): boolean {
   return namespace === undefined || object.metadata.namespace === namespace;
-}
-
-function compareKeys(a: KubeObject, b: KubeObject): number {
-  const ka = objectKey(a.metadata.namespace, a.metadata.name!);
-  const kb = objectKey(b.metadata.namespace, b.metadata.name!);
-  return ka < kb ? -1 : ka > kb ? 1 : 0;
 }

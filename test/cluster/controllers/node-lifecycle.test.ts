@@ -1,4 +1,4 @@
-import { describe, it, expect } from 'vitest';
+import { describe, it, expect, vi } from 'vitest';
 import { testCluster, deployment, livePods, iso, T0, type TestCluster } from './harness.js';
 import type { KubeObject } from '../../../src/cluster/apiserver/types.js';
 
@@ -88,5 +88,25 @@ describe('node lifecycle controller', () => {
     for (const hook of c.jumpHooks) hook(3_600_000);
     c.advance(4000);
     expect(condition(node(c, 'node-2'), 'Ready').status).toBe('True');
+  });
+
+  it('reads the cached nodes without copying them every monitor period, and writes only the node that went silent', () => {
+    const c = testCluster({ controllers: ['node-lifecycle-controller'] });
+    c.addNode('node-1');
+    c.addNode('node-2');
+    at(c, 20_500);
+    const clone = vi.spyOn(globalThis, 'structuredClone');
+    const nodeCopies = () => clone.mock.calls.filter(([v]) => (v as KubeObject | undefined)?.kind === 'Node').length;
+    const writes: string[] = [];
+    c.admin.watch('nodes', undefined, '0', (e) => writes.push(`${e.type} ${e.object.metadata.name}`));
+    at(c, 60_000);
+    expect([nodeCopies(), writes]).toEqual([0, []]);
+    c.nodes.get('node-2')!.alive = false;
+    at(c, 130_000);
+    expect(nodeCopies()).toBe(0);
+    expect(new Set(writes)).toEqual(new Set(['MODIFIED node-2']));
+    expect(condition(node(c, 'node-2'), 'Ready').status).toBe('Unknown');
+    expect(condition(node(c, 'node-1'), 'Ready').status).toBe('True');
+    clone.mockRestore();
   });
 });

@@ -32,6 +32,21 @@ describe('Store', () => {
     expect([store.currentRevision(), store.get('configmaps', 'a', 'x')]).toEqual([505, undefined]);
   });
 
+  it('lists stay in key order as keys come and go between lists, and show the newest revision of each object', () => {
+    const { store } = fresh();
+    const names = () => store.list('configmaps', undefined).map((o) => `${o.metadata.namespace}/${o.metadata.name}@${o.metadata.resourceVersion}`);
+    store.put('configmaps', cm('b', 'x'), 'ADDED');
+    store.put('configmaps', cm('a', 'z'), 'ADDED');
+    expect(names()).toEqual(['a/z@502', 'b/x@501']);
+    store.put('configmaps', cm('a', 'y'), 'ADDED');
+    store.put('configmaps', cm('b', 'x', { k: 'v' }), 'MODIFIED');
+    expect(names()).toEqual(['a/y@503', 'a/z@502', 'b/x@504']);
+    store.remove('configmaps', store.get('configmaps', 'a', 'y')!);
+    store.put('configmaps', cm('a-b', 'w'), 'ADDED');
+    expect(names()).toEqual(['a-b/w@506', 'a/z@502', 'b/x@504']);
+    expect(store.list('configmaps', 'a').map((o) => o.metadata.name)).toEqual(['z']);
+  });
+
   it('delivers watch events through the queue, never synchronously, filtered by namespace', () => {
     const { queue, store } = fresh();
     const seen: string[] = [];

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { jsonEqual } from '../../src/cluster/json-equal.js';
+import { jsonEqual } from '../../src/cluster/json.js';
 
 describe('jsonEqual', () => {
   it('agrees with comparing JSON encodings (key order aside)', () => {
