@@ -43,11 +43,16 @@ export interface PracticeScreenProps {
   readonly onQuit: () => void;
   /** Wall-time tick period; the simulated clock moves by the same amount. */
   readonly tickMs?: number;
+  /** Most simulation events one slice of a tick runs before a keystroke may go first. */
+  readonly tickSliceEvents?: number;
   /** How long a command runs before the screen shows it running (`running…`); its result is one frame either way. */
   readonly slowCommandMs?: number;
   /** Kept across the results screen; a fresh one when omitted. */
   readonly memory?: PracticeMemory;
 }
+
+/** Events per slice of the once-a-second tick: a few milliseconds of simulation, well inside a frame. */
+const TICK_SLICE_EVENTS = 100;
 
 const PANE_KEYS = 'help · PgUp/PgDn · ^D quit';
 const FOLLOW_KEYS = '^C stop';
@@ -73,7 +78,7 @@ function leaveQuestion(graded: boolean): string {
  * foreground job: each tick appends what it wrote, other keys are ignored,
  * and Ctrl+C stops it (`^C`) and gives the prompt back.
  */
-export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000, slowCommandMs, memory: given }: PracticeScreenProps) {
+export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000, tickSliceEvents = TICK_SLICE_EVENTS, slowCommandMs, memory: given }: PracticeScreenProps) {
   // One command, one frame: its echo, output, the session's new snapshot and the screen's state are drawn together.
   const frames = useFrameBatch(slowCommandMs);
   const later = useCallback((update: () => void) => frames.defer(update), [frames]);
@@ -147,14 +152,14 @@ export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000, slowC
   }, [say]);
 
   // Simulated time follows wall time while this screen is shown; a following command shows what it wrote since.
+  // The tick runs in slices of at most `tickSliceEvents` events, one per turn of the event loop (a timer: the
+  // timers phase comes before the poll that reads a keystroke and the check phase where React draws it), so a
+  // keystroke waits for one slice at most, never for a whole second of simulation on a large cluster.
   const polls = useRef<Promise<void>>(Promise.resolve());
   useEffect(() => {
-    const timer = setInterval(() => {
-      try {
-        session.tick(tickMs);
-      } catch (e) {
-        say(`kubedrill: clock error: ${errorMessage(e)}`);
-      }
+    let owedMs = 0;
+    let slice: ReturnType<typeof setTimeout> | undefined;
+    const pollFollow = () => {
       const current = follow.current;
       if (!current) return;
       polls.current = polls.current.then(async () => {
@@ -172,9 +177,30 @@ export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000, slowC
           if (mounted.current) say(`kubedrill: follow error: ${errorMessage(e)}`);
         }
       });
+    };
+    const runSlice = () => {
+      slice = undefined;
+      const ms = owedMs;
+      owedMs = 0;
+      let done = true;
+      try {
+        done = session.tick(ms, tickSliceEvents);
+      } catch (e) {
+        say(`kubedrill: clock error: ${errorMessage(e)}`);
+      }
+      if (!done) slice = setTimeout(runSlice, 0);
+      else pollFollow();
+    };
+    const timer = setInterval(() => {
+      // Ticks that come while one is still running are merged into it.
+      owedMs += tickMs;
+      slice ??= setTimeout(runSlice, 0);
     }, tickMs);
-    return () => clearInterval(timer);
-  }, [session, tickMs, dispatch, say]);
+    return () => {
+      clearInterval(timer);
+      if (slice !== undefined) clearTimeout(slice);
+    };
+  }, [session, tickMs, tickSliceEvents, dispatch, say, setFollowing]);
 
   const ask = useCallback(
     (question: string | undefined) => {
