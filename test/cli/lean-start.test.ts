@@ -45,4 +45,9 @@ describe('lean start-up', () => {
     expect((await listShipped()).length).toBeGreaterThan(0);
     expect(imported).toEqual([]);
   });
+
+  it('the TUI (Ink and every screen) loads for the first frame without the simulation, the schemas or the YAML parser', async () => {
+    await import('../../src/tui/render.js');
+    expect(imported).toEqual(['ink']);
+  });
 });

@@ -16,7 +16,7 @@ import { useSession } from '../../hooks/use-session.js';
 import { useTerminalSize } from '../../hooks/use-terminal-size.js';
 import { PANE_HELP, parsePaneCommand, promptHost } from '../../pane-commands.js';
 import { describeDiagnosis, errorMessage, faultCountText, recordedText, unknownDiagnosis } from '../../session-text.js';
-import { practiceStep } from '../../line-mode.js';
+import { practiceStep } from '../../practice-step.js';
 import { wrapText } from '../../text/wrap.js';
 import { theme } from '../../theme.js';
 
