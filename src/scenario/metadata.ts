@@ -1,7 +1,9 @@
 /**
- * A scenario's catalogue entry read cheaply: only the top-level `metadata:`
- * block is parsed (js-yaml on a few lines) and checked by hand, so the
- * scenario list and the home screen start without zod or the whole file.
+ * A scenario's catalogue entry read cheaply: only the top-level `apiVersion`
+ * and `metadata:` blocks are read (by a plain reader for the usual layout,
+ * by js-yaml on those few lines otherwise) and checked by hand, so the
+ * scenario list and the home screen start without zod, the YAML parser or
+ * the whole file.
  * The full schema and meaning checks run when a scenario is opened, played,
  * verified or validated (load.ts, validate.ts).
  *
