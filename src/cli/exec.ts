@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { ScenarioRun, COMMAND_STEP_MS } from '../scenario/run.js';
 import { createPracticeSession } from '../scenario/practice.js';
-import { practiceStep } from '../tui/line-mode.js';
+import { practiceStep } from '../tui/practice-step.js';
 import { parsePaneCommand, type PaneCommand } from '../tui/pane-commands.js';
 import { formatGrade } from '../tui/text/format-grade.js';
 import { loadScenarioArg, type Loaded } from './load.js';

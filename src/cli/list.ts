@@ -1,17 +1,19 @@
-/** `kubedrill list [--json]`: the shipped scenarios with difficulty, topics and best score. */
-import { loadShipped } from './load.js';
-import { summarize } from '../scenario/practice.js';
-import { openProgress } from '../progress/index.js';
+/**
+ * `kubedrill list [--json]`: the shipped scenarios with difficulty, topics and
+ * best score. Only each file's `metadata:` block is read (no zod, no
+ * simulation), so the list costs about a process start; a file whose
+ * metadata cannot be read that way is fully validated and its errors printed.
+ */
+import { listShippedEntries } from './catalogue.js';
+import { openProgress } from '../progress/store.js';
 
 /** Lists scenarios; returns the exit code. */
 export async function listCommand(options: { json?: boolean }, out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> {
-  const { scenarios, errors } = loadShipped();
+  const [{ entries, errors }, progress] = await Promise.all([listShippedEntries(), openProgress()]);
   for (const e of errors) err.write(`${e}\n`);
-  const progress = await openProgress();
   if (progress.warning) err.write(`kubedrill: ${progress.warning}\n`);
   const best = progress.bestScores();
-  const rows = scenarios.map(({ scenario, file }) => {
-    const s = summarize(scenario, file);
+  const rows = entries.map((s) => {
     const b = best.get(s.id);
     return { ...s, best: b ? { score: b.score, maxScore: b.maxScore } : null };
   });

@@ -1,11 +1,12 @@
 /**
  * `kubedrill` / `kubedrill play [id]`: the Ink TUI on a terminal, the plain
  * line mode otherwise. Ink is imported only here, lazily, so other commands
- * never pay for it.
+ * never pay for it; the validator and the simulation are imported when a
+ * scenario is opened, so the home screen's first frame waits for neither.
  */
-import { listShipped, loadScenarioArg } from './load.js';
-import { createPracticeSession, openPracticeSession, summarize } from '../scenario/practice.js';
-import { openProgress } from '../progress/index.js';
+import { listShipped } from './catalogue.js';
+import { summaryOf } from '../scenario/metadata.js';
+import { openProgress } from '../progress/store.js';
 import { openExternalEditor } from './editor.js';
 
 /** Starts a practice session; returns the exit code. */
@@ -20,12 +21,13 @@ export async function playCommand(scenarioArg: string | undefined, options: { se
       process.stderr.write('kubedrill: not a terminal: name a scenario to play in line mode (kubedrill play <id> < commands.txt)\n');
       return 2;
     }
-    const loaded = loadScenarioArg(scenarioArg);
+    const loaded = (await import('./load.js')).loadScenarioArg(scenarioArg);
     if (!loaded.ok) {
       process.stderr.write(`${loaded.message}\n`);
       return 1;
     }
     const { runLineMode } = await import('../tui/line-mode.js');
+    const { createPracticeSession } = await import('../scenario/practice.js');
     const session = createPracticeSession(loaded.scenario, loaded.file, { seed, openEditor: openExternalEditor });
     // With --json, stdout carries only the grade, for tools; the session goes to stderr.
     const output = options.json ? process.stderr : process.stdout;
@@ -39,20 +41,21 @@ export async function playCommand(scenarioArg: string | undefined, options: { se
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     return 0;
   }
-  const chosen = scenarioArg ? loadScenarioArg(scenarioArg) : undefined;
+  const chosen = scenarioArg ? (await import('./load.js')).loadScenarioArg(scenarioArg) : undefined;
   if (chosen && !chosen.ok) {
     process.stderr.write(`${chosen.message}\n`);
     return 1;
   }
-  const summaries = chosen?.ok ? [summarize(chosen.scenario, chosen.file)] : listShipped();
+  const summaries = chosen?.ok ? [summaryOf(chosen.scenario.metadata, chosen.file)] : await listShipped();
   const { runApp } = await tui;
   await runApp({
     scenarios: summaries,
     openSession: async (id, warmUp) => {
       const entry = summaries.find((s) => s.id === id)!;
-      const loaded = chosen?.ok ? chosen : loadScenarioArg(entry.file);
+      const loaded = chosen?.ok ? chosen : (await import('./load.js')).loadScenarioArg(entry.file);
       // A scenario that does not validate cannot be played; the TUI shows this message.
       if (!loaded.ok) throw new Error(loaded.message);
+      const { openPracticeSession } = await import('../scenario/practice.js');
       // The warm-up yields between slices: the TUI's spinner turns, its bar fills, Ctrl+C is read.
       return openPracticeSession(loaded.scenario, loaded.file, { seed, openEditor: editorOverInk, ...warmUp });
     },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { PROGRESS_VERSION } from './document.js';
 
-/** The schema version this build reads and writes. */
-export const PROGRESS_VERSION = 1;
+export { PROGRESS_VERSION, emptyProgress } from './document.js';
 
 /** One graded part of a recorded attempt (a copy of the grade, not a reference). */
 export const attemptPartSchema = z.object({
@@ -45,8 +45,3 @@ export const progressDataSchema = z.object({
 export type AttemptRecord = z.infer<typeof attemptSchema>;
 /** The progress file's content. */
 export type ProgressData = z.infer<typeof progressDataSchema>;
-
-/** A fresh, empty progress document. */
-export function emptyProgress(): ProgressData {
-  return { version: PROGRESS_VERSION, attempts: [], quiz: [] };
-}

@@ -1,10 +1,8 @@
 import { access, constants, mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
-import { randomBytes } from 'node:crypto';
 import { dirname } from 'node:path';
-import { lock } from 'proper-lockfile';
-import { migrateProgress } from './migrate.js';
 import { progressFilePath } from './paths.js';
-import { emptyProgress, type AttemptRecord, type ProgressData } from './schema.js';
+import { emptyProgress, plainProgress } from './document.js';
+import type { AttemptRecord, ProgressData } from './schema.js';
 
 /** The best result on one scenario. */
 export interface BestScore {
@@ -83,6 +81,8 @@ export async function openProgress(options: OpenProgressOptions = {}): Promise<P
     }
     try {
       await mkdir(dirname(file), { recursive: true });
+      // The lock library is loaded on the first save, not at start-up.
+      const { lock } = await import('proper-lockfile');
       const release = await lock(file, {
         realpath: false,
         stale: LOCK_STALE_MS,
@@ -163,6 +163,8 @@ function appended(doc: Document, attempt: AttemptRecord): Document {
 
 /** Writes through a temp file unique to this process and call, then renames it over the file (atomic on POSIX). */
 async function writeAtomically(file: string, text: string): Promise<void> {
+  // node:crypto is loaded on the first save, not at start-up.
+  const { randomBytes } = await import('node:crypto');
   const temp = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
   try {
     const handle = await open(temp, 'wx', 0o600);
@@ -236,6 +238,10 @@ async function load(file: string, now: () => number): Promise<Loaded> {
   } catch {
     return keepAside(file, now, 'progress file was corrupt');
   }
+  // A well-formed current file needs no zod; anything else goes through the schema and its migrations.
+  const plain = plainProgress(raw);
+  if (plain) return { doc: { data: plain, raw: raw as Record<string, unknown> }, writable: true };
+  const { migrateProgress } = await import('./migrate.js');
   const migrated = migrateProgress(raw);
   if (migrated.ok) return { doc: { data: migrated.data, raw: raw as Record<string, unknown> }, writable: true };
   const reason =

@@ -125,8 +125,14 @@ export interface PracticeSession {
   pollFollow(): Promise<string | undefined>;
   /** Interrupts the following command (Ctrl+C); a no-op when none is. */
   stopFollow(): void;
-  /** Moves simulated time on (wall time following, in the TUI). */
-  tick(ms: number): void;
+  /**
+   * Moves simulated time `ms` further (wall time following, in the TUI),
+   * running at most `maxEvents` events now; true when the clock has caught
+   * up. Time still owed carries over: `tick(0, n)` runs the next slice, and
+   * a sliced tick runs the same events as a whole one. A front-end slices it
+   * so a keystroke never waits for a whole second of simulation.
+   */
+  tick(ms: number, maxEvents?: number): boolean;
   /** Reveals the next hint, or undefined when none are left. */
   nextHint(): string | undefined;
   /** Restarts the scenario exactly as it began (same seed). */

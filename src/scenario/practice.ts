@@ -37,6 +37,8 @@ export function createPracticeSession(scenario: Scenario, file: string, options:
   let grades: readonly GradeResult[] = [];
   // The command still running in the foreground, and the log record its output extends.
   let following: { follow: ShellFollow; record: CommandRecord | undefined } | undefined;
+  // Where a sliced tick is heading while it has not caught up.
+  let owedUntil: number | undefined;
   const listeners = new Set<() => void>();
   let snapshot: PracticeSnapshot;
 
@@ -86,9 +88,14 @@ export function createPracticeSession(scenario: Scenario, file: string, options:
       stop();
       refresh();
     },
-    tick(ms: number) {
-      run.cluster.advance(ms);
-      refresh();
+    tick(ms: number, maxEvents = Infinity) {
+      // The time owed runs in slices that resume exactly where they stopped (EventQueue.runUntil).
+      const target = (owedUntil ?? run.cluster.now()) + ms;
+      const done = run.cluster.queue.runUntil(target, maxEvents);
+      owedUntil = done ? undefined : target;
+      // Drawn once the clock has caught up, not once per slice.
+      if (done) refresh();
+      return done;
     },
     nextHint() {
       const next = scenario.hints[hintsShown.length];
@@ -101,6 +108,7 @@ export function createPracticeSession(scenario: Scenario, file: string, options:
       stop();
       // The warm-up runs in slices, so a front-end keeps drawing (and queues what is typed) meanwhile.
       run = await ScenarioRun.create(scenario, options);
+      owedUntil = undefined;
       startedAt = run.cluster.now();
       hintsShown = [];
       diagnoses = [];

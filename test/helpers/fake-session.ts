@@ -147,11 +147,12 @@ export class FakeSession implements PracticeSession {
     this.following = undefined;
   }
 
-  tick(ms: number): void {
+  tick(ms: number, _maxEvents?: number): boolean {
     this.ticks++;
     if (this.following) this.following.ticked++;
     this.elapsedMs += ms;
     this.set({ clock: clockText(this.elapsedMs) });
+    return true;
   }
 
   nextHint(): string | undefined {

@@ -214,10 +214,15 @@ export function visibleRows(state: TerminalPaneState): Viewport {
   return { rows: page, scrolled: scroll > 0 };
 }
 
-/** The pane's state, dispatch, and a ref to the latest state (for key handlers). */
-export function useTerminalPaneState(width: number, height: number, restored?: TerminalPaneState) {
+/**
+ * The pane's state, dispatch, and a ref to the latest state (for key handlers);
+ * `schedule` may hold re-renders back (see FrameBatch).
+ */
+export function useTerminalPaneState(width: number, height: number, restored?: TerminalPaneState, schedule?: (render: () => void) => void) {
   // A pane restored after the results screen keeps its scrollback and history, resized to now.
-  return useReducerStore(terminalPaneReducer, () =>
-    restored ? terminalPaneReducer(restored, { type: 'resize', width, height }) : initialTerminalPaneState(width, height),
+  return useReducerStore(
+    terminalPaneReducer,
+    () => (restored ? terminalPaneReducer(restored, { type: 'resize', width, height }) : initialTerminalPaneState(width, height)),
+    schedule,
   );
 }

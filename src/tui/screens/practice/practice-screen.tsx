@@ -10,12 +10,13 @@ import {
   useTerminalPaneState,
   type TerminalPaneState,
 } from '../../components/terminal-pane/index.js';
+import { useFrameBatch } from '../../hooks/frame-batch.js';
 import { useInterrupt } from '../../hooks/use-interrupt.js';
 import { useSession } from '../../hooks/use-session.js';
 import { useTerminalSize } from '../../hooks/use-terminal-size.js';
 import { PANE_HELP, parsePaneCommand, promptHost } from '../../pane-commands.js';
 import { describeDiagnosis, errorMessage, faultCountText, recordedText, unknownDiagnosis } from '../../session-text.js';
-import { practiceStep } from '../../line-mode.js';
+import { practiceStep } from '../../practice-step.js';
 import { wrapText } from '../../text/wrap.js';
 import { theme } from '../../theme.js';
 
@@ -42,9 +43,16 @@ export interface PracticeScreenProps {
   readonly onQuit: () => void;
   /** Wall-time tick period; the simulated clock moves by the same amount. */
   readonly tickMs?: number;
+  /** Most simulation events one slice of a tick runs before a keystroke may go first. */
+  readonly tickSliceEvents?: number;
+  /** How long a command runs before the screen shows it running (`running…`); its result is one frame either way. */
+  readonly slowCommandMs?: number;
   /** Kept across the results screen; a fresh one when omitted. */
   readonly memory?: PracticeMemory;
 }
+
+/** Events per slice of the once-a-second tick: a few milliseconds of simulation, well inside a frame. */
+const TICK_SLICE_EVENTS = 100;
 
 const PANE_KEYS = 'help · PgUp/PgDn · ^D quit';
 const FOLLOW_KEYS = '^C stop';
@@ -70,18 +78,29 @@ function leaveQuestion(graded: boolean): string {
  * foreground job: each tick appends what it wrote, other keys are ignored,
  * and Ctrl+C stops it (`^C`) and gives the prompt back.
  */
-export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000, memory: given }: PracticeScreenProps) {
-  const snapshot = useSession(session);
+export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000, tickSliceEvents = TICK_SLICE_EVENTS, slowCommandMs, memory: given }: PracticeScreenProps) {
+  // One command, one frame: its echo, output, the session's new snapshot and the screen's state are drawn together.
+  const frames = useFrameBatch(slowCommandMs);
+  const later = useCallback((update: () => void) => frames.defer(update), [frames]);
+  const snapshot = useSession(session, later);
   const { columns, rows } = useTerminalSize();
   const [fallbackMemory] = useState<PracticeMemory>(() => ({ commandsRun: 0 }));
   const memory = given ?? fallbackMemory;
   const [dialogOpen, setDialogOpen] = useState(false);
   // What the open dialog does: review the recorded diagnoses (several faults), add one, or replace the n-th.
   const [dialogTarget, setDialogTarget] = useState<'review' | 'new' | number>('new');
-  const [busy, setBusy] = useState(false);
-  // Read by Ctrl+C, which must not wait for a render.
+  const [busy, setBusyState] = useState(false);
+  // Read by Ctrl+C and by the keys, which must not wait for a render.
   const busyRef = useRef(false);
-  const [following, setFollowing] = useState(false);
+  const setBusy = useCallback(
+    (value: boolean) => {
+      busyRef.current = value;
+      later(() => setBusyState(value));
+    },
+    [later],
+  );
+  const [following, setFollowingState] = useState(false);
+  const setFollowing = useCallback((value: boolean) => later(() => setFollowingState(value)), [later]);
   // Read by the tick and by Ctrl+C, which must not wait for a render; `end` gives the queue back.
   const follow = useRef<{ end: () => void } | undefined>(undefined);
   // Ctrl+C flushes lines typed ahead (a paste), as the tty driver flushes its input queue on SIGINT.
@@ -115,12 +134,11 @@ export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000, memor
   // One spare row: Ink redraws the whole screen, flickering, once output fills the terminal.
   const paneHeight = Math.max(3, rows - 1 - briefingShown.length - 1 - hintLines - 1 - 1);
 
-  const [pane, dispatch, paneRef] = useTerminalPaneState(width, paneHeight, memory.pane);
+  const [, dispatch, paneRef, inRender] = useTerminalPaneState(width, paneHeight, memory.pane, later);
   // Kept when the screen goes (submit switches to the results before this screen renders again).
   useEffect(() => () => void (memory.pane = paneRef.current), [memory, paneRef]);
-  useEffect(() => {
-    dispatch({ type: 'resize', width, height: paneHeight });
-  }, [dispatch, width, paneHeight]);
+  // The viewport follows the layout (a hint shown, the terminal resized) in the same render.
+  const pane = inRender({ type: 'resize', width, height: paneHeight });
 
   /** Prints a session notice in the terminal, where the next prompt appears. */
   const say = useCallback((text: string) => dispatch({ type: 'append-text', text: `${text}\n` }), [dispatch]);
@@ -134,14 +152,14 @@ export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000, memor
   }, [say]);
 
   // Simulated time follows wall time while this screen is shown; a following command shows what it wrote since.
+  // The tick runs in slices of at most `tickSliceEvents` events, one per turn of the event loop (a timer: the
+  // timers phase comes before the poll that reads a keystroke and the check phase where React draws it), so a
+  // keystroke waits for one slice at most, never for a whole second of simulation on a large cluster.
   const polls = useRef<Promise<void>>(Promise.resolve());
   useEffect(() => {
-    const timer = setInterval(() => {
-      try {
-        session.tick(tickMs);
-      } catch (e) {
-        say(`kubedrill: clock error: ${errorMessage(e)}`);
-      }
+    let owedMs = 0;
+    let slice: ReturnType<typeof setTimeout> | undefined;
+    const pollFollow = () => {
       const current = follow.current;
       if (!current) return;
       polls.current = polls.current.then(async () => {
@@ -159,14 +177,38 @@ export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000, memor
           if (mounted.current) say(`kubedrill: follow error: ${errorMessage(e)}`);
         }
       });
+    };
+    const runSlice = () => {
+      slice = undefined;
+      const ms = owedMs;
+      owedMs = 0;
+      let done = true;
+      try {
+        done = session.tick(ms, tickSliceEvents);
+      } catch (e) {
+        say(`kubedrill: clock error: ${errorMessage(e)}`);
+      }
+      if (!done) slice = setTimeout(runSlice, 0);
+      else pollFollow();
+    };
+    const timer = setInterval(() => {
+      // Ticks that come while one is still running are merged into it.
+      owedMs += tickMs;
+      slice ??= setTimeout(runSlice, 0);
     }, tickMs);
-    return () => clearInterval(timer);
-  }, [session, tickMs, dispatch, say]);
+    return () => {
+      clearInterval(timer);
+      if (slice !== undefined) clearTimeout(slice);
+    };
+  }, [session, tickMs, tickSliceEvents, dispatch, say, setFollowing]);
 
-  const ask = useCallback((question: string | undefined) => {
-    askingRef.current = question;
-    setAsking(question);
-  }, []);
+  const ask = useCallback(
+    (question: string | undefined) => {
+      askingRef.current = question;
+      later(() => setAsking(question));
+    },
+    [later],
+  );
 
   /** Leaves at once when nothing would be lost, else asks first. */
   const requestQuit = useCallback(() => {
@@ -260,7 +302,7 @@ export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000, memor
   );
 
   const run = useCallback(
-    async (line: string, eof = false) => {
+    async (line: string, eof = false, drawn: () => void = () => undefined) => {
       const onWorkstation = promptHost(session.getSnapshot().prompt) === memory.homeHost;
       const command = parsePaneCommand(line, { onWorkstation });
       try {
@@ -285,8 +327,10 @@ export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000, memor
           case 'diagnose': {
             echo(line);
             const now = session.getSnapshot();
-            setDialogTarget(now.diagnosisCount > 1 && now.diagnoses.length > 0 ? 'review' : 'new');
-            setDialogOpen(true);
+            later(() => {
+              setDialogTarget(now.diagnosisCount > 1 && now.diagnoses.length > 0 ? 'review' : 'new');
+              setDialogOpen(true);
+            });
             return;
           }
           case 'diagnose-list':
@@ -328,7 +372,6 @@ export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000, memor
         if (!eof) echo(line);
         if (line.trim().length === 0) return;
         memory.commandsRun++;
-        busyRef.current = true;
         setBusy(true);
         const prompt = session.getSnapshot().prompt;
         const entry = await session.exec(line, { follow: true });
@@ -340,10 +383,10 @@ export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000, memor
             session.stopFollow();
             return;
           }
-          busyRef.current = false;
           setBusy(false);
           setFollowing(true);
-          // The next queued line waits until Ctrl+C ends this one.
+          // The job holds the terminal: draw it now; the next queued line waits until Ctrl+C ends this one.
+          drawn();
           await new Promise<void>((resolve) => {
             follow.current = { end: resolve };
           });
@@ -355,17 +398,31 @@ export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000, memor
         if (mounted.current) setBusy(false);
       }
     },
-    [session, memory, echo, say, dispatch, onGraded, requestQuit, submitDiagnosis],
+    [session, memory, echo, say, dispatch, onGraded, requestQuit, submitDiagnosis, later, setBusy, setFollowing],
   );
 
   // Lines submitted together (a paste) run one after another, in order.
   const queue = useRef<Promise<void>>(Promise.resolve());
+  /** Queues work for one line; from Enter until it is done, the screen's updates are drawn as one frame. */
+  const inTurn = useCallback(
+    (work: (drawn: () => void) => Promise<void> | void) => {
+      frames.hold();
+      let held = true;
+      const drawn = () => {
+        if (!held) return;
+        held = false;
+        frames.release();
+      };
+      queue.current = queue.current.then(() => work(drawn)).finally(drawn);
+    },
+    [frames],
+  );
   const enqueue = useCallback(
     (line: string, eof = false) => {
       const interrupted = interrupts.current;
-      queue.current = queue.current.then(() => (interrupts.current === interrupted ? run(line, eof) : undefined));
+      inTurn((drawn) => (interrupts.current === interrupted ? run(line, eof, drawn) : undefined));
     },
-    [run],
+    [run, inTurn],
   );
   const onSubmitLine = useCallback((line: string) => enqueue(line), [enqueue]);
   // Ctrl+D on an empty line: on a node it ends the ssh session, on the workstation it leaves the scenario.
@@ -375,13 +432,13 @@ export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000, memor
       enqueue('exit', true);
       return;
     }
-    queue.current = queue.current.then(() => {
+    inTurn(() => {
       dispatch({ type: 'append-text', text: `${session.getSnapshot().prompt}exit\n` });
       requestQuit();
     });
-  }, [session, memory, enqueue, dispatch, requestQuit]);
-  // While a command follows keys are dropped; a question takes them first (refs, so typing right after counts).
-  const isHeld = useCallback(() => follow.current !== undefined, []);
+  }, [session, memory, enqueue, inTurn, dispatch, requestQuit]);
+  // While a command runs or follows keys are dropped; a question takes them first (refs, so typing right after counts).
+  const isHeld = useCallback(() => follow.current !== undefined || busyRef.current, []);
   useTerminalPane({
     stateRef: paneRef,
     dispatch,
