@@ -9,6 +9,7 @@ import type { KubeObject } from '../apiserver/types.js';
 import { resourceForKind } from '../apiserver/resources.js';
 import type { Controller, ControllerContext } from './controller.js';
 import { WorkQueue } from './work-queue.js';
+import { jsonEqual } from '../json.js';
 
 /** Resources the collector watches for dependents and owners. */
 export const GC_RESOURCES = ['pods', 'replicasets', 'deployments', 'daemonsets', 'statefulsets', 'services', 'endpointslices', 'configmaps', 'secrets', 'leases'] as const;
@@ -50,7 +51,7 @@ export class GarbageCollector implements Controller {
     }
     // Only a new object or changed owner references can make a new orphan (the graph builder's view).
     const refs = obj.metadata.ownerReferences ?? [];
-    if (refs.length > 0 && (type === 'ADDED' || JSON.stringify(refs) !== JSON.stringify(old?.metadata.ownerReferences ?? []))) this.queue.add(key);
+    if (refs.length > 0 && (type === 'ADDED' || !jsonEqual(refs, old?.metadata.ownerReferences ?? []))) this.queue.add(key);
   }
 
   private attemptToDelete(key: string): void {

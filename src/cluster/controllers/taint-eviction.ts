@@ -13,6 +13,7 @@ import type { Controller, ControllerContext } from './controller.js';
 import { tolerates } from './taints.js';
 import { byNodeName, type Index } from './indexes.js';
 import { objectKey, type Obj } from './util.js';
+import { jsonEqual } from '../json.js';
 
 interface Scheduled {
   createdAt: number;
@@ -123,6 +124,9 @@ export class TaintEvictionController implements Controller {
 
 function sameNoExecute(node: KubeObject, old: KubeObject | undefined): boolean {
   if (!old) return false;
-  const pick = (n: KubeObject) => JSON.stringify((((n.spec as Obj | undefined)?.taints ?? []) as Obj[]).filter((t) => t.effect === 'NoExecute'));
-  return pick(node) === pick(old);
+  const taints = (n: KubeObject) => (n.spec as Obj | undefined)?.taints as Obj[] | undefined;
+  // Heartbeats share the stored spec: same taints list, nothing to compare.
+  if (taints(node) === taints(old)) return true;
+  const pick = (n: KubeObject) => (taints(n) ?? []).filter((t) => t.effect === 'NoExecute');
+  return jsonEqual(pick(node), pick(old));
 }

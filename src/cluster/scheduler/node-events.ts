@@ -5,9 +5,10 @@
  */
 import type { Node } from 'kubernetes-types/core/v1.js';
 import type { ClusterEvent } from './queue.js';
+import { jsonEqual } from '../json.js';
 
 function same(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+  return jsonEqual(a ?? null, b ?? null);
 }
 
 /** The cluster events an update from `old` to `next` raises. */

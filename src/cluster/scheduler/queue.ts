@@ -10,6 +10,7 @@
 import type { Pod } from 'kubernetes-types/core/v1.js';
 import { Heap } from './heap.js';
 import { podPriority } from './pod-resources.js';
+import { jsonEqual } from '../json.js';
 
 /** A cluster change that may make unschedulable pods schedulable. */
 export type ClusterEvent =
@@ -105,7 +106,7 @@ export class SchedulingQueue {
     const key = podKey(pod);
     const entry = this.find(key);
     if (!entry) return this.add(pod, now);
-    const specChanged = JSON.stringify(entry.pod.spec) !== JSON.stringify(pod.spec) || JSON.stringify(entry.pod.metadata?.labels) !== JSON.stringify(pod.metadata?.labels);
+    const specChanged = !jsonEqual(entry.pod.spec, pod.spec) || !jsonEqual(entry.pod.metadata?.labels, pod.metadata?.labels);
     entry.pod = pod;
     // Its priority may have changed (activeQ.Update re-heapifies).
     this.active.update(key);
