@@ -11,7 +11,36 @@ import { performance } from 'node:perf_hooks';
 
 /** The repository root (bench/..). */
 export const ROOT = resolve(import.meta.dirname, '..');
-const USAGE_PRELOAD = pathToFileURL(join(ROOT, 'bench', 'usage.mjs')).href;
+/** `node` arguments that preload bench/usage.mjs. */
+export const PRELOAD_ARGS = ['--import', pathToFileURL(join(ROOT, 'bench', 'usage.mjs')).href] as const;
+
+/** What bench/usage.mjs reports on exit, in seconds and MB. */
+export interface Usage {
+  cpuS: number;
+  firstOutputCpuS: number | null;
+  markCpuS: number | null;
+  rssMb: number;
+}
+
+/** Where a measured process reports its usage: the env to give it, and how to read the report after its exit. */
+export function usageProbe(scratch: string, mark?: string): { env: Record<string, string>; read: () => Usage | undefined } {
+  const dir = mkdtempSync(join(scratch, 'usage-'));
+  const file = join(dir, 'usage.json');
+  return {
+    env: { KUBEDRILL_BENCH_USAGE: file, ...(mark ? { KUBEDRILL_BENCH_MARK: mark } : {}) },
+    read: () => {
+      try {
+        const u = JSON.parse(readFileSync(file, 'utf8')) as { cpuUs: number; firstOutputCpuUs: number | null; markCpuUs: number | null; maxRssKb: number };
+        const s = (us: number | null): number | null => (us === null ? null : us / 1e6);
+        return { cpuS: u.cpuUs / 1e6, firstOutputCpuS: s(u.firstOutputCpuUs), markCpuS: s(u.markCpuUs), rssMb: u.maxRssKb / 1024 };
+      } catch {
+        return undefined;
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
 
 /** One measured process. */
 export interface ProcessRun {
@@ -49,11 +78,10 @@ export function isolatedEnv(home: string, extra: Record<string, string> = {}): N
 
 /** Runs `node <args>` with the usage preload; `home` isolates its state (see isolatedEnv). */
 export function runNode(args: readonly string[], options: { home: string; timeoutS: number; scratch: string }): ProcessRun {
-  const usageDir = mkdtempSync(join(options.scratch, 'usage-'));
-  const usageFile = join(usageDir, 'usage.json');
-  const env = isolatedEnv(options.home, { KUBEDRILL_BENCH_USAGE: usageFile });
+  const probe = usageProbe(options.scratch);
+  const env = isolatedEnv(options.home, probe.env);
   const t = performance.now();
-  const r = spawnSync(process.execPath, ['--import', USAGE_PRELOAD, ...args], {
+  const r = spawnSync(process.execPath, [...PRELOAD_ARGS, ...args], {
     cwd: ROOT,
     env,
     encoding: 'utf8',
@@ -63,19 +91,13 @@ export function runNode(args: readonly string[], options: { home: string; timeou
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const wallS = (performance.now() - t) / 1000;
-  let usage: { cpuUs: number; firstOutputCpuUs: number | null; maxRssKb: number } | undefined;
-  try {
-    usage = JSON.parse(readFileSync(usageFile, 'utf8'));
-  } catch {
-    usage = undefined;
-  }
-  rmSync(usageDir, { recursive: true, force: true });
+  const usage = probe.read();
   const timedOut = (r.error as NodeJS.ErrnoException | undefined)?.code === 'ETIMEDOUT';
   return {
     wallS,
-    cpuS: usage ? usage.cpuUs / 1e6 : null,
-    firstOutputCpuS: usage?.firstOutputCpuUs != null ? usage.firstOutputCpuUs / 1e6 : null,
-    rssMb: usage ? usage.maxRssKb / 1024 : null,
+    cpuS: usage?.cpuS ?? null,
+    firstOutputCpuS: usage?.firstOutputCpuS ?? null,
+    rssMb: usage?.rssMb ?? null,
     status: r.status,
     timedOut,
     stdout: r.stdout ?? '',

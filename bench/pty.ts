@@ -108,11 +108,11 @@ export class PtySession {
     return last.slice(-3).join(' | ').slice(0, 300);
   }
 
-  /** Ends the session: the given keys first (a polite quit), then SIGKILL after `graceMs`. */
-  async close(keys = '', graceMs = 2000): Promise<void> {
+  /** Ends the session: the given keys first (a polite quit), SIGKILL if it has not exited after `graceMs`. */
+  async close(keys = '', graceMs = 3000): Promise<void> {
     if (this.done) return;
     if (keys) this.write(keys);
-    const killer = setTimeout(() => this.child.kill('SIGKILL'), keys ? graceMs : 0);
+    const killer = setTimeout(() => this.child.kill('SIGKILL'), graceMs);
     await this.exited;
     clearTimeout(killer);
   }
