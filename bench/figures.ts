@@ -296,6 +296,47 @@ async function typeAndWait(pty: PtySession, text: string, expected: string): Pro
 /** A spread of pauses (ms) so that keys land at every phase of the once-a-second tick. */
 const pause = (i: number, min: number, span: number): number => min + ((i * 617) % span);
 
+/** A raw-mode program that redraws a prompt line with what is typed, at once: the pty harness alone. */
+const ECHO_PROGRAM = [
+  'process.stdin.setRawMode(true);',
+  "let typed = '';",
+  "const draw = () => process.stdout.write('\\u001b[?2026h\\u001b[2K\\u001b[Gbench@echo:~$ ' + typed + '\\u001b[?2026l');",
+  'draw();',
+  "process.stdin.on('data', (d) => { const s = String(d); if (s.includes('\\u0004')) process.exit(0); typed = s.includes('\\u0003') ? '' : typed + s; draw(); });",
+].join(' ');
+
+let roundTrip: Promise<{ medianMs: number; samples: number[] }> | undefined;
+/** Key → redrawn line through the pty harness with a program that does no work: what every latency below includes. */
+function ptyRoundTrip(ctx: BenchContext): Promise<{ medianMs: number; samples: number[] }> {
+  roundTrip ??= (async () => {
+    const pty = PtySession.start([process.execPath, '-e', ECHO_PROGRAM], isolatedEnv(fresh(ctx, 'home')));
+    const samples: number[] = [];
+    try {
+      await pty.waitFrame(0, (f) => typedInput(f) === '', 30_000, 'the echo prompt');
+      let typed = '';
+      for (let k = 0; k < 20; k++) {
+        typed += String.fromCharCode(97 + k);
+        samples.push(await typeAndWait(pty, typed.slice(-1), typed));
+        await sleep(pause(k, 20, 60));
+      }
+    } finally {
+      await pty.close('\u0004');
+    }
+    return { medianMs: median(samples), samples };
+  })();
+  return roundTrip;
+}
+
+/** The harness's own latency for a detail column, or why it is missing. */
+async function roundTripText(ctx: BenchContext): Promise<{ text: string; ms: number | null }> {
+  try {
+    const r = await ptyRoundTrip(ctx);
+    return { text: `; pty round trip alone ${r.medianMs.toFixed(1)} ms`, ms: r.medianMs };
+  } catch (e) {
+    return { text: `; pty round trip not measured: ${(e as Error).message}`, ms: null };
+  }
+}
+
 async function enterFigure(ctx: BenchContext): Promise<FigureResult[]> {
   const id = 'enter';
   const figure = `Enter -> output drawn, echo hi (${SMALL_SCENARIO})`;
@@ -318,7 +359,8 @@ async function enterFigure(ctx: BenchContext): Promise<FigureResult[]> {
   } finally {
     await pty?.close('\u0004y');
   }
-  return [result({ id, figure, value: median(samples), unit: 'ms', baseline: null, target, samples, detail: `median of ${samples.length}; max ${Math.max(...samples).toFixed(1)} ms` })];
+  const harness = await roundTripText(ctx);
+  return [result({ id, figure, value: median(samples), unit: 'ms', baseline: null, target, samples, detail: `median of ${samples.length}; max ${Math.max(...samples).toFixed(1)} ms${harness.text}`, extra: { ptyRoundTripMs: harness.ms } })];
 }
 
 async function keystrokeFigure(ctx: BenchContext): Promise<FigureResult[]> {
@@ -352,6 +394,7 @@ async function keystrokeFigure(ctx: BenchContext): Promise<FigureResult[]> {
     await pty?.close('\u0003\u0004y');
   }
   const p95 = percentile(samples, 95);
+  const harness = await roundTripText(ctx);
   return [
     result({
       id,
@@ -362,8 +405,8 @@ async function keystrokeFigure(ctx: BenchContext): Promise<FigureResult[]> {
       target,
       judge: !ctx.small,
       samples,
-      detail: `${samples.length} keys 40-240 ms apart: median ${median(samples).toFixed(1)} ms, max ${Math.max(...samples).toFixed(1)} ms`,
-      extra: { medianMs: median(samples), maxMs: Math.max(...samples), nodes: size.nodes, pods: size.pods },
+      detail: `${samples.length} keys 40-240 ms apart: median ${median(samples).toFixed(1)} ms, max ${Math.max(...samples).toFixed(1)} ms${harness.text}`,
+      extra: { medianMs: median(samples), maxMs: Math.max(...samples), ptyRoundTripMs: harness.ms, nodes: size.nodes, pods: size.pods },
     }),
   ];
 }
@@ -422,6 +465,14 @@ export const FIGURES: readonly Figure[] = [
     id: 'home',
     title: 'home screen first frame',
     run: (ctx) => firstFrameFigure(ctx, 'home', 'home screen first frame', [CLI], HOME_MARKER, 'q', { kind: 'ratio-max', limit: 3 }, true),
+  },
+  {
+    id: 'pty',
+    title: 'baseline: key -> redrawn through the pty harness',
+    run: async (ctx) => {
+      const r = await ptyRoundTrip(ctx);
+      return [result({ id: 'pty', figure: 'baseline: key -> redrawn, pty harness alone', value: r.medianMs, unit: 'ms', baseline: null, target: null, samples: r.samples, detail: `a raw-mode echo program, median of ${r.samples.length}; max ${Math.max(...r.samples).toFixed(1)} ms` })];
+    },
   },
   { id: 'enter', title: 'Enter -> output drawn in the practice screen', run: enterFigure },
   {
