@@ -9,7 +9,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { FIGURES, type BenchContext } from './figures.js';
+import type { BenchContext } from './context.js';
+import { FIGURES } from './figures.js';
 import { ROOT } from './measure.js';
 import { formatTable, summary, type FigureResult } from './stats.js';
 
@@ -89,6 +90,7 @@ async function main(): Promise<number> {
     generate: { nodesAs },
     scratch,
     log: (line) => process.stderr.write(`${line}\n`),
+    memo: new Map(),
   };
   const startedAt = new Date().toISOString();
   const loadBefore = loadavg();
