@@ -111,7 +111,9 @@ async function main(): Promise<number> {
   }
 
   console.log(formatTable(results));
+  const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).stdout?.trim() || 'unknown';
   const meta = {
+    commit,
     startedAt,
     finishedAt: new Date().toISOString(),
     node: process.version,
