@@ -3,13 +3,12 @@
  * same run: `node -e 0` (plain and through the pty harness), the bare Ink
  * bundle, and a key's round trip through the harness alone.
  */
-import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fresh, once, type BenchContext } from './context.js';
 import { typedInput } from './frames.js';
 import { buildBareInk } from './ink-baseline.js';
 import { PRELOAD_ARGS, isolatedEnv, runNode, runProblem, usageProbe, type ProcessRun } from './measure.js';
-import { PtySession } from './pty.js';
+import { PtySession, pause, typeAndWait } from './pty.js';
 import { median } from './stats.js';
 
 /** One `node -e 0` with the same preload as every measured process. */
@@ -34,18 +33,6 @@ export async function ptyNodeOnce(ctx: BenchContext): Promise<{ wallS: number; c
 export function bareInkBundle(ctx: BenchContext): Promise<string> {
   return once(ctx, 'bare-ink', () => buildBareInk(fresh(ctx, 'ink')));
 }
-
-/** Types `text`, waits until the prompt shows `expected`, and returns the latency in ms. */
-export async function typeAndWait(pty: PtySession, text: string, expected: string): Promise<number> {
-  const since = pty.mark();
-  const t = performance.now();
-  pty.write(text);
-  const seen = await pty.waitFrame(since, (f) => typedInput(f) === expected, 10_000, `the prompt to show "${expected}"`);
-  return seen.at - t;
-}
-
-/** A spread of pauses (ms) so that keys land at every phase of the once-a-second tick. */
-export const pause = (i: number, min: number, span: number): number => min + ((i * 617) % span);
 
 /** A raw-mode program that redraws a prompt line with what is typed, at once: the pty harness alone. */
 const ECHO_PROGRAM = [

@@ -88,12 +88,12 @@ export const FIGURES: readonly Figure[] = [
   {
     id: 'warmup-100',
     title: 'warm-up, 100 nodes / 2,000 pods',
-    run: (ctx) => warmupFigure(ctx, 'warmup-100', sizes(ctx).mid, !ctx.small, 0.5, undefined, ctx.runs, 120),
+    run: (ctx) => warmupFigure(ctx, { id: 'warmup-100', size: sizes(ctx).mid, judge: !ctx.small, cpuLimit: 0.5, runs: ctx.runs, timeoutS: 120 }),
   },
   { id: 'keystroke', title: 'keystroke on a 300-node cluster', run: keystrokeFigure },
   {
     id: 'warmup-1000',
     title: 'warm-up and peak RSS, 1,000 nodes / 30,000 pods',
-    run: (ctx) => warmupFigure(ctx, 'warmup-1000', sizes(ctx).large, !ctx.small, 5, 400, ctx.largeRuns, 300),
+    run: (ctx) => warmupFigure(ctx, { id: 'warmup-1000', size: sizes(ctx).large, judge: !ctx.small, cpuLimit: 5, rssLimit: 400, runs: ctx.largeRuns, timeoutS: 300 }),
   },
 ];

@@ -6,7 +6,7 @@
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
-import { completedFrames } from './frames.js';
+import { completedFrames, typedInput } from './frames.js';
 
 /** The terminal size every TUI figure uses. */
 export const TERMINAL = { columns: 100, rows: 30 } as const;
@@ -117,3 +117,15 @@ export class PtySession {
     clearTimeout(killer);
   }
 }
+
+/** Types `text`, waits until the prompt shows `expected`, and returns the latency in ms. */
+export async function typeAndWait(pty: PtySession, text: string, expected: string): Promise<number> {
+  const since = pty.mark();
+  const t = performance.now();
+  pty.write(text);
+  const seen = await pty.waitFrame(since, (f) => typedInput(f) === expected, 10_000, `the prompt to show "${expected}"`);
+  return seen.at - t;
+}
+
+/** A spread of pauses (ms) so that keys land at every phase of the once-a-second tick. */
+export const pause = (i: number, min: number, span: number): number => min + ((i * 617) % span);

@@ -5,11 +5,11 @@
  */
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { pause, roundTripText, typeAndWait } from './baselines.js';
+import { roundTripText } from './baselines.js';
 import { CLI, SMALL_SCENARIO, fresh, notRun, sizeText, sizes, type BenchContext } from './context.js';
 import { hasLine, typedInput } from './frames.js';
 import { isolatedEnv } from './measure.js';
-import { PtySession } from './pty.js';
+import { PtySession, pause, typeAndWait } from './pty.js';
 import { median, percentile, result, type FigureResult, type Target } from './stats.js';
 import { generatedScenario } from './warmup.js';
 

@@ -28,13 +28,29 @@ export function generatedScenario(ctx: BenchContext, size: ClusterSize): { file:
   return { file };
 }
 
+/** One warm-up figure: a generated size, its limits, repetitions and default timeout. */
+export interface WarmupFigure {
+  id: string;
+  size: ClusterSize;
+  /** False at sizes other than the target's (--small). */
+  judge: boolean;
+  /** Seconds of CPU. */
+  cpuLimit: number;
+  /** MB of peak RSS, when judged. */
+  rssLimit?: number;
+  runs: number;
+  /** Per run, unless --timeout says otherwise. */
+  timeoutS: number;
+}
+
 /**
  * Warm-up CPU of a generated cluster: CPU until the first output of
  * `exec <file> -- true` minus the same for a 1-node cluster with no history
  * (start-up, bundle load and a trivial command), plus the peak RSS.
  */
-export async function warmupFigure(ctx: BenchContext, id: string, size: ClusterSize, judge: boolean, cpuLimit: number, rssLimit: number | undefined, runs: number, defaultTimeoutS: number): Promise<FigureResult[]> {
-  const timeoutS = ctx.timeoutS ?? defaultTimeoutS;
+export async function warmupFigure(ctx: BenchContext, figure: WarmupFigure): Promise<FigureResult[]> {
+  const { id, size, judge, cpuLimit, rssLimit, runs } = figure;
+  const timeoutS = ctx.timeoutS ?? figure.timeoutS;
   const name = `warm-up CPU, ${sizeText(size)}`;
   const rssName = `peak RSS, ${sizeText(size)}`;
   const cpuTarget: Target = { kind: 'max', limit: cpuLimit };
