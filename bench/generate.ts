@@ -2,8 +2,9 @@
  * Synthetic scenarios for the benchmarks (written to a temp dir, never
  * shipped). Every node is joined well before `now`, and a cluster of more
  * than 256 nodes declares a pod subnet large enough: kubeadm's
- * controller-manager hands each node a /24 (--node-cidr-mask-size=24), so the
- * default 10.244.0.0/16 holds 256 nodes and 10.240.0.0/12 holds 4,096.
+ * controller-manager hands each node a /24 (--node-cidr-mask-size; upstream
+ * defaultNodeMaskCIDRIPv4 = 24 in cmd/kube-controller-manager/app/core.go), so
+ * the default 10.244.0.0/16 holds 256 nodes and 10.240.0.0/12 holds 4,096.
  *
  * The scenario format for large clusters (`cluster.podSubnet`, node entries
  * with `count: N` expanding to name-1 … name-N, nodes joining in parallel) is
