@@ -1,0 +1,115 @@
+/**
+ * Start-up figures: a CLI command end to end and a TUI's first frame, each
+ * as a ratio to `node -e 0` run alongside (interleaved, one before each run,
+ * so both medians come from the same minutes of a machine whose load drifts).
+ */
+import { bareInkBundle, nodeOnce, ptyNodeOnce } from './baselines.js';
+import { fresh, nonNull, notRun, pick, type BenchContext } from './context.js';
+import { BARE_INK_TEXT } from './ink-baseline.js';
+import { PRELOAD_ARGS, isolatedEnv, runNode, runProblem, usageProbe, type ProcessRun } from './measure.js';
+import { PtySession, TERMINAL } from './pty.js';
+import { median, result, type FigureResult, type Target } from './stats.js';
+
+/** A CLI command end to end, as a ratio to `node -e 0` run alongside. */
+export async function processFigure(ctx: BenchContext, id: string, figure: string, args: string[], target: Target, sharedHome?: string): Promise<FigureResult[]> {
+  const name = `${figure}, ${ctx.basis}`;
+  if (sharedHome) {
+    // Prime whatever the product keeps between runs (a warmed-cluster cache).
+    const prime = runNode(args, { home: sharedHome, timeoutS: 120, scratch: ctx.scratch });
+    const problem = runProblem(prime, 120);
+    if (problem) return [notRun(id, name, 's', target, problem)];
+  }
+  const bases: ProcessRun[] = [];
+  const runs: ProcessRun[] = [];
+  for (let i = 0; i < ctx.runs; i++) {
+    bases.push(nodeOnce(ctx));
+    const run = runNode(args, { home: sharedHome ?? fresh(ctx, 'home'), timeoutS: 120, scratch: ctx.scratch });
+    const problem = runProblem(run, 120);
+    if (problem) return [notRun(id, name, 's', target, problem)];
+    runs.push(run);
+  }
+  const wall = median(runs.map((r) => r.wallS));
+  const cpu = median(nonNull(runs.map((r) => r.cpuS)));
+  const baseWall = median(bases.map((r) => r.wallS));
+  const baseCpu = median(nonNull(bases.map((r) => r.cpuS)));
+  const rss = median(nonNull(runs.map((r) => r.rssMb)));
+  const judged = pick(ctx, wall, cpu);
+  const base = pick(ctx, baseWall, baseCpu);
+  return [
+    result({
+      id,
+      figure: name,
+      value: judged.value,
+      unit: 's',
+      baseline: { name: 'node -e 0', value: base.value },
+      target,
+      samples: runs.map((r) => (ctx.basis === 'cpu' ? (r.cpuS ?? Number.NaN) : r.wallS)),
+      detail: `median of ${runs.length}, node -e 0 alongside ${base.value.toFixed(3)} s; ${judged.otherName} ${judged.other.toFixed(3)} s = ${(judged.other / base.other).toFixed(2)}x node's ${base.other.toFixed(3)} s; RSS ${rss.toFixed(0)} MB`,
+      extra: { wallS: wall, cpuS: cpu, baselineWallS: baseWall, baselineCpuS: baseCpu, wallRatio: wall / baseWall, cpuRatio: cpu / baseCpu, rssMb: rss },
+    }),
+  ];
+}
+
+/**
+ * Spawn → first completed frame showing `marker`: the wall time until it reached the pty, and the
+ * CPU the process had spent when it wrote it. The program is then quit with `quitKeys`.
+ */
+async function firstFrame(ctx: BenchContext, argv: string[], marker: string, quitKeys: string): Promise<{ wallS: number; cpuS: number }> {
+  const probe = usageProbe(ctx.scratch, marker);
+  const pty = PtySession.start([process.execPath, ...PRELOAD_ARGS, ...argv], isolatedEnv(fresh(ctx, 'home'), probe.env));
+  let wallS: number;
+  try {
+    const seen = await pty.waitFrame(0, (f) => f.includes(marker), 60_000, `a frame showing "${marker}"`);
+    wallS = (seen.at - pty.startedAt) / 1000;
+  } finally {
+    await pty.close(quitKeys);
+  }
+  const usage = probe.read();
+  if (usage?.markCpuS == null) throw new Error(`no CPU report at the frame showing "${marker}" (the program did not exit cleanly on ${JSON.stringify(quitKeys)})`);
+  return { wallS, cpuS: usage.markCpuS };
+}
+
+/**
+ * Spawn → first frame of a TUI in the pty, as a ratio to `node -e 0` in the same pty harness; with
+ * `vsInk`, the bare Ink bundle's first frame is measured alongside too.
+ */
+export async function firstFrameFigure(ctx: BenchContext, id: string, figure: string, argv: string[], marker: string, quitKeys: string, target: Target | null, vsInk: boolean): Promise<FigureResult[]> {
+  const name = `${figure}, ${ctx.basis}`;
+  const runs: { wallS: number; cpuS: number }[] = [];
+  const bases: { wallS: number; cpuS: number }[] = [];
+  const inks: { wallS: number; cpuS: number }[] = [];
+  try {
+    const ink = vsInk ? await bareInkBundle(ctx) : undefined;
+    for (let i = 0; i < ctx.runs; i++) {
+      bases.push(await ptyNodeOnce(ctx));
+      if (ink) inks.push(await firstFrame(ctx, [ink], BARE_INK_TEXT, ''));
+      runs.push(await firstFrame(ctx, argv, marker, quitKeys));
+    }
+  } catch (e) {
+    return [notRun(id, name, 's', target, (e as Error).message)];
+  }
+  const med = (xs: { wallS: number; cpuS: number }[]) => pick(ctx, median(xs.map((x) => x.wallS)), median(xs.map((x) => x.cpuS)));
+  const judged = med(runs);
+  const base = med(bases);
+  const ink = vsInk ? med(inks) : undefined;
+  const inkText = ink ? `; ${(judged.value / ink.value).toFixed(2)}x the bare Ink bundle's ${ink.value.toFixed(3)} s` : '';
+  return [
+    result({
+      id,
+      figure: name,
+      value: judged.value,
+      unit: 's',
+      baseline: { name: 'node -e 0', value: base.value },
+      target,
+      samples: runs.map((r) => (ctx.basis === 'cpu' ? r.cpuS : r.wallS)),
+      detail: `spawn to frame, ${TERMINAL.columns}x${TERMINAL.rows} pty, median of ${runs.length}, node -e 0 alongside in the pty ${base.value.toFixed(3)} s${inkText}; ${judged.otherName} ${judged.other.toFixed(3)} s = ${(judged.other / base.other).toFixed(2)}x node's ${base.other.toFixed(3)} s`,
+      extra: {
+        wallS: median(runs.map((r) => r.wallS)),
+        cpuS: median(runs.map((r) => r.cpuS)),
+        baselineWallS: median(bases.map((r) => r.wallS)),
+        baselineCpuS: median(bases.map((r) => r.cpuS)),
+        ...(ink ? { bareInkS: ink.value, ratioToBareInk: judged.value / ink.value } : {}),
+      },
+    }),
+  ];
+}
