@@ -46,6 +46,12 @@ export class VirtualFs {
   private readonly children = new Map<string, Set<string>>([['/', new Set()]]);
   /** Sizes kept up to date for the whole-disk usage the eviction manager polls: fixed-size files summed, computed ones asked. */
   private fixedBytes = 0;
+  private changes = 0;
+
+  /** Grows with every change (write, removal, new directory): readers cache what they parsed against it. */
+  get version(): number {
+    return this.changes;
+  }
   private readonly computed = new Set<VfsFile>();
 
   constructor(private readonly now: () => number) {}
@@ -54,6 +60,7 @@ export class VirtualFs {
   write(path: string, content: string | (() => string), options: Partial<Omit<VfsFile, 'content'>> = {}): void {
     const p = normalizePath(path);
     this.mkdirs(parentOf(p));
+    this.changes++;
     const previous = this.files.get(p);
     if (!previous) this.children.get(parentOf(p))!.add(p.slice(p.lastIndexOf('/') + 1));
     else this.forget(previous);
@@ -93,6 +100,7 @@ export class VirtualFs {
     const p = normalizePath(path);
     const file = this.files.get(p);
     if (file) {
+      this.changes++;
       this.files.delete(p);
       this.forget(file);
       this.unlink(p);
@@ -103,6 +111,7 @@ export class VirtualFs {
     const children = [...this.files.keys()].filter((k) => k.startsWith(prefix));
     const subdirs = [...this.dirs].filter((d) => d.startsWith(prefix));
     if (!recursive && (children.length || subdirs.length)) return false;
+    this.changes++;
     for (const k of children) {
       this.forget(this.files.get(k)!);
       this.files.delete(k);
@@ -132,6 +141,7 @@ export class VirtualFs {
   mkdirs(path: string): void {
     let p = normalizePath(path);
     while (!this.dirs.has(p)) {
+      this.changes++;
       this.dirs.add(p);
       if (!this.children.has(p)) this.children.set(p, new Set());
       const parent = parentOf(p);

@@ -28,6 +28,8 @@ export interface CniFiles {
   write(path: string, content: string | (() => string), options?: { mode?: number; sizeBytes?: number; size?: () => number }): void;
   /** Removes a file or (recursively) a directory. */
   remove?(path: string, recursive?: boolean): boolean;
+  /** Grows with every change to the files (a loaded configuration stays valid while it holds). */
+  readonly version?: number;
 }
 
 /** A loaded network configuration list. */
@@ -47,6 +49,17 @@ export type CniLoad = { ok: true; network: CniNetwork } | { ok: false; error: st
  * files ending in .conf, .conflist or .json, sorted; the first one must parse.
  */
 export function loadCniNetwork(fs: CniFiles): CniLoad {
+  // containerd's Status asks on every kubelet status loop; nothing is re-read until a file changes.
+  const seen = fs.version === undefined ? undefined : bySystem.get(fs);
+  if (seen && seen.version === fs.version) return seen.load;
+  const load = readCniNetwork(fs);
+  if (fs.version !== undefined) bySystem.set(fs, { version: fs.version, load });
+  return load;
+}
+
+const bySystem = new WeakMap<CniFiles, { version: number; load: CniLoad }>();
+
+function readCniNetwork(fs: CniFiles): CniLoad {
   const files = (fs.list(CNI_CONF_DIR) ?? []).filter((e) => e.kind === 'file' && /\.(conflist|conf|json)$/.test(e.name)).map((e) => `${CNI_CONF_DIR}/${e.name}`);
   if (files.length === 0) return { ok: false, error: `no network config found in ${CNI_CONF_DIR}: ${CNI_NOT_INITIALIZED}` };
   const file = files[0];

@@ -44,3 +44,21 @@ describe('CNI config loading (go-cni loadFromConfDir)', () => {
     expect(load.ok && setupNetwork(v, load.network)).toBe('failed to find plugin "flannel" in path [/opt/cni/bin]');
   });
 });
+
+describe('loadCniNetwork on a changing filesystem', () => {
+  it('parses once per version of the files and sees every change', () => {
+    const fs = new VirtualFs(() => 0);
+    seedCniPlugins(fs);
+    expect(loadCniNetwork(fs).ok).toBe(false);
+    const before = fs.version;
+    fs.write('/etc/cni/net.d/10-flannel.conflist', JSON.stringify({ name: 'cbr0', plugins: [{ type: 'flannel' }] }));
+    expect(fs.version).toBeGreaterThan(before);
+    const first = loadCniNetwork(fs);
+    expect(first.ok).toBe(true);
+    expect(loadCniNetwork(fs)).toBe(first);
+    fs.write('/etc/cni/net.d/10-flannel.conflist', '{');
+    expect(loadCniNetwork(fs).ok).toBe(false);
+    fs.remove('/etc/cni/net.d/10-flannel.conflist');
+    expect(loadCniNetwork(fs)).toMatchObject({ ok: false, error: expect.stringContaining('no network config found') });
+  });
+});
