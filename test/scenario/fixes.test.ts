@@ -19,6 +19,11 @@ interface Fixes {
 }
 
 const FIXES: Record<string, Fixes> = {
+  'containercreating-one-node-in-300': {
+    alternatives: [['ssh node-217', 'rm -f /etc/cni/net.d/05-cilium.conflist']],
+    // "the fleet must keep all 300 nodes in service": moving the pods off node-217 is not a fix.
+    forbidden: [['kubectl cordon node-217', 'kubectl delete pods -A --field-selector spec.nodeName=node-217']],
+  },
   'node-disk-pressure-evictions': {
     // "make node-1 usable again": emptying the log in place frees the space as well as deleting it.
     alternatives: [['ssh node-1', 'cat /dev/null > /var/log/shop/debug.log']],
