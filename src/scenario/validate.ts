@@ -73,12 +73,13 @@ export function checkScenario(scenario: Scenario, positions: PositionMap, file: 
   const known = knownNodes([...nodes.keys()]);
 
   const createdMs = parseDuration(scenario.cluster.createdAgo);
-  const firstControlPlane = entries.findIndex((n) => n.role === 'control-plane');
+  // The node that ran `kubeadm init`: the first control-plane node, or the first node (cluster.ts bootstrap).
+  const initNode = Math.max(0, entries.findIndex((n) => n.role === 'control-plane'));
   entries.forEach((n, i) => {
     if (n.joinedAgo === undefined || durationProblem(n.joinedAgo) !== undefined) return;
     if (parseDuration(n.joinedAgo) > createdMs) {
       at(['cluster', 'nodes', i, 'joinedAgo'], `cluster.nodes[${i}].joinedAgo (${n.joinedAgo}) is before the cluster was created (createdAgo ${scenario.cluster.createdAgo})`);
-    } else if (i === firstControlPlane) {
+    } else if (i === initNode) {
       at(['cluster', 'nodes', i, 'joinedAgo'], `cluster.nodes[${i}].joinedAgo: ${n.name} is the first control-plane node: it ran \`kubeadm init\` and was created with the cluster (createdAgo)`);
     }
   });

@@ -4,6 +4,7 @@ import { scenarioFilesIn, shippedScenariosDir } from '../../src/scenario/catalog
 import { loadValidScenarioFile } from '../../src/scenario/validate.js';
 import { renderTranscript, snapshotCommands } from '../../src/scenario/transcript.js';
 import { snapshotPath } from '../../src/cli/snapshots.js';
+import { scenarioTestTimeout } from '../helpers/scenario-timeout.js';
 
 // Golden transcripts guard output fidelity. Regenerate on purpose only: `npm run snapshots:update`.
 describe('golden transcripts (snapshots/)', () => {
@@ -16,7 +17,7 @@ describe('golden transcripts (snapshots/)', () => {
       expect(existsSync(path), `${path} is missing: run npm run snapshots:update`).toBe(true);
       const text = await renderTranscript(loaded.scenario, snapshotCommands(loaded.scenario));
       expect(text).toBe(readFileSync(path, 'utf8'));
-    });
+    }, scenarioTestTimeout(loaded.scenario));
   }
 
   it('is deterministic: the same scenario and seed render the same transcript twice', async () => {
