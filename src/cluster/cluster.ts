@@ -23,6 +23,7 @@ import { ImageCatalog, type ImageBehaviour } from './workloads/catalog.js';
 import { ControllerManager } from './controllers/controller-manager.js';
 import { Scheduler } from './scheduler/scheduler.js';
 import { warmUp, warmUpAsync, type WarmUpOptions } from './warm-up.js';
+import { DEFAULT_POD_SUBNET, nodeIP } from './ipv4.js';
 import { SYSTEM_NAMESPACES, controlPlaneStaticPods, kubeadmAddons, kubernetesService, rbacBootstrap } from './bootstrap/kubeadm.js';
 
 type Obj = Record<string, any>;
@@ -38,6 +39,8 @@ export interface WorldNode {
   labels: Record<string, string>;
   taints: { key: string; value?: string; effect: string }[];
   unschedulable: boolean;
+  /** When its kubelet first started (ms since the epoch); default: with the others, {@link WORKER_JOIN_DELAY_MS} after creation. */
+  joinedAt?: number;
 }
 
 /** The world a cluster is built from (a scenario's `cluster:` section, resolved). */
@@ -49,6 +52,8 @@ export interface ClusterWorld {
   /** Cluster age at "now" (ms). */
   createdAgoMs: number;
   nodes: WorldNode[];
+  /** kubeadm's networking.podSubnet, the controller-manager's --cluster-cidr (default 10.244.0.0/16). */
+  podSubnet?: string;
   /** Image catalog additions. */
   images: Record<string, ImageBehaviour>;
 }
@@ -69,6 +74,12 @@ export interface NodeHandle {
 }
 
 const YEAR_MS = 365 * 86_400_000;
+
+/**
+ * When the nodes that say nothing else join, after the control plane came up
+ * at creation: together, as machines provisioned in parallel run `kubeadm join`.
+ */
+export const WORKER_JOIN_DELAY_MS = 60_000;
 
 /** Options of createCluster. */
 export interface ClusterOptions {
@@ -154,19 +165,25 @@ export class Cluster {
     return [...this.nodes.keys()];
   }
 
-  /** @internal Builds nodes and control plane at creation time. */
-  bootstrap(): void {
+  /**
+   * @internal Builds nodes and control plane at creation time. Returns the
+   * joins of nodes that came later (`joinedAt`): history for the warm-up to
+   * play at their time, since a timer would move with skipped idle time.
+   */
+  bootstrap(): TimelineItem[] {
+    const joins: TimelineItem[] = [];
     const sys = this.systemClient();
     for (const ns of SYSTEM_NAMESPACES) sys.create('namespaces', undefined, { apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns, labels: { 'kubernetes.io/metadata.name': ns } } });
     for (const obj of rbacBootstrap()) this.mustApply(obj);
     const specs = this.world.nodes.map((n, i) => this.nodeSpec(n, i));
     const cp = specs.find((s) => s.role === 'control-plane') ?? specs[0];
+    const podSubnet = this.world.podSubnet ?? DEFAULT_POD_SUBNET;
     for (const obj of kubernetesService(cp.ip)) this.mustApply(obj);
     const apiServer: ApiServerEndpoint = { ip: cp.ip, port: 6443, servingCertificate: apiServerServingCertificate(() => this.apiServerCertOnDisk(cp.name), this.createdAt, cp.ip) };
     specs.forEach((spec, i) => {
       const host = new NodeHost(spec.name, spec.ip, this.queue);
       const runtime = new ContainerRuntime(this.queue, this.random, this.catalog);
-      const staticPods = spec.role === 'control-plane' ? controlPlaneStaticPods(spec.name, spec.ip, this.world.version) : [];
+      const staticPods = spec.role === 'control-plane' ? controlPlaneStaticPods(spec.name, spec.ip, this.world.version, podSubnet) : [];
       const credential: Credential = { type: 'x509', commonName: `system:node:${spec.name}`, organizations: ['system:nodes'], notBefore: this.createdAt, notAfter: this.world.now + 300 * 86_400_000 };
       seedNodeFiles(host, spec, { version: this.world.version, apiServerIP: cp.ip, clusterCreatedAt: this.createdAt, kubeletClient: credential, staticPods, random: this.random });
       if (spec.role === 'control-plane') {
@@ -181,11 +198,14 @@ export class Cluster {
       this.nodes.set(spec.name, { spec, host, kubelet, runtime });
       this.api.registerKubelet(spec.name, spec.ip, kubelet.endpoint());
       this.components.push(kubelet);
-      // Workers join a little after the control plane, as with `kubeadm join`.
-      this.queue.after(i === 0 ? 0 : 60_000 + i * 15_000, () => {
+      const join = () => {
         host.unit('containerd')!.start();
         host.unit('kubelet')!.start();
-      });
+      };
+      const joinedAt = this.world.nodes[i].joinedAt;
+      if (joinedAt !== undefined) joins.push({ at: joinedAt, run: join });
+      // The rest join a little after the control plane (`kubeadm init`), as with `kubeadm join`.
+      else this.queue.after(spec.name === cp.name ? 0 : WORKER_JOIN_DELAY_MS, join);
     });
     // The API server logs to stdout of its static pod container on the control-plane node (kubectl logs).
     const cpRuntime = this.nodes.get(cp.name)!.runtime;
@@ -194,7 +214,7 @@ export class Cluster {
         if (c.name === 'kube-apiserver' && c.state === 'CONTAINER_RUNNING') c.logs.push({ time: this.queue.now(), line });
       }
     };
-    const controllerManager = new ControllerManager(this.ctx, { hostName: cp.name });
+    const controllerManager = new ControllerManager(this.ctx, { hostName: cp.name, clusterCidr: podSubnet });
     const scheduler = new Scheduler(this.ctx, { hostName: cp.name });
     this.components.push(controllerManager, scheduler);
     this.queue.after(5_000, () => {
@@ -204,6 +224,7 @@ export class Cluster {
     this.queue.after(30_000, () => {
       for (const obj of kubeadmAddons(this.world.version)) this.mustApply(obj);
     });
+    return joins;
   }
 
   /** The control-plane node's /etc/kubernetes/pki/apiserver.crt, when it has one. */
@@ -221,7 +242,7 @@ export class Cluster {
     return {
       name: n.name,
       role: n.role,
-      ip: `10.0.0.${10 + index}`,
+      ip: nodeIP(index),
       cpu: n.cpu,
       memory: n.memory,
       pods: n.pods,
@@ -243,8 +264,8 @@ export class Cluster {
  */
 export function createCluster(world: ClusterWorld, options: ClusterOptions): Cluster {
   const cluster = new Cluster(world, options);
-  cluster.bootstrap();
-  warmUp(cluster, options.timeline ?? []);
+  const joins = cluster.bootstrap();
+  warmUp(cluster, [...joins, ...(options.timeline ?? [])]);
   return cluster;
 }
 
@@ -254,7 +275,7 @@ export function createCluster(world: ClusterWorld, options: ClusterOptions): Clu
  */
 export async function createClusterAsync(world: ClusterWorld, options: ClusterOptions & WarmUpOptions): Promise<Cluster> {
   const cluster = new Cluster(world, options);
-  cluster.bootstrap();
-  await warmUpAsync(cluster, options.timeline ?? [], options);
+  const joins = cluster.bootstrap();
+  await warmUpAsync(cluster, [...joins, ...(options.timeline ?? [])], options);
   return cluster;
 }

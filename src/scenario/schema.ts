@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import { RE2JS } from 're2js';
 import { faultParamSchemas } from '../faults/registry.js';
+import { DEFAULT_POD_SUBNET, podSubnetProblem } from '../cluster/ipv4.js';
 import { DURATION_HINT, DURATION_PATTERN, durationProblem } from './duration.js';
 import { allCauseIds, componentIds } from './taxonomy.js';
 
@@ -36,6 +37,9 @@ export const NODE_DEFAULTS = {
   pods: 110,
   ephemeralStorage: '50Gi',
 } as const;
+
+/** Most nodes a scenario may have (also the largest `count` of one node entry). */
+export const MAX_NODES = 1000;
 
 /** The host name of the learner's own machine (where kubectl runs). */
 export const WORKSTATION_HOST = 'workstation';
@@ -139,7 +143,17 @@ function buildTaint() {
 function buildNode() {
   return z
     .object({
-      name: dnsName('Node name (DNS-1123 label), unique in the cluster.'),
+      name: dnsName('Node name (DNS-1123 label), unique in the cluster; with `count`, the stem of the names.'),
+      count: z
+        .number()
+        .int()
+        .min(1)
+        .max(MAX_NODES)
+        .optional()
+        .describe('How many nodes of this shape: `{name: node, count: 3}` declares node-1, node-2 and node-3.'),
+      joinedAgo: duration(
+        'How long before `now` the node joined (its kubelet first registered; at most createdAgo). Omit: it joined with the other nodes a minute after the cluster was created.',
+      ).optional(),
       role: z
         .enum(['control-plane', 'worker'])
         .default('worker')
@@ -153,6 +167,12 @@ function buildNode() {
       unschedulable: z.boolean().default(false).describe('Whether the node starts cordoned.'),
     })
     .strict()
+    .superRefine((n, ctx) => {
+      // The last generated name must still be a DNS-1123 label.
+      if (n.count !== undefined && `${n.name}-${n.count}`.length > 63) {
+        ctx.addIssue({ code: 'custom', path: ['name'], message: `"${n.name}-${n.count}" (the last name count makes) is longer than 63 characters` });
+      }
+    })
     .transform((n) => ({
       ...n,
       cpu: n.cpu ?? (n.role === 'control-plane' ? NODE_DEFAULTS.controlPlaneCpu : NODE_DEFAULTS.workerCpu),
@@ -225,7 +245,14 @@ function buildCluster() {
         CLUSTER_DEFAULTS.workloadsAgo,
       ),
       seed: z.number().int().nonnegative().default(CLUSTER_DEFAULTS.seed).describe('Default random seed (`--seed` overrides).'),
-      nodes: z.array(buildNode()).min(1).describe('The nodes; at least one, names unique.'),
+      podSubnet: z
+        .string()
+        .refine((v) => podSubnetProblem(v) === undefined, { error: (iss) => podSubnetProblem(String(iss.input)) })
+        .default(DEFAULT_POD_SUBNET)
+        .describe(
+          `The pod network (kubeadm networking.podSubnet, the controller-manager's --cluster-cidr): each node gets a /24 of it, so a /16 holds 256 nodes; a node beyond that gets no pod CIDR (event CIDRNotAvailable). Default ${DEFAULT_POD_SUBNET}. Node addresses are 10.0.0.10 onwards in 10.0.0.0/16, Services 10.96.0.0/12.`,
+        ),
+      nodes: z.array(buildNode()).min(1).describe('The nodes, in order; at least one, names unique (after `count` expansion).'),
       manifests: z.array(buildManifest()).default([]).describe('Kubernetes objects applied `workloadsAgo` before now.'),
       images: z
         .record(
@@ -570,8 +597,13 @@ export type Scenario = Omit<RawScenario, 'goal' | 'faults'> & { goal: GoalPredic
 export type ScenarioMetadata = Scenario['metadata'];
 /** The simulated world of a scenario. */
 export type ClusterSpec = Scenario['cluster'];
-/** A node of the simulated cluster, with role-dependent capacity defaults applied. */
+/** A node entry of the scenario (one node, or `count` alike), with role-dependent capacity defaults applied. */
 export type NodeSpec = ClusterSpec['nodes'][number];
+/** One node of the cluster after `count` expansion. */
+export type ClusterNode = Omit<NodeSpec, 'count'> & {
+  /** Index of the `cluster.nodes` entry that declared it (for file:line:col errors). */
+  entry: number;
+};
 /** A node taint. */
 export type TaintSpec = NodeSpec['taints'][number];
 /** An ordinary Kubernetes object from `cluster.manifests`. */
@@ -586,6 +618,25 @@ export type DiagnosisItemSpec = z.output<ReturnType<typeof buildDiagnosisItem>>;
 export type EvidenceSpec = Scenario['evidence'][number];
 /** Name of a goal predicate. */
 export type GoalPredicateName = (typeof GOAL_PREDICATES)[number];
+
+/**
+ * The cluster's nodes in order, each `count` entry expanded to `<name>-1` …
+ * `<name>-<count>` with the same shape.
+ */
+export function clusterNodes(cluster: Pick<ClusterSpec, 'nodes'>): ClusterNode[] {
+  const out: ClusterNode[] = [];
+  cluster.nodes.forEach((entry, i) => {
+    const { count, ...shape } = entry;
+    if (count === undefined) out.push({ ...shape, entry: i });
+    else for (let k = 1; k <= count; k++) out.push({ ...shape, name: `${entry.name}-${k}`, entry: i });
+  });
+  return out;
+}
+
+/** How many nodes the entries declare, without expanding them. */
+export function clusterNodeCount(cluster: Pick<ClusterSpec, 'nodes'>): number {
+  return cluster.nodes.reduce((sum, n) => sum + (n.count ?? 1), 0);
+}
 
 /** The declared diagnoses as a list (the single form is a list of one). */
 export function diagnosisItems(spec: DiagnosisSpec): DiagnosisItemSpec[] {

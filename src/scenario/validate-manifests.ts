@@ -45,7 +45,9 @@ function checkNames(scenario: Scenario, report: Report): void {
   scenario.cluster.nodes.forEach((n, i) => {
     const metaErrors: FieldError[] = [];
     validateMetaMaps({ labels: n.labels }, metaErrors);
-    for (const e of metaErrors) report(['cluster', 'nodes', i, 'labels'], `cluster.nodes[${i}]: Node "${n.name}" is invalid: ${e.field}: ${e.detail}`);
+    // A `count` entry's labels are those of every node it declares: name the first.
+    const name = n.count === undefined ? n.name : `${n.name}-1`;
+    for (const e of metaErrors) report(['cluster', 'nodes', i, 'labels'], `cluster.nodes[${i}]: Node "${name}" is invalid: ${e.field}: ${e.detail}`);
   });
 }
 

@@ -15,7 +15,7 @@ import {
   type PositionMap,
   type ScenarioError,
 } from './load.js';
-import { WORKSTATION_HOST, diagnosisItems, type GoalPredicate, type Scenario } from './schema.js';
+import { WORKSTATION_HOST, clusterNodes, diagnosisItems, type ClusterNode, type GoalPredicate, type Scenario } from './schema.js';
 import { causeBelongsTo, findComponent } from './taxonomy.js';
 import { checkScenarioLimits } from './validate-limits.js';
 
@@ -24,6 +24,12 @@ export type { ScenarioError };
 
 /** Fault parameters that hold a duration ("how long ago the fault began"). */
 const FAULT_DURATION_PARAMS = ['since'];
+
+/** Node names for an error message: all of a small cluster, the first few of a large one. */
+function knownNodes(names: readonly string[]): string {
+  const SHOWN = 12;
+  return names.length <= SHOWN ? names.join(', ') : `${names.slice(0, SHOWN).join(', ')}, … ${names.length - SHOWN} more`;
+}
 
 /** Node names a goal predicate refers to, with the path of each reference (recursing into `not`). */
 function goalNodeRefs(goal: GoalPredicate, path: DocPath): { name: string; path: DocPath }[] {
@@ -50,14 +56,33 @@ export function checkScenario(scenario: Scenario, positions: PositionMap, file: 
     at(['metadata', 'id'], `metadata.id "${scenario.metadata.id}" must equal the file name "${expectedId}"`);
   }
 
-  const nodes = new Set<string>();
-  scenario.cluster.nodes.forEach((node, i) => {
-    if (nodes.has(node.name)) at(['cluster', 'nodes', i, 'name'], `cluster.nodes[${i}].name: duplicate node name "${node.name}"`);
-    nodes.add(node.name);
-  });
-  const known = [...nodes].join(', ');
+  const nodes = new Map<string, ClusterNode>();
+  const entries = scenario.cluster.nodes;
+  const reported = new Set<number>();
+  for (const node of clusterNodes(scenario.cluster)) {
+    const i = node.entry;
+    if (!nodes.has(node.name)) nodes.set(node.name, node);
+    else if (!reported.has(i)) {
+      // One error per entry, even when its count repeats many names.
+      reported.add(i);
+      const count = entries[i].count;
+      const made = count === undefined ? '' : ` (count: ${count} makes ${entries[i].name}-1 … ${entries[i].name}-${count})`;
+      at(['cluster', 'nodes', i, 'name'], `cluster.nodes[${i}].name: duplicate node name "${node.name}"${made}`);
+    }
+  }
+  const known = knownNodes([...nodes.keys()]);
 
   const createdMs = parseDuration(scenario.cluster.createdAgo);
+  // The node that ran `kubeadm init`: the first control-plane node, or the first node (cluster.ts bootstrap).
+  const initNode = Math.max(0, entries.findIndex((n) => n.role === 'control-plane'));
+  entries.forEach((n, i) => {
+    if (n.joinedAgo === undefined || durationProblem(n.joinedAgo) !== undefined) return;
+    if (parseDuration(n.joinedAgo) > createdMs) {
+      at(['cluster', 'nodes', i, 'joinedAgo'], `cluster.nodes[${i}].joinedAgo (${n.joinedAgo}) is before the cluster was created (createdAgo ${scenario.cluster.createdAgo})`);
+    } else if (i === initNode) {
+      at(['cluster', 'nodes', i, 'joinedAgo'], `cluster.nodes[${i}].joinedAgo: ${n.name} is the first control-plane node: it ran \`kubeadm init\` and was created with the cluster (createdAgo)`);
+    }
+  });
   const workloadsMs = parseDuration(scenario.cluster.workloadsAgo);
   if (workloadsMs >= createdMs) {
     at(
@@ -70,6 +95,7 @@ export function checkScenario(scenario: Scenario, positions: PositionMap, file: 
     if (typeof fault.node === 'string' && !nodes.has(fault.node)) {
       at(['faults', i, 'node'], `faults[${i}].node: no node named "${fault.node}" (nodes: ${known})`);
     }
+    const joinedAgo = typeof fault.node === 'string' ? nodes.get(fault.node)?.joinedAgo : undefined;
     for (const param of FAULT_DURATION_PARAMS) {
       const value = fault[param];
       if (typeof value !== 'string') continue;
@@ -78,6 +104,8 @@ export function checkScenario(scenario: Scenario, positions: PositionMap, file: 
         at(['faults', i, param], `faults[${i}].${param}: ${problem}`);
       } else if (parseDuration(value) > createdMs) {
         at(['faults', i, param], `faults[${i}].${param} (${value}) is before the cluster was created (createdAgo ${scenario.cluster.createdAgo})`);
+      } else if (joinedAgo !== undefined && durationProblem(joinedAgo) === undefined && parseDuration(value) > parseDuration(joinedAgo)) {
+        at(['faults', i, param], `faults[${i}].${param} (${value}) is before ${fault.node} joined (joinedAgo ${joinedAgo})`);
       }
     }
   });

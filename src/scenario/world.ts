@@ -8,7 +8,7 @@ import type { KubeObject } from '../cluster/apiserver/types.js';
 import type { ImageBehaviour as CatalogBehaviour } from '../cluster/workloads/catalog.js';
 import { faultPrimitives } from '../faults/registry.js';
 import { parseDuration } from './duration.js';
-import type { Scenario } from './schema.js';
+import { clusterNodes, type Scenario } from './schema.js';
 
 /** The resolved world plus the timeline of the scenario's history. */
 export interface ScenarioWorld {
@@ -37,7 +37,20 @@ export function scenarioWorld(scenario: Scenario): ScenarioWorld {
     version: c.version,
     now,
     createdAgoMs: parseDuration(c.createdAgo),
-    nodes: c.nodes.map((n) => ({ name: n.name, role: n.role, cpu: String(n.cpu), memory: String(n.memory), pods: n.pods, ephemeralStorage: String(n.ephemeralStorage), labels: n.labels, taints: n.taints, unschedulable: n.unschedulable })),
+    // Each node its own labels and taints: `count` entries share one shape.
+    nodes: clusterNodes(c).map((n) => ({
+      name: n.name,
+      role: n.role,
+      cpu: String(n.cpu),
+      memory: String(n.memory),
+      pods: n.pods,
+      ephemeralStorage: String(n.ephemeralStorage),
+      labels: { ...n.labels },
+      taints: n.taints.map((t) => ({ ...t })),
+      unschedulable: n.unschedulable,
+      ...(n.joinedAgo !== undefined ? { joinedAt: now - parseDuration(n.joinedAgo) } : {}),
+    })),
+    podSubnet: c.podSubnet,
     images,
   };
   const timeline: TimelineItem[] = [];

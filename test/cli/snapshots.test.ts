@@ -4,6 +4,8 @@ import { scenarioFilesIn, shippedScenariosDir } from '../../src/scenario/catalog
 import { loadValidScenarioFile } from '../../src/scenario/validate.js';
 import { renderTranscript, snapshotCommands } from '../../src/scenario/transcript.js';
 import { snapshotPath } from '../../src/cli/snapshots.js';
+import { scenarioTestTimeout } from '../helpers/scenario-timeout.js';
+import { clusterNodeCount } from '../../src/scenario/schema.js';
 
 // Golden transcripts guard output fidelity. Regenerate on purpose only: `npm run snapshots:update`.
 describe('golden transcripts (snapshots/)', () => {
@@ -16,11 +18,15 @@ describe('golden transcripts (snapshots/)', () => {
       expect(existsSync(path), `${path} is missing: run npm run snapshots:update`).toBe(true);
       const text = await renderTranscript(loaded.scenario, snapshotCommands(loaded.scenario));
       expect(text).toBe(readFileSync(path, 'utf8'));
-    });
+    }, scenarioTestTimeout(loaded.scenario));
   }
 
   it('is deterministic: the same scenario and seed render the same transcript twice', async () => {
-    const loaded = loadValidScenarioFile(scenarioFilesIn(shippedScenariosDir())[0]);
+    // A small cluster: the property is about rendering, not about size.
+    const small = scenarioFilesIn(shippedScenariosDir())
+      .map((f) => loadValidScenarioFile(f))
+      .find((r) => r.ok && clusterNodeCount(r.scenario.cluster) <= 10);
+    const loaded = small ?? { ok: false as const };
     if (!loaded.ok) throw new Error('does not load');
     const lines = ['kubectl get pods -A -o wide', 'kubectl get events -A'];
     expect(await renderTranscript(loaded.scenario, lines, 7)).toBe(await renderTranscript(loaded.scenario, lines, 7));

@@ -41,6 +41,11 @@ const TABLE: Record<string, Phrasings> = {
     right: ['an iptables rule on node-2 drops traffic from the API server', 'node-2 cannot reach the control plane because of the hardening firewall', 'network partition: node-2 is cut off by a DROP rule'],
     wrong: ["it's not the firewall", 'the kubelet on node-2 is stopped', 'containerd on node-2 is down'],
   },
+  'containercreating-one-node-in-300': {
+    right: ['a leftover cilium conflist in /etc/cni/net.d on node-217', 'node-217 still has the network config of the cilium trial', 'stale CNI configuration on node-217 makes its pod sandboxes fail'],
+    // The same cause on another node is another diagnosis: among 300 nodes, which one is the finding.
+    wrong: ['a stale CNI config on node-2', 'node-217 has nothing to do with cni', 'the kubelet on node-217 is stopped'],
+  },
   'pod-containercreating-cni': {
     right: ['a leftover cilium conflist in /etc/cni/net.d on node-2', 'node-2 still has the old network plugin configuration', 'stale CNI config on node-2 from the evaluation'],
     wrong: ['nothing to do with cni', 'containerd is down on node-2', 'the catalog image does not exist'],

@@ -5,6 +5,7 @@ import { ScenarioRun, COMMAND_STEP_MS } from '../../src/scenario/run.js';
 import { evaluateGoal, type PredicateResult } from '../../src/scenario/predicates.js';
 import { SETTLE_LIMIT_MS } from '../../src/scenario/verify.js';
 import type { Scenario } from '../../src/scenario/schema.js';
+import { scenarioTestTimeout } from '../helpers/scenario-timeout.js';
 
 // Goals judge outcomes: for every shipped scenario the reference solution
 // reaches the goal, an equivalent fix spelled differently reaches it too, and
@@ -19,6 +20,11 @@ interface Fixes {
 }
 
 const FIXES: Record<string, Fixes> = {
+  'containercreating-one-node-in-300': {
+    alternatives: [['ssh node-217', 'rm -f /etc/cni/net.d/05-cilium.conflist']],
+    // "the fleet must keep all 300 nodes in service": moving the pods off node-217 is not a fix.
+    forbidden: [['kubectl cordon node-217', 'kubectl delete pods -A --field-selector spec.nodeName=node-217']],
+  },
   'node-disk-pressure-evictions': {
     // "make node-1 usable again": emptying the log in place frees the space as well as deleting it.
     alternatives: [['ssh node-1', 'cat /dev/null > /var/log/shop/debug.log']],
@@ -140,19 +146,20 @@ describe('every shipped scenario has its fixes listed here', () => {
 
 describe.each(files.map((f) => [f.split('/').pop()!.replace(/\.yaml$/, ''), f] as const))('%s', (id, file) => {
   const fixes = FIXES[id] ?? { alternatives: [], forbidden: [] };
+  const timeout = scenarioTestTimeout(load(file));
 
   it('the reference solution scores full fix points', async () => {
     const scenario = load(file);
     expect(failing(await applyFix(scenario, scenario.solution))).toEqual([]);
-  });
+  }, timeout);
 
   it.each(fixes.alternatives.map((lines) => [lines.join(' ; '), lines] as const))('equivalent fix passes: %s', async (_, lines) => {
     expect(failing(await applyFix(load(file), lines))).toEqual([]);
-  });
+  }, timeout);
 
   if (fixes.forbidden.length > 0) {
     it.each(fixes.forbidden.map((lines) => [lines.join(' ; '), lines] as const))('forbidden fix scores no fix points: %s', async (_, lines) => {
       expect(failing(await applyFix(load(file), lines))).not.toEqual([]);
-    });
+    }, timeout);
   }
 });

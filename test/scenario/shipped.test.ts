@@ -1,6 +1,8 @@
 import { describe, it, expect } from 'vitest';
 import { scenarioFilesIn, shippedScenariosDir } from '../../src/scenario/catalog.js';
 import { verifyScenarioFile } from '../../src/scenario/verify.js';
+import { loadValidScenarioFile } from '../../src/scenario/validate.js';
+import { scenarioTestTimeout } from '../helpers/scenario-timeout.js';
 
 const files = scenarioFilesIn(shippedScenariosDir());
 
@@ -22,11 +24,14 @@ describe('shipped scenarios', () => {
   });
 
   for (const file of files) {
+    const loaded = loadValidScenarioFile(file);
+    // verify builds the scenario twice (the evidence run and the solution run).
+    const timeout = loaded.ok ? scenarioTestTimeout(loaded.scenario, 2) : undefined;
     it(`${file.split('/').slice(-2).join('/')} passes kubedrill verify`, async () => {
       const result = await verifyScenarioFile(file);
       expect(result.problems).toEqual([]);
       expect(result.ok).toBe(true);
-    });
+    }, timeout);
   }
 });
 

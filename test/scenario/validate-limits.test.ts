@@ -87,12 +87,17 @@ describe('validate: object names', () => {
 });
 
 describe('validate: sizes the simulation can warm up', () => {
-  it('rejects replicas: 20000 at the field', () => {
-    const deploy = '    - apiVersion: apps/v1\n      kind: Deployment\n      metadata: {name: web}\n      spec:\n        replicas: 20000\n        selector: {matchLabels: {app: web}}\n        template:\n          metadata: {labels: {app: web}}\n          spec: {containers: [{name: web, image: shop/batch:2.0}]}\n';
-    expect(errorsAfter('  manifests:\n', `  manifests:\n${deploy}`)).toEqual([
-      'pending-insufficient-cpu.yaml:25:5: cluster.manifests: 20001 pods in all; a scenario may ask for at most 1000',
-      'pending-insufficient-cpu.yaml:29:19: cluster.manifests[0].spec.replicas: 20000 replicas; a workload may ask for at most 500 (the simulation starts every pod when the scenario loads)',
+  it('rejects replicas: 40000 at the field, and more than 30,000 pods in all', () => {
+    const deploy = (name: string, replicas: number) =>
+      `    - apiVersion: apps/v1\n      kind: Deployment\n      metadata: {name: ${name}}\n      spec:\n        replicas: ${replicas}\n        selector: {matchLabels: {app: ${name}}}\n        template:\n          metadata: {labels: {app: ${name}}}\n          spec: {containers: [{name: web, image: shop/batch:2.0}]}\n`;
+    expect(errorsAfter('  manifests:\n', `  manifests:\n${deploy('web', 40000)}`)).toEqual([
+      'pending-insufficient-cpu.yaml:25:5: cluster.manifests: 40001 pods in all; a scenario may ask for at most 30000',
+      'pending-insufficient-cpu.yaml:29:19: cluster.manifests[0].spec.replicas: 40000 replicas; a workload may ask for at most 500 (the simulation starts every pod when the scenario loads)',
     ]);
+    // 59 workloads of 500 and the batch pod: 29,501 pods are allowed, one more workload is not.
+    const many = (n: number) => Array.from({ length: n }, (_, i) => deploy(`web-${i}`, 500)).join('');
+    expect(errorsAfter('  manifests:\n', `  manifests:\n${many(59)}`)).toEqual([]);
+    expect(errorsAfter('  manifests:\n', `  manifests:\n${many(60)}`)).toEqual(['pending-insufficient-cpu.yaml:25:5: cluster.manifests: 30001 pods in all; a scenario may ask for at most 30000']);
   });
 
   it('rejects a createdAgo of centuries and image timings beyond ten years', () => {
@@ -105,11 +110,23 @@ describe('validate: sizes the simulation can warm up', () => {
     expect(errorsAfter('createdAgo: 45d', 'createdAgo: 3650d')).toEqual([]);
   });
 
-  it('rejects more than 50 nodes', () => {
-    const many = Array.from({ length: 50 }, (_, i) => `    - name: extra-${i}\n`).join('');
+  it('rejects more than 1,000 nodes, counting `count` entries, at the entry that crosses the limit', () => {
+    expect(errorsAfter('  manifests:\n', '    - {name: extra, count: 997}\n  manifests:\n')).toEqual([]);
+    expect(errorsAfter('  manifests:\n', '    - {name: extra, count: 998}\n  manifests:\n')).toEqual([
+      'pending-insufficient-cpu.yaml:24:7: cluster.nodes: 1001 nodes; a scenario may have at most 1000',
+    ]);
+    const many = Array.from({ length: 998 }, (_, i) => `    - name: extra-${i}\n`).join('');
     const errors = errorsAfter('  manifests:\n', `${many}  manifests:\n`);
-    expect(errors).toHaveLength(1);
-    expect(errors[0]).toMatch(/^pending-insufficient-cpu\.yaml:\d+:\d+: cluster\.nodes: 53 nodes; a scenario may have at most 50$/);
+    expect(errors).toEqual(['pending-insufficient-cpu.yaml:1021:7: cluster.nodes: 1001 nodes; a scenario may have at most 1000']);
+  });
+
+  it('a DaemonSet asks for one pod per node, `count` entries expanded', () => {
+    const ds = '    - apiVersion: apps/v1\n      kind: DaemonSet\n      metadata: {name: agent}\n      spec:\n        selector: {matchLabels: {app: agent}}\n        template:\n          metadata: {labels: {app: agent}}\n          spec: {containers: [{name: agent, image: shop/batch:2.0}]}\n';
+    const deploys = Array.from({ length: 58 }, (_, i) => `    - apiVersion: apps/v1\n      kind: Deployment\n      metadata: {name: web-${i}}\n      spec:\n        replicas: 500\n        selector: {matchLabels: {app: web-${i}}}\n        template:\n          metadata: {labels: {app: web-${i}}}\n          spec: {containers: [{name: web, image: shop/batch:2.0}]}\n`).join('');
+    // 29,000 + 1 bare pod + 3 + 997 DaemonSet pods = 30,001.
+    expect(errorsAfter('  manifests:\n', `    - {name: extra, count: 997}\n  manifests:\n${ds}${deploys}`)).toEqual([
+      'pending-insufficient-cpu.yaml:26:5: cluster.manifests: 30001 pods in all; a scenario may ask for at most 30000',
+    ]);
   });
 });
 

@@ -6,6 +6,7 @@ import { scenarioWorld } from '../../src/scenario/world.js';
 import { createClusterAsync } from '../../src/cluster/cluster.js';
 import type { WarmUpProgress } from '../../src/cluster/warm-up.js';
 import type { Scenario } from '../../src/scenario/schema.js';
+import { scenarioTestTimeout } from '../helpers/scenario-timeout.js';
 
 const files = scenarioFilesIn(shippedScenariosDir());
 
@@ -40,7 +41,7 @@ describe('the sliced asynchronous warm-up', () => {
       expect(sliced.cluster.queue.eventsRun()).toBe(sync.cluster.queue.eventsRun());
       expect(sliced.cluster.now()).toBe(sync.cluster.now());
       expect(await firstLook(sliced)).toEqual(await firstLook(sync));
-    });
+    }, scenarioTestTimeout(load(file), 2));
   }
 });
 

@@ -4,6 +4,7 @@
  * and the kube-proxy and CoreDNS add-ons. Values follow kubeadm v1.32.
  */
 import { KUBE_DNS_SERVICE_IP, KUBERNETES_SERVICE_IP } from '../apiserver/allocators.js';
+import { DEFAULT_POD_SUBNET } from '../ipv4.js';
 
 type Obj = Record<string, any>;
 
@@ -81,8 +82,8 @@ function staticPod(component: string, image: string, command: string[], cpu: str
   };
 }
 
-/** kubeadm's static pod manifests for a control-plane node. */
-export function controlPlaneStaticPods(nodeName: string, nodeIP: string, version: string): Obj[] {
+/** kubeadm's static pod manifests for a control-plane node; `podSubnet` is kubeadm's networking.podSubnet. */
+export function controlPlaneStaticPods(nodeName: string, nodeIP: string, version: string, podSubnet: string = DEFAULT_POD_SUBNET): Obj[] {
   return [
     staticPod('etcd', 'registry.k8s.io/etcd:3.5.16-0', ['etcd', `--advertise-client-urls=https://${nodeIP}:2379`, '--cert-file=/etc/kubernetes/pki/etcd/server.crt', '--data-dir=/var/lib/etcd', `--name=${nodeName}`], '100m', nodeIP, 2381, {
       memory: '100Mi',
@@ -91,7 +92,7 @@ export function controlPlaneStaticPods(nodeName: string, nodeIP: string, version
     staticPod('kube-apiserver', `registry.k8s.io/kube-apiserver:${version}`, ['kube-apiserver', `--advertise-address=${nodeIP}`, '--allow-privileged=true', '--authorization-mode=Node,RBAC', '--client-ca-file=/etc/kubernetes/pki/ca.crt', '--enable-admission-plugins=NodeRestriction', '--etcd-servers=https://127.0.0.1:2379', '--secure-port=6443', '--service-cluster-ip-range=10.96.0.0/12'], '250m', nodeIP, 6443, {
       annotations: { 'kubeadm.kubernetes.io/kube-apiserver.advertise-address.endpoint': `${nodeIP}:6443` },
     }),
-    staticPod('kube-controller-manager', `registry.k8s.io/kube-controller-manager:${version}`, ['kube-controller-manager', '--allocate-node-cidrs=true', '--cluster-cidr=10.244.0.0/16', '--kubeconfig=/etc/kubernetes/controller-manager.conf', '--leader-elect=true', '--service-cluster-ip-range=10.96.0.0/12', '--use-service-account-credentials=true'], '200m', nodeIP, 10257),
+    staticPod('kube-controller-manager', `registry.k8s.io/kube-controller-manager:${version}`, ['kube-controller-manager', '--allocate-node-cidrs=true', `--cluster-cidr=${podSubnet}`, '--kubeconfig=/etc/kubernetes/controller-manager.conf', '--leader-elect=true', '--service-cluster-ip-range=10.96.0.0/12', '--use-service-account-credentials=true'], '200m', nodeIP, 10257),
     staticPod('kube-scheduler', `registry.k8s.io/kube-scheduler:${version}`, ['kube-scheduler', '--authentication-kubeconfig=/etc/kubernetes/scheduler.conf', '--bind-address=127.0.0.1', '--kubeconfig=/etc/kubernetes/scheduler.conf', '--leader-elect=true'], '100m', nodeIP, 10259),
   ];
 }

@@ -49,7 +49,7 @@ const FACTORIES: Record<ControllerName, (c: ControllerContext, o: ControllerMana
   'daemonset-controller': (c) => new DaemonSetController(c),
   'endpoints-controller': (c) => new EndpointsController(c),
   'endpointslice-controller': (c) => new EndpointSliceController(c),
-  'node-ipam-controller': (c) => new NodeIpamController(c),
+  'node-ipam-controller': (c, o) => new NodeIpamController(c, o.clusterCidr),
   'node-lifecycle-controller': (c, o) => new NodeLifecycleController(c, o.nodeLifecycle),
   'taint-eviction-controller': (c) => new TaintEvictionController(c),
   'certificatesigningrequest-signing-controller': (c) => new CsrSigningController(c),
@@ -66,6 +66,8 @@ export interface ControllerManagerOptions {
   leaderElection?: LeaderElectionTiming;
   /** --node-monitor-period, --node-monitor-grace-period, ... */
   nodeLifecycle?: Partial<NodeLifecycleOptions>;
+  /** --cluster-cidr: the pod network the node IPAM controller carves into /24s (default 10.244.0.0/16). */
+  clusterCidr?: string;
 }
 
 /** The kube-controller-manager process. */

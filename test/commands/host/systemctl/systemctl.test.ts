@@ -16,17 +16,17 @@ describe('systemctl on a node', () => {
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toBe(
       `●${HEAD}` +
-        '     Active: active (running) since Fri 2026-10-16 09:13:19 UTC; 1 month 14 days ago\n' +
+        '     Active: active (running) since Fri 2026-10-16 09:13:04 UTC; 1 month 14 days ago\n' +
         '       Docs: https://kubernetes.io/docs/\n' +
         '   Main PID: 314 (kubelet)\n' +
         '      Tasks: 14 (limit: 9830)\n' +
         '     Memory: 43.7M\n' +
-        '        CPU: 12h 57min 37.445s\n' +
+        '        CPU: 12h 57min 37.625s\n' +
         '     CGroup: /system.slice/kubelet.service\n' +
         `             └─314 ${KUBELET_CMD}\n` +
         '\n' +
-        'Oct 16 09:13:19 node-1 kubelet[314]: I1016 09:13:19.000000     314 kubelet_node_status.go:75] "Attempting to register node" node="node-1"\n' +
-        'Oct 16 09:13:19 node-1 kubelet[314]: I1016 09:13:19.000000     314 kubelet_node_status.go:78] "Successfully registered node" node="node-1"\n',
+        'Oct 16 09:13:04 node-1 kubelet[314]: I1016 09:13:04.000000     314 kubelet_node_status.go:75] "Attempting to register node" node="node-1"\n' +
+        'Oct 16 09:13:04 node-1 kubelet[314]: I1016 09:13:04.000000     314 kubelet_node_status.go:78] "Successfully registered node" node="node-1"\n',
     );
     expect(await h.run('systemctl is-active kubelet')).toEqual({ stdout: 'active\n', stderr: '', output: 'active\n', exitCode: 0 });
   });
