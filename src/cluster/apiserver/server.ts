@@ -392,7 +392,8 @@ export class ApiServer {
       if (s) return s;
     }
     if (validation) return validation;
-    const after = validateObject(req.object, req.oldObject);
+    // Only a CREATE is mutated (every admit() here acts on creations): an update is validated once.
+    const after = partial.operation === 'CREATE' ? validateObject(req.object, req.oldObject) : undefined;
     if (after) return after;
     for (const plugin of this.admission) {
       const s = plugin.validate?.(req);
