@@ -392,8 +392,8 @@ export class ApiServer {
       if (s) return s;
     }
     if (validation) return validation;
-    // Only a CREATE is mutated (every admit() here acts on creations): an update is validated once.
-    const after = partial.operation === 'CREATE' ? validateObject(req.object, req.oldObject) : undefined;
+    // Only a pod creation is mutated (every admit() here that changes objects acts on those): anything else is validated once.
+    const after = partial.operation === 'CREATE' && partial.resource.name === 'pods' ? validateObject(req.object, req.oldObject) : undefined;
     if (after) return after;
     for (const plugin of this.admission) {
       const s = plugin.validate?.(req);

@@ -6,14 +6,22 @@ import type { KubeObject } from '../../../../src/cluster/apiserver/types.js';
 
 // The API server validates an UPDATE once, before admission (server.ts runAdmission): that holds only while no
 // mutating plugin changes an update. A frozen object makes any such change throw here.
-describe('admission: mutating plugins leave updates alone', () => {
+describe('admission: mutating plugins change pod creations only', () => {
   const pod = deepFreeze({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web', namespace: 'default' }, spec: { containers: [{ name: 'nginx', image: 'nginx:1.27' }] } }) as KubeObject;
+  const event = deepFreeze({ apiVersion: 'v1', kind: 'Event', metadata: { name: 'web.1', namespace: 'default' }, involvedObject: { kind: 'Pod', name: 'web' }, reason: 'Started' }) as KubeObject;
+  const namespace = { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'default' } } as KubeObject;
+  const requests = [
+    { operation: 'UPDATE' as const, resource: resolveResource('pods')!, object: pod, oldObject: pod },
+    { operation: 'CREATE' as const, resource: resolveResource('events')!, object: event },
+  ];
   for (const plugin of defaultAdmissionPlugins()) {
     if (!plugin.admit) continue;
-    it(`${plugin.name} does not change a pod update`, () => {
-      const req = { operation: 'UPDATE' as const, resource: resolveResource('pods')!, namespace: 'default', name: 'web', object: pod, oldObject: pod, user: { name: 'admin', groups: ['system:masters'] }, store: { get: () => undefined, list: () => [] }, randomSuffix: () => 'abcde' };
-      expect(() => plugin.admit!(req)).not.toThrow();
-      expect(req.object).toBe(pod);
-    });
+    for (const r of requests) {
+      it(`${plugin.name} does not change a ${r.resource.name} ${r.operation.toLowerCase()}`, () => {
+        const req = { ...r, namespace: 'default', name: r.object.metadata.name!, user: { name: 'admin', groups: ['system:masters'] }, store: { get: () => namespace, list: () => [] }, randomSuffix: () => 'abcde' };
+        expect(() => plugin.admit!(req)).not.toThrow();
+        expect(req.object).toBe(r.object);
+      });
+    }
   }
 });
