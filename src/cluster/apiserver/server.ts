@@ -392,7 +392,8 @@ export class ApiServer {
       if (s) return s;
     }
     if (validation) return validation;
-    const after = validateObject(req.object, req.oldObject);
+    // Only a pod creation is mutated (every admit() here that changes objects acts on those): anything else is validated once.
+    const after = partial.operation === 'CREATE' && partial.resource.name === 'pods' ? validateObject(req.object, req.oldObject) : undefined;
     if (after) return after;
     for (const plugin of this.admission) {
       const s = plugin.validate?.(req);

@@ -377,14 +377,31 @@ export class Kubelet implements Component {
     if (!got.ok) return { error: `error getting node ${JSON.stringify(this.nodeName)}: ${got.status.message}`, status: got.status };
     const node = got.value;
     const now = this.ctx.queue.now();
-    const status = nodeStatus({ spec: this.options.spec, now, notReadyReasons: this.notReadyReasons(), images: this.images(), previous: node.status as Obj | undefined, diskPressure: this.diskPressure() });
-    const changed = !sameButHeartbeats(status, node.status as Obj | undefined);
-    if (!force && !changed && this.lastPostedAt !== undefined && now - this.lastPostedAt < NODE_STATUS_REPORT_MS) return undefined;
+    const notReadyReasons = this.notReadyReasons();
+    const images = this.images();
+    const diskPressure = this.diskPressure();
+    const previous = node.status as Obj | undefined;
+    const reportDue = this.lastPostedAt === undefined || now - this.lastPostedAt >= NODE_STATUS_REPORT_MS;
+    // nodeStatus is a function of these (time only moves heartbeats): when they and the stored status are the very
+    // ones last found unchanged, it is unchanged again.
+    const inputs = [previous, notReadyReasons.join('\n'), images, diskPressure];
+    const seen = this.unchangedStatusInputs;
+    if (!force && !reportDue && seen && inputs.every((v, i) => v === seen[i])) return undefined;
+    this.unchangedStatusInputs = undefined;
+    const status = nodeStatus({ spec: this.options.spec, now, notReadyReasons, images, previous, diskPressure });
+    const changed = !sameButHeartbeats(status, previous);
+    if (!force && !changed && !reportDue) {
+      this.unchangedStatusInputs = inputs;
+      return undefined;
+    }
     const put = this.apiClient('?timeout=10s').updateStatus('nodes', undefined, { ...node, status });
     if (put.ok) this.lastPostedAt = now;
     else return { error: `failed to patch status for node ${JSON.stringify(this.nodeName)}: ${put.status.message}`, status: put.status };
     return undefined;
   }
+
+  /** What the last status check that found nothing to post was computed from (syncNodeStatus). */
+  private unchangedStatusInputs?: unknown[];
 
   private credential(): Credential {
     const cert = this.clientCert;

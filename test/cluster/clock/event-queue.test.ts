@@ -1,4 +1,5 @@
 import { describe, it, expect } from 'vitest';
+import fc from 'fast-check';
 import { EventQueue } from '../../../src/cluster/clock/event-queue.js';
 
 describe('EventQueue', () => {
@@ -63,5 +64,34 @@ describe('EventQueue', () => {
     q.runUntil(1000);
     expect(seen).toEqual([...times].sort((a, b) => a - b));
     expect(q.size()).toBe(0);
+  });
+});
+
+describe('EventQueue order (property)', () => {
+  it('runs events in (time, scheduling order), skips cancelled ones, and resumes a sliced run exactly', () => {
+    fc.assert(
+      fc.property(fc.array(fc.record({ at: fc.integer({ min: 0, max: 50 }), cancel: fc.boolean(), child: fc.option(fc.integer({ min: 0, max: 20 })) }), { maxLength: 60 }), fc.integer({ min: 1, max: 7 }), (plan, slice) => {
+        const run = (sliceEvents: number) => {
+          const q = new EventQueue(0);
+          const ran: string[] = [];
+          plan.forEach((p, i) => {
+            const id = q.at(p.at, () => {
+              ran.push(`${q.now()}:${i}`);
+              if (p.child !== null) q.after(p.child, () => ran.push(`${q.now()}:${i}c`));
+            });
+            if (p.cancel) q.cancel(id);
+          });
+          while (!q.runUntil(100, sliceEvents));
+          return ran;
+        };
+        const expected = plan
+          .map((p, i) => ({ ...p, i }))
+          .filter((p) => !p.cancel)
+          .sort((a, b) => a.at - b.at || a.i - b.i);
+        const whole = run(Infinity);
+        expect(whole.filter((e) => !e.endsWith('c'))).toEqual(expected.map((p) => `${p.at}:${p.i}`));
+        expect(run(slice)).toEqual(whole);
+      }),
+    );
   });
 });
