@@ -15,9 +15,9 @@ import {
   type PositionMap,
   type ScenarioError,
 } from './load.js';
-import { WORKSTATION_HOST, clusterNodes, diagnosisItems, type ClusterNode, type GoalPredicate, type Scenario } from './schema.js';
+import { WORKSTATION_HOST, clusterNodeCount, clusterNodes, diagnosisItems, type ClusterNode, type GoalPredicate, type Scenario } from './schema.js';
 import { causeBelongsTo, findComponent } from './taxonomy.js';
-import { checkScenarioLimits } from './validate-limits.js';
+import { checkScenarioLimits, SCENARIO_LIMITS } from './validate-limits.js';
 
 export { formatError };
 export type { ScenarioError };
@@ -54,6 +54,12 @@ export function checkScenario(scenario: Scenario, positions: PositionMap, file: 
   const expectedId = basename(file, extname(file));
   if (scenario.metadata.id !== expectedId) {
     at(['metadata', 'id'], `metadata.id "${scenario.metadata.id}" must equal the file name "${expectedId}"`);
+  }
+
+  // A pack may declare `count: 1000` many times over: refuse it on the count alone, before expanding any names.
+  if (clusterNodeCount(scenario.cluster) > SCENARIO_LIMITS.nodes) {
+    errors.push(...checkScenarioLimits(scenario, positions, file));
+    return errors.sort((a, b) => a.line - b.line || a.col - b.col);
   }
 
   const nodes = new Map<string, ClusterNode>();

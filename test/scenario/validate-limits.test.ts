@@ -120,6 +120,13 @@ describe('validate: sizes the simulation can warm up', () => {
     expect(errors).toEqual(['pending-insufficient-cpu.yaml:1021:7: cluster.nodes: 1001 nodes; a scenario may have at most 1000']);
   });
 
+  it('refuses a thousand entries of `count: 1000` on the count alone, without expanding a million names', () => {
+    const huge = '    - {name: extra, count: 1000}\n'.repeat(1000);
+    const errors = errorsAfter('  manifests:\n', `${huge}  manifests:\n`);
+    // Only the limit: expanding the names would also have reported 999 entries of duplicate names.
+    expect(errors).toEqual(['pending-insufficient-cpu.yaml:24:7: cluster.nodes: 1000003 nodes; a scenario may have at most 1000']);
+  });
+
   it('a DaemonSet asks for one pod per node, `count` entries expanded', () => {
     const ds = '    - apiVersion: apps/v1\n      kind: DaemonSet\n      metadata: {name: agent}\n      spec:\n        selector: {matchLabels: {app: agent}}\n        template:\n          metadata: {labels: {app: agent}}\n          spec: {containers: [{name: agent, image: shop/batch:2.0}]}\n';
     const deploys = Array.from({ length: 58 }, (_, i) => `    - apiVersion: apps/v1\n      kind: Deployment\n      metadata: {name: web-${i}}\n      spec:\n        replicas: 500\n        selector: {matchLabels: {app: web-${i}}}\n        template:\n          metadata: {labels: {app: web-${i}}}\n          spec: {containers: [{name: web, image: shop/batch:2.0}]}\n`).join('');
