@@ -33,6 +33,8 @@ export class LeaderElector {
   private observedSpec: Obj | undefined;
   private observedAt = 0;
   private lastRenew = 0;
+  /** The Lease as this elector last wrote it (client-go's LeaseLock keeps it for the next update). */
+  private held: KubeObject | undefined;
 
   constructor(
     private readonly client: ApiClient,
@@ -89,8 +91,24 @@ export class LeaderElector {
   }
 
   private tryAcquireOrRenew(now: number): boolean {
-    const got = this.client.get('leases', this.namespace, this.name);
     const stamp = isoMicro(now);
+    // client-go leaderelection.go: "fast path for the leader to update optimistically assuming that the record
+    // observed last time is the current version" — no GET while this elector holds a valid lease.
+    const held = this.held;
+    const observed = this.observedSpec;
+    if (held && observed?.holderIdentity === this.identity && this.observedAt + (observed.leaseDurationSeconds ?? this.timing.leaseDurationSeconds) * 1000 > now) {
+      const spec = (held.spec as Obj | undefined) ?? {};
+      const next: Obj = { holderIdentity: this.identity, leaseDurationSeconds: this.timing.leaseDurationSeconds, acquireTime: spec.acquireTime, renewTime: stamp, leaseTransitions: spec.leaseTransitions ?? 0 };
+      const updated = this.client.update('leases', this.namespace, { ...held, spec: next });
+      if (updated.ok) {
+        this.held = updated.value;
+        this.observe(updated.value.spec as Obj, now);
+        return true;
+      }
+      // "Failed to update lock optimistically ..., falling back to slow path".
+      this.held = undefined;
+    }
+    const got = this.client.get('leases', this.namespace, this.name);
     if (!got.ok) {
       if (got.status.reason !== 'NotFound') return false;
       const lease: KubeObject = {
@@ -100,7 +118,10 @@ export class LeaderElector {
         spec: { holderIdentity: this.identity, leaseDurationSeconds: this.timing.leaseDurationSeconds, acquireTime: stamp, renewTime: stamp, leaseTransitions: 0 },
       };
       const created = this.client.create('leases', this.namespace, lease);
-      if (created.ok) this.observe(created.value.spec as Obj, now);
+      if (created.ok) {
+        this.held = created.value;
+        this.observe(created.value.spec as Obj, now);
+      }
       return created.ok;
     }
     const current = got.value;
@@ -118,7 +139,10 @@ export class LeaderElector {
       leaseTransitions: mine ? (spec.leaseTransitions ?? 0) : (spec.leaseTransitions ?? 0) + 1,
     };
     const updated = this.client.update('leases', this.namespace, { ...current, spec: next });
-    if (updated.ok) this.observe(updated.value.spec as Obj, now);
+    if (updated.ok) {
+      this.held = updated.value;
+      this.observe(updated.value.spec as Obj, now);
+    }
     return updated.ok;
   }
 

@@ -24,6 +24,36 @@ describe('ControllerManager', () => {
     expect(spec.acquireTime).toBe('2025-01-01T00:00:00.000000Z');
   });
 
+  it('renews optimistically while it holds a valid lease: an update, no GET (client-go fast path)', () => {
+    const c = testCluster();
+    const calls: string[] = [];
+    const get = c.api.get.bind(c.api);
+    const update = c.api.update.bind(c.api);
+    c.api.get = (credential, resource, namespace, name) => {
+      if (resource === 'leases' && name === 'kube-controller-manager') calls.push('get');
+      return get(credential, resource, namespace, name);
+    };
+    c.api.update = (credential, resource, namespace, object, subresource) => {
+      if (resource === 'leases' && object.metadata.name === 'kube-controller-manager') calls.push('update');
+      return update(credential, resource, namespace, object, subresource);
+    };
+    c.advance(10_000);
+    expect(calls).toEqual(['update', 'update', 'update', 'update', 'update']);
+  });
+
+  it('falls back to GET and update when the lease changed under it (a conflict), and keeps leading', () => {
+    const c = testCluster();
+    c.advance(2_000);
+    // Somebody else writes the Lease: the elector's copy is now stale.
+    const lease = c.get('leases', 'kube-system', 'kube-controller-manager')!;
+    expect(c.admin.update('leases', 'kube-system', { ...lease, metadata: { ...lease.metadata, labels: { touched: 'yes' } } }).ok).toBe(true);
+    c.advance(2_000);
+    const spec = c.get('leases', 'kube-system', 'kube-controller-manager')!.spec as Obj;
+    expect(spec.renewTime).toBe('2025-01-01T00:00:04.000000Z');
+    expect(spec.leaseTransitions).toBe(0);
+    expect(c.cm.isLeader()).toBe(true);
+  });
+
   it('a second instance waits; it takes over 15s after the leader stops, counting a transition', () => {
     const c = testCluster();
     const standby = new ControllerManager(c.ctx, { hostName: 'cp-2' });
