@@ -230,13 +230,8 @@ export class Cluster {
   /** The control-plane node's /etc/kubernetes/pki/apiserver.crt, when it has one. */
   private apiServerCertOnDisk(cpName: string): Certificate | undefined {
     const pem = this.nodes.get(cpName)?.host.fs.read('/etc/kubernetes/pki/apiserver.crt');
-    if (!pem) return undefined;
-    // Every kubelet request meets this certificate: decode once per file text.
-    if (this.servingCert?.pem !== pem) this.servingCert = { pem, cert: decodeCertificate(pem) };
-    return this.servingCert.cert;
+    return pem ? decodeCertificate(pem) : undefined;
   }
-
-  private servingCert?: { pem: string; cert: Certificate | undefined };
 
   private nodeSpec(n: WorldNode, index: number): NodeSpec {
     return {

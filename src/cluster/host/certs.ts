@@ -3,6 +3,7 @@
  * (subject, issuer, validity, SANs), stored in PEM-shaped files so `cat`,
  * `openssl x509` and the kubelet all read the same file.
  */
+import { deepFreeze } from '../json.js';
 
 /** A certificate's fields. */
 export interface Certificate {
@@ -28,18 +29,16 @@ export function encodeCertificate(cert: Certificate): string {
 }
 
 // Components re-read the same certificate files on every request; decoding is memoized by text.
+// A decoded certificate is shared by every reader, so it is frozen: a change is a new certificate.
 const decoded = new Map<string, Certificate | undefined>();
 
-/** Decodes the first certificate of a PEM text; undefined when there is none. */
+/** Decodes the first certificate of a PEM text (a frozen, shared value); undefined when there is none. */
 export function decodeCertificate(pem: string): Certificate | undefined {
-  if (decoded.has(pem)) {
-    const c = decoded.get(pem);
-    return c && { ...c, subject: { ...c.subject }, issuer: { ...c.issuer } };
-  }
+  if (decoded.has(pem)) return decoded.get(pem);
   if (decoded.size > 1000) decoded.clear();
   const c = decodeUncached(pem);
-  decoded.set(pem, c);
-  return c && { ...c, subject: { ...c.subject }, issuer: { ...c.issuer } };
+  decoded.set(pem, c && deepFreeze(c));
+  return c;
 }
 
 function decodeUncached(pem: string): Certificate | undefined {
