@@ -63,18 +63,8 @@ function readCniNetwork(fs: CniFiles): CniLoad {
   const files = (fs.list(CNI_CONF_DIR) ?? []).filter((e) => e.kind === 'file' && /\.(conflist|conf|json)$/.test(e.name)).map((e) => `${CNI_CONF_DIR}/${e.name}`);
   if (files.length === 0) return { ok: false, error: `no network config found in ${CNI_CONF_DIR}: ${CNI_NOT_INITIALIZED}` };
   const file = files[0];
-  const text = fs.read(file) ?? '';
-  const key = `${file}\n${text}`;
-  let load = loaded.get(key);
-  if (!load) {
-    if (loaded.size > 256) loaded.clear();
-    loaded.set(key, (load = parseCniNetwork(file, text)));
-  }
-  return load;
+  return parseCniNetwork(file, fs.read(file) ?? '');
 }
-
-// The runtime re-reads the configuration on every status call; parsing is memoized by file name and text.
-const loaded = new Map<string, CniLoad>();
 
 function parseCniNetwork(file: string, text: string): CniLoad {
   let parsed: unknown;
