@@ -41,8 +41,7 @@ export function normalizePath(path: string, cwd = '/'): string {
 /** An in-memory filesystem with implied directories. */
 export class VirtualFs {
   private readonly files = new Map<string, VfsFile>();
-  private readonly dirs = new Set<string>(['/']);
-  /** Names directly inside each directory: listing a directory must not scan the whole machine (kubelets list /etc/cni/net.d every few seconds). */
+  /** Every directory, with the names directly inside it: listing a directory must not scan the whole machine (kubelets list /etc/cni/net.d every few seconds). */
   private readonly children = new Map<string, Set<string>>([['/', new Set()]]);
   /** Sizes kept up to date for the whole-disk usage the eviction manager polls: fixed-size files summed, computed ones asked. */
   private fixedBytes = 0;
@@ -92,7 +91,7 @@ export class VirtualFs {
   exists(path: string): 'file' | 'dir' | undefined {
     const p = normalizePath(path);
     if (this.files.has(p)) return 'file';
-    return this.dirs.has(p) ? 'dir' : undefined;
+    return this.children.has(p) ? 'dir' : undefined;
   }
 
   /** Removes a file (or a directory tree with `recursive`); false when nothing was there. */
@@ -106,21 +105,17 @@ export class VirtualFs {
       this.unlink(p);
       return true;
     }
-    if (!this.dirs.has(p) || p === '/') return false;
+    if (!this.children.has(p) || p === '/') return false;
     const prefix = `${p}/`;
     const children = [...this.files.keys()].filter((k) => k.startsWith(prefix));
-    const subdirs = [...this.dirs].filter((d) => d.startsWith(prefix));
+    const subdirs = [...this.children.keys()].filter((d) => d.startsWith(prefix));
     if (!recursive && (children.length || subdirs.length)) return false;
     this.changes++;
     for (const k of children) {
       this.forget(this.files.get(k)!);
       this.files.delete(k);
     }
-    for (const d of subdirs) {
-      this.dirs.delete(d);
-      this.children.delete(d);
-    }
-    this.dirs.delete(p);
+    for (const d of subdirs) this.children.delete(d);
     this.children.delete(p);
     this.unlink(p);
     return true;
@@ -139,30 +134,27 @@ export class VirtualFs {
 
   /** Creates a directory and its parents. */
   mkdirs(path: string): void {
-    let p = normalizePath(path);
-    while (!this.dirs.has(p)) {
+    const missing: string[] = [];
+    for (let p = normalizePath(path); !this.children.has(p); p = parentOf(p)) missing.push(p);
+    // Outermost first, so each one's parent is there to name it.
+    for (const p of missing.reverse()) {
       this.changes++;
-      this.dirs.add(p);
-      if (!this.children.has(p)) this.children.set(p, new Set());
-      const parent = parentOf(p);
-      // A missing parent is created in the next round; its names start here.
-      if (!this.children.has(parent)) this.children.set(parent, new Set());
-      this.children.get(parent)!.add(p.slice(p.lastIndexOf('/') + 1));
-      p = parent;
+      this.children.set(p, new Set());
+      this.children.get(parentOf(p))!.add(p.slice(p.lastIndexOf('/') + 1));
     }
   }
 
   /** Entries directly inside a directory, sorted by name; undefined when it is not a directory. */
   list(path: string): VfsEntry[] | undefined {
     const p = normalizePath(path);
-    if (!this.dirs.has(p)) return undefined;
+    if (!this.children.has(p)) return undefined;
     const prefix = p === '/' ? '/' : `${p}/`;
     const out: VfsEntry[] = [];
     for (const name of this.children.get(p) ?? []) {
       const full = prefix + name;
       const file = this.files.get(full);
       if (file) out.push({ name, path: full, kind: 'file', file });
-      else if (this.dirs.has(full)) out.push({ name, path: full, kind: 'dir' });
+      else if (this.children.has(full)) out.push({ name, path: full, kind: 'dir' });
     }
     return out.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   }
