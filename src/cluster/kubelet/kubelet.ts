@@ -30,6 +30,7 @@ import { kubeletStartup } from './kubelet-startup.js';
 import { inboundConnect } from './host-netfilter.js';
 import { goTimeStringPrecise } from './go-text.js';
 import { jsonEqual } from '../json.js';
+import { sameInputs } from './same-inputs.js';
 
 type Obj = Record<string, any>;
 
@@ -385,8 +386,7 @@ export class Kubelet implements Component {
     // nodeStatus is a function of these (time only moves heartbeats): when they and the stored status are the very
     // ones last found unchanged, it is unchanged again.
     const inputs = [previous, notReadyReasons.join('\n'), images, diskPressure];
-    const seen = this.unchangedStatusInputs;
-    if (!force && !reportDue && seen && inputs.every((v, i) => v === seen[i])) return undefined;
+    if (!force && !reportDue && sameInputs(this.unchangedStatusInputs, inputs)) return undefined;
     this.unchangedStatusInputs = undefined;
     const status = nodeStatus({ spec: this.options.spec, now, notReadyReasons, images, previous, diskPressure });
     const changed = !sameButHeartbeats(status, previous);
@@ -447,19 +447,15 @@ export class Kubelet implements Component {
   /** The images list of the node status, rebuilt only when the runtime's images change. */
   private images(): { names: string[]; sizeBytes: number }[] {
     const held = [...this.options.runtime.images.values()];
-    if (this.imagesSeen && held.length === this.imagesSeen.held.length && held.every((img, i) => img === this.imagesSeen!.held[i])) return this.imagesSeen.list;
-    const list = this.buildImages();
+    if (this.imagesSeen && sameInputs(this.imagesSeen.held, held)) return this.imagesSeen.list;
+    const list = [...held]
+      .sort((a, b) => b.sizeBytes - a.sizeBytes)
+      .map((img) => ({ names: [img.tags[0].replace(/:[^:/]+$/, '') + '@' + img.id, ...img.tags], sizeBytes: img.sizeBytes }));
     this.imagesSeen = { held, list };
     return list;
   }
 
   private imagesSeen?: { held: unknown[]; list: { names: string[]; sizeBytes: number }[] };
-
-  private buildImages(): { names: string[]; sizeBytes: number }[] {
-    return [...this.options.runtime.images.values()]
-      .sort((a, b) => b.sizeBytes - a.sizeBytes)
-      .map((img) => ({ names: [img.tags[0].replace(/:[^:/]+$/, '') + '@' + img.id, ...img.tags], sizeBytes: img.sizeBytes }));
-  }
 
   private ensureMirrorPods(): void {
     for (const manifest of this.options.staticPods) {

@@ -4,7 +4,6 @@
  */
 import { parseBytes, parseCpuMilli } from '../quantity.js';
 import { isoSeconds } from '../apiserver/server.js';
-
 import { jsonEqual } from '../json.js';
 
 type Obj = Record<string, any>;

@@ -12,6 +12,7 @@ import type { TimerId } from '../clock/event-queue.js';
 import { buildPodStatus, type ContainerRecord } from './pod-status.js';
 import { goDuration, inBackoffSince, nextBackoff, type Backoff } from './backoff.js';
 import { fullImageName, parseImageRef } from '../workloads/catalog.js';
+import { sameInputs } from './same-inputs.js';
 
 type Obj = Record<string, any>;
 
@@ -395,7 +396,7 @@ export class PodWorker {
   private report(): void {
     // Same inputs, same status (conditions only take a new time on a transition): rebuild only on change.
     const inputs = this.statusInputs();
-    if (this.lastStatus && this.lastInputs && inputs.length === this.lastInputs.length && inputs.every((v, i) => v === this.lastInputs![i])) {
+    if (this.lastStatus && sameInputs(this.lastInputs, inputs)) {
       this.host.postStatus(this.pod, this.lastStatus);
       return;
     }
