@@ -16,7 +16,8 @@ import { podFromTemplate } from './replicaset.js';
 import { scaledValue } from './deployment-util.js';
 import { tolerates } from './taints.js';
 import { byControllerUid, type Index } from './indexes.js';
-import { controllerOf, isPodAvailable, isPodReady, objectKey, sameJson, splitKey, type Obj } from './util.js';
+import { controllerOf, isPodAvailable, isPodReady, objectKey, splitKey, type Obj } from './util.js';
+import { jsonEqual } from '../json.js';
 
 /** AddOrUpdateDaemonPodTolerations: what every daemon pod tolerates. */
 export function daemonTolerations(hostNetwork: boolean): Obj[] {
@@ -222,7 +223,7 @@ export class DaemonSetController implements Controller {
       ...(available ? { numberAvailable: available } : {}),
       ...(desired - available > 0 ? { numberUnavailable: desired - available } : {}),
     };
-    if (!sameJson(ds.status ?? {}, status)) this.c.client.updateStatus('daemonsets', ds.metadata.namespace, { ...ds, status });
+    if (!jsonEqual(ds.status ?? {}, status)) this.c.client.updateStatus('daemonsets', ds.metadata.namespace, { ...ds, status });
     if (minReady > 0 && available < ready) this.queue.addAfter(objectKey(ds), minReady * 1000);
   }
 }

@@ -13,7 +13,8 @@ import type { Controller, ControllerContext } from './controller.js';
 import { WorkQueue } from './work-queue.js';
 import { computeHash } from './hash.js';
 import { byControllerUid, orphansByNamespace, type Index } from './indexes.js';
-import { controllerOf, controllerRef, objectKey, sameJson, splitKey, parseTime, type Obj } from './util.js';
+import { controllerOf, controllerRef, objectKey, splitKey, parseTime, type Obj } from './util.js';
+import { jsonEqual } from '../json.js';
 import {
   DESIRED_REPLICAS_ANNOTATION, MAX_REPLICAS_ANNOTATION, POD_TEMPLATE_HASH_LABEL, REVISION_ANNOTATION,
   byCreation, condition, copiedAnnotation, equalIgnoreHash, getCondition, maxSurge, maxUnavailable, removeCondition,
@@ -468,7 +469,7 @@ export class DeploymentController implements Controller {
       if (v === undefined || v === 0 || (Array.isArray(v) && v.length === 0)) continue;
       status[k] = v;
     }
-    if (sameJson(d.status ?? {}, status)) return;
+    if (jsonEqual(d.status ?? {}, status)) return;
     const r = this.c.client.updateStatus('deployments', d.metadata.namespace, { ...d, status });
     if (r.ok) {
       d.status = r.value.status;

@@ -10,7 +10,8 @@ import type { Controller, ControllerContext } from './controller.js';
 import { WorkQueue } from './work-queue.js';
 import { byNamespace, byNamespaceLabel, type Index } from './indexes.js';
 import { findPort, managedService, podsForService, servicesForPod, shouldPodBeInEndpoints } from './service-pods.js';
-import { isPodReady, isoSeconds, objectKey, sameJson, splitKey, type Obj } from './util.js';
+import { isPodReady, isoSeconds, objectKey, splitKey, type Obj } from './util.js';
+import { jsonEqual } from '../json.js';
 
 /** endpoints.LessEndpointAddress: IP strings compared bytewise, then target UID. */
 function lessAddress(a: Obj, b: Obj): number {
@@ -102,7 +103,7 @@ export class EndpointsController implements Controller {
       },
       ...(subsets.length ? { subsets } : {}),
     };
-    if (existing && sameJson(existing.subsets ?? [], body.subsets ?? []) && sameJson(existing.metadata.labels ?? {}, labels)) return;
+    if (existing && jsonEqual(existing.subsets ?? [], body.subsets ?? []) && jsonEqual(existing.metadata.labels ?? {}, labels)) return;
     // endpoints.kubernetes.io/last-change-trigger-time: when the change that caused this write happened.
     body.metadata.annotations = { ...(body.metadata.annotations ?? {}), 'endpoints.kubernetes.io/last-change-trigger-time': isoSeconds(this.c.ctx.queue.now()) };
     if (!Object.keys(labels).length) delete body.metadata.labels;

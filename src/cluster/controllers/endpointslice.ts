@@ -10,7 +10,8 @@ import type { Controller, ControllerContext } from './controller.js';
 import { WorkQueue } from './work-queue.js';
 import { byNamespace, byNamespaceLabel, type Index } from './indexes.js';
 import { findPort, managedService, podsForService, servicesForPod, shouldPodBeInEndpoints } from './service-pods.js';
-import { controllerRef, isPodReady, objectKey, sameJson, splitKey, type Obj } from './util.js';
+import { controllerRef, isPodReady, objectKey, splitKey, type Obj } from './util.js';
+import { jsonEqual } from '../json.js';
 
 /** Label naming the owning Service. */
 export const SERVICE_NAME_LABEL = 'kubernetes.io/service-name';
@@ -87,7 +88,7 @@ export class EndpointSliceController implements Controller {
       }
       // All endpoints of one slice share its ports; pods resolving differently are left out of this slice.
       if (ports === null) ports = podPorts;
-      else if (!sameJson(ports, podPorts)) continue;
+      else if (!jsonEqual(ports, podPorts)) continue;
       const terminating = !!pod.metadata.deletionTimestamp;
       const serving = isPodReady(pod);
       const ready = publishNotReady || (serving && !terminating);
@@ -110,7 +111,7 @@ export class EndpointSliceController implements Controller {
     const [first, ...extra] = existing;
     for (const s of extra) this.c.client.delete('endpointslices', ns, s.metadata.name!);
     if (first) {
-      if (sameJson(first.metadata.labels, desired.labels) && sameJson(first.endpoints ?? null, desired.endpoints) && sameJson(first.ports ?? null, desired.ports)) return;
+      if (jsonEqual(first.metadata.labels, desired.labels) && jsonEqual(first.endpoints ?? null, desired.endpoints) && jsonEqual(first.ports ?? null, desired.ports)) return;
       const r = this.c.client.update('endpointslices', ns, { ...first, metadata: { ...first.metadata, labels }, endpoints: desired.endpoints, ports: desired.ports });
       if (!r.ok && r.status.reason === 'Conflict') this.queue.addAfter(key, 1000);
       return;

@@ -9,7 +9,8 @@ import { RESOURCES, qualifiedName } from '../apiserver/resources.js';
 import type { Informer } from '../client/informer.js';
 import type { Controller, ControllerContext } from './controller.js';
 import { WorkQueue } from './work-queue.js';
-import { isoSeconds, sameJson, type Obj } from './util.js';
+import { isoSeconds, type Obj } from './util.js';
+import { jsonEqual } from '../json.js';
 
 /** How soon to look again while content is still going away. */
 const RECHECK_MS = 2_000;
@@ -87,7 +88,7 @@ export class NamespaceController implements Controller {
         ? cond('NamespaceFinalizersRemaining', 'True', 'SomeFinalizersRemain', `Some content in the namespace has finalizers remaining: ${finalizers.map((f) => `${f} in 1 resource instances`).join(', ')}`)
         : cond('NamespaceFinalizersRemaining', 'False', 'ContentHasNoFinalizers', 'All content-preserving finalizers finished'),
     ];
-    if (sameJson(old, conditions)) return;
+    if (jsonEqual(old, conditions)) return;
     this.c.client.updateStatus('namespaces', undefined, { ...ns, status: { ...(ns.status as Obj), phase: 'Terminating', conditions } });
   }
 }

@@ -12,7 +12,8 @@ import type { Controller, ControllerContext } from './controller.js';
 import { WorkQueue } from './work-queue.js';
 import { byNodeName, type Index } from './indexes.js';
 import { NOT_READY_KEY, UNREACHABLE_KEY, sameTaint } from './taints.js';
-import { isoSeconds, parseTime, sameJson, type Obj } from './util.js';
+import { isoSeconds, parseTime, type Obj } from './util.js';
+import { jsonEqual } from '../json.js';
 
 /** Timing flags of the controller. */
 export interface NodeLifecycleOptions {
@@ -168,7 +169,7 @@ export class NodeLifecycleController implements Controller {
         }
       }
       current = next.find((c) => c.type === 'Ready');
-      if (!sameJson(current, observed)) {
+      if (!jsonEqual(current, observed)) {
         const r = this.c.client.updateStatus('nodes', undefined, { ...node, status: { ...status, conditions: next } });
         if (!r.ok) return { observed, current: observed };
         health.readyCondition = current && { ...current };
@@ -185,7 +186,7 @@ export class NodeLifecycleController implements Controller {
     const keep = taints.filter((t) => !(t.effect === 'NoExecute' && (t.key === NOT_READY_KEY || t.key === UNREACHABLE_KEY) && t.key !== want));
     const next = [...keep];
     if (want && !keep.some((t) => t.key === want && t.effect === 'NoExecute')) next.push({ key: want, effect: 'NoExecute', timeAdded: isoSeconds(this.now()) });
-    if (!sameJson(next, taints)) this.writeTaints(node.metadata.name!, next);
+    if (!jsonEqual(next, taints)) this.writeTaints(node.metadata.name!, next);
   }
 
   /** doNoScheduleTaintingPass: NoSchedule taints mirror conditions and spec.unschedulable. */
@@ -201,7 +202,7 @@ export class NodeLifecycleController implements Controller {
     const taints: Obj[] = ((node.spec as Obj | undefined)?.taints ?? []) as Obj[];
     const kept = taints.filter((t) => !(t.effect === 'NoSchedule' && CONTROLLER_NO_SCHEDULE_KEYS.has(t.key)) || wanted.some((w) => sameTaint(w, t)));
     const next = [...kept, ...wanted.filter((w) => !kept.some((t) => sameTaint(w, t)))];
-    if (!sameJson(next, taints)) this.writeTaints(name, next);
+    if (!jsonEqual(next, taints)) this.writeTaints(name, next);
   }
 
   private writeTaints(name: string, taints: Obj[]): void {

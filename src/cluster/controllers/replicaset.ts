@@ -13,7 +13,8 @@ import { WorkQueue } from './work-queue.js';
 import { Expectations } from './expectations.js';
 import { sortPodsForDeletion } from './pod-ranking.js';
 import { byControllerUid, orphansByNamespace, type Index } from './indexes.js';
-import { controllerOf, controllerRef, isPodActive, isPodAvailable, isPodReady, isoSeconds, objectKey, sameJson, splitKey, type Obj } from './util.js';
+import { controllerOf, controllerRef, isPodActive, isPodAvailable, isPodReady, isoSeconds, objectKey, splitKey, type Obj } from './util.js';
+import { jsonEqual } from '../json.js';
 
 /** Upper bound of the per-key retry back-off (workqueue DefaultControllerRateLimiter: 5ms doubling to 1000s). */
 const MAX_BACKOFF_MS = 1000 * 1000;
@@ -199,7 +200,7 @@ export class ReplicaSetController implements Controller {
       ...(rs.metadata.generation ? { observedGeneration: rs.metadata.generation } : {}),
       ...(conditions.length ? { conditions } : {}),
     };
-    if (!sameJson(normalize(old), normalize(status))) {
+    if (!jsonEqual(normalize(old), normalize(status))) {
       const r = this.c.client.updateStatus('replicasets', rs.metadata.namespace, { ...rs, status });
       if (!r.ok && r.status.reason === 'Conflict') this.queue.add(objectKey(rs));
     }

@@ -4,7 +4,6 @@
  * owner references (pkg/controller/controller_ref_manager.go).
  */
 import type { KubeObject, OwnerReference } from '../apiserver/types.js';
-import { jsonEqual } from '../json.js';
 
 /** Plain-JSON view of an object's fields. */
 export type Obj = Record<string, any>;
@@ -70,13 +69,4 @@ export function controllerOf(obj: KubeObject): OwnerReference | undefined {
 /** An owner reference naming `owner` as the managing controller. */
 export function controllerRef(owner: KubeObject): OwnerReference {
   return { apiVersion: owner.apiVersion, kind: owner.kind, name: owner.metadata.name!, uid: owner.metadata.uid!, controller: true, blockOwnerDeletion: true };
-}
-
-/**
- * A structural equality check on JSON values (for "write only when changed"),
- * as apiequality.Semantic.DeepEqual: key order does not matter, an undefined
- * value is a missing key.
- */
-export function sameJson(a: unknown, b: unknown): boolean {
-  return jsonEqual(a, b);
 }
