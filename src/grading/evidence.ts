@@ -39,6 +39,7 @@ import type { ApiClient, KubeObject } from '../cluster/apiserver/types.js';
 import { resolveResource } from '../cluster/apiserver/resources.js';
 import type { EvidenceSpec } from '../scenario/schema.js';
 import { fieldAt } from '../scenario/predicates.js';
+import { escapeLiteral } from '../commands/text/lib/posix-regex.js';
 
 /** Points for having seen every piece of evidence. */
 export const EVIDENCE_POINTS = 20;
@@ -109,7 +110,7 @@ export function factSeen(fact: EvidenceSpec, obs: Observation, client: ApiClient
     }
     // A bare status is no fact about this node unless shown with it: describe node lists `Type  Status`
     // rows under `Name: node-2`; get nodes folds Ready into the STATUS of the node's row (Ready=False is NotReady).
-    const row = new RegExp(`(^|\\s)${escape(type)}\\s+${escape(c.status)}(\\s|$)`, 'm');
+    const row = new RegExp(`(^|\\s)${escapeLiteral(type)}\\s+${escapeLiteral(c.status)}(\\s|$)`, 'm');
     const readyWord = token(c.status === 'True' ? 'Ready' : 'NotReady');
     const named = token(node);
     return obs.shown.some(
@@ -174,7 +175,7 @@ export function describeFact(e: EvidenceSpec): string {
  */
 function onHost(obs: Observation, host: string): boolean {
   if (obs.host === host) return true;
-  return new RegExp(`(^|[;&|]\\s*)ssh\\s+(-\\S+\\s+)*(\\S+@)?${escape(host)}\\s+\\S`).test(obs.line);
+  return new RegExp(`(^|[;&|]\\s*)ssh\\s+(-\\S+\\s+)*(\\S+@)?${escapeLiteral(host)}\\s+\\S`).test(obs.line);
 }
 
 /** The text is in an observed piece of stdout, or of stderr when the learner did not type it. */
@@ -191,12 +192,12 @@ function tokenShown(obs: Observation, value: string): boolean {
 
 /** Matches `value` as a whole token (case-insensitive). */
 function token(value: string): RegExp {
-  return new RegExp(`(?<![\\w-])${escape(value)}(?![\\w-]|\\.\\w)`, 'i');
+  return new RegExp(`(?<![\\w-])${escapeLiteral(value)}(?![\\w-]|\\.\\w)`, 'i');
 }
 
 /** The blocks of `kubectl describe` output (each from its `Name:` line) that describe `name`. */
 function describedBlocks(segment: string, name: string): string[] {
-  return segment.split(/^(?=Name:\s)/m).filter((block) => new RegExp(`^Name:\\s+${escape(name)}\\s*$`, 'm').test(block.split('\n', 1)[0]));
+  return segment.split(/^(?=Name:\s)/m).filter((block) => new RegExp(`^Name:\\s+${escapeLiteral(name)}\\s*$`, 'm').test(block.split('\n', 1)[0]));
 }
 
 /** Did the tools read this object: a get of it, or a list of its kind in its namespace or all? */
@@ -220,8 +221,4 @@ function getOne(client: ApiClient, resource: string, namespace: string | undefin
 function listed(client: ApiClient, resource: string, namespace: string | undefined, selector: string): KubeObject[] {
   const r = client.list(resource, namespace, { labelSelector: selector });
   return r.ok ? r.value.items : [];
-}
-
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

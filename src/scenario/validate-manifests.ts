@@ -24,12 +24,16 @@ const SHELL_UNSAFE = /[\s"'`$\\;&|<>(){}[\]*?!#~^]/;
 
 /** Every manifest and node-label check, reported through `report`. */
 export function checkManifests(scenario: Scenario, report: Report): void {
-  checkNames(scenario, report);
-  checkKindsAndNamespaces(scenario, report);
+  const misnamed = checkNames(scenario, report);
+  checkKindsAndNamespaces(scenario, misnamed, report);
 }
 
-/** Manifest names: the API server's rules per kind, then kubedrill's: nothing a shell would interpret. */
-function checkNames(scenario: Scenario, report: Report): void {
+/**
+ * Manifest names: the API server's rules per kind, then kubedrill's: nothing a shell would interpret.
+ * Returns the indexes of the manifests whose name, labels or annotations the API server refuses.
+ */
+function checkNames(scenario: Scenario, report: Report): Set<number> {
+  const misnamed = new Set<number>();
   scenario.cluster.manifests.forEach((m, i) => {
     const path: DocPath = ['cluster', 'manifests', i, 'metadata', 'name'];
     const name = m.metadata.name;
@@ -41,6 +45,7 @@ function checkNames(scenario: Scenario, report: Report): void {
     const metaErrors: FieldError[] = [];
     validateMetaMaps(m.metadata, metaErrors);
     for (const e of metaErrors) report(['cluster', 'manifests', i, 'metadata', e.field.split('.')[1]!], `cluster.manifests[${i}]: ${m.kind} "${name}" is invalid: ${e.field}: ${e.detail}`);
+    if (apiErrors.length > 0 || metaErrors.length > 0) misnamed.add(i);
   });
   scenario.cluster.nodes.forEach((n, i) => {
     const metaErrors: FieldError[] = [];
@@ -49,6 +54,7 @@ function checkNames(scenario: Scenario, report: Report): void {
     const name = n.count === undefined ? n.name : `${n.name}-1`;
     for (const e of metaErrors) report(['cluster', 'nodes', i, 'labels'], `cluster.nodes[${i}]: Node "${name}" is invalid: ${e.field}: ${e.detail}`);
   });
+  return misnamed;
 }
 
 /**
@@ -56,7 +62,7 @@ function checkNames(scenario: Scenario, report: Report): void {
  * loads: their kind must be served and their namespace must exist by then (a
  * kubeadm namespace or a Namespace declared earlier), or the scenario cannot start.
  */
-function checkKindsAndNamespaces(scenario: Scenario, report: Report): void {
+function checkKindsAndNamespaces(scenario: Scenario, misnamed: ReadonlySet<number>, report: Report): void {
   const namespaces = new Set(SYSTEM_NAMESPACES);
   // A scratch API server with kubeadm's namespaces: each manifest that passed the checks above is
   // created on it as the scenario start will, so whatever the server refuses is reported here.
@@ -76,10 +82,8 @@ function checkKindsAndNamespaces(scenario: Scenario, report: Report): void {
       return;
     }
     if (m.kind === 'Namespace') namespaces.add(m.metadata.name);
-    const metaErrors: FieldError[] = [];
-    validateMetaMaps(m.metadata, metaErrors);
     // Name, label and annotation problems are reported by checkNames, at their fields.
-    if (metaErrors.length > 0 || validateObjectName(m.apiVersion, m.kind, m.metadata.name).length > 0) return;
+    if (misnamed.has(i)) return;
     // Too many replicas is reported by the scenario limits, in the author's terms.
     const replicas = (m as { spec?: { replicas?: unknown } }).spec?.replicas;
     if (typeof replicas === 'number' && replicas > MAX_REPLICAS) return;

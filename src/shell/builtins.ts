@@ -3,6 +3,7 @@
  * and the bash builtins a learner types without thinking (`echo`, `cd`,
  * `export`, `history`, `which`, ...). Everything else comes from the registry.
  */
+import type { CommandBudget } from '../commands/budget.js';
 import type { ClusterView } from '../commands/types.js';
 import type { CommandRegistry } from '../commands/registry.js';
 import { formatPrintf, type FormatArg } from '../commands/text/lib/printf-format.js';
@@ -41,6 +42,8 @@ export interface BuiltinScope {
   requestClear(): void;
   /** Tells the UI the learner typed `exit` on the workstation. */
   requestExit(): void;
+  /** The command line's budget (printf's widths count against its string budget). */
+  readonly budget: CommandBudget;
 }
 
 /** A builtin: arguments (name excluded), stdin and the session scope. */
@@ -82,7 +85,7 @@ function echoEscapes(text: string): { text: string; stop: boolean } {
 }
 
 /** bash's printf builtin: the format is reused until the arguments run out (builtins/printf.def). */
-const printf: Builtin = (args) => {
+const printf: Builtin = (args, _stdin, scope) => {
   if (args.length === 0) return done('', 'printf: usage: printf [-v var] format [arguments]\n', 2);
   const format = echoEscapes(args[0]).text;
   let stderr = '';
@@ -102,7 +105,7 @@ const printf: Builtin = (args) => {
   let stdout = '';
   let rest = values;
   do {
-    const { text, used } = formatPrintf(format, rest);
+    const { text, used } = formatPrintf(format, rest, scope.budget);
     stdout += text;
     if (used === 0) break;
     rest = rest.slice(used);

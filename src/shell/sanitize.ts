@@ -43,7 +43,7 @@ export function findControlCharacter(text: string): { index: number; char: strin
 
 /** Shows control characters as escapes (`\x1b`, `\r`) so a message never carries them raw. */
 export function escapeControlCharacters(text: string): string {
-  return text.replace(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/g, (c) => {
+  return text.replace(CONTROL, (c) => {
     if (c === '\r') return '\\r';
     return `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`;
   });

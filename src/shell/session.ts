@@ -281,6 +281,7 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
           markWritten(to.host, to.path, fileObserved(from.host, from.path), true);
           return true;
         },
+        budget,
       };
       return builtin(args, stdin, scope);
     }

@@ -4,6 +4,7 @@
  * string literals like `{"\n"}`, and plain text. kubectl get allows missing keys (prints nothing).
  * Several results of one expression print space-separated.
  */
+import { isPlainObject } from './yaml.js';
 
 type Segment =
   | { kind: 'field'; name: string; recursive: boolean }
@@ -168,11 +169,9 @@ export function parseTemplate(template: string): Node[] {
   return root;
 }
 
-const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 function children(v: unknown): unknown[] {
   if (Array.isArray(v)) return v;
-  if (isObj(v)) return Object.keys(v).sort().map((k) => v[k]);
+  if (isPlainObject(v)) return Object.keys(v).sort().map((k) => v[k]);
   return [];
 }
 
@@ -210,7 +209,7 @@ function evalPath(path: Segment[], root: unknown): unknown[] {
         switch (seg.kind) {
           case 'field':
             // Own keys only: `{.constructor}` names a field the object does not have.
-            if (isObj(p) && Object.hasOwn(p, seg.name) && p[seg.name] !== undefined) next.push(p[seg.name]);
+            if (isPlainObject(p) && Object.hasOwn(p, seg.name) && p[seg.name] !== undefined) next.push(p[seg.name]);
             break;
           case 'wildcard':
             next.push(...children(p));
@@ -247,7 +246,7 @@ function valueText(v: unknown): string {
 }
 
 const sortDeep = (v: unknown): unknown =>
-  Array.isArray(v) ? v.map(sortDeep) : isObj(v) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, sortDeep(v[k])])) : v;
+  Array.isArray(v) ? v.map(sortDeep) : isPlainObject(v) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, sortDeep(v[k])])) : v;
 
 function run(nodes: Node[], data: unknown): string {
   let out = '';

@@ -55,7 +55,8 @@ export function formatGoFloat(f: number): string {
   return String(f);
 }
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** Whether a decoded value is a JSON object (not null, a list or a scalar). */
+export const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A scalar (non-collection) value; strings start at `column`, continuation lines use `indent`. */
 function scalar(v: unknown, column: number, indent: number): string {

@@ -340,7 +340,7 @@ class Interpreter {
 
   private sprintf(format: string, values: readonly AwkValue[]): string {
     const args: FormatArg[] = values.map((v) => ({ str: toStr(v), num: toNumber(v), isNumber: typeof v === 'number' }));
-    const text = formatPrintf(format, args).text;
+    const text = formatPrintf(format, args, this.budget).text;
     this.budget.checkString(text.length);
     this.budget.step(1 + (text.length >> 4));
     return text;

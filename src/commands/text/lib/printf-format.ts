@@ -3,7 +3,7 @@
  * use it: flags `-+ 0#`, width, precision (also `*`), conversions
  * `d i o u x X c s e E f F g G %`.
  */
-import { BudgetExceeded, DEFAULT_LIMITS } from '../../budget.js';
+import type { CommandBudget } from '../../budget.js';
 
 /** An argument as both views a conversion may need. */
 export interface FormatArg {
@@ -96,14 +96,6 @@ export function formatGeneral(value: number, precision: number, alt = false, upp
   return trimmed + exponent;
 }
 
-/**
- * A width or precision the output could not hold: real printf would write that
- * many characters; the simulation stops at its string budget instead.
- */
-function checkSize(n: number): void {
-  if (n > DEFAULT_LIMITS.stringChars) throw new BudgetExceeded('string');
-}
-
 function pad(body: string, width: number, left: boolean, zero: boolean): string {
   if (body.length >= width) return body;
   if (left) return body.padEnd(width);
@@ -114,8 +106,12 @@ function pad(body: string, width: number, left: boolean, zero: boolean): string 
   return body.padStart(width);
 }
 
-/** Formats one pass of `format` over `args`; returns the text and how many arguments it used. */
-export function formatPrintf(format: string, args: readonly FormatArg[]): { text: string; used: number } {
+/**
+ * Formats one pass of `format` over `args`; returns the text and how many arguments it used.
+ * A width or precision the output could not hold (real printf would write that many
+ * characters) breaks the command's string budget instead.
+ */
+export function formatPrintf(format: string, args: readonly FormatArg[], budget: Pick<CommandBudget, 'checkString'>): { text: string; used: number } {
   let out = '';
   let k = 0;
   const next = (): FormatArg => args[k++] ?? { str: '', num: 0, isNumber: false };
@@ -146,8 +142,8 @@ export function formatPrintf(format: string, args: readonly FormatArg[]): { text
     let precision = m[3] === undefined ? undefined : Math.trunc(m[3] === '*' ? next().num : Number(m[3] || 0)) || 0;
     // C: a negative precision (from `*`) is taken as if it were omitted.
     if (precision !== undefined && precision < 0) precision = undefined;
-    checkSize(width);
-    if (precision !== undefined && conv !== 's') checkSize(precision);
+    budget.checkString(width);
+    if (precision !== undefined && conv !== 's') budget.checkString(precision);
     const zero = flags.includes('0') && !left;
     const sign = (n: number, s: string): string => (n < 0 || Object.is(n, -0) ? s : flags.includes('+') ? `+${s}` : flags.includes(' ') ? ` ${s}` : s);
     const arg = next();
