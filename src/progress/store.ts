@@ -138,12 +138,13 @@ export function bestScoresOf(attempts: readonly AttemptRecord[]): Map<string, Be
   const best = new Map<string, BestScore>();
   for (const a of attempts) {
     const prev = best.get(a.scenarioId);
-    if (!prev || better(a, prev)) best.set(a.scenarioId, { score: a.score, maxScore: a.maxScore });
+    if (!prev || betterScore(a, prev)) best.set(a.scenarioId, { score: a.score, maxScore: a.maxScore });
   }
   return best;
 }
 
-function better(a: BestScore, b: BestScore): boolean {
+/** Whether `a` beats `b`: a higher fraction of the maximum, or the same fraction and more points. */
+export function betterScore(a: BestScore, b: BestScore): boolean {
   const fa = a.maxScore > 0 ? a.score / a.maxScore : 0;
   const fb = b.maxScore > 0 ? b.score / b.maxScore : 0;
   return fa > fb || (fa === fb && a.score > b.score);
