@@ -36,7 +36,7 @@ export function editorCommand(editor: string, path: string): EditorCommand {
  * LaunchTempFile names it: object names (which come from scenario files and
  * may contain shell syntax) never appear in a path or a command line.
  */
-export async function openExternalEditor(text: string, _fileName?: string): Promise<string | undefined> {
+export async function openExternalEditor(text: string): Promise<string | undefined> {
   // kubectl falls back to vi; without a terminal (scripts, CI) there is nobody to drive it.
   const editor = process.env.KUBE_EDITOR || process.env.EDITOR || (process.stdin.isTTY ? 'vi' : undefined);
   if (!editor) return undefined;

@@ -1,6 +1,7 @@
 /** Entry point of the bundled CLI (bin/kubedrill.js imports the bundle of this file). */
 import { buildProgram } from './program.js';
-import { guardStreams, oneLineError } from './streams.js';
+import { oneLineError } from '../error-text.js';
+import { guardStreams } from './streams.js';
 
 guardStreams(process);
 

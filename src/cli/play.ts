@@ -70,12 +70,12 @@ export async function playCommand(scenarioArg: string | undefined, options: { se
  * `kubectl edit` inside the TUI: hand the terminal to $EDITOR (out of raw
  * mode, as a shell would), then give it back to Ink.
  */
-async function editorOverInk(text: string, fileName: string): Promise<string | undefined> {
+async function editorOverInk(text: string): Promise<string | undefined> {
   const stdin = process.stdin;
   const wasRaw = stdin.isTTY ? stdin.isRaw : false;
   if (stdin.isTTY) stdin.setRawMode(false);
   try {
-    return await openExternalEditor(text, fileName);
+    return await openExternalEditor(text);
   } finally {
     if (stdin.isTTY) stdin.setRawMode(wasRaw);
   }

@@ -4,6 +4,7 @@
  * Like a C tool killed by SIGPIPE, kubedrill then stops quietly; other I/O
  * failures end it with one line on stderr, never a stack trace.
  */
+import { errorCode, oneLineError } from '../error-text.js';
 
 /** The process surface {@link guardStreams} needs (injectable for tests). */
 export interface GuardedProcess {
@@ -11,17 +12,6 @@ export interface GuardedProcess {
   readonly stderr: NodeJS.EventEmitter & { write(text: string): boolean };
   on(event: 'uncaughtException' | 'unhandledRejection', listener: (e: unknown) => void): unknown;
   exit(code?: number): never;
-}
-
-/** The `code` of a Node system error (EPIPE, ENOSPC, EACCES, ...), if any. */
-export function errorCode(e: unknown): string | undefined {
-  return typeof e === 'object' && e !== null && 'code' in e && typeof (e as { code: unknown }).code === 'string' ? (e as { code: string }).code : undefined;
-}
-
-/** An error as one line: its message without stack or newlines. */
-export function oneLineError(e: unknown): string {
-  const text = e instanceof Error ? e.message : String(e);
-  return text.split('\n')[0] ?? '';
 }
 
 /**

@@ -1,5 +1,6 @@
 import { access, constants, mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { errorCode, oneLineError } from '../error-text.js';
 import { progressFilePath } from './paths.js';
 import { emptyProgress, plainProgress } from './document.js';
 import type { AttemptRecord, ProgressData } from './schema.js';
@@ -104,7 +105,7 @@ export async function openProgress(options: OpenProgressOptions = {}): Promise<P
     } catch (e) {
       // Keep the attempt for this run, say why it was not saved.
       doc = appended(doc, copy);
-      lastFailure = `progress could not be saved to ${file} (${errorCode(e) ?? oneLine(e)})`;
+      lastFailure = `progress could not be saved to ${file} (${errorCode(e) ?? oneLineError(e)})`;
       throw new Error(lastFailure);
     }
   };
@@ -137,12 +138,13 @@ export function bestScoresOf(attempts: readonly AttemptRecord[]): Map<string, Be
   const best = new Map<string, BestScore>();
   for (const a of attempts) {
     const prev = best.get(a.scenarioId);
-    if (!prev || better(a, prev)) best.set(a.scenarioId, { score: a.score, maxScore: a.maxScore });
+    if (!prev || betterScore(a, prev)) best.set(a.scenarioId, { score: a.score, maxScore: a.maxScore });
   }
   return best;
 }
 
-function better(a: BestScore, b: BestScore): boolean {
+/** Whether `a` beats `b`: a higher fraction of the maximum, or the same fraction and more points. */
+export function betterScore(a: BestScore, b: BestScore): boolean {
   const fa = a.maxScore > 0 ? a.score / a.maxScore : 0;
   const fb = b.maxScore > 0 ? b.score / b.maxScore : 0;
   return fa > fb || (fa === fb && a.score > b.score);
@@ -196,14 +198,14 @@ async function unwritable(file: string): Promise<string | undefined> {
         dir = parent;
         continue;
       }
-      return cannotSave(dir, errorCode(e) ?? oneLine(e));
+      return cannotSave(dir, errorCode(e) ?? oneLineError(e));
     }
     if (!isDir) return cannotSave(dir, 'ENOTDIR');
     try {
       await access(dir, constants.W_OK);
       return undefined;
     } catch (e) {
-      return cannotSave(dir, errorCode(e) ?? oneLine(e));
+      return cannotSave(dir, errorCode(e) ?? oneLineError(e));
     }
   }
 }
@@ -275,12 +277,4 @@ async function exists(path: string): Promise<boolean> {
   } catch {
     return false;
   }
-}
-
-function errorCode(e: unknown): string | undefined {
-  return typeof e === 'object' && e !== null && 'code' in e ? String((e as { code: unknown }).code) : undefined;
-}
-
-function oneLine(e: unknown): string {
-  return (e instanceof Error ? e.message : String(e)).split('\n')[0] ?? '';
 }

@@ -10,11 +10,11 @@ import { ScenarioRun, type RunOptions, type WarmUpOptions } from './run.js';
 import { TAXONOMY } from './taxonomy.js';
 import { evaluateGoal } from './predicates.js';
 import { gradeAttempt } from '../grading/score.js';
+import { summaryOf } from './metadata.js';
 
 /** The catalogue entry of a loaded scenario. */
 export function summarize(scenario: Scenario, file: string): ScenarioSummary {
-  const m = scenario.metadata;
-  return { id: m.id, title: m.title, difficulty: m.difficulty, topics: [...m.topics], estimatedMinutes: m.estimatedMinutes, file };
+  return summaryOf(scenario.metadata, file);
 }
 
 /** Formats the simulated clock like `date` does: `Mon Nov 30 09:00:05 UTC 2026`. */

@@ -1,4 +1,4 @@
-import type { BestScore } from '../progress/store.js';
+import { betterScore, type BestScore } from '../progress/store.js';
 import type { GradeResult, PracticeSession, ScenarioSummary } from '../scenario/practice-types.js';
 import type { PracticeMemory } from './screens/practice/practice-screen.js';
 
@@ -83,19 +83,11 @@ export function appReducer(state: AppState, action: AppAction): AppState {
   }
 }
 
-/** The best scores with `result` counted: a better fraction wins, then more points. */
+/** The best scores with `result` counted (the store's rule: a better fraction wins, then more points). */
 function withBest(scores: ReadonlyMap<string, BestScore>, result: GradeResult): ReadonlyMap<string, BestScore> {
   const prev = scores.get(result.scenarioId);
-  const better =
-    !prev ||
-    fraction(result.score, result.maxScore) > fraction(prev.score, prev.maxScore) ||
-    (fraction(result.score, result.maxScore) === fraction(prev.score, prev.maxScore) && result.score > prev.score);
-  if (!better) return scores;
+  if (prev && !betterScore(result, prev)) return scores;
   const next = new Map(scores);
   next.set(result.scenarioId, { score: result.score, maxScore: result.maxScore });
   return next;
-}
-
-function fraction(score: number, max: number): number {
-  return max > 0 ? score / max : 0;
 }

@@ -79,8 +79,6 @@ export async function runLineMode(options: LineModeOptions): Promise<GradeResult
   }
 }
 
-/** The guided choices, for `diagnose` with no arguments. */
-
 async function record(
   options: LineModeOptions,
   result: GradeResult,

@@ -62,9 +62,9 @@ export async function practiceStep(
     case 'diagnose-guided':
     case 'diagnose-free-text': {
       const diagnosis =
-        command.type === 'diagnose-guided'
-          ? { kind: 'guided' as const, component: command.component, cause: command.cause }
-          : { kind: 'free-text' as const, text: command.type === 'diagnose-free-text' ? command.text : '' };
+        step.type === 'diagnose-guided'
+          ? { kind: 'guided' as const, component: step.component, cause: step.cause }
+          : { kind: 'free-text' as const, text: step.text };
       const problem = diagnosis.kind === 'free-text' && diagnosis.text === '' ? 'the diagnosis is empty' : unknownDiagnosis(diagnosis, session.diagnosisChoices());
       if (problem) {
         // Misuse: say what was wrong, then how to say it (the component and cause ids are listed by `diagnose`).

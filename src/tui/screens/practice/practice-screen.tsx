@@ -86,9 +86,9 @@ export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000, tickS
   const { columns, rows } = useTerminalSize();
   const [fallbackMemory] = useState<PracticeMemory>(() => ({ commandsRun: 0 }));
   const memory = given ?? fallbackMemory;
-  const [dialogOpen, setDialogOpen] = useState(false);
-  // What the open dialog does: review the recorded diagnoses (several faults), add one, or replace the n-th.
-  const [dialogTarget, setDialogTarget] = useState<'review' | 'new' | number>('new');
+  // The open dialog, if any: review the recorded diagnoses (several faults), add one, or replace the n-th.
+  const [dialog, setDialog] = useState<'review' | 'new' | number | undefined>(undefined);
+  const dialogOpen = dialog !== undefined;
   const [busy, setBusyState] = useState(false);
   // Read by Ctrl+C and by the keys, which must not wait for a render.
   const busyRef = useRef(false);
@@ -262,7 +262,7 @@ export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000, tickS
       return true;
     }
     if (dialogOpen) {
-      setDialogOpen(false);
+      setDialog(undefined);
       return true;
     }
     // A command still running: queued lines are dropped and the screen stays (never the whole app).
@@ -327,10 +327,7 @@ export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000, tickS
           case 'diagnose': {
             echo(line);
             const now = session.getSnapshot();
-            later(() => {
-              setDialogTarget(now.diagnosisCount > 1 && now.diagnoses.length > 0 ? 'review' : 'new');
-              setDialogOpen(true);
-            });
+            later(() => setDialog(now.diagnosisCount > 1 && now.diagnoses.length > 0 ? 'review' : 'new'));
             return;
           }
           case 'diagnose-list':
@@ -459,7 +456,7 @@ export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000, tickS
     }
   }, [dialogOpen, session]);
 
-  const reviewing = dialogOpen && dialogTarget === 'review';
+  const reviewing = dialog === 'review';
   const keys = reviewing ? REVIEW_KEYS : dialogOpen ? DIALOG_KEYS : asking !== undefined ? CONFIRM_KEYS : following ? FOLLOW_KEYS : PANE_KEYS;
   return (
     <Box flexDirection="column" width={width}>
@@ -478,9 +475,9 @@ export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000, tickS
             recorded={snapshot.diagnoses.map((d) => describeDiagnosis(d, diagnosisChoices))}
             count={snapshot.diagnosisCount}
             isActive
-            onCancel={() => setDialogOpen(false)}
-            onAdd={() => setDialogTarget('new')}
-            onReplace={(index) => setDialogTarget(index)}
+            onCancel={() => setDialog(undefined)}
+            onAdd={() => setDialog('new')}
+            onReplace={(index) => setDialog(index)}
             onRemove={(index) => {
               const gone = session.getSnapshot().diagnoses[index];
               session.removeDiagnosis(index);
@@ -494,10 +491,10 @@ export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000, tickS
             choices={diagnosisChoices}
             isActive
             maxRows={Math.max(1, paneHeight - 5)}
-            onCancel={() => setDialogOpen(false)}
+            onCancel={() => setDialog(undefined)}
             onSubmit={(diagnosis) => {
-              setDialogOpen(false);
-              submitDiagnosis(diagnosis, typeof dialogTarget === 'number' ? dialogTarget : undefined);
+              setDialog(undefined);
+              submitDiagnosis(diagnosis, typeof dialog === 'number' ? dialog : undefined);
             }}
           />
         </Box>
