@@ -76,7 +76,7 @@ export interface CommandContext {
    * Opens an editor on `text` like kubectl edit does with $EDITOR; resolves to the
    * saved text, or undefined when the edit was cancelled or no editor is available.
    */
-  readonly openEditor?: (text: string, fileName: string) => Promise<string | undefined>;
+  readonly openEditor?: (text: string) => Promise<string | undefined>;
   /** Session hooks for commands that change the shell itself (`ssh`, `exit`). */
   readonly shell?: ShellControl;
   /**

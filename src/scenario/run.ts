@@ -94,9 +94,9 @@ export class ScenarioRun {
       cluster: view,
       // The buffer kubectl edit opens is on the learner's screen, rendered from what kubectl read.
       openEditor: openEditor
-        ? (text, fileName) => {
+        ? (text) => {
             this.current.shown.push(text);
-            return openEditor(text, fileName);
+            return openEditor(text);
           }
         : undefined,
       files: hostFiles(cluster),

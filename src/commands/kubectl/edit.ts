@@ -63,7 +63,7 @@ export async function runEdit(inv: Invocation): Promise<ExecResult> {
     let header = EDIT_HEADER;
     let text = original;
     for (let attempt = 0; ; attempt++) {
-      const saved = await open(header + text, `${obj.metadata.name}.yaml`);
+      const saved = await open(header + text);
       const body = saved === undefined ? undefined : stripComments(saved);
       if (body === undefined || body.trim() === '' || (attempt === 0 && body.trim() === stripComments(original).trim())) {
         if (attempt > 0) {
