@@ -1,26 +1,52 @@
 // Bundles the CLI into dist/kubedrill.js plus lazily loaded chunks (Ink, the simulation),
-// so start-up parses only what the command needs.
+// so start-up parses only what the command needs, and the warmed-cluster cache's
+// snapshot process into dist/warm-cluster.cjs (one CommonJS file: `node --build-snapshot`
+// takes a single script that requires only Node's own modules).
 // Ink's optional devtools are aliased to a stub, and a createRequire banner lets
 // bundled CommonJS dependencies call require().
+// `node scripts/build.mjs [outdir]` builds into another folder (tests build their own).
 import { build } from 'esbuild';
+import { createHash } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 
-rmSync('dist', { recursive: true, force: true });
-mkdirSync('dist', { recursive: true });
-writeFileSync('dist/devtools-stub.js', 'export default undefined;\n');
+const out = resolve(process.argv[2] ?? 'dist');
+const define = { 'process.env.NODE_ENV': '"production"', 'process.env.DEV': '"false"' };
+
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+
+// The snapshot bundle holds the whole simulation: its hash is the build id that keys cached clusters.
+const snapshot = await build({
+  entryPoints: ['src/cli/warm-cache/snapshot-main.ts'],
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  outfile: join(out, 'warm-cluster.cjs'),
+  define,
+  write: false,
+  logLevel: 'warning',
+  legalComments: 'none',
+});
+const [bundle] = snapshot.outputFiles;
+writeFileSync(bundle.path, bundle.contents);
+const buildId = createHash('sha256').update(bundle.contents).digest('hex').slice(0, 32);
+
+writeFileSync(join(out, 'devtools-stub.js'), 'export default undefined;\n');
 await build({
   entryPoints: ['src/cli/main.ts'],
   bundle: true,
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  outdir: 'dist',
+  outdir: out,
   entryNames: 'kubedrill',
   chunkNames: 'chunks/[name]-[hash]',
   // Code splitting keeps Ink out of `exec`/`verify` and the simulation out of the first frame.
   splitting: true,
-  alias: { 'react-devtools-core': './dist/devtools-stub.js' },
-  define: { 'process.env.NODE_ENV': '"production"', 'process.env.DEV': '"false"' },
+  alias: { 'react-devtools-core': join(out, 'devtools-stub.js') },
+  define: { ...define, 'process.env.KUBEDRILL_BUILD_ID': JSON.stringify(buildId) },
   banner: { js: "import { createRequire as __kdCreateRequire } from 'node:module'; const require = __kdCreateRequire(import.meta.url);" },
   logLevel: 'warning',
   legalComments: 'none',

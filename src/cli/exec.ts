@@ -3,16 +3,15 @@
  * `--script <file>`: run command lines against a fresh scenario, without the
  * TUI. Each command moves the simulated clock on by a fixed step, so the
  * same scenario, seed and commands always print the same transcript.
+ *
+ * This module stays light: a warmed cluster from the cache (./warm-cache)
+ * answers without loading the simulation here; only without one does the
+ * scenario load and warm up in this process.
  */
 import { readFileSync } from 'node:fs';
-import { ScenarioRun, COMMAND_STEP_MS } from '../scenario/run.js';
-import { createPracticeSession } from '../scenario/practice.js';
-import { practiceStep } from '../tui/practice-step.js';
-import { parsePaneCommand, type PaneCommand } from '../tui/pane-commands.js';
-import { formatGrade } from '../tui/text/format-grade.js';
-import { loadScenarioArg, type Loaded } from './load.js';
-import { openExternalEditor } from './editor.js';
-import { stripControlSequences } from '../shell/sanitize.js';
+import { resolveScenarioArg } from '../scenario/catalog.js';
+import type { ExecRequest } from './exec-request.js';
+import { execFromWarmCache } from './warm-cache/client.js';
 
 /** Options of `kubedrill exec`. */
 export interface ExecOptions {
@@ -22,14 +21,11 @@ export interface ExecOptions {
   json?: boolean;
 }
 
-/** Practice words an exec script may use; `exit`, `reset`, `help` ... stay shell commands there. */
-const SCRIPT_WORDS = new Set<PaneCommand['type']>(['hint', 'diagnose', 'diagnose-guided', 'diagnose-free-text', 'diagnose-list', 'diagnose-clear', 'diagnose-remove', 'diagnose-bad-option', 'submit']);
-
 /** Runs `kubedrill exec`; returns the exit code. */
 export async function execCommand(scenarioArg: string, words: string[], options: ExecOptions, out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> {
-  const loaded = loadScenarioArg(scenarioArg);
-  if (!loaded.ok) {
-    err.write(`${loaded.message}\n`);
+  const file = resolveScenarioArg(scenarioArg);
+  if (!file) {
+    err.write(`kubedrill: no scenario "${scenarioArg}" (try \`kubedrill list\`)\n`);
     return 1;
   }
   const seed = options.seed === undefined ? undefined : Number(options.seed);
@@ -41,6 +37,7 @@ export async function execCommand(scenarioArg: string, words: string[], options:
     err.write('kubedrill: --json needs --script: only a script can `submit` and be graded\n');
     return 2;
   }
+  let request: ExecRequest;
   if (options.script !== undefined) {
     let text: string;
     try {
@@ -49,58 +46,28 @@ export async function execCommand(scenarioArg: string, words: string[], options:
       err.write(`kubedrill: cannot read script ${options.script}: ${(e as NodeJS.ErrnoException).code ?? String(e)}\n`);
       return 1;
     }
-    return runScript(loaded, seed, text, options.json === true, out, err);
+    request = { file, seed, mode: 'script', text, json: options.json === true };
+  } else {
+    if (words.length === 0) {
+      err.write('kubedrill: nothing to run: give a command after --, or --script <file>\n');
+      return 2;
+    }
+    request = { file, seed, mode: 'line', line: words.length === 1 ? words[0] : words.map(quoteWord).join(' ') };
   }
-  const run = new ScenarioRun(loaded.scenario, { seed, openEditor: openExternalEditor });
-  if (words.length === 0) {
-    err.write('kubedrill: nothing to run: give a command after --, or --script <file>\n');
-    return 2;
-  }
-  const line = words.length === 1 ? words[0] : words.map(quoteWord).join(' ');
-  const r = await run.exec(line);
-  out.write(stripControlSequences(r.stdout));
-  err.write(stripControlSequences(r.stderr));
-  return r.exitCode;
+  const cached = execFromWarmCache(request, err);
+  if (cached !== undefined) return cached;
+  return execInProcess(request, out, err);
 }
 
-/**
- * `exec --script`: each line runs as in line mode but printed as a `$ line`
- * transcript; `diagnose` and `submit` work, and `submit` prints the grade and
- * ends the script with status 0. Without `submit` the status is the last
- * command's (and 1 with --json, as there is no grade to print).
- */
-async function runScript(loaded: Extract<Loaded, { ok: true }>, seed: number | undefined, text: string, json: boolean, out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> {
-  const session = createPracticeSession(loaded.scenario, loaded.file, { seed, openEditor: openExternalEditor });
-  // For tools, stdout carries only the JSON grade.
-  const transcript = json ? err : out;
-  const show = (t: string): void => void transcript.write(stripControlSequences(t));
-  let last = 0;
-  const lines = text.split('\n').map((l) => l.trim());
-  for (const [index, line] of lines.entries()) {
-    if (line === '' || line.startsWith('#')) continue;
-    show(`$ ${line}\n`);
-    const command = parsePaneCommand(line, { onWorkstation: true });
-    const outcome = await practiceStep(
-      session,
-      command,
-      line,
-      show,
-      { stepMs: COMMAND_STEP_MS, words: SCRIPT_WORDS },
-    );
-    if (outcome.kind === 'submitted') {
-      if (json) out.write(`${JSON.stringify(outcome.result, null, 2)}\n`);
-      else out.write(stripControlSequences(`\n${formatGrade(outcome.result)}`));
-      const rest = lines.slice(index + 1).filter((l) => l !== '' && !l.startsWith('#')).length;
-      if (rest > 0) err.write(`kubedrill: submit ends the script; ${rest} line${rest === 1 ? '' : 's'} after it did not run\n`);
-      return 0;
-    }
-    if (outcome.kind === 'continue' && outcome.exitCode !== undefined) last = outcome.exitCode;
-  }
-  if (json) {
-    err.write('kubedrill: the script has no `submit`: nothing was graded\n');
+/** Loads the scenario (printing its errors as file:line:col), warms it up here and runs the request. */
+async function execInProcess(request: ExecRequest, out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> {
+  const [{ loadValidScenarioFile }, { formatError }, { runExecRequest }] = await Promise.all([import('../scenario/validate.js'), import('../scenario/load.js'), import('./exec-run.js')]);
+  const loaded = loadValidScenarioFile(request.file);
+  if (!loaded.ok) {
+    err.write(`${loaded.errors.map(formatError).join('\n')}\n`);
     return 1;
   }
-  return last;
+  return runExecRequest(loaded.scenario, request, out, err);
 }
 
 /** Re-quotes an argv word so the simulated shell sees it as the user's shell did. */

@@ -56,6 +56,15 @@ export type { WarmUpProgress };
 /** Options of {@link ScenarioRun.create}: progress of the warm-up and a way to stop it. */
 export type WarmUpOptions = Omit<ClusterWarmUpOptions, 'sliceEvents'>;
 
+/**
+ * The scenario's cluster, warmed up synchronously to "now" with `seed` (the
+ * scenario's own by default): what a new run starts from.
+ */
+export function warmCluster(scenario: Scenario, seed: number = scenario.cluster.seed): Cluster {
+  const { world, timeline } = scenarioWorld(scenario);
+  return createCluster(world, { seed, timeline });
+}
+
 /** A live scenario: cluster + shell + command log. */
 export class ScenarioRun {
   readonly cluster: Cluster;
@@ -76,11 +85,7 @@ export class ScenarioRun {
    */
   constructor(readonly scenario: Scenario, options: RunOptions = {}, warmed?: Cluster) {
     this.seed = options.seed ?? scenario.cluster.seed;
-    if (warmed) this.cluster = warmed;
-    else {
-      const { world, timeline } = scenarioWorld(scenario);
-      this.cluster = createCluster(world, { seed: this.seed, timeline });
-    }
+    this.cluster = warmed ?? warmCluster(scenario, this.seed);
     const cluster = this.cluster;
     const view: ClusterView = {
       now: () => cluster.now(),

@@ -182,6 +182,11 @@ export function validateScenarioFile(path: string): ScenarioError[] {
 export function loadValidScenarioFile(path: string): LoadResult {
   const text = readText(path);
   if (typeof text !== 'string') return { ok: false, errors: [text] };
+  return loadValidScenarioText(text, path);
+}
+
+/** Accepts scenario text only when it passes both the schema and the meaning checks; `path` names it in errors. */
+export function loadValidScenarioText(text: string, path: string): LoadResult {
   const parsed = parseScenarioText(text, path);
   if (!parsed.ok) return parsed;
   const errors = checkScenario(parsed.scenario, parsed.positions, path);

@@ -1,0 +1,33 @@
+/**
+ * How the CLI talks to the processes of the warmed-cluster cache. Orders go
+ * in environment variables as JSON (plain data: the learner's command line
+ * is data to the simulation there, as it is in this process, and never
+ * reaches a shell); the snapshot process answers on file descriptor 3.
+ */
+import type { ExecRequest } from '../exec-request.js';
+
+/** The variable carrying a {@link BuildOrder} to the process that builds a snapshot. */
+export const BUILD_ORDER_VAR = 'KUBEDRILL_WARM_BUILD';
+/** The variable carrying a {@link RunOrder} to a process started from a snapshot. */
+export const RUN_ORDER_VAR = 'KUBEDRILL_WARM_RUN';
+/** The descriptor the snapshot process answers on. */
+export const REPLY_FD = 3;
+/** Its answer once it has checked the order and is about to run it: from here on its output is the command's. */
+export const READY = 'ready\n';
+/** The longest order passed in the environment (Linux takes 128 KiB per variable); a longer script runs in process. */
+export const MAX_ORDER_CHARS = 100_000;
+
+/** Warm up this scenario with this seed and keep the cluster in a snapshot. */
+export interface BuildOrder {
+  key: string;
+  file: string;
+  /** The SHA-256 of the file's bytes the key was computed from: the builder checks what it reads against it. */
+  digest: string;
+  seed: number | undefined;
+}
+
+/** Run this request on the warmed cluster, if the snapshot is the one of `key`. */
+export interface RunOrder {
+  key: string;
+  request: ExecRequest;
+}

@@ -1,0 +1,65 @@
+/**
+ * The entry of `dist/warm-cluster.cjs`, the process side of the
+ * warmed-cluster cache. Run with `node --build-snapshot`, it loads the
+ * scenario its build order names, warms the cluster up and leaves it in the
+ * heap, which Node writes out as a V8 startup snapshot: the cluster with
+ * everything pending in it (timers, watches, back-offs), exactly as warmed.
+ * Started later with `node --snapshot-blob`, it finds that heap again and
+ * runs the request of its run order on the cluster, as the CLI would have.
+ */
+import { startupSnapshot } from 'node:v8';
+import { readFileSync, writeSync } from 'node:fs';
+import { loadValidScenarioText } from '../../scenario/validate.js';
+import { warmCluster } from '../../scenario/run.js';
+import type { Scenario } from '../../scenario/schema.js';
+import type { Cluster } from '../../cluster/cluster.js';
+import { runExecRequest } from '../exec-run.js';
+import { guardStreams } from '../streams.js';
+import { oneLineError } from '../../error-text.js';
+import { scenarioDigest } from './key.js';
+import { BUILD_ORDER_VAR, READY, REPLY_FD, RUN_ORDER_VAR, type BuildOrder, type RunOrder } from './protocol.js';
+
+if (startupSnapshot.isBuildingSnapshot()) build();
+
+/** Warms the ordered scenario up and registers what runs when the snapshot starts; exits non-zero (no snapshot) on any doubt. */
+function build(): void {
+  const order = JSON.parse(process.env[BUILD_ORDER_VAR] ?? 'null') as BuildOrder | null;
+  if (!order) fail('no build order');
+  const bytes = readFileSync(order.file);
+  // The key was computed from the bytes the CLI read; a file changed since must not be cached under it.
+  if (scenarioDigest(bytes) !== order.digest) fail('the scenario changed while its cluster was being warmed up');
+  const loaded = loadValidScenarioText(bytes.toString('utf8'), order.file);
+  if (!loaded.ok) fail('the scenario does not validate');
+  const scenario = loaded.scenario;
+  const cluster = warmCluster(scenario, order.seed);
+  const key = order.key;
+  startupSnapshot.setDeserializeMainFunction(() => serve(key, scenario, cluster));
+}
+
+function fail(why: string): never {
+  process.stderr.write(`kubedrill warm-cluster build: ${why}\n`);
+  process.exit(3);
+}
+
+/** Runs the run order on the warmed cluster if it is meant for this snapshot; says `ready` first, on the reply descriptor. */
+function serve(key: string, scenario: Scenario, cluster: Cluster): void {
+  const raw = process.env[RUN_ORDER_VAR];
+  // Not for a child of ours (an editor kubectl edit starts).
+  delete process.env[RUN_ORDER_VAR];
+  const order = raw === undefined ? undefined : (JSON.parse(raw) as RunOrder);
+  if (order?.key !== key) {
+    writeSync(REPLY_FD, 'stale\n');
+    return;
+  }
+  writeSync(REPLY_FD, READY);
+  guardStreams(process);
+  runExecRequest(scenario, order.request, process.stdout, process.stderr, cluster).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (e: unknown) => {
+      process.stderr.write(`kubedrill: ${oneLineError(e)}\n`);
+      process.exitCode = 1;
+    },
+  );
+}

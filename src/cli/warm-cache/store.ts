@@ -1,0 +1,122 @@
+/**
+ * Where warmed clusters are kept: one V8 startup snapshot per key
+ * (`<key>.blob`) and a small manifest beside it (`<key>.json`) that says what
+ * the blob is and how big it must be. Written to temporary names and renamed,
+ * so a reader sees a whole entry or none; the least recently used entries go
+ * when the folder grows past its limit.
+ */
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { isAbsolute, join } from 'node:path';
+
+/** How much disk the warmed clusters may take together (a 300-node cluster's snapshot is ~100 MB). */
+export const CACHE_LIMIT_BYTES = 1024 * 1024 * 1024;
+
+/** What the manifest says of its blob. */
+export interface Manifest {
+  key: string;
+  bytes: number;
+  /** The scenario file it was warmed up from, for whoever looks into the folder. */
+  file: string;
+}
+
+/**
+ * The cache folder: `$KUBEDRILL_HOME/cache/warm-clusters` when KUBEDRILL_HOME is
+ * set (tests, portable installs), else `$XDG_CACHE_HOME/kubedrill/warm-clusters`,
+ * else `~/.cache/kubedrill/warm-clusters` (the XDG Base Directory default).
+ */
+export function cacheDir(env: NodeJS.ProcessEnv = process.env, home: string = homedir()): string {
+  if (env.KUBEDRILL_HOME) return join(env.KUBEDRILL_HOME, 'cache', 'warm-clusters');
+  // The XDG spec says a relative path there is invalid and must be ignored.
+  const xdg = env.XDG_CACHE_HOME && isAbsolute(env.XDG_CACHE_HOME) ? env.XDG_CACHE_HOME : join(home, '.cache');
+  return join(xdg, 'kubedrill', 'warm-clusters');
+}
+
+/** The blob of a key. */
+export function blobPath(dir: string, key: string): string {
+  return join(dir, `${key}.blob`);
+}
+
+function manifestPath(dir: string, key: string): string {
+  return join(dir, `${key}.json`);
+}
+
+/** A temporary path in the folder for a blob being written (the folder is created). */
+export function temporaryBlobPath(dir: string, key: string): string {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  return join(dir, `${key}.${process.pid}.${Date.now()}.tmp`);
+}
+
+/**
+ * The blob of `key` if its entry is whole: the manifest names this key and
+ * the blob has the size the manifest recorded (a cut-off file would crash
+ * the process that loads it). Marks the entry used.
+ */
+export function lookup(dir: string, key: string): string | undefined {
+  const blob = blobPath(dir, key);
+  try {
+    const manifest = JSON.parse(readFileSync(manifestPath(dir, key), 'utf8')) as Partial<Manifest>;
+    if (manifest.key !== key || statSync(blob).size !== manifest.bytes) return undefined;
+    const now = new Date();
+    utimesSync(blob, now, now);
+    return blob;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Makes a finished temporary blob the entry of `key`: blob first, then the manifest that vouches for it. */
+export function commit(dir: string, key: string, temporary: string, file: string): string {
+  const blob = blobPath(dir, key);
+  renameSync(temporary, blob);
+  const manifest: Manifest = { key, bytes: statSync(blob).size, file };
+  const tmp = `${manifestPath(dir, key)}.${process.pid}.tmp`;
+  writeFileSync(tmp, `${JSON.stringify(manifest)}\n`, { mode: 0o600 });
+  renameSync(tmp, manifestPath(dir, key));
+  return blob;
+}
+
+/** Removes an entry (a blob that failed to load). */
+export function discard(dir: string, key: string): void {
+  rmSync(manifestPath(dir, key), { force: true });
+  rmSync(blobPath(dir, key), { force: true });
+}
+
+/**
+ * Removes the least recently used entries until the folder's blobs fit in
+ * `limit` bytes, never `keep` (the entry just written or used), and
+ * temporary files left by a process that died more than an hour ago.
+ */
+export function evict(dir: string, keep: string, limit: number = CACHE_LIMIT_BYTES): void {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  const entries: { key: string; bytes: number; used: number }[] = [];
+  let total = 0;
+  for (const name of names) {
+    const path = join(dir, name);
+    let stat;
+    try {
+      stat = statSync(path);
+    } catch {
+      continue;
+    }
+    if (name.endsWith('.tmp')) {
+      if (Date.now() - stat.mtimeMs > 3600_000) rmSync(path, { force: true });
+      continue;
+    }
+    if (!name.endsWith('.blob')) continue;
+    total += stat.size;
+    const key = name.slice(0, -'.blob'.length);
+    if (key !== keep) entries.push({ key, bytes: stat.size, used: stat.mtimeMs });
+  }
+  entries.sort((a, b) => a.used - b.used || (a.key < b.key ? -1 : 1));
+  for (const e of entries) {
+    if (total <= limit) break;
+    discard(dir, e.key);
+    total -= e.bytes;
+  }
+}
