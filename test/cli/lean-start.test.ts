@@ -46,6 +46,11 @@ describe('lean start-up', () => {
     expect(imported).toEqual([]);
   });
 
+  it('loading `exec` (which a warmed cluster from the cache answers) imports none of them: they load only to warm up in process', async () => {
+    await import('../../src/cli/exec.js');
+    expect(imported).toEqual([]);
+  });
+
   it('the TUI (Ink and every screen) loads for the first frame without the simulation, the schemas or the YAML parser', async () => {
     await import('../../src/tui/render.js');
     expect(imported).toEqual(['ink']);

@@ -5,7 +5,8 @@
  * so a reader sees a whole entry or none; the least recently used entries go
  * when the folder grows past its limit.
  */
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 
@@ -16,6 +17,8 @@ export const CACHE_LIMIT_BYTES = 1024 * 1024 * 1024;
 export interface Manifest {
   key: string;
   bytes: number;
+  /** SHA-256 of the blob: a damaged snapshot must never be loaded (V8 checks only part of it). */
+  sha256: string;
   /** The scenario file it was warmed up from, for whoever looks into the folder. */
   file: string;
 }
@@ -49,14 +52,16 @@ export function temporaryBlobPath(dir: string, key: string): string {
 
 /**
  * The blob of `key` if its entry is whole: the manifest names this key and
- * the blob has the size the manifest recorded (a cut-off file would crash
- * the process that loads it). Marks the entry used.
+ * the blob has the size and hash the manifest recorded (a cut-off or damaged
+ * snapshot could crash the process that loads it, or worse, not). Marks the
+ * entry used.
  */
 export function lookup(dir: string, key: string): string | undefined {
   const blob = blobPath(dir, key);
   try {
     const manifest = JSON.parse(readFileSync(manifestPath(dir, key), 'utf8')) as Partial<Manifest>;
     if (manifest.key !== key || statSync(blob).size !== manifest.bytes) return undefined;
+    if (digestOf(blob) !== manifest.sha256) return undefined;
     const now = new Date();
     utimesSync(blob, now, now);
     return blob;
@@ -69,11 +74,25 @@ export function lookup(dir: string, key: string): string | undefined {
 export function commit(dir: string, key: string, temporary: string, file: string): string {
   const blob = blobPath(dir, key);
   renameSync(temporary, blob);
-  const manifest: Manifest = { key, bytes: statSync(blob).size, file };
+  const manifest: Manifest = { key, bytes: statSync(blob).size, sha256: digestOf(blob), file };
   const tmp = `${manifestPath(dir, key)}.${process.pid}.tmp`;
   writeFileSync(tmp, `${JSON.stringify(manifest)}\n`, { mode: 0o600 });
   renameSync(tmp, manifestPath(dir, key));
   return blob;
+}
+
+/** SHA-256 of a file, read through one small buffer (a 100 MB snapshot is not held twice). */
+function digestOf(path: string): string {
+  const hash = createHash('sha256');
+  const buffer = Buffer.allocUnsafe(1 << 20);
+  const fd = openSync(path, 'r');
+  try {
+    let n: number;
+    while ((n = readSync(fd, buffer, 0, buffer.length, null)) > 0) hash.update(buffer.subarray(0, n));
+  } finally {
+    closeSync(fd);
+  }
+  return hash.digest('hex');
 }
 
 /** Removes an entry (a blob that failed to load). */

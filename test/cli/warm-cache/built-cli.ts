@@ -1,0 +1,45 @@
+/**
+ * The CLI as installed users run it, for tests of the warmed-cluster cache:
+ * `scripts/build.mjs` builds the bundles (the cache needs the snapshot
+ * bundle and a build id) into a temporary folder, and each run gets its own
+ * environment, so tests see whether a run used the cache.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** What a run of the built CLI printed. */
+export interface CliRun {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** A built CLI in a temporary folder; `remove()` deletes it. */
+export interface BuiltCli {
+  dir: string;
+  run(args: string[], env: NodeJS.ProcessEnv): CliRun;
+  remove(): void;
+}
+
+/** Builds the CLI from the current sources (a few seconds). */
+export function buildCli(): BuiltCli {
+  const dir = mkdtempSync(join(tmpdir(), 'kubedrill-built-'));
+  const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
+  const b = spawnSync(process.execPath, ['scripts/build.mjs', dir], { cwd: root, encoding: 'utf8' });
+  if (b.status !== 0) throw new Error(`build failed: ${b.stderr}`);
+  return {
+    dir,
+    run(args, env) {
+      // Only what the product reads: no VITEST (it freezes stored objects), no CI settings of the runner.
+      const base: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: env.HOME ?? process.env.HOME };
+      const r = spawnSync(process.execPath, [join(dir, 'kubedrill.js'), ...args], { cwd: root, env: { ...base, ...env }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+      return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+    },
+    remove() {
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,28 @@
+/** The warmed-cluster cache's key changes with everything a warmed cluster depends on, and only with that. */
+import { describe, it, expect } from 'vitest';
+import { warmCacheKey, type KeyInputs } from '../../../src/cli/warm-cache/key.js';
+
+const base: KeyInputs = { buildId: 'build-1', scenarioText: 'metadata:\n  id: x\n', seed: undefined, nodeOptions: undefined };
+
+describe('warmCacheKey', () => {
+  it('is the same for the same inputs (a Buffer or a string of the same bytes)', () => {
+    expect(warmCacheKey(base)).toBe(warmCacheKey({ ...base, scenarioText: Buffer.from(base.scenarioText as string) }));
+    expect(warmCacheKey(base)).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('changes with the scenario bytes, the seed, the build and NODE_OPTIONS', () => {
+    const keys = [
+      base,
+      { ...base, scenarioText: 'metadata:\n  id: x \n' },
+      { ...base, seed: 0 },
+      { ...base, seed: 1 },
+      { ...base, buildId: 'build-2' },
+      { ...base, nodeOptions: '--max-old-space-size=4096' },
+    ].map(warmCacheKey);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('treats an empty NODE_OPTIONS as none', () => {
+    expect(warmCacheKey({ ...base, nodeOptions: '' })).toBe(warmCacheKey(base));
+  });
+});

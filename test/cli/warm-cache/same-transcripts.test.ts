@@ -1,0 +1,58 @@
+/**
+ * Issue 7's promise for the warmed-cluster cache: it never changes what a
+ * command prints. For every shipped scenario a script (the golden
+ * transcript's commands, the solution, a look afterwards and `submit`) runs
+ * three ways through the built CLI: warmed up in process (cache off), on the
+ * first run (which builds the snapshot, then runs from it) and on a second
+ * run from the cache. All three print the same bytes and exit alike.
+ */
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadShipped } from '../../../src/cli/load.js';
+import { snapshotCommands } from '../../../src/scenario/transcript.js';
+import { buildCli, type BuiltCli } from './built-cli.js';
+
+let cli: BuiltCli;
+let work: string;
+
+beforeAll(() => {
+  cli = buildCli();
+  work = mkdtempSync(join(tmpdir(), 'kubedrill-same-'));
+}, 120_000);
+
+afterAll(() => {
+  cli?.remove();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+const { scenarios } = loadShipped();
+
+describe('a cached warm cluster prints what a fresh warm-up prints', () => {
+  it('ships scenarios to compare', () => {
+    expect(scenarios.length).toBeGreaterThan(10);
+  });
+
+  for (const { scenario, file } of scenarios) {
+    it(scenario.metadata.id, () => {
+      const id = scenario.metadata.id;
+      const script = join(work, `${id}.txt`);
+      writeFileSync(script, [...snapshotCommands(scenario), ...scenario.solution, 'kubectl get pods -A', 'submit'].join('\n'));
+      const home = join(work, id);
+      const args = ['exec', file, '--script', script, '--json'];
+      const fresh = cli.run(args, { KUBEDRILL_HOME: home, KUBEDRILL_CACHE: 'off' });
+      expect(existsSync(join(home, 'cache'))).toBe(false);
+      const first = cli.run(args, { KUBEDRILL_HOME: home });
+      // The entry exists only if the snapshot was built and the process started from it said it ran the request.
+      const cache = join(home, 'cache', 'warm-clusters');
+      expect(readdirSync(cache).filter((f) => f.endsWith('.blob'))).toHaveLength(1);
+      const second = cli.run(args, { KUBEDRILL_HOME: home });
+      expect(readdirSync(cache).filter((f) => f.endsWith('.blob'))).toHaveLength(1);
+      expect(fresh.stdout).toContain('"score"');
+      expect(first).toEqual(fresh);
+      expect(second).toEqual(fresh);
+      rmSync(home, { recursive: true, force: true });
+    }, 300_000);
+  }
+});
