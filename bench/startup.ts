@@ -11,11 +11,12 @@ import { PtySession, TERMINAL } from './pty.js';
 import { median, result, type FigureResult, type Target } from './stats.js';
 
 /** A CLI command end to end, as a ratio to `node -e 0` run alongside. */
-export async function processFigure(ctx: BenchContext, id: string, figure: string, args: string[], target: Target, sharedHome?: string): Promise<FigureResult[]> {
+export async function processFigure(ctx: BenchContext, id: string, figure: string, args: string[], target: Target | null, options: { sharedHome?: string; env?: Record<string, string> } = {}): Promise<FigureResult[]> {
   const name = `${figure}, ${ctx.basis}`;
+  const { sharedHome, env } = options;
   if (sharedHome) {
     // Prime whatever the product keeps between runs (a warmed-cluster cache).
-    const prime = runNode(args, { home: sharedHome, timeoutS: 120, scratch: ctx.scratch });
+    const prime = runNode(args, { home: sharedHome, timeoutS: 120, scratch: ctx.scratch, env });
     const problem = runProblem(prime, 120);
     if (problem) return [notRun(id, name, 's', target, problem)];
   }
@@ -23,7 +24,7 @@ export async function processFigure(ctx: BenchContext, id: string, figure: strin
   const runs: ProcessRun[] = [];
   for (let i = 0; i < ctx.runs; i++) {
     bases.push(nodeOnce(ctx));
-    const run = runNode(args, { home: sharedHome ?? fresh(ctx, 'home'), timeoutS: 120, scratch: ctx.scratch });
+    const run = runNode(args, { home: sharedHome ?? fresh(ctx, 'home'), timeoutS: 120, scratch: ctx.scratch, env });
     const problem = runProblem(run, 120);
     if (problem) return [notRun(id, name, 's', target, problem)];
     runs.push(run);

@@ -2,7 +2,6 @@
  * `kubectl edit` outside the TUI: writes the object to a temporary file,
  * runs $KUBE_EDITOR / $EDITOR on it like kubectl, and reads it back.
  */
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -45,6 +44,8 @@ export async function openExternalEditor(text: string): Promise<string | undefin
   try {
     writeFileSync(file, text, { mode: 0o600 });
     const cmd = editorCommand(editor, file);
+    // Loaded here, not at start-up: node:child_process may not be in a V8 startup snapshot (the warmed-cluster cache).
+    const { spawnSync } = await import('node:child_process');
     const r = spawnSync(cmd.file, cmd.args, { stdio: 'inherit' });
     if (r.status !== 0) return undefined;
     return readFileSync(file, 'utf8');
