@@ -1,7 +1,23 @@
-/** `kubedrill verify <path…>`: proves each scenario solvable and its evidence real. */
-import { verifyScenarioFile } from '../scenario/verify.js';
+/**
+ * `kubedrill verify <path…>`: proves each scenario solvable and its evidence
+ * real, on warmed clusters from the cache (./warm-cache) where it can, else
+ * warmed up here; both print the same. One file (an author's edit-verify
+ * loop) builds its snapshot on a miss. A run over many files uses the
+ * snapshots it finds but builds none: after the first few scenarios this
+ * process's JIT is warm, and a small cluster warms up here in about the time
+ * two processes take to start from a snapshot (measured: seven scheduling
+ * scenarios, 2.2 s of CPU in process against 7.2 s building their snapshots).
+ */
 import { expandScenarioPaths } from '../scenario/catalog.js';
 import { stripControlSequences } from '../shell/sanitize.js';
+import { verifyFromWarmCache } from './warm-cache/client.js';
+
+/** The verdict on one file, from either path. */
+interface Verdict {
+  id?: string;
+  ok: boolean;
+  problems: string[];
+}
 
 /** Verifies scenario files; returns the exit code. */
 export async function verifyCommand(paths: string[], out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> {
@@ -12,7 +28,7 @@ export async function verifyCommand(paths: string[], out: NodeJS.WritableStream,
   }
   let failed = 0;
   for (const file of files) {
-    const r = await verifyScenarioFile(file);
+    const r = await verifyFile(file, files.length === 1);
     if (r.ok) out.write(`ok    ${r.id} (${file})\n`);
     else {
       failed++;
@@ -23,4 +39,11 @@ export async function verifyCommand(paths: string[], out: NodeJS.WritableStream,
   }
   out.write(`${files.length - failed} verified, ${failed} failed\n`);
   return failed ? 1 : 0;
+}
+
+async function verifyFile(file: string, build: boolean): Promise<Verdict> {
+  const cached = verifyFromWarmCache(file, { build });
+  if (cached) return { id: cached.id, ok: cached.problems.length === 0, problems: cached.problems };
+  const { verifyScenarioFile } = await import('../scenario/verify.js');
+  return verifyScenarioFile(file);
 }

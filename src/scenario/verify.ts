@@ -34,8 +34,13 @@ export async function verifyScenarioFile(file: string, seed?: number): Promise<V
 
 /** Verifies a loaded scenario; returns the problems found. */
 export async function verifyScenario(scenario: Scenario, seed?: number): Promise<string[]> {
+  return [...(await checkStart(new ScenarioRun(scenario, { seed }))), ...(await checkSolution(new ScenarioRun(scenario, { seed })))];
+}
+
+/** The part of verify on a fresh run: the goal does not hold yet, and each fact of evidence is shown by its command. */
+export async function checkStart(start: ScenarioRun): Promise<string[]> {
+  const scenario = start.scenario;
   const problems: string[] = [];
-  const start = new ScenarioRun(scenario, { seed });
   const initial = evaluateGoal(start.cluster.adminClient(), scenario.goal);
   if (initial.every((g) => g.holds)) problems.push('the goal already holds at the start: there is nothing to fix');
 
@@ -51,7 +56,13 @@ export async function verifyScenario(scenario: Scenario, seed?: number): Promise
     }
   }
 
-  const fix = new ScenarioRun(scenario, { seed });
+  return problems;
+}
+
+/** The part of verify on another fresh run: after the reference solution the goal holds. */
+export async function checkSolution(fix: ScenarioRun): Promise<string[]> {
+  const scenario = fix.scenario;
+  const problems: string[] = [];
   for (const line of scenario.solution) {
     const r = await fix.exec(line);
     if (r.exitCode !== 0) problems.push(`solution step \`${line}\` failed (exit ${r.exitCode}):\n${indent(r.output)}`);

@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import type { ExecRequest } from '../exec-request.js';
 import { scenarioDigest, warmCacheKey } from './key.js';
 import { cacheDir, commit, discard, evict, lookup, temporaryBlobPath } from './store.js';
-import { BUILD_ORDER_VAR, MAX_ORDER_CHARS, READY, REPLY_FD, RUN_ORDER_VAR, type BuildOrder, type RunOrder } from './protocol.js';
+import { BUILD_ORDER_VAR, MAX_ORDER_CHARS, READY, REPLY_FD, RUN_ORDER_VAR, type BuildOrder, type CheckReply, type RunOrder } from './protocol.js';
 
 /** The bundle snapshots are built from, next to the CLI's bundle. */
 const BUNDLE = 'warm-cluster.cjs';
@@ -39,6 +39,57 @@ function bundlePath(): string | undefined {
   return undefined;
 }
 
+/** A warmed cluster in the cache, ready to start processes from. */
+interface Warm {
+  dir: string;
+  key: string;
+  blob: string;
+}
+
+/**
+ * The snapshot of this scenario file and seed: found in the cache, or (with
+ * `build`) built into it now. Undefined when the cache cannot be used.
+ */
+function warmSnapshot(file: string, seed: number | undefined, env: NodeJS.ProcessEnv, build = true): Warm | undefined {
+  const id = buildId(env);
+  const bundle = id === undefined ? undefined : bundlePath();
+  if (id === undefined || bundle === undefined) return undefined;
+  let text: Buffer;
+  try {
+    text = readFileSync(file);
+  } catch {
+    return undefined; // the in-process path says why
+  }
+  const key = warmCacheKey({ buildId: id, scenarioText: text, seed, nodeOptions: env.NODE_OPTIONS });
+  const dir = cacheDir(env);
+  const found = lookup(dir, key);
+  if (found === undefined && !build) return undefined;
+  const blob = found ?? buildSnapshot(bundle, dir, key, { key, file: resolve(file), digest: scenarioDigest(text), seed }, env);
+  return blob === undefined ? undefined : { dir, key, blob };
+}
+
+/**
+ * Starts a process from the snapshot to run `request`; what it answered
+ * after ready, and how it ended. Undefined when it never got to run it (a
+ * snapshot this Node.js cannot load, or not the one of the key): the entry
+ * is dropped, and nothing it printed is shown.
+ */
+function runInSnapshot(warm: Warm, request: RunOrder['request'], stdout: 'inherit' | 'ignore', env: NodeJS.ProcessEnv): { reply: string; run: SpawnSyncReturns<Buffer> } | undefined {
+  const order = JSON.stringify({ key: warm.key, request: { ...request, file: resolve(request.file) } } satisfies RunOrder);
+  if (order.length > MAX_ORDER_CHARS) return undefined;
+  const run = spawnSync(process.execPath, ['--snapshot-blob', warm.blob], {
+    stdio: [stdout === 'inherit' ? 'inherit' : 'ignore', stdout, 'pipe', 'pipe'],
+    env: { ...env, [RUN_ORDER_VAR]: order },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const replied = String(run.output?.[REPLY_FD] ?? '');
+  if (!replied.startsWith(READY)) {
+    discard(warm.dir, warm.key);
+    return undefined;
+  }
+  return { reply: replied.slice(READY.length), run };
+}
+
 /**
  * Runs `request` on a warmed cluster from the cache, building it first on a
  * miss. Returns the exit code, or undefined when the cache cannot answer
@@ -46,36 +97,35 @@ function bundlePath(): string | undefined {
  * stdout; the child's stderr is passed on to `err` once it has run.
  */
 export function execFromWarmCache(request: ExecRequest, err: NodeJS.WritableStream, env: NodeJS.ProcessEnv = process.env): number | undefined {
-  const build = buildId(env);
-  const bundle = build === undefined ? undefined : bundlePath();
-  if (build === undefined || bundle === undefined) return undefined;
-  let text: Buffer;
-  try {
-    text = readFileSync(request.file);
-  } catch {
-    return undefined; // the in-process path says why
+  const warm = warmSnapshot(request.file, request.seed, env);
+  const done = warm && runInSnapshot(warm, request, 'inherit', env);
+  if (!done) return undefined;
+  if (done.run.stderr && done.run.stderr.length > 0) err.write(done.run.stderr);
+  return exitCode(done.run);
+}
+
+/**
+ * `kubedrill verify` of one file on warmed clusters: both halves of the
+ * check, each in a process started from the snapshot (each needs a fresh
+ * cluster). The scenario's id and its problems, or undefined when the cache
+ * cannot answer (a scenario that does not validate, among others). With
+ * `build` false a missing snapshot is not built: the caller verifies in
+ * process instead.
+ */
+export function verifyFromWarmCache(file: string, options: { build: boolean }, env: NodeJS.ProcessEnv = process.env): CheckReply | undefined {
+  const warm = warmSnapshot(file, undefined, env, options.build);
+  if (!warm) return undefined;
+  const replies: CheckReply[] = [];
+  for (const mode of ['verify-start', 'verify-solution'] as const) {
+    const done = runInSnapshot(warm, { mode, file, seed: undefined }, 'ignore', env);
+    if (!done || done.run.status !== 0) return undefined;
+    try {
+      replies.push(JSON.parse(done.reply) as CheckReply);
+    } catch {
+      return undefined;
+    }
   }
-  const key = warmCacheKey({ buildId: build, scenarioText: text, seed: request.seed, nodeOptions: env.NODE_OPTIONS });
-  const order = JSON.stringify({ key, request: { ...request, file: resolve(request.file) } } satisfies RunOrder);
-  if (order.length > MAX_ORDER_CHARS) return undefined;
-  const dir = cacheDir(env);
-  let blob = lookup(dir, key);
-  if (blob === undefined) {
-    blob = buildSnapshot(bundle, dir, key, { key, file: resolve(request.file), digest: scenarioDigest(text), seed: request.seed }, env);
-    if (blob === undefined) return undefined;
-  }
-  const r = spawnSync(process.execPath, ['--snapshot-blob', blob], {
-    stdio: ['inherit', 'inherit', 'pipe', 'pipe'],
-    env: { ...env, [RUN_ORDER_VAR]: order },
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  if (String(r.output?.[REPLY_FD] ?? '') !== READY) {
-    // It never ran the request: a snapshot this Node.js cannot load, or not the one of this key.
-    discard(dir, key);
-    return undefined;
-  }
-  if (r.stderr && r.stderr.length > 0) err.write(r.stderr);
-  return exitCode(r);
+  return { id: replies[0].id, problems: replies.flatMap((r) => r.problems) };
 }
 
 /** Builds the snapshot of `order` into the cache; its blob, or undefined when it could not be built. */

@@ -26,8 +26,21 @@ export interface BuildOrder {
   seed: number | undefined;
 }
 
+/** One half of `kubedrill verify` (src/scenario/verify.ts), each on its own fresh cluster. */
+export interface CheckRequest {
+  mode: 'verify-start' | 'verify-solution';
+  file: string;
+  seed: number | undefined;
+}
+
+/** What the snapshot process answers to a {@link CheckRequest} after {@link READY}: JSON of this. */
+export interface CheckReply {
+  id: string;
+  problems: string[];
+}
+
 /** Run this request on the warmed cluster, if the snapshot is the one of `key`. */
 export interface RunOrder {
   key: string;
-  request: ExecRequest;
+  request: ExecRequest | CheckRequest;
 }

@@ -14,10 +14,12 @@ import { warmCluster } from '../../scenario/run.js';
 import type { Scenario } from '../../scenario/schema.js';
 import type { Cluster } from '../../cluster/cluster.js';
 import { runExecRequest } from '../exec-run.js';
+import { ScenarioRun } from '../../scenario/run.js';
+import { checkSolution, checkStart } from '../../scenario/verify.js';
 import { guardStreams } from '../streams.js';
 import { oneLineError } from '../../error-text.js';
 import { scenarioDigest } from './key.js';
-import { BUILD_ORDER_VAR, READY, REPLY_FD, RUN_ORDER_VAR, type BuildOrder, type RunOrder } from './protocol.js';
+import { BUILD_ORDER_VAR, READY, REPLY_FD, RUN_ORDER_VAR, type BuildOrder, type CheckReply, type CheckRequest, type RunOrder } from './protocol.js';
 
 if (startupSnapshot.isBuildingSnapshot()) build();
 
@@ -53,13 +55,31 @@ function serve(key: string, scenario: Scenario, cluster: Cluster): void {
   }
   writeSync(REPLY_FD, READY);
   guardStreams(process);
-  runExecRequest(scenario, order.request, process.stdout, process.stderr, cluster).then(
+  const request = order.request;
+  if (isCheck(request)) {
+    serveCheck(scenario, request, cluster).catch(failed);
+    return;
+  }
+  runExecRequest(scenario, request, process.stdout, process.stderr, cluster).then(
     (code) => {
       process.exitCode = code;
     },
-    (e: unknown) => {
-      process.stderr.write(`kubedrill: ${oneLineError(e)}\n`);
-      process.exitCode = 1;
-    },
+    failed,
   );
+}
+
+function isCheck(request: RunOrder['request']): request is CheckRequest {
+  return request.mode === 'verify-start' || request.mode === 'verify-solution';
+}
+
+/** Runs half of verify on the warmed cluster and answers its problems on the reply descriptor. */
+async function serveCheck(scenario: Scenario, request: CheckRequest, cluster: Cluster): Promise<void> {
+  const run = new ScenarioRun(scenario, { seed: request.seed }, cluster);
+  const problems = request.mode === 'verify-start' ? await checkStart(run) : await checkSolution(run);
+  writeSync(REPLY_FD, JSON.stringify({ id: scenario.metadata.id, problems } satisfies CheckReply));
+}
+
+function failed(e: unknown): void {
+  process.stderr.write(`kubedrill: ${oneLineError(e)}\n`);
+  process.exitCode = 1;
 }

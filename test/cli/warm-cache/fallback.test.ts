@@ -6,8 +6,10 @@
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { copyFileSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, writeSync, closeSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { buildCli, type BuiltCli } from './built-cli.js';
 
 let cli: BuiltCli;
@@ -36,6 +38,28 @@ function entries(home: string): string[] {
 function freshHome(name: string): string {
   return join(work, name);
 }
+
+describe('the snapshot builder', () => {
+  it('builds without a warning: every module it holds is one Node supports in a startup snapshot', () => {
+    const file = resolve(CPU);
+    const order = { key: 'k', file, digest: createHash('sha256').update(readFileSync(file)).digest('hex'), seed: undefined };
+    const blob = join(work, 'direct.blob');
+    const r = spawnSync(process.execPath, ['--snapshot-blob', blob, '--build-snapshot', join(cli.dir, 'warm-cluster.cjs')], { env: { PATH: process.env.PATH, KUBEDRILL_WARM_BUILD: JSON.stringify(order) }, encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(statSync(blob).size).toBeGreaterThan(1_000_000);
+  }, 120_000);
+
+  it('refuses a scenario whose bytes are not the ones the key was computed from', () => {
+    const file = resolve(CPU);
+    const order = { key: 'k', file, digest: createHash('sha256').update('something else').digest('hex'), seed: undefined };
+    const blob = join(work, 'refused.blob');
+    const r = spawnSync(process.execPath, ['--snapshot-blob', blob, '--build-snapshot', join(cli.dir, 'warm-cluster.cjs')], { env: { PATH: process.env.PATH, KUBEDRILL_WARM_BUILD: JSON.stringify(order) }, encoding: 'utf8' });
+    expect(r.status).not.toBe(0);
+    expect(r.stderr).toContain('the scenario changed while its cluster was being warmed up');
+    expect(existsSync(blob)).toBe(false);
+  }, 120_000);
+});
 
 describe('the warmed-cluster cache falls back silently', () => {
   it('a snapshot damaged inside (same size) is caught by its hash before it runs, and built again', () => {
