@@ -5,7 +5,7 @@
  * environment, so tests see whether a run used the cache.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,4 +42,10 @@ export function buildCli(): BuiltCli {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** The keys of the warmed-cluster cache entries (blobs) under a KUBEDRILL_HOME. */
+export function cacheEntries(home: string): string[] {
+  const dir = join(home, 'cache', 'warm-clusters');
+  return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.blob')).map((f) => f.slice(0, -'.blob'.length)) : [];
 }

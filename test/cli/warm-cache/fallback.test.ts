@@ -5,12 +5,12 @@
  * warm-up prints, and a bad entry is removed so the next run rebuilds it.
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { copyFileSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, writeSync, closeSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync, closeSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { buildCli, type BuiltCli } from './built-cli.js';
+import { buildCli, cacheEntries, type BuiltCli } from './built-cli.js';
 
 let cli: BuiltCli;
 let work: string;
@@ -29,11 +29,6 @@ const CPU = 'scenarios/scheduling/pending-insufficient-cpu.yaml';
 const TAINT = 'scenarios/scheduling/pending-untolerated-taint.yaml';
 const GET_PODS = ['--', 'kubectl', 'get', 'pods', '-o', 'wide'];
 
-/** The cache entries (keys) in a home. */
-function entries(home: string): string[] {
-  const dir = join(home, 'cache', 'warm-clusters');
-  return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.blob')).map((f) => f.slice(0, -5)) : [];
-}
 
 function freshHome(name: string): string {
   return join(work, name);
@@ -66,7 +61,7 @@ describe('the warmed-cluster cache falls back silently', () => {
     const home = freshHome('damaged');
     const fresh = cli.run(['exec', CPU, ...GET_PODS], { KUBEDRILL_HOME: home, KUBEDRILL_CACHE: 'off' });
     expect(cli.run(['exec', CPU, ...GET_PODS], { KUBEDRILL_HOME: home })).toEqual(fresh);
-    const [key] = entries(home);
+    const [key] = cacheEntries(home);
     const blob = join(home, 'cache', 'warm-clusters', `${key}.blob`);
     const size = statSync(blob).size;
     const fd = openSync(blob, 'r+');
@@ -76,7 +71,7 @@ describe('the warmed-cluster cache falls back silently', () => {
     const damaged = cli.run(['exec', CPU, ...GET_PODS], { KUBEDRILL_HOME: home });
     expect(damaged).toEqual(fresh);
     expect(readFileSync(blob).subarray(Math.floor(size / 2), Math.floor(size / 2) + 4096).every((b) => b === 0xa5)).toBe(false);
-    expect(entries(home)).toEqual([key]);
+    expect(cacheEntries(home)).toEqual([key]);
   }, 120_000);
 
   it('a snapshot filed under another key says it is stale and is not used', () => {
@@ -85,7 +80,7 @@ describe('the warmed-cluster cache falls back silently', () => {
     const fresh = cli.run(['exec', TAINT, ...GET_PODS], { KUBEDRILL_HOME: home, KUBEDRILL_CACHE: 'off' });
     cli.run(['exec', CPU, ...GET_PODS], { KUBEDRILL_HOME: home });
     cli.run(['exec', TAINT, ...GET_PODS], { KUBEDRILL_HOME: home });
-    const keys = entries(home);
+    const keys = cacheEntries(home);
     expect(keys).toHaveLength(2);
     // Put each blob under the other's key, with a manifest that vouches for it: only the key check inside can tell.
     const [a, b] = keys;
@@ -100,7 +95,7 @@ describe('the warmed-cluster cache falls back silently', () => {
     writeFileSync(join(dir, `${b}.json`), JSON.stringify({ ...ma, key: b }));
     expect(cli.run(['exec', TAINT, ...GET_PODS], { KUBEDRILL_HOME: home })).toEqual(fresh);
     // The swapped entry of the taint scenario was dropped; the other one is still there, wrong as it is, until used.
-    expect(entries(home)).toHaveLength(1);
+    expect(cacheEntries(home)).toHaveLength(1);
   }, 120_000);
 
   it('a cache folder that cannot be created: the command runs in process', () => {
@@ -117,7 +112,7 @@ describe('the warmed-cluster cache falls back silently', () => {
     expect(fresh.status).toBe(1);
     expect(fresh.stderr).toMatch(/misspelled-field\.yaml:3:5: metadata: unknown field "idd"/);
     expect(cli.run(['exec', bad, '--', 'true'], { KUBEDRILL_HOME: home })).toEqual(fresh);
-    expect(entries(home)).toEqual([]);
+    expect(cacheEntries(home)).toEqual([]);
   }, 120_000);
 
   it('another seed is another cluster: its own entry, and its own output', () => {
@@ -127,6 +122,6 @@ describe('the warmed-cluster cache falls back silently', () => {
     cli.run(['exec', CPU, ...GET_PODS], { KUBEDRILL_HOME: home });
     expect(cli.run(seeded, { KUBEDRILL_HOME: home })).toEqual(fresh);
     expect(cli.run(seeded, { KUBEDRILL_HOME: home })).toEqual(fresh);
-    expect(entries(home)).toHaveLength(2);
+    expect(cacheEntries(home)).toHaveLength(2);
   }, 120_000);
 });

@@ -4,10 +4,10 @@
  * files uses what is cached and builds nothing.
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildCli, type BuiltCli } from './built-cli.js';
+import { buildCli, cacheEntries, type BuiltCli } from './built-cli.js';
 
 let cli: BuiltCli;
 let work: string;
@@ -25,21 +25,17 @@ afterAll(() => {
 const UNSOLVED = 'test/fixtures/scenarios/verify/unsolved-insufficient-cpu.yaml';
 const PLEG = 'scenarios/nodes/node-notready-pleg.yaml';
 
-function entries(home: string): number {
-  const dir = join(home, 'cache', 'warm-clusters');
-  return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.blob')).length : 0;
-}
 
 describe('verify with the warmed-cluster cache', () => {
   it('one file: the first run builds the snapshot, both runs print what the in-process verify prints', () => {
     const home = join(work, 'one');
     for (const file of [PLEG, UNSOLVED]) {
       const fresh = cli.run(['verify', file], { KUBEDRILL_HOME: home, KUBEDRILL_CACHE: 'off' });
-      const before = entries(home);
+      const before = cacheEntries(home).length;
       expect(cli.run(['verify', file], { KUBEDRILL_HOME: home })).toEqual(fresh);
-      expect(entries(home)).toBe(before + 1);
+      expect(cacheEntries(home).length).toBe(before + 1);
       expect(cli.run(['verify', file], { KUBEDRILL_HOME: home })).toEqual(fresh);
-      expect(entries(home)).toBe(before + 1);
+      expect(cacheEntries(home).length).toBe(before + 1);
     }
     // The failing fixture's problems crossed from the snapshot process intact.
     const failing = cli.run(['verify', UNSOLVED], { KUBEDRILL_HOME: home });
@@ -50,7 +46,7 @@ describe('verify with the warmed-cluster cache', () => {
   it('many files: uses the snapshot it finds, builds none for the others, prints the same', () => {
     const home = join(work, 'many');
     cli.run(['verify', PLEG], { KUBEDRILL_HOME: home });
-    expect(entries(home)).toBe(1);
+    expect(cacheEntries(home).length).toBe(1);
     const dir = join(home, 'cache', 'warm-clusters');
     const blob = join(dir, readdirSync(dir).find((f) => f.endsWith('.blob'))!);
     const longAgo = new Date('2020-01-01T00:00:00Z');
@@ -58,7 +54,7 @@ describe('verify with the warmed-cluster cache', () => {
     const args = ['verify', PLEG, UNSOLVED, 'scenarios/scheduling/pending-untolerated-taint.yaml'];
     const fresh = cli.run(args, { KUBEDRILL_HOME: home, KUBEDRILL_CACHE: 'off' });
     expect(cli.run(args, { KUBEDRILL_HOME: home })).toEqual(fresh);
-    expect(entries(home)).toBe(1);
+    expect(cacheEntries(home).length).toBe(1);
     // The cache marks an entry used when it loads it: the PLEG scenario was verified from its snapshot.
     expect(statSync(blob).mtimeMs).toBeGreaterThan(longAgo.getTime());
   }, 300_000);
