@@ -11,8 +11,8 @@ type Callback = () => void;
 
 /** Events whose times share the same key bytes above one digit (see EventQueue), in scheduling order. */
 interface Bucket {
-  times: number[];
-  seqs: number[];
+  times: Float64Array;
+  seqs: Float64Array;
   fns: (Callback | undefined)[];
   length: number;
   /** The smallest time in the bucket (valid while length > 0). */
@@ -22,24 +22,13 @@ interface Bucket {
 /** Byte digits of a 64-bit key: 8 levels of 256 buckets, plus bucket 0 for the clock's own instant. */
 const LEVELS = 8;
 const BUCKETS = 1 + LEVELS * 256;
-/** A bucket emptied with more capacity than this gives its arrays back rather than holding them for ever. */
+/** A bucket's first capacity; one emptied with more than KEEP_CAPACITY gives its arrays back rather than holding them for ever. */
+const FIRST_CAPACITY = 16;
 const KEEP_CAPACITY = 256;
 
 // Scratch for reading a double's bits (a constant view, no work beyond two tiny allocations).
 const bitsF64 = new Float64Array(1);
 const bitsU32 = new Uint32Array(bitsF64.buffer);
-/** High word of `t`'s order-preserving 64-bit key (sign-flipped IEEE bits); the low word is left in `lowWord`. */
-let lowWord = 0;
-function keyHigh(t: number): number {
-  bitsF64[0] = t;
-  const hi = bitsU32[1];
-  if (hi >= 0x80000000) {
-    lowWord = ~bitsU32[0] >>> 0;
-    return ~hi >>> 0;
-  }
-  lowWord = bitsU32[0];
-  return (hi | 0x80000000) >>> 0;
-}
 
 /**
  * The clock and its pending events, as a radix heap with byte digits (Ahuja,
@@ -66,20 +55,21 @@ export class EventQueue {
   /** How many non-empty buckets each level has, and a bit per non-empty bucket (8 words per level). */
   private readonly levelCount = new Int32Array(LEVELS);
   private readonly nonEmpty = new Int32Array(LEVELS * 8);
+  // Numbers that are not small integers from the start, so V8 never changes these fields' representation
+  // under optimised code (a deoptimisation each time, costly in a short cold run).
   /** The time of the last instant run (the radix base) and its key words. */
-  private last: number;
-  private lastHigh = 0;
-  private lastLow = 0;
+  private last = Number.NaN;
+  private lastHigh = Number.NaN;
+  private lastLow = Number.NaN;
   private pending = 0;
   private seq = 0;
   private cancelled = new Set<number>();
-  private current: number;
+  private current = Number.NaN;
   private executed = 0;
   private sequence = 0;
 
   constructor(start: number) {
     this.current = start;
-    this.last = start;
     this.setLast(start + 0);
   }
 
@@ -220,14 +210,24 @@ export class EventQueue {
   }
 
   private setLast(t: number): void {
+    bitsF64[0] = t;
+    const high = bitsU32[1];
+    const low = bitsU32[0];
     this.last = t;
-    this.lastHigh = keyHigh(t);
-    this.lastLow = lowWord;
+    this.lastHigh = high >= 0x80000000 ? ~high >>> 0 : (high | 0x80000000) >>> 0;
+    this.lastLow = high >= 0x80000000 ? ~low >>> 0 : low;
   }
 
-  /** Files an event in its bucket (times here are never below `last`). */
+  /** Files an event in its bucket (times here are never below `last`): appended, so equal times keep sequence order. */
   private insert(time: number, seq: number, fn: Callback): void {
-    const high = keyHigh(time);
+    // The order-preserving 64-bit key: IEEE bits with the sign bit flipped (all bits, for negatives).
+    bitsF64[0] = time;
+    let high = bitsU32[1];
+    let low = bitsU32[0];
+    if (high >= 0x80000000) {
+      high = ~high >>> 0;
+      low = ~low >>> 0;
+    } else high = (high | 0x80000000) >>> 0;
     let b: Bucket;
     let x = high ^ this.lastHigh;
     let shift = 0;
@@ -236,10 +236,10 @@ export class EventQueue {
       shift = (31 - Math.clz32(x)) & ~7;
       index = 1 + ((4 + (shift >> 3)) << 8) + ((high >>> shift) & 255);
     } else {
-      x = lowWord ^ this.lastLow;
+      x = low ^ this.lastLow;
       if (x !== 0) {
         shift = (31 - Math.clz32(x)) & ~7;
-        index = 1 + ((shift >> 3) << 8) + ((lowWord >>> shift) & 255);
+        index = 1 + ((shift >> 3) << 8) + ((low >>> shift) & 255);
       }
     }
     if (index === 0) b = this.zero;
@@ -253,6 +253,14 @@ export class EventQueue {
       } else if (time < b.min) b.min = time;
     }
     const n = b.length;
+    if (n === b.times.length) {
+      const times = new Float64Array(n * 2);
+      times.set(b.times);
+      b.times = times;
+      const seqs = new Float64Array(n * 2);
+      seqs.set(b.seqs);
+      b.seqs = seqs;
+    }
     b.times[n] = time;
     b.seqs[n] = seq;
     b.fns[n] = fn;
@@ -288,13 +296,15 @@ export class EventQueue {
 }
 
 function newBucket(): Bucket {
-  return { times: [], seqs: [], fns: [], length: 0, min: 0 };
+  return { times: new Float64Array(FIRST_CAPACITY), seqs: new Float64Array(FIRST_CAPACITY), fns: [], length: 0, min: Number.NaN };
 }
 
 /** Empties a bucket and drops its arrays' capacity (and any callbacks they still hold). */
 function release(b: Bucket): void {
-  b.times = [];
-  b.seqs = [];
+  if (b.times.length > FIRST_CAPACITY) {
+    b.times = new Float64Array(FIRST_CAPACITY);
+    b.seqs = new Float64Array(FIRST_CAPACITY);
+  }
   b.fns = [];
   b.length = 0;
 }
