@@ -95,3 +95,127 @@ describe('EventQueue order (property)', () => {
     );
   });
 });
+
+/** The queue's contract in its plainest form: a list searched for the least (time, seq) on every step. */
+class ReferenceQueue {
+  private pending: { time: number; seq: number; fn: () => void }[] = [];
+  private cancelled = new Set<number>();
+  private seq = 0;
+  private ran = 0;
+  constructor(private current: number) {}
+  now(): number {
+    return this.current;
+  }
+  size(): number {
+    return this.pending.length;
+  }
+  eventsRun(): number {
+    return this.ran;
+  }
+  at(time: number, fn: () => void): number {
+    const seq = this.seq++;
+    this.pending.push({ time: Math.max(time, this.current), seq, fn });
+    return seq;
+  }
+  after(delayMs: number, fn: () => void): number {
+    return this.at(this.current + delayMs, fn);
+  }
+  cancel(id: number): void {
+    this.cancelled.add(id);
+  }
+  runUntil(time: number, maxEvents = Infinity): boolean {
+    let budget = maxEvents;
+    for (;;) {
+      let next = -1;
+      this.pending.forEach((e, i) => {
+        const best = this.pending[next];
+        if (e.time <= time && (!best || e.time < best.time || (e.time === best.time && e.seq < best.seq))) next = i;
+      });
+      if (next < 0) break;
+      if (budget <= 0) return false;
+      const [e] = this.pending.splice(next, 1);
+      if (this.cancelled.delete(e!.seq)) continue;
+      this.current = e!.time;
+      this.ran++;
+      budget--;
+      e!.fn();
+    }
+    if (time > this.current) this.current = time;
+    return true;
+  }
+  drain(): void {
+    this.runUntil(this.current);
+  }
+  jump(deltaMs: number): void {
+    for (const e of this.pending) e.time += deltaMs;
+    this.current += deltaMs;
+  }
+}
+
+type Queue = Pick<EventQueue, 'now' | 'size' | 'eventsRun' | 'at' | 'after' | 'cancel' | 'runUntil' | 'drain' | 'jump'>;
+
+/** A delay: same instant, a few ms, a fraction, the past, or far ahead (exercising every byte of the time's key). */
+const delay = fc.oneof(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 80 }), fc.integer({ min: 0, max: 40 }).map((n) => n / 8), fc.integer({ min: -160, max: -1 }).map((n) => n / 8), fc.integer({ min: 0, max: 2 ** 40 }));
+const op = fc.oneof(
+  { weight: 5, arbitrary: fc.record({ kind: fc.constant('at' as const), delay, child: fc.option(fc.record({ delay, cancel: fc.option(fc.nat()), drain: fc.boolean() })) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('cancel' as const), pick: fc.nat() }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('run' as const), delay, max: fc.option(fc.integer({ min: 0, max: 4 })) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('drain' as const) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('jump' as const), delay: fc.oneof(fc.integer({ min: 0, max: 5000 }), fc.integer({ min: 0, max: 40 }).map((n) => n / 4)) }) },
+);
+type Op = typeof op extends fc.Arbitrary<infer T> ? T : never;
+
+/** Drives a queue through `ops` and records everything observable: what ran when, return values, clock, size, count. */
+function transcript(q: Queue, ops: Op[]): string[] {
+  const log: string[] = [];
+  const ids: number[] = [];
+  const pick = (n: number) => (n % 5 === 4 ? 1_000_000 + n : ids[n % Math.max(ids.length, 1)] ?? n);
+  ops.forEach((o, i) => {
+    if (o.kind === 'at') {
+      ids.push(
+        q.at(q.now() + o.delay, () => {
+          log.push(`${i}@${q.now()}`);
+          const c = o.child;
+          if (!c) return;
+          ids.push(q.after(c.delay, () => log.push(`${i}c@${q.now()}`)));
+          if (c.cancel !== null) q.cancel(pick(c.cancel));
+          if (c.drain) q.drain();
+        }),
+      );
+    } else if (o.kind === 'cancel') q.cancel(pick(o.pick));
+    else if (o.kind === 'run') log.push(`run ${q.runUntil(q.now() + o.delay, o.max ?? Infinity)}`);
+    else if (o.kind === 'drain') q.drain();
+    else q.jump(o.delay);
+    log.push(`now ${q.now()} size ${q.size()} ran ${q.eventsRun()}`);
+  });
+  while (!q.runUntil(q.now() + 2 ** 42, 3)) log.push(`slice ${q.now()}`);
+  log.push(`end ${q.now()} size ${q.size()} ran ${q.eventsRun()}`);
+  return log;
+}
+
+describe('EventQueue against a reference model (property)', () => {
+  it('matches a plain (time, seq) list through interleaved at/cancel/runUntil(maxEvents)/drain/jump, events scheduling and cancelling from inside', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(0, 1000, -250.5, 1_796_000_000_000), fc.array(op, { maxLength: 120 }), (start, ops) => {
+        expect(transcript(new EventQueue(start), ops)).toEqual(transcript(new ReferenceQueue(start), ops));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('runs many events spread over every scale of time in (time, seq) order', () => {
+    const q = new EventQueue(1_796_000_000_000);
+    const want: [number, number][] = [];
+    const got: [number, number][] = [];
+    let x = 12345;
+    for (let seq = 0; seq < 20_000; seq++) {
+      x = (x * 1103515245 + 12345) % 2 ** 31;
+      const time = q.now() + [x % 7, x % 1000, (x % 4000) / 8, x * 1000][x % 4]!;
+      want.push([time, seq]);
+      q.at(time, () => got.push([q.now(), seq]));
+    }
+    want.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    q.runUntil(Infinity);
+    expect(got).toEqual(want);
+  });
+});
