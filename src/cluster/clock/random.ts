@@ -7,6 +7,9 @@
 /** The alphabet Kubernetes uses for generated name suffixes (apimachinery rand.String). */
 const KUBE_ALPHABET = 'bcdfghjklmnpqrstvwxz2456789';
 
+/** Character codes of the lowercase hex digits. */
+const HEX_CODES = [...'0123456789abcdef'].map((c) => c.charCodeAt(0));
+
 /** A seeded pseudo-random generator (mulberry32). */
 export class Random {
   private state: number;
@@ -37,9 +40,11 @@ export class Random {
 
   /** Lowercase hex digits. */
   hex(length: number): string {
-    let s = '';
-    for (let i = 0; i < length; i++) s += '0123456789abcdef'[this.int(16)];
-    return s;
+    // One flat string: appending character by character builds a rope of some 30 bytes per character
+    // that lives as long as the id (a container id is 64 characters: ~2 KB instead of ~80 bytes).
+    const codes = new Array<number>(length);
+    for (let i = 0; i < length; i++) codes[i] = HEX_CODES[this.int(16)]!;
+    return String.fromCharCode(...codes);
   }
 
   /** A version-4-shaped UUID. */
