@@ -22,10 +22,12 @@ import { validateObject } from './validation.js';
 import type { AdmissionPlugin, AdmissionRequest } from './admission/types.js';
 import { defaultAdmissionPlugins } from './admission/index.js';
 import { ServiceAllocators } from './allocators.js';
+import { LeaseManager } from '../store/lease-manager.js';
 import { qosClass } from './qos.js';
 
 /** kube-apiserver --event-ttl: events disappear an hour after their last write. */
-const EVENT_TTL_MS = 60 * 60 * 1000;
+/** --event-ttl (1h), in seconds as the registry's TTLFunc gives it. */
+const EVENT_TTL_SECONDS = 60 * 60;
 
 /** Resources whose `.status` is only written through the status subresource. */
 const STATUS_SUBRESOURCE = new Set(['pods', 'nodes', 'deployments', 'replicasets', 'statefulsets', 'daemonsets', 'services', 'namespaces', 'resourcequotas', 'certificatesigningrequests', 'persistentvolumeclaims', 'persistentvolumes']);
@@ -62,9 +64,11 @@ export class ApiServer {
   private readonly admission: AdmissionPlugin[] = defaultAdmissionPlugins();
   readonly health: ApiServerHealth = { etcdHealthy: true };
   private readonly allocators: ServiceAllocators;
+  private readonly leaseManager: LeaseManager;
 
   constructor(private readonly options: ApiServerOptions) {
     this.allocators = new ServiceAllocators(options.random);
+    this.leaseManager = new LeaseManager(options.store, () => options.queue.now());
     options.store.indexBy('pods', (pod) => fieldValue(pod, POD_TRIGGER_FIELD));
   }
 
@@ -378,9 +382,9 @@ export class ApiServer {
     return { ok: true, value: stored };
   }
 
-  /** Events live in etcd under a lease of --event-ttl, renewed by every write. */
+  /** Events live in etcd under a lease of at least --event-ttl, renewed by every write (shared leases: lease-manager.ts). */
   private expireEvent(event: KubeObject): void {
-    this.options.store.attachLease('events', event, EVENT_TTL_MS);
+    this.leaseManager.attach('events', event, EVENT_TTL_SECONDS);
   }
 
 

@@ -163,18 +163,32 @@ export class Store {
   }
 
   /**
-   * Grants a lease of `ttlMs` and attaches the object's key to it (etcd
-   * `lease grant` + `put --lease`), replacing any lease the key had. The API
-   * server stores events this way (--event-ttl).
+   * Grants a lease of `ttlMs` (etcd `lease grant`) and returns its id. A
+   * lease lives until its deadline whether or not keys are attached, as in
+   * etcd, so a lease manager may attach more keys to it later.
    */
-  attachLease(resource: string, object: KubeObject, ttlMs: number): void {
+  grantLease(ttlMs: number): number {
+    const id = this.nextLeaseId++;
+    const lease: Lease = { deadline: this.queue.now() + ttlMs, timer: 0, keys: new Set() };
+    this.leases.set(id, lease);
+    this.armLease(id, lease);
+    return id;
+  }
+
+  /**
+   * Attaches the object's key to a granted lease (etcd `put --lease`),
+   * replacing any lease the key had: the key is deleted when that lease
+   * expires. The API server stores events this way (--event-ttl). False
+   * when the lease has expired (etcd: "requested lease not found").
+   */
+  attachToLease(resource: string, object: KubeObject, leaseId: number): boolean {
+    const lease = this.leases.get(leaseId);
+    if (!lease) return false;
     const key = `${resource}|${objectKey(object.metadata.namespace, object.metadata.name!)}`;
     this.detachLease(key);
-    const id = this.nextLeaseId++;
-    const lease: Lease = { deadline: this.queue.now() + ttlMs, timer: 0, keys: new Set([key]) };
-    this.leases.set(id, lease);
-    this.keyLease.set(key, id);
-    this.armLease(id, lease);
+    lease.keys.add(key);
+    this.keyLease.set(key, leaseId);
+    return true;
   }
 
   /** After a warm-up clock jump, leases keep their absolute deadlines (the skipped time really passed). */
@@ -202,13 +216,7 @@ export class Store {
     const id = this.keyLease.get(key);
     if (id === undefined) return;
     this.keyLease.delete(key);
-    const lease = this.leases.get(id);
-    if (!lease) return;
-    lease.keys.delete(key);
-    if (lease.keys.size === 0) {
-      this.queue.cancel(lease.timer);
-      this.leases.delete(id);
-    }
+    this.leases.get(id)?.keys.delete(key);
   }
 
   /** Removes an object. */

@@ -97,17 +97,21 @@ describe('deletion', () => {
 describe('events TTL (--event-ttl=1h)', () => {
   const event = (name: string): KubeObject => ({ apiVersion: 'v1', kind: 'Event', metadata: { name }, involvedObject: { kind: 'Pod', name: 'web' }, reason: 'Started', message: 'Started container nginx', count: 1 });
 
-  it('an event disappears an hour after its last write', () => {
+  it('an event disappears an hour (and up to the lease reuse window of 60 s) after its last write', () => {
     const h = harness();
     const created = ok(h.sys.create('events', 'default', event('e1')));
+    // Both take the lease granted for e1: 3,600 s + 60 s (lease_manager.go).
     ok(h.sys.create('events', 'default', event('e2')));
     h.queue.runUntil(T0 + 30 * 60_000);
+    // The old lease ends too soon for another hour: e1 moves to a new lease.
     ok(h.sys.update('events', 'default', { ...structuredClone(created), count: 2 }));
-    h.queue.runUntil(T0 + 60 * 60_000);
+    h.queue.runUntil(T0 + 61 * 60_000 - 1);
+    expect(ok(h.sys.list('events', 'default')).items.map((e) => e.metadata.name)).toEqual(['e1', 'e2']);
+    h.queue.runUntil(T0 + 61 * 60_000);
     expect(ok(h.sys.list('events', 'default')).items.map((e) => e.metadata.name)).toEqual(['e1']);
-    h.queue.runUntil(T0 + 90 * 60_000 - 1);
+    h.queue.runUntil(T0 + 91 * 60_000 - 1);
     expect(h.sys.get('events', 'default', 'e1').ok).toBe(true);
-    h.queue.runUntil(T0 + 90 * 60_000);
+    h.queue.runUntil(T0 + 91 * 60_000);
     expect(ok(h.sys.list('events', 'default')).items).toEqual([]);
   });
 
@@ -121,9 +125,9 @@ describe('events TTL (--event-ttl=1h)', () => {
     h.store.onClockJump();
     h.queue.drain();
     expect(ok(h.sys.list('events', 'default')).items.map((e) => e.metadata.name)).toEqual(['late']);
-    h.queue.runUntil(T0 + 110 * 60_000 - 1);
+    h.queue.runUntil(T0 + 111 * 60_000 - 1);
     expect(h.sys.get('events', 'default', 'late').ok).toBe(true);
-    h.queue.runUntil(T0 + 110 * 60_000);
+    h.queue.runUntil(T0 + 111 * 60_000);
     expect(h.sys.get('events', 'default', 'late').ok).toBe(false);
   });
 });
