@@ -51,8 +51,11 @@ export interface PracticeScreenProps {
   readonly memory?: PracticeMemory;
 }
 
-/** Events per slice of the once-a-second tick: a few milliseconds of simulation, well inside a frame. */
-const TICK_SLICE_EVENTS = 100;
+/**
+ * Events per slice of the once-a-second tick. On a 300-node / 6,000-pod cluster a slice of 50 took 0.4 ms
+ * (median) and 0.9 ms (p95), where 100 took 3 ms at p95; what remains above that is one event or a GC pause.
+ */
+const TICK_SLICE_EVENTS = 50;
 
 const PANE_KEYS = 'help · PgUp/PgDn · ^D quit';
 const FOLLOW_KEYS = '^C stop';
