@@ -28,8 +28,23 @@ vi.mock('ink', async (importOriginal) => {
 
 afterEach(() => cleanup());
 
+/** A session that records which of its methods the screen calls. */
+class RecordingSession extends FakeSession {
+  readonly calls: string[] = [];
+}
+for (const name of Object.getOwnPropertyNames(FakeSession.prototype)) {
+  if (name === 'constructor') continue;
+  const method = (FakeSession.prototype as unknown as Record<string, unknown>)[name];
+  if (typeof method !== 'function') continue;
+  (RecordingSession.prototype as unknown as Record<string, unknown>)[name] = function (this: RecordingSession, ...args: unknown[]) {
+    // The constructor calls some before `calls` exists.
+    this.calls?.push(name);
+    return (method as (...a: unknown[]) => unknown).apply(this, args);
+  };
+}
+
 function setup() {
-  const session = new FakeSession({ outputs: { 'echo hi': 'hi\n' }, hints: ['Look at the kubelet.', 'Read its journal.'] });
+  const session = new RecordingSession({ outputs: { 'echo hi': 'hi\n' }, hints: ['Look at the kubelet.', 'Read its journal.'] });
   const ui = renderInk(<PracticeScreen session={session} onGraded={() => {}} onQuit={() => {}} tickMs={3_600_000} />);
   return { ui, session };
 }
@@ -43,8 +58,11 @@ describe('a keystroke on the practice screen', () => {
     await ui.typeLine('hint');
     await ui.waitForText('Hint 1/2: Look at the kubelet.');
     rendered.length = 0;
+    session.calls.length = 0;
     await ui.press('k');
     await ui.waitForText('learner@workstation:~$ k');
+    // Nothing that reads the cluster: the snapshot the session keeps is all a keystroke looks at.
+    expect(new Set(session.calls)).toEqual(new Set(['getSnapshot']));
     // The input line: its outer Text (prompt, typed text, cursor as elements), the prompt, the cursor block.
     expect(rendered.length).toBeLessThanOrEqual(3);
     expect(rendered.filter((t) => t !== '<>k<>' && t !== 'learner@workstation:~$ ' && t !== ' ')).toEqual([]);
