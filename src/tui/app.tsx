@@ -7,6 +7,7 @@ import { attemptRecord } from './attempt.js';
 import { appReducer, initialAppState, type Attempt, type Graded } from './app-state.js';
 import { ErrorBoundary } from './error-boundary.js';
 import { InterruptProvider } from './hooks/use-interrupt.js';
+import { KeysProvider } from './hooks/use-keys.js';
 import { HomeScreen } from './screens/home/home-screen.js';
 import { PracticeScreen } from './screens/practice/practice-screen.js';
 import { ResultsScreen } from './screens/results/results-screen.js';
@@ -190,18 +191,22 @@ export function App({ scenarios, openSession, progress, now, onExit, tickMs, sta
   }
   // Ctrl+C: the practice and results screens take it; elsewhere (home, warm-up) it quits as it always did
   // (no attempt exists while warming up: the warm-up is stopped, nothing is recorded).
+  // Keys reach the terminal pane from the frame that shows its prompt (KeysProvider). It wraps the interrupt
+  // provider, whose input subscription (a child's effect) thus comes first: Ctrl+C is offered to it first, as before.
   return (
-    <InterruptProvider onUnhandled={quit}>
-      <ErrorBoundary
-        key={generation}
-        onQuit={quit}
-        onRecover={() => {
-          setGeneration((g) => g + 1);
-          goHome();
-        }}
-      >
-        {body}
-      </ErrorBoundary>
-    </InterruptProvider>
+    <KeysProvider>
+      <InterruptProvider onUnhandled={quit}>
+        <ErrorBoundary
+          key={generation}
+          onQuit={quit}
+          onRecover={() => {
+            setGeneration((g) => g + 1);
+            goHome();
+          }}
+        >
+          {body}
+        </ErrorBoundary>
+      </InterruptProvider>
+    </KeysProvider>
   );
 }

@@ -2,6 +2,16 @@ import { render } from 'ink';
 import type { PracticeSession, ScenarioSummary } from '../scenario/practice-types.js';
 import { App, type AppProgress, type OpenSessionOptions } from './app.js';
 
+/**
+ * Ink's frame throttle, in frames per second. Ink's default (30) holds a frame
+ * asked for within ~33 ms of the last one back until 33 ms after the request
+ * (its throttle restarts the wait on every call), so a key typed just after
+ * the clock's once-a-second redraw showed ~40 ms late. The screen draws only
+ * when something changed and one command is one frame already (FrameBatch),
+ * so the throttle merely merges bursts: a 4 ms window does that.
+ */
+export const MAX_FPS = 250;
+
 /** Options of {@link runApp}. */
 export interface RunAppOptions {
   readonly scenarios: readonly ScenarioSummary[];
@@ -44,6 +54,7 @@ export async function runApp(options: RunAppOptions): Promise<void> {
       // restores raw mode and the cursor as exitOnCtrlC did.
       exitOnCtrlC: false,
       patchConsole: options.patchConsole ?? true,
+      maxFps: MAX_FPS,
     },
   );
   try {

@@ -1,4 +1,5 @@
 import { Box, Text } from 'ink';
+import { memo } from 'react';
 import { theme } from '../../theme.js';
 import { fit, wrapText } from '../../text/wrap.js';
 
@@ -39,8 +40,8 @@ export function hintPanelLines({ hints, hintsLeft, width, maxRows = Infinity }: 
   return [...note, ...earlier.slice(hidden), ...shownLatest];
 }
 
-/** The revealed hints, above the terminal pane. */
-export function HintPanel(props: HintPanelProps) {
+/** The revealed hints, above the terminal pane; drawn again only when the hints (or the room) change. */
+export const HintPanel = memo(function HintPanel(props: HintPanelProps) {
   const lines = hintPanelLines(props);
   if (lines.length === 0) return null;
   return (
@@ -52,4 +53,4 @@ export function HintPanel(props: HintPanelProps) {
       ))}
     </Box>
   );
-}
+});

@@ -1,4 +1,5 @@
 import { Text } from 'ink';
+import { memo } from 'react';
 import { theme } from '../../theme.js';
 import { fit } from '../../text/wrap.js';
 
@@ -29,11 +30,11 @@ export function statusLineText({ title, clock, width, keys }: StatusLineProps): 
   return fit(` ${time} │ ${keys}`, width).padEnd(width);
 }
 
-/** One inverse line: scenario title, simulated clock, key help; fitted to the width. */
-export function StatusLine(props: StatusLineProps) {
+/** One inverse line: scenario title, simulated clock, key help; fitted to the width. Drawn again only when one of them changes. */
+export const StatusLine = memo(function StatusLine(props: StatusLineProps) {
   return (
     <Text inverse color={theme.title} wrap="truncate">
       {statusLineText(props)}
     </Text>
   );
-}
+});

@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { terminalPaneTheme as theme } from './theme.js';
 import { visibleRows, type TerminalPaneState } from './use-terminal-pane-state.js';
 
@@ -21,7 +21,8 @@ export interface TerminalPaneProps {
 
 /**
  * The scrollback viewport followed by the input line. Only the visible rows
- * go through Ink's layout, each as one unwrapped `<Text>`.
+ * go through Ink's layout, each as one unwrapped `<Text>`; a keystroke
+ * re-renders the input line alone (the rows are memoised on the viewport).
  */
 export function TerminalPane({ state, prompt, busy, following = false, ask }: TerminalPaneProps) {
   // A keystroke changes `input` but not these, so the viewport is not recomputed.
@@ -32,11 +33,7 @@ export function TerminalPane({ state, prompt, busy, following = false, ask }: Te
   );
   return (
     <Box flexDirection="column" height={state.height + 1}>
-      {viewport.rows.map((row, i) => (
-        <Text key={i} wrap="truncate">
-          {row.length === 0 ? ' ' : row}
-        </Text>
-      ))}
+      <ScrollbackRows rows={viewport.rows} />
       {ask !== undefined ? (
         <InputLine prompt={ask} input="" cursor={0} width={state.width} />
       ) : following ? (
@@ -52,8 +49,21 @@ export function TerminalPane({ state, prompt, busy, following = false, ask }: Te
   );
 }
 
+/** The visible scrollback rows; the same viewport (a keystroke, a clock tick) renders nothing again. */
+const ScrollbackRows = memo(function ScrollbackRows({ rows }: { rows: readonly string[] }) {
+  return (
+    <>
+      {rows.map((row, i) => (
+        <Text key={i} wrap="truncate">
+          {row.length === 0 ? ' ' : row}
+        </Text>
+      ))}
+    </>
+  );
+});
+
 /** The prompt and input line with an inverse-video cursor; long lines show their end, like readline's horizontal scroll. */
-function InputLine({ prompt, input, cursor, width }: { prompt: string; input: string; cursor: number; width: number }) {
+const InputLine = memo(function InputLine({ prompt, input, cursor, width }: { prompt: string; input: string; cursor: number; width: number }) {
   const before = input.slice(0, cursor);
   const at = input[cursor] ?? ' ';
   const after = input.slice(cursor + 1);
@@ -68,4 +78,4 @@ function InputLine({ prompt, input, cursor, width }: { prompt: string; input: st
       {shownAfter}
     </Text>
   );
-}
+});

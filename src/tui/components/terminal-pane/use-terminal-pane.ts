@@ -1,5 +1,6 @@
-import { useInput, type Key } from 'ink';
+import type { Key } from 'ink';
 import { useCallback } from 'react';
+import { useKeys } from '../../hooks/use-keys.js';
 import { useLatest } from '../../hooks/use-latest.js';
 import type { TerminalPaneAction, TerminalPaneState } from './use-terminal-pane-state.js';
 
@@ -109,7 +110,7 @@ export interface UseTerminalPaneOptions {
   dispatch: (action: TerminalPaneAction) => void;
   /** Called with the typed line when Enter is pressed. */
   onSubmit: (line: string) => void;
-  /** Only the focused pane listens (Ink's useInput isActive). */
+  /** Only the focused pane listens (Ink's useInput isActive); it listens from the commit that shows it (useKeys). */
   isActive: boolean;
   /**
    * Checked on every key: while it returns true keys are dropped (a command
@@ -173,5 +174,5 @@ export function useTerminalPane({ stateRef, dispatch, onSubmit, isActive, isHeld
     },
     [latest, held, eof, intercepted, interrupt, stateRef, dispatch],
   );
-  useInput(handler, { isActive });
+  useKeys(handler, { isActive });
 }

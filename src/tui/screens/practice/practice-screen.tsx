@@ -1,5 +1,5 @@
 import { Box, Text, type Key } from 'ink';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Diagnosis, GradeResult, PracticeSession } from '../../../scenario/practice-types.js';
 import { DiagnoseDialog, DiagnosesReview } from '../../components/diagnose-dialog/index.js';
 import { HintPanel, hintPanelLines } from '../../components/hint-panel/hint-panel.js';
@@ -51,8 +51,11 @@ export interface PracticeScreenProps {
   readonly memory?: PracticeMemory;
 }
 
-/** Events per slice of the once-a-second tick: a few milliseconds of simulation, well inside a frame. */
-const TICK_SLICE_EVENTS = 100;
+/**
+ * Events per slice of the once-a-second tick. On a 300-node / 6,000-pod cluster a slice of 50 took 0.4 ms
+ * (median) and 0.9 ms (p95), where 100 took 3 ms at p95; what remains above that is one event or a GC pause.
+ */
+const TICK_SLICE_EVENTS = 50;
 
 const PANE_KEYS = 'help · PgUp/PgDn · ^D quit';
 const FOLLOW_KEYS = '^C stop';
@@ -66,6 +69,22 @@ function leaveQuestion(graded: boolean): string {
     ? 'Leave this scenario? Your last grade is kept; later work is lost. (y/N) '
     : 'Leave this scenario? This attempt is not graded and will be lost. (y/N) ';
 }
+
+/** The briefing's rows and the rule under them; drawn again only when they change. */
+const Briefing = memo(function Briefing({ lines, width }: { lines: readonly string[]; width: number }) {
+  return (
+    <>
+      {lines.map((line, i) => (
+        <Text key={i} wrap="truncate">
+          {line.length === 0 ? ' ' : line}
+        </Text>
+      ))}
+      <Text color={theme.muted} wrap="truncate">
+        {'─'.repeat(width)}
+      </Text>
+    </>
+  );
+});
 
 /**
  * The practice screen: briefing, hint panel, terminal pane, status line.
@@ -124,13 +143,20 @@ export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000, tickS
   const briefing = useMemo(() => wrapText(session.briefing, width), [session.briefing, width]);
   const maxBriefing = Math.max(2, Math.floor(rows / 4));
   const faults = faultCountText(snapshot.diagnosisCount);
-  const briefingShown = [
-    ...(briefing.length > maxBriefing ? [...briefing.slice(0, maxBriefing - 1), '… (type `briefing` to read it all)'] : briefing),
-    // A scenario with several faults says so: the learner cannot otherwise know when to stop looking.
-    ...(faults ? wrapText(faults, width) : []),
-  ];
+  // Memoised, as are the parts drawn from them: a keystroke re-renders the input line, not the screen around it.
+  const briefingShown = useMemo(
+    () => [
+      ...(briefing.length > maxBriefing ? [...briefing.slice(0, maxBriefing - 1), '… (type `briefing` to read it all)'] : briefing),
+      // A scenario with several faults says so: the learner cannot otherwise know when to stop looking.
+      ...(faults ? wrapText(faults, width) : []),
+    ],
+    [briefing, maxBriefing, faults, width],
+  );
   const hintRows = Math.max(3, Math.floor(rows / 3));
-  const hintLines = hintPanelLines({ hints: snapshot.hintsShown, hintsLeft: snapshot.hintsLeft, width, maxRows: hintRows }).length;
+  const hintLines = useMemo(
+    () => hintPanelLines({ hints: snapshot.hintsShown, hintsLeft: snapshot.hintsLeft, width, maxRows: hintRows }).length,
+    [snapshot.hintsShown, snapshot.hintsLeft, width, hintRows],
+  );
   // One spare row: Ink redraws the whole screen, flickering, once output fills the terminal.
   const paneHeight = Math.max(3, rows - 1 - briefingShown.length - 1 - hintLines - 1 - 1);
 
@@ -460,14 +486,7 @@ export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000, tickS
   const keys = reviewing ? REVIEW_KEYS : dialogOpen ? DIALOG_KEYS : asking !== undefined ? CONFIRM_KEYS : following ? FOLLOW_KEYS : PANE_KEYS;
   return (
     <Box flexDirection="column" width={width}>
-      {briefingShown.map((line, i) => (
-        <Text key={i} wrap="truncate">
-          {line.length === 0 ? ' ' : line}
-        </Text>
-      ))}
-      <Text color={theme.muted} wrap="truncate">
-        {'─'.repeat(width)}
-      </Text>
+      <Briefing lines={briefingShown} width={width} />
       <HintPanel hints={snapshot.hintsShown} hintsLeft={snapshot.hintsLeft} width={width} maxRows={hintRows} />
       {reviewing ? (
         <Box height={paneHeight + 1} flexDirection="column">
