@@ -1,4 +1,5 @@
-import { Box, Text, useInput } from 'ink';
+import { Box, Text } from 'ink';
+import { useKeys } from '../../hooks/use-keys.js';
 import { useState } from 'react';
 import { theme } from '../../theme.js';
 
@@ -28,7 +29,7 @@ export function DiagnosesReview({ recorded, count, onReplace, onAdd, onRemove, o
   const rows = canAdd ? [...recorded, '+ Add another diagnosis'] : recorded;
   const [selected, setSelected] = useState(canAdd ? recorded.length : 0);
   const at = Math.min(selected, Math.max(0, rows.length - 1));
-  useInput(
+  useKeys(
     (input, key) => {
       if (key.escape) return onCancel();
       if (key.upArrow || input === 'k') return setSelected(Math.max(0, at - 1));

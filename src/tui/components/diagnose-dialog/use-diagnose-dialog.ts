@@ -1,4 +1,5 @@
-import { useInput, type Key } from 'ink';
+import type { Key } from 'ink';
+import { useKeys } from '../../hooks/use-keys.js';
 import { useCallback } from 'react';
 import type { Diagnosis } from '../../../scenario/practice-types.js';
 import { useLatest } from '../../hooks/use-latest.js';
@@ -47,5 +48,5 @@ export function useDiagnoseDialog({ stateRef, dispatch, onSubmit, onCancel, isAc
     },
     [latest, stateRef, dispatch],
   );
-  useInput(handler, { isActive });
+  useKeys(handler, { isActive });
 }

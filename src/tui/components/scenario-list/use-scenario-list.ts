@@ -1,4 +1,5 @@
-import { useInput, type Key } from 'ink';
+import type { Key } from 'ink';
+import { useKeys } from '../../hooks/use-keys.js';
 import { useCallback } from 'react';
 import { useLatest } from '../../hooks/use-latest.js';
 import type { ScenarioListAction, ScenarioListState } from './use-scenario-list-state.js';
@@ -61,5 +62,5 @@ export function useScenarioList({ stateRef, dispatch, onSelect, onQuit, isActive
     },
     [latest, stateRef, dispatch],
   );
-  useInput(handler, { isActive });
+  useKeys(handler, { isActive });
 }

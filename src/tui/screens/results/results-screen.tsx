@@ -1,4 +1,5 @@
-import { Box, Text, useInput } from 'ink';
+import { Box, Text } from 'ink';
+import { useKeys } from '../../hooks/use-keys.js';
 import { useState, type ReactElement } from 'react';
 import type { GradeResult, ScenarioSummary } from '../../../scenario/practice-types.js';
 import { useInterrupt } from '../../hooks/use-interrupt.js';
@@ -101,7 +102,7 @@ export function ResultsScreen(props: ResultsScreenProps) {
     onDone();
     return true;
   });
-  useInput((input, key) => {
+  useKeys((input, key) => {
     if (key.ctrl) return;
     if (key.upArrow || input === 'k') scrollBy(-1);
     else if (key.downArrow || input === 'j') scrollBy(1);
