@@ -33,6 +33,23 @@ const [bundle] = snapshot.outputFiles;
 writeFileSync(bundle.path, bundle.contents);
 const buildId = createHash('sha256').update(bundle.contents).digest('hex').slice(0, 32);
 
+/**
+ * Ink's string-width (the top-level copy: Ink, widest-line, cli-truncate) goes through
+ * src/tui/text/fast-string-width.ts, which answers one-column text itself and hands the rest
+ * on; other copies (wrap-ansi's own string-width 7) are left as they are.
+ */
+const FAST_STRING_WIDTH = resolve('src/tui/text/fast-string-width.ts');
+const fastStringWidth = {
+  name: 'fast-string-width',
+  setup(b) {
+    b.onResolve({ filter: /^string-width$/ }, async (args) => {
+      if (args.pluginData?.fastStringWidth || args.importer === FAST_STRING_WIDTH) return undefined;
+      const found = await b.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, importer: args.importer, pluginData: { fastStringWidth: true } });
+      return found.path === resolve('node_modules/string-width/index.js') ? { path: FAST_STRING_WIDTH } : undefined;
+    });
+  },
+};
+
 writeFileSync(join(out, 'devtools-stub.js'), 'export default undefined;\n');
 await build({
   entryPoints: ['src/cli/main.ts'],
@@ -46,6 +63,7 @@ await build({
   // Code splitting keeps Ink out of `exec`/`verify` and the simulation out of the first frame.
   splitting: true,
   alias: { 'react-devtools-core': join(out, 'devtools-stub.js') },
+  plugins: [fastStringWidth],
   // `fetch` undefined: Ink's layout engine (yoga, compiled by Emscripten) otherwise fetches its own
   // WebAssembly from a data: URL, and touching the global fetch loads Node's HTTP client (undici),
   // some 40 ms of CPU before the first frame; without it the loader decodes the same bytes itself.
