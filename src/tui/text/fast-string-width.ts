@@ -57,8 +57,13 @@ function allSingleWidth(text: string): boolean {
   return true;
 }
 
+/** SGR sequences (colours, bold): the escapes Ink's own styling writes. */
+const SGR = /\u001b\[[0-9;]*m/g;
+
 /** The width of `input` in terminal columns, as string-width computes it. */
 export default function stringWidth(input: string, options?: StringWidthOptions): number {
-  if (typeof input === 'string' && options?.ambiguousIsNarrow !== false && allSingleWidth(input)) return input.length;
-  return stringWidthFull(input, options);
+  if (typeof input !== 'string' || options?.ambiguousIsNarrow === false) return stringWidthFull(input, options);
+  // string-width strips escapes before measuring (unless told to count them): styled text is as wide as its letters.
+  const text = input.includes('\u001b') && !options?.countAnsiEscapeCodes ? input.replace(SGR, '') : input;
+  return allSingleWidth(text) ? text.length : stringWidthFull(input, options);
 }

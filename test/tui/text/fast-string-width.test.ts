@@ -28,8 +28,18 @@ describe('fast string-width', () => {
     );
   });
 
-  it('hands everything else to string-width: escapes, wide and combining characters, emoji, the options', () => {
-    for (const text of ['\u001b[31mred\u001b[39m', '日本語', 'e\u0301', '✅ done', '©', 'a\u00adb', '▶ play', '↔']) {
+  it('measures text styled with SGR escapes as string-width does, by its letters', () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.constantFrom(...fastSet).map((cp) => String.fromCodePoint(cp)), fc.constantFrom('\u001b[31m', '\u001b[39m', '\u001b[1m', '\u001b[22m', '\u001b[38;5;245m', '\u001b[0m')), { maxLength: 30 }), (parts) => {
+        const text = parts.join('');
+        expect(stringWidth(text)).toBe(stringWidthFull(text));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('hands everything else to string-width: other escapes, wide and combining characters, emoji, the options', () => {
+    for (const text of ['\u001b]8;;https://x\u0007link\u001b]8;;\u0007', '\u001b[31m日本\u001b[39m', '日本語', 'e\u0301', '✅ done', '©', 'a\u00adb', '▶ play', '↔']) {
       expect(stringWidth(text)).toBe(stringWidthFull(text));
     }
     expect(stringWidth('—', { ambiguousIsNarrow: false })).toBe(stringWidthFull('—', { ambiguousIsNarrow: false }));

@@ -5,6 +5,7 @@ import type { ScenarioSummary } from '../../../scenario/practice-types.js';
 import { ScenarioList, useScenarioList, useScenarioListState } from '../../components/scenario-list/index.js';
 import { useTerminalSize } from '../../hooks/use-terminal-size.js';
 import { theme } from '../../theme.js';
+import { fit } from '../../text/wrap.js';
 
 /** Props of {@link HomeScreen}. */
 export interface HomeScreenProps {
@@ -36,14 +37,27 @@ export function HomeScreen({ scenarios, bestScores, onPlay, onQuit, initialIndex
       <Text> </Text>
       <ScenarioList scenarios={scenarios} bestScores={bestScores} selectedIndex={state.index} maxRows={maxRows} width={columns} />
       <Text> </Text>
-      {selected ? (
-        // The highlighted scenario in full: the table may have cut its title and topics.
-        <Text wrap="truncate">
-          {selected.title}
-          <Text color={theme.muted}>{` · ${[...selected.topics, `about ${selected.estimatedMinutes} min`].join(', ')}`}</Text>
-        </Text>
-      ) : null}
+      {selected ? <SelectedLine scenario={selected} width={columns} /> : null}
       <Text color={theme.muted}>↑/↓ or j/k move · Enter play · q quit</Text>
     </Box>
+  );
+}
+
+/**
+ * The highlighted scenario in full (the table may have cut its title and
+ * topics), cut to the terminal's width here just as Ink's wrap="truncate"
+ * would cut it, the ellipsis in the style of the text it ends: Ink's cut runs
+ * a grapheme-aware ANSI slicer whose first use costs several milliseconds of
+ * the home screen's first frame. wrap="truncate" stays for wide characters.
+ */
+export function SelectedLine({ scenario, width }: { readonly scenario: ScenarioSummary; readonly width: number }) {
+  const shown = fit(`${scenario.title} · ${[...scenario.topics, `about ${scenario.estimatedMinutes} min`].join(', ')}`, width);
+  // Cut within the title or right after it, the ellipsis belongs to the title (no muted text is left to carry it).
+  const title = shown.endsWith('…') && shown.length <= scenario.title.length + 1 ? shown : shown.slice(0, scenario.title.length);
+  return (
+    <Text wrap="truncate">
+      {title}
+      <Text color={theme.muted}>{shown.slice(title.length)}</Text>
+    </Text>
   );
 }
