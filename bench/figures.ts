@@ -50,7 +50,7 @@ export const FIGURES: readonly Figure[] = [
   },
   {
     id: 'exec-first',
-    title: 'exec end to end, 3-node scenario, first run (builds the warmed-cluster cache)',
+    title: 'exec end to end, 3-node scenario, first run with the cache on (notes the cluster, warms up in process)',
     run: (ctx) => processFigure(ctx, 'exec-first', `exec ${SMALL_SCENARIO} -- kubectl get pods (1st run, cache on)`, [CLI, 'exec', SMALL_SCENARIO, '--', 'kubectl', 'get', 'pods'], null, { env: { KUBEDRILL_CACHE: 'on' } }),
   },
   {

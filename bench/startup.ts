@@ -15,10 +15,12 @@ export async function processFigure(ctx: BenchContext, id: string, figure: strin
   const name = `${figure}, ${ctx.basis}`;
   const { sharedHome, env } = options;
   if (sharedHome) {
-    // Prime whatever the product keeps between runs (a warmed-cluster cache).
-    const prime = runNode(args, { home: sharedHome, timeoutS: 120, scratch: ctx.scratch, env });
-    const problem = runProblem(prime, 120);
-    if (problem) return [notRun(id, name, 's', target, problem)];
+    // Prime whatever the product keeps between runs: the warmed-cluster cache builds a snapshot the second time a cluster is asked for.
+    for (let i = 0; i < 2; i++) {
+      const prime = runNode(args, { home: sharedHome, timeoutS: 120, scratch: ctx.scratch, env });
+      const problem = runProblem(prime, 120);
+      if (problem) return [notRun(id, name, 's', target, problem)];
+    }
   }
   const bases: ProcessRun[] = [];
   const runs: ProcessRun[] = [];

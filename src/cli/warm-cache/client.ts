@@ -3,7 +3,7 @@
  * of its time warming the scenario's cluster up to "now"; the cache keeps
  * that warmed cluster as a V8 startup snapshot, keyed by the scenario's
  * bytes, the seed, the build and the Node.js, and runs the request in a
- * process started from it. The first run of a key builds the snapshot; any
+ * process started from it. The second run of a key builds the snapshot; any
  * doubt (no bundle, a failed build, a snapshot that does not load or is not
  * the one asked for) answers undefined and the caller warms up in process,
  * so the cache can make a command faster but never change what it prints.
@@ -15,7 +15,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ExecRequest } from '../exec-request.js';
 import { scenarioDigest, warmCacheKey } from './key.js';
-import { cacheDir, commit, discard, evict, lookup, temporaryBlobPath } from './store.js';
+import { cacheDir, commit, discard, evict, lookup, seenBefore, temporaryBlobPath } from './store.js';
 import { BUILD_ORDER_VAR, MAX_ORDER_CHARS, READY, REPLY_FD, RUN_ORDER_VAR, type BuildOrder, type CheckReply, type RunOrder } from './protocol.js';
 
 /** The bundle snapshots are built from, next to the CLI's bundle. */
@@ -48,7 +48,8 @@ interface Warm {
 
 /**
  * The snapshot of this scenario file and seed: found in the cache, or (with
- * `build`) built into it now. Undefined when the cache cannot be used.
+ * `build`, and if it was asked for before) built into it now. Undefined when
+ * the cache cannot be used, or is not worth it yet.
  */
 function warmSnapshot(file: string, seed: number | undefined, env: NodeJS.ProcessEnv, build = true): Warm | undefined {
   const id = buildId(env);
@@ -63,8 +64,10 @@ function warmSnapshot(file: string, seed: number | undefined, env: NodeJS.Proces
   const key = warmCacheKey({ buildId: id, scenarioText: text, seed, nodeOptions: env.NODE_OPTIONS });
   const dir = cacheDir(env);
   const found = lookup(dir, key);
-  if (found === undefined && !build) return undefined;
-  const blob = found ?? buildSnapshot(bundle, dir, key, { key, file: resolve(file), digest: scenarioDigest(text), seed }, env);
+  if (found !== undefined) return { dir, key, blob: found };
+  // Built the second time a cluster is asked for: a one-off command warms up in process, as fast as without the cache.
+  if (!build || !seenBefore(dir, key)) return undefined;
+  const blob = buildSnapshot(bundle, dir, key, { key, file: resolve(file), digest: scenarioDigest(text), seed }, env);
   return blob === undefined ? undefined : { dir, key, blob };
 }
 

@@ -5,7 +5,7 @@
  * so a reader sees a whole entry or none; the least recently used entries go
  * when the folder grows past its limit.
  */
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
@@ -44,6 +44,23 @@ function manifestPath(dir: string, key: string): string {
   return join(dir, `${key}.json`);
 }
 
+/**
+ * Notes that `key` was asked for; whether it had been before. A snapshot is
+ * built only for a key asked for a second time, so a one-off command pays
+ * nothing for the cache. False when the folder cannot be written.
+ */
+export function seenBefore(dir: string, key: string): boolean {
+  const marker = join(dir, `${key}.seen`);
+  if (existsSync(marker)) return true;
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    writeFileSync(marker, '', { mode: 0o600 });
+  } catch {
+    // no cache to be had: never seen, never built
+  }
+  return false;
+}
+
 /** A temporary path in the folder for a blob being written (the folder is created). */
 export function temporaryBlobPath(dir: string, key: string): string {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -54,20 +71,30 @@ export function temporaryBlobPath(dir: string, key: string): string {
  * The blob of `key` if its entry is whole: the manifest names this key and
  * the blob has the size and hash the manifest recorded (a cut-off or damaged
  * snapshot could crash the process that loads it, or worse, not). Marks the
- * entry used.
+ * entry used. An entry that fails the checks is removed, and its key noted
+ * as asked for (it had an entry, so it was), to be built again.
  */
 export function lookup(dir: string, key: string): string | undefined {
   const blob = blobPath(dir, key);
+  let text: string;
   try {
-    const manifest = JSON.parse(readFileSync(manifestPath(dir, key), 'utf8')) as Partial<Manifest>;
-    if (manifest.key !== key || statSync(blob).size !== manifest.bytes) return undefined;
-    if (digestOf(blob) !== manifest.sha256) return undefined;
-    const now = new Date();
-    utimesSync(blob, now, now);
-    return blob;
+    text = readFileSync(manifestPath(dir, key), 'utf8');
   } catch {
     return undefined;
   }
+  try {
+    const manifest = JSON.parse(text) as Partial<Manifest>;
+    if (manifest.key === key && statSync(blob).size === manifest.bytes && digestOf(blob) === manifest.sha256) {
+      const now = new Date();
+      utimesSync(blob, now, now);
+      return blob;
+    }
+  } catch {
+    // a manifest that is not JSON, a blob gone: as damaged
+  }
+  discard(dir, key);
+  seenBefore(dir, key);
+  return undefined;
 }
 
 /** Makes a finished temporary blob the entry of `key`: blob first, then the manifest that vouches for it. */
@@ -78,6 +105,7 @@ export function commit(dir: string, key: string, temporary: string, file: string
   const tmp = `${manifestPath(dir, key)}.${process.pid}.tmp`;
   writeFileSync(tmp, `${JSON.stringify(manifest)}\n`, { mode: 0o600 });
   renameSync(tmp, manifestPath(dir, key));
+  rmSync(join(dir, `${key}.seen`), { force: true });
   return blob;
 }
 
@@ -103,8 +131,9 @@ export function discard(dir: string, key: string): void {
 
 /**
  * Removes the least recently used entries until the folder's blobs fit in
- * `limit` bytes, never `keep` (the entry just written or used), and
- * temporary files left by a process that died more than an hour ago.
+ * `limit` bytes, never `keep` (the entry just written or used), temporary
+ * files left by a process that died more than an hour ago, and marks of
+ * keys asked for once more than a week ago.
  */
 export function evict(dir: string, keep: string, limit: number = CACHE_LIMIT_BYTES): void {
   let names: string[];
@@ -125,6 +154,10 @@ export function evict(dir: string, keep: string, limit: number = CACHE_LIMIT_BYT
     }
     if (name.endsWith('.tmp')) {
       if (Date.now() - stat.mtimeMs > 3600_000) rmSync(path, { force: true });
+      continue;
+    }
+    if (name.endsWith('.seen')) {
+      if (Date.now() - stat.mtimeMs > 7 * 86_400_000) rmSync(path, { force: true });
       continue;
     }
     if (!name.endsWith('.blob')) continue;

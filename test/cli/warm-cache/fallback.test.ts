@@ -56,10 +56,22 @@ describe('the snapshot builder', () => {
   }, 120_000);
 });
 
+describe('the warmed-cluster cache', () => {
+  it('builds nothing for a cluster asked for once: a one-off command warms up in process', () => {
+    const home = freshHome('once');
+    const fresh = cli.run(['exec', CPU, ...GET_PODS], { KUBEDRILL_HOME: home, KUBEDRILL_CACHE: 'off' });
+    expect(cli.run(['exec', CPU, ...GET_PODS], { KUBEDRILL_HOME: home })).toEqual(fresh);
+    expect(cacheEntries(home)).toEqual([]);
+    expect(cli.run(['exec', CPU, ...GET_PODS], { KUBEDRILL_HOME: home })).toEqual(fresh);
+    expect(cacheEntries(home)).toHaveLength(1);
+  }, 120_000);
+});
+
 describe('the warmed-cluster cache falls back silently', () => {
   it('a snapshot damaged inside (same size) is caught by its hash before it runs, and built again', () => {
     const home = freshHome('damaged');
     const fresh = cli.run(['exec', CPU, ...GET_PODS], { KUBEDRILL_HOME: home, KUBEDRILL_CACHE: 'off' });
+    cli.run(['exec', CPU, ...GET_PODS], { KUBEDRILL_HOME: home });
     expect(cli.run(['exec', CPU, ...GET_PODS], { KUBEDRILL_HOME: home })).toEqual(fresh);
     const [key] = cacheEntries(home);
     const blob = join(home, 'cache', 'warm-clusters', `${key}.blob`);
@@ -78,8 +90,10 @@ describe('the warmed-cluster cache falls back silently', () => {
     const home = freshHome('stale');
     const dir = join(home, 'cache', 'warm-clusters');
     const fresh = cli.run(['exec', TAINT, ...GET_PODS], { KUBEDRILL_HOME: home, KUBEDRILL_CACHE: 'off' });
-    cli.run(['exec', CPU, ...GET_PODS], { KUBEDRILL_HOME: home });
-    cli.run(['exec', TAINT, ...GET_PODS], { KUBEDRILL_HOME: home });
+    for (let i = 0; i < 2; i++) {
+      cli.run(['exec', CPU, ...GET_PODS], { KUBEDRILL_HOME: home });
+      cli.run(['exec', TAINT, ...GET_PODS], { KUBEDRILL_HOME: home });
+    }
     const keys = cacheEntries(home);
     expect(keys).toHaveLength(2);
     // Put each blob under the other's key, with a manifest that vouches for it: only the key check inside can tell.
@@ -102,7 +116,7 @@ describe('the warmed-cluster cache falls back silently', () => {
     const blocked = join(work, 'blocked');
     writeFileSync(blocked, 'a file where the home folder should be');
     const fresh = cli.run(['exec', CPU, ...GET_PODS], { KUBEDRILL_HOME: freshHome('other'), KUBEDRILL_CACHE: 'off' });
-    expect(cli.run(['exec', CPU, ...GET_PODS], { KUBEDRILL_HOME: blocked })).toEqual(fresh);
+    for (let i = 0; i < 2; i++) expect(cli.run(['exec', CPU, ...GET_PODS], { KUBEDRILL_HOME: blocked })).toEqual(fresh);
   }, 120_000);
 
   it('a scenario that does not validate prints its errors as without the cache, and nothing is cached', () => {
@@ -111,7 +125,7 @@ describe('the warmed-cluster cache falls back silently', () => {
     const fresh = cli.run(['exec', bad, '--', 'true'], { KUBEDRILL_HOME: home, KUBEDRILL_CACHE: 'off' });
     expect(fresh.status).toBe(1);
     expect(fresh.stderr).toMatch(/misspelled-field\.yaml:3:5: metadata: unknown field "idd"/);
-    expect(cli.run(['exec', bad, '--', 'true'], { KUBEDRILL_HOME: home })).toEqual(fresh);
+    for (let i = 0; i < 2; i++) expect(cli.run(['exec', bad, '--', 'true'], { KUBEDRILL_HOME: home })).toEqual(fresh);
     expect(cacheEntries(home)).toEqual([]);
   }, 120_000);
 
@@ -120,8 +134,8 @@ describe('the warmed-cluster cache falls back silently', () => {
     const seeded = ['exec', CPU, '--seed', '7', ...GET_PODS];
     const fresh = cli.run(seeded, { KUBEDRILL_HOME: home, KUBEDRILL_CACHE: 'off' });
     cli.run(['exec', CPU, ...GET_PODS], { KUBEDRILL_HOME: home });
-    expect(cli.run(seeded, { KUBEDRILL_HOME: home })).toEqual(fresh);
-    expect(cli.run(seeded, { KUBEDRILL_HOME: home })).toEqual(fresh);
+    cli.run(['exec', CPU, ...GET_PODS], { KUBEDRILL_HOME: home });
+    for (let i = 0; i < 3; i++) expect(cli.run(seeded, { KUBEDRILL_HOME: home })).toEqual(fresh);
     expect(cacheEntries(home)).toHaveLength(2);
   }, 120_000);
 });

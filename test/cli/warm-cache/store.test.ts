@@ -3,7 +3,7 @@ import { describe, it, expect, beforeEach, afterEach } from 'vitest';
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { blobPath, cacheDir, commit, evict, lookup, temporaryBlobPath } from '../../../src/cli/warm-cache/store.js';
+import { blobPath, cacheDir, commit, evict, lookup, seenBefore, temporaryBlobPath } from '../../../src/cli/warm-cache/store.js';
 
 let dir: string;
 beforeEach(() => {
@@ -49,6 +49,14 @@ describe('lookup', () => {
     expect(lookup(dir, 'a')).toBeUndefined();
     writeFileSync(blobPath(dir, 'a'), Buffer.alloc(100, 1));
     expect(lookup(dir, 'a')).toBeUndefined();
+  });
+
+  it('removes a damaged entry and counts its key as asked for, so the next miss builds it again', () => {
+    entry('a', 100);
+    writeFileSync(blobPath(dir, 'a'), Buffer.alloc(100, 1));
+    expect(lookup(dir, 'a')).toBeUndefined();
+    expect(readdirSync(dir)).toEqual(['a.seen']);
+    expect(seenBefore(dir, 'a')).toBe(true);
   });
 
   it('rejects a manifest that names another key, or is not JSON', () => {
@@ -104,5 +112,31 @@ describe('evict', () => {
 
   it('is quiet about a folder that does not exist', () => {
     expect(() => evict(join(dir, 'missing'), 'a')).not.toThrow();
+  });
+});
+
+describe('seenBefore', () => {
+  it('is false the first time a key is asked for, true after, and forgotten once its entry is written', () => {
+    expect(seenBefore(dir, 'k')).toBe(false);
+    expect(seenBefore(dir, 'k')).toBe(true);
+    entry('k', 10);
+    expect(existsSync(join(dir, 'k.seen'))).toBe(false);
+  });
+
+  it('never says yes for a folder it cannot write', () => {
+    writeFileSync(join(dir, '..', 'file'), 'x');
+    const blocked = join(dir, '..', 'file', 'warm');
+    expect(seenBefore(blocked, 'k')).toBe(false);
+    expect(seenBefore(blocked, 'k')).toBe(false);
+  });
+
+  it('marks older than a week are swept by evict', () => {
+    seenBefore(dir, 'old');
+    seenBefore(dir, 'new');
+    const t = new Date(Date.now() - 8 * 86_400_000);
+    utimesSync(join(dir, 'old.seen'), t, t);
+    evict(dir, 'none');
+    expect(existsSync(join(dir, 'old.seen'))).toBe(false);
+    expect(existsSync(join(dir, 'new.seen'))).toBe(true);
   });
 });
