@@ -5,8 +5,8 @@
  * The throttle's timers are faked, so this counts timer time, not wall time.
  */
 import { describe, it, expect, vi, afterEach } from 'vitest';
-import { runApp } from '../../src/tui/render.js';
-import { FakeSession, fakeScenario } from '../helpers/fake-session.js';
+import { runFakeApp } from '../helpers/fake-app.js';
+import { fakeScenario } from '../helpers/fake-session.js';
 import { FakeStdin, FakeStdout } from '../helpers/fake-streams.js';
 import { waitFor, stripAnsi } from '../helpers/ink.js';
 
@@ -30,17 +30,7 @@ describe('the frame throttle', () => {
   it('draws a key typed just after a frame within a few milliseconds of timer time', async () => {
     const stdin = new FakeStdin();
     const stdout = new FakeStdout();
-    const done = runApp({
-      scenarios: [fakeScenario()],
-      openSession: async () => new FakeSession(),
-      progress: { warning: undefined, bestScores: () => new Map(), recordAttempt: async () => {} },
-      now: () => 0,
-      start: fakeScenario().id,
-      stdin: stdin as unknown as NodeJS.ReadStream,
-      stdout: stdout as unknown as NodeJS.WriteStream,
-      stderr: new FakeStdout() as unknown as NodeJS.WriteStream,
-      patchConsole: false,
-    });
+    const { done } = runFakeApp({ stdin, stdout, start: fakeScenario().id });
     await waitFor(() => lastPrompt(stdout) !== undefined && stdin.rawMode, () => stdout.written);
     // Past any throttle window of the frames so far, then timer time is ours.
     await new Promise((resolve) => setTimeout(resolve, 100));

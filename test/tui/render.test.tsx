@@ -1,7 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { runApp } from '../../src/tui/render.js';
-import { FakeSession, fakeScenario } from '../helpers/fake-session.js';
-import { FakeStdin, FakeStdout } from '../helpers/fake-streams.js';
+import { runFakeApp } from '../helpers/fake-app.js';
 import { waitFor, stripAnsi } from '../helpers/ink.js';
 
 /** Lets React run the passive effects of the frame just written (useInput subscribes in one): turns of the event loop, not a delay. */
@@ -10,19 +8,7 @@ async function settle(): Promise<void> {
 }
 
 function start() {
-  const stdin = new FakeStdin();
-  const stdout = new FakeStdout();
-  const stderr = new FakeStdout();
-  const done = runApp({
-    scenarios: [fakeScenario()],
-    openSession: async () => new FakeSession(),
-    progress: { warning: undefined, bestScores: () => new Map(), recordAttempt: async () => {} },
-    now: () => 0,
-    stdin: stdin as unknown as NodeJS.ReadStream,
-    stdout: stdout as unknown as NodeJS.WriteStream,
-    stderr: stderr as unknown as NodeJS.WriteStream,
-    patchConsole: false,
-  });
+  const { stdin, stdout, done } = runFakeApp();
   return { stdin, stdout, done };
 }
 

@@ -6,8 +6,8 @@
  * commit itself (useKeys, a layout effect).
  */
 import { describe, it, expect } from 'vitest';
-import { runApp } from '../../src/tui/render.js';
-import { FakeSession, fakeScenario } from '../helpers/fake-session.js';
+import { runFakeApp } from '../helpers/fake-app.js';
+import { fakeScenario } from '../helpers/fake-session.js';
 import { FakeStdin, FakeStdout } from '../helpers/fake-streams.js';
 import { waitFor, stripAnsi } from '../helpers/ink.js';
 
@@ -38,17 +38,7 @@ describe('type-ahead at the practice prompt', () => {
   it('keeps a key typed as soon as the prompt is drawn', async () => {
     const stdin = new FakeStdin();
     const stdout = new EagerTerminal(stdin, 'k');
-    const done = runApp({
-      scenarios: [fakeScenario()],
-      openSession: async () => new FakeSession(),
-      progress: { warning: undefined, bestScores: () => new Map(), recordAttempt: async () => {} },
-      now: () => 0,
-      start: fakeScenario().id,
-      stdin: stdin as unknown as NodeJS.ReadStream,
-      stdout: stdout as unknown as NodeJS.WriteStream,
-      stderr: new FakeStdout() as unknown as NodeJS.WriteStream,
-      patchConsole: false,
-    });
+    const { done } = runFakeApp({ stdin, stdout, start: fakeScenario().id });
     await waitFor(() => stdout.typed, () => stdout.written);
     let shown = false;
     try {
