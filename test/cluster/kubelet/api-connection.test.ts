@@ -31,13 +31,20 @@ function withWeb(): Cluster {
   return cluster;
 }
 
-describe('client certificate expiring while the kubelet runs', () => {
+/** The web Deployment's pods on node-2, the fault's start, and the cluster: each test starts its own, so any one can run alone. */
+function withFault(apply: (cluster: Cluster) => void): { cluster: Cluster; onNode2: string[]; t0: number } {
   const cluster = withWeb();
   const onNode2 = webPods(cluster).filter((p) => p.spec.nodeName === 'node-2').map((p) => p.metadata.name);
   const t0 = cluster.now();
-  kubeletClientCertExpired.apply(cluster, { type: 'kubelet-client-cert-expired', node: 'node-2' });
+  apply(cluster);
+  return { cluster, onNode2, t0 };
+}
+
+describe('client certificate expiring while the kubelet runs', () => {
+  const start = () => withFault((c) => kubeletClientCertExpired.apply(c, { type: 'kubelet-client-cert-expired', node: 'node-2' }));
 
   it('meets 401: five node status tries, then the lease update retries and the ensure back-off', () => {
+    const { cluster, t0 } = start();
     cluster.advance(10_500);
     const lines = kubeletLines(cluster, t0);
     const status = 'E kubelet_node_status.go:549] "Error updating node status, will retry" err="error getting node \\"node-2\\": Unauthorized"';
@@ -51,6 +58,7 @@ describe('client certificate expiring while the kubelet runs', () => {
   });
 
   it('goes Unknown after the 50 s grace period', () => {
+    const { cluster, t0 } = start();
     cluster.runUntil(t0 + 45_000);
     expect(ready(cluster)).toBe('True');
     cluster.runUntil(t0 + 70_000);
@@ -58,6 +66,7 @@ describe('client certificate expiring while the kubelet runs', () => {
   });
 
   it('exits 5 minutes after the certificate expired, as transport.go does, and systemd starts the bootstrap.go loop', () => {
+    const { cluster, t0 } = start();
     cluster.runUntil(t0 + 6 * 60_000);
     const lines = kubeletLines(cluster, t0);
     expect(lines.find((l) => l.includes('transport.go'))).toBe('E transport.go:158] "No valid client certificate is found and the server is responsive, exiting." lastCertificateAvailabilityTime="2026-11-10 12:01:00 +0000 UTC m=+2592000.000000000" shutdownThreshold="5m0s"');
@@ -66,6 +75,7 @@ describe('client certificate expiring while the kubelet runs', () => {
   });
 
   it('evicts its pods after 300 s; they stay Terminating, their containers keep running; replacements run elsewhere', () => {
+    const { cluster, onNode2, t0 } = start();
     cluster.runUntil(t0 + 8 * 60_000);
     const pods = webPods(cluster);
     const old = pods.filter((p) => onNode2.includes(p.metadata.name));
@@ -77,11 +87,10 @@ describe('client certificate expiring while the kubelet runs', () => {
 });
 
 describe('clock skew on node-2', () => {
-  const cluster = withWeb();
-  const t0 = cluster.now();
-  clockSkew.apply(cluster, { type: 'clock-skew', node: 'node-2', offset: '+400d' });
+  const start = () => withFault((c) => clockSkew.apply(c, { type: 'clock-skew', node: 'node-2', offset: '+400d' }));
 
   it('fails TLS verification of the API server certificate by the host clock', () => {
+    const { cluster, t0 } = start();
     cluster.advance(10_500);
     const line = kubeletLines(cluster, t0).find((l) => l.includes('kubelet_node_status.go:549'));
     expect(line).toBe('E kubelet_node_status.go:549] "Error updating node status, will retry" err="error getting node \\"node-2\\": Get \\"https://10.0.0.10:6443/api/v1/nodes/node-2?resourceVersion=0&timeout=10s\\": tls: failed to verify certificate: x509: certificate has expired or is not yet valid: current time 2027-12-15T12:01:10Z is after 2027-10-11T12:00:00Z"');
@@ -89,7 +98,8 @@ describe('clock skew on node-2', () => {
   });
 
   it('goes Unknown, and Ready again once the clock is right', () => {
-    cluster.advance(60_000);
+    const { cluster } = start();
+    cluster.advance(70_500);
     expect(ready(cluster)).toBe('Unknown');
     cluster.nodes.get('node-2')!.host.clockOffsetMs = 0;
     cluster.advance(20_000);
@@ -106,12 +116,10 @@ describe('clock skew on node-2', () => {
 });
 
 describe('node partitioned from the control plane', () => {
-  const cluster = withWeb();
-  const onNode2 = webPods(cluster).filter((p) => p.spec.nodeName === 'node-2').map((p) => p.metadata.name);
-  const t0 = cluster.now();
-  nodePartitioned.apply(cluster, { type: 'node-partitioned', node: 'node-2' });
+  const start = () => withFault((c) => nodePartitioned.apply(c, { type: 'node-partitioned', node: 'node-2' }));
 
   it('times out: each node status try waits 10 s for "dial tcp ...: i/o timeout"', () => {
+    const { cluster, t0 } = start();
     cluster.advance(60_500);
     const tries = cluster.nodes.get('node-2')!.host.journal.all().filter((e) => e.time >= t0 && e.message.includes('kubelet_node_status.go:549'));
     expect(tries.map((e) => e.time - tries[0].time)).toEqual([0, 10_000, 10_000 + 10_000, 30_000, 40_000].slice(0, tries.length));
@@ -119,12 +127,15 @@ describe('node partitioned from the control plane', () => {
   });
 
   it('goes Unknown; the API server cannot reach the kubelet for logs', () => {
+    const { cluster, onNode2 } = start();
+    cluster.advance(60_500);
     expect(ready(cluster)).toBe('Unknown');
     const logs = cluster.adminClient().podLogs('default', onNode2[0]);
     expect(logs.ok ? '' : logs.status.message).toBe(`Get "https://10.0.0.12:10250/containerLogs/default/${onNode2[0]}/nginx": dial tcp 10.0.0.12:10250: i/o timeout`);
   });
 
   it('keeps containers running on node-2 while replacements start elsewhere; recovers when the rule is gone', () => {
+    const { cluster, onNode2, t0 } = start();
     cluster.runUntil(t0 + 7 * 60_000);
     expect(webPods(cluster).filter((p) => !p.metadata.deletionTimestamp && p.spec.nodeName !== 'node-2').length).toBe(4);
     expect(runningPods(cluster).filter((n) => onNode2.includes(n)).sort()).toEqual([...onNode2].sort());
