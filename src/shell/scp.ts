@@ -36,9 +36,10 @@ export const scp: Builtin = (args, _stdin, scope) => {
       operands.push(...args.slice(i + 1));
       break;
     }
+    // OpenSSH's own getopt (BSDgetopt, as glibc has no optreset) stops at the first operand: `scp a b -r` copies a and b to "-r".
     if (!a.startsWith('-') || a === '-') {
-      operands.push(a);
-      continue;
+      operands.push(...args.slice(i));
+      break;
     }
     for (let k = 1; k < a.length; k++) {
       const letter = a[k];

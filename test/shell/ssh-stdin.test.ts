@@ -65,6 +65,14 @@ describe('scp', () => {
   });
 
 
+  it('reads options only before the first operand, as OpenSSH scp does (`scp a b -Z`: "-Z" is the target)', async () => {
+    const { sh } = session();
+    // Verified with OpenSSH_9.2p1: `scp /tmp/a /tmp/b -Z` does not answer "unknown option -- Z".
+    expect(await sh.exec('scp kubelet.conf node-2:/etc/kubernetes/kubelet.conf -Z')).toMatchObject({ stderr: 'scp: -Z: Not a directory\n', exitCode: 1 });
+    expect(await sh.exec('scp -Z kubelet.conf node-2:/tmp/x')).toMatchObject({ exitCode: 1 });
+    expect((await sh.exec('scp -Z kubelet.conf node-2:/tmp/x')).stderr).toMatch(/^scp: unknown option -- Z\nusage: scp/);
+  });
+
   it('answers an unknown host as ssh does, status 255, and prints usage for too few operands', async () => {
     const { sh } = session();
     expect(await sh.exec('scp kubelet.conf nohost:/x')).toMatchObject({
