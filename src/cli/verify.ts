@@ -11,13 +11,7 @@
 import { expandScenarioPaths } from '../scenario/catalog.js';
 import { stripControlSequences } from '../shell/sanitize.js';
 import { verifyFromWarmCache } from './warm-cache/client.js';
-
-/** The verdict on one file, from either path. */
-interface Verdict {
-  id?: string;
-  ok: boolean;
-  problems: string[];
-}
+import type { VerifyResult } from '../scenario/verify.js';
 
 /** Verifies scenario files; returns the exit code. */
 export async function verifyCommand(paths: string[], out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> {
@@ -41,9 +35,9 @@ export async function verifyCommand(paths: string[], out: NodeJS.WritableStream,
   return failed ? 1 : 0;
 }
 
-async function verifyFile(file: string, build: boolean): Promise<Verdict> {
+async function verifyFile(file: string, build: boolean): Promise<VerifyResult> {
   const cached = verifyFromWarmCache(file, { build });
-  if (cached) return { id: cached.id, ok: cached.problems.length === 0, problems: cached.problems };
+  if (cached) return { file, id: cached.id, ok: cached.problems.length === 0, problems: cached.problems };
   const { verifyScenarioFile } = await import('../scenario/verify.js');
   return verifyScenarioFile(file);
 }

@@ -61,13 +61,14 @@ function warmSnapshot(file: string, seed: number | undefined, env: NodeJS.Proces
   } catch {
     return undefined; // the in-process path says why
   }
-  const key = warmCacheKey({ buildId: id, scenarioText: text, seed, nodeOptions: env.NODE_OPTIONS });
+  const digest = scenarioDigest(text);
+  const key = warmCacheKey({ buildId: id, scenarioDigest: digest, seed, nodeOptions: env.NODE_OPTIONS });
   const dir = cacheDir(env);
   const found = lookup(dir, key);
   if (found !== undefined) return { dir, key, blob: found };
   // Built the second time a cluster is asked for: a one-off command warms up in process, as fast as without the cache.
   if (!build || !seenBefore(dir, key)) return undefined;
-  const blob = buildSnapshot(bundle, dir, key, { key, file: resolve(file), digest: scenarioDigest(text), seed }, env);
+  const blob = buildSnapshot(bundle, dir, key, { key, file: resolve(file), digest, seed }, env);
   return blob === undefined ? undefined : { dir, key, blob };
 }
 
@@ -77,11 +78,12 @@ function warmSnapshot(file: string, seed: number | undefined, env: NodeJS.Proces
  * snapshot this Node.js cannot load, or not the one of the key): the entry
  * is dropped, and nothing it printed is shown.
  */
-function runInSnapshot(warm: Warm, request: RunOrder['request'], stdout: 'inherit' | 'ignore', env: NodeJS.ProcessEnv): { reply: string; run: SpawnSyncReturns<Buffer> } | undefined {
+function runInSnapshot(warm: Warm, request: RunOrder['request'], terminal: 'inherit' | 'ignore', env: NodeJS.ProcessEnv): { reply: string; run: SpawnSyncReturns<Buffer> } | undefined {
   const order = JSON.stringify({ key: warm.key, request: { ...request, file: resolve(request.file) } } satisfies RunOrder);
   if (order.length > MAX_ORDER_CHARS) return undefined;
   const run = spawnSync(process.execPath, ['--snapshot-blob', warm.blob], {
-    stdio: [stdout === 'inherit' ? 'inherit' : 'ignore', stdout, 'pipe', 'pipe'],
+    // The terminal (stdin and stdout) for exec, whose output and editor need it; none for verify.
+    stdio: [terminal, terminal, 'pipe', 'pipe'],
     env: { ...env, [RUN_ORDER_VAR]: order },
     maxBuffer: 64 * 1024 * 1024,
   });
@@ -95,7 +97,7 @@ function runInSnapshot(warm: Warm, request: RunOrder['request'], stdout: 'inheri
 
 /**
  * Runs `request` on a warmed cluster from the cache, building it first on a
- * miss. Returns the exit code, or undefined when the cache cannot answer
+ * second miss. Returns the exit code, or undefined when the cache cannot answer
  * (nothing has been printed then). Output goes straight to this process's
  * stdout; the child's stderr is passed on to `err` once it has run.
  */

@@ -13,8 +13,8 @@ const FORMAT = 1;
 export interface KeyInputs {
   /** Hash of the bundle the snapshot is built from (`scripts/build.mjs` defines it). */
   buildId: string;
-  /** The scenario file's bytes, as read. */
-  scenarioText: Buffer | string;
+  /** {@link scenarioDigest} of the scenario file's bytes, as read. */
+  scenarioDigest: string;
   /** --seed, or undefined for the scenario's own. */
   seed: number | undefined;
   /** NODE_OPTIONS: V8 flags there change what a snapshot may be loaded with. */
@@ -35,7 +35,7 @@ export function warmCacheKey(inputs: KeyInputs): string {
     platform: process.platform,
     arch: process.arch,
     nodeOptions: inputs.nodeOptions ?? '',
-    scenario: scenarioDigest(inputs.scenarioText),
+    scenario: inputs.scenarioDigest,
     seed: inputs.seed ?? null,
   };
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex');

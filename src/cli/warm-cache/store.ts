@@ -44,13 +44,24 @@ function manifestPath(dir: string, key: string): string {
   return join(dir, `${key}.json`);
 }
 
+/** The mark of a key asked for once ({@link seenBefore}). */
+function markPath(dir: string, key: string): string {
+  return join(dir, `${key}.seen`);
+}
+
+/** Files left beside the entries, and how old each kind may grow: a build's blob in progress, a key asked for once. */
+const AGING: readonly { suffix: string; maxAgeMs: number }[] = [
+  { suffix: '.tmp', maxAgeMs: 3600_000 },
+  { suffix: '.seen', maxAgeMs: 7 * 86_400_000 },
+];
+
 /**
  * Notes that `key` was asked for; whether it had been before. A snapshot is
  * built only for a key asked for a second time, so a one-off command pays
  * nothing for the cache. False when the folder cannot be written.
  */
 export function seenBefore(dir: string, key: string): boolean {
-  const marker = join(dir, `${key}.seen`);
+  const marker = markPath(dir, key);
   if (existsSync(marker)) return true;
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -105,7 +116,7 @@ export function commit(dir: string, key: string, temporary: string, file: string
   const tmp = `${manifestPath(dir, key)}.${process.pid}.tmp`;
   writeFileSync(tmp, `${JSON.stringify(manifest)}\n`, { mode: 0o600 });
   renameSync(tmp, manifestPath(dir, key));
-  rmSync(join(dir, `${key}.seen`), { force: true });
+  rmSync(markPath(dir, key), { force: true });
   return blob;
 }
 
@@ -123,7 +134,7 @@ function digestOf(path: string): string {
   return hash.digest('hex');
 }
 
-/** Removes an entry (a blob that failed to load). */
+/** Removes an entry: one that failed its checks or did not load, or the least recently used. */
 export function discard(dir: string, key: string): void {
   rmSync(manifestPath(dir, key), { force: true });
   rmSync(blobPath(dir, key), { force: true });
@@ -152,12 +163,9 @@ export function evict(dir: string, keep: string, limit: number = CACHE_LIMIT_BYT
     } catch {
       continue;
     }
-    if (name.endsWith('.tmp')) {
-      if (Date.now() - stat.mtimeMs > 3600_000) rmSync(path, { force: true });
-      continue;
-    }
-    if (name.endsWith('.seen')) {
-      if (Date.now() - stat.mtimeMs > 7 * 86_400_000) rmSync(path, { force: true });
+    const aging = AGING.find((a) => name.endsWith(a.suffix));
+    if (aging) {
+      if (Date.now() - stat.mtimeMs > aging.maxAgeMs) rmSync(path, { force: true });
       continue;
     }
     if (!name.endsWith('.blob')) continue;
