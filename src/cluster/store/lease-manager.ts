@@ -12,7 +12,7 @@ import type { KubeObject } from '../apiserver/types.js';
 /** What the lease manager needs of the store and the clock. */
 export interface LeaseStore {
   grantLease(ttlMs: number): number;
-  attachToLease(resource: string, object: KubeObject, leaseId: number): boolean;
+  attachToLease(resource: string, object: KubeObject, leaseId: number): void;
 }
 
 /** The manager's settings (upstream's defaults: LeaseManagerConfig, newDefaultLeaseManager). */

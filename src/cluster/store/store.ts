@@ -178,17 +178,17 @@ export class Store {
   /**
    * Attaches the object's key to a granted lease (etcd `put --lease`),
    * replacing any lease the key had: the key is deleted when that lease
-   * expires. The API server stores events this way (--event-ttl). False
-   * when the lease has expired (etcd: "requested lease not found").
+   * expires. The API server stores events this way (--event-ttl). An
+   * expired lease is an error (etcd: "requested lease not found"); the lease
+   * manager hands out only leases that outlive the TTL.
    */
-  attachToLease(resource: string, object: KubeObject, leaseId: number): boolean {
+  attachToLease(resource: string, object: KubeObject, leaseId: number): void {
     const lease = this.leases.get(leaseId);
-    if (!lease) return false;
+    if (!lease) throw new Error(`requested lease not found: ${leaseId}`);
     const key = `${resource}|${objectKey(object.metadata.namespace, object.metadata.name!)}`;
     this.detachLease(key);
     lease.keys.add(key);
     this.keyLease.set(key, leaseId);
-    return true;
   }
 
   /** After a warm-up clock jump, leases keep their absolute deadlines (the skipped time really passed). */
