@@ -1,5 +1,6 @@
 import { useInput, type Key } from 'ink';
-import { createContext, createElement, useCallback, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { createContext, createElement, useCallback, useContext, useEffect, type ReactNode } from 'react';
+import { useHandlerList, type HandlerList } from './use-handler-list.js';
 import { useLatest } from './use-latest.js';
 
 /** Whether a keypress is Ctrl+C (Ink reports it as input `c` with `ctrl`; a raw chunk may carry ETX). */
@@ -11,12 +12,7 @@ export function isCtrlC(input: string, key: Key): boolean {
 export type InterruptHandler = () => boolean;
 
 /** Who gets Ctrl+C: the most recently registered handler that takes it, else the app quits. */
-interface InterruptRegistry {
-  /** Registers a handler; returns its removal. */
-  push(handler: InterruptHandler): () => void;
-}
-
-const InterruptContext = createContext<InterruptRegistry | undefined>(undefined);
+const InterruptContext = createContext<HandlerList<InterruptHandler> | undefined>(undefined);
 
 /** Props of {@link InterruptProvider}. */
 export interface InterruptProviderProps {
@@ -32,27 +28,16 @@ export interface InterruptProviderProps {
  * Ink's own exitOnCtrlC must be off for Ctrl+C to reach it.
  */
 export function InterruptProvider({ onUnhandled, children }: InterruptProviderProps) {
-  const handlers = useRef<InterruptHandler[]>([]);
+  const registry = useHandlerList<InterruptHandler>();
   const unhandled = useLatest(onUnhandled);
-  const registry = useMemo<InterruptRegistry>(
-    () => ({
-      push(handler) {
-        handlers.current = [...handlers.current, handler];
-        return () => {
-          handlers.current = handlers.current.filter((h) => h !== handler);
-        };
-      },
-    }),
-    [],
-  );
   const onKey = useCallback(
     (input: string, key: Key) => {
       if (!isCtrlC(input, key)) return;
       // Newest first, as the innermost foreground job gets the signal.
-      for (const handler of [...handlers.current].reverse()) if (handler()) return;
+      for (const handler of [...registry.current()].reverse()) if (handler()) return;
       unhandled.current();
     },
-    [unhandled],
+    [registry, unhandled],
   );
   useInput(onKey);
   return createElement(InterruptContext.Provider, { value: registry }, children);
@@ -69,7 +54,7 @@ export function useInterrupt(handler: InterruptHandler): void {
   const latest = useLatest(handler);
   useEffect(() => {
     if (!registry) return undefined;
-    return registry.push(() => latest.current());
+    return registry.add(() => latest.current());
   }, [registry, latest]);
   const onKey = useCallback(
     (input: string, key: Key) => {

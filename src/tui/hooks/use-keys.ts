@@ -1,17 +1,12 @@
 import { useInput, type Key } from 'ink';
-import { createContext, createElement, useCallback, useContext, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
+import { createContext, createElement, useCallback, useContext, useLayoutEffect, type ReactNode } from 'react';
+import { useHandlerList, type HandlerList } from './use-handler-list.js';
 import { useLatest } from './use-latest.js';
 
 /** A keypress handler, as Ink's useInput takes. */
 export type KeyHandler = (input: string, key: Key) => void;
 
-/** The handlers {@link KeysProvider} forwards keys to. */
-interface KeyRegistry {
-  /** Registers a handler; returns its removal. */
-  add(handler: KeyHandler): () => void;
-}
-
-const KeysContext = createContext<KeyRegistry | undefined>(undefined);
+const KeysContext = createContext<HandlerList<KeyHandler> | undefined>(undefined);
 
 /**
  * One Ink input subscription for the whole app, forwarding every key to the
@@ -24,21 +19,13 @@ const KeysContext = createContext<KeyRegistry | undefined>(undefined);
  * the frame, before any key can be read.
  */
 export function KeysProvider({ children }: { readonly children?: ReactNode }) {
-  const handlers = useRef<KeyHandler[]>([]);
-  const registry = useMemo<KeyRegistry>(
-    () => ({
-      add(handler) {
-        handlers.current = [...handlers.current, handler];
-        return () => {
-          handlers.current = handlers.current.filter((h) => h !== handler);
-        };
-      },
-    }),
-    [],
+  const registry = useHandlerList<KeyHandler>();
+  const onKey = useCallback(
+    (input: string, key: Key) => {
+      for (const handler of registry.current()) handler(input, key);
+    },
+    [registry],
   );
-  const onKey = useCallback((input: string, key: Key) => {
-    for (const handler of handlers.current) handler(input, key);
-  }, []);
   useInput(onKey);
   return createElement(KeysContext.Provider, { value: registry }, children);
 }

@@ -1,6 +1,7 @@
 import { Box, Text } from 'ink';
 import { memo, useMemo } from 'react';
 import { terminalPaneTheme as theme } from './theme.js';
+import { Rows } from '../rows/rows.js';
 import { visibleRows, type TerminalPaneState } from './use-terminal-pane-state.js';
 
 /** Props of {@link TerminalPane}. */
@@ -33,7 +34,7 @@ export function TerminalPane({ state, prompt, busy, following = false, ask }: Te
   );
   return (
     <Box flexDirection="column" height={state.height + 1}>
-      <ScrollbackRows rows={viewport.rows} />
+      <Rows lines={viewport.rows} />
       {ask !== undefined ? (
         <InputLine prompt={ask} input="" cursor={0} width={state.width} />
       ) : following ? (
@@ -48,19 +49,6 @@ export function TerminalPane({ state, prompt, busy, following = false, ask }: Te
     </Box>
   );
 }
-
-/** The visible scrollback rows; the same viewport (a keystroke, a clock tick) renders nothing again. */
-const ScrollbackRows = memo(function ScrollbackRows({ rows }: { rows: readonly string[] }) {
-  return (
-    <>
-      {rows.map((row, i) => (
-        <Text key={i} wrap="truncate">
-          {row.length === 0 ? ' ' : row}
-        </Text>
-      ))}
-    </>
-  );
-});
 
 /** The prompt and input line with an inverse-video cursor; long lines show their end, like readline's horizontal scroll. */
 const InputLine = memo(function InputLine({ prompt, input, cursor, width }: { prompt: string; input: string; cursor: number; width: number }) {

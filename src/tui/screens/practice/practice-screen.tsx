@@ -3,6 +3,7 @@ import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Diagnosis, GradeResult, PracticeSession } from '../../../scenario/practice-types.js';
 import { DiagnoseDialog, DiagnosesReview } from '../../components/diagnose-dialog/index.js';
 import { HintPanel, hintPanelLines } from '../../components/hint-panel/hint-panel.js';
+import { Rows } from '../../components/rows/rows.js';
 import { StatusLine } from '../../components/status-line/status-line.js';
 import {
   TerminalPane,
@@ -74,11 +75,7 @@ function leaveQuestion(graded: boolean): string {
 const Briefing = memo(function Briefing({ lines, width }: { lines: readonly string[]; width: number }) {
   return (
     <>
-      {lines.map((line, i) => (
-        <Text key={i} wrap="truncate">
-          {line.length === 0 ? ' ' : line}
-        </Text>
-      ))}
+      <Rows lines={lines} />
       <Text color={theme.muted} wrap="truncate">
         {'─'.repeat(width)}
       </Text>
