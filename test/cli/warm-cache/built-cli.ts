@@ -5,6 +5,7 @@
  * environment, so tests see whether a run used the cache.
  */
 import { spawnSync } from 'node:child_process';
+import { afterAll, beforeAll } from 'vitest';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -48,4 +49,36 @@ export function buildCli(): BuiltCli {
 export function cacheEntries(home: string): string[] {
   const dir = join(home, 'cache', 'warm-clusters');
   return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.blob')).map((f) => f.slice(0, -'.blob'.length)) : [];
+}
+
+/** The built CLI of a test file, with a scratch folder: built before its tests, both removed after. */
+export interface TestCli {
+  run: BuiltCli['run'];
+  /** Where the bundles are. */
+  readonly dir: string;
+  /** A scratch folder for homes and scripts. */
+  readonly work: string;
+}
+
+/** Builds the CLI for the tests of the calling file (beforeAll) and removes it after them (afterAll). */
+export function useBuiltCli(): TestCli {
+  let built: BuiltCli | undefined;
+  let work = '';
+  beforeAll(() => {
+    built = buildCli();
+    work = mkdtempSync(join(tmpdir(), 'kubedrill-cli-work-'));
+  }, 120_000);
+  afterAll(() => {
+    built?.remove();
+    if (work) rmSync(work, { recursive: true, force: true });
+  });
+  return {
+    run: (args, env) => built!.run(args, env),
+    get dir() {
+      return built!.dir;
+    },
+    get work() {
+      return work;
+    },
+  };
 }

@@ -4,26 +4,14 @@
  * does not validate), the command prints exactly what the in-process
  * warm-up prints, and a bad entry is removed so the next run rebuilds it.
  */
-import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { copyFileSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync, closeSync } from 'node:fs';
+import { describe, it, expect } from 'vitest';
+import { copyFileSync, existsSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync, closeSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { buildCli, cacheEntries, type BuiltCli } from './built-cli.js';
+import { cacheEntries, useBuiltCli } from './built-cli.js';
 
-let cli: BuiltCli;
-let work: string;
-
-beforeAll(() => {
-  cli = buildCli();
-  work = mkdtempSync(join(tmpdir(), 'kubedrill-fallback-'));
-}, 120_000);
-
-afterAll(() => {
-  cli?.remove();
-  if (work) rmSync(work, { recursive: true, force: true });
-});
+const cli = useBuiltCli();
 
 const CPU = 'scenarios/scheduling/pending-insufficient-cpu.yaml';
 const TAINT = 'scenarios/scheduling/pending-untolerated-taint.yaml';
@@ -31,14 +19,14 @@ const GET_PODS = ['--', 'kubectl', 'get', 'pods', '-o', 'wide'];
 
 
 function freshHome(name: string): string {
-  return join(work, name);
+  return join(cli.work, name);
 }
 
 describe('the snapshot builder', () => {
   it('builds without a warning: every module it holds is one Node supports in a startup snapshot', () => {
     const file = resolve(CPU);
     const order = { key: 'k', file, digest: createHash('sha256').update(readFileSync(file)).digest('hex'), seed: undefined };
-    const blob = join(work, 'direct.blob');
+    const blob = join(cli.work, 'direct.blob');
     const r = spawnSync(process.execPath, ['--snapshot-blob', blob, '--build-snapshot', join(cli.dir, 'warm-cluster.cjs')], { env: { PATH: process.env.PATH, KUBEDRILL_WARM_BUILD: JSON.stringify(order) }, encoding: 'utf8' });
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
@@ -48,7 +36,7 @@ describe('the snapshot builder', () => {
   it('refuses a scenario whose bytes are not the ones the key was computed from', () => {
     const file = resolve(CPU);
     const order = { key: 'k', file, digest: createHash('sha256').update('something else').digest('hex'), seed: undefined };
-    const blob = join(work, 'refused.blob');
+    const blob = join(cli.work, 'refused.blob');
     const r = spawnSync(process.execPath, ['--snapshot-blob', blob, '--build-snapshot', join(cli.dir, 'warm-cluster.cjs')], { env: { PATH: process.env.PATH, KUBEDRILL_WARM_BUILD: JSON.stringify(order) }, encoding: 'utf8' });
     expect(r.status).not.toBe(0);
     expect(r.stderr).toContain('the scenario changed while its cluster was being warmed up');
@@ -113,7 +101,7 @@ describe('the warmed-cluster cache falls back silently', () => {
   }, 120_000);
 
   it('a cache folder that cannot be created: the command runs in process', () => {
-    const blocked = join(work, 'blocked');
+    const blocked = join(cli.work, 'blocked');
     writeFileSync(blocked, 'a file where the home folder should be');
     const fresh = cli.run(['exec', CPU, ...GET_PODS], { KUBEDRILL_HOME: freshHome('other'), KUBEDRILL_CACHE: 'off' });
     for (let i = 0; i < 2; i++) expect(cli.run(['exec', CPU, ...GET_PODS], { KUBEDRILL_HOME: blocked })).toEqual(fresh);

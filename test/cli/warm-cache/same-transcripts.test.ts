@@ -7,26 +7,14 @@
  * snapshot and runs from it, the third runs from the cache. All print the
  * same bytes and exit alike.
  */
-import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { describe, it, expect } from 'vitest';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadShipped } from '../../../src/cli/load.js';
 import { snapshotCommands } from '../../../src/scenario/transcript.js';
-import { buildCli, cacheEntries, type BuiltCli } from './built-cli.js';
+import { cacheEntries, useBuiltCli } from './built-cli.js';
 
-let cli: BuiltCli;
-let work: string;
-
-beforeAll(() => {
-  cli = buildCli();
-  work = mkdtempSync(join(tmpdir(), 'kubedrill-same-'));
-}, 120_000);
-
-afterAll(() => {
-  cli?.remove();
-  if (work) rmSync(work, { recursive: true, force: true });
-});
+const cli = useBuiltCli();
 
 const { scenarios } = loadShipped();
 
@@ -38,9 +26,9 @@ describe('a cached warm cluster prints what a fresh warm-up prints', () => {
   for (const { scenario, file } of scenarios) {
     it(scenario.metadata.id, () => {
       const id = scenario.metadata.id;
-      const script = join(work, `${id}.txt`);
+      const script = join(cli.work, `${id}.txt`);
       writeFileSync(script, [...snapshotCommands(scenario), ...scenario.solution, 'kubectl get pods -A', 'submit'].join('\n'));
-      const home = join(work, id);
+      const home = join(cli.work, id);
       const args = ['exec', file, '--script', script, '--json'];
       const fresh = cli.run(args, { KUBEDRILL_HOME: home, KUBEDRILL_CACHE: 'off' });
       expect(existsSync(join(home, 'cache'))).toBe(false);

@@ -3,24 +3,12 @@
  * process: one file builds its snapshot and then uses it; a run over many
  * files uses what is cached and builds nothing.
  */
-import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { mkdtempSync, readdirSync, rmSync, statSync, utimesSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { describe, it, expect } from 'vitest';
+import { readdirSync, statSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildCli, cacheEntries, type BuiltCli } from './built-cli.js';
+import { cacheEntries, useBuiltCli } from './built-cli.js';
 
-let cli: BuiltCli;
-let work: string;
-
-beforeAll(() => {
-  cli = buildCli();
-  work = mkdtempSync(join(tmpdir(), 'kubedrill-verify-'));
-}, 120_000);
-
-afterAll(() => {
-  cli?.remove();
-  if (work) rmSync(work, { recursive: true, force: true });
-});
+const cli = useBuiltCli();
 
 const UNSOLVED = 'test/fixtures/scenarios/verify/unsolved-insufficient-cpu.yaml';
 const PLEG = 'scenarios/nodes/node-notready-pleg.yaml';
@@ -28,7 +16,7 @@ const PLEG = 'scenarios/nodes/node-notready-pleg.yaml';
 
 describe('verify with the warmed-cluster cache', () => {
   it('one file: the second run builds the snapshot, every run prints what the in-process verify prints', () => {
-    const home = join(work, 'one');
+    const home = join(cli.work, 'one');
     for (const file of [PLEG, UNSOLVED]) {
       const fresh = cli.run(['verify', file], { KUBEDRILL_HOME: home, KUBEDRILL_CACHE: 'off' });
       const before = cacheEntries(home).length;
@@ -46,7 +34,7 @@ describe('verify with the warmed-cluster cache', () => {
   }, 300_000);
 
   it('many files: uses the snapshot it finds, builds none for the others, prints the same', () => {
-    const home = join(work, 'many');
+    const home = join(cli.work, 'many');
     cli.run(['verify', PLEG], { KUBEDRILL_HOME: home });
     cli.run(['verify', PLEG], { KUBEDRILL_HOME: home });
     expect(cacheEntries(home).length).toBe(1);
