@@ -5,10 +5,8 @@
  * Each of those is mocked here with a factory that records being imported.
  */
 import { describe, it, expect, vi } from 'vitest';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sink } from '../helpers/sink.js';
+import { withProgressHome } from '../helpers/progress-home.js';
 
 const imported = vi.hoisted(() => [] as string[]);
 vi.mock('zod', () => (imported.push('zod'), {}));
@@ -21,22 +19,14 @@ vi.mock('../../src/scenario/run.js', () => (imported.push('run'), {}));
 
 describe('lean start-up', () => {
   it('`list` with a progress file reads no zod, YAML parser, simulation, Ink or lock library', async () => {
-    const home = mkdtempSync(join(tmpdir(), 'kubedrill-lean-'));
-    const previous = process.env.KUBEDRILL_HOME;
-    process.env.KUBEDRILL_HOME = home;
-    try {
-      const attempt = { scenarioId: 'imagepull-wrong-tag', startedAt: 'a', finishedAt: 'b', score: 9, maxScore: 10, hintsUsed: 1, parts: [{ name: 'fix', points: 9, max: 10 }] };
-      writeFileSync(join(home, 'progress.json'), JSON.stringify({ version: 1, attempts: [attempt], quiz: [] }));
+    const attempt = { scenarioId: 'imagepull-wrong-tag', startedAt: 'a', finishedAt: 'b', score: 9, maxScore: 10, hintsUsed: 1, parts: [{ name: 'fix', points: 9, max: 10 }] };
+    await withProgressHome([attempt], async () => {
       const { listCommand } = await import('../../src/cli/list.js');
       const out = sink();
       expect(await listCommand({ json: true }, out, sink())).toBe(0);
       expect(JSON.parse(out.text())).toContainEqual(expect.objectContaining({ id: 'imagepull-wrong-tag', best: { score: 9, maxScore: 10 } }));
       expect(imported).toEqual([]);
-    } finally {
-      if (previous === undefined) delete process.env.KUBEDRILL_HOME;
-      else process.env.KUBEDRILL_HOME = previous;
-      rmSync(home, { recursive: true, force: true });
-    }
+    });
   });
 
   it('loading the play command imports none of them either (they load when a scenario opens)', async () => {

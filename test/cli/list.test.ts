@@ -12,6 +12,7 @@ import { loadScenarioArg } from '../../src/cli/load.js';
 import { listCommand } from '../../src/cli/list.js';
 import { scenarioFilesIn, shippedScenariosDir } from '../../src/scenario/catalog.js';
 import { sink } from '../helpers/sink.js';
+import { withProgressHome } from '../helpers/progress-home.js';
 
 const SOURCE = scenarioFilesIn(shippedScenariosDir()).find((f) => f.endsWith('/pending-insufficient-cpu.yaml'))!;
 const ID = 'pending-insufficient-cpu';
@@ -61,12 +62,8 @@ describe('the scenario catalogue', () => {
 
 describe('kubedrill list', () => {
   it('prints the shipped scenarios with their best score', async () => {
-    const home = mkdtempSync(join(tmpdir(), 'kubedrill-list-home-'));
-    const previous = process.env.KUBEDRILL_HOME;
-    process.env.KUBEDRILL_HOME = home;
-    try {
-      const attempt = { scenarioId: ID, startedAt: 'a', finishedAt: 'b', score: 70, maxScore: 100, hintsUsed: 0, parts: [] };
-      writeFileSync(join(home, 'progress.json'), JSON.stringify({ version: 1, attempts: [attempt], quiz: [] }));
+    const attempt = { scenarioId: ID, startedAt: 'a', finishedAt: 'b', score: 70, maxScore: 100, hintsUsed: 0, parts: [] };
+    await withProgressHome([attempt], async () => {
       const out = sink();
       const err = sink();
       expect(await listCommand({}, out, err)).toBe(0);
@@ -75,10 +72,6 @@ describe('kubedrill list', () => {
       expect(lines[0]).toMatch(/^ID +DIFFICULTY +MIN +BEST +TOPICS +TITLE$/);
       expect(lines.find((l) => l.startsWith(`${ID} `))).toMatch(/^pending-insufficient-cpu +beginner +10 +70\/100 +scheduler,resources +The new checkout service never starts$/);
       expect(lines.filter((l) => l !== '')).toHaveLength(scenarioFilesIn(shippedScenariosDir()).length + 1);
-    } finally {
-      if (previous === undefined) delete process.env.KUBEDRILL_HOME;
-      else process.env.KUBEDRILL_HOME = previous;
-      rmSync(home, { recursive: true, force: true });
-    }
+    });
   });
 });
