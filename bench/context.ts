@@ -73,6 +73,11 @@ export function pick(ctx: BenchContext, wallS: number, cpuS: number): { value: n
   return ctx.basis === 'cpu' ? { value: cpuS, other: wallS, otherName: 'wall' } : { value: wallS, other: cpuS, otherName: 'CPU' };
 }
 
+/** The figure on the basis not judged, beside its baseline: "wall 0.308 s = 5.34x node's 0.058 s". */
+export function otherBasisText(judged: ReturnType<typeof pick>, base: ReturnType<typeof pick>): string {
+  return `${judged.otherName} ${judged.other.toFixed(3)} s = ${(judged.other / base.other).toFixed(2)}x node's ${base.other.toFixed(3)} s`;
+}
+
 /** A figure that could not be measured (the reason stands in the detail column). */
 export function notRun(id: string, figure: string, unit: string, target: Target | null, error: string): FigureResult {
   return result({ id, figure, value: null, unit, baseline: null, target, detail: '', error });

@@ -4,7 +4,7 @@
  * so both medians come from the same minutes of a machine whose load drifts).
  */
 import { bareInkBundle, nodeOnce, ptyNodeOnce } from './baselines.js';
-import { fresh, nonNull, notRun, pick, type BenchContext } from './context.js';
+import { fresh, nonNull, notRun, otherBasisText, pick, type BenchContext } from './context.js';
 import { BARE_INK_TEXT } from './ink-baseline.js';
 import { PRELOAD_ARGS, isolatedEnv, runNode, runProblem, usageProbe, type ProcessRun } from './measure.js';
 import { PtySession, TERMINAL } from './pty.js';
@@ -47,7 +47,7 @@ export async function processFigure(ctx: BenchContext, id: string, figure: strin
       baseline: { name: 'node -e 0', value: base.value },
       target,
       samples: runs.map((r) => (ctx.basis === 'cpu' ? (r.cpuS ?? Number.NaN) : r.wallS)),
-      detail: `median of ${runs.length}, node -e 0 alongside ${base.value.toFixed(3)} s; ${judged.otherName} ${judged.other.toFixed(3)} s = ${(judged.other / base.other).toFixed(2)}x node's ${base.other.toFixed(3)} s; RSS ${rss.toFixed(0)} MB`,
+      detail: `median of ${runs.length}, node -e 0 alongside ${base.value.toFixed(3)} s; ${otherBasisText(judged, base)}; RSS ${rss.toFixed(0)} MB`,
       extra: { wallS: wall, cpuS: cpu, baselineWallS: baseWall, baselineCpuS: baseCpu, wallRatio: wall / baseWall, cpuRatio: cpu / baseCpu, rssMb: rss },
     }),
   ];
@@ -105,7 +105,7 @@ export async function firstFrameFigure(ctx: BenchContext, id: string, figure: st
       baseline: { name: 'node -e 0', value: base.value },
       target,
       samples: runs.map((r) => (ctx.basis === 'cpu' ? r.cpuS : r.wallS)),
-      detail: `spawn to frame, ${TERMINAL.columns}x${TERMINAL.rows} pty, median of ${runs.length}, node -e 0 alongside in the pty ${base.value.toFixed(3)} s${inkText}; ${judged.otherName} ${judged.other.toFixed(3)} s = ${(judged.other / base.other).toFixed(2)}x node's ${base.other.toFixed(3)} s`,
+      detail: `spawn to frame, ${TERMINAL.columns}x${TERMINAL.rows} pty, median of ${runs.length}, node -e 0 alongside in the pty ${base.value.toFixed(3)} s${inkText}; ${otherBasisText(judged, base)}`,
       extra: {
         wallS: median(runs.map((r) => r.wallS)),
         cpuS: median(runs.map((r) => r.cpuS)),
