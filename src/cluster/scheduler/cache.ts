@@ -16,6 +16,7 @@
 import type { Node, Pod } from 'kubernetes-types/core/v1.js';
 import { addPodToNodeInfo, cloneNodeInfo, emptyNodeInfo, removePodFromNodeInfo, setNode } from './node-info.js';
 import type { MutableNodeInfo } from './node-info.js';
+import { specFacts } from './pod-resources.js';
 import { podKey } from './queue.js';
 import type { Snapshot } from './snapshot.js';
 import type { NodeInfo } from './types.js';
@@ -150,6 +151,10 @@ export class SchedulerCache {
 
   private place(key: string, state: PodState): void {
     const old = this.podStates.get(key);
+    if (old && this.replaceInPlace(old, state)) {
+      this.podStates.set(key, state);
+      return;
+    }
     if (old) this.unplace(old);
     this.podStates.set(key, state);
     const item = this.item(state.nodeName);
@@ -157,6 +162,23 @@ export class SchedulerCache {
     item.ranks.splice(at, 0, state.rank);
     addPodToNodeInfo(item.info, state.pod, at);
     this.touch(item);
+  }
+
+  /**
+   * An update that leaves the pod where it was with the same spec facts (a
+   * status write, the common case): the same requests and ports, so only the
+   * pod object is swapped; the NodeInfo still changes generation, as
+   * removePod + addPod would give it.
+   */
+  private replaceInPlace(old: PodState, next: PodState): boolean {
+    if (old.nodeName !== next.nodeName || old.rank !== next.rank || specFacts(old.pod) !== specFacts(next.pod)) return false;
+    const item = this.items.get(next.nodeName);
+    if (!item) return false;
+    const at = lowerBound(item.ranks, next.rank);
+    if (item.ranks[at] !== next.rank) return false;
+    item.info.pods[at] = next.pod;
+    this.touch(item);
+    return true;
   }
 
   private unplace(state: PodState): void {

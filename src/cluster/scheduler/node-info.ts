@@ -6,7 +6,7 @@
  */
 import type { Node, Pod } from 'kubernetes-types/core/v1.js';
 import { parseBytes, parseCpuMilli, tryParseQuantityExact } from '../quantity.js';
-import { emptyResources, isScalarResourceName, podNonZeroRequests, podRequests, specKey } from './pod-resources.js';
+import { emptyResources, isScalarResourceName, podNonZeroRequests, podRequests, specFacts } from './pod-resources.js';
 import type { HostPort, NodeInfo, Resources } from './types.js';
 
 /** True when a pod no longer holds node resources (phase Succeeded or Failed). */
@@ -19,27 +19,26 @@ function addResources(into: Resources, from: Resources): void {
   into.milliCpu += from.milliCpu;
   into.memory += from.memory;
   into.ephemeralStorage += from.ephemeralStorage;
-  for (const [k, v] of Object.entries(from.scalar)) into.scalar[k] = (into.scalar[k] ?? 0) + v;
+  // Scalar names are extended/hugepages resource names (never `__proto__`); most pods have none.
+  for (const k in from.scalar) into.scalar[k] = (into.scalar[k] ?? 0) + (from.scalar[k] as number);
 }
 
-/** Host ports a pod asks for, init containers included (schedutil.GetHostPorts). */
+/** Host ports a pod asks for, init containers included (schedutil.GetHostPorts); shared per pod spec. */
 export function podHostPorts(pod: Pod): readonly HostPort[] {
-  const cached = hostPortsCache.get(specKey(pod));
-  if (cached) return cached;
+  const facts = specFacts(pod);
+  if (facts.hostPorts) return facts.hostPorts;
   const ports: HostPort[] = [];
-  for (const c of [...(pod.spec?.initContainers ?? []), ...(pod.spec?.containers ?? [])]) {
-    for (const p of c.ports ?? []) {
-      if ((p.hostPort ?? 0) > 0) {
-        ports.push({ protocol: p.protocol || 'TCP', hostIP: p.hostIP || '0.0.0.0', port: p.hostPort as number });
+  for (const list of [pod.spec?.initContainers, pod.spec?.containers]) {
+    for (const c of list ?? []) {
+      for (const p of c.ports ?? []) {
+        if ((p.hostPort ?? 0) > 0) {
+          ports.push({ protocol: p.protocol || 'TCP', hostIP: p.hostIP || '0.0.0.0', port: p.hostPort as number });
+        }
       }
     }
   }
-  hostPortsCache.set(specKey(pod), ports);
-  return ports;
+  return (facts.hostPorts = ports);
 }
-
-// Stored pods (and their specs) are never changed in place, so their host ports are computed once.
-const hostPortsCache = new WeakMap<object, readonly HostPort[]>();
 
 /** Normalizes an image name the way ImageLocality does: a missing tag means `:latest`. */
 export function normalizedImageName(name: string): string {
@@ -117,7 +116,7 @@ function subtractResources(from: Resources, amount: Resources): void {
   from.milliCpu -= amount.milliCpu;
   from.memory -= amount.memory;
   from.ephemeralStorage -= amount.ephemeralStorage;
-  for (const [k, v] of Object.entries(amount.scalar)) from.scalar[k] = (from.scalar[k] ?? 0) - v;
+  for (const k in amount.scalar) from.scalar[k] = (from.scalar[k] ?? 0) - (amount.scalar[k] as number);
 }
 
 /** AddPod: adds the pod's requests and host ports, and the pod at `at` (default: last). */

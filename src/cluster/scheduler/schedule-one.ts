@@ -13,7 +13,10 @@ import { nodeAffinityPreFilter } from './plugins/filter/node-affinity.js';
 import { DEFAULT_SCORE_PLUGINS } from './plugins/score/index.js';
 import { preempt } from './preemption.js';
 import type { PreemptionCandidate } from './preemption.js';
-import { runFiltersWithNominatedPods } from './run-filters.js';
+import { runFilterPlugins, runFiltersWithNominatedPods } from './run-filters.js';
+import { DEFAULT_FILTER_PLUGINS } from './plugins/filter/index.js';
+import { cycleStateOf } from './cycle-state.js';
+import type { CycleState } from './cycle-state.js';
 import { selectHost } from './select-host.js';
 import type { NodeScore } from './select-host.js';
 import { Snapshot } from './snapshot.js';
@@ -93,21 +96,52 @@ function fail(pod: Pod, nodeInfos: readonly NodeInfo[], diagnosis: Diagnosis, op
   return { ok: false, reason: 'Unschedulable', message: fitErrorMessage(nodeInfos.length, withPost), diagnosis: withPost };
 }
 
-/** Scores the feasible nodes (only those) with the default Score plugins (normalized, weighted). */
-export function prioritizeNodes(pod: Pod, feasible: readonly NodeInfo[], snapshot: NodeInfoLister): NodeScore[] {
-  const perNode = feasible.map(() => ({} as Record<string, number>));
-  for (const plugin of DEFAULT_SCORE_PLUGINS) {
-    const raw = feasible.map((info) => plugin.score(pod, info, snapshot));
-    const normalized = plugin.normalize ? plugin.normalize(raw) : raw;
-    normalized.forEach((s, i) => {
-      (perNode[i] as Record<string, number>)[plugin.name] = s * plugin.weight;
+/**
+ * A node's scores: the total, and the weighted score per plugin read from the
+ * cycle's table only when asked (nothing in a cycle reads them).
+ */
+class TableNodeScore implements NodeScore {
+  constructor(
+    readonly name: string,
+    readonly totalScore: number,
+    private readonly table: readonly (readonly number[])[],
+    private readonly at: number,
+  ) {}
+
+  get scores(): Readonly<Record<string, number>> {
+    const scores: Record<string, number> = {};
+    DEFAULT_SCORE_PLUGINS.forEach((plugin, p) => {
+      scores[plugin.name] = (this.table[p] as readonly number[])[this.at] as number;
     });
+    return scores;
   }
-  return feasible.map((info, i) => {
-    const scores = perNode[i] as Record<string, number>;
-    const totalScore = Object.values(scores).reduce((a, b) => a + b, 0);
-    return { name: nodeName(info), totalScore, scores };
-  });
+}
+
+/**
+ * Scores the feasible nodes (only those) with the default Score plugins
+ * (PreScore once, Score per node, NormalizeScore, weights), as the
+ * framework's RunScorePlugins: one array per plugin, no per-node records.
+ */
+export function prioritizeNodes(pod: Pod, feasible: readonly NodeInfo[], snapshot: NodeInfoLister, state: CycleState = cycleStateOf(pod)): NodeScore[] {
+  const n = feasible.length;
+  const totals = new Array<number>(n).fill(0);
+  const table: number[][] = [];
+  for (const plugin of DEFAULT_SCORE_PLUGINS) {
+    plugin.preScore?.(state, snapshot);
+    const scores = new Array<number>(n);
+    for (let i = 0; i < n; i++) scores[i] = plugin.score(pod, feasible[i] as NodeInfo, snapshot, state);
+    plugin.normalize?.(scores);
+    const weight = plugin.weight;
+    for (let i = 0; i < n; i++) {
+      const weighted = (scores[i] as number) * weight;
+      scores[i] = weighted;
+      totals[i] += weighted;
+    }
+    table.push(scores);
+  }
+  const out: NodeScore[] = new Array(n);
+  for (let i = 0; i < n; i++) out[i] = new TableNodeScore(nodeName(feasible[i] as NodeInfo), totals[i] as number, table, i);
+  return out;
 }
 
 function nominatedByNode(nominatedPods: readonly Pod[]): Map<string, Pod[]> {
@@ -129,25 +163,33 @@ function nominatedByNode(nominatedPods: readonly Pod[]): Map<string, Pod[]> {
  * they come back in snapshot order, which keeps tie-breaking stable.
  */
 function findNodesThatPassFilters(
-  pod: Pod,
+  state: CycleState,
   candidates: readonly NodeInfo[],
   options: ScheduleOptions,
   nodeToStatus: Map<string, Status>,
 ): NodeInfo[] {
+  const pod = state.pod;
   const numAllNodes = candidates.length;
   const numNodesToFind = numFeasibleNodesToFind(numAllNodes, options.percentageOfNodesToScore);
-  const start = options.rotation?.nextStartNodeIndex ?? 0;
-  const nominated = nominatedByNode(options.nominatedPods ?? []);
-  const feasibleAt: number[] = [];
-  for (let i = 0; i < numAllNodes && feasibleAt.length < numNodesToFind; i++) {
-    const at = (start + i) % numAllNodes;
+  // The index may be past the end when nodes went away since the last cycle.
+  const start = (options.rotation?.nextStartNodeIndex ?? 0) % numAllNodes;
+  const nominated = options.nominatedPods && options.nominatedPods.length > 0 ? nominatedByNode(options.nominatedPods) : undefined;
+  // Visited from `start` and wrapping: the feasible nodes at or after `start` come first, each run ascending.
+  const wrapped: NodeInfo[] = [];
+  const feasible: NodeInfo[] = [];
+  for (let i = 0; i < numAllNodes && wrapped.length + feasible.length < numNodesToFind; i++) {
+    let at = start + i;
+    if (at >= numAllNodes) at -= numAllNodes;
     const info = candidates[at] as NodeInfo;
-    const s = runFiltersWithNominatedPods(pod, info, nominated.get(nodeName(info)) ?? []);
-    if (s.code === 'Success') feasibleAt.push(at);
-    else nodeToStatus.set(nodeName(info), s);
+    const s = nominated
+      ? runFiltersWithNominatedPods(pod, info, nominated.get(nodeName(info)) ?? [], DEFAULT_FILTER_PLUGINS, state)
+      : runFilterPlugins(pod, info, DEFAULT_FILTER_PLUGINS, state);
+    if (s.code !== 'Success') nodeToStatus.set(nodeName(info), s);
+    else if (at >= start) feasible.push(info);
+    else wrapped.push(info);
   }
-  feasibleAt.sort((a, b) => a - b);
-  return feasibleAt.map((at) => candidates[at] as NodeInfo);
+  // Back in snapshot order: the wrapped-around ones (lower indexes) first.
+  return wrapped.length === 0 ? feasible : wrapped.concat(feasible);
 }
 
 /** Runs one scheduling cycle for `pod` against the snapshot (or a plain list of NodeInfos). */
@@ -177,8 +219,10 @@ export function schedulePod(pod: Pod, nodes: readonly NodeInfo[] | NodeInfoListe
     absentNodesStatus = status('UnschedulableAndUnresolvable', [FILTERED_BY_PREFILTER]);
   }
 
+  // PreFilter/PreScore: what the plugins read of the pod, once for this cycle.
+  const state = cycleStateOf(pod);
   const nodeToStatus = new Map<string, Status>();
-  const feasible = candidates.length > 0 ? findNodesThatPassFilters(pod, candidates, options, nodeToStatus) : [];
+  const feasible = candidates.length > 0 ? findNodesThatPassFilters(state, candidates, options, nodeToStatus) : [];
   // Always advance, so that every node gets its turn across pods.
   if (options.rotation) {
     const processed = feasible.length + nodeToStatus.size;
@@ -197,6 +241,6 @@ export function schedulePod(pod: Pod, nodes: readonly NodeInfo[] | NodeInfoListe
   // With a single feasible node upstream skips scoring entirely.
   if (feasible.length === 1) return { ok: true, node: nodeName(feasible[0] as NodeInfo), scores: [] };
 
-  const scores = prioritizeNodes(pod, feasible, snapshot);
+  const scores = prioritizeNodes(pod, feasible, snapshot, state);
   return { ok: true, node: selectHost(scores, options.random) as string, scores };
 }

@@ -22,7 +22,9 @@ export function toleratesTaint(toleration: Toleration, taint: Taint): boolean {
 
 /** True when any of the tolerations matches the taint. */
 export function tolerationsTolerateTaint(tolerations: readonly Toleration[] | undefined, taint: Taint): boolean {
-  return (tolerations ?? []).some((t) => toleratesTaint(t, taint));
+  if (!tolerations) return false;
+  for (const t of tolerations) if (toleratesTaint(t, taint)) return true;
+  return false;
 }
 
 /** The first taint passing `filter` that no toleration matches, in the node's taint order. */

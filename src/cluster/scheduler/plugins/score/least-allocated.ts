@@ -3,7 +3,7 @@
  * nodes with more free cpu/memory. After
  * `pkg/scheduler/framework/plugins/noderesources/least_allocated.go`.
  */
-import { allocationVectors } from './resource-allocation.js';
+import { cycleStateOf } from '../../cycle-state.js';
 import { MAX_NODE_SCORE } from './score-plugin.js';
 import type { ScorePlugin } from './score-plugin.js';
 
@@ -30,8 +30,22 @@ export function leastAllocatedScore(requested: readonly number[], allocatable: r
 export const leastAllocated: ScorePlugin = {
   name: 'NodeResourcesFit',
   weight: 1,
-  score(pod, nodeInfo) {
-    const v = allocationVectors(pod, nodeInfo, false);
-    return leastAllocatedScore(v.requested, v.allocatable);
+  score(pod, nodeInfo, _snapshot, state) {
+    // leastAllocatedScore over the cpu and memory vectors (resource_allocation.go), without building them:
+    // a resource the node does not offer is left out; the pod counts scoring defaults (nonZero requests).
+    const pr = (state ?? cycleStateOf(pod)).nonZeroRequests;
+    const nr = nodeInfo.nonZeroRequested;
+    const alloc = nodeInfo.allocatable;
+    let nodeScore = 0;
+    let weightSum = 0;
+    if (alloc.milliCpu !== 0) {
+      nodeScore += leastRequestedScore(nr.milliCpu + pr.milliCpu, alloc.milliCpu);
+      weightSum += 1;
+    }
+    if (alloc.memory !== 0) {
+      nodeScore += leastRequestedScore(nr.memory + pr.memory, alloc.memory);
+      weightSum += 1;
+    }
+    return weightSum === 0 ? 0 : Math.trunc(nodeScore / weightSum);
   },
 };

@@ -3,6 +3,7 @@
  * preferredDuringSchedulingIgnoredDuringExecution terms, normalized. After
  * `pkg/scheduler/framework/plugins/nodeaffinity/node_affinity.go`.
  */
+import { cycleStateOf } from '../../cycle-state.js';
 import { matchNodeSelectorTerm } from '../../node-selector.js';
 import { defaultNormalizeScore, MAX_NODE_SCORE } from './score-plugin.js';
 import type { ScorePlugin } from './score-plugin.js';
@@ -11,11 +12,12 @@ import type { ScorePlugin } from './score-plugin.js';
 export const nodeAffinityScore: ScorePlugin = {
   name: 'NodeAffinity',
   weight: 2,
-  score(pod, nodeInfo) {
-    const preferred = pod.spec?.affinity?.nodeAffinity?.preferredDuringSchedulingIgnoredDuringExecution ?? [];
+  score(pod, nodeInfo, _snapshot, state) {
+    // PreScore keeps the terms with a non-zero weight.
+    const preferred = (state ?? cycleStateOf(pod)).preferredTerms;
     let sum = 0;
     for (const term of preferred) {
-      if (term.weight !== 0 && matchNodeSelectorTerm(term.preference, nodeInfo.node)) sum += term.weight;
+      if (matchNodeSelectorTerm(term.preference, nodeInfo.node)) sum += term.weight;
     }
     return sum;
   },

@@ -3,6 +3,7 @@
  * higher (count, then reversed normalization). After
  * `pkg/scheduler/framework/plugins/tainttoleration/taint_toleration.go`.
  */
+import { cycleStateOf } from '../../cycle-state.js';
 import { tolerationsTolerateTaint } from '../../taints.js';
 import { defaultNormalizeScore, MAX_NODE_SCORE } from './score-plugin.js';
 import type { ScorePlugin } from './score-plugin.js';
@@ -11,12 +12,16 @@ import type { ScorePlugin } from './score-plugin.js';
 export const taintTolerationScore: ScorePlugin = {
   name: 'TaintToleration',
   weight: 3,
-  score(pod, nodeInfo) {
-    // Only tolerations with an empty or PreferNoSchedule effect count (getAllTolerationPreferNoSchedule).
-    const tolerations = (pod.spec?.tolerations ?? []).filter((t) => !t.effect || t.effect === 'PreferNoSchedule');
-    return (nodeInfo.node.spec?.taints ?? []).filter(
-      (taint) => taint.effect === 'PreferNoSchedule' && !tolerationsTolerateTaint(tolerations, taint),
-    ).length;
+  score(pod, nodeInfo, _snapshot, state) {
+    const taints = nodeInfo.node.spec?.taints;
+    if (!taints || taints.length === 0) return 0;
+    // Only tolerations with an empty or PreferNoSchedule effect count (PreScore: getAllTolerationPreferNoSchedule).
+    const tolerations = (state ?? cycleStateOf(pod)).preferNoScheduleTolerations;
+    let count = 0;
+    for (const taint of taints) {
+      if (taint.effect === 'PreferNoSchedule' && !tolerationsTolerateTaint(tolerations, taint)) count += 1;
+    }
+    return count;
   },
   normalize(scores) {
     return defaultNormalizeScore(MAX_NODE_SCORE, true, scores);
