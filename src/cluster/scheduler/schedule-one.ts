@@ -87,8 +87,8 @@ export interface ScheduleFailure {
 /** Outcome of one scheduling cycle. */
 export type ScheduleResult = ScheduleSuccess | ScheduleFailure;
 
-function fail(pod: Pod, nodeInfos: readonly NodeInfo[], diagnosis: Diagnosis, options: ScheduleOptions): ScheduleFailure {
-  const post = preempt(pod, nodeInfos, diagnosis, options);
+function fail(state: CycleState, nodeInfos: readonly NodeInfo[], diagnosis: Diagnosis, options: ScheduleOptions): ScheduleFailure {
+  const post = preempt(state.pod, nodeInfos, diagnosis, { random: options.random, nominatedPods: options.nominatedPods, state });
   if (post.ok) {
     return { ok: false, reason: 'Unschedulable', message: fitErrorMessage(nodeInfos.length, diagnosis), diagnosis, preemption: post.candidate };
   }
@@ -201,6 +201,8 @@ export function schedulePod(pod: Pod, nodes: readonly NodeInfo[] | NodeInfoListe
     return { ok: false, reason: 'SchedulerError', message: NO_NODES_AVAILABLE_MSG, diagnosis };
   }
 
+  // PreFilter/PreScore: what the plugins read of the pod, once for this cycle.
+  const state = cycleStateOf(pod);
   const pre = nodeAffinityPreFilter(pod);
   if (pre.kind === 'rejected') {
     const diagnosis: Diagnosis = {
@@ -209,7 +211,7 @@ export function schedulePod(pod: Pod, nodes: readonly NodeInfo[] | NodeInfoListe
       unschedulablePlugins: new Set([pre.status.plugin ?? 'NodeAffinity']),
       preFilterMsg: pre.status.reasons.join(', '),
     };
-    return fail(pod, nodeInfos, diagnosis, options);
+    return fail(state, nodeInfos, diagnosis, options);
   }
 
   let candidates = nodeInfos;
@@ -219,8 +221,6 @@ export function schedulePod(pod: Pod, nodes: readonly NodeInfo[] | NodeInfoListe
     absentNodesStatus = status('UnschedulableAndUnresolvable', [FILTERED_BY_PREFILTER]);
   }
 
-  // PreFilter/PreScore: what the plugins read of the pod, once for this cycle.
-  const state = cycleStateOf(pod);
   const nodeToStatus = new Map<string, Status>();
   const feasible = candidates.length > 0 ? findNodesThatPassFilters(state, candidates, options, nodeToStatus) : [];
   // Always advance, so that every node gets its turn across pods.
@@ -235,7 +235,7 @@ export function schedulePod(pod: Pod, nodes: readonly NodeInfo[] | NodeInfoListe
     const diagnosis: Diagnosis = absentNodesStatus
       ? { nodeToStatus, absentNodesStatus, unschedulablePlugins }
       : { nodeToStatus, unschedulablePlugins };
-    return fail(pod, nodeInfos, diagnosis, options);
+    return fail(state, nodeInfos, diagnosis, options);
   }
 
   // With a single feasible node upstream skips scoring entirely.

@@ -125,7 +125,8 @@ type Op =
   | { kind: 'deleteNode'; node: number }
   | { kind: 'pod'; pod: number; node: number; cpu: number; port: number; terminal: boolean }
   | { kind: 'assume'; pod: number; node: number; cpu: number }
-  | { kind: 'deletePod'; pod: number };
+  | { kind: 'deletePod'; pod: number }
+  | { kind: 'status'; pod: number; message: number };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('node' as const), node: fc.nat(3), cpu: fc.integer({ min: 1, max: 8 }) }),
@@ -133,6 +134,8 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('pod' as const), pod: fc.nat(7), node: fc.nat(4), cpu: fc.nat(2000), port: fc.nat(2), terminal: fc.boolean() }),
   fc.record({ kind: fc.constant('assume' as const), pod: fc.nat(7), node: fc.nat(4), cpu: fc.nat(2000) }),
   fc.record({ kind: fc.constant('deletePod' as const), pod: fc.nat(7) }),
+  // A status write: a new pod object sharing the stored spec (the cache swaps it in place).
+  fc.record({ kind: fc.constant('status' as const), pod: fc.nat(7), message: fc.nat(9) }),
 );
 
 function podFor(name: string, node: string, cpu: number, port: number, terminal: boolean): Pod {
@@ -152,6 +155,7 @@ function view(info: NodeInfo) {
     nonZero: [info.nonZeroRequested.milliCpu, info.nonZeroRequested.memory],
     ports: info.usedPorts.map((p) => `${p.protocol}/${p.hostIP}/${p.port}`).sort(),
     allocatable: info.allocatable.milliCpu,
+    messages: info.pods.map((p) => p.status?.message ?? ''),
   };
 }
 
@@ -192,6 +196,13 @@ describe('SchedulerCache against a from-scratch rebuild', () => {
             const pod = podFor(`p${op.pod}`, `n${op.node}`, op.cpu, 0, false);
             assumed.set(key, pod);
             cache.assumePod(pod);
+          } else if (op.kind === 'status') {
+            const key = `default/p${op.pod}`;
+            const old = informer.get(key);
+            if (!old || old.status?.phase === 'Succeeded') return;
+            const updated: Pod = { ...old, status: { ...old.status, message: `m${op.message}` } };
+            informer.set(key, updated);
+            cache.addPod(updated, ranks.get(key) as number);
           } else {
             const key = `default/p${op.pod}`;
             informer.delete(key);
