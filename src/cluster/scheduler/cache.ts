@@ -171,7 +171,8 @@ export class SchedulerCache {
    * removePod + addPod would give it.
    */
   private replaceInPlace(old: PodState, next: PodState): boolean {
-    if (old.nodeName !== next.nodeName || old.rank !== next.rank || specFacts(old.pod) !== specFacts(next.pod)) return false;
+    if (old.nodeName !== next.nodeName || old.rank !== next.rank) return false;
+    if (old.pod.spec !== next.pod.spec && specFacts(old.pod) !== specFacts(next.pod)) return false;
     const item = this.items.get(next.nodeName);
     if (!item) return false;
     const at = lowerBound(item.ranks, next.rank);

@@ -10,6 +10,7 @@
 import type { NodeSelectorTerm, Pod, PreferredSchedulingTerm, Toleration } from 'kubernetes-types/core/v1.js';
 import { normalizedImageName, podHostPorts } from './node-info.js';
 import { podNonZeroRequests, podRequests, specFacts } from './pod-resources.js';
+import type { SpecFacts } from './pod-resources.js';
 import type { NodeInfoLister } from './snapshot.js';
 import { tolerationsTolerateTaint } from './taints.js';
 import type { HostPort, Resources } from './types.js';
@@ -66,7 +67,8 @@ export function cycleStateOf(pod: Pod): CycleState {
   const nodeSelector: string[] = [];
   for (const [k, v] of Object.entries(spec?.nodeSelector ?? {})) nodeSelector.push(k, v);
   const required = spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution;
-  const requests = podRequests(pod);
+  const facts = specFacts(pod);
+  const requests = podRequests(pod, facts);
   const requestedScalarNames = Object.keys(requests.scalar).filter((name) => (requests.scalar[name] as number) > 0);
   // Go ranges over a map (random order); sorted, so the reasons come in a stable order.
   if (requestedScalarNames.length > 1) requestedScalarNames.sort();
@@ -78,19 +80,18 @@ export function cycleStateOf(pod: Pod): CycleState {
     tolerations,
     nodeSelector,
     requiredTerms: required ? (required.nodeSelectorTerms ?? []) : undefined,
-    hostPorts: podHostPorts(pod),
+    hostPorts: podHostPorts(pod, facts),
     requests,
     requestedScalarNames,
-    nonZeroRequests: podNonZeroRequests(pod),
+    nonZeroRequests: podNonZeroRequests(pod, facts),
     preferNoScheduleTolerations: tolerations.filter((t) => !t.effect || t.effect === 'PreferNoSchedule'),
     preferredTerms: preferred.filter((term) => term.weight !== 0),
-    images: podImages(pod),
+    images: podImages(pod, facts),
   };
 }
 
 /** The normalized image of every init and app container, in order; shared per pod spec. */
-export function podImages(pod: Pod): readonly string[] {
-  const facts = specFacts(pod);
+export function podImages(pod: Pod, facts: SpecFacts = specFacts(pod)): readonly string[] {
   if (facts.images) return facts.images;
   const images: string[] = [];
   for (const c of pod.spec?.initContainers ?? []) images.push(normalizedImageName(c.image ?? ''));

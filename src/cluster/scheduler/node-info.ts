@@ -7,6 +7,7 @@
 import type { Node, Pod } from 'kubernetes-types/core/v1.js';
 import { parseBytes, parseCpuMilli, tryParseQuantityExact } from '../quantity.js';
 import { emptyResources, isScalarResourceName, podNonZeroRequests, podRequests, specFacts } from './pod-resources.js';
+import type { SpecFacts } from './pod-resources.js';
 import type { HostPort, NodeInfo, Resources } from './types.js';
 
 /** True when a pod no longer holds node resources (phase Succeeded or Failed). */
@@ -24,8 +25,7 @@ function addResources(into: Resources, from: Resources): void {
 }
 
 /** Host ports a pod asks for, init containers included (schedutil.GetHostPorts); shared per pod spec. */
-export function podHostPorts(pod: Pod): readonly HostPort[] {
-  const facts = specFacts(pod);
+export function podHostPorts(pod: Pod, facts: SpecFacts = specFacts(pod)): readonly HostPort[] {
   if (facts.hostPorts) return facts.hostPorts;
   const ports: HostPort[] = [];
   for (const list of [pod.spec?.initContainers, pod.spec?.containers]) {
@@ -123,18 +123,20 @@ function subtractResources(from: Resources, amount: Resources): void {
 export function addPodToNodeInfo(info: MutableNodeInfo, pod: Pod, at = info.pods.length): void {
   if (at === info.pods.length) info.pods.push(pod);
   else info.pods.splice(at, 0, pod);
-  addResources(info.requested, podRequests(pod));
-  addResources(info.nonZeroRequested, podNonZeroRequests(pod));
-  for (const port of podHostPorts(pod)) info.usedPorts.push(port);
+  const facts = specFacts(pod);
+  addResources(info.requested, podRequests(pod, facts));
+  addResources(info.nonZeroRequested, podNonZeroRequests(pod, facts));
+  for (const port of podHostPorts(pod, facts)) info.usedPorts.push(port);
 }
 
 /** RemovePod: takes away the pod at index `at` with its requests and host ports; the other pods keep their order. */
 export function removePodFromNodeInfo(info: MutableNodeInfo, at: number): void {
   const [pod] = info.pods.splice(at, 1);
   if (!pod) return;
-  subtractResources(info.requested, podRequests(pod));
-  subtractResources(info.nonZeroRequested, podNonZeroRequests(pod));
-  for (const port of podHostPorts(pod)) {
+  const facts = specFacts(pod);
+  subtractResources(info.requested, podRequests(pod, facts));
+  subtractResources(info.nonZeroRequested, podNonZeroRequests(pod, facts));
+  for (const port of podHostPorts(pod, facts)) {
     const i = info.usedPorts.findIndex((u) => u.protocol === port.protocol && u.hostIP === port.hostIP && u.port === port.port);
     if (i >= 0) info.usedPorts.splice(i, 1);
   }

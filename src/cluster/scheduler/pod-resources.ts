@@ -145,14 +145,12 @@ export function isScalarResourceName(name: string): boolean {
 }
 
 /** The pod's effective requests (PreFilter state of NodeResourcesFit); shared per pod spec, do not change it. */
-export function podRequests(pod: Pod): Resources {
-  const facts = specFacts(pod);
+export function podRequests(pod: Pod, facts: SpecFacts = specFacts(pod)): Resources {
   return (facts.requests ??= toResources(computeRequestList(pod, false)));
 }
 
 /** The pod's requests with scoring defaults for missing cpu/memory (GetNonzeroRequests); shared, do not change it. */
-export function podNonZeroRequests(pod: Pod): Resources {
-  const facts = specFacts(pod);
+export function podNonZeroRequests(pod: Pod, facts: SpecFacts = specFacts(pod)): Resources {
   return (facts.nonZeroRequests ??= toResources(computeRequestList(pod, true)));
 }
 

@@ -17,7 +17,7 @@ import { runFilterPlugins, runFiltersWithNominatedPods } from './run-filters.js'
 import { DEFAULT_FILTER_PLUGINS } from './plugins/filter/index.js';
 import { cycleStateOf } from './cycle-state.js';
 import type { CycleState } from './cycle-state.js';
-import { selectHost } from './select-host.js';
+import { selectHostIndex } from './select-host.js';
 import type { NodeScore } from './select-host.js';
 import { Snapshot } from './snapshot.js';
 import type { NodeInfoLister } from './snapshot.js';
@@ -96,40 +96,26 @@ function fail(state: CycleState, nodeInfos: readonly NodeInfo[], diagnosis: Diag
   return { ok: false, reason: 'Unschedulable', message: fitErrorMessage(nodeInfos.length, withPost), diagnosis: withPost };
 }
 
-/**
- * A node's scores: the total, and the weighted score per plugin read from the
- * cycle's table only when asked (nothing in a cycle reads them).
- */
-class TableNodeScore implements NodeScore {
-  constructor(
-    readonly name: string,
-    readonly totalScore: number,
-    private readonly table: readonly (readonly number[])[],
-    private readonly at: number,
-  ) {}
-
-  get scores(): Readonly<Record<string, number>> {
-    const scores: Record<string, number> = {};
-    DEFAULT_SCORE_PLUGINS.forEach((plugin, p) => {
-      scores[plugin.name] = (this.table[p] as readonly number[])[this.at] as number;
-    });
-    return scores;
-  }
+/** The feasible nodes' weighted scores: one row per Score plugin (profile order), and the totals. */
+export interface ScoreTable {
+  /** rows[p][i]: plugin p's weighted, normalized score of feasible node i. */
+  readonly rows: readonly (readonly number[])[];
+  /** Sum of the rows per node. */
+  readonly totals: readonly number[];
 }
 
 /**
- * Scores the feasible nodes (only those) with the default Score plugins
- * (PreScore once, Score per node, NormalizeScore, weights), as the
- * framework's RunScorePlugins: one array per plugin, no per-node records.
+ * RunScorePlugins: PreScore once, Score per node, NormalizeScore, weights,
+ * for the feasible nodes only; one array per plugin, nothing per node.
  */
-export function prioritizeNodes(pod: Pod, feasible: readonly NodeInfo[], snapshot: NodeInfoLister, state: CycleState = cycleStateOf(pod)): NodeScore[] {
+export function scoreNodes(state: CycleState, feasible: readonly NodeInfo[], snapshot: NodeInfoLister): ScoreTable {
   const n = feasible.length;
   const totals = new Array<number>(n).fill(0);
-  const table: number[][] = [];
+  const rows: number[][] = [];
   for (const plugin of DEFAULT_SCORE_PLUGINS) {
     plugin.preScore?.(state, snapshot);
     const scores = new Array<number>(n);
-    for (let i = 0; i < n; i++) scores[i] = plugin.score(pod, feasible[i] as NodeInfo, snapshot, state);
+    plugin.scoreNodes(state, feasible, snapshot, scores);
     plugin.normalize?.(scores);
     const weight = plugin.weight;
     for (let i = 0; i < n; i++) {
@@ -137,11 +123,25 @@ export function prioritizeNodes(pod: Pod, feasible: readonly NodeInfo[], snapsho
       scores[i] = weighted;
       totals[i] += weighted;
     }
-    table.push(scores);
+    rows.push(scores);
   }
-  const out: NodeScore[] = new Array(n);
-  for (let i = 0; i < n; i++) out[i] = new TableNodeScore(nodeName(feasible[i] as NodeInfo), totals[i] as number, table, i);
-  return out;
+  return { rows, totals };
+}
+
+/** The table as one NodeScore per feasible node (in the nodes' order). */
+export function nodeScores(feasible: readonly NodeInfo[], table: ScoreTable): NodeScore[] {
+  return feasible.map((info, i) => {
+    const scores: Record<string, number> = {};
+    DEFAULT_SCORE_PLUGINS.forEach((plugin, p) => {
+      scores[plugin.name] = (table.rows[p] as readonly number[])[i] as number;
+    });
+    return { name: nodeName(info), totalScore: table.totals[i] as number, scores };
+  });
+}
+
+/** Scores the feasible nodes (only those) with the default Score plugins (normalized, weighted). */
+export function prioritizeNodes(pod: Pod, feasible: readonly NodeInfo[], snapshot: NodeInfoLister, state: CycleState = cycleStateOf(pod)): NodeScore[] {
+  return nodeScores(feasible, scoreNodes(state, feasible, snapshot));
 }
 
 function nominatedByNode(nominatedPods: readonly Pod[]): Map<string, Pod[]> {
@@ -241,6 +241,14 @@ export function schedulePod(pod: Pod, nodes: readonly NodeInfo[] | NodeInfoListe
   // With a single feasible node upstream skips scoring entirely.
   if (feasible.length === 1) return { ok: true, node: nodeName(feasible[0] as NodeInfo), scores: [] };
 
-  const scores = prioritizeNodes(pod, feasible, snapshot, state);
-  return { ok: true, node: selectHost(scores, options.random) as string, scores };
+  const table = scoreNodes(state, feasible, snapshot);
+  const best = feasible[selectHostIndex(table.totals, options.random) as number] as NodeInfo;
+  // The per-node records are built only if someone reads them (the scheduler does not).
+  return {
+    ok: true,
+    node: nodeName(best),
+    get scores() {
+      return nodeScores(feasible, table);
+    },
+  };
 }

@@ -4,6 +4,7 @@
  * `pkg/scheduler/framework/plugins/noderesources/balanced_allocation.go`.
  */
 import { cycleStateOf } from '../../cycle-state.js';
+import type { NodeInfo, Resources } from '../../types.js';
 import { MAX_NODE_SCORE } from './score-plugin.js';
 import type { ScorePlugin } from './score-plugin.js';
 
@@ -29,19 +30,29 @@ export function balancedResourceScore(requested: readonly number[], allocatable:
   return Math.trunc((1 - std) * MAX_NODE_SCORE);
 }
 
+/**
+ * balancedResourceScore over the cpu and memory vectors with the pod's real
+ * requests `pr`, without building them: with both resources offered std is
+ * |f0 − f1| / 2, with one or none it is 0.
+ */
+function balancedNode(pr: Resources, nodeInfo: NodeInfo): number {
+  const nr = nodeInfo.requested;
+  const alloc = nodeInfo.allocatable;
+  if (alloc.milliCpu === 0 || alloc.memory === 0) return MAX_NODE_SCORE;
+  const cpu = Math.min(1, (nr.milliCpu + pr.milliCpu) / alloc.milliCpu);
+  const memory = Math.min(1, (nr.memory + pr.memory) / alloc.memory);
+  return Math.trunc((1 - Math.abs((cpu - memory) / 2)) * MAX_NODE_SCORE);
+}
+
 /** The NodeResourcesBalancedAllocation Score plugin (weight 1). */
 export const balancedAllocation: ScorePlugin = {
   name: 'NodeResourcesBalancedAllocation',
   weight: 1,
   score(pod, nodeInfo, _snapshot, state) {
-    // balancedResourceScore over the cpu and memory vectors with the pod's real requests, without building
-    // them: with two resources offered std is |f0 − f1| / 2, with one or none it is 0.
-    const pr = (state ?? cycleStateOf(pod)).requests;
-    const nr = nodeInfo.requested;
-    const alloc = nodeInfo.allocatable;
-    if (alloc.milliCpu === 0 || alloc.memory === 0) return MAX_NODE_SCORE;
-    const cpu = Math.min(1, (nr.milliCpu + pr.milliCpu) / alloc.milliCpu);
-    const memory = Math.min(1, (nr.memory + pr.memory) / alloc.memory);
-    return Math.trunc((1 - Math.abs((cpu - memory) / 2)) * MAX_NODE_SCORE);
+    return balancedNode((state ?? cycleStateOf(pod)).requests, nodeInfo);
+  },
+  scoreNodes(state, nodes, _snapshot, out) {
+    const pr = state.requests;
+    for (let i = 0; i < nodes.length; i++) out[i] = balancedNode(pr, nodes[i] as NodeInfo);
   },
 };

@@ -6,6 +6,7 @@
 import { cycleStateOf } from '../../cycle-state.js';
 import type { CycleState } from '../../cycle-state.js';
 import type { NodeInfoLister } from '../../snapshot.js';
+import type { NodeInfo } from '../../types.js';
 import { MAX_NODE_SCORE } from './score-plugin.js';
 import type { ScorePlugin } from './score-plugin.js';
 
@@ -32,6 +33,17 @@ function spread(state: CycleState, snapshot: NodeInfoLister): readonly number[] 
   return shares;
 }
 
+/** sumImageScores: each of the pod's images the node holds, its size scaled by its spread (scaledImageScore). */
+function sumImageScores(images: readonly string[], shares: readonly number[], nodeInfo: NodeInfo): number {
+  let sum = 0;
+  if (nodeInfo.images.size === 0) return sum;
+  for (let i = 0; i < images.length; i++) {
+    const size = nodeInfo.images.get(images[i] as string);
+    if (size !== undefined) sum += Math.trunc(size * (shares[i] as number));
+  }
+  return sum;
+}
+
 /** The ImageLocality Score plugin (weight 1). */
 export const imageLocality: ScorePlugin = {
   name: 'ImageLocality',
@@ -41,16 +53,16 @@ export const imageLocality: ScorePlugin = {
   },
   score(pod, nodeInfo, snapshot, state) {
     const s = state ?? cycleStateOf(pod);
-    const images = s.images;
-    let sum = 0;
-    if (nodeInfo.images.size > 0) {
-      const shares = spread(s, snapshot);
-      for (let i = 0; i < images.length; i++) {
-        const size = nodeInfo.images.get(images[i] as string);
-        // scaledImageScore: the image's size scaled by its spread.
-        if (size !== undefined) sum += Math.trunc(size * (shares[i] as number));
-      }
+    return imageLocalityPriority(sumImageScores(s.images, spread(s, snapshot), nodeInfo), s.images.length);
+  },
+  scoreNodes(state, nodes, snapshot, out) {
+    const images = state.images;
+    const shares = spread(state, snapshot);
+    // No node holds any of the pod's images: every node sums 0.
+    if (shares.every((share) => share === 0)) {
+      out.fill(imageLocalityPriority(0, images.length), 0, nodes.length);
+      return;
     }
-    return imageLocalityPriority(sum, images.length);
+    for (let i = 0; i < nodes.length; i++) out[i] = imageLocalityPriority(sumImageScores(images, shares, nodes[i] as NodeInfo), images.length);
   },
 };

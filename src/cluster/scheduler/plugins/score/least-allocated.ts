@@ -4,6 +4,7 @@
  * `pkg/scheduler/framework/plugins/noderesources/least_allocated.go`.
  */
 import { cycleStateOf } from '../../cycle-state.js';
+import type { NodeInfo, Resources } from '../../types.js';
 import { MAX_NODE_SCORE } from './score-plugin.js';
 import type { ScorePlugin } from './score-plugin.js';
 
@@ -26,26 +27,36 @@ export function leastAllocatedScore(requested: readonly number[], allocatable: r
   return weightSum === 0 ? 0 : Math.trunc(nodeScore / weightSum);
 }
 
+/**
+ * leastAllocatedScore over the cpu and memory vectors (resource_allocation.go),
+ * without building them: a resource the node does not offer is left out; the
+ * pod counts scoring defaults (`pr`: its nonZero requests).
+ */
+function leastAllocatedNode(pr: Resources, nodeInfo: NodeInfo): number {
+  const nr = nodeInfo.nonZeroRequested;
+  const alloc = nodeInfo.allocatable;
+  let nodeScore = 0;
+  let weightSum = 0;
+  if (alloc.milliCpu !== 0) {
+    nodeScore += leastRequestedScore(nr.milliCpu + pr.milliCpu, alloc.milliCpu);
+    weightSum += 1;
+  }
+  if (alloc.memory !== 0) {
+    nodeScore += leastRequestedScore(nr.memory + pr.memory, alloc.memory);
+    weightSum += 1;
+  }
+  return weightSum === 0 ? 0 : Math.trunc(nodeScore / weightSum);
+}
+
 /** The NodeResourcesFit Score plugin (weight 1). */
 export const leastAllocated: ScorePlugin = {
   name: 'NodeResourcesFit',
   weight: 1,
   score(pod, nodeInfo, _snapshot, state) {
-    // leastAllocatedScore over the cpu and memory vectors (resource_allocation.go), without building them:
-    // a resource the node does not offer is left out; the pod counts scoring defaults (nonZero requests).
-    const pr = (state ?? cycleStateOf(pod)).nonZeroRequests;
-    const nr = nodeInfo.nonZeroRequested;
-    const alloc = nodeInfo.allocatable;
-    let nodeScore = 0;
-    let weightSum = 0;
-    if (alloc.milliCpu !== 0) {
-      nodeScore += leastRequestedScore(nr.milliCpu + pr.milliCpu, alloc.milliCpu);
-      weightSum += 1;
-    }
-    if (alloc.memory !== 0) {
-      nodeScore += leastRequestedScore(nr.memory + pr.memory, alloc.memory);
-      weightSum += 1;
-    }
-    return weightSum === 0 ? 0 : Math.trunc(nodeScore / weightSum);
+    return leastAllocatedNode((state ?? cycleStateOf(pod)).nonZeroRequests, nodeInfo);
+  },
+  scoreNodes(state, nodes, _snapshot, out) {
+    const pr = state.nonZeroRequests;
+    for (let i = 0; i < nodes.length; i++) out[i] = leastAllocatedNode(pr, nodes[i] as NodeInfo);
   },
 };

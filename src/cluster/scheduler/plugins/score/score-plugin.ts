@@ -21,6 +21,12 @@ export interface ScorePlugin {
    * preScore (read from `pod` when absent).
    */
   score(pod: Pod, nodeInfo: NodeInfo, snapshot: NodeInfoLister, state?: CycleState): number;
+  /**
+   * The raw score of every node into `out` (same order), after preScore: the
+   * loop runs inside the plugin, so the call per node is direct, not through
+   * the profile's list of plugins.
+   */
+  scoreNodes(state: CycleState, nodes: readonly NodeInfo[], snapshot: NodeInfoLister, out: number[]): void;
   /** Optional NormalizeScore over the feasible nodes' raw scores (same order): changes `scores` in place and returns it. */
   normalize?(scores: number[]): number[];
 }
