@@ -4,7 +4,7 @@
  * `pkg/scheduler/framework/types.go` NodeInfo (AddPod, RemovePod, SetNode,
  * Snapshot, updateUsedPorts).
  */
-import type { Node, Pod } from 'kubernetes-types/core/v1.js';
+import type { Node, Pod, Taint } from 'kubernetes-types/core/v1.js';
 import { parseBytes, parseCpuMilli, tryParseQuantityExact } from '../quantity.js';
 import { emptyResources, isScalarResourceName, podNonZeroRequests, podRequests, specFacts } from './pod-resources.js';
 import type { SpecFacts } from './pod-resources.js';
@@ -75,6 +75,34 @@ export interface MutableNodeInfo {
   usedPorts: HostPort[];
   images: ReadonlyMap<string, number>;
   generation: number;
+  numPods: number;
+  taints: readonly Taint[];
+  unschedulable: boolean;
+  allocMilliCpu: number;
+  allocMemory: number;
+  allocEphemeralStorage: number;
+  reqMilliCpu: number;
+  reqMemory: number;
+  reqEphemeralStorage: number;
+  nonZeroMilliCpu: number;
+  nonZeroMemory: number;
+}
+
+const NO_TAINTS: readonly Taint[] = Object.freeze([]) as readonly Taint[];
+
+/** Brings the flat copies (NodeInfo.numPods … nonZeroMemory) in step after a change. */
+function syncFlat(info: MutableNodeInfo): void {
+  info.numPods = info.pods.length;
+  info.taints = info.node?.spec?.taints ?? NO_TAINTS;
+  info.unschedulable = !!info.node?.spec?.unschedulable;
+  info.allocMilliCpu = info.allocatable.milliCpu;
+  info.allocMemory = info.allocatable.memory;
+  info.allocEphemeralStorage = info.allocatable.ephemeralStorage;
+  info.reqMilliCpu = info.requested.milliCpu;
+  info.reqMemory = info.requested.memory;
+  info.reqEphemeralStorage = info.requested.ephemeralStorage;
+  info.nonZeroMilliCpu = info.nonZeroRequested.milliCpu;
+  info.nonZeroMemory = info.nonZeroRequested.memory;
 }
 
 const NO_IMAGES: ReadonlyMap<string, number> = new Map();
@@ -91,6 +119,17 @@ export function emptyNodeInfo(): MutableNodeInfo {
     usedPorts: [],
     images: NO_IMAGES,
     generation: 0,
+    numPods: 0,
+    taints: NO_TAINTS,
+    unschedulable: false,
+    allocMilliCpu: 0,
+    allocMemory: 0,
+    allocEphemeralStorage: 0,
+    reqMilliCpu: 0,
+    reqMemory: 0,
+    reqEphemeralStorage: 0,
+    nonZeroMilliCpu: 0,
+    nonZeroMemory: 0,
   };
 }
 
@@ -110,6 +149,7 @@ export function setNode(info: MutableNodeInfo, node: Node): void {
   info.allocatable = alloc.resources;
   info.allowedPodNumber = alloc.pods;
   info.images = nodeImages(node);
+  syncFlat(info);
 }
 
 function subtractResources(from: Resources, amount: Resources): void {
@@ -127,6 +167,7 @@ export function addPodToNodeInfo(info: MutableNodeInfo, pod: Pod, at = info.pods
   addResources(info.requested, podRequests(pod, facts));
   addResources(info.nonZeroRequested, podNonZeroRequests(pod, facts));
   for (const port of podHostPorts(pod, facts)) info.usedPorts.push(port);
+  syncFlat(info);
 }
 
 /** RemovePod: takes away the pod at index `at` with its requests and host ports; the other pods keep their order. */
@@ -140,6 +181,7 @@ export function removePodFromNodeInfo(info: MutableNodeInfo, at: number): void {
     const i = info.usedPorts.findIndex((u) => u.protocol === port.protocol && u.hostIP === port.hostIP && u.port === port.port);
     if (i >= 0) info.usedPorts.splice(i, 1);
   }
+  syncFlat(info);
 }
 
 function cloneResources(r: Resources): Resources {
@@ -162,6 +204,17 @@ export function cloneNodeInfo(info: MutableNodeInfo | NodeInfo): MutableNodeInfo
     usedPorts: info.usedPorts.slice(),
     images: info.images,
     generation: info.generation,
+    numPods: info.numPods,
+    taints: info.taints,
+    unschedulable: info.unschedulable,
+    allocMilliCpu: info.allocMilliCpu,
+    allocMemory: info.allocMemory,
+    allocEphemeralStorage: info.allocEphemeralStorage,
+    reqMilliCpu: info.reqMilliCpu,
+    reqMemory: info.reqMemory,
+    reqEphemeralStorage: info.reqEphemeralStorage,
+    nonZeroMilliCpu: info.nonZeroMilliCpu,
+    nonZeroMemory: info.nonZeroMemory,
   };
 }
 

@@ -52,14 +52,17 @@ export function fitsRequest(req: Resources, nodeInfo: NodeInfo): InsufficientRes
 
 /** fitsRequest(...).length === 0 without building the list: the pass case, taken for most nodes. */
 function fits(state: CycleState, nodeInfo: NodeInfo): boolean {
-  if (nodeInfo.pods.length + 1 > nodeInfo.allowedPodNumber) return false;
+  // The node's flat copies (one object), read in the order fitsRequest checks.
+  if (nodeInfo.numPods + 1 > nodeInfo.allowedPodNumber) return false;
   const req = state.requests;
+  if (req.milliCpu > 0 && req.milliCpu > nodeInfo.allocMilliCpu - nodeInfo.reqMilliCpu) return false;
+  if (req.memory > 0 && req.memory > nodeInfo.allocMemory - nodeInfo.reqMemory) return false;
+  if (req.ephemeralStorage > 0 && req.ephemeralStorage > nodeInfo.allocEphemeralStorage - nodeInfo.reqEphemeralStorage) return false;
+  const names = state.requestedScalarNames;
+  if (names.length === 0) return true;
   const alloc = nodeInfo.allocatable;
   const used = nodeInfo.requested;
-  if (req.milliCpu > 0 && req.milliCpu > alloc.milliCpu - used.milliCpu) return false;
-  if (req.memory > 0 && req.memory > alloc.memory - used.memory) return false;
-  if (req.ephemeralStorage > 0 && req.ephemeralStorage > alloc.ephemeralStorage - used.ephemeralStorage) return false;
-  for (const name of state.requestedScalarNames) {
+  for (const name of names) {
     const want = req.scalar[name] as number;
     if (want > (alloc.scalar[name] ?? 0) - (used.scalar[name] ?? 0)) return false;
   }

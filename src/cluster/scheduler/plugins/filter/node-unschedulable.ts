@@ -14,7 +14,7 @@ export const ERR_REASON_UNSCHEDULABLE = 'node(s) were unschedulable';
 export const nodeUnschedulable: FilterPlugin = {
   name: 'NodeUnschedulable',
   filter(pod, nodeInfo, state) {
-    if (!nodeInfo.node.spec?.unschedulable) return SUCCESS;
+    if (!nodeInfo.unschedulable) return SUCCESS;
     if ((state ?? cycleStateOf(pod)).toleratesUnschedulable) return SUCCESS;
     return status('UnschedulableAndUnresolvable', [ERR_REASON_UNSCHEDULABLE], this.name);
   },

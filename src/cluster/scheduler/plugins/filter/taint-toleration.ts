@@ -13,8 +13,8 @@ import type { FilterPlugin } from './filter-plugin.js';
 export const taintTolerationFilter: FilterPlugin = {
   name: 'TaintToleration',
   filter(pod, nodeInfo, state) {
-    const taints = nodeInfo.node.spec?.taints;
-    if (!taints || taints.length === 0) return SUCCESS;
+    const taints = nodeInfo.taints;
+    if (taints.length === 0) return SUCCESS;
     const tolerations = (state ?? cycleStateOf(pod)).tolerations;
     // FindMatchingUntoleratedTaint: the first NoSchedule/NoExecute taint, in the node's order, that no toleration matches.
     let taint: Taint | undefined;

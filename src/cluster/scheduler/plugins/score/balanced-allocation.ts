@@ -36,11 +36,11 @@ export function balancedResourceScore(requested: readonly number[], allocatable:
  * |f0 − f1| / 2, with one or none it is 0.
  */
 function balancedNode(pr: Resources, nodeInfo: NodeInfo): number {
-  const nr = nodeInfo.requested;
-  const alloc = nodeInfo.allocatable;
-  if (alloc.milliCpu === 0 || alloc.memory === 0) return MAX_NODE_SCORE;
-  const cpu = Math.min(1, (nr.milliCpu + pr.milliCpu) / alloc.milliCpu);
-  const memory = Math.min(1, (nr.memory + pr.memory) / alloc.memory);
+  const allocCpu = nodeInfo.allocMilliCpu;
+  const allocMemory = nodeInfo.allocMemory;
+  if (allocCpu === 0 || allocMemory === 0) return MAX_NODE_SCORE;
+  const cpu = Math.min(1, (nodeInfo.reqMilliCpu + pr.milliCpu) / allocCpu);
+  const memory = Math.min(1, (nodeInfo.reqMemory + pr.memory) / allocMemory);
   return Math.trunc((1 - Math.abs((cpu - memory) / 2)) * MAX_NODE_SCORE);
 }
 

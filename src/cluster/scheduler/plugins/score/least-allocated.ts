@@ -33,16 +33,16 @@ export function leastAllocatedScore(requested: readonly number[], allocatable: r
  * pod counts scoring defaults (`pr`: its nonZero requests).
  */
 function leastAllocatedNode(pr: Resources, nodeInfo: NodeInfo): number {
-  const nr = nodeInfo.nonZeroRequested;
-  const alloc = nodeInfo.allocatable;
+  const allocCpu = nodeInfo.allocMilliCpu;
+  const allocMemory = nodeInfo.allocMemory;
   let nodeScore = 0;
   let weightSum = 0;
-  if (alloc.milliCpu !== 0) {
-    nodeScore += leastRequestedScore(nr.milliCpu + pr.milliCpu, alloc.milliCpu);
+  if (allocCpu !== 0) {
+    nodeScore += leastRequestedScore(nodeInfo.nonZeroMilliCpu + pr.milliCpu, allocCpu);
     weightSum += 1;
   }
-  if (alloc.memory !== 0) {
-    nodeScore += leastRequestedScore(nr.memory + pr.memory, alloc.memory);
+  if (allocMemory !== 0) {
+    nodeScore += leastRequestedScore(nodeInfo.nonZeroMemory + pr.memory, allocMemory);
     weightSum += 1;
   }
   return weightSum === 0 ? 0 : Math.trunc(nodeScore / weightSum);

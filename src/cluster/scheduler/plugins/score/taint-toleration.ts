@@ -12,8 +12,8 @@ import type { ScorePlugin } from './score-plugin.js';
 
 /** countIntolerableTaintsPreferNoSchedule. */
 function intolerableCount(state: CycleState, nodeInfo: NodeInfo): number {
-  const taints = nodeInfo.node.spec?.taints;
-  if (!taints || taints.length === 0) return 0;
+  const taints = nodeInfo.taints;
+  if (taints.length === 0) return 0;
   // Only tolerations with an empty or PreferNoSchedule effect count (PreScore: getAllTolerationPreferNoSchedule).
   const tolerations = state.preferNoScheduleTolerations;
   let count = 0;
