@@ -17,6 +17,7 @@ import type { Node, Pod } from 'kubernetes-types/core/v1.js';
 import { addPodToNodeInfo, cloneNodeInfo, emptyNodeInfo, removePodFromNodeInfo, setNode } from './node-info.js';
 import type { MutableNodeInfo } from './node-info.js';
 import { specFacts } from './pod-resources.js';
+import type { SpecFacts } from './pod-resources.js';
 import { podKey } from './queue.js';
 import type { Snapshot } from './snapshot.js';
 import type { NodeInfo } from './types.js';
@@ -39,6 +40,8 @@ interface PodState {
   readonly nodeName: string;
   readonly rank: number;
   readonly assumed: boolean;
+  /** The pod's spec facts (requests, host ports), looked up once. */
+  readonly facts: SpecFacts;
 }
 
 /** Index of the first rank ≥ `rank` in an ascending list. */
@@ -98,12 +101,12 @@ export class SchedulerCache {
    * node's pods (the informer's order of pod keys).
    */
   addPod(pod: Pod, rank: number): void {
-    this.place(podKey(pod), { pod, nodeName: pod.spec?.nodeName ?? '', rank, assumed: false });
+    this.place(podKey(pod), { pod, nodeName: pod.spec?.nodeName ?? '', rank, assumed: false, facts: specFacts(pod) });
   }
 
   /** AssumePod: counts a pod on the node it is being bound to before the informer says so. */
   assumePod(pod: Pod): void {
-    this.place(podKey(pod), { pod, nodeName: pod.spec?.nodeName ?? '', rank: this.nextAssumedRank++, assumed: true });
+    this.place(podKey(pod), { pod, nodeName: pod.spec?.nodeName ?? '', rank: this.nextAssumedRank++, assumed: true, facts: specFacts(pod) });
   }
 
   /** RemovePod / ForgetPod: the pod (assumed or not) no longer counts anywhere. */
@@ -160,7 +163,7 @@ export class SchedulerCache {
     const item = this.item(state.nodeName);
     const at = lowerBound(item.ranks, state.rank);
     item.ranks.splice(at, 0, state.rank);
-    addPodToNodeInfo(item.info, state.pod, at);
+    addPodToNodeInfo(item.info, state.pod, at, state.facts);
     this.touch(item);
   }
 
@@ -171,8 +174,7 @@ export class SchedulerCache {
    * removePod + addPod would give it.
    */
   private replaceInPlace(old: PodState, next: PodState): boolean {
-    if (old.nodeName !== next.nodeName || old.rank !== next.rank) return false;
-    if (old.pod.spec !== next.pod.spec && specFacts(old.pod) !== specFacts(next.pod)) return false;
+    if (old.nodeName !== next.nodeName || old.rank !== next.rank || old.facts !== next.facts) return false;
     const item = this.items.get(next.nodeName);
     if (!item) return false;
     const at = lowerBound(item.ranks, next.rank);
@@ -188,7 +190,7 @@ export class SchedulerCache {
     const at = lowerBound(item.ranks, state.rank);
     if (item.ranks[at] !== state.rank) return;
     item.ranks.splice(at, 1);
-    removePodFromNodeInfo(item.info, at);
+    removePodFromNodeInfo(item.info, at, state.facts);
     if (!item.info.node && item.info.pods.length === 0) this.drop(item);
     else this.touch(item);
   }

@@ -159,22 +159,26 @@ function subtractResources(from: Resources, amount: Resources): void {
   for (const k in amount.scalar) from.scalar[k] = (from.scalar[k] ?? 0) - (amount.scalar[k] as number);
 }
 
-/** AddPod: adds the pod's requests and host ports, and the pod at `at` (default: last). */
-export function addPodToNodeInfo(info: MutableNodeInfo, pod: Pod, at = info.pods.length): void {
+/** AddPod: adds the pod's requests and host ports, and the pod at `at` (default: last); `facts` are the pod's spec facts. */
+export function addPodToNodeInfo(info: MutableNodeInfo, pod: Pod, at = info.pods.length, facts: SpecFacts = specFacts(pod)): void {
   if (at === info.pods.length) info.pods.push(pod);
   else info.pods.splice(at, 0, pod);
-  const facts = specFacts(pod);
   addResources(info.requested, podRequests(pod, facts));
   addResources(info.nonZeroRequested, podNonZeroRequests(pod, facts));
   for (const port of podHostPorts(pod, facts)) info.usedPorts.push(port);
   syncFlat(info);
 }
 
-/** RemovePod: takes away the pod at index `at` with its requests and host ports; the other pods keep their order. */
-export function removePodFromNodeInfo(info: MutableNodeInfo, at: number): void {
-  const [pod] = info.pods.splice(at, 1);
+/**
+ * RemovePod: takes away the pod at index `at` with its requests and host
+ * ports; the other pods keep their order. `facts`, when given, are that pod's
+ * spec facts.
+ */
+export function removePodFromNodeInfo(info: MutableNodeInfo, at: number, facts?: SpecFacts): void {
+  const pod = info.pods[at];
   if (!pod) return;
-  const facts = specFacts(pod);
+  info.pods.splice(at, 1);
+  facts ??= specFacts(pod);
   subtractResources(info.requested, podRequests(pod, facts));
   subtractResources(info.nonZeroRequested, podNonZeroRequests(pod, facts));
   for (const port of podHostPorts(pod, facts)) {

@@ -20,9 +20,20 @@ export function emptyResources(): Resources {
   return { milliCpu: 0, memory: 0, ephemeralStorage: 0, scalar: {} };
 }
 
+// Parsed quantities by text: pods made from one template repeat the same few values.
+const cpuAmounts = new Map<string | number, number>();
+const byteAmounts = new Map<string | number, number>();
+const MAX_REMEMBERED_AMOUNTS = 4096;
+
 function amount(name: string, value: string | number): number {
-  if (tryParseQuantityExact(value) === undefined) return 0;
-  return name === 'cpu' ? parseCpuMilli(value) : parseBytes(value);
+  const cache = name === 'cpu' ? cpuAmounts : byteAmounts;
+  let v = cache.get(value);
+  if (v === undefined) {
+    v = tryParseQuantityExact(value) === undefined ? 0 : name === 'cpu' ? parseCpuMilli(value) : parseBytes(value);
+    if (cache.size >= MAX_REMEMBERED_AMOUNTS) cache.clear();
+    cache.set(value, v);
+  }
+  return v;
 }
 
 function containerRequests(c: Container, nonMissing: boolean): ResourceList {
