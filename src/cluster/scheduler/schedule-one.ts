@@ -11,6 +11,7 @@ import type { Diagnosis } from './fit-error.js';
 import { nodeName } from './node-info.js';
 import { nodeAffinityPreFilter } from './plugins/filter/node-affinity.js';
 import { DEFAULT_SCORE_PLUGINS } from './plugins/score/index.js';
+import type { ScorePlugin } from './plugins/score/index.js';
 import { preempt } from './preemption.js';
 import type { PreemptionCandidate } from './preemption.js';
 import { runFilterPlugins, runFiltersWithNominatedPods } from './run-filters.js';
@@ -104,17 +105,35 @@ export interface ScoreTable {
   readonly totals: readonly number[];
 }
 
+/** Arrays a ScoreTable is written into, reused from cycle to cycle. */
+export interface ScoreBuffers {
+  readonly rows: number[][];
+  readonly totals: number[];
+}
+
+/** Fresh buffers. */
+export function scoreBuffers(): ScoreBuffers {
+  return { rows: DEFAULT_SCORE_PLUGINS.map(() => []), totals: [] };
+}
+
+// The cycle's buffers: a cycle runs to its end before the next starts, and reads its table before returning.
+let cycleBuffers: ScoreBuffers | undefined;
+
 /**
  * RunScorePlugins: PreScore once, Score per node, NormalizeScore, weights,
  * for the feasible nodes only; one array per plugin, nothing per node.
+ * Written into `into` (fresh arrays by default).
  */
-export function scoreNodes(state: CycleState, feasible: readonly NodeInfo[], snapshot: NodeInfoLister): ScoreTable {
+export function scoreNodes(state: CycleState, feasible: readonly NodeInfo[], snapshot: NodeInfoLister, into: ScoreBuffers = scoreBuffers()): ScoreTable {
   const n = feasible.length;
-  const totals = new Array<number>(n).fill(0);
-  const rows: number[][] = [];
-  for (const plugin of DEFAULT_SCORE_PLUGINS) {
+  const { rows, totals } = into;
+  totals.length = n;
+  totals.fill(0);
+  for (let p = 0; p < DEFAULT_SCORE_PLUGINS.length; p++) {
+    const plugin = DEFAULT_SCORE_PLUGINS[p] as ScorePlugin;
     plugin.preScore?.(state, snapshot);
-    const scores = new Array<number>(n);
+    const scores = rows[p] as number[];
+    scores.length = n;
     plugin.scoreNodes(state, feasible, snapshot, scores);
     plugin.normalize?.(scores);
     const weight = plugin.weight;
@@ -123,9 +142,8 @@ export function scoreNodes(state: CycleState, feasible: readonly NodeInfo[], sna
       scores[i] = weighted;
       totals[i] += weighted;
     }
-    rows.push(scores);
   }
-  return { rows, totals };
+  return into;
 }
 
 /** The table as one NodeScore per feasible node (in the nodes' order). */
@@ -241,14 +259,16 @@ export function schedulePod(pod: Pod, nodes: readonly NodeInfo[] | NodeInfoListe
   // With a single feasible node upstream skips scoring entirely.
   if (feasible.length === 1) return { ok: true, node: nodeName(feasible[0] as NodeInfo), scores: [] };
 
-  const table = scoreNodes(state, feasible, snapshot);
+  const table = scoreNodes(state, feasible, snapshot, (cycleBuffers ??= scoreBuffers()));
   const best = feasible[selectHostIndex(table.totals, options.random) as number] as NodeInfo;
-  // The per-node records are built only if someone reads them (the scheduler does not).
+  // The per-node records are built only if someone reads them (the scheduler does not), scoring again:
+  // the feasible NodeInfos are never changed (the cache replaces them) and the state keeps this cycle's
+  // image spread, so the table comes out the same.
   return {
     ok: true,
     node: nodeName(best),
     get scores() {
-      return nodeScores(feasible, table);
+      return nodeScores(feasible, scoreNodes(state, feasible, snapshot));
     },
   };
 }
