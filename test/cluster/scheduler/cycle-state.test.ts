@@ -3,7 +3,7 @@ import type { Pod } from 'kubernetes-types/core/v1.js';
 import { cycleStatesBuilt } from '../../../src/cluster/scheduler/cycle-state.js';
 import { buildNodeInfos, podHostPorts } from '../../../src/cluster/scheduler/node-info.js';
 import { podNonZeroRequests, podRequests, specFacts } from '../../../src/cluster/scheduler/pod-resources.js';
-import { schedulePod } from '../../../src/cluster/scheduler/schedule-one.js';
+import { prioritizeNodes, schedulePod } from '../../../src/cluster/scheduler/schedule-one.js';
 import { Snapshot } from '../../../src/cluster/scheduler/snapshot.js';
 import { fixedRandom, makeNode, makePod } from './fixtures.js';
 
@@ -59,5 +59,22 @@ describe('spec facts (requests, host ports) are shared by the versions of a pod'
     expect(podRequests(withInit).milliCpu).toBe(2000);
     expect(podRequests(withOverhead).milliCpu).toBe(300);
     expect(specFacts(withInit)).not.toBe(specFacts(pending));
+  });
+});
+
+describe('a cycle’s result', () => {
+  it('keeps the scores of its own cycle after later cycles reuse the score buffers', () => {
+    const nodes = ['a', 'b', 'c', 'd'].map((n) => makeNode(n, { cpu: '4', memory: '8Gi' }));
+    const running = [makePod('x', { nodeName: 'a', cpu: '3' }), makePod('y', { nodeName: 'b', memory: '6Gi' })];
+    const infos = buildNodeInfos(nodes, running);
+    const snapshot = Snapshot.of(infos);
+    const small = makePod('small', { cpu: '100m', memory: '100Mi' });
+    const big = makePod('big', { cpu: '900m', memory: '1Gi' });
+    const first = schedulePod(small, snapshot, { random: fixedRandom(0.5) });
+    const second = schedulePod(big, snapshot, { random: fixedRandom(0.5) });
+    if (!first.ok || !second.ok) throw new Error('expected both to fit');
+    expect(first.scores).toEqual(prioritizeNodes(small, infos, snapshot));
+    expect(second.scores).toEqual(prioritizeNodes(big, infos, snapshot));
+    expect(first.scores).not.toEqual(second.scores);
   });
 });
