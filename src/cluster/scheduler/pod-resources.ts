@@ -99,20 +99,15 @@ export function specFacts(pod: Pod): SpecFacts {
   return facts;
 }
 
-/**
- * The pod's requests by resource name (cpu in millicores, others as integers).
- * With `nonMissing`, containers lacking a cpu/memory request count the scheduler defaults.
- * Computed on each call; podRequests and podNonZeroRequests memoize.
- */
-export function podRequestList(pod: Pod, nonMissing = false): ReadonlyMap<string, number> {
-  return computeRequestList(pod, nonMissing);
-}
-
 /** What per-pod memos are keyed by: the spec object (shared by the versions a status write makes). */
 export function specKey(pod: Pod): object {
   return pod.spec ?? pod;
 }
 
+/**
+ * The pod's requests by resource name (cpu in millicores, others as integers).
+ * With `nonMissing`, containers lacking a cpu/memory request count the scheduler defaults.
+ */
 function computeRequestList(pod: Pod, nonMissing: boolean): ReadonlyMap<string, number> {
   const reqs: ResourceList = new Map();
   for (const c of pod.spec?.containers ?? []) add(reqs, containerRequests(c, nonMissing));
