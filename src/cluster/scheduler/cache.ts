@@ -98,10 +98,14 @@ export class SchedulerCache {
   /**
    * AddPod / UpdatePod: a pod the informer reports bound to a node and not
    * terminal; confirms the assumed copy if there is one. `rank` orders the
-   * node's pods (the informer's order of pod keys).
+   * node's pods (the informer's order of pod keys); `key` is the pod's
+   * podKey when the caller has it.
    */
-  addPod(pod: Pod, rank: number): void {
-    this.place(podKey(pod), { pod, nodeName: pod.spec?.nodeName ?? '', rank, assumed: false, facts: specFacts(pod) });
+  addPod(pod: Pod, rank: number, key = podKey(pod)): void {
+    const old = this.podStates.get(key);
+    // A status write shares the spec: its facts are the old version's.
+    const facts = old && old.pod.spec === pod.spec ? old.facts : specFacts(pod);
+    this.place(key, { pod, nodeName: pod.spec?.nodeName ?? '', rank, assumed: false, facts }, old);
   }
 
   /** AssumePod: counts a pod on the node it is being bound to before the informer says so. */
@@ -152,8 +156,7 @@ export class SchedulerCache {
     return copied;
   }
 
-  private place(key: string, state: PodState): void {
-    const old = this.podStates.get(key);
+  private place(key: string, state: PodState, old = this.podStates.get(key)): void {
     if (old && this.replaceInPlace(old, state)) {
       this.podStates.set(key, state);
       return;
