@@ -16,6 +16,8 @@
 import type { Node, Pod } from 'kubernetes-types/core/v1.js';
 import { addPodToNodeInfo, cloneNodeInfo, emptyNodeInfo, removePodFromNodeInfo, setNode } from './node-info.js';
 import type { MutableNodeInfo } from './node-info.js';
+import { specFacts } from './pod-resources.js';
+import type { SpecFacts } from './pod-resources.js';
 import { podKey } from './queue.js';
 import type { Snapshot } from './snapshot.js';
 import type { NodeInfo } from './types.js';
@@ -38,6 +40,8 @@ interface PodState {
   readonly nodeName: string;
   readonly rank: number;
   readonly assumed: boolean;
+  /** The pod's spec facts (requests, host ports), looked up once. */
+  readonly facts: SpecFacts;
 }
 
 /** Index of the first rank ≥ `rank` in an ascending list. */
@@ -94,15 +98,19 @@ export class SchedulerCache {
   /**
    * AddPod / UpdatePod: a pod the informer reports bound to a node and not
    * terminal; confirms the assumed copy if there is one. `rank` orders the
-   * node's pods (the informer's order of pod keys).
+   * node's pods (the informer's order of pod keys); `key` is the pod's
+   * podKey when the caller has it.
    */
-  addPod(pod: Pod, rank: number): void {
-    this.place(podKey(pod), { pod, nodeName: pod.spec?.nodeName ?? '', rank, assumed: false });
+  addPod(pod: Pod, rank: number, key = podKey(pod)): void {
+    const old = this.podStates.get(key);
+    // A status write shares the spec: its facts are the old version's.
+    const facts = old && old.pod.spec === pod.spec ? old.facts : specFacts(pod);
+    this.place(key, { pod, nodeName: pod.spec?.nodeName ?? '', rank, assumed: false, facts }, old);
   }
 
   /** AssumePod: counts a pod on the node it is being bound to before the informer says so. */
   assumePod(pod: Pod): void {
-    this.place(podKey(pod), { pod, nodeName: pod.spec?.nodeName ?? '', rank: this.nextAssumedRank++, assumed: true });
+    this.place(podKey(pod), { pod, nodeName: pod.spec?.nodeName ?? '', rank: this.nextAssumedRank++, assumed: true, facts: specFacts(pod) });
   }
 
   /** RemovePod / ForgetPod: the pod (assumed or not) no longer counts anywhere. */
@@ -148,15 +156,35 @@ export class SchedulerCache {
     return copied;
   }
 
-  private place(key: string, state: PodState): void {
-    const old = this.podStates.get(key);
+  private place(key: string, state: PodState, old = this.podStates.get(key)): void {
+    if (old && this.replaceInPlace(old, state)) {
+      this.podStates.set(key, state);
+      return;
+    }
     if (old) this.unplace(old);
     this.podStates.set(key, state);
     const item = this.item(state.nodeName);
     const at = lowerBound(item.ranks, state.rank);
     item.ranks.splice(at, 0, state.rank);
-    addPodToNodeInfo(item.info, state.pod, at);
+    addPodToNodeInfo(item.info, state.pod, at, state.facts);
     this.touch(item);
+  }
+
+  /**
+   * An update that leaves the pod where it was with the same spec facts (a
+   * status write, the common case): the same requests and ports, so only the
+   * pod object is swapped; the NodeInfo still changes generation, as
+   * removePod + addPod would give it.
+   */
+  private replaceInPlace(old: PodState, next: PodState): boolean {
+    if (old.nodeName !== next.nodeName || old.rank !== next.rank || old.facts !== next.facts) return false;
+    const item = this.items.get(next.nodeName);
+    if (!item) return false;
+    const at = lowerBound(item.ranks, next.rank);
+    if (item.ranks[at] !== next.rank) return false;
+    item.info.pods[at] = next.pod;
+    this.touch(item);
+    return true;
   }
 
   private unplace(state: PodState): void {
@@ -165,7 +193,7 @@ export class SchedulerCache {
     const at = lowerBound(item.ranks, state.rank);
     if (item.ranks[at] !== state.rank) return;
     item.ranks.splice(at, 1);
-    removePodFromNodeInfo(item.info, at);
+    removePodFromNodeInfo(item.info, at, state.facts);
     if (!item.info.node && item.info.pods.length === 0) this.drop(item);
     else this.touch(item);
   }

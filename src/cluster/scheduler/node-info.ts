@@ -4,9 +4,10 @@
  * `pkg/scheduler/framework/types.go` NodeInfo (AddPod, RemovePod, SetNode,
  * Snapshot, updateUsedPorts).
  */
-import type { Node, Pod } from 'kubernetes-types/core/v1.js';
+import type { Node, Pod, Taint } from 'kubernetes-types/core/v1.js';
 import { parseBytes, parseCpuMilli, tryParseQuantityExact } from '../quantity.js';
-import { emptyResources, isScalarResourceName, podNonZeroRequests, podRequests, specKey } from './pod-resources.js';
+import { emptyResources, isScalarResourceName, podNonZeroRequests, podRequests, specFacts } from './pod-resources.js';
+import type { SpecFacts } from './pod-resources.js';
 import type { HostPort, NodeInfo, Resources } from './types.js';
 
 /** True when a pod no longer holds node resources (phase Succeeded or Failed). */
@@ -19,27 +20,25 @@ function addResources(into: Resources, from: Resources): void {
   into.milliCpu += from.milliCpu;
   into.memory += from.memory;
   into.ephemeralStorage += from.ephemeralStorage;
-  for (const [k, v] of Object.entries(from.scalar)) into.scalar[k] = (into.scalar[k] ?? 0) + v;
+  // Scalar names are extended/hugepages resource names (never `__proto__`); most pods have none.
+  for (const k in from.scalar) into.scalar[k] = (into.scalar[k] ?? 0) + (from.scalar[k] as number);
 }
 
-/** Host ports a pod asks for, init containers included (schedutil.GetHostPorts). */
-export function podHostPorts(pod: Pod): readonly HostPort[] {
-  const cached = hostPortsCache.get(specKey(pod));
-  if (cached) return cached;
+/** Host ports a pod asks for, init containers included (schedutil.GetHostPorts); shared per pod spec. */
+export function podHostPorts(pod: Pod, facts: SpecFacts = specFacts(pod)): readonly HostPort[] {
+  if (facts.hostPorts) return facts.hostPorts;
   const ports: HostPort[] = [];
-  for (const c of [...(pod.spec?.initContainers ?? []), ...(pod.spec?.containers ?? [])]) {
-    for (const p of c.ports ?? []) {
-      if ((p.hostPort ?? 0) > 0) {
-        ports.push({ protocol: p.protocol || 'TCP', hostIP: p.hostIP || '0.0.0.0', port: p.hostPort as number });
+  for (const list of [pod.spec?.initContainers, pod.spec?.containers]) {
+    for (const c of list ?? []) {
+      for (const p of c.ports ?? []) {
+        if ((p.hostPort ?? 0) > 0) {
+          ports.push({ protocol: p.protocol || 'TCP', hostIP: p.hostIP || '0.0.0.0', port: p.hostPort as number });
+        }
       }
     }
   }
-  hostPortsCache.set(specKey(pod), ports);
-  return ports;
+  return (facts.hostPorts = ports);
 }
-
-// Stored pods (and their specs) are never changed in place, so their host ports are computed once.
-const hostPortsCache = new WeakMap<object, readonly HostPort[]>();
 
 /** Normalizes an image name the way ImageLocality does: a missing tag means `:latest`. */
 export function normalizedImageName(name: string): string {
@@ -76,6 +75,34 @@ export interface MutableNodeInfo {
   usedPorts: HostPort[];
   images: ReadonlyMap<string, number>;
   generation: number;
+  numPods: number;
+  taints: readonly Taint[];
+  unschedulable: boolean;
+  allocMilliCpu: number;
+  allocMemory: number;
+  allocEphemeralStorage: number;
+  reqMilliCpu: number;
+  reqMemory: number;
+  reqEphemeralStorage: number;
+  nonZeroMilliCpu: number;
+  nonZeroMemory: number;
+}
+
+const NO_TAINTS: readonly Taint[] = Object.freeze([]) as readonly Taint[];
+
+/** Brings the flat copies (NodeInfo.numPods … nonZeroMemory) in step after a change. */
+function syncFlat(info: MutableNodeInfo): void {
+  info.numPods = info.pods.length;
+  info.taints = info.node?.spec?.taints ?? NO_TAINTS;
+  info.unschedulable = !!info.node?.spec?.unschedulable;
+  info.allocMilliCpu = info.allocatable.milliCpu;
+  info.allocMemory = info.allocatable.memory;
+  info.allocEphemeralStorage = info.allocatable.ephemeralStorage;
+  info.reqMilliCpu = info.requested.milliCpu;
+  info.reqMemory = info.requested.memory;
+  info.reqEphemeralStorage = info.requested.ephemeralStorage;
+  info.nonZeroMilliCpu = info.nonZeroRequested.milliCpu;
+  info.nonZeroMemory = info.nonZeroRequested.memory;
 }
 
 const NO_IMAGES: ReadonlyMap<string, number> = new Map();
@@ -92,6 +119,17 @@ export function emptyNodeInfo(): MutableNodeInfo {
     usedPorts: [],
     images: NO_IMAGES,
     generation: 0,
+    numPods: 0,
+    taints: NO_TAINTS,
+    unschedulable: false,
+    allocMilliCpu: 0,
+    allocMemory: 0,
+    allocEphemeralStorage: 0,
+    reqMilliCpu: 0,
+    reqMemory: 0,
+    reqEphemeralStorage: 0,
+    nonZeroMilliCpu: 0,
+    nonZeroMemory: 0,
   };
 }
 
@@ -111,34 +149,43 @@ export function setNode(info: MutableNodeInfo, node: Node): void {
   info.allocatable = alloc.resources;
   info.allowedPodNumber = alloc.pods;
   info.images = nodeImages(node);
+  syncFlat(info);
 }
 
 function subtractResources(from: Resources, amount: Resources): void {
   from.milliCpu -= amount.milliCpu;
   from.memory -= amount.memory;
   from.ephemeralStorage -= amount.ephemeralStorage;
-  for (const [k, v] of Object.entries(amount.scalar)) from.scalar[k] = (from.scalar[k] ?? 0) - v;
+  for (const k in amount.scalar) from.scalar[k] = (from.scalar[k] ?? 0) - (amount.scalar[k] as number);
 }
 
-/** AddPod: adds the pod's requests and host ports, and the pod at `at` (default: last). */
-export function addPodToNodeInfo(info: MutableNodeInfo, pod: Pod, at = info.pods.length): void {
+/** AddPod: adds the pod's requests and host ports, and the pod at `at` (default: last); `facts` are the pod's spec facts. */
+export function addPodToNodeInfo(info: MutableNodeInfo, pod: Pod, at = info.pods.length, facts: SpecFacts = specFacts(pod)): void {
   if (at === info.pods.length) info.pods.push(pod);
   else info.pods.splice(at, 0, pod);
-  addResources(info.requested, podRequests(pod));
-  addResources(info.nonZeroRequested, podNonZeroRequests(pod));
-  for (const port of podHostPorts(pod)) info.usedPorts.push(port);
+  addResources(info.requested, podRequests(pod, facts));
+  addResources(info.nonZeroRequested, podNonZeroRequests(pod, facts));
+  for (const port of podHostPorts(pod, facts)) info.usedPorts.push(port);
+  syncFlat(info);
 }
 
-/** RemovePod: takes away the pod at index `at` with its requests and host ports; the other pods keep their order. */
-export function removePodFromNodeInfo(info: MutableNodeInfo, at: number): void {
-  const [pod] = info.pods.splice(at, 1);
+/**
+ * RemovePod: takes away the pod at index `at` with its requests and host
+ * ports; the other pods keep their order. `facts`, when given, are that pod's
+ * spec facts.
+ */
+export function removePodFromNodeInfo(info: MutableNodeInfo, at: number, facts?: SpecFacts): void {
+  const pod = info.pods[at];
   if (!pod) return;
-  subtractResources(info.requested, podRequests(pod));
-  subtractResources(info.nonZeroRequested, podNonZeroRequests(pod));
-  for (const port of podHostPorts(pod)) {
+  info.pods.splice(at, 1);
+  facts ??= specFacts(pod);
+  subtractResources(info.requested, podRequests(pod, facts));
+  subtractResources(info.nonZeroRequested, podNonZeroRequests(pod, facts));
+  for (const port of podHostPorts(pod, facts)) {
     const i = info.usedPorts.findIndex((u) => u.protocol === port.protocol && u.hostIP === port.hostIP && u.port === port.port);
     if (i >= 0) info.usedPorts.splice(i, 1);
   }
+  syncFlat(info);
 }
 
 function cloneResources(r: Resources): Resources {
@@ -161,6 +208,17 @@ export function cloneNodeInfo(info: MutableNodeInfo | NodeInfo): MutableNodeInfo
     usedPorts: info.usedPorts.slice(),
     images: info.images,
     generation: info.generation,
+    numPods: info.numPods,
+    taints: info.taints,
+    unschedulable: info.unschedulable,
+    allocMilliCpu: info.allocMilliCpu,
+    allocMemory: info.allocMemory,
+    allocEphemeralStorage: info.allocEphemeralStorage,
+    reqMilliCpu: info.reqMilliCpu,
+    reqMemory: info.reqMemory,
+    reqEphemeralStorage: info.reqEphemeralStorage,
+    nonZeroMilliCpu: info.nonZeroMilliCpu,
+    nonZeroMemory: info.nonZeroMemory,
   };
 }
 

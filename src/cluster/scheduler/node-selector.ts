@@ -63,14 +63,24 @@ export function matchNodeSelectorTerms(terms: readonly NodeSelectorTerm[], node:
 
 /** True when the node satisfies the pod's nodeSelector AND required node affinity (GetRequiredNodeAffinity). */
 export function matchesRequiredNodeAffinity(pod: Pod, node: Node): boolean {
-  const selector = pod.spec?.nodeSelector;
-  if (selector) {
+  const selector: string[] = [];
+  for (const [k, v] of Object.entries(pod.spec?.nodeSelector ?? {})) selector.push(k, v);
+  const required = pod.spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution;
+  return matchesSelectorAndTerms(selector, required ? (required.nodeSelectorTerms ?? []) : undefined, node);
+}
+
+/**
+ * The same test with the pod's part read beforehand: `selector` is the
+ * nodeSelector as [key, value, ...], `requiredTerms` undefined when no
+ * required affinity is set (an empty list matches nothing).
+ */
+export function matchesSelectorAndTerms(selector: readonly string[], requiredTerms: readonly NodeSelectorTerm[] | undefined, node: Node): boolean {
+  if (selector.length > 0) {
     const labels = node.metadata?.labels ?? {};
-    for (const [k, v] of Object.entries(selector)) {
-      if (labels[k] !== v) return false;
+    for (let i = 0; i < selector.length; i += 2) {
+      if (labels[selector[i] as string] !== selector[i + 1]) return false;
     }
   }
-  const required = pod.spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution;
-  if (required) return matchNodeSelectorTerms(required.nodeSelectorTerms ?? [], node);
+  if (requiredTerms) return matchNodeSelectorTerms(requiredTerms, node);
   return true;
 }

@@ -6,7 +6,7 @@
  */
 import type { Container, Pod } from 'kubernetes-types/core/v1.js';
 import { tryParseQuantityExact, parseCpuMilli, parseBytes } from '../quantity.js';
-import type { Resources } from './types.js';
+import type { HostPort, Resources } from './types.js';
 
 /** Default CPU request counted for scoring when a container sets none (`schedutil.DefaultMilliCPURequest`). */
 export const DEFAULT_MILLI_CPU_REQUEST = 100;
@@ -20,9 +20,20 @@ export function emptyResources(): Resources {
   return { milliCpu: 0, memory: 0, ephemeralStorage: 0, scalar: {} };
 }
 
+// Parsed quantities by text: pods made from one template repeat the same few values.
+const cpuAmounts = new Map<string | number, number>();
+const byteAmounts = new Map<string | number, number>();
+const MAX_REMEMBERED_AMOUNTS = 4096;
+
 function amount(name: string, value: string | number): number {
-  if (tryParseQuantityExact(value) === undefined) return 0;
-  return name === 'cpu' ? parseCpuMilli(value) : parseBytes(value);
+  const cache = name === 'cpu' ? cpuAmounts : byteAmounts;
+  let v = cache.get(value);
+  if (v === undefined) {
+    v = tryParseQuantityExact(value) === undefined ? 0 : name === 'cpu' ? parseCpuMilli(value) : parseBytes(value);
+    if (cache.size >= MAX_REMEMBERED_AMOUNTS) cache.clear();
+    cache.set(value, v);
+  }
+  return v;
 }
 
 function containerRequests(c: Container, nonMissing: boolean): ResourceList {
@@ -51,30 +62,52 @@ function max(into: ResourceList, from: ResourceList): void {
 }
 
 /**
- * The pod's requests by resource name (cpu in millicores, others as integers).
- * With `nonMissing`, containers lacking a cpu/memory request count the scheduler defaults.
+ * What the scheduler derives from a pod's spec (requests, host ports, images),
+ * memoized. Stored objects are never mutated (every write makes a new object),
+ * and these depend only on the containers, init containers and overhead: a
+ * status write shares the spec, and binding (or assuming) copies the spec but
+ * shares its containers, so every version of a pod reuses the same facts.
  */
-export function podRequestList(pod: Pod, nonMissing = false): ReadonlyMap<string, number> {
-  // Stored objects are never mutated (every write makes a new object), so results can be memoized per
-  // object; they depend on the spec only, which a status write leaves as it was.
-  const cache = nonMissing ? nonMissingCache : requestCache;
-  const key = specKey(pod);
-  let cached = cache.get(key);
-  if (!cached) {
-    cached = computeRequestList(pod, nonMissing);
-    cache.set(key, cached);
-  }
-  return cached;
+export interface SpecFacts {
+  readonly containers: unknown;
+  readonly initContainers: unknown;
+  readonly overhead: unknown;
+  requests?: Resources;
+  nonZeroRequests?: Resources;
+  /** Filled by node-info's podHostPorts. */
+  hostPorts?: readonly HostPort[];
+  /** Filled by ImageLocality: normalized images of the init and app containers. */
+  images?: readonly string[];
 }
 
-const requestCache = new WeakMap<object, ReadonlyMap<string, number>>();
-const nonMissingCache = new WeakMap<object, ReadonlyMap<string, number>>();
+const factsBySpec = new WeakMap<object, SpecFacts>();
+const factsByContainers = new WeakMap<object, SpecFacts>();
+
+/** The memoized facts of a pod's spec (see SpecFacts). */
+export function specFacts(pod: Pod): SpecFacts {
+  const key = specKey(pod);
+  let facts = factsBySpec.get(key);
+  if (facts) return facts;
+  const spec = pod.spec;
+  const containers = spec?.containers;
+  facts = containers ? factsByContainers.get(containers) : undefined;
+  if (!facts || facts.initContainers !== spec?.initContainers || facts.overhead !== spec?.overhead) {
+    facts = { containers, initContainers: spec?.initContainers, overhead: spec?.overhead };
+    if (containers) factsByContainers.set(containers, facts);
+  }
+  factsBySpec.set(key, facts);
+  return facts;
+}
 
 /** What per-pod memos are keyed by: the spec object (shared by the versions a status write makes). */
 export function specKey(pod: Pod): object {
   return pod.spec ?? pod;
 }
 
+/**
+ * The pod's requests by resource name (cpu in millicores, others as integers).
+ * With `nonMissing`, containers lacking a cpu/memory request count the scheduler defaults.
+ */
 function computeRequestList(pod: Pod, nonMissing: boolean): ReadonlyMap<string, number> {
   const reqs: ResourceList = new Map();
   for (const c of pod.spec?.containers ?? []) add(reqs, containerRequests(c, nonMissing));
@@ -117,21 +150,14 @@ export function isScalarResourceName(name: string): boolean {
   return name.includes('/') && !name.startsWith('kubernetes.io/') && !name.startsWith('requests.');
 }
 
-const resourcesCache = new WeakMap<object, Resources>();
-const nonZeroResourcesCache = new WeakMap<object, Resources>();
-
-/** The pod's effective requests (PreFilter state of NodeResourcesFit); shared per pod object, do not change it. */
-export function podRequests(pod: Pod): Resources {
-  let r = resourcesCache.get(specKey(pod));
-  if (!r) resourcesCache.set(specKey(pod), (r = toResources(podRequestList(pod))));
-  return r;
+/** The pod's effective requests (PreFilter state of NodeResourcesFit); shared per pod spec, do not change it. */
+export function podRequests(pod: Pod, facts: SpecFacts = specFacts(pod)): Resources {
+  return (facts.requests ??= toResources(computeRequestList(pod, false)));
 }
 
 /** The pod's requests with scoring defaults for missing cpu/memory (GetNonzeroRequests); shared, do not change it. */
-export function podNonZeroRequests(pod: Pod): Resources {
-  let r = nonZeroResourcesCache.get(specKey(pod));
-  if (!r) nonZeroResourcesCache.set(specKey(pod), (r = toResources(podRequestList(pod, true))));
-  return r;
+export function podNonZeroRequests(pod: Pod, facts: SpecFacts = specFacts(pod)): Resources {
+  return (facts.nonZeroRequests ??= toResources(computeRequestList(pod, true)));
 }
 
 /** spec.priority, 0 when unset (corev1helpers.PodPriority). */

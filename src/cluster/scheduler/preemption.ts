@@ -12,6 +12,9 @@ import { fitErrorMessage, statusOfNode } from './fit-error.js';
 import type { Diagnosis } from './fit-error.js';
 import { nodeName, withPods, withoutPods } from './node-info.js';
 import { podPriority } from './pod-resources.js';
+import { cycleStateOf } from './cycle-state.js';
+import type { CycleState } from './cycle-state.js';
+import { DEFAULT_FILTER_PLUGINS } from './plugins/filter/index.js';
 import { runFiltersWithNominatedPods } from './run-filters.js';
 import { status } from './types.js';
 import type { NodeInfo, RandomSource, Status } from './types.js';
@@ -74,6 +77,7 @@ export function selectVictimsOnNode(
   pod: Pod,
   nodeInfo: NodeInfo,
   nominatedPods: readonly Pod[],
+  state: CycleState = cycleStateOf(pod),
 ): { victims: Pod[] } | { status: Status } {
   const priority = podPriority(pod);
   const potential = nodeInfo.pods.filter((p) => podPriority(p) < priority);
@@ -81,13 +85,13 @@ export function selectVictimsOnNode(
     return { status: status('UnschedulableAndUnresolvable', [NO_PREEMPTION_VICTIMS], 'DefaultPreemption') };
   }
   let current = withoutPods(nodeInfo, potential);
-  const fits = runFiltersWithNominatedPods(pod, current, nominatedPods);
+  const fits = runFiltersWithNominatedPods(pod, current, nominatedPods, DEFAULT_FILTER_PLUGINS, state);
   if (fits.code !== 'Success') return { status: fits };
   // Reprieve as many pods as possible, most important first.
   const victims: Pod[] = [];
   for (const p of [...potential].sort(moreImportantFirst)) {
     const tried = withPods(current, [p]);
-    if (runFiltersWithNominatedPods(pod, tried, nominatedPods).code === 'Success') current = tried;
+    if (runFiltersWithNominatedPods(pod, tried, nominatedPods, DEFAULT_FILTER_PLUGINS, state).code === 'Success') current = tried;
     else victims.push(p);
   }
   return { victims };
@@ -135,7 +139,7 @@ export function preempt(
   pod: Pod,
   nodeInfos: readonly NodeInfo[],
   diagnosis: Pick<Diagnosis, 'nodeToStatus' | 'absentNodesStatus'>,
-  options: { readonly random: RandomSource; readonly nominatedPods?: readonly Pod[] },
+  options: { readonly random: RandomSource; readonly nominatedPods?: readonly Pod[]; readonly state?: CycleState },
 ): PreemptionResult {
   const ineligible = preemptionIneligibility(pod, nodeInfos, diagnosis);
   if (ineligible) return { ok: false, message: `preemption: ${ineligible}` };
@@ -143,12 +147,13 @@ export function preempt(
   const nodeToStatus = new Map<string, Status>();
   const candidates: PreemptionCandidate[] = [];
   if (potential.length > 0) {
+    const state = options.state ?? cycleStateOf(pod);
     // DryRunPreemption starts at a random offset (GetOffsetAndNumCandidates).
     const offset = Math.floor(options.random() * potential.length);
     const numCandidates = numPreemptionCandidates(potential.length);
     for (let i = 0; i < potential.length && candidates.length < numCandidates; i++) {
       const info = potential[(offset + i) % potential.length] as NodeInfo;
-      const result = selectVictimsOnNode(pod, info, options.nominatedPods ?? []);
+      const result = selectVictimsOnNode(pod, info, options.nominatedPods ?? [], state);
       if (!('victims' in result)) nodeToStatus.set(nodeName(info), result.status);
       else if (result.victims.length > 0) candidates.push({ nodeName: nodeName(info), victims: result.victims });
       // No victims yet still a fit: upstream reports an error for the node; the

@@ -48,6 +48,8 @@ export const DEFAULT_QUEUE_TIMING: QueueTiming = { initialBackoffMs: 1_000, maxB
 export interface QueuedPod {
   readonly key: string;
   pod: Pod;
+  /** spec.priority of `pod`, kept with it: the heap compares entries often and need not reach into the pod. */
+  priority: number;
   /** Scheduling attempts so far. */
   attempts: number;
   /** When it entered its current sub-queue (ms). */
@@ -64,9 +66,7 @@ export interface QueuedPod {
 
 /** PrioritySort.Less: higher priority first, then the earlier timestamp (then the earlier arrival). */
 function lessByPriority(a: QueuedPod, b: QueuedPod): boolean {
-  const pa = podPriority(a.pod);
-  const pb = podPriority(b.pod);
-  if (pa !== pb) return pa > pb;
+  if (a.priority !== b.priority) return a.priority > b.priority;
   if (a.timestamp !== b.timestamp) return a.timestamp < b.timestamp;
   return a.seq < b.seq;
 }
@@ -98,7 +98,7 @@ export class SchedulingQueue {
   add(pod: Pod, now: number): void {
     const key = podKey(pod);
     if (this.find(key)) return this.update(pod, now);
-    this.toActive({ key, pod, attempts: 0, timestamp: now, unschedulablePlugins: new Set(), seq: 0 });
+    this.toActive({ key, pod, priority: podPriority(pod), attempts: 0, timestamp: now, unschedulablePlugins: new Set(), seq: 0 });
   }
 
   /** A pending pod changed: keep the newest copy; an unschedulable pod whose spec changed is retried. */
@@ -108,6 +108,7 @@ export class SchedulingQueue {
     if (!entry) return this.add(pod, now);
     const specChanged = !jsonEqual(entry.pod.spec, pod.spec) || !jsonEqual(entry.pod.metadata?.labels, pod.metadata?.labels);
     entry.pod = pod;
+    entry.priority = podPriority(pod);
     // Its priority may have changed (activeQ.Update re-heapifies).
     this.active.update(key);
     if (specChanged && this.unschedulable.has(key)) {

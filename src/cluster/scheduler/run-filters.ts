@@ -5,6 +5,8 @@
  * equal-or-higher-priority pods nominated to the node counted as if bound).
  */
 import type { Pod } from 'kubernetes-types/core/v1.js';
+import { cycleStateOf } from './cycle-state.js';
+import type { CycleState } from './cycle-state.js';
 import { withPods } from './node-info.js';
 import { podPriority } from './pod-resources.js';
 import { DEFAULT_FILTER_PLUGINS } from './plugins/filter/index.js';
@@ -12,10 +14,15 @@ import type { FilterPlugin } from './plugins/filter/index.js';
 import { SUCCESS } from './types.js';
 import type { NodeInfo, Status } from './types.js';
 
-/** Runs the filters in order and returns the first non-success status. */
-export function runFilterPlugins(pod: Pod, nodeInfo: NodeInfo, plugins: readonly FilterPlugin[] = DEFAULT_FILTER_PLUGINS): Status {
+/** Runs the filters in order and returns the first non-success status; `state` is the cycle's view of the pod. */
+export function runFilterPlugins(
+  pod: Pod,
+  nodeInfo: NodeInfo,
+  plugins: readonly FilterPlugin[] = DEFAULT_FILTER_PLUGINS,
+  state: CycleState = cycleStateOf(pod),
+): Status {
   for (const plugin of plugins) {
-    const s = plugin.filter(pod, nodeInfo);
+    const s = plugin.filter(pod, nodeInfo, state);
     if (s.code !== 'Success') return s.plugin === undefined ? { ...s, plugin: plugin.name } : s;
   }
   return SUCCESS;
@@ -36,15 +43,16 @@ export function runFiltersWithNominatedPods(
   nodeInfo: NodeInfo,
   nominatedPods: readonly Pod[],
   plugins: readonly FilterPlugin[] = DEFAULT_FILTER_PLUGINS,
+  state: CycleState = cycleStateOf(pod),
 ): Status {
-  if (nominatedPods.length === 0) return runFilterPlugins(pod, nodeInfo, plugins);
+  if (nominatedPods.length === 0) return runFilterPlugins(pod, nodeInfo, plugins, state);
   const name = nodeInfo.node.metadata?.name;
   const priority = podPriority(pod);
   const added = nominatedPods.filter(
     (p) => p.status?.nominatedNodeName === name && !samePod(p, pod) && podPriority(p) >= priority,
   );
-  if (added.length === 0) return runFilterPlugins(pod, nodeInfo, plugins);
-  const first = runFilterPlugins(pod, withPods(nodeInfo, added), plugins);
+  if (added.length === 0) return runFilterPlugins(pod, nodeInfo, plugins, state);
+  const first = runFilterPlugins(pod, withPods(nodeInfo, added), plugins, state);
   if (first.code !== 'Success') return first;
-  return runFilterPlugins(pod, nodeInfo, plugins);
+  return runFilterPlugins(pod, nodeInfo, plugins, state);
 }

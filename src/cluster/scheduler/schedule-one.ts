@@ -11,10 +11,14 @@ import type { Diagnosis } from './fit-error.js';
 import { nodeName } from './node-info.js';
 import { nodeAffinityPreFilter } from './plugins/filter/node-affinity.js';
 import { DEFAULT_SCORE_PLUGINS } from './plugins/score/index.js';
+import type { ScorePlugin } from './plugins/score/index.js';
 import { preempt } from './preemption.js';
 import type { PreemptionCandidate } from './preemption.js';
-import { runFiltersWithNominatedPods } from './run-filters.js';
-import { selectHost } from './select-host.js';
+import { runFilterPlugins, runFiltersWithNominatedPods } from './run-filters.js';
+import { DEFAULT_FILTER_PLUGINS } from './plugins/filter/index.js';
+import { cycleStateOf } from './cycle-state.js';
+import type { CycleState } from './cycle-state.js';
+import { selectHostIndex } from './select-host.js';
 import type { NodeScore } from './select-host.js';
 import { Snapshot } from './snapshot.js';
 import type { NodeInfoLister } from './snapshot.js';
@@ -84,8 +88,8 @@ export interface ScheduleFailure {
 /** Outcome of one scheduling cycle. */
 export type ScheduleResult = ScheduleSuccess | ScheduleFailure;
 
-function fail(pod: Pod, nodeInfos: readonly NodeInfo[], diagnosis: Diagnosis, options: ScheduleOptions): ScheduleFailure {
-  const post = preempt(pod, nodeInfos, diagnosis, options);
+function fail(state: CycleState, nodeInfos: readonly NodeInfo[], diagnosis: Diagnosis, options: ScheduleOptions): ScheduleFailure {
+  const post = preempt(state.pod, nodeInfos, diagnosis, { random: options.random, nominatedPods: options.nominatedPods, state });
   if (post.ok) {
     return { ok: false, reason: 'Unschedulable', message: fitErrorMessage(nodeInfos.length, diagnosis), diagnosis, preemption: post.candidate };
   }
@@ -93,21 +97,69 @@ function fail(pod: Pod, nodeInfos: readonly NodeInfo[], diagnosis: Diagnosis, op
   return { ok: false, reason: 'Unschedulable', message: fitErrorMessage(nodeInfos.length, withPost), diagnosis: withPost };
 }
 
-/** Scores the feasible nodes (only those) with the default Score plugins (normalized, weighted). */
-export function prioritizeNodes(pod: Pod, feasible: readonly NodeInfo[], snapshot: NodeInfoLister): NodeScore[] {
-  const perNode = feasible.map(() => ({} as Record<string, number>));
-  for (const plugin of DEFAULT_SCORE_PLUGINS) {
-    const raw = feasible.map((info) => plugin.score(pod, info, snapshot));
-    const normalized = plugin.normalize ? plugin.normalize(raw) : raw;
-    normalized.forEach((s, i) => {
-      (perNode[i] as Record<string, number>)[plugin.name] = s * plugin.weight;
-    });
+/** The feasible nodes' weighted scores: one row per Score plugin (profile order), and the totals. */
+export interface ScoreTable {
+  /** rows[p][i]: plugin p's weighted, normalized score of feasible node i. */
+  readonly rows: readonly (readonly number[])[];
+  /** Sum of the rows per node. */
+  readonly totals: readonly number[];
+}
+
+/** Arrays a ScoreTable is written into, reused from cycle to cycle. */
+export interface ScoreBuffers {
+  readonly rows: number[][];
+  readonly totals: number[];
+}
+
+/** Fresh buffers. */
+export function scoreBuffers(): ScoreBuffers {
+  return { rows: DEFAULT_SCORE_PLUGINS.map(() => []), totals: [] };
+}
+
+// The cycle's buffers: a cycle runs to its end before the next starts, and reads its table before returning.
+let cycleBuffers: ScoreBuffers | undefined;
+
+/**
+ * RunScorePlugins: PreScore once, Score per node, NormalizeScore, weights,
+ * for the feasible nodes only; one array per plugin, nothing per node.
+ * Written into `into` (fresh arrays by default).
+ */
+export function scoreNodes(state: CycleState, feasible: readonly NodeInfo[], snapshot: NodeInfoLister, into: ScoreBuffers = scoreBuffers()): ScoreTable {
+  const n = feasible.length;
+  const { rows, totals } = into;
+  totals.length = n;
+  totals.fill(0);
+  for (let p = 0; p < DEFAULT_SCORE_PLUGINS.length; p++) {
+    const plugin = DEFAULT_SCORE_PLUGINS[p] as ScorePlugin;
+    plugin.preScore?.(state, snapshot);
+    const scores = rows[p] as number[];
+    scores.length = n;
+    plugin.scoreNodes(state, feasible, snapshot, scores);
+    plugin.normalize?.(scores);
+    const weight = plugin.weight;
+    for (let i = 0; i < n; i++) {
+      const weighted = (scores[i] as number) * weight;
+      scores[i] = weighted;
+      totals[i] += weighted;
+    }
   }
+  return into;
+}
+
+/** The table as one NodeScore per feasible node (in the nodes' order). */
+export function nodeScores(feasible: readonly NodeInfo[], table: ScoreTable): NodeScore[] {
   return feasible.map((info, i) => {
-    const scores = perNode[i] as Record<string, number>;
-    const totalScore = Object.values(scores).reduce((a, b) => a + b, 0);
-    return { name: nodeName(info), totalScore, scores };
+    const scores: Record<string, number> = {};
+    DEFAULT_SCORE_PLUGINS.forEach((plugin, p) => {
+      scores[plugin.name] = (table.rows[p] as readonly number[])[i] as number;
+    });
+    return { name: nodeName(info), totalScore: table.totals[i] as number, scores };
   });
+}
+
+/** Scores the feasible nodes (only those) with the default Score plugins (normalized, weighted). */
+export function prioritizeNodes(pod: Pod, feasible: readonly NodeInfo[], snapshot: NodeInfoLister, state: CycleState = cycleStateOf(pod)): NodeScore[] {
+  return nodeScores(feasible, scoreNodes(state, feasible, snapshot));
 }
 
 function nominatedByNode(nominatedPods: readonly Pod[]): Map<string, Pod[]> {
@@ -129,25 +181,33 @@ function nominatedByNode(nominatedPods: readonly Pod[]): Map<string, Pod[]> {
  * they come back in snapshot order, which keeps tie-breaking stable.
  */
 function findNodesThatPassFilters(
-  pod: Pod,
+  state: CycleState,
   candidates: readonly NodeInfo[],
   options: ScheduleOptions,
   nodeToStatus: Map<string, Status>,
 ): NodeInfo[] {
+  const pod = state.pod;
   const numAllNodes = candidates.length;
   const numNodesToFind = numFeasibleNodesToFind(numAllNodes, options.percentageOfNodesToScore);
-  const start = options.rotation?.nextStartNodeIndex ?? 0;
-  const nominated = nominatedByNode(options.nominatedPods ?? []);
-  const feasibleAt: number[] = [];
-  for (let i = 0; i < numAllNodes && feasibleAt.length < numNodesToFind; i++) {
-    const at = (start + i) % numAllNodes;
+  // The index may be past the end when nodes went away since the last cycle.
+  const start = (options.rotation?.nextStartNodeIndex ?? 0) % numAllNodes;
+  const nominated = options.nominatedPods && options.nominatedPods.length > 0 ? nominatedByNode(options.nominatedPods) : undefined;
+  // Visited from `start` and wrapping: the feasible nodes at or after `start` come first, each run ascending.
+  const wrapped: NodeInfo[] = [];
+  const feasible: NodeInfo[] = [];
+  for (let i = 0; i < numAllNodes && wrapped.length + feasible.length < numNodesToFind; i++) {
+    let at = start + i;
+    if (at >= numAllNodes) at -= numAllNodes;
     const info = candidates[at] as NodeInfo;
-    const s = runFiltersWithNominatedPods(pod, info, nominated.get(nodeName(info)) ?? []);
-    if (s.code === 'Success') feasibleAt.push(at);
-    else nodeToStatus.set(nodeName(info), s);
+    const s = nominated
+      ? runFiltersWithNominatedPods(pod, info, nominated.get(nodeName(info)) ?? [], DEFAULT_FILTER_PLUGINS, state)
+      : runFilterPlugins(pod, info, DEFAULT_FILTER_PLUGINS, state);
+    if (s.code !== 'Success') nodeToStatus.set(nodeName(info), s);
+    else if (at >= start) feasible.push(info);
+    else wrapped.push(info);
   }
-  feasibleAt.sort((a, b) => a - b);
-  return feasibleAt.map((at) => candidates[at] as NodeInfo);
+  // Back in snapshot order: the wrapped-around ones (lower indexes) first.
+  return wrapped.length === 0 ? feasible : wrapped.concat(feasible);
 }
 
 /** Runs one scheduling cycle for `pod` against the snapshot (or a plain list of NodeInfos). */
@@ -159,6 +219,8 @@ export function schedulePod(pod: Pod, nodes: readonly NodeInfo[] | NodeInfoListe
     return { ok: false, reason: 'SchedulerError', message: NO_NODES_AVAILABLE_MSG, diagnosis };
   }
 
+  // PreFilter/PreScore: what the plugins read of the pod, once for this cycle.
+  const state = cycleStateOf(pod);
   const pre = nodeAffinityPreFilter(pod);
   if (pre.kind === 'rejected') {
     const diagnosis: Diagnosis = {
@@ -167,7 +229,7 @@ export function schedulePod(pod: Pod, nodes: readonly NodeInfo[] | NodeInfoListe
       unschedulablePlugins: new Set([pre.status.plugin ?? 'NodeAffinity']),
       preFilterMsg: pre.status.reasons.join(', '),
     };
-    return fail(pod, nodeInfos, diagnosis, options);
+    return fail(state, nodeInfos, diagnosis, options);
   }
 
   let candidates = nodeInfos;
@@ -178,7 +240,7 @@ export function schedulePod(pod: Pod, nodes: readonly NodeInfo[] | NodeInfoListe
   }
 
   const nodeToStatus = new Map<string, Status>();
-  const feasible = candidates.length > 0 ? findNodesThatPassFilters(pod, candidates, options, nodeToStatus) : [];
+  const feasible = candidates.length > 0 ? findNodesThatPassFilters(state, candidates, options, nodeToStatus) : [];
   // Always advance, so that every node gets its turn across pods.
   if (options.rotation) {
     const processed = feasible.length + nodeToStatus.size;
@@ -191,12 +253,22 @@ export function schedulePod(pod: Pod, nodes: readonly NodeInfo[] | NodeInfoListe
     const diagnosis: Diagnosis = absentNodesStatus
       ? { nodeToStatus, absentNodesStatus, unschedulablePlugins }
       : { nodeToStatus, unschedulablePlugins };
-    return fail(pod, nodeInfos, diagnosis, options);
+    return fail(state, nodeInfos, diagnosis, options);
   }
 
   // With a single feasible node upstream skips scoring entirely.
   if (feasible.length === 1) return { ok: true, node: nodeName(feasible[0] as NodeInfo), scores: [] };
 
-  const scores = prioritizeNodes(pod, feasible, snapshot);
-  return { ok: true, node: selectHost(scores, options.random) as string, scores };
+  const table = scoreNodes(state, feasible, snapshot, (cycleBuffers ??= scoreBuffers()));
+  const best = feasible[selectHostIndex(table.totals, options.random) as number] as NodeInfo;
+  // The per-node records are built only if someone reads them (the scheduler does not), scoring again:
+  // the feasible NodeInfos are never changed (the cache replaces them) and the state keeps this cycle's
+  // image spread, so the table comes out the same.
+  return {
+    ok: true,
+    node: nodeName(best),
+    get scores() {
+      return nodeScores(feasible, scoreNodes(state, feasible, snapshot));
+    },
+  };
 }

@@ -188,7 +188,7 @@ export class Scheduler extends LeaderElectedProcess {
     if (type !== 'DELETED' && !assigned && pod.status?.nominatedNodeName) this.nominated.set(key, pod);
     else this.nominated.delete(key);
     if (!assigned) return;
-    if (type !== 'DELETED' && !isTerminalPod(pod)) this.cache.addPod(pod, rank as number);
+    if (type !== 'DELETED' && !isTerminalPod(pod)) this.cache.addPod(pod, rank as number, key);
     else this.cache.removePod(key);
   }
 

@@ -1,7 +1,7 @@
 /**
  * Taint and toleration matching, after `k8s.io/api/core/v1/toleration.go`
  * (ToleratesTaint) and `component-helpers/scheduling/corev1/helpers.go`
- * (FindMatchingUntoleratedTaint).
+ * (FindMatchingUntoleratedTaint is the TaintToleration filter's loop).
  */
 import type { Taint, Toleration } from 'kubernetes-types/core/v1.js';
 
@@ -22,16 +22,9 @@ export function toleratesTaint(toleration: Toleration, taint: Taint): boolean {
 
 /** True when any of the tolerations matches the taint. */
 export function tolerationsTolerateTaint(tolerations: readonly Toleration[] | undefined, taint: Taint): boolean {
-  return (tolerations ?? []).some((t) => toleratesTaint(t, taint));
-}
-
-/** The first taint passing `filter` that no toleration matches, in the node's taint order. */
-export function findMatchingUntoleratedTaint(
-  taints: readonly Taint[] | undefined,
-  tolerations: readonly Toleration[] | undefined,
-  filter: (taint: Taint) => boolean,
-): Taint | undefined {
-  return (taints ?? []).find((taint) => filter(taint) && !tolerationsTolerateTaint(tolerations, taint));
+  if (!tolerations) return false;
+  for (const t of tolerations) if (toleratesTaint(t, taint)) return true;
+  return false;
 }
 
 /** Taints the scheduler must respect: NoSchedule and NoExecute (helper.DoNotScheduleTaintsFilterFunc). */

@@ -121,18 +121,21 @@ describe('SchedulerCache.updateSnapshot', () => {
 
 /** A random history of cluster changes, replayed into a cache and into a from-scratch rebuild. */
 type Op =
-  | { kind: 'node'; node: number; cpu: number }
+  | { kind: 'node'; node: number; cpu: number; cordoned: boolean }
   | { kind: 'deleteNode'; node: number }
   | { kind: 'pod'; pod: number; node: number; cpu: number; port: number; terminal: boolean }
   | { kind: 'assume'; pod: number; node: number; cpu: number }
-  | { kind: 'deletePod'; pod: number };
+  | { kind: 'deletePod'; pod: number }
+  | { kind: 'status'; pod: number; message: number };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
-  fc.record({ kind: fc.constant('node' as const), node: fc.nat(3), cpu: fc.integer({ min: 1, max: 8 }) }),
+  fc.record({ kind: fc.constant('node' as const), node: fc.nat(3), cpu: fc.integer({ min: 1, max: 8 }), cordoned: fc.boolean() }),
   fc.record({ kind: fc.constant('deleteNode' as const), node: fc.nat(3) }),
   fc.record({ kind: fc.constant('pod' as const), pod: fc.nat(7), node: fc.nat(4), cpu: fc.nat(2000), port: fc.nat(2), terminal: fc.boolean() }),
   fc.record({ kind: fc.constant('assume' as const), pod: fc.nat(7), node: fc.nat(4), cpu: fc.nat(2000) }),
   fc.record({ kind: fc.constant('deletePod' as const), pod: fc.nat(7) }),
+  // A status write: a new pod object sharing the stored spec (the cache swaps it in place).
+  fc.record({ kind: fc.constant('status' as const), pod: fc.nat(7), message: fc.nat(9) }),
 );
 
 function podFor(name: string, node: string, cpu: number, port: number, terminal: boolean): Pod {
@@ -152,7 +155,26 @@ function view(info: NodeInfo) {
     nonZero: [info.nonZeroRequested.milliCpu, info.nonZeroRequested.memory],
     ports: info.usedPorts.map((p) => `${p.protocol}/${p.hostIP}/${p.port}`).sort(),
     allocatable: info.allocatable.milliCpu,
+    messages: info.pods.map((p) => p.status?.message ?? ''),
+    flat: flatCopies(info),
   };
+}
+
+/** NodeInfo's flat copies, each next to the value it copies (they must be equal). */
+function flatCopies(info: NodeInfo): [number | boolean | readonly unknown[], number | boolean | readonly unknown[]][] {
+  return [
+    [info.numPods, info.pods.length],
+    [info.taints, info.node.spec?.taints ?? []],
+    [info.unschedulable, !!info.node.spec?.unschedulable],
+    [info.allocMilliCpu, info.allocatable.milliCpu],
+    [info.allocMemory, info.allocatable.memory],
+    [info.allocEphemeralStorage, info.allocatable.ephemeralStorage],
+    [info.reqMilliCpu, info.requested.milliCpu],
+    [info.reqMemory, info.requested.memory],
+    [info.reqEphemeralStorage, info.requested.ephemeralStorage],
+    [info.nonZeroMilliCpu, info.nonZeroRequested.milliCpu],
+    [info.nonZeroMemory, info.nonZeroRequested.memory],
+  ];
 }
 
 describe('SchedulerCache against a from-scratch rebuild', () => {
@@ -169,7 +191,10 @@ describe('SchedulerCache against a from-scratch rebuild', () => {
         let nextRank = 0;
         ops.forEach((op, i) => {
           if (op.kind === 'node') {
-            const node = makeNode(`n${op.node}`, { cpu: String(op.cpu) });
+            const node = makeNode(`n${op.node}`, {
+              cpu: String(op.cpu),
+              ...(op.cordoned ? { unschedulable: true, taints: [{ key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule' as const }] } : {}),
+            });
             nodes.set(`n${op.node}`, node);
             cache.putNode(node);
           } else if (op.kind === 'deleteNode') {
@@ -192,6 +217,13 @@ describe('SchedulerCache against a from-scratch rebuild', () => {
             const pod = podFor(`p${op.pod}`, `n${op.node}`, op.cpu, 0, false);
             assumed.set(key, pod);
             cache.assumePod(pod);
+          } else if (op.kind === 'status') {
+            const key = `default/p${op.pod}`;
+            const old = informer.get(key);
+            if (!old || old.status?.phase === 'Succeeded') return;
+            const updated: Pod = { ...old, status: { ...old.status, message: `m${op.message}` } };
+            informer.set(key, updated);
+            cache.addPod(updated, ranks.get(key) as number);
           } else {
             const key = `default/p${op.pod}`;
             informer.delete(key);
@@ -204,6 +236,7 @@ describe('SchedulerCache against a from-scratch rebuild', () => {
         cache.updateSnapshot(snapshot);
         const expected = buildNodeInfos([...nodes.values()], [...informer.values(), ...assumed.values()]);
         expect(snapshot.nodeInfoList.map(view)).toEqual(expected.map(view));
+        for (const info of snapshot.nodeInfoList) for (const [copy, value] of flatCopies(info)) expect(copy).toEqual(value);
         expect(cache.updateSnapshot(snapshot)).toBe(0);
       }),
       { numRuns: 300 },

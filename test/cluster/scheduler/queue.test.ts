@@ -13,6 +13,14 @@ describe('SchedulingQueue', () => {
     expect(q.pop()).toBeUndefined();
   });
 
+  it('an update that changes a pending pod’s priority moves it in activeQ (activeQ.Update)', () => {
+    const q = new SchedulingQueue();
+    q.add(makePod('a', { priority: 5 }), 0);
+    q.add(makePod('b', { priority: 1 }), 0);
+    q.update(makePod('b', { priority: 9 }), 1);
+    expect([q.pop(), q.pop()].map((e) => e?.pod.metadata?.name)).toEqual(['b', 'a']);
+  });
+
   it('doubles the backoff from 1s up to 10s', () => {
     const q = new SchedulingQueue();
     expect([1, 2, 3, 4, 5, 6].map((n) => q.backoffDuration(n))).toEqual([1000, 2000, 4000, 8000, 10000, 10000]);

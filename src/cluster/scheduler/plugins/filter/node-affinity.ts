@@ -5,7 +5,8 @@
  * `pkg/scheduler/framework/plugins/nodeaffinity/node_affinity.go`.
  */
 import type { Pod } from 'kubernetes-types/core/v1.js';
-import { matchesRequiredNodeAffinity } from '../../node-selector.js';
+import { cycleStateOf } from '../../cycle-state.js';
+import { matchesSelectorAndTerms } from '../../node-selector.js';
 import { SUCCESS, status } from '../../types.js';
 import type { Status } from '../../types.js';
 import type { FilterPlugin } from './filter-plugin.js';
@@ -46,8 +47,9 @@ export function nodeAffinityPreFilter(pod: Pod): PreFilterResult {
 /** The NodeAffinity filter. */
 export const nodeAffinityFilter: FilterPlugin = {
   name: 'NodeAffinity',
-  filter(pod, nodeInfo) {
-    if (matchesRequiredNodeAffinity(pod, nodeInfo.node)) return SUCCESS;
+  filter(pod, nodeInfo, state) {
+    const s = state ?? cycleStateOf(pod);
+    if (matchesSelectorAndTerms(s.nodeSelector, s.requiredTerms, nodeInfo.node)) return SUCCESS;
     return status('UnschedulableAndUnresolvable', [ERR_REASON_POD], this.name);
   },
 };

@@ -2,6 +2,7 @@
  * NodeName: a pod that names a node fits only that node. After
  * `pkg/scheduler/framework/plugins/nodename/node_name.go`.
  */
+import { cycleStateOf } from '../../cycle-state.js';
 import { SUCCESS, status } from '../../types.js';
 import type { FilterPlugin } from './filter-plugin.js';
 
@@ -11,8 +12,8 @@ export const ERR_REASON_NODE_NAME = "node(s) didn't match the requested node nam
 /** The NodeName filter. */
 export const nodeNameFilter: FilterPlugin = {
   name: 'NodeName',
-  filter(pod, nodeInfo) {
-    const wanted = pod.spec?.nodeName;
+  filter(pod, nodeInfo, state) {
+    const wanted = (state ?? cycleStateOf(pod)).nodeName;
     if (!wanted || wanted === nodeInfo.node.metadata?.name) return SUCCESS;
     return status('UnschedulableAndUnresolvable', [ERR_REASON_NODE_NAME], this.name);
   },

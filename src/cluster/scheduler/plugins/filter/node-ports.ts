@@ -4,7 +4,7 @@
  * After `pkg/scheduler/framework/plugins/nodeports/node_ports.go` and
  * `framework/types.go` HostPortInfo.CheckConflict.
  */
-import { podHostPorts } from '../../node-info.js';
+import { cycleStateOf } from '../../cycle-state.js';
 import { SUCCESS, status } from '../../types.js';
 import type { HostPort } from '../../types.js';
 import type { FilterPlugin } from './filter-plugin.js';
@@ -16,21 +16,22 @@ const ALL_IPS = '0.0.0.0';
 
 /** True when `want` conflicts with a port in `used`. */
 export function hostPortConflicts(used: readonly HostPort[], want: HostPort): boolean {
-  return used.some(
-    (u) =>
-      u.protocol === want.protocol &&
-      u.port === want.port &&
-      (want.hostIP === ALL_IPS || u.hostIP === ALL_IPS || u.hostIP === want.hostIP),
-  );
+  for (const u of used) {
+    if (u.protocol === want.protocol && u.port === want.port && (want.hostIP === ALL_IPS || u.hostIP === ALL_IPS || u.hostIP === want.hostIP)) {
+      return true;
+    }
+  }
+  return false;
 }
 
 /** The NodePorts filter. */
 export const nodePortsFilter: FilterPlugin = {
   name: 'NodePorts',
-  filter(pod, nodeInfo) {
-    const wanted = podHostPorts(pod);
-    if (wanted.some((p) => hostPortConflicts(nodeInfo.usedPorts, p))) {
-      return status('Unschedulable', [ERR_REASON_PORTS], this.name);
+  filter(pod, nodeInfo, state) {
+    const wanted = (state ?? cycleStateOf(pod)).hostPorts;
+    if (wanted.length === 0 || nodeInfo.usedPorts.length === 0) return SUCCESS;
+    for (const p of wanted) {
+      if (hostPortConflicts(nodeInfo.usedPorts, p)) return status('Unschedulable', [ERR_REASON_PORTS], this.name);
     }
     return SUCCESS;
   },

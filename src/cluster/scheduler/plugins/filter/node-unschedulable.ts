@@ -3,7 +3,7 @@
  * tolerates `node.kubernetes.io/unschedulable:NoSchedule`. After
  * `pkg/scheduler/framework/plugins/nodeunschedulable/node_unschedulable.go`.
  */
-import { tolerationsTolerateTaint } from '../../taints.js';
+import { cycleStateOf } from '../../cycle-state.js';
 import { SUCCESS, status } from '../../types.js';
 import type { FilterPlugin } from './filter-plugin.js';
 
@@ -13,13 +13,9 @@ export const ERR_REASON_UNSCHEDULABLE = 'node(s) were unschedulable';
 /** The NodeUnschedulable filter. */
 export const nodeUnschedulable: FilterPlugin = {
   name: 'NodeUnschedulable',
-  filter(pod, nodeInfo) {
-    if (!nodeInfo.node.spec?.unschedulable) return SUCCESS;
-    const tolerates = tolerationsTolerateTaint(pod.spec?.tolerations, {
-      key: 'node.kubernetes.io/unschedulable',
-      effect: 'NoSchedule',
-    });
-    if (tolerates) return SUCCESS;
+  filter(pod, nodeInfo, state) {
+    if (!nodeInfo.unschedulable) return SUCCESS;
+    if ((state ?? cycleStateOf(pod)).toleratesUnschedulable) return SUCCESS;
     return status('UnschedulableAndUnresolvable', [ERR_REASON_UNSCHEDULABLE], this.name);
   },
 };

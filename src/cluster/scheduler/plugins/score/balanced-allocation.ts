@@ -3,7 +3,8 @@
  * fractions stay close after placing the pod (100 × (1 − std)). After
  * `pkg/scheduler/framework/plugins/noderesources/balanced_allocation.go`.
  */
-import { allocationVectors } from './resource-allocation.js';
+import { cycleStateOf } from '../../cycle-state.js';
+import type { NodeInfo, Resources } from '../../types.js';
 import { MAX_NODE_SCORE } from './score-plugin.js';
 import type { ScorePlugin } from './score-plugin.js';
 
@@ -29,12 +30,29 @@ export function balancedResourceScore(requested: readonly number[], allocatable:
   return Math.trunc((1 - std) * MAX_NODE_SCORE);
 }
 
+/**
+ * balancedResourceScore over the cpu and memory vectors with the pod's real
+ * requests `pr`, without building them: with both resources offered std is
+ * |f0 − f1| / 2, with one or none it is 0.
+ */
+function balancedNode(pr: Resources, nodeInfo: NodeInfo): number {
+  const allocCpu = nodeInfo.allocMilliCpu;
+  const allocMemory = nodeInfo.allocMemory;
+  if (allocCpu === 0 || allocMemory === 0) return MAX_NODE_SCORE;
+  const cpu = Math.min(1, (nodeInfo.reqMilliCpu + pr.milliCpu) / allocCpu);
+  const memory = Math.min(1, (nodeInfo.reqMemory + pr.memory) / allocMemory);
+  return Math.trunc((1 - Math.abs((cpu - memory) / 2)) * MAX_NODE_SCORE);
+}
+
 /** The NodeResourcesBalancedAllocation Score plugin (weight 1). */
 export const balancedAllocation: ScorePlugin = {
   name: 'NodeResourcesBalancedAllocation',
   weight: 1,
-  score(pod, nodeInfo) {
-    const v = allocationVectors(pod, nodeInfo, true);
-    return balancedResourceScore(v.requested, v.allocatable);
+  score(pod, nodeInfo, _snapshot, state) {
+    return balancedNode((state ?? cycleStateOf(pod)).requests, nodeInfo);
+  },
+  scoreNodes(state, nodes, _snapshot, out) {
+    const pr = state.requests;
+    for (let i = 0; i < nodes.length; i++) out[i] = balancedNode(pr, nodes[i] as NodeInfo);
   },
 };

@@ -3,9 +3,10 @@
  * how widely each image is spread. After
  * `pkg/scheduler/framework/plugins/imagelocality/image_locality.go`.
  */
-import type { Pod } from 'kubernetes-types/core/v1.js';
-import { normalizedImageName } from '../../node-info.js';
-import { specKey } from '../../pod-resources.js';
+import { cycleStateOf } from '../../cycle-state.js';
+import type { CycleState } from '../../cycle-state.js';
+import type { NodeInfoLister } from '../../snapshot.js';
+import type { NodeInfo } from '../../types.js';
 import { MAX_NODE_SCORE } from './score-plugin.js';
 import type { ScorePlugin } from './score-plugin.js';
 
@@ -20,33 +21,48 @@ export function imageLocalityPriority(sumScores: number, numContainers: number):
   return Math.trunc((MAX_NODE_SCORE * (clamped - MIN_THRESHOLD)) / (maxThreshold - MIN_THRESHOLD));
 }
 
-// Stored pods (and their specs) are never changed in place: normalize their images once, not once per node.
-const imagesCache = new WeakMap<object, readonly string[]>();
+/**
+ * Each image's spread, NumNodes / totalNumNodes, once per cycle (upstream
+ * divides again on every node; the quotient is the same number).
+ */
+function spread(state: CycleState, snapshot: NodeInfoLister): readonly number[] {
+  if (state.imageSpread?.snapshot === snapshot) return state.imageSpread.shares;
+  const totalNumNodes = snapshot.nodeInfoList.length;
+  const shares = state.images.map((name) => snapshot.imageNumNodes(name) / totalNumNodes);
+  state.imageSpread = { snapshot, shares };
+  return shares;
+}
 
-/** The normalized image of every init and app container, in order. */
-function containerImages(pod: Pod): readonly string[] {
-  let images = imagesCache.get(specKey(pod));
-  if (!images) {
-    images = [...(pod.spec?.initContainers ?? []), ...(pod.spec?.containers ?? [])].map((c) => normalizedImageName(c.image ?? ''));
-    imagesCache.set(specKey(pod), images);
+/** sumImageScores: each of the pod's images the node holds, its size scaled by its spread (scaledImageScore). */
+function sumImageScores(images: readonly string[], shares: readonly number[], nodeInfo: NodeInfo): number {
+  let sum = 0;
+  if (nodeInfo.images.size === 0) return sum;
+  for (let i = 0; i < images.length; i++) {
+    const size = nodeInfo.images.get(images[i] as string);
+    if (size !== undefined) sum += Math.trunc(size * (shares[i] as number));
   }
-  return images;
+  return sum;
 }
 
 /** The ImageLocality Score plugin (weight 1). */
 export const imageLocality: ScorePlugin = {
   name: 'ImageLocality',
   weight: 1,
-  score(pod, nodeInfo, snapshot) {
-    const totalNumNodes = snapshot.nodeInfoList.length;
-    const images = containerImages(pod);
-    let sum = 0;
-    for (const name of images) {
-      const size = nodeInfo.images.get(name);
-      if (size === undefined) continue;
-      // scaledImageScore: the image's size scaled by its spread (ImageStateSummary.NumNodes).
-      sum += Math.trunc(size * (snapshot.imageNumNodes(name) / totalNumNodes));
+  preScore(state, snapshot) {
+    spread(state, snapshot);
+  },
+  score(pod, nodeInfo, snapshot, state) {
+    const s = state ?? cycleStateOf(pod);
+    return imageLocalityPriority(sumImageScores(s.images, spread(s, snapshot), nodeInfo), s.images.length);
+  },
+  scoreNodes(state, nodes, snapshot, out) {
+    const images = state.images;
+    const shares = spread(state, snapshot);
+    // No node holds any of the pod's images: every node sums 0.
+    if (shares.every((share) => share === 0)) {
+      out.fill(imageLocalityPriority(0, images.length), 0, nodes.length);
+      return;
     }
-    return imageLocalityPriority(sum, images.length);
+    for (let i = 0; i < nodes.length; i++) out[i] = imageLocalityPriority(sumImageScores(images, shares, nodes[i] as NodeInfo), images.length);
   },
 };

@@ -3,7 +3,8 @@
  * nodes with more free cpu/memory. After
  * `pkg/scheduler/framework/plugins/noderesources/least_allocated.go`.
  */
-import { allocationVectors } from './resource-allocation.js';
+import { cycleStateOf } from '../../cycle-state.js';
+import type { NodeInfo, Resources } from '../../types.js';
 import { MAX_NODE_SCORE } from './score-plugin.js';
 import type { ScorePlugin } from './score-plugin.js';
 
@@ -26,12 +27,36 @@ export function leastAllocatedScore(requested: readonly number[], allocatable: r
   return weightSum === 0 ? 0 : Math.trunc(nodeScore / weightSum);
 }
 
+/**
+ * leastAllocatedScore over the cpu and memory vectors (resource_allocation.go),
+ * without building them: a resource the node does not offer is left out; the
+ * pod counts scoring defaults (`pr`: its nonZero requests).
+ */
+function leastAllocatedNode(pr: Resources, nodeInfo: NodeInfo): number {
+  const allocCpu = nodeInfo.allocMilliCpu;
+  const allocMemory = nodeInfo.allocMemory;
+  let nodeScore = 0;
+  let weightSum = 0;
+  if (allocCpu !== 0) {
+    nodeScore += leastRequestedScore(nodeInfo.nonZeroMilliCpu + pr.milliCpu, allocCpu);
+    weightSum += 1;
+  }
+  if (allocMemory !== 0) {
+    nodeScore += leastRequestedScore(nodeInfo.nonZeroMemory + pr.memory, allocMemory);
+    weightSum += 1;
+  }
+  return weightSum === 0 ? 0 : Math.trunc(nodeScore / weightSum);
+}
+
 /** The NodeResourcesFit Score plugin (weight 1). */
 export const leastAllocated: ScorePlugin = {
   name: 'NodeResourcesFit',
   weight: 1,
-  score(pod, nodeInfo) {
-    const v = allocationVectors(pod, nodeInfo, false);
-    return leastAllocatedScore(v.requested, v.allocatable);
+  score(pod, nodeInfo, _snapshot, state) {
+    return leastAllocatedNode((state ?? cycleStateOf(pod)).nonZeroRequests, nodeInfo);
+  },
+  scoreNodes(state, nodes, _snapshot, out) {
+    const pr = state.nonZeroRequests;
+    for (let i = 0; i < nodes.length; i++) out[i] = leastAllocatedNode(pr, nodes[i] as NodeInfo);
   },
 };

@@ -1,5 +1,6 @@
 /** The contract of a Score plugin (framework.ScorePlugin + ScoreExtensions), pure. */
 import type { Pod } from 'kubernetes-types/core/v1.js';
+import type { CycleState } from '../../cycle-state.js';
 import type { NodeInfoLister } from '../../snapshot.js';
 import type { NodeInfo } from '../../types.js';
 
@@ -12,18 +13,35 @@ export interface ScorePlugin {
   readonly name: string;
   /** Weight in the default profile. */
   readonly weight: number;
-  /** Raw score of one node; `snapshot` is the cycle's view of all nodes (ImageLocality needs it). */
-  score(pod: Pod, nodeInfo: NodeInfo, snapshot: NodeInfoLister): number;
-  /** Optional NormalizeScore over the feasible nodes' raw scores (same order). */
-  normalize?(scores: readonly number[]): number[];
+  /** Optional PreScore: reads, once per cycle, what every node's score needs into `state`. */
+  preScore?(state: CycleState, snapshot: NodeInfoLister): void;
+  /**
+   * Raw score of one node; `snapshot` is the cycle's view of all nodes
+   * (ImageLocality needs it), `state` the cycle's view of the pod after
+   * preScore (read from `pod` when absent).
+   */
+  score(pod: Pod, nodeInfo: NodeInfo, snapshot: NodeInfoLister, state?: CycleState): number;
+  /**
+   * The raw score of every node into `out` (same order), after preScore: the
+   * loop runs inside the plugin, so the call per node is direct, not through
+   * the profile's list of plugins.
+   */
+  scoreNodes(state: CycleState, nodes: readonly NodeInfo[], snapshot: NodeInfoLister, out: number[]): void;
+  /** Optional NormalizeScore over the feasible nodes' raw scores (same order): changes `scores` in place and returns it. */
+  normalize?(scores: number[]): number[];
 }
 
-/** helper.DefaultNormalizeScore: scale to 0..max by the highest raw score, optionally reversed. */
-export function defaultNormalizeScore(maxPriority: number, reverse: boolean, scores: readonly number[]): number[] {
-  const maxCount = Math.max(0, ...scores);
-  if (maxCount === 0) return scores.map((s) => (reverse ? maxPriority : s));
-  return scores.map((s) => {
-    const scaled = Math.trunc((maxPriority * s) / maxCount);
-    return reverse ? maxPriority - scaled : scaled;
-  });
+/** helper.DefaultNormalizeScore: scales `scores` in place to 0..max by the highest raw score, optionally reversed. */
+export function defaultNormalizeScore(maxPriority: number, reverse: boolean, scores: number[]): number[] {
+  let maxCount = 0;
+  for (const s of scores) if (s > maxCount) maxCount = s;
+  if (maxCount === 0) {
+    if (reverse) scores.fill(maxPriority);
+    return scores;
+  }
+  for (let i = 0; i < scores.length; i++) {
+    const scaled = Math.trunc((maxPriority * (scores[i] as number)) / maxCount);
+    scores[i] = reverse ? maxPriority - scaled : scaled;
+  }
+  return scores;
 }
