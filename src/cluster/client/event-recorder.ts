@@ -5,6 +5,8 @@
  * client-go tools/record and tools/events.
  */
 import type { ApiClient, KubeObject } from '../apiserver/types.js';
+import { isoMicro, isoSeconds } from '../clock/time-text.js';
+import { flatConcat, StringInterner } from '../flat-string.js';
 
 /** Who reports: `source.component`/`source.host` for core/v1, reportingController/Instance for events.k8s.io. */
 export interface EventSource {
@@ -21,6 +23,12 @@ const AGGREGATE_WINDOW_MS = 10 * 60 * 1000;
 /** events.k8s.io isomorphic events within this window become a series. */
 const SERIES_WINDOW_MS = 6 * 60 * 1000;
 
+/**
+ * Field paths and messages repeat across pods of one template (`spec.containers{web}`,
+ * `Started container web`): the events of all of them share one copy of each.
+ */
+const texts = new StringInterner();
+
 /** Records events about objects as one component. */
 export class EventRecorder {
   private readonly recent = new Map<string, { name: string; namespace: string; last: number }>();
@@ -36,7 +44,9 @@ export class EventRecorder {
   ) {}
 
   /** Records an event; `fieldPath` like `spec.containers{nginx}`. */
-  record(object: KubeObject, type: 'Normal' | 'Warning', reason: string, message: string, fieldPath?: string, action?: string): void {
+  record(object: KubeObject, type: 'Normal' | 'Warning', reason: string, rawMessage: string, rawFieldPath?: string, action?: string): void {
+    const message = texts.intern(rawMessage);
+    const fieldPath = rawFieldPath === undefined ? undefined : texts.intern(rawFieldPath);
     const namespace = object.metadata.namespace ?? 'default';
     const key = [object.metadata.uid, fieldPath ?? '', reason, message].join('\u0000');
     const now = this.now();
@@ -57,7 +67,7 @@ export class EventRecorder {
       }
     }
     // client-go names events `<object>.<UnixNano in hex>`.
-    const name = `${object.metadata.name}.${(BigInt(now) * 1_000_000n + BigInt(this.sequence() % 1_000_000)).toString(16)}`;
+    const name = flatConcat(String(object.metadata.name), '.', (BigInt(now) * 1_000_000n + BigInt(this.sequence() % 1_000_000)).toString(16));
     const involvedObject = {
       apiVersion: object.apiVersion,
       kind: object.kind,
@@ -104,13 +114,4 @@ export class EventRecorder {
     const created = this.client.create('events', namespace, body as KubeObject);
     if (created.ok) this.recent.set(key, { name, namespace, last: now });
   }
-}
-
-function isoSeconds(ms: number): string {
-  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
-}
-
-/** metav1.MicroTime: RFC 3339 with 6 fractional digits. */
-function isoMicro(ms: number): string {
-  return new Date(ms).toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
 }

@@ -8,15 +8,8 @@ import type { KubeObject, OwnerReference } from '../apiserver/types.js';
 /** Plain-JSON view of an object's fields. */
 export type Obj = Record<string, any>;
 
-/** metav1.Time: RFC 3339 with seconds precision. */
-export function isoSeconds(ms: number): string {
-  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
-}
-
-/** metav1.MicroTime: RFC 3339 with 6 fractional digits. */
-export function isoMicro(ms: number): string {
-  return new Date(ms).toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
-}
+/** metav1.Time and metav1.MicroTime text (one shared flat string per value). */
+export { isoSeconds, isoMicro } from '../clock/time-text.js';
 
 /** Parses an RFC 3339 timestamp to ms; undefined when absent. */
 export function parseTime(value: unknown): number | undefined {
