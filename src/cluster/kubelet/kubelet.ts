@@ -482,7 +482,9 @@ export class Kubelet implements Component {
     }
     let worker = this.workers.get(uid);
     if (!worker) {
-      worker = new PodWorker(this.workerHost(), pod);
+      // One host for the workers made with the same recorder: it holds nothing of a pod (eight closures per pod otherwise).
+      if (this.podWorkerHost?.recorder !== this.recorder) this.podWorkerHost = this.workerHost();
+      worker = new PodWorker(this.podWorkerHost, pod);
       this.workers.set(uid, worker);
       worker.sync();
       return;
@@ -491,6 +493,8 @@ export class Kubelet implements Component {
     worker.update(pod);
     if (deleting) worker.sync();
   }
+
+  private podWorkerHost?: PodWorkerHost;
 
   private workerHost(): PodWorkerHost {
     const kubelet = this;
