@@ -20,6 +20,7 @@ import { exactFieldValue, fieldValue, parseFieldSelector, parseLabelSelector, ty
 import { copyJson, jsonEqual, TOO_DEEP } from '../json.js';
 import { isoSeconds } from '../clock/time-text.js';
 import { flatConcat } from '../flat-string.js';
+import { spreadWith } from '../shallow-copy.js';
 import { validateObject } from './validation.js';
 import type { AdmissionPlugin, AdmissionRequest } from './admission/types.js';
 import { defaultAdmissionPlugins } from './admission/index.js';
@@ -328,7 +329,7 @@ export class ApiServer {
     const status = (pod.status ?? {}) as { conditions?: Record<string, unknown>[] };
     const conditions = (status.conditions ?? []).filter((c) => c.type !== 'PodScheduled');
     conditions.push({ lastProbeTime: null, lastTransitionTime: isoSeconds(this.options.queue.now()), status: 'True', type: 'PodScheduled' });
-    const updated: KubeObject = { ...pod, metadata: { ...pod.metadata }, spec: { ...(pod.spec as object), nodeName: target }, status: { ...status, conditions } };
+    const updated: KubeObject = { ...pod, metadata: { ...pod.metadata }, spec: spreadWith(pod.spec as object, { nodeName: target }), status: spreadWith(status, { conditions }) };
     return { ok: true, value: store.put('pods', updated, 'MODIFIED') };
   }
 
