@@ -43,3 +43,11 @@ export class StringInterner {
     return flat;
   }
 }
+
+/** The simulation's interner for values repeated across objects (image names and ids, event texts). */
+const shared = new StringInterner(8192);
+
+/** The shared flat copy of `s` (equal to `s`); see {@link StringInterner}. */
+export function intern(s: string): string {
+  return shared.intern(s);
+}

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { flatConcat, flatten, StringInterner } from '../../src/cluster/flat-string.js';
+import { flatConcat, flatten, intern, StringInterner } from '../../src/cluster/flat-string.js';
 
 describe('flat strings', () => {
   it('flatConcat and flatten keep the value', () => {
@@ -26,5 +26,13 @@ describe('flat strings', () => {
     const interner = new StringInterner();
     const first = interner.intern(['Started container ', 'web'].join(''));
     expect(interner.intern(`Started container ${'web'}`)).toBe(first);
+  });
+});
+
+describe('intern', () => {
+  it('returns the same value, sharing one copy per value', () => {
+    const a = intern(['docker.io/library/', 'nginx:1.27'].join(''));
+    expect(a).toBe('docker.io/library/nginx:1.27');
+    expect(intern(`docker.io/library/${'nginx'}:1.27`)).toBe(a);
   });
 });

@@ -6,7 +6,7 @@
  */
 import type { ApiClient, KubeObject } from '../apiserver/types.js';
 import { isoMicro, isoSeconds } from '../clock/time-text.js';
-import { flatConcat, StringInterner } from '../flat-string.js';
+import { flatConcat, intern } from '../flat-string.js';
 
 /** Who reports: `source.component`/`source.host` for core/v1, reportingController/Instance for events.k8s.io. */
 export interface EventSource {
@@ -22,12 +22,6 @@ type Obj = Record<string, any>;
 const AGGREGATE_WINDOW_MS = 10 * 60 * 1000;
 /** events.k8s.io isomorphic events within this window become a series. */
 const SERIES_WINDOW_MS = 6 * 60 * 1000;
-
-/**
- * Field paths and messages repeat across pods of one template (`spec.containers{web}`,
- * `Started container web`): the events of all of them share one copy of each.
- */
-const texts = new StringInterner();
 
 /** Records events about objects as one component. */
 export class EventRecorder {
@@ -45,8 +39,10 @@ export class EventRecorder {
 
   /** Records an event; `fieldPath` like `spec.containers{nginx}`. */
   record(object: KubeObject, type: 'Normal' | 'Warning', reason: string, rawMessage: string, rawFieldPath?: string, action?: string): void {
-    const message = texts.intern(rawMessage);
-    const fieldPath = rawFieldPath === undefined ? undefined : texts.intern(rawFieldPath);
+    // Field paths and messages repeat across pods of one template (`spec.containers{web}`,
+    // `Started container web`): the events of all of them share one copy of each.
+    const message = intern(rawMessage);
+    const fieldPath = rawFieldPath === undefined ? undefined : intern(rawFieldPath);
     const namespace = object.metadata.namespace ?? 'default';
     const key = [object.metadata.uid, fieldPath ?? '', reason, message].join('\u0000');
     const now = this.now();
