@@ -418,7 +418,9 @@ export class PodWorker {
 
   /** Everything buildPodStatus reads, by identity (container states are replaced, never edited in place). */
   private statusInputs(): unknown[] {
-    const inputs: unknown[] = [this.pod, this.sandbox, this.podIP];
+    // The spec, not the pod: buildPodStatus reads only pod.spec once there is a last status, and the spec
+    // outlives status writes, so the inputs do not keep an old version of the pod alive.
+    const inputs: unknown[] = [this.pod.spec, this.sandbox, this.podIP];
     for (const c of this.containers.values()) inputs.push(c.state, c.lastTerminated, c.ready, c.started, c.restartCount, c.containerId, c.imageRef, c.image);
     return inputs;
   }
