@@ -4,6 +4,7 @@
  * owner references (pkg/controller/controller_ref_manager.go).
  */
 import type { KubeObject, OwnerReference } from '../apiserver/types.js';
+import { flatConcat } from '../flat-string.js';
 
 /** Plain-JSON view of an object's fields. */
 export type Obj = Record<string, any>;
@@ -18,9 +19,9 @@ export function parseTime(value: unknown): number | undefined {
   return Number.isNaN(ms) ? undefined : ms;
 }
 
-/** `namespace/name` of an object. */
+/** `namespace/name` of an object (built flat: controllers keep it in their maps, flat-string.ts). */
 export function objectKey(obj: KubeObject): string {
-  return obj.metadata.namespace ? `${obj.metadata.namespace}/${obj.metadata.name}` : obj.metadata.name!;
+  return obj.metadata.namespace ? flatConcat(obj.metadata.namespace, '/', String(obj.metadata.name)) : obj.metadata.name!;
 }
 
 /** Splits `namespace/name`. */

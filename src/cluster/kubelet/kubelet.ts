@@ -31,6 +31,7 @@ import { inboundConnect } from './host-netfilter.js';
 import { goTimeStringPrecise } from './go-text.js';
 import { jsonEqual } from '../json.js';
 import { sameInputs } from './same-inputs.js';
+import { flatConcat } from '../flat-string.js';
 
 type Obj = Record<string, any>;
 
@@ -531,7 +532,7 @@ export class Kubelet implements Component {
     const cidr: string | undefined = node.ok ? (node.value.spec as Obj)?.podCIDR : undefined;
     if (!cidr) return undefined;
     const base = cidr.split('/')[0].split('.').slice(0, 3).join('.');
-    const ip = `${base}.${this.nextIP}`;
+    const ip = flatConcat(base, '.', String(this.nextIP));
     this.nextIP = this.nextIP >= 254 ? 2 : this.nextIP + 1;
     return ip;
   }

@@ -12,6 +12,7 @@
 import type { EventQueue, TimerId } from '../clock/event-queue.js';
 import type { KubeObject, WatchEvent } from '../apiserver/types.js';
 import { deepFreeze, freezeStoredObjects } from '../json.js';
+import { flatConcat } from '../flat-string.js';
 
 /** A registered watcher. */
 interface Watcher {
@@ -188,7 +189,7 @@ export class Store {
   attachToLease(resource: string, object: KubeObject, leaseId: number): void {
     const lease = this.leases.get(leaseId);
     if (!lease) throw new Error(`requested lease not found: ${leaseId}`);
-    const key = `${resource}|${objectKey(object.metadata.namespace, object.metadata.name!)}`;
+    const key = flatConcat(resource, '|', objectKey(object.metadata.namespace, object.metadata.name!));
     this.detachLease(key);
     lease.keys.add(key);
     this.keyLease.set(key, leaseId);
@@ -407,8 +408,9 @@ function getOrCreate<K, V>(map: Map<K, V[]>, key: K): V[] {
   return list;
 }
 
+/** `<ns>/<name>`, built flat: the bucket keeps it as long as the object lives (flat-string.ts). */
 function objectKey(namespace: string | undefined, name: string): string {
-  return namespace ? `${namespace}/${name}` : name;
+  return namespace ? flatConcat(namespace, '/', name) : name;
 }
 
 function inNamespace(object: KubeObject, namespace: string | undefined): boolean {
