@@ -18,6 +18,9 @@ import { applyDefaults } from './defaults.js';
 import { goJsonType, jsonPatch, MAX_BODY_DEPTH, mergePatch, nestsDeeperThan, strategicMergePatch } from './patch.js';
 import { exactFieldValue, fieldValue, parseFieldSelector, parseLabelSelector, type ObjectMatcher } from './selectors.js';
 import { copyJson, jsonEqual, TOO_DEEP } from '../json.js';
+import { isoSeconds } from '../clock/time-text.js';
+import { flatConcat } from '../flat-string.js';
+import { spreadWith } from '../shallow-copy.js';
 import { validateObject } from './validation.js';
 import type { AdmissionPlugin, AdmissionRequest } from './admission/types.js';
 import { defaultAdmissionPlugins } from './admission/index.js';
@@ -171,7 +174,7 @@ export class ApiServer {
       if (object.metadata.namespace && b.ns && object.metadata.namespace !== b.ns) return failure(badRequest('the namespace of the provided object does not match the namespace sent on the request'));
       object.metadata.namespace = b.ns ?? object.metadata.namespace ?? 'default';
     } else delete object.metadata.namespace;
-    if (!object.metadata.name && object.metadata.generateName) object.metadata.name = object.metadata.generateName + this.options.random.kubeSuffix(5);
+    if (!object.metadata.name && object.metadata.generateName) object.metadata.name = flatConcat(object.metadata.generateName, this.options.random.kubeSuffix(5));
     if (!object.metadata.name) return failure(invalid(b.info.kind, '', [{ field: 'metadata.name', detail: 'Required value: name or generateName is required' }]));
     const name = object.metadata.name;
     if (store.get(b.info.name, object.metadata.namespace, name)) return failure(alreadyExists(b.info, name));
@@ -326,7 +329,7 @@ export class ApiServer {
     const status = (pod.status ?? {}) as { conditions?: Record<string, unknown>[] };
     const conditions = (status.conditions ?? []).filter((c) => c.type !== 'PodScheduled');
     conditions.push({ lastProbeTime: null, lastTransitionTime: isoSeconds(this.options.queue.now()), status: 'True', type: 'PodScheduled' });
-    const updated: KubeObject = { ...pod, metadata: { ...pod.metadata }, spec: { ...(pod.spec as object), nodeName: target }, status: { ...status, conditions } };
+    const updated: KubeObject = { ...pod, metadata: { ...pod.metadata }, spec: spreadWith(pod.spec as object, { nodeName: target }), status: spreadWith(status, { conditions }) };
     return { ok: true, value: store.put('pods', updated, 'MODIFIED') };
   }
 
@@ -466,20 +469,8 @@ class CredentialClient implements ApiClient {
   }
 }
 
-/** The last second isoSeconds formatted (a pure cache: same input, same output). */
-let lastSecond = Number.NaN;
-let lastIso = '';
-
-/** RFC 3339 with seconds precision, as metav1.Time marshals. */
-export function isoSeconds(ms: number): string {
-  const second = Math.floor(ms / 1000);
-  // Writes come in bursts within one simulated second: format each second once.
-  if (second !== lastSecond) {
-    lastSecond = second;
-    lastIso = new Date(second * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
-  }
-  return lastIso;
-}
+/** RFC 3339 with seconds precision, as metav1.Time marshals (one shared flat string per second). */
+export { isoSeconds };
 
 const POD_UPDATE_FORBIDDEN =
   'pod updates may not change fields other than `spec.containers[*].image`,`spec.initContainers[*].image`,`spec.activeDeadlineSeconds`,`spec.tolerations` (only additions to existing tolerations),`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative)';

@@ -5,6 +5,8 @@
  * client-go tools/record and tools/events.
  */
 import type { ApiClient, KubeObject } from '../apiserver/types.js';
+import { isoMicro, isoSeconds } from '../clock/time-text.js';
+import { flatConcat, intern } from '../flat-string.js';
 
 /** Who reports: `source.component`/`source.host` for core/v1, reportingController/Instance for events.k8s.io. */
 export interface EventSource {
@@ -21,9 +23,25 @@ const AGGREGATE_WINDOW_MS = 10 * 60 * 1000;
 /** events.k8s.io isomorphic events within this window become a series. */
 const SERIES_WINDOW_MS = 6 * 60 * 1000;
 
+/** An event this recorder made lately: repeats of it within the window update it. */
+interface Recent {
+  fieldPath: string;
+  reason: string;
+  message: string;
+  /** The stored event's name and namespace. */
+  name: string;
+  namespace: string;
+  last: number;
+}
+
 /** Records events about objects as one component. */
 export class EventRecorder {
-  private readonly recent = new Map<string, { name: string; namespace: string; last: number }>();
+  /**
+   * Recent events by the uid of the object they are about (client-go keys its aggregator
+   * by source, object, reason and message): per object a short list, so no key string is
+   * built and kept per event.
+   */
+  private readonly recent = new Map<string, Recent[]>();
   private ownSeq = 0;
 
   constructor(
@@ -36,11 +54,17 @@ export class EventRecorder {
   ) {}
 
   /** Records an event; `fieldPath` like `spec.containers{nginx}`. */
-  record(object: KubeObject, type: 'Normal' | 'Warning', reason: string, message: string, fieldPath?: string, action?: string): void {
+  record(object: KubeObject, type: 'Normal' | 'Warning', reason: string, rawMessage: string, rawFieldPath?: string, action?: string): void {
+    // Field paths and messages repeat across pods of one template (`spec.containers{web}`,
+    // `Started container web`): the events of all of them share one copy of each.
+    const message = intern(rawMessage);
+    const fieldPath = rawFieldPath === undefined ? undefined : intern(rawFieldPath);
     const namespace = object.metadata.namespace ?? 'default';
-    const key = [object.metadata.uid, fieldPath ?? '', reason, message].join('\u0000');
+    const uid = object.metadata.uid ?? '';
+    const path = fieldPath ?? '';
     const now = this.now();
-    const seen = this.recent.get(key);
+    const ofObject = this.recent.get(uid);
+    const seen = ofObject?.find((r) => r.message === message && r.reason === reason && r.fieldPath === path);
     const window = this.style === 'core' ? AGGREGATE_WINDOW_MS : SERIES_WINDOW_MS;
     if (seen && now - seen.last <= window) {
       const existing = this.client.get('events', seen.namespace, seen.name);
@@ -57,7 +81,7 @@ export class EventRecorder {
       }
     }
     // client-go names events `<object>.<UnixNano in hex>`.
-    const name = `${object.metadata.name}.${(BigInt(now) * 1_000_000n + BigInt(this.sequence() % 1_000_000)).toString(16)}`;
+    const name = flatConcat(String(object.metadata.name), '.', (BigInt(now) * 1_000_000n + BigInt(this.sequence() % 1_000_000)).toString(16));
     const involvedObject = {
       apiVersion: object.apiVersion,
       kind: object.kind,
@@ -102,15 +126,13 @@ export class EventRecorder {
             reportingInstance: this.source.instance ?? this.source.component,
           };
     const created = this.client.create('events', namespace, body as KubeObject);
-    if (created.ok) this.recent.set(key, { name, namespace, last: now });
+    if (!created.ok) return;
+    if (seen) {
+      // The earlier event's window passed: repeats now count on the new one.
+      seen.name = name;
+      seen.namespace = namespace;
+      seen.last = now;
+    } else if (ofObject) ofObject.push({ fieldPath: path, reason, message, name, namespace, last: now });
+    else this.recent.set(uid, [{ fieldPath: path, reason, message, name, namespace, last: now }]);
   }
-}
-
-function isoSeconds(ms: number): string {
-  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
-}
-
-/** metav1.MicroTime: RFC 3339 with 6 fractional digits. */
-function isoMicro(ms: number): string {
-  return new Date(ms).toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
 }

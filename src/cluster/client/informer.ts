@@ -7,6 +7,7 @@
  * a new object (spread the parts that change) and send that.
  */
 import type { ApiClient, KubeObject, ListOptions, WatchEvent } from '../apiserver/types.js';
+import { flatConcat } from '../flat-string.js';
 
 /** A change handler: (type, new object, old object). */
 export type InformerHandler = (type: WatchEvent['type'], object: KubeObject, old: KubeObject | undefined) => void;
@@ -70,7 +71,7 @@ export class Informer {
   }
 }
 
-/** `namespace/name` or `name`. */
+/** `namespace/name` or `name` (built flat: the cache keeps it as long as the object, flat-string.ts). */
 export function keyOf(obj: KubeObject): string {
-  return obj.metadata.namespace ? `${obj.metadata.namespace}/${obj.metadata.name}` : obj.metadata.name!;
+  return obj.metadata.namespace ? flatConcat(obj.metadata.namespace, '/', String(obj.metadata.name)) : obj.metadata.name!;
 }

@@ -3,6 +3,7 @@
  * (pod name suffixes, UIDs, container IDs, IPs) comes from here, so the same
  * seed gives the same cluster.
  */
+import { flatConcat } from '../flat-string.js';
 
 /** The alphabet Kubernetes uses for generated name suffixes (apimachinery rand.String). */
 const KUBE_ALPHABET = 'bcdfghjklmnpqrstvwxz2456789';
@@ -50,6 +51,8 @@ export class Random {
   /** A version-4-shaped UUID. */
   uuid(): string {
     const h = this.hex(32);
-    return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${'89ab'[this.int(4)]}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+    const variant = '89ab'[this.int(4)]!;
+    // Joined, not a template literal: a uid lives as long as its object, and a template literal makes a rope (flat-string.ts).
+    return flatConcat(h.slice(0, 8), '-', h.slice(8, 12), '-4', h.slice(13, 16), '-', variant, h.slice(17, 20), '-', h.slice(20, 32));
   }
 }

@@ -14,6 +14,7 @@ import { Expectations } from './expectations.js';
 import { sortPodsForDeletion } from './pod-ranking.js';
 import { byControllerUid, orphansByNamespace, type Index } from './indexes.js';
 import { controllerOf, controllerRef, isPodActive, isPodAvailable, isPodReady, isoSeconds, objectKey, splitKey, type Obj } from './util.js';
+import { flatConcat } from '../flat-string.js';
 import { jsonEqual } from '../json.js';
 
 /** Upper bound of the per-key retry back-off (workqueue DefaultControllerRateLimiter: 5ms doubling to 1000s). */
@@ -27,7 +28,7 @@ export function podFromTemplate(template: Obj, owner: KubeObject, extraLabels: R
     apiVersion: 'v1',
     kind: 'Pod',
     metadata: {
-      generateName: `${owner.metadata.name}-`,
+      generateName: flatConcat(String(owner.metadata.name), '-'),
       namespace: owner.metadata.namespace,
       ...(Object.keys(labels).length ? { labels } : {}),
       ...(meta.annotations ? { annotations: { ...meta.annotations } } : {}),

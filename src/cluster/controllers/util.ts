@@ -4,19 +4,13 @@
  * owner references (pkg/controller/controller_ref_manager.go).
  */
 import type { KubeObject, OwnerReference } from '../apiserver/types.js';
+import { flatConcat } from '../flat-string.js';
 
 /** Plain-JSON view of an object's fields. */
 export type Obj = Record<string, any>;
 
-/** metav1.Time: RFC 3339 with seconds precision. */
-export function isoSeconds(ms: number): string {
-  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
-}
-
-/** metav1.MicroTime: RFC 3339 with 6 fractional digits. */
-export function isoMicro(ms: number): string {
-  return new Date(ms).toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
-}
+/** metav1.Time and metav1.MicroTime text (one shared flat string per value). */
+export { isoSeconds, isoMicro } from '../clock/time-text.js';
 
 /** Parses an RFC 3339 timestamp to ms; undefined when absent. */
 export function parseTime(value: unknown): number | undefined {
@@ -25,9 +19,9 @@ export function parseTime(value: unknown): number | undefined {
   return Number.isNaN(ms) ? undefined : ms;
 }
 
-/** `namespace/name` of an object. */
+/** `namespace/name` of an object (built flat: controllers keep it in their maps, flat-string.ts). */
 export function objectKey(obj: KubeObject): string {
-  return obj.metadata.namespace ? `${obj.metadata.namespace}/${obj.metadata.name}` : obj.metadata.name!;
+  return obj.metadata.namespace ? flatConcat(obj.metadata.namespace, '/', String(obj.metadata.name)) : obj.metadata.name!;
 }
 
 /** Splits `namespace/name`. */

@@ -3,6 +3,7 @@
  * `time.Time.String()` and RFC 3339 print them. Kept apart so every kubelet
  * module renders them the same way.
  */
+import { isoSeconds } from '../clock/time-text.js';
 
 /** `time.Time.String()` of a UTC time at second precision: `2026-11-29 12:00:00 +0000 UTC`. */
 export function goTimeString(ms: number): string {
@@ -19,5 +20,5 @@ export function goTimeStringPrecise(ms: number): string {
 
 /** `time.RFC3339` of a UTC time (`2027-12-15T12:00:05Z`), as crypto/x509 prints validity bounds. */
 export function rfc3339(ms: number): string {
-  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  return isoSeconds(ms);
 }

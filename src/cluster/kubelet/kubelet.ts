@@ -31,6 +31,7 @@ import { inboundConnect } from './host-netfilter.js';
 import { goTimeStringPrecise } from './go-text.js';
 import { jsonEqual } from '../json.js';
 import { sameInputs } from './same-inputs.js';
+import { flatConcat } from '../flat-string.js';
 
 type Obj = Record<string, any>;
 
@@ -482,7 +483,9 @@ export class Kubelet implements Component {
     }
     let worker = this.workers.get(uid);
     if (!worker) {
-      worker = new PodWorker(this.workerHost(), pod);
+      // One host for the workers made with the same recorder: it holds nothing of a pod (eight closures per pod otherwise).
+      if (this.podWorkerHost?.recorder !== this.recorder) this.podWorkerHost = this.workerHost();
+      worker = new PodWorker(this.podWorkerHost, pod);
       this.workers.set(uid, worker);
       worker.sync();
       return;
@@ -491,6 +494,8 @@ export class Kubelet implements Component {
     worker.update(pod);
     if (deleting) worker.sync();
   }
+
+  private podWorkerHost?: PodWorkerHost;
 
   private workerHost(): PodWorkerHost {
     const kubelet = this;
@@ -527,7 +532,7 @@ export class Kubelet implements Component {
     const cidr: string | undefined = node.ok ? (node.value.spec as Obj)?.podCIDR : undefined;
     if (!cidr) return undefined;
     const base = cidr.split('/')[0].split('.').slice(0, 3).join('.');
-    const ip = `${base}.${this.nextIP}`;
+    const ip = flatConcat(base, '.', String(this.nextIP));
     this.nextIP = this.nextIP >= 254 ? 2 : this.nextIP + 1;
     return ip;
   }

@@ -8,6 +8,7 @@
  */
 import type { ApiClient, ApiResult, KubeObject } from '../apiserver/types.js';
 import type { TimerId } from '../clock/event-queue.js';
+import { isoMicro } from '../clock/time-text.js';
 import { klogKV } from '../host/journal.js';
 import { goDuration } from './backoff.js';
 
@@ -131,6 +132,6 @@ export class NodeLeaseController {
   }
 
   private renewTime(): string {
-    return new Date(this.h.hostNow()).toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
+    return isoMicro(this.h.hostNow());
   }
 }

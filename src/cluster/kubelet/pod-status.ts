@@ -4,6 +4,8 @@
  */
 import { isoSeconds } from '../apiserver/server.js';
 import { qosClass } from '../apiserver/qos.js';
+import { flatConcat } from '../flat-string.js';
+import { spreadWith } from '../shallow-copy.js';
 
 type Obj = Record<string, any>;
 
@@ -83,8 +85,8 @@ function containerStatus(c: ContainerRecord): Obj {
   if (c.state.running) state.running = { startedAt: isoSeconds(c.state.running.startedAt) };
   else if (c.state.waiting) state.waiting = { ...(c.state.waiting.message ? { message: c.state.waiting.message } : {}), reason: c.state.waiting.reason };
   else if (c.state.terminated) state.terminated = terminated(c.state.terminated);
-  return {
-    ...(c.containerId ? { containerID: `containerd://${c.containerId}` } : {}),
+  // spreadWith, not a leading spread: every status would get a hidden class of its own (shallow-copy.ts).
+  return spreadWith(c.containerId ? { containerID: flatConcat('containerd://', c.containerId) } : {}, {
     image: c.image,
     imageID: c.imageRef ?? '',
     lastState: c.lastTerminated ? { terminated: terminated(c.lastTerminated) } : {},
@@ -94,7 +96,7 @@ function containerStatus(c: ContainerRecord): Obj {
     // prober_manager UpdatePodStatus: a container that is not running is not started.
     started: c.started && !!c.state.running,
     state,
-  };
+  });
 }
 
 function terminated(t: TerminatedState): Obj {

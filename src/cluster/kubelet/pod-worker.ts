@@ -13,6 +13,7 @@ import { buildPodStatus, type ContainerRecord } from './pod-status.js';
 import { goDuration, inBackoffSince, nextBackoff, type Backoff } from './backoff.js';
 import { fullImageName, parseImageRef } from '../workloads/catalog.js';
 import { sameInputs } from './same-inputs.js';
+import { intern } from '../flat-string.js';
 
 type Obj = Record<string, any>;
 
@@ -279,7 +280,7 @@ export class PodWorker {
     rec.previousRuntimeId = rec.runtimeId;
     rec.runtimeId = created.value.id;
     rec.containerId = created.value.id;
-    rec.imageRef = `${parseImageRef(spec.image).repository}@${image.id}`;
+    rec.imageRef = intern(`${parseImageRef(spec.image).repository}@${image.id}`);
     this.host.recorder.record(this.pod, 'Normal', 'Created', `Created container: ${spec.name}`, fieldPath);
     const started = runtime.startContainer(created.value.id, spec.command);
     if (!started.ok) {
@@ -417,7 +418,9 @@ export class PodWorker {
 
   /** Everything buildPodStatus reads, by identity (container states are replaced, never edited in place). */
   private statusInputs(): unknown[] {
-    const inputs: unknown[] = [this.pod, this.sandbox, this.podIP];
+    // The spec, not the pod: buildPodStatus reads only pod.spec once there is a last status, and the spec
+    // outlives status writes, so the inputs do not keep an old version of the pod alive.
+    const inputs: unknown[] = [this.pod.spec, this.sandbox, this.podIP];
     for (const c of this.containers.values()) inputs.push(c.state, c.lastTerminated, c.ready, c.started, c.restartCount, c.containerId, c.imageRef, c.image);
     return inputs;
   }

@@ -12,6 +12,7 @@
 import type { EventQueue, TimerId } from '../clock/event-queue.js';
 import type { KubeObject, WatchEvent } from '../apiserver/types.js';
 import { deepFreeze, freezeStoredObjects } from '../json.js';
+import { flatConcat } from '../flat-string.js';
 
 /** A registered watcher. */
 interface Watcher {
@@ -76,8 +77,11 @@ export class Store {
   /** Per resource, the field lists and watches can be indexed by (the cacher's indexed trigger). */
   private readonly triggers = new Map<string, TriggerIndex>();
   private nextWatcherSeq = 0;
-  /** History entries from `historyStart` on are live; the ones before it are compacted (trimmed in batches). */
-  private history: HistoryEntry[] = [];
+  /**
+   * History entries from `historyStart` on are live; the slots before it are compacted: emptied at
+   * once (so they hold no old objects) and trimmed from the array in batches.
+   */
+  private history: (HistoryEntry | undefined)[] = [];
   private historyStart = 0;
   private compacted = 0;
   private readonly freeze = freezeStoredObjects();
@@ -185,7 +189,7 @@ export class Store {
   attachToLease(resource: string, object: KubeObject, leaseId: number): void {
     const lease = this.leases.get(leaseId);
     if (!lease) throw new Error(`requested lease not found: ${leaseId}`);
-    const key = `${resource}|${objectKey(object.metadata.namespace, object.metadata.name!)}`;
+    const key = flatConcat(resource, '|', objectKey(object.metadata.namespace, object.metadata.name!));
     this.detachLease(key);
     lease.keys.add(key);
     this.keyLease.set(key, leaseId);
@@ -244,7 +248,7 @@ export class Store {
     const indexed = trigger !== undefined && this.triggers.has(resource);
     const watcher: Watcher = { seq: this.nextWatcherSeq++, namespace, filter, trigger: indexed ? trigger : undefined, handler, active: true };
     for (let i = this.firstAfter(fromRevision); i < this.history.length; i++) {
-      const h = this.history[i];
+      const h = this.history[i]!;
       if (h.resource !== resource) continue;
       const event = eventFor(watcher, h.event, h.prev, h.revision);
       if (event) this.queue.after(0, () => watcher.active && handler(event));
@@ -263,13 +267,20 @@ export class Store {
     };
   }
 
+  /** How many history entries hold objects (live ones only: compaction lets go of the rest). */
+  retainedHistory(): number {
+    let held = 0;
+    for (const entry of this.history) if (entry) held++;
+    return held;
+  }
+
   /** Index of the first live history entry after `revision` (entries are in revision order). */
   private firstAfter(revision: number): number {
     let lo = this.historyStart;
     let hi = this.history.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (this.history[mid].revision > revision) hi = mid;
+      if (this.history[mid]!.revision > revision) hi = mid;
       else lo = mid + 1;
     }
     return lo;
@@ -278,8 +289,11 @@ export class Store {
   private emit(resource: string, event: WatchEvent, prev: KubeObject | undefined): void {
     this.history.push({ revision: this.revision, resource, event, prev });
     if (this.history.length - this.historyStart > HISTORY_LIMIT) {
-      this.historyStart = this.history.length - HISTORY_LIMIT;
-      this.compacted = this.history[this.historyStart - 1].revision;
+      const start = this.history.length - HISTORY_LIMIT;
+      this.compacted = this.history[start - 1]!.revision;
+      // A compacted entry is never read again: let go of its objects now, not at the next trim.
+      for (let i = this.historyStart; i < start; i++) this.history[i] = undefined;
+      this.historyStart = start;
       // Trim the compacted entries in batches, not one array shift per write.
       if (this.historyStart >= HISTORY_LIMIT) {
         this.history.splice(0, this.historyStart);
@@ -394,8 +408,9 @@ function getOrCreate<K, V>(map: Map<K, V[]>, key: K): V[] {
   return list;
 }
 
+/** `<ns>/<name>`, built flat: the bucket keeps it as long as the object lives (flat-string.ts). */
 function objectKey(namespace: string | undefined, name: string): string {
-  return namespace ? `${namespace}/${name}` : name;
+  return namespace ? flatConcat(namespace, '/', name) : name;
 }
 
 function inNamespace(object: KubeObject, namespace: string | undefined): boolean {

@@ -4,6 +4,7 @@
  * the process exits, a pull fails because the registry has no such tag.
  */
 import { normalizeImage } from './image-reference.js';
+import { intern } from '../flat-string.js';
 
 /** What a container started from an image does. */
 export interface ImageBehaviour {
@@ -90,7 +91,8 @@ export function parseImageRef(image: string): ImageRef {
 
 /** Full normalized name, e.g. `docker.io/library/nginx:1.27`, or `…@sha256:<hex>` when pinned by digest (a tag holds no colon). */
 export function fullImageName(ref: ImageRef): string {
-  return `${ref.repository}${ref.tag.includes(':') ? '@' : ':'}${ref.tag}`;
+  // Every container status holds it: one shared copy per image (flat-string.ts).
+  return intern(`${ref.repository}${ref.tag.includes(':') ? '@' : ':'}${ref.tag}`);
 }
 
 /** The catalog in effect: defaults plus a scenario's additions. */

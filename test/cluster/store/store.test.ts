@@ -84,6 +84,18 @@ describe('Store', () => {
     expect(store.watch('configmaps', undefined, 550, () => {})).toBeDefined();
   });
 
+  it('compaction lets go of the compacted writes at once (not only at the next trim)', () => {
+    const { queue, store } = fresh();
+    for (let i = 0; i < 15_000; i++) store.put('configmaps', cm('a', `c${i % 10}`), 'ADDED');
+    expect(store.retainedHistory()).toBe(10_000);
+    // The live history still replays in full: a watch from the compacted revision sees every later write.
+    const seen: number[] = [];
+    store.watch('configmaps', undefined, store.compactedRevision(), (e) => seen.push(Number(e.object.metadata.resourceVersion)));
+    queue.drain();
+    expect(seen).toHaveLength(10_000);
+    expect(seen[0]).toBe(store.compactedRevision() + 1);
+  });
+
   it('the API server answers a compacted watch with 410 Expired', () => {
     const h = harness();
     const created = ok(h.sys.create('pods', 'default', pod('web')));

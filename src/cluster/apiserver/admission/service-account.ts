@@ -3,6 +3,7 @@
  * projected `kube-api-access-<suffix>` token volume into every container.
  */
 import type { AdmissionPlugin } from './types.js';
+import { flatConcat } from '../../flat-string.js';
 
 type Obj = Record<string, any>;
 
@@ -17,7 +18,7 @@ export const serviceAccount: AdmissionPlugin = {
     spec.serviceAccountName ??= 'default';
     spec.serviceAccount ??= spec.serviceAccountName;
     if (spec.automountServiceAccountToken === false) return undefined;
-    const volumeName = `kube-api-access-${req.randomSuffix(5)}`;
+    const volumeName = flatConcat('kube-api-access-', req.randomSuffix(5));
     spec.volumes = [...(spec.volumes ?? []), projectedTokenVolume(volumeName)];
     for (const c of [...(spec.initContainers ?? []), ...(spec.containers ?? [])]) {
       c.volumeMounts = [...(c.volumeMounts ?? []), { name: volumeName, readOnly: true, mountPath: '/var/run/secrets/kubernetes.io/serviceaccount' }];

@@ -1,0 +1,76 @@
+import { describe, it, expect } from 'vitest';
+import { EventRecorder } from '../../../src/cluster/client/event-recorder.js';
+import type { KubeObject } from '../../../src/cluster/apiserver/types.js';
+import { harness, pod, ok, T0 } from '../apiserver/harness.js';
+
+type Obj = Record<string, any>;
+
+function setup(style: 'core' | 'events.k8s.io' = 'core') {
+  const h = harness();
+  let now = T0;
+  const recorder = new EventRecorder(h.sys, { component: 'kubelet', host: 'node-1', instance: 'default-scheduler-cp-1' }, () => now, style);
+  const events = () => (ok(h.sys.list('events', 'default')) as { items: Obj[] }).items;
+  return { h, recorder, events, advance: (ms: number) => (now += ms), create: (name: string) => ok(h.sys.create('pods', 'default', pod(name))) as KubeObject };
+}
+
+describe('EventRecorder (client-go EventCorrelator aggregation)', () => {
+  it('counts repeats of one event within ten minutes on one object; a different message, reason, field path or object is its own event', () => {
+    const { recorder, events, advance, create } = setup();
+    const web = create('web');
+    const api = create('api');
+    recorder.record(web, 'Normal', 'Pulled', 'Container image "nginx:1.27" already present on machine', 'spec.containers{web}');
+    advance(60_000);
+    recorder.record(web, 'Normal', 'Pulled', `Container image "nginx:1.27" already present on machine`, 'spec.containers{web}');
+    recorder.record(web, 'Normal', 'Pulled', 'Container image "nginx:1.28" already present on machine', 'spec.containers{web}');
+    recorder.record(web, 'Normal', 'Pulling', 'Container image "nginx:1.27" already present on machine', 'spec.containers{web}');
+    recorder.record(web, 'Normal', 'Pulled', 'Container image "nginx:1.27" already present on machine', 'spec.containers{sidecar}');
+    recorder.record(web, 'Normal', 'Pulled', 'Container image "nginx:1.27" already present on machine');
+    recorder.record(api, 'Normal', 'Pulled', 'Container image "nginx:1.27" already present on machine', 'spec.containers{web}');
+    const rows = events().map((e) => `${e.involvedObject.name} ${e.involvedObject.fieldPath ?? '-'} ${e.reason} ${e.message} x${e.count} ${e.firstTimestamp} ${e.lastTimestamp}`).sort();
+    expect(rows).toEqual([
+      'api spec.containers{web} Pulled Container image "nginx:1.27" already present on machine x1 2026-11-10T12:01:00Z 2026-11-10T12:01:00Z',
+      'web - Pulled Container image "nginx:1.27" already present on machine x1 2026-11-10T12:01:00Z 2026-11-10T12:01:00Z',
+      'web spec.containers{sidecar} Pulled Container image "nginx:1.27" already present on machine x1 2026-11-10T12:01:00Z 2026-11-10T12:01:00Z',
+      'web spec.containers{web} Pulled Container image "nginx:1.27" already present on machine x2 2026-11-10T12:00:00Z 2026-11-10T12:01:00Z',
+      'web spec.containers{web} Pulled Container image "nginx:1.28" already present on machine x1 2026-11-10T12:01:00Z 2026-11-10T12:01:00Z',
+      'web spec.containers{web} Pulling Container image "nginx:1.27" already present on machine x1 2026-11-10T12:01:00Z 2026-11-10T12:01:00Z',
+    ]);
+  });
+
+  it('after the window a repeat starts a new event, and later repeats count on the new one', () => {
+    const { recorder, events, advance, create } = setup();
+    const web = create('web');
+    recorder.record(web, 'Warning', 'BackOff', 'Back-off restarting failed container', 'spec.containers{web}');
+    advance(10 * 60_000 + 1000);
+    recorder.record(web, 'Warning', 'BackOff', 'Back-off restarting failed container', 'spec.containers{web}');
+    advance(30_000);
+    recorder.record(web, 'Warning', 'BackOff', 'Back-off restarting failed container', 'spec.containers{web}');
+    expect(events().map((e) => `${e.count} ${e.firstTimestamp} ${e.lastTimestamp}`).sort()).toEqual(['1 2026-11-10T12:00:00Z 2026-11-10T12:00:00Z', '2 2026-11-10T12:10:01Z 2026-11-10T12:10:31Z']);
+  });
+
+  it('a repeat whose event is gone (expired, deleted) creates it again', () => {
+    const { h, recorder, events, advance, create } = setup();
+    const web = create('web');
+    recorder.record(web, 'Normal', 'Killing', 'Stopping container web', 'spec.containers{web}');
+    const first = events()[0];
+    ok(h.sys.delete('events', 'default', first.metadata.name));
+    advance(1000);
+    recorder.record(web, 'Normal', 'Killing', 'Stopping container web', 'spec.containers{web}');
+    advance(1000);
+    recorder.record(web, 'Normal', 'Killing', 'Stopping container web', 'spec.containers{web}');
+    expect(events().map((e) => `${e.count} ${e.firstTimestamp}`)).toEqual(['2 2026-11-10T12:00:01Z']);
+  });
+
+  it('events.k8s.io style grows a series within six minutes', () => {
+    const { recorder, events, advance, create } = setup('events.k8s.io');
+    const web = create('web');
+    recorder.record(web, 'Warning', 'FailedScheduling', '0/3 nodes are available.', undefined, 'Scheduling');
+    advance(2000);
+    recorder.record(web, 'Warning', 'FailedScheduling', '0/3 nodes are available.', undefined, 'Scheduling');
+    const [e] = events();
+    expect(events()).toHaveLength(1);
+    expect(e.series).toEqual({ count: 2, lastObservedTime: '2026-11-10T12:00:02.000000Z' });
+    expect(e.eventTime).toBe('2026-11-10T12:00:00.000000Z');
+    expect(e.reportingInstance).toBe('default-scheduler-cp-1');
+  });
+});

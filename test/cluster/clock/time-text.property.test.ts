@@ -1,0 +1,54 @@
+import { describe, it, expect } from 'vitest';
+import fc from 'fast-check';
+import { isoMicro, isoNano, isoSeconds } from '../../../src/cluster/clock/time-text.js';
+import { rfc3339 } from '../../../src/cluster/kubelet/go-text.js';
+
+// The formatters as they were written before they were cached (regular expressions on toISOString).
+const oldSeconds = (ms: number) => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+const oldMicro = (ms: number) => new Date(ms).toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
+const oldNano = (ms: number) => new Date(ms).toISOString().replace(/\.(\d{3})Z$/, '.$1000000Z');
+
+/** Any time a Date can hold (years 0 to 275760 and before 1970 too), in whole milliseconds. */
+const anyTime = fc.integer({ min: -8_640_000_000_000_000, max: 8_640_000_000_000_000 });
+/** Times near each other, as a simulation writes them: the cache's slots collide and are reused. */
+const nearTimes = fc.array(fc.integer({ min: 1_795_000_000_000, max: 1_795_000_000_000 + 5_000_000 }), { minLength: 1, maxLength: 200 });
+
+describe('time text (metav1.Time, MicroTime, RFC3339Nano)', () => {
+  it('formats every time exactly as toISOString with the fraction rewritten', () => {
+    fc.assert(
+      fc.property(anyTime, (ms) => {
+        expect(isoSeconds(ms)).toBe(oldSeconds(ms));
+        expect(rfc3339(ms)).toBe(oldSeconds(ms));
+        expect(isoMicro(ms)).toBe(oldMicro(ms));
+        expect(isoNano(ms)).toBe(oldNano(ms));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('answers repeated and colliding times from its cache with the right text', () => {
+    fc.assert(
+      fc.property(nearTimes, (times) => {
+        // Twice over: the second pass reads what the first stored (and slots 1024 seconds apart evict each other).
+        for (const ms of [...times, ...times, ...times.map((t) => t + 1024 * 1000)]) {
+          expect(isoSeconds(ms)).toBe(oldSeconds(ms));
+          expect(isoMicro(ms)).toBe(oldMicro(ms));
+        }
+      }),
+    );
+  });
+
+  it('keeps the examples the API shows', () => {
+    const t = Date.UTC(2026, 10, 29, 12, 0, 5, 123);
+    expect(isoSeconds(t)).toBe('2026-11-29T12:00:05Z');
+    expect(isoMicro(t)).toBe('2026-11-29T12:00:05.123000Z');
+    expect(isoNano(t)).toBe('2026-11-29T12:00:05.123000000Z');
+    expect(isoSeconds(Date.UTC(1969, 11, 31, 23, 59, 59, 999))).toBe('1969-12-31T23:59:59Z');
+  });
+
+  it('rejects an invalid time as toISOString does, and still formats afterwards', () => {
+    expect(() => isoSeconds(Number.NaN)).toThrow(RangeError);
+    expect(() => isoMicro(Number.POSITIVE_INFINITY)).toThrow(RangeError);
+    expect(isoSeconds(0)).toBe('1970-01-01T00:00:00Z');
+  });
+});
