@@ -29,6 +29,8 @@ export interface VfsEntry {
 
 /** Normalizes a path: absolute, no `.`/`..`/duplicate slashes. */
 export function normalizePath(path: string, cwd = '/'): string {
+  // Components pass paths that are already normal (`/var/lib/kubelet/config.yaml`): return those as they are.
+  if (isNormal(path)) return path;
   const parts: string[] = [];
   for (const p of (path.startsWith('/') ? path : `${cwd}/${path}`).split('/')) {
     if (p === '' || p === '.') continue;
@@ -36,6 +38,21 @@ export function normalizePath(path: string, cwd = '/'): string {
     else parts.push(p);
   }
   return `/${parts.join('/')}`;
+}
+
+/** Is `path` absolute with no empty, `.` or `..` segment and no trailing slash (what normalizePath returns)? */
+function isNormal(path: string): boolean {
+  if (path.charCodeAt(0) !== 47) return false;
+  if (path.length === 1) return true;
+  let segmentStart = 1;
+  for (let i = 1; i <= path.length; i++) {
+    if (i < path.length && path.charCodeAt(i) !== 47) continue;
+    const length = i - segmentStart;
+    if (length === 0) return false;
+    if (path.charCodeAt(segmentStart) === 46 && (length === 1 || (length === 2 && path.charCodeAt(segmentStart + 1) === 46))) return false;
+    segmentStart = i + 1;
+  }
+  return true;
 }
 
 /** An in-memory filesystem with implied directories. */
@@ -118,6 +135,22 @@ export class VirtualFs {
     for (const d of subdirs) this.children.delete(d);
     this.children.delete(p);
     this.unlink(p);
+    return true;
+  }
+
+  /**
+   * Sets the apparent size of the file at `path` whose content is the very
+   * function `content` (a log its writer renders on read but measures as it
+   * grows), so whole-disk usage follows without asking it; false when that
+   * file is no longer there (removed or replaced).
+   */
+  resize(path: string, sizeBytes: number, content: () => string): boolean {
+    const file = this.files.get(normalizePath(path));
+    if (!file || file.content !== content) return false;
+    this.forget(file);
+    file.sizeBytes = sizeBytes;
+    file.size = undefined;
+    this.fixedBytes += sizeBytes;
     return true;
   }
 

@@ -28,6 +28,8 @@ export interface CniFiles {
   write(path: string, content: string | (() => string), options?: { mode?: number; sizeBytes?: number; size?: () => number }): void;
   /** Removes a file or (recursively) a directory. */
   remove?(path: string, recursive?: boolean): boolean;
+  /** Sets the apparent size of the computed file `content` was written as (a growing log). */
+  resize?(path: string, sizeBytes: number, content: () => string): boolean;
   /** Grows with every change to the files (a loaded configuration stays valid while it holds). */
   readonly version?: number;
 }

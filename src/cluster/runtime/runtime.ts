@@ -73,6 +73,8 @@ export class ContainerRuntime {
   private cniFiles?: CniFiles;
   private exitListeners: ((c: RuntimeContainer) => void)[] = [];
   private changeListeners: (() => void)[] = [];
+  /** Each container's CRI log file: where it is, the function that renders it, and its size so far. */
+  private readonly logFiles = new WeakMap<RuntimeContainer, { path: string; content: () => string; bytes: number }>();
 
   constructor(private readonly queue: EventQueue, private readonly random: Random, private readonly catalog: ImageCatalog) {}
 
@@ -215,12 +217,28 @@ export class ContainerRuntime {
     };
     this.containers.set(container.id, container);
     // The CRI log file the kubelet asks for (LogDirectory/LogPath), in the CRI log format `<RFC3339Nano> stdout F <line>`.
-    this.cniFiles?.write(`${podLogDir(sandbox)}/${spec.name}/${attempt}.log`, () => container.logs.map((l) => `${criLogTime(l.time)} stdout F ${l.line}\n`).join(''), {
-      mode: 0o640,
-      // 30-character timestamp + " stdout F " + the line + newline, without rendering the file.
-      size: logSize(container),
-    });
+    if (this.cniFiles) {
+      const path = `${podLogDir(sandbox)}/${spec.name}/${attempt}.log`;
+      const content = () => container.logs.map((l) => `${criLogTime(l.time)} stdout F ${l.line}\n`).join('');
+      // Sized as it grows (appendLog), never rendered to be measured: the eviction manager polls disk usage.
+      this.cniFiles.write(path, content, { mode: 0o640, sizeBytes: 0 });
+      this.logFiles.set(container, { path, content, bytes: 0 });
+    }
     return { ok: true, value: container };
+  }
+
+  /**
+   * Writes a line to a container's stdout: its log (`kubectl logs`) and its
+   * CRI log file, whose size grows by the CRI-formatted line (30-character
+   * timestamp + " stdout F " + the line + newline) without rendering the file.
+   * Logs grow only through here.
+   */
+  appendLog(container: RuntimeContainer, time: number, line: string): void {
+    container.logs.push({ time, line });
+    const file = this.logFiles.get(container);
+    if (!file) return;
+    file.bytes += 41 + Buffer.byteLength(line);
+    this.cniFiles?.resize?.(file.path, file.bytes, file.content);
   }
 
   /**
@@ -244,7 +262,7 @@ export class ContainerRuntime {
     }
     c.state = 'CONTAINER_RUNNING';
     c.startedAt = now;
-    for (const line of c.behaviour.logs ?? []) c.logs.push({ time: now, line });
+    for (const line of c.behaviour.logs ?? []) this.appendLog(c, now, line);
     const exits = c.behaviour.exits;
     if (exits) c.exitTimer = this.queue.after(exits.afterMs, () => this.exit(c, exits.code, exits.code === 0 ? 'Completed' : 'Error'));
     return { ok: true, value: c };
@@ -317,20 +335,4 @@ export function podLogDir(sandbox: { namespace: string; podName: string; podUid:
 /** RFC 3339 with nanoseconds, as containerd's CRI logger stamps lines. */
 function criLogTime(ms: number): string {
   return new Date(ms).toISOString().replace(/\.(\d{3})Z$/, '.$1000000Z');
-}
-
-/**
- * The size of a container's CRI log file (30-character timestamp + " stdout F " +
- * the line + newline per entry), kept as a running sum: logs only grow, and
- * the eviction manager asks for the size of every log every 10 s.
- */
-function logSize(container: { logs: { line: string }[] }): () => number {
-  let counted = 0;
-  let bytes = 0;
-  return () => {
-    const logs = container.logs;
-    if (logs.length < counted) (counted = 0), (bytes = 0);
-    for (; counted < logs.length; counted++) bytes += 41 + Buffer.byteLength(logs[counted].line);
-    return bytes;
-  };
 }
