@@ -52,18 +52,5 @@ export const byNodeName: IndexFunc = (o) => {
   return n ? [n] : [];
 };
 
-/** byNamespaceLabel's keys per stored labels map (writes share it until the labels change). */
-const labelKeys = new WeakMap<object, { namespace: string; keys: string[] }>();
-
 /** Index by `namespace|key=value` for each label. */
-export const byNamespaceLabel: IndexFunc = (o) => {
-  const labels = o.metadata.labels;
-  if (!labels) return [];
-  const namespace = o.metadata.namespace ?? '';
-  // Stored objects are immutable: the same labels map in the same namespace has the same keys.
-  const seen = labelKeys.get(labels);
-  if (seen && seen.namespace === namespace) return seen.keys;
-  const keys = Object.entries(labels).map(([k, v]) => `${namespace}|${k}=${v}`);
-  labelKeys.set(labels, { namespace, keys });
-  return keys;
-};
+export const byNamespaceLabel: IndexFunc = (o) => Object.entries(o.metadata.labels ?? {}).map(([k, v]) => `${o.metadata.namespace ?? ''}|${k}=${v}`);
