@@ -69,14 +69,15 @@ export class KubeletTransport {
   ) {}
 
   /** The error a request to `method path?query` meets before reaching the API server, if any. */
-  check(method: string, pathAndQuery: string): TransportFailure | undefined {
-    const url = `https://${this.endpoint.ip}:${this.endpoint.port}${pathAndQuery}`;
-    const verb = method[0] + method.slice(1).toLowerCase();
+  check(method: string, pathAndQuery: string | (() => string)): TransportFailure | undefined {
+    // The error texts (and the path in them) are built only when a request fails (most succeed).
+    const url = () => `https://${this.endpoint.ip}:${this.endpoint.port}${typeof pathAndQuery === 'string' ? pathAndQuery : pathAndQuery()}`;
+    const verb = () => method[0] + method.slice(1).toLowerCase();
     const dial = outboundConnect(this.host, this.nodeIP, this.endpoint.ip, this.endpoint.port);
     if (dial) {
       this.broken = true;
       this.serverResponsive = false;
-      return { error: `${verb} "${url}": dial tcp ${this.endpoint.ip}:${this.endpoint.port}: ${dial}`, elapsedMs: dial === 'i/o timeout' ? REQUEST_TIMEOUT_MS : 1 };
+      return { error: `${verb()} "${url()}": dial tcp ${this.endpoint.ip}:${this.endpoint.port}: ${dial}`, elapsedMs: dial === 'i/o timeout' ? REQUEST_TIMEOUT_MS : 1 };
     }
     // crypto/x509 Certificate.Verify with CurrentTime = the host clock; Go ≥1.20 prefixes the TLS layer's words.
     const cert = this.endpoint.servingCertificate(this.trueNow());
@@ -85,7 +86,7 @@ export class KubeletTransport {
       this.broken = true;
       this.serverResponsive = false;
       const detail = hostNow > cert.notAfter ? `is after ${rfc3339(cert.notAfter)}` : `is before ${rfc3339(cert.notBefore)}`;
-      return { error: `${verb} "${url}": tls: failed to verify certificate: x509: certificate has expired or is not yet valid: current time ${rfc3339(hostNow)} ${detail}`, elapsedMs: 1 };
+      return { error: `${verb()} "${url()}": tls: failed to verify certificate: x509: certificate has expired or is not yet valid: current time ${rfc3339(hostNow)} ${detail}`, elapsedMs: 1 };
     }
     return undefined;
   }
@@ -98,8 +99,8 @@ export class KubeletTransport {
   /** Wraps an API client: every call goes through this connection first. */
   wrap(inner: ApiClient, query = '?timeout=10s'): ApiClient {
     const t = this;
-    const via = <T>(method: string, path: string, call: () => ApiResult<T>): ApiResult<T> => {
-      const f = t.check(method, path + query);
+    const via = <T>(method: string, path: () => string, call: () => ApiResult<T>): ApiResult<T> => {
+      const f = t.check(method, () => path() + query);
       if (f) {
         t.lastElapsedMs = f.elapsedMs;
         t.lastError = f.error;
@@ -112,7 +113,7 @@ export class KubeletTransport {
       return r;
     };
     return {
-      get: (resource: string, namespace: string | undefined, name: string) => via('GET', resourcePath(resource, namespace, name), () => inner.get(resource, namespace, name)),
+      get: (resource: string, namespace: string | undefined, name: string) => via('GET', () => resourcePath(resource, namespace, name), () => inner.get(resource, namespace, name)),
       list: (resource: string, namespace: string | undefined, options?: ListOptions) => {
         // A reflector's initial list: selectors, limit=500, resourceVersion=0 (url.Values order is sorted).
         const params = [options?.fieldSelector ? `fieldSelector=${encodeURIComponent(options.fieldSelector)}` : '', options?.labelSelector ? `labelSelector=${encodeURIComponent(options.labelSelector)}` : '', 'limit=500', 'resourceVersion=0'].filter(Boolean);
@@ -122,21 +123,21 @@ export class KubeletTransport {
           t.lastError = f.error;
           return { ok: false, status: transportStatus(f) };
         }
-        return via('GET', resourcePath(resource, namespace), () => inner.list(resource, namespace, options));
+        return via('GET', () => resourcePath(resource, namespace), () => inner.list(resource, namespace, options));
       },
-      create: (resource: string, namespace: string | undefined, object: KubeObject) => via('POST', resourcePath(resource, namespace), () => inner.create(resource, namespace, object)),
-      update: (resource: string, namespace: string | undefined, object: KubeObject) => via('PUT', resourcePath(resource, namespace, object.metadata.name), () => inner.update(resource, namespace, object)),
-      updateStatus: (resource: string, namespace: string | undefined, object: KubeObject) => via('PUT', resourcePath(resource, namespace, object.metadata.name, 'status'), () => inner.updateStatus(resource, namespace, object)),
-      patch: (resource: string, namespace: string | undefined, name: string, type: PatchType, patch: unknown) => via('PATCH', resourcePath(resource, namespace, name), () => inner.patch(resource, namespace, name, type, patch)),
-      delete: (resource: string, namespace: string | undefined, name: string, options?: DeleteOptions) => via('DELETE', resourcePath(resource, namespace, name), () => inner.delete(resource, namespace, name, options)),
+      create: (resource: string, namespace: string | undefined, object: KubeObject) => via('POST', () => resourcePath(resource, namespace), () => inner.create(resource, namespace, object)),
+      update: (resource: string, namespace: string | undefined, object: KubeObject) => via('PUT', () => resourcePath(resource, namespace, object.metadata.name), () => inner.update(resource, namespace, object)),
+      updateStatus: (resource: string, namespace: string | undefined, object: KubeObject) => via('PUT', () => resourcePath(resource, namespace, object.metadata.name, 'status'), () => inner.updateStatus(resource, namespace, object)),
+      patch: (resource: string, namespace: string | undefined, name: string, type: PatchType, patch: unknown) => via('PATCH', () => resourcePath(resource, namespace, name), () => inner.patch(resource, namespace, name, type, patch)),
+      delete: (resource: string, namespace: string | undefined, name: string, options?: DeleteOptions) => via('DELETE', () => resourcePath(resource, namespace, name), () => inner.delete(resource, namespace, name, options)),
       watch: (resource: string, namespace: string | undefined, resourceVersion: string, handler: (e: WatchEvent) => void, options?: ListOptions) =>
         // A watch is a stream on the connection: once the connection broke, nothing more arrives.
-        via('GET', resourcePath(resource, namespace), () => {
+        via('GET', () => resourcePath(resource, namespace), () => {
           const since = t.generation;
           return inner.watch(resource, namespace, resourceVersion, (e) => t.generation === since && !t.broken && handler(e), options);
         }),
-      raw: (path: string) => via('GET', path, () => inner.raw(path)),
-      podLogs: (namespace: string, name: string, options?: PodLogOptions) => via('GET', resourcePath('pods', namespace, name, 'log'), () => inner.podLogs(namespace, name, options)),
+      raw: (path: string) => via('GET', () => path, () => inner.raw(path)),
+      podLogs: (namespace: string, name: string, options?: PodLogOptions) => via('GET', () => resourcePath('pods', namespace, name, 'log'), () => inner.podLogs(namespace, name, options)),
     };
   }
 
