@@ -68,6 +68,25 @@ export class VirtualFs {
   get version(): number {
     return this.changes;
   }
+
+  /** Per directory, the {@link version} at which an entry directly in it (or the directory itself) last came, went or was rewritten. */
+  private readonly dirStamps = new Map<string, number>();
+
+  /**
+   * What a reader of one directory's listing and files caches against: it
+   * changes when an entry directly inside `path` is written, created or
+   * removed, or the directory itself comes or goes, and not when files
+   * elsewhere change (containerd re-reads /etc/cni/net.d while pod logs are
+   * written all the time).
+   */
+  dirVersion(path: string): number {
+    return this.dirStamps.get(normalizePath(path)) ?? 0;
+  }
+
+  /** Marks a directory's entries changed at the current version. */
+  private touch(dir: string): void {
+    this.dirStamps.set(dir, this.changes);
+  }
   private readonly computed = new Set<VfsFile>();
 
   constructor(private readonly now: () => number) {}
@@ -77,6 +96,7 @@ export class VirtualFs {
     const p = normalizePath(path);
     this.mkdirs(parentOf(p));
     this.changes++;
+    this.touch(parentOf(p));
     const previous = this.files.get(p);
     if (!previous) this.children.get(parentOf(p))!.add(p.slice(p.lastIndexOf('/') + 1));
     else this.forget(previous);
@@ -117,6 +137,7 @@ export class VirtualFs {
     const file = this.files.get(p);
     if (file) {
       this.changes++;
+      this.touch(parentOf(p));
       this.files.delete(p);
       this.forget(file);
       this.unlink(p);
@@ -132,8 +153,10 @@ export class VirtualFs {
       this.forget(this.files.get(k)!);
       this.files.delete(k);
     }
-    for (const d of subdirs) this.children.delete(d);
+    for (const d of subdirs) (this.children.delete(d), this.touch(d));
     this.children.delete(p);
+    this.touch(p);
+    this.touch(parentOf(p));
     this.unlink(p);
     return true;
   }
@@ -174,6 +197,8 @@ export class VirtualFs {
       this.changes++;
       this.children.set(p, new Set());
       this.children.get(parentOf(p))!.add(p.slice(p.lastIndexOf('/') + 1));
+      this.touch(p);
+      this.touch(parentOf(p));
     }
   }
 

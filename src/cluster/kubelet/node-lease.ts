@@ -131,6 +131,8 @@ export class NodeLeaseController {
   }
 
   private renewTime(): string {
-    return new Date(this.h.hostNow()).toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
+    // metav1.MicroTime: toISOString's milliseconds padded to microseconds (`.123Z` → `.123000Z`).
+    const iso = new Date(this.h.hostNow()).toISOString();
+    return `${iso.slice(0, -1)}000Z`;
   }
 }

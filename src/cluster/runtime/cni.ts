@@ -32,6 +32,8 @@ export interface CniFiles {
   resize?(path: string, sizeBytes: number, content: () => string): boolean;
   /** Grows with every change to the files (a loaded configuration stays valid while it holds). */
   readonly version?: number;
+  /** Changes when an entry directly in the directory changes (a narrower {@link version}). */
+  dirVersion?(path: string): number;
 }
 
 /** A loaded network configuration list. */
@@ -51,11 +53,12 @@ export type CniLoad = { ok: true; network: CniNetwork } | { ok: false; error: st
  * files ending in .conf, .conflist or .json, sorted; the first one must parse.
  */
 export function loadCniNetwork(fs: CniFiles): CniLoad {
-  // containerd's Status asks on every kubelet status loop; nothing is re-read until a file changes.
-  const seen = fs.version === undefined ? undefined : bySystem.get(fs);
-  if (seen && seen.version === fs.version) return seen.load;
+  // containerd's Status asks on every kubelet status loop; nothing is re-read until a file of the directory changes.
+  const version = fs.dirVersion ? fs.dirVersion(CNI_CONF_DIR) : fs.version;
+  const seen = version === undefined ? undefined : bySystem.get(fs);
+  if (seen && seen.version === version) return seen.load;
   const load = readCniNetwork(fs);
-  if (fs.version !== undefined) bySystem.set(fs, { version: fs.version, load });
+  if (version !== undefined) bySystem.set(fs, { version, load });
   return load;
 }
 

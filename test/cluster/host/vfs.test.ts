@@ -129,6 +129,44 @@ describe('VirtualFs directory listing', () => {
   });
 });
 
+describe('VirtualFs directory versions', () => {
+  it('a directory whose version did not move lists and reads the same as before', () => {
+    const path = fc.array(fc.constantFrom('a', 'b'), { minLength: 1, maxLength: 3 }).map((s) => `/${s.join('/')}`);
+    const op = fc.record({ kind: fc.constantFrom('write', 'mkdir', 'remove'), path, text: fc.constantFrom('1', '22') });
+    const dirs = ['/', '/a', '/b', '/a/a', '/a/b', '/b/a', '/b/b'];
+    /** Everything a reader of the directory can see: its entries and the text of its files. */
+    const seen = (fs: VirtualFs, d: string) => JSON.stringify(fs.list(d)?.map((e) => [e.name, e.kind, e.kind === 'file' ? fs.read(e.path) : null]) ?? null);
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 30 }), (ops) => {
+        const fs = new VirtualFs(() => 0);
+        const last = new Map(dirs.map((d) => [d, { version: fs.dirVersion(d), view: seen(fs, d) }]));
+        for (const o of ops) {
+          const underFile = o.path.split('/').slice(1, -1).some((_, i, parts) => fs.exists(`/${parts.slice(0, i + 1).join('/')}`) === 'file');
+          if (o.kind === 'write' && !underFile && fs.exists(o.path) !== 'dir') fs.write(o.path, o.text);
+          else if (o.kind === 'mkdir' && !underFile && fs.exists(o.path) !== 'file') fs.mkdirs(o.path);
+          else if (o.kind === 'remove') fs.remove(o.path, true);
+          for (const d of dirs) {
+            const now = { version: fs.dirVersion(d), view: seen(fs, d) };
+            if (now.version === last.get(d)!.version) expect(now.view).toBe(last.get(d)!.view);
+            last.set(d, now);
+          }
+        }
+      }),
+    );
+  });
+
+  it('does not move for writes elsewhere', () => {
+    const fs = new VirtualFs(() => 0);
+    fs.write('/etc/cni/net.d/10-flannel.conflist', '{}');
+    const v = fs.dirVersion('/etc/cni/net.d');
+    fs.write('/var/log/pods/x/app/0.log', 'line');
+    fs.remove('/var/log/pods/x', true);
+    expect(fs.dirVersion('/etc/cni/net.d')).toBe(v);
+    fs.write('/etc/cni/net.d/10-flannel.conflist', '{"name":"cbr0"}');
+    expect(fs.dirVersion('/etc/cni/net.d')).not.toBe(v);
+  });
+});
+
 describe('normalizePath', () => {
   /** The definition: resolve against cwd, drop empty and `.` segments, `..` goes up (never above /). */
   const reference = (path: string, cwd = '/'): string => {
