@@ -288,10 +288,18 @@ export class Store {
     }
     const group = this.watchers.get(resource);
     if (!group) return;
+    // One queue entry delivers the write to all its watchers, in registration order: the same order and
+    // instant as one entry per watcher (nothing can be queued between entries filed together), for less work.
+    let batch: { watcher: Watcher; event: WatchEvent }[] | undefined;
     for (const watcher of this.recipients(resource, group, event.object, prev)) {
       const delivered = eventFor(watcher, event, prev, this.revision);
-      if (delivered) this.queue.after(0, () => watcher.active && watcher.handler(delivered));
+      if (delivered) (batch ??= []).push({ watcher, event: delivered });
     }
+    if (!batch) return;
+    const deliveries = batch;
+    this.queue.after(0, () => {
+      for (const d of deliveries) if (d.watcher.active) d.watcher.handler(d.event);
+    });
   }
 
   /**
