@@ -138,7 +138,8 @@ export class NodeLifecycleController implements Controller {
       observed = { type: 'Ready', status: 'Unknown', lastHeartbeatTime: node.metadata.creationTimestamp, lastTransitionTime: node.metadata.creationTimestamp };
       grace = this.options.startupGracePeriodMs;
     } else {
-      observed = { ...current };
+      // The cached node is immutable: its condition is the snapshot itself (no copy per node per pass).
+      observed = current;
       grace = this.options.gracePeriodMs;
     }
     let health = this.health.get(name);
@@ -183,6 +184,8 @@ export class NodeLifecycleController implements Controller {
   private processTaintBaseEviction(node: KubeObject, observed: Obj): void {
     const want = observed.status === 'False' ? NOT_READY_KEY : observed.status === 'Unknown' ? UNREACHABLE_KEY : undefined;
     const taints: Obj[] = ((node.spec as Obj | undefined)?.taints ?? []) as Obj[];
+    // A Ready node without either NoExecute taint (every pass of a healthy cluster): nothing to add or take away.
+    if (!want && !taints.some((t) => t.effect === 'NoExecute' && (t.key === NOT_READY_KEY || t.key === UNREACHABLE_KEY))) return;
     const keep = taints.filter((t) => !(t.effect === 'NoExecute' && (t.key === NOT_READY_KEY || t.key === UNREACHABLE_KEY) && t.key !== want));
     const next = [...keep];
     if (want && !keep.some((t) => t.key === want && t.effect === 'NoExecute')) next.push({ key: want, effect: 'NoExecute', timeAdded: isoSeconds(this.now()) });

@@ -69,15 +69,12 @@ export class KubeletTransport {
   ) {}
 
   /** The error a request to `method path?query` meets before reaching the API server, if any. */
-  check(method: string, pathAndQuery: string | (() => string)): TransportFailure | undefined {
-    // The error texts (and the path in them) are built only when a request fails (most succeed).
-    const url = () => `https://${this.endpoint.ip}:${this.endpoint.port}${typeof pathAndQuery === 'string' ? pathAndQuery : pathAndQuery()}`;
-    const verb = () => method[0] + method.slice(1).toLowerCase();
+  check(method: string, path: string | (() => string), query = ''): TransportFailure | undefined {
     const dial = outboundConnect(this.host, this.nodeIP, this.endpoint.ip, this.endpoint.port);
     if (dial) {
       this.broken = true;
       this.serverResponsive = false;
-      return { error: `${verb()} "${url()}": dial tcp ${this.endpoint.ip}:${this.endpoint.port}: ${dial}`, elapsedMs: dial === 'i/o timeout' ? REQUEST_TIMEOUT_MS : 1 };
+      return { error: `${this.request(method, path, query)}: dial tcp ${this.endpoint.ip}:${this.endpoint.port}: ${dial}`, elapsedMs: dial === 'i/o timeout' ? REQUEST_TIMEOUT_MS : 1 };
     }
     // crypto/x509 Certificate.Verify with CurrentTime = the host clock; Go ≥1.20 prefixes the TLS layer's words.
     const cert = this.endpoint.servingCertificate(this.trueNow());
@@ -86,9 +83,15 @@ export class KubeletTransport {
       this.broken = true;
       this.serverResponsive = false;
       const detail = hostNow > cert.notAfter ? `is after ${rfc3339(cert.notAfter)}` : `is before ${rfc3339(cert.notBefore)}`;
-      return { error: `${verb()} "${url()}": tls: failed to verify certificate: x509: certificate has expired or is not yet valid: current time ${rfc3339(hostNow)} ${detail}`, elapsedMs: 1 };
+      return { error: `${this.request(method, path, query)}: tls: failed to verify certificate: x509: certificate has expired or is not yet valid: current time ${rfc3339(hostNow)} ${detail}`, elapsedMs: 1 };
     }
     return undefined;
+  }
+
+  /** `Get "https://10.0.0.10:6443/api/v1/..."` as client-go's errors name a request (built only when one fails). */
+  private request(method: string, path: string | (() => string), query: string): string {
+    const verb = method[0] + method.slice(1).toLowerCase();
+    return `${verb} "https://${this.endpoint.ip}:${this.endpoint.port}${typeof path === 'string' ? path : path()}${query}"`;
   }
 
   /** Records that a request got an HTTP answer (any status code). */
@@ -100,7 +103,7 @@ export class KubeletTransport {
   wrap(inner: ApiClient, query = '?timeout=10s'): ApiClient {
     const t = this;
     const via = <T>(method: string, path: () => string, call: () => ApiResult<T>): ApiResult<T> => {
-      const f = t.check(method, () => path() + query);
+      const f = t.check(method, path, query);
       if (f) {
         t.lastElapsedMs = f.elapsedMs;
         t.lastError = f.error;

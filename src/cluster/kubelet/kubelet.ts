@@ -446,8 +446,9 @@ export class Kubelet implements Component {
 
   /** The images list of the node status, rebuilt only when the runtime's images change. */
   private images(): { names: string[]; sizeBytes: number }[] {
-    const held = [...this.options.runtime.images.values()];
-    if (this.imagesSeen && sameInputs(this.imagesSeen.held, held)) return this.imagesSeen.list;
+    const images = this.options.runtime.images;
+    if (this.imagesSeen && sameValues(this.imagesSeen.held, images)) return this.imagesSeen.list;
+    const held = [...images.values()];
     const list = [...held]
       .sort((a, b) => b.sizeBytes - a.sizeBytes)
       .map((img) => ({ names: [img.tags[0].replace(/:[^:/]+$/, '') + '@' + img.id, ...img.tags], sizeBytes: img.sizeBytes }));
@@ -531,4 +532,12 @@ export class Kubelet implements Component {
     this.nextIP = this.nextIP >= 254 ? 2 : this.nextIP + 1;
     return ip;
   }
+}
+
+/** Does `map` hold the very values of `list`, in order (sameInputs without copying the map's values)? */
+function sameValues(list: readonly unknown[], map: ReadonlyMap<unknown, unknown>): boolean {
+  if (list.length !== map.size) return false;
+  let i = 0;
+  for (const v of map.values()) if (v !== list[i++]) return false;
+  return true;
 }
