@@ -510,9 +510,9 @@ export class Kubelet implements Component {
       postStatus: (pod, status) => {
         const current = kubelet.informer?.get(pod.metadata.namespace, pod.metadata.name!) ?? pod;
         if (current.metadata.uid !== pod.metadata.uid) return;
-        const merged = { ...(current.status as Obj), ...status };
         // status_manager.go updateStatusInternal: "Ignoring same status for pod" — no request at all.
-        if (jsonEqual(current.status, merged)) return;
+        if (sameFields(current.status as Obj | undefined, status)) return;
+        const merged = { ...(current.status as Obj), ...status };
         const updated = { ...current, status: merged } as KubeObject;
         kubelet.client.updateStatus('pods', pod.metadata.namespace, updated);
       },
@@ -539,5 +539,18 @@ function sameValues(list: readonly unknown[], map: ReadonlyMap<unknown, unknown>
   if (list.length !== map.size) return false;
   let i = 0;
   for (const v of map.values()) if (v !== list[i++]) return false;
+  return true;
+}
+
+/**
+ * Would `{ ...current, ...fields }` equal `current` (jsonEqual)? Only the
+ * fields given can differ, so only they are compared, and nothing is merged
+ * to find out.
+ */
+function sameFields(current: Obj | undefined, fields: Obj): boolean {
+  if (!current || typeof current !== 'object') return false;
+  for (const key in fields) {
+    if (Object.hasOwn(fields, key) && !jsonEqual(current[key], fields[key])) return false;
+  }
   return true;
 }
