@@ -29,8 +29,7 @@ import { NodeLeaseController } from './node-lease.js';
 import { kubeletStartup } from './kubelet-startup.js';
 import { inboundConnect } from './host-netfilter.js';
 import { goTimeStringPrecise } from './go-text.js';
-import { jsonEqual } from '../json.js';
-import { sameInputs } from './same-inputs.js';
+import { sameFields, sameInputs } from './same-inputs.js';
 
 type Obj = Record<string, any>;
 
@@ -539,18 +538,5 @@ function sameValues(list: readonly unknown[], map: ReadonlyMap<unknown, unknown>
   if (list.length !== map.size) return false;
   let i = 0;
   for (const v of map.values()) if (v !== list[i++]) return false;
-  return true;
-}
-
-/**
- * Would `{ ...current, ...fields }` equal `current` (jsonEqual)? Only the
- * fields given can differ, so only they are compared, and nothing is merged
- * to find out.
- */
-function sameFields(current: Obj | undefined, fields: Obj): boolean {
-  if (!current || typeof current !== 'object') return false;
-  for (const key in fields) {
-    if (Object.hasOwn(fields, key) && !jsonEqual(current[key], fields[key])) return false;
-  }
   return true;
 }
