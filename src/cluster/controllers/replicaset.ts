@@ -181,7 +181,8 @@ export class ReplicaSetController implements Controller {
     const now = this.c.ctx.queue.now();
     const minReady = spec.minReadySeconds ?? 0;
     const templateLabels: Record<string, string> = spec.template?.metadata?.labels ?? {};
-    const fullyLabeled = active.filter((p) => Object.entries(templateLabels).every(([k, v]) => p.metadata.labels?.[k] === v)).length;
+    const wanted = Object.entries(templateLabels);
+    const fullyLabeled = active.filter((p) => wanted.every(([k, v]) => p.metadata.labels?.[k] === v)).length;
     const ready = active.filter(isPodReady).length;
     const available = active.filter((p) => isPodAvailable(p, minReady, now)).length;
     const old = (rs.status as Obj | undefined) ?? {};
