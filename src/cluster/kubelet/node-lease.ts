@@ -131,8 +131,27 @@ export class NodeLeaseController {
   }
 
   private renewTime(): string {
-    // metav1.MicroTime: toISOString's milliseconds padded to microseconds (`.123Z` → `.123000Z`).
-    const iso = new Date(this.h.hostNow()).toISOString();
-    return `${iso.slice(0, -1)}000Z`;
+    return microTime(this.h.hostNow());
   }
+}
+
+/** The second microTime last formatted, and its text up to the seconds (a pure cache: same input, same output). */
+let lastSecond = Number.NaN;
+let lastPrefix = '';
+
+/**
+ * metav1.MicroTime as it marshals: RFC 3339 with microseconds, here always
+ * whole milliseconds (`2026-11-30T09:00:00.123000Z`). Renewals come in bursts
+ * within one second (every node's lease): each second is formatted once.
+ */
+export function microTime(time: number): string {
+  // A Date keeps whole milliseconds (TimeClip truncates).
+  const ms = Math.trunc(time);
+  const second = Math.floor(ms / 1000);
+  if (second !== lastSecond) {
+    lastSecond = second;
+    lastPrefix = new Date(second * 1000).toISOString().slice(0, -4);
+  }
+  const millis = ms - second * 1000;
+  return `${lastPrefix}${millis < 10 ? '00' : millis < 100 ? '0' : ''}${millis}000Z`;
 }
