@@ -521,13 +521,16 @@ export class Kubelet implements Component {
     };
   }
 
+  /** The node's podCIDR and its first three octets, parsed once. */
+  private podCidr?: { cidr: string; base: string };
+
   /** host-local IPAM: the next free address of the node's podCIDR. */
   private allocatePodIP(): string | undefined {
     const node = this.client.get('nodes', undefined, this.nodeName);
     const cidr: string | undefined = node.ok ? (node.value.spec as Obj)?.podCIDR : undefined;
     if (!cidr) return undefined;
-    const base = cidr.split('/')[0].split('.').slice(0, 3).join('.');
-    const ip = `${base}.${this.nextIP}`;
+    if (cidr !== this.podCidr?.cidr) this.podCidr = { cidr, base: cidr.split('/')[0].split('.').slice(0, 3).join('.') };
+    const ip = `${this.podCidr.base}.${this.nextIP}`;
     this.nextIP = this.nextIP >= 254 ? 2 : this.nextIP + 1;
     return ip;
   }
