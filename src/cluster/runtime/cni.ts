@@ -93,6 +93,18 @@ function parseCniNetwork(file: string, text: string): CniLoad {
  * `failed to setup network for sandbox "<id>": ...`, or undefined.
  */
 export function setupNetwork(fs: CniFiles, network: CniNetwork): string | undefined {
+  // Every sandbox asks; the answer holds while /opt/cni/bin keeps its entries and the network is the same one.
+  const version = fs.dirVersion?.(CNI_BIN_DIR);
+  const seen = version === undefined ? undefined : pluginChecks.get(fs);
+  if (seen && seen.version === version && seen.network === network) return seen.failure;
+  const failure = findPlugins(fs, network);
+  if (version !== undefined) pluginChecks.set(fs, { version, network, failure });
+  return failure;
+}
+
+const pluginChecks = new WeakMap<CniFiles, { version: number; network: CniNetwork; failure: string | undefined }>();
+
+function findPlugins(fs: CniFiles, network: CniNetwork): string | undefined {
   for (const type of ['loopback', ...network.plugins]) {
     // libcni FindInPath: `failed to find plugin %q in path %s` (the path slice prints as [a b]).
     if (!type || fs.exists(`${CNI_BIN_DIR}/${type}`) !== 'file') return `failed to find plugin "${type}" in path [${CNI_BIN_DIR}]`;

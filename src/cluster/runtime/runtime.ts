@@ -228,17 +228,18 @@ export class ContainerRuntime {
   }
 
   /**
-   * Writes a line to a container's stdout: its log (`kubectl logs`) and its
+   * Writes lines to a container's stdout: its log (`kubectl logs`) and its
    * CRI log file, whose size grows by the CRI-formatted line (30-character
    * timestamp + " stdout F " + the line + newline) without rendering the file.
    * Logs grow only through here.
    */
-  appendLog(container: RuntimeContainer, time: number, line: string): void {
-    container.logs.push({ time, line });
+  appendLog(container: RuntimeContainer, time: number, ...lines: string[]): void {
     const file = this.logFiles.get(container);
-    if (!file) return;
-    file.bytes += 41 + Buffer.byteLength(line);
-    this.cniFiles?.resize?.(file.path, file.bytes, file.content);
+    for (const line of lines) {
+      container.logs.push({ time, line });
+      if (file) file.bytes += 41 + Buffer.byteLength(line);
+    }
+    if (file) this.cniFiles?.resize?.(file.path, file.bytes, file.content);
   }
 
   /**
@@ -262,7 +263,8 @@ export class ContainerRuntime {
     }
     c.state = 'CONTAINER_RUNNING';
     c.startedAt = now;
-    for (const line of c.behaviour.logs ?? []) this.appendLog(c, now, line);
+    const lines = c.behaviour.logs;
+    if (lines?.length) this.appendLog(c, now, ...lines);
     const exits = c.behaviour.exits;
     if (exits) c.exitTimer = this.queue.after(exits.afterMs, () => this.exit(c, exits.code, exits.code === 0 ? 'Completed' : 'Error'));
     return { ok: true, value: c };
