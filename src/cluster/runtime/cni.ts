@@ -54,15 +54,21 @@ export type CniLoad = { ok: true; network: CniNetwork } | { ok: false; error: st
  */
 export function loadCniNetwork(fs: CniFiles): CniLoad {
   // containerd's Status asks on every kubelet status loop; nothing is re-read until a file of the directory changes.
+  // Nothing changed at all since the last look (the common case) needs no look at the directory.
+  const seen = fs.version === undefined ? undefined : bySystem.get(fs);
+  if (seen && seen.fsVersion === fs.version) return seen.load;
   const version = fs.dirVersion ? fs.dirVersion(CNI_CONF_DIR) : fs.version;
-  const seen = version === undefined ? undefined : bySystem.get(fs);
-  if (seen && seen.version === version) return seen.load;
+  if (seen && seen.version === version) {
+    seen.fsVersion = fs.version!;
+    return seen.load;
+  }
   const load = readCniNetwork(fs);
-  if (version !== undefined) bySystem.set(fs, { version, load });
+  if (version !== undefined) bySystem.set(fs, { fsVersion: fs.version!, version, load });
   return load;
 }
 
-const bySystem = new WeakMap<CniFiles, { version: number; load: CniLoad }>();
+/** Per filesystem: the load, the directory version it was read at, and the last whole-filesystem version it held at. */
+const bySystem = new WeakMap<CniFiles, { fsVersion: number; version: number; load: CniLoad }>();
 
 function readCniNetwork(fs: CniFiles): CniLoad {
   const files = (fs.list(CNI_CONF_DIR) ?? []).filter((e) => e.kind === 'file' && /\.(conflist|conf|json)$/.test(e.name)).map((e) => `${CNI_CONF_DIR}/${e.name}`);

@@ -123,13 +123,10 @@ export class ContainerRuntime {
   }
 
   /** The runtime conditions of containerd's Status call (undefined when it is down). */
-  status(): RuntimeCondition[] | undefined {
+  status(): readonly RuntimeCondition[] | undefined {
     if (!this.up) return undefined;
-    const network: RuntimeCondition = { type: 'NetworkReady', status: true, reason: '', message: '' };
-    if (this.cniFiles && !loadCniNetwork(this.cniFiles).ok) {
-      Object.assign(network, { status: false, reason: 'NetworkPluginNotReady', message: `Network plugin returns error: ${CNI_NOT_INITIALIZED}` });
-    }
-    return [{ type: 'RuntimeReady', status: true, reason: '', message: '' }, network];
+    // The kubelet asks every few seconds: the two possible answers are shared (frozen) values.
+    return this.cniFiles && !loadCniNetwork(this.cniFiles).ok ? NETWORK_NOT_READY : ALL_READY;
   }
 
   /** The reason the last CNI config load failed, if it did (what containerd logs). */
@@ -333,6 +330,18 @@ function exitCodeIn(script: string): number | undefined {
 export function podLogDir(sandbox: { namespace: string; podName: string; podUid: string }): string {
   return `/var/log/pods/${sandbox.namespace}_${sandbox.podName}_${sandbox.podUid}`;
 }
+
+/** containerd's Status conditions with everything ready. */
+const ALL_READY: readonly RuntimeCondition[] = Object.freeze([
+  Object.freeze({ type: 'RuntimeReady', status: true, reason: '', message: '' }),
+  Object.freeze({ type: 'NetworkReady', status: true, reason: '', message: '' }),
+]);
+
+/** containerd's Status conditions while no CNI network config loads. */
+const NETWORK_NOT_READY: readonly RuntimeCondition[] = Object.freeze([
+  ALL_READY[0],
+  Object.freeze({ type: 'NetworkReady', status: false, reason: 'NetworkPluginNotReady', message: `Network plugin returns error: ${CNI_NOT_INITIALIZED}` }),
+]);
 
 /** RFC 3339 with nanoseconds, as containerd's CRI logger stamps lines. */
 function criLogTime(ms: number): string {
