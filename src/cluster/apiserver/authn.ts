@@ -22,14 +22,30 @@ export function authenticate(credential: Credential, now: number, tokens: Readon
     case 'x509':
       // crypto/x509 rejects a certificate outside [NotBefore, NotAfter]: "certificate has expired or is not yet valid".
       if (now < credential.notBefore || now > credential.notAfter) return undefined;
-      return { name: credential.commonName, groups: [...credential.organizations, 'system:authenticated'] };
+      return userOf(credential, credential.commonName, credential.organizations);
     case 'token': {
       const user = tokens.get(credential.token);
       return user ? { name: user.name, groups: [...user.groups, 'system:authenticated'] } : undefined;
     }
     case 'loopback':
-      return { name: credential.user, groups: [...credential.groups, 'system:authenticated'] };
+      return userOf(credential, credential.user, credential.groups);
   }
+}
+
+/** The user each credential object last authenticated as, with the groups it was made from. */
+const users = new WeakMap<Credential, { name: string; groups: readonly string[]; user: UserInfo }>();
+
+/**
+ * The user a certificate or loopback identity names, plus system:authenticated.
+ * Clients present the same credential object on every request: the (frozen)
+ * user is made once per credential, and again only if what it names changed.
+ */
+function userOf(credential: Credential, name: string, groups: readonly string[]): UserInfo {
+  const seen = users.get(credential);
+  if (seen && seen.name === name && sameStrings(seen.groups, groups)) return seen.user;
+  const user: UserInfo = Object.freeze({ name, groups: Object.freeze([...groups, 'system:authenticated']) as string[] });
+  users.set(credential, { name, groups: [...groups], user });
+  return user;
 }
 
 /** Go's time.Time RFC 3339 form as crypto/x509 prints it (`2026-11-30T03:00:00Z`). */
@@ -50,4 +66,10 @@ export function authenticationFailure(credential: Credential, now: number, token
   }
   if (credential.type === 'token' && !tokens.has(credential.token)) return 'invalid bearer token';
   return undefined;
+}
+
+function sameStrings(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }

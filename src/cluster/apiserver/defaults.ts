@@ -27,6 +27,11 @@ export function applyDefaults(object: KubeObject): void {
   }
 }
 
+/** Does {@link applyDefaults} change objects of this kind (else it leaves them as they are)? */
+export function hasDefaults(kind: unknown): boolean {
+  return kind === 'Pod' || kind === 'Deployment' || kind === 'ReplicaSet' || kind === 'Service';
+}
+
 /** Defaults of a pod template (a Deployment's or ReplicaSet's `spec.template`). */
 export function defaultPodTemplate(template: Obj | undefined): void {
   if (!template) return;

@@ -142,9 +142,22 @@ export function exactFieldValue(text: string, path: string): string | undefined 
 export function fieldValue(obj: KubeObject, path: string): string {
   if (path === 'source') return String(((obj as Record<string, any>).source ?? {}).component ?? '');
   let cur: unknown = obj;
-  for (const key of path.split('.')) {
+  for (const key of pathKeys(path)) {
     if (cur === null || typeof cur !== 'object') return '';
     cur = Object.hasOwn(cur, key) ? (cur as Record<string, unknown>)[key] : undefined;
   }
   return cur === undefined || cur === null ? '' : String(cur);
+}
+
+/** Field paths split once (watch filters and the pod index read `spec.nodeName` on every write). */
+const splitPaths = new Map<string, string[]>();
+
+function pathKeys(path: string): string[] {
+  let keys = splitPaths.get(path);
+  if (!keys) {
+    keys = path.split('.');
+    // Paths come from a fixed list per resource (parseFieldSelector refuses the rest): the map stays small.
+    if (splitPaths.size < 256) splitPaths.set(path, keys);
+  }
+  return keys;
 }

@@ -14,7 +14,7 @@ import { authenticate, authenticationFailure, type Credential, type UserInfo } f
 import { klogKV, klogLine } from '../host/journal.js';
 import { authorize } from './authz.js';
 import { alreadyExists, badRequest, conflict, failure, forbidden, gone, proxyError, invalid, notFound, notServed, rejectedRequest, unauthorized } from './errors.js';
-import { applyDefaults } from './defaults.js';
+import { applyDefaults, hasDefaults } from './defaults.js';
 import { goJsonType, jsonPatch, MAX_BODY_DEPTH, mergePatch, nestsDeeperThan, strategicMergePatch } from './patch.js';
 import { exactFieldValue, fieldValue, parseFieldSelector, parseLabelSelector, type ObjectMatcher } from './selectors.js';
 import { copyJson, jsonEqual, TOO_DEEP } from '../json.js';
@@ -206,11 +206,18 @@ export class ApiServer {
     const ns = b.info.namespaced ? (b.ns ?? body.metadata?.namespace) : undefined;
     const old = this.options.store.get(b.info.name, ns, name);
     // The one copy of the request body. A status update takes only .status and changes nothing
-    // in it, so it may share what the client sent back unchanged from the stored object; an
-    // update is defaulted and admitted in place, so it gets a full copy.
-    const object = copyJson(body, MAX_BODY_DEPTH, subresource === 'status' ? old : undefined);
+    // in it, so it may share what the client sent back unchanged from the stored object. An
+    // update is defaulted and admitted in place: it shares only when its kind has no defaults
+    // (UPDATE admission changes nothing) and gets its own top level and metadata, which write() sets.
+    // (applyDefaults goes by the stored kind, which write() keeps.)
+    const shares = subresource === 'status' || (old !== undefined && !hasDefaults(old.kind));
+    let object = copyJson(body, MAX_BODY_DEPTH, shares ? old : undefined);
     if (object === TOO_DEEP) return failure(badRequest('exceeded max depth'));
     if (!old) return failure(notFound(b.info, name));
+    if (subresource !== 'status') {
+      if (object === old) object = { ...old };
+      if (object.metadata === old.metadata) object.metadata = { ...old.metadata };
+    }
     if (body.metadata.resourceVersion && body.metadata.resourceVersion !== old.metadata.resourceVersion) {
       return failure(conflict(b.info, name, 'the object has been modified; please apply your changes to the latest version and try again'));
     }
@@ -391,9 +398,24 @@ export class ApiServer {
   }
 
 
+  /** Seeded name suffixes for admission (one function for every request). */
+  private readonly randomSuffix = (n: number): string => this.options.random.kubeSuffix(n);
+
   private runAdmission(partial: Omit<AdmissionRequest, 'store' | 'randomSuffix'>): Status | undefined {
     const validation = validateObject(partial.object, partial.oldObject);
-    const req: AdmissionRequest = { ...partial, store: this.options.store, randomSuffix: (n) => this.options.random.kubeSuffix(n) };
+    // One object shape for every request (a spread of `partial`, whose keys vary, took V8's slow copy path).
+    const req: AdmissionRequest = {
+      operation: partial.operation,
+      resource: partial.resource,
+      subresource: partial.subresource,
+      namespace: partial.namespace,
+      name: partial.name,
+      object: partial.object,
+      oldObject: partial.oldObject,
+      user: partial.user,
+      store: this.options.store,
+      randomSuffix: this.randomSuffix,
+    };
     for (const plugin of this.admission) {
       const s = plugin.admit?.(req);
       if (s) return s;

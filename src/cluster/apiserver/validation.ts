@@ -55,6 +55,20 @@ const QUALIFIED_NAME_MESSAGE = `must consist of alphanumeric characters, '-', '_
 const LABEL_VALUE = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
 const LABEL_VALUE_MESSAGE = `a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')`;
 
+/** qualifiedNameProblems per key already judged: objects carry the same few label and annotation keys. */
+const judgedKeys = new Map<string, readonly string[]>();
+
+/** {@link qualifiedNameProblems}, each key judged once (a pure function: the cache only saves work). */
+function keyProblems(key: string): readonly string[] {
+  let problems = judgedKeys.get(key);
+  if (problems === undefined) {
+    if (judgedKeys.size >= 4096) judgedKeys.clear();
+    problems = qualifiedNameProblems(key);
+    judgedKeys.set(key, problems);
+  }
+  return problems;
+}
+
 /** apimachinery validation.IsQualifiedName: `[prefix/]name`, the prefix a DNS subdomain. */
 function qualifiedNameProblems(value: string): string[] {
   const parts = value.split('/');
@@ -82,7 +96,7 @@ export function validateMetaMaps(metadata: Obj | undefined, errors: FieldError[]
   const labels: unknown = metadata?.labels;
   if (labels && typeof labels === 'object') {
     for (const [k, v] of Object.entries(labels)) {
-      for (const msg of qualifiedNameProblems(k)) errors.push({ field: 'metadata.labels', detail: `Invalid value: "${k}": ${msg}` });
+      for (const msg of keyProblems(k)) errors.push({ field: 'metadata.labels', detail: `Invalid value: "${k}": ${msg}` });
       if (typeof v !== 'string') {
         errors.push({ field: `metadata.labels`, detail: `Invalid value: ${JSON.stringify(v)}: label values must be strings` });
         continue;
@@ -95,7 +109,7 @@ export function validateMetaMaps(metadata: Obj | undefined, errors: FieldError[]
   const annotations: unknown = metadata?.annotations;
   if (annotations && typeof annotations === 'object') {
     for (const k of Object.keys(annotations)) {
-      for (const msg of qualifiedNameProblems(k.toLowerCase())) errors.push({ field: 'metadata.annotations', detail: `Invalid value: "${k}": ${msg}` });
+      for (const msg of keyProblems(k.toLowerCase())) errors.push({ field: 'metadata.annotations', detail: `Invalid value: "${k}": ${msg}` });
     }
   }
 }

@@ -84,12 +84,17 @@ export function revisionOf(rs: KubeObject): number {
 
 /** EqualIgnoreHash: templates equal apart from the pod-template-hash label. */
 export function equalIgnoreHash(a: Obj | undefined, b: Obj | undefined): boolean {
+  // A view without the hash label, copying only the levels it changes (canonicalJson reads the rest in place).
   const strip = (t: Obj | undefined): Obj => {
-    const c = structuredClone(t ?? {});
+    const c: Obj = { ...(t ?? {}) };
     c.metadata ??= {};
-    if (c.metadata.labels) {
-      delete c.metadata.labels[POD_TEMPLATE_HASH_LABEL];
-      if (Object.keys(c.metadata.labels).length === 0) delete c.metadata.labels;
+    const labels: unknown = c.metadata.labels;
+    if (labels && typeof labels === 'object' && !Array.isArray(labels)) {
+      const rest: Obj = { ...labels };
+      delete rest[POD_TEMPLATE_HASH_LABEL];
+      c.metadata = { ...c.metadata };
+      if (Object.keys(rest).length === 0) delete c.metadata.labels;
+      else c.metadata.labels = rest;
     }
     return c;
   };

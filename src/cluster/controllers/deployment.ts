@@ -97,13 +97,14 @@ export class DeploymentController implements Controller {
       const matches = matchesLabelSelector(selector, rs.metadata.labels);
       if (ref) {
         if (ref.uid !== d.metadata.uid) continue;
-        if (matches) out.push(structuredClone(rs));
+        // Stored objects are immutable (frozen under tests): every change below is made to a copy.
+        if (matches) out.push(rs);
         else this.c.client.patch('replicasets', rs.metadata.namespace, rs.metadata.name!, 'merge', { metadata: { ownerReferences: null } });
         continue;
       }
       if (!matches || d.metadata.deletionTimestamp || rs.metadata.deletionTimestamp) continue;
       const r = this.c.client.patch('replicasets', rs.metadata.namespace, rs.metadata.name!, 'merge', { metadata: { ownerReferences: [...(rs.metadata.ownerReferences ?? []), controllerRef(d)] } });
-      if (r.ok) out.push(structuredClone(r.value));
+      if (r.ok) out.push(r.value);
     }
     return out.sort(byCreation);
   }

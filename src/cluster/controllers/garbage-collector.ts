@@ -35,6 +35,8 @@ export class GarbageCollector implements Controller {
   }
 
   private onChange(resource: string, type: string, obj: KubeObject, old: KubeObject | undefined): void {
+    // Most writes are status updates that share the stored owner references: the graph already has them.
+    if (type === 'MODIFIED' && old !== undefined && obj.metadata.ownerReferences === old.metadata.ownerReferences) return;
     const key = `${resource}|${obj.metadata.namespace ?? ''}|${obj.metadata.name}`;
     for (const ref of obj.metadata.ownerReferences ?? []) {
       let set = this.dependents.get(ref.uid);

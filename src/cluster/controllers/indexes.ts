@@ -16,8 +16,12 @@ export class Index {
 
   constructor(informer: Informer, private readonly keys: IndexFunc) {
     informer.on((type, obj, old) => {
-      const id = objectKey(obj);
-      if (old) for (const k of this.keys(old)) this.buckets.get(k)?.delete(id);
+      // An object's entry is known by its UID: the stored string itself, so no key is built and hashed per event.
+      const id = entryId(obj);
+      if (old) {
+        const oldId = entryId(old);
+        for (const k of this.keys(old)) this.buckets.get(k)?.delete(oldId);
+      }
       if (type === 'DELETED') return;
       for (const k of this.keys(obj)) {
         let b = this.buckets.get(k);
@@ -32,6 +36,11 @@ export class Index {
     const b = this.buckets.get(key);
     return b ? [...b.values()] : [];
   }
+}
+
+/** The entry of an object in a bucket: its UID (its name where it has none, as objects built by hand in tests). */
+function entryId(obj: KubeObject): string {
+  return obj.metadata.uid ?? objectKey(obj);
 }
 
 /** Index by the controller owner's UID. */

@@ -138,7 +138,8 @@ export class NodeLifecycleController implements Controller {
       observed = { type: 'Ready', status: 'Unknown', lastHeartbeatTime: node.metadata.creationTimestamp, lastTransitionTime: node.metadata.creationTimestamp };
       grace = this.options.startupGracePeriodMs;
     } else {
-      observed = { ...current };
+      // The cached node is immutable: its condition is the snapshot itself (no copy per node per pass).
+      observed = current;
       grace = this.options.gracePeriodMs;
     }
     let health = this.health.get(name);
@@ -182,7 +183,9 @@ export class NodeLifecycleController implements Controller {
   /** processTaintBaseEviction: the NoExecute taint follows the observed Ready status. */
   private processTaintBaseEviction(node: KubeObject, observed: Obj): void {
     const want = observed.status === 'False' ? NOT_READY_KEY : observed.status === 'Unknown' ? UNREACHABLE_KEY : undefined;
-    const taints: Obj[] = ((node.spec as Obj | undefined)?.taints ?? []) as Obj[];
+    const taints: Obj[] = ((node.spec as Obj | undefined)?.taints ?? NO_TAINTS) as Obj[];
+    // A Ready node without either NoExecute taint (every pass of a healthy cluster): nothing to add or take away.
+    if (!want && !hasHealthTaint(taints)) return;
     const keep = taints.filter((t) => !(t.effect === 'NoExecute' && (t.key === NOT_READY_KEY || t.key === UNREACHABLE_KEY) && t.key !== want));
     const next = [...keep];
     if (want && !keep.some((t) => t.key === want && t.effect === 'NoExecute')) next.push({ key: want, effect: 'NoExecute', timeAdded: isoSeconds(this.now()) });
@@ -224,4 +227,13 @@ export class NodeLifecycleController implements Controller {
       if (r.ok) this.recorder.record(pod, 'Warning', 'NodeNotReady', 'Node is not ready');
     }
   }
+}
+
+/** No taints (shared: read only). */
+const NO_TAINTS: readonly Obj[] = Object.freeze([]);
+
+/** Does the node carry the not-ready or unreachable NoExecute taint? */
+function hasHealthTaint(taints: readonly Obj[]): boolean {
+  for (const t of taints) if (t.effect === 'NoExecute' && (t.key === NOT_READY_KEY || t.key === UNREACHABLE_KEY)) return true;
+  return false;
 }

@@ -20,7 +20,11 @@ import { jsonEqual } from '../json.js';
 /** Upper bound of the per-key retry back-off (workqueue DefaultControllerRateLimiter: 5ms doubling to 1000s). */
 const MAX_BACKOFF_MS = 1000 * 1000;
 
-/** Builds a pod from a controller's pod template (controller_utils.go GetPodFromTemplate). */
+/**
+ * Builds a pod from a controller's pod template (controller_utils.go
+ * GetPodFromTemplate). Its spec is the template's one level deep: set its
+ * fields, never edit what they hold.
+ */
 export function podFromTemplate(template: Obj, owner: KubeObject, extraLabels: Record<string, string> = {}): KubeObject {
   const meta = template.metadata ?? {};
   const labels = { ...(meta.labels ?? {}), ...extraLabels };
@@ -35,7 +39,9 @@ export function podFromTemplate(template: Obj, owner: KubeObject, extraLabels: R
       ownerReferences: [controllerRef(owner)],
       ...(meta.finalizers ? { finalizers: [...meta.finalizers] } : {}),
     },
-    spec: structuredClone(template.spec ?? {}),
+    // The API server copies a request body whole before it keeps it: a shallow copy is enough for callers
+    // that set top-level fields (the DaemonSet controller's affinity and tolerations).
+    spec: { ...(template.spec ?? {}) },
   };
 }
 
@@ -182,7 +188,8 @@ export class ReplicaSetController implements Controller {
     const now = this.c.ctx.queue.now();
     const minReady = spec.minReadySeconds ?? 0;
     const templateLabels: Record<string, string> = spec.template?.metadata?.labels ?? {};
-    const fullyLabeled = active.filter((p) => Object.entries(templateLabels).every(([k, v]) => p.metadata.labels?.[k] === v)).length;
+    const wanted = Object.entries(templateLabels);
+    const fullyLabeled = active.filter((p) => wanted.every(([k, v]) => p.metadata.labels?.[k] === v)).length;
     const ready = active.filter(isPodReady).length;
     const available = active.filter((p) => isPodAvailable(p, minReady, now)).length;
     const old = (rs.status as Obj | undefined) ?? {};

@@ -29,6 +29,8 @@ export interface VfsEntry {
 
 /** Normalizes a path: absolute, no `.`/`..`/duplicate slashes. */
 export function normalizePath(path: string, cwd = '/'): string {
+  // Components pass paths that are already normal (`/var/lib/kubelet/config.yaml`): return those as they are.
+  if (isNormal(path)) return path;
   const parts: string[] = [];
   for (const p of (path.startsWith('/') ? path : `${cwd}/${path}`).split('/')) {
     if (p === '' || p === '.') continue;
@@ -36,6 +38,21 @@ export function normalizePath(path: string, cwd = '/'): string {
     else parts.push(p);
   }
   return `/${parts.join('/')}`;
+}
+
+/** Is `path` absolute with no empty, `.` or `..` segment and no trailing slash (what normalizePath returns)? */
+function isNormal(path: string): boolean {
+  if (path.charCodeAt(0) !== 47) return false;
+  if (path.length === 1) return true;
+  let segmentStart = 1;
+  for (let i = 1; i <= path.length; i++) {
+    if (i < path.length && path.charCodeAt(i) !== 47) continue;
+    const length = i - segmentStart;
+    if (length === 0) return false;
+    if (path.charCodeAt(segmentStart) === 46 && (length === 1 || (length === 2 && path.charCodeAt(segmentStart + 1) === 46))) return false;
+    segmentStart = i + 1;
+  }
+  return true;
 }
 
 /** An in-memory filesystem with implied directories. */
@@ -51,6 +68,25 @@ export class VirtualFs {
   get version(): number {
     return this.changes;
   }
+
+  /** Per directory, the {@link version} at which an entry directly in it (or the directory itself) last came, went or was rewritten. */
+  private readonly dirStamps = new Map<string, number>();
+
+  /**
+   * What a reader of one directory's listing and files caches against: it
+   * changes when an entry directly inside `path` is written, created or
+   * removed, or the directory itself comes or goes, and not when files
+   * elsewhere change (containerd re-reads /etc/cni/net.d while pod logs are
+   * written all the time).
+   */
+  dirVersion(path: string): number {
+    return this.dirStamps.get(normalizePath(path)) ?? 0;
+  }
+
+  /** Marks a directory's entries changed at the current version. */
+  private touch(dir: string): void {
+    this.dirStamps.set(dir, this.changes);
+  }
   private readonly computed = new Set<VfsFile>();
 
   constructor(private readonly now: () => number) {}
@@ -60,6 +96,7 @@ export class VirtualFs {
     const p = normalizePath(path);
     this.mkdirs(parentOf(p));
     this.changes++;
+    this.touch(parentOf(p));
     const previous = this.files.get(p);
     if (!previous) this.children.get(parentOf(p))!.add(p.slice(p.lastIndexOf('/') + 1));
     else this.forget(previous);
@@ -100,6 +137,7 @@ export class VirtualFs {
     const file = this.files.get(p);
     if (file) {
       this.changes++;
+      this.touch(parentOf(p));
       this.files.delete(p);
       this.forget(file);
       this.unlink(p);
@@ -115,9 +153,27 @@ export class VirtualFs {
       this.forget(this.files.get(k)!);
       this.files.delete(k);
     }
-    for (const d of subdirs) this.children.delete(d);
+    for (const d of subdirs) (this.children.delete(d), this.touch(d));
     this.children.delete(p);
+    this.touch(p);
+    this.touch(parentOf(p));
     this.unlink(p);
+    return true;
+  }
+
+  /**
+   * Sets the apparent size of the file at `path` whose content is the very
+   * function `content` (a log its writer renders on read but measures as it
+   * grows), so whole-disk usage follows without asking it; false when that
+   * file is no longer there (removed or replaced).
+   */
+  resize(path: string, sizeBytes: number, content: () => string): boolean {
+    const file = this.files.get(normalizePath(path));
+    if (!file || file.content !== content) return false;
+    this.forget(file);
+    file.sizeBytes = sizeBytes;
+    file.size = undefined;
+    this.fixedBytes += sizeBytes;
     return true;
   }
 
@@ -141,6 +197,8 @@ export class VirtualFs {
       this.changes++;
       this.children.set(p, new Set());
       this.children.get(parentOf(p))!.add(p.slice(p.lastIndexOf('/') + 1));
+      this.touch(p);
+      this.touch(parentOf(p));
     }
   }
 

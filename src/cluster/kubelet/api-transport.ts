@@ -70,13 +70,23 @@ export class KubeletTransport {
 
   /** The error a request to `method path?query` meets before reaching the API server, if any. */
   check(method: string, pathAndQuery: string): TransportFailure | undefined {
-    const url = `https://${this.endpoint.ip}:${this.endpoint.port}${pathAndQuery}`;
-    const verb = method[0] + method.slice(1).toLowerCase();
+    const f = this.fault();
+    return f && { error: `${this.request(method, pathAndQuery)}: ${f.why}`, elapsedMs: f.elapsedMs };
+  }
+
+  /** {@link check} for a request on a resource: its path is built only when the request fails (most succeed). */
+  checkResource(method: string, query: string, resource: string, namespace: string | undefined, name?: string, subresource?: string): TransportFailure | undefined {
+    const f = this.fault();
+    return f && { error: `${this.request(method, resourcePath(resource, namespace, name, subresource) + query)}: ${f.why}`, elapsedMs: f.elapsedMs };
+  }
+
+  /** What stops any request before the API server: the connection, then TLS (Go's words after the request's). */
+  private fault(): { why: string; elapsedMs: number } | undefined {
     const dial = outboundConnect(this.host, this.nodeIP, this.endpoint.ip, this.endpoint.port);
     if (dial) {
       this.broken = true;
       this.serverResponsive = false;
-      return { error: `${verb} "${url}": dial tcp ${this.endpoint.ip}:${this.endpoint.port}: ${dial}`, elapsedMs: dial === 'i/o timeout' ? REQUEST_TIMEOUT_MS : 1 };
+      return { why: `dial tcp ${this.endpoint.ip}:${this.endpoint.port}: ${dial}`, elapsedMs: dial === 'i/o timeout' ? REQUEST_TIMEOUT_MS : 1 };
     }
     // crypto/x509 Certificate.Verify with CurrentTime = the host clock; Go ≥1.20 prefixes the TLS layer's words.
     const cert = this.endpoint.servingCertificate(this.trueNow());
@@ -85,9 +95,15 @@ export class KubeletTransport {
       this.broken = true;
       this.serverResponsive = false;
       const detail = hostNow > cert.notAfter ? `is after ${rfc3339(cert.notAfter)}` : `is before ${rfc3339(cert.notBefore)}`;
-      return { error: `${verb} "${url}": tls: failed to verify certificate: x509: certificate has expired or is not yet valid: current time ${rfc3339(hostNow)} ${detail}`, elapsedMs: 1 };
+      return { why: `tls: failed to verify certificate: x509: certificate has expired or is not yet valid: current time ${rfc3339(hostNow)} ${detail}`, elapsedMs: 1 };
     }
     return undefined;
+  }
+
+  /** `Get "https://10.0.0.10:6443/api/v1/..."` as client-go's errors name a request. */
+  private request(method: string, pathAndQuery: string): string {
+    const verb = method[0] + method.slice(1).toLowerCase();
+    return `${verb} "https://${this.endpoint.ip}:${this.endpoint.port}${pathAndQuery}"`;
   }
 
   /** Records that a request got an HTTP answer (any status code). */
@@ -98,45 +114,65 @@ export class KubeletTransport {
   /** Wraps an API client: every call goes through this connection first. */
   wrap(inner: ApiClient, query = '?timeout=10s'): ApiClient {
     const t = this;
-    const via = <T>(method: string, path: string, call: () => ApiResult<T>): ApiResult<T> => {
-      const f = t.check(method, path + query);
-      if (f) {
-        t.lastElapsedMs = f.elapsedMs;
-        t.lastError = f.error;
-        return { ok: false, status: transportStatus(f) };
-      }
-      const r = call();
+    // A request stopped below HTTP, and one the API server answered (no closures per request: the kubelet asks often).
+    const refused = (f: TransportFailure): { ok: false; status: Status } => {
+      t.lastElapsedMs = f.elapsedMs;
+      t.lastError = f.error;
+      return { ok: false, status: transportStatus(f) };
+    };
+    const answered = <T>(r: ApiResult<T>): ApiResult<T> => {
       t.answered();
       t.lastElapsedMs = r.ok ? 0 : 1;
       if (!r.ok) t.lastError = r.status.message;
       return r;
     };
+    const on = (method: string, resource: string, namespace: string | undefined, name?: string, subresource?: string) => t.checkResource(method, query, resource, namespace, name, subresource);
     return {
-      get: (resource: string, namespace: string | undefined, name: string) => via('GET', resourcePath(resource, namespace, name), () => inner.get(resource, namespace, name)),
+      get: (resource: string, namespace: string | undefined, name: string) => {
+        const f = on('GET', resource, namespace, name);
+        return f ? refused(f) : answered(inner.get(resource, namespace, name));
+      },
       list: (resource: string, namespace: string | undefined, options?: ListOptions) => {
         // A reflector's initial list: selectors, limit=500, resourceVersion=0 (url.Values order is sorted).
         const params = [options?.fieldSelector ? `fieldSelector=${encodeURIComponent(options.fieldSelector)}` : '', options?.labelSelector ? `labelSelector=${encodeURIComponent(options.labelSelector)}` : '', 'limit=500', 'resourceVersion=0'].filter(Boolean);
-        const f = t.check('GET', `${resourcePath(resource, namespace)}?${params.join('&')}`);
-        if (f) {
-          t.lastElapsedMs = f.elapsedMs;
-          t.lastError = f.error;
-          return { ok: false, status: transportStatus(f) };
-        }
-        return via('GET', resourcePath(resource, namespace), () => inner.list(resource, namespace, options));
+        const f = t.check('GET', `${resourcePath(resource, namespace)}?${params.join('&')}`) ?? on('GET', resource, namespace);
+        return f ? refused(f) : answered(inner.list(resource, namespace, options));
       },
-      create: (resource: string, namespace: string | undefined, object: KubeObject) => via('POST', resourcePath(resource, namespace), () => inner.create(resource, namespace, object)),
-      update: (resource: string, namespace: string | undefined, object: KubeObject) => via('PUT', resourcePath(resource, namespace, object.metadata.name), () => inner.update(resource, namespace, object)),
-      updateStatus: (resource: string, namespace: string | undefined, object: KubeObject) => via('PUT', resourcePath(resource, namespace, object.metadata.name, 'status'), () => inner.updateStatus(resource, namespace, object)),
-      patch: (resource: string, namespace: string | undefined, name: string, type: PatchType, patch: unknown) => via('PATCH', resourcePath(resource, namespace, name), () => inner.patch(resource, namespace, name, type, patch)),
-      delete: (resource: string, namespace: string | undefined, name: string, options?: DeleteOptions) => via('DELETE', resourcePath(resource, namespace, name), () => inner.delete(resource, namespace, name, options)),
-      watch: (resource: string, namespace: string | undefined, resourceVersion: string, handler: (e: WatchEvent) => void, options?: ListOptions) =>
+      create: (resource: string, namespace: string | undefined, object: KubeObject) => {
+        const f = on('POST', resource, namespace);
+        return f ? refused(f) : answered(inner.create(resource, namespace, object));
+      },
+      update: (resource: string, namespace: string | undefined, object: KubeObject) => {
+        const f = on('PUT', resource, namespace, object.metadata.name);
+        return f ? refused(f) : answered(inner.update(resource, namespace, object));
+      },
+      updateStatus: (resource: string, namespace: string | undefined, object: KubeObject) => {
+        const f = on('PUT', resource, namespace, object.metadata.name, 'status');
+        return f ? refused(f) : answered(inner.updateStatus(resource, namespace, object));
+      },
+      patch: (resource: string, namespace: string | undefined, name: string, type: PatchType, patch: unknown) => {
+        const f = on('PATCH', resource, namespace, name);
+        return f ? refused(f) : answered(inner.patch(resource, namespace, name, type, patch));
+      },
+      delete: (resource: string, namespace: string | undefined, name: string, options?: DeleteOptions) => {
+        const f = on('DELETE', resource, namespace, name);
+        return f ? refused(f) : answered(inner.delete(resource, namespace, name, options));
+      },
+      watch: (resource: string, namespace: string | undefined, resourceVersion: string, handler: (e: WatchEvent) => void, options?: ListOptions) => {
+        const f = on('GET', resource, namespace);
+        if (f) return refused(f);
         // A watch is a stream on the connection: once the connection broke, nothing more arrives.
-        via('GET', resourcePath(resource, namespace), () => {
-          const since = t.generation;
-          return inner.watch(resource, namespace, resourceVersion, (e) => t.generation === since && !t.broken && handler(e), options);
-        }),
-      raw: (path: string) => via('GET', path, () => inner.raw(path)),
-      podLogs: (namespace: string, name: string, options?: PodLogOptions) => via('GET', resourcePath('pods', namespace, name, 'log'), () => inner.podLogs(namespace, name, options)),
+        const since = t.generation;
+        return answered(inner.watch(resource, namespace, resourceVersion, (e) => t.generation === since && !t.broken && handler(e), options));
+      },
+      raw: (path: string) => {
+        const f = t.check('GET', path + query);
+        return f ? refused(f) : answered(inner.raw(path));
+      },
+      podLogs: (namespace: string, name: string, options?: PodLogOptions) => {
+        const f = on('GET', 'pods', namespace, name, 'log');
+        return f ? refused(f) : answered(inner.podLogs(namespace, name, options));
+      },
     };
   }
 

@@ -41,9 +41,17 @@ export class Netfilter {
       if (r.sport !== undefined && r.sport !== p.sport) continue;
       return r;
     }
-    return { target: this.policies[chain] };
+    return POLICY_VERDICTS[this.policies[chain]];
+  }
+
+  /** Do both chains a TCP connection crosses on this host hold no rule and accept by policy (nothing to judge)? */
+  acceptsAll(): boolean {
+    return this.chains.INPUT.length === 0 && this.chains.OUTPUT.length === 0 && this.policies.INPUT === 'ACCEPT' && this.policies.OUTPUT === 'ACCEPT';
   }
 }
+
+/** A chain's policy as a verdict (one shared, frozen object per policy: asked on every kubelet request). */
+const POLICY_VERDICTS = { ACCEPT: Object.freeze({ target: 'ACCEPT' as const }), DROP: Object.freeze({ target: 'DROP' as const }) };
 
 /** What a TCP connect meets, as Go's net package words the failure (undefined = connected). */
 export type ConnectFailure = 'i/o timeout' | 'connect: connection refused' | 'connect: no route to host';
@@ -60,7 +68,7 @@ export function netfilterOf(host: NodeHost): Netfilter {
 /** Outbound TCP connect from `host` (address `localIP`) to ip:port, judged by the host's rules. */
 export function outboundConnect(host: NodeHost, localIP: string, ip: string, port: number): ConnectFailure | undefined {
   const nf = tables.get(host);
-  if (!nf) return undefined;
+  if (!nf || nf.acceptsAll()) return undefined;
   const out = nf.verdict('OUTPUT', { src: localIP, dst: ip, dport: port });
   if (out.target === 'DROP') return 'i/o timeout';
   if (out.target === 'REJECT') return rejectFailure(out as NetfilterRule);
@@ -72,7 +80,7 @@ export function outboundConnect(host: NodeHost, localIP: string, ip: string, por
 /** Inbound TCP connect from ip to `host` (address `localIP`) on port. */
 export function inboundConnect(host: NodeHost, localIP: string, ip: string, port: number): ConnectFailure | undefined {
   const nf = tables.get(host);
-  if (!nf) return undefined;
+  if (!nf || nf.acceptsAll()) return undefined;
   const input = nf.verdict('INPUT', { src: ip, dst: localIP, dport: port });
   if (input.target === 'DROP') return 'i/o timeout';
   if (input.target === 'REJECT') return rejectFailure(input as NetfilterRule);

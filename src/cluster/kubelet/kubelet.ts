@@ -29,8 +29,7 @@ import { NodeLeaseController } from './node-lease.js';
 import { kubeletStartup } from './kubelet-startup.js';
 import { inboundConnect } from './host-netfilter.js';
 import { goTimeStringPrecise } from './go-text.js';
-import { jsonEqual } from '../json.js';
-import { sameInputs } from './same-inputs.js';
+import { sameFields, sameInputs } from './same-inputs.js';
 import { flatConcat } from '../flat-string.js';
 
 type Obj = Record<string, any>;
@@ -447,8 +446,9 @@ export class Kubelet implements Component {
 
   /** The images list of the node status, rebuilt only when the runtime's images change. */
   private images(): { names: string[]; sizeBytes: number }[] {
-    const held = [...this.options.runtime.images.values()];
-    if (this.imagesSeen && sameInputs(this.imagesSeen.held, held)) return this.imagesSeen.list;
+    const images = this.options.runtime.images;
+    if (this.imagesSeen && sameValues(this.imagesSeen.held, images)) return this.imagesSeen.list;
+    const held = [...images.values()];
     const list = [...held]
       .sort((a, b) => b.sizeBytes - a.sizeBytes)
       .map((img) => ({ names: [img.tags[0].replace(/:[^:/]+$/, '') + '@' + img.id, ...img.tags], sizeBytes: img.sizeBytes }));
@@ -514,9 +514,9 @@ export class Kubelet implements Component {
       postStatus: (pod, status) => {
         const current = kubelet.informer?.get(pod.metadata.namespace, pod.metadata.name!) ?? pod;
         if (current.metadata.uid !== pod.metadata.uid) return;
-        const merged = { ...(current.status as Obj), ...status };
         // status_manager.go updateStatusInternal: "Ignoring same status for pod" — no request at all.
-        if (jsonEqual(current.status, merged)) return;
+        if (sameFields(current.status as Obj | undefined, status)) return;
+        const merged = { ...(current.status as Obj), ...status };
         const updated = { ...current, status: merged } as KubeObject;
         kubelet.client.updateStatus('pods', pod.metadata.namespace, updated);
       },
@@ -526,14 +526,25 @@ export class Kubelet implements Component {
     };
   }
 
+  /** The node's podCIDR and its first three octets, parsed once. */
+  private podCidr?: { cidr: string; base: string };
+
   /** host-local IPAM: the next free address of the node's podCIDR. */
   private allocatePodIP(): string | undefined {
     const node = this.client.get('nodes', undefined, this.nodeName);
     const cidr: string | undefined = node.ok ? (node.value.spec as Obj)?.podCIDR : undefined;
     if (!cidr) return undefined;
-    const base = cidr.split('/')[0].split('.').slice(0, 3).join('.');
-    const ip = flatConcat(base, '.', String(this.nextIP));
+    if (cidr !== this.podCidr?.cidr) this.podCidr = { cidr, base: cidr.split('/')[0].split('.').slice(0, 3).join('.') };
+    const ip = flatConcat(this.podCidr.base, '.', String(this.nextIP));
     this.nextIP = this.nextIP >= 254 ? 2 : this.nextIP + 1;
     return ip;
   }
+}
+
+/** Does `map` hold the very values of `list`, in order (sameInputs without copying the map's values)? */
+function sameValues(list: readonly unknown[], map: ReadonlyMap<unknown, unknown>): boolean {
+  if (list.length !== map.size) return false;
+  let i = 0;
+  for (const v of map.values()) if (v !== list[i++]) return false;
+  return true;
 }

@@ -28,8 +28,12 @@ export interface CniFiles {
   write(path: string, content: string | (() => string), options?: { mode?: number; sizeBytes?: number; size?: () => number }): void;
   /** Removes a file or (recursively) a directory. */
   remove?(path: string, recursive?: boolean): boolean;
+  /** Sets the apparent size of the computed file `content` was written as (a growing log). */
+  resize?(path: string, sizeBytes: number, content: () => string): boolean;
   /** Grows with every change to the files (a loaded configuration stays valid while it holds). */
   readonly version?: number;
+  /** Changes when an entry directly in the directory changes (a narrower {@link version}). */
+  dirVersion?(path: string): number;
 }
 
 /** A loaded network configuration list. */
@@ -49,15 +53,22 @@ export type CniLoad = { ok: true; network: CniNetwork } | { ok: false; error: st
  * files ending in .conf, .conflist or .json, sorted; the first one must parse.
  */
 export function loadCniNetwork(fs: CniFiles): CniLoad {
-  // containerd's Status asks on every kubelet status loop; nothing is re-read until a file changes.
+  // containerd's Status asks on every kubelet status loop; nothing is re-read until a file of the directory changes.
+  // Nothing changed at all since the last look (the common case) needs no look at the directory.
   const seen = fs.version === undefined ? undefined : bySystem.get(fs);
-  if (seen && seen.version === fs.version) return seen.load;
+  if (seen && seen.fsVersion === fs.version) return seen.load;
+  const version = fs.dirVersion ? fs.dirVersion(CNI_CONF_DIR) : fs.version;
+  if (seen && seen.version === version) {
+    seen.fsVersion = fs.version!;
+    return seen.load;
+  }
   const load = readCniNetwork(fs);
-  if (fs.version !== undefined) bySystem.set(fs, { version: fs.version, load });
+  if (version !== undefined) bySystem.set(fs, { fsVersion: fs.version!, version, load });
   return load;
 }
 
-const bySystem = new WeakMap<CniFiles, { version: number; load: CniLoad }>();
+/** Per filesystem: the load, the directory version it was read at, and the last whole-filesystem version it held at. */
+const bySystem = new WeakMap<CniFiles, { fsVersion: number; version: number; load: CniLoad }>();
 
 function readCniNetwork(fs: CniFiles): CniLoad {
   const files = (fs.list(CNI_CONF_DIR) ?? []).filter((e) => e.kind === 'file' && /\.(conflist|conf|json)$/.test(e.name)).map((e) => `${CNI_CONF_DIR}/${e.name}`);
@@ -88,6 +99,18 @@ function parseCniNetwork(file: string, text: string): CniLoad {
  * `failed to setup network for sandbox "<id>": ...`, or undefined.
  */
 export function setupNetwork(fs: CniFiles, network: CniNetwork): string | undefined {
+  // Every sandbox asks; the answer holds while /opt/cni/bin keeps its entries and the network is the same one.
+  const version = fs.dirVersion?.(CNI_BIN_DIR);
+  const seen = version === undefined ? undefined : pluginChecks.get(fs);
+  if (seen && seen.version === version && seen.network === network) return seen.failure;
+  const failure = findPlugins(fs, network);
+  if (version !== undefined) pluginChecks.set(fs, { version, network, failure });
+  return failure;
+}
+
+const pluginChecks = new WeakMap<CniFiles, { version: number; network: CniNetwork; failure: string | undefined }>();
+
+function findPlugins(fs: CniFiles, network: CniNetwork): string | undefined {
   for (const type of ['loopback', ...network.plugins]) {
     // libcni FindInPath: `failed to find plugin %q in path %s` (the path slice prints as [a b]).
     if (!type || fs.exists(`${CNI_BIN_DIR}/${type}`) !== 'file') return `failed to find plugin "${type}" in path [${CNI_BIN_DIR}]`;

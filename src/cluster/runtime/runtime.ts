@@ -73,6 +73,8 @@ export class ContainerRuntime {
   private cniFiles?: CniFiles;
   private exitListeners: ((c: RuntimeContainer) => void)[] = [];
   private changeListeners: (() => void)[] = [];
+  /** Each container's CRI log file: where it is, the function that renders it, and its size so far. */
+  private readonly logFiles = new WeakMap<RuntimeContainer, { path: string; content: () => string; bytes: number }>();
 
   constructor(private readonly queue: EventQueue, private readonly random: Random, private readonly catalog: ImageCatalog) {}
 
@@ -121,13 +123,10 @@ export class ContainerRuntime {
   }
 
   /** The runtime conditions of containerd's Status call (undefined when it is down). */
-  status(): RuntimeCondition[] | undefined {
+  status(): readonly RuntimeCondition[] | undefined {
     if (!this.up) return undefined;
-    const network: RuntimeCondition = { type: 'NetworkReady', status: true, reason: '', message: '' };
-    if (this.cniFiles && !loadCniNetwork(this.cniFiles).ok) {
-      Object.assign(network, { status: false, reason: 'NetworkPluginNotReady', message: `Network plugin returns error: ${CNI_NOT_INITIALIZED}` });
-    }
-    return [{ type: 'RuntimeReady', status: true, reason: '', message: '' }, network];
+    // The kubelet asks every few seconds: the two possible answers are shared (frozen) values.
+    return this.cniFiles && !loadCniNetwork(this.cniFiles).ok ? NETWORK_NOT_READY : ALL_READY;
   }
 
   /** The reason the last CNI config load failed, if it did (what containerd logs). */
@@ -215,12 +214,29 @@ export class ContainerRuntime {
     };
     this.containers.set(container.id, container);
     // The CRI log file the kubelet asks for (LogDirectory/LogPath), in the CRI log format `<RFC3339Nano> stdout F <line>`.
-    this.cniFiles?.write(`${podLogDir(sandbox)}/${spec.name}/${attempt}.log`, () => container.logs.map((l) => `${criLogTime(l.time)} stdout F ${l.line}\n`).join(''), {
-      mode: 0o640,
-      // 30-character timestamp + " stdout F " + the line + newline, without rendering the file.
-      size: logSize(container),
-    });
+    if (this.cniFiles) {
+      const path = `${podLogDir(sandbox)}/${spec.name}/${attempt}.log`;
+      const content = () => container.logs.map((l) => `${criLogTime(l.time)} stdout F ${l.line}\n`).join('');
+      // Sized as it grows (appendLog), never rendered to be measured: the eviction manager polls disk usage.
+      this.cniFiles.write(path, content, { mode: 0o640, sizeBytes: 0 });
+      this.logFiles.set(container, { path, content, bytes: 0 });
+    }
     return { ok: true, value: container };
+  }
+
+  /**
+   * Writes lines to a container's stdout: its log (`kubectl logs`) and its
+   * CRI log file, whose size grows by the CRI-formatted line (30-character
+   * timestamp + " stdout F " + the line + newline) without rendering the file.
+   * Logs grow only through here.
+   */
+  appendLog(container: RuntimeContainer, time: number, ...lines: string[]): void {
+    const file = this.logFiles.get(container);
+    for (const line of lines) {
+      container.logs.push({ time, line });
+      if (file) file.bytes += 41 + Buffer.byteLength(line);
+    }
+    if (file) this.cniFiles?.resize?.(file.path, file.bytes, file.content);
   }
 
   /**
@@ -244,7 +260,8 @@ export class ContainerRuntime {
     }
     c.state = 'CONTAINER_RUNNING';
     c.startedAt = now;
-    for (const line of c.behaviour.logs ?? []) c.logs.push({ time: now, line });
+    const lines = c.behaviour.logs;
+    if (lines?.length) this.appendLog(c, now, ...lines);
     const exits = c.behaviour.exits;
     if (exits) c.exitTimer = this.queue.after(exits.afterMs, () => this.exit(c, exits.code, exits.code === 0 ? 'Completed' : 'Error'));
     return { ok: true, value: c };
@@ -314,23 +331,19 @@ export function podLogDir(sandbox: { namespace: string; podName: string; podUid:
   return `/var/log/pods/${sandbox.namespace}_${sandbox.podName}_${sandbox.podUid}`;
 }
 
+/** containerd's Status conditions with everything ready. */
+const ALL_READY: readonly RuntimeCondition[] = Object.freeze([
+  Object.freeze({ type: 'RuntimeReady', status: true, reason: '', message: '' }),
+  Object.freeze({ type: 'NetworkReady', status: true, reason: '', message: '' }),
+]);
+
+/** containerd's Status conditions while no CNI network config loads. */
+const NETWORK_NOT_READY: readonly RuntimeCondition[] = Object.freeze([
+  ALL_READY[0],
+  Object.freeze({ type: 'NetworkReady', status: false, reason: 'NetworkPluginNotReady', message: `Network plugin returns error: ${CNI_NOT_INITIALIZED}` }),
+]);
+
 /** RFC 3339 with nanoseconds, as containerd's CRI logger stamps lines. */
 function criLogTime(ms: number): string {
   return new Date(ms).toISOString().replace(/\.(\d{3})Z$/, '.$1000000Z');
-}
-
-/**
- * The size of a container's CRI log file (30-character timestamp + " stdout F " +
- * the line + newline per entry), kept as a running sum: logs only grow, and
- * the eviction manager asks for the size of every log every 10 s.
- */
-function logSize(container: { logs: { line: string }[] }): () => number {
-  let counted = 0;
-  let bytes = 0;
-  return () => {
-    const logs = container.logs;
-    if (logs.length < counted) (counted = 0), (bytes = 0);
-    for (; counted < logs.length; counted++) bytes += 41 + Buffer.byteLength(logs[counted].line);
-    return bytes;
-  };
 }

@@ -13,6 +13,22 @@ describe('authentication', () => {
     expect(authenticate(cert, T0 - 1001, tokens)).toBeUndefined();
   });
 
+  it('makes one user per credential, and a new one when what the credential names changes', () => {
+    const tokens = new Map();
+    const credential = { type: 'x509' as const, commonName: 'kim', organizations: ['dev'], notBefore: T0 - 1000, notAfter: T0 + 1000 };
+    const first = authenticate(credential, T0, tokens)!;
+    expect(authenticate(credential, T0 + 1, tokens)).toBe(first);
+    // Shared between requests, so nothing may edit it.
+    expect(Object.isFrozen(first) && Object.isFrozen(first.groups)).toBe(true);
+    credential.organizations.push('ops');
+    expect(authenticate(credential, T0, tokens)).toEqual({ name: 'kim', groups: ['dev', 'ops', 'system:authenticated'] });
+    credential.commonName = 'lee';
+    expect(authenticate(credential, T0, tokens)?.name).toBe('lee');
+    expect(authenticate(credential, T0 + 1001, tokens)).toBeUndefined();
+    const loopback = { type: 'loopback' as const, user: 'system:kube-scheduler', groups: ['system:masters'] };
+    expect(authenticate(loopback, T0, tokens)).toBe(authenticate(loopback, T0, tokens));
+  });
+
   it('looks bearer tokens up', () => {
     const tokens = new Map([['abc', { name: 'system:serviceaccount:default:bot', groups: ['system:serviceaccounts'] }]]);
     expect(authenticate({ type: 'token', token: 'abc' }, T0, tokens)?.name).toBe('system:serviceaccount:default:bot');

@@ -54,6 +54,38 @@ describe('updates', () => {
   });
 });
 
+describe('updates share what they did not change', () => {
+  const lease = (name: string): KubeObject =>
+    ({ apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', metadata: { name, namespace: 'default', ownerReferences: [{ apiVersion: 'v1', kind: 'Node', name: 'n1', uid: 'u1' }] }, spec: { holderIdentity: 'n1', renewTime: '2026-11-10T12:00:00.000000Z' } }) as KubeObject;
+
+  it('an update of a kind without defaults keeps the stored subtrees the client sent back and copies the rest', () => {
+    const h = harness();
+    const stored = ok(h.sys.create('leases', 'default', lease('n1')));
+    // What the node lease controller sends: the stored lease with a new spec (its metadata is the stored one).
+    const body = { ...stored, spec: { ...(stored.spec as Obj), renewTime: '2026-11-10T12:00:10.000000Z' } } as KubeObject;
+    const renewed = ok(h.sys.update('leases', 'default', body));
+    expect(Number(renewed.metadata.resourceVersion)).toBe(Number(stored.metadata.resourceVersion) + 1);
+    expect(renewed.metadata.ownerReferences).toBe(stored.metadata.ownerReferences);
+    // The stored object's metadata is never edited: the write has its own.
+    expect(renewed.metadata).not.toBe(stored.metadata);
+    expect(stored.metadata.resourceVersion).not.toBe(renewed.metadata.resourceVersion);
+    expect(renewed.spec).not.toBe(body.spec);
+    expect((renewed.spec as Obj).renewTime).toBe('2026-11-10T12:00:10.000000Z');
+    // Sending the stored object itself back is a no-op that writes nothing.
+    const rev = h.store.currentRevision();
+    expect(ok(h.sys.update('leases', 'default', renewed))).toBe(renewed);
+    expect(h.store.currentRevision()).toBe(rev);
+  });
+
+  it('an update of a defaulted kind is copied whole, so defaulting never edits a stored object', () => {
+    const h = harness();
+    const created = ok(h.sys.create('pods', 'default', pod('web')));
+    const labelled = ok(h.sys.update('pods', 'default', { ...created, metadata: { ...created.metadata, labels: { a: 'b' } } }));
+    expect(labelled.spec).not.toBe(created.spec);
+    expect(labelled.spec).toEqual(created.spec);
+  });
+});
+
 describe('bindings', () => {
   it('assigns the node and records PodScheduled=True; a second binding conflicts', () => {
     const h = harness();

@@ -103,3 +103,21 @@ describe('ReplicaSet controller', () => {
     expect(cond.message).toBe(failed[0].message.slice('Error creating: '.length));
   });
 });
+
+describe('podFromTemplate', () => {
+  it('builds the pod without editing the (stored, immutable) template, and the API server keeps its own copy', async () => {
+    const { podFromTemplate } = await import('../../../src/cluster/controllers/replicaset.js');
+    const { deepFreeze } = await import('../../../src/cluster/json.js');
+    const { harness, ok } = await import('../apiserver/harness.js');
+    const template = deepFreeze({ metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'app', image: 'nginx:1.27' }], tolerations: [{ key: 'a', operator: 'Exists' }] } });
+    const owner = { apiVersion: 'apps/v1', kind: 'ReplicaSet', metadata: { name: 'web-1', namespace: 'default', uid: 'u-1' } } as KubeObject;
+    const pod = podFromTemplate(template, owner);
+    // What the DaemonSet controller does to it: sets top-level spec fields.
+    (pod.spec as Obj).tolerations = [...(pod.spec as Obj).tolerations, { key: 'b', operator: 'Exists' }];
+    expect(template.spec.tolerations).toEqual([{ key: 'a', operator: 'Exists' }]);
+    const h = harness();
+    const created = ok(h.sys.create('pods', 'default', pod));
+    expect((created.spec as Obj).containers).not.toBe(template.spec.containers);
+    expect((created.spec as Obj).containers[0]).toMatchObject({ name: 'app', image: 'nginx:1.27' });
+  });
+});

@@ -110,3 +110,18 @@ describe('nodeStatus', () => {
     expect(sameButHeartbeats(nodeStatus({ spec, now: NOW, notReadyReasons: [], images: [{ names: ['nginx:1.27'], sizeBytes: 1 }], previous: first }), first)).toBe(false);
   });
 });
+
+describe('kubelet: a steady node status costs no writes', () => {
+  it('a node whose status holds is written once per nodeStatusReportFrequency (5 min), not on each 10 s check', () => {
+    const cluster = smallCluster();
+    cluster.advance(10 * 60_000);
+    const writes: string[] = [];
+    const start = cluster.systemClient().get('nodes', undefined, 'node-1');
+    if (!start.ok) throw new Error('no node-1');
+    cluster.systemClient().watch('nodes', undefined, start.value.metadata.resourceVersion!, (e) => {
+      if (e.object.metadata.name === 'node-1') writes.push(e.type);
+    });
+    cluster.advance(10 * 60_000);
+    expect(writes).toEqual(['MODIFIED', 'MODIFIED']);
+  });
+});

@@ -42,6 +42,13 @@ describe('CNI config loading (go-cni loadFromConfDir)', () => {
     expect(load.ok && setupNetwork(v, load.network)).toBeUndefined();
     v.remove('/opt/cni/bin/flannel');
     expect(load.ok && setupNetwork(v, load.network)).toBe('failed to find plugin "flannel" in path [/opt/cni/bin]');
+    // The answer is kept between sandboxes, and follows every change to the directory.
+    v.write('/opt/cni/bin/flannel', '\u007fELF');
+    expect(load.ok && setupNetwork(v, load.network)).toBeUndefined();
+    v.remove('/opt/cni', true);
+    expect(load.ok && setupNetwork(v, load.network)).toBe('failed to find plugin "loopback" in path [/opt/cni/bin]');
+    v.mkdirs('/opt/cni/bin/loopback');
+    expect(load.ok && setupNetwork(v, load.network)).toBe('failed to find plugin "loopback" in path [/opt/cni/bin]');
   });
 });
 

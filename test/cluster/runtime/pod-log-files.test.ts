@@ -29,8 +29,9 @@ describe('disk usage of container logs', () => {
     expect(fs.usage(path)).toBe(Buffer.byteLength(fs.read(path)!));
     // The size is a running sum: lines written later (multi-byte ones too) are counted, whole-disk usage follows.
     const before = fs.usage('/');
-    const container = [...cluster.nodes.get('node-1')!.runtime.containers.values()].find((c) => c.name === 'app')!;
-    container.logs.push({ time: cluster.now(), line: 'größer' });
+    const runtime = cluster.nodes.get('node-1')!.runtime;
+    const container = [...runtime.containers.values()].find((c) => c.name === 'app')!;
+    runtime.appendLog(container, cluster.now(), 'größer');
     expect(fs.usage(path)).toBe(Buffer.byteLength(fs.read(path)!));
     expect(fs.usage('/') - before).toBe(41 + Buffer.byteLength('größer'));
   });

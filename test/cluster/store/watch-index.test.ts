@@ -114,6 +114,38 @@ describe('indexed watch fan-out', () => {
   });
 });
 
+describe('watch delivery', () => {
+  it('one write reaches all its watchers through one queue entry, in registration order, at the instant they would each have run', () => {
+    const { queue, store } = indexedStore();
+    const order: string[] = [];
+    store.watch('pods', undefined, store.currentRevision(), (e) => {
+      order.push(`all-1 ${e.object.metadata.resourceVersion}`);
+      // Work a handler queues now runs after every delivery of this write, as it did with one entry per watcher.
+      queue.after(0, () => order.push('queued by all-1'));
+    });
+    store.watch('pods', undefined, store.currentRevision(), (e) => order.push(`node-1 ${e.object.metadata.resourceVersion}`), (o) => nodeOf(o) === 'node-1', 'node-1');
+    const later = store.watch('pods', undefined, store.currentRevision(), () => order.push('stopped'))!;
+    store.watch('pods', undefined, store.currentRevision(), (e) => {
+      order.push(`all-2 ${e.object.metadata.resourceVersion}`);
+      later.stop();
+    });
+    const before = queue.size();
+    store.put('pods', podOn('a', 'node-1'), 'ADDED');
+    expect(queue.size() - before).toBe(1);
+    later.stop();
+    queue.drain();
+    expect(order).toEqual(['all-1 101', 'node-1 101', 'all-2 101', 'queued by all-1']);
+  });
+
+  it('a write no watcher is concerned with queues nothing', () => {
+    const { queue, store } = indexedStore();
+    store.watch('pods', undefined, store.currentRevision(), () => undefined, (o) => nodeOf(o) === 'node-1', 'node-1');
+    const before = queue.size();
+    store.put('pods', podOn('a', 'node-2'), 'ADDED');
+    expect(queue.size()).toBe(before);
+  });
+});
+
 describe('indexed lists', () => {
   it("a list for one node's pods reads only the objects holding that value, in key order, as they move and go", () => {
     const queue = new EventQueue(0);
