@@ -7,7 +7,7 @@
 // `node scripts/build.mjs [outdir]` builds into another folder (tests build their own).
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const out = resolve(process.argv[2] ?? 'dist');
@@ -45,7 +45,8 @@ const fastStringWidth = {
     b.onResolve({ filter: /^string-width$/ }, async (args) => {
       if (args.pluginData?.fastStringWidth || args.importer === FAST_STRING_WIDTH) return undefined;
       const found = await b.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, importer: args.importer, pluginData: { fastStringWidth: true } });
-      return found.path === resolve('node_modules/string-width/index.js') ? { path: FAST_STRING_WIDTH } : undefined;
+      // Real paths: node_modules may be a symlink (a git worktree's).
+      return found.path && realpathSync(found.path) === realpathSync('node_modules/string-width/index.js') ? { path: FAST_STRING_WIDTH } : undefined;
     });
   },
 };

@@ -5,6 +5,8 @@
  * session, and nothing touches the real disk.
  */
 
+export { resolvePath } from '../commands/host/lib/resolve-path.js';
+
 /** Per-host file storage the shell reads and writes through. */
 export interface ShellFiles {
   /** Contents of an absolute path on `host`, or undefined when absent. */
@@ -45,14 +47,3 @@ export function createMemoryFiles(seed: Readonly<Record<string, Readonly<Record<
   };
 }
 
-/** Resolves `path` against the home directory (cd is a no-op, so the cwd is always home). */
-export function resolvePath(path: string, home: string): string {
-  const absolute = path.startsWith('/') ? path : `${home}/${path}`;
-  const out: string[] = [];
-  for (const seg of absolute.split('/')) {
-    if (seg === '' || seg === '.') continue;
-    if (seg === '..') out.pop();
-    else out.push(seg);
-  }
-  return `/${out.join('/')}`;
-}

@@ -92,8 +92,10 @@ export class EventQueue {
     return this.executed;
   }
 
-  /** Runs `fn` at simulated time `time` (never earlier than now). */
+  /** Runs `fn` at simulated time `time` (never earlier than now); a NaN time throws a RangeError. */
   at(time: number, fn: () => void): TimerId {
+    // A NaN time would file the event nowhere in order and take the clock to NaN with it: a caller's bug, so say so.
+    if (Number.isNaN(time)) throw new RangeError('event time is not a number');
     const seq = this.seq++;
     // `+ 0` turns -0 into 0: the heap compared them equal, and so must the keys.
     this.insert(Math.max(time, this.current) + 0, seq, fn);

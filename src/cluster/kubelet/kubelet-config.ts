@@ -6,6 +6,7 @@
  * the upstream error chain; unknown fields only warn (lenient decoding).
  */
 import yaml from 'js-yaml';
+import { deepFreeze } from '../json.js';
 
 type Obj = Record<string, any>;
 
@@ -29,8 +30,27 @@ const BOOL = new Set(['enableServer', 'rotateCertificates', 'serverTLSBootstrap'
 const DURATIONS = new Set(['syncFrequency', 'fileCheckFrequency', 'httpCheckFrequency', 'streamingConnectionIdleTimeout', 'nodeStatusUpdateFrequency', 'nodeStatusReportFrequency', 'imageMinimumGCAge', 'imageMaximumGCAge', 'volumeStatsAggPeriod', 'cpuManagerReconcilePeriod', 'runtimeRequestTimeout', 'cpuCFSQuotaPeriod', 'evictionPressureTransitionPeriod', 'shutdownGracePeriod', 'shutdownGracePeriodCriticalPods', 'containerLogMonitorInterval']);
 const GO_DURATION = /^-?(\d+(\.\d+)?(ns|us|µs|ms|s|m|h))+$|^0$/;
 
-/** Parses and decodes the kubelet config file text (undefined = the file does not exist). */
+/** How many decoded texts are remembered. */
+const DECODED_LIMIT = 8;
+/** Recently decoded texts: every node of a cluster starts its kubelet from the same file. */
+const decoded = new Map<string, KubeletConfigLoad>();
+
+/**
+ * Parses and decodes the kubelet config file text (undefined = the file does
+ * not exist). Decoding is a pure function of the text, so a text seen before
+ * returns the same (frozen) result instead of being parsed again.
+ */
 export function loadKubeletConfig(text: string | undefined, path = KUBELET_CONFIG_PATH): KubeletConfigLoad {
+  if (text === undefined || path !== KUBELET_CONFIG_PATH) return decodeKubeletConfig(text, path);
+  const seen = decoded.get(text);
+  if (seen) return seen;
+  const result = deepFreeze(decodeKubeletConfig(text, path));
+  if (decoded.size >= DECODED_LIMIT) decoded.delete(decoded.keys().next().value as string);
+  decoded.set(text, result);
+  return result;
+}
+
+function decodeKubeletConfig(text: string | undefined, path: string): KubeletConfigLoad {
   // server.go: fmt.Errorf("failed to load kubelet config file, path: %s, error: %w", ...) around
   // loadConfigFile's errFmt "failed to load Kubelet config file %s, error %v".
   const fail = (inner: string): KubeletConfigLoad => ({ ok: false, error: `failed to load kubelet config file, path: ${path}, error: failed to load Kubelet config file ${path}, error ${inner}` });

@@ -56,6 +56,18 @@ describe('EventQueue', () => {
     expect(log).toEqual([30, 1_000_050, 1_000_060]);
   });
 
+  it('refuses a NaN time or delay, and the clock and queue stay as they were', () => {
+    const q = new EventQueue(1000);
+    const log: number[] = [];
+    q.at(1500, () => log.push(q.now()));
+    expect(() => q.at(Number.NaN, () => log.push(-1))).toThrow(RangeError);
+    expect(() => q.after(Number.NaN, () => log.push(-2))).toThrow(RangeError);
+    expect(q.size()).toBe(1);
+    q.runUntil(2000);
+    expect(log).toEqual([1500]);
+    expect(q.now()).toBe(2000);
+  });
+
   it('handles many timers (heap order)', () => {
     const q = new EventQueue(0);
     const times = Array.from({ length: 500 }, (_, i) => (i * 7919) % 1000);

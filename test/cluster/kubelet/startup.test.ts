@@ -37,6 +37,24 @@ describe('kubelet config file loading', () => {
     expect(loadKubeletConfig(misconfigure(good, 'wrong-kind'))).toEqual({ ok: false, error: `${PREFIX}failed to decode: no kind "KubeletConfig" is registered for version "kubelet.config.k8s.io/v1beta1" in scheme "pkg/kubelet/apis/config/scheme/scheme.go:33"` });
   });
 
+  it('decodes each text on its own when texts alternate (nodes with different files), and hands out a config no caller can change', () => {
+    const bad = misconfigure(good, 'bad-value');
+    const lenient = misconfigure(good, 'unknown-field');
+    for (let round = 0; round < 3; round++) {
+      expect(loadKubeletConfig(good)).toEqual({ ok: true, config: expect.objectContaining({ rotateCertificates: true }) });
+      expect(loadKubeletConfig(bad)).toMatchObject({ ok: false, error: expect.stringContaining('KubeletConfiguration.maxPods of type int32') });
+      expect(loadKubeletConfig(lenient)).toMatchObject({ ok: true, lenientError: 'strict decoding error: unknown field "maxpods"' });
+    }
+    const loaded = loadKubeletConfig(good);
+    if (!loaded.ok) throw new Error(loaded.error);
+    // Every node's kubelet may get this same decoded config: writing to it must fail, not leak to the others.
+    expect(() => {
+      (loaded.config as Record<string, unknown>).maxPods = 1;
+    }).toThrow(TypeError);
+    const again = loadKubeletConfig(good);
+    expect(again.ok && again.config.maxPods).toBeUndefined();
+  });
+
   it('only warns on an unknown field (lenient decoding), and reports a missing file', () => {
     expect(loadKubeletConfig(misconfigure(good, 'unknown-field'))).toMatchObject({ ok: true, lenientError: 'strict decoding error: unknown field "maxpods"' });
     expect(loadKubeletConfig(undefined)).toEqual({ ok: false, error: `${PREFIX}failed to read kubelet config file "/var/lib/kubelet/config.yaml", error: open /var/lib/kubelet/config.yaml: no such file or directory` });

@@ -8,6 +8,7 @@ import type { NodeHandle } from '../../../cluster/cluster.js';
 import type { VirtualFs } from '../../../cluster/host/vfs.js';
 import type { CommandContext } from '../../types.js';
 import { WORKSTATION } from '../../registry.js';
+import { resolvePath } from './resolve-path.js';
 
 /** The node the command runs on, or undefined on the workstation (or a view without nodes). */
 export function nodeOf(ctx: CommandContext): NodeHandle | undefined {
@@ -32,14 +33,7 @@ export function homeOf(ctx: CommandContext): string {
 
 /** An absolute, normalized path for `path` as typed on this host. */
 export function resolveHostPath(ctx: CommandContext, path: string): string {
-  const absolute = path.startsWith('/') ? path : `${homeOf(ctx)}/${path}`;
-  const out: string[] = [];
-  for (const seg of absolute.split('/')) {
-    if (seg === '' || seg === '.') continue;
-    if (seg === '..') out.pop();
-    else out.push(seg);
-  }
-  return `/${out.join('/')}`;
+  return resolvePath(path, homeOf(ctx));
 }
 
 /**

@@ -1,0 +1,33 @@
+/**
+ * The CLI's entry point: a bare `kubedrill` goes straight to the home screen
+ * (the play command with no scenario) without loading the command-line
+ * parser, which only the other commands need; its exit code is play's.
+ */
+import { afterEach, describe, it, expect, vi } from 'vitest';
+
+const seen = vi.hoisted(() => ({ imported: [] as string[], played: [] as unknown[][] }));
+vi.mock('commander', () => (seen.imported.push('commander'), {}));
+vi.mock('../../src/cli/program.js', () => (seen.imported.push('program'), {}));
+vi.mock('../../src/cli/streams.js', () => ({ guardStreams: () => undefined }));
+vi.mock('../../src/cli/play.js', () => ({
+  playCommand: async (...args: unknown[]) => {
+    seen.played.push(args);
+    return 2;
+  },
+}));
+
+describe('kubedrill with no arguments', () => {
+  const argv = process.argv;
+  afterEach(() => {
+    process.argv = argv;
+    process.exitCode = undefined;
+  });
+
+  it('opens the home screen through play, with its exit code, and never loads the parser', async () => {
+    process.argv = [argv[0]!, 'kubedrill'];
+    await import('../../src/cli/main.js');
+    await vi.waitFor(() => expect(process.exitCode).toBe(2));
+    expect(seen.played).toEqual([[undefined, {}]]);
+    expect(seen.imported).toEqual([]);
+  });
+});
