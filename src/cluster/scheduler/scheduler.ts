@@ -18,6 +18,8 @@ import { DEFAULT_QUEUE_TIMING, podKey, SchedulingQueue, type ClusterEvent, type 
 import { schedulePod, type FilterRotation, type ScheduleFailure } from './schedule-one.js';
 import { nodeChangeEvents } from './node-events.js';
 import { Snapshot } from './snapshot.js';
+import { isoSeconds } from '../clock/time-text.js';
+import { spreadWith } from '../shallow-copy.js';
 
 /** Options of the scheduler process (its flags and profile). */
 export interface SchedulerOptions {
@@ -40,10 +42,6 @@ type Obj = Record<string, any>;
 
 function asPod(o: KubeObject): Pod {
   return o as unknown as Pod;
-}
-
-function isoSeconds(ms: number): string {
-  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
 /** The kube-scheduler process. */
@@ -257,7 +255,8 @@ export class Scheduler extends LeaderElectedProcess {
       queue.addUnschedulable(entry, new Set(), now);
       return;
     }
-    this.cache.assumePod({ ...pod, spec: { ...pod.spec!, nodeName } });
+    // Copied key by key: a spread here would give every assumed pod a hidden class of its own (shallow-copy.ts).
+    this.cache.assumePod(spreadWith<Pod>(pod, { spec: spreadWith(pod.spec!, { nodeName }) }));
     queue.done(entry.key);
     this.recorder?.record(pod as unknown as KubeObject, 'Normal', 'Scheduled', `Successfully assigned ${ns}/${name} to ${nodeName}`, undefined, 'Binding');
   }
