@@ -12,4 +12,11 @@ export interface FilterPlugin {
    * cycle's view of the pod (read from `pod` when absent).
    */
   filter(pod: Pod, nodeInfo: NodeInfo, state?: CycleState): Status;
+  /**
+   * PreFilter's Skip: true when the filter has nothing to check for the
+   * cycle's pod, so it would pass every node; the cycle then does not call
+   * it (upstream's framework records the plugin in SkipFilterPlugins and
+   * RunFilterPlugins passes over it).
+   */
+  skip?(state: CycleState): boolean;
 }

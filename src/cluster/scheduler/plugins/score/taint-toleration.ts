@@ -5,6 +5,7 @@
  */
 import { cycleStateOf } from '../../cycle-state.js';
 import type { CycleState } from '../../cycle-state.js';
+import type { Taint } from 'kubernetes-types/core/v1.js';
 import type { NodeInfo } from '../../types.js';
 import { tolerationsTolerateTaint } from '../../taints.js';
 import { defaultNormalizeScore, MAX_NODE_SCORE } from './score-plugin.js';
@@ -32,6 +33,14 @@ export const taintTolerationScore: ScorePlugin = {
   },
   scoreNodes(state, nodes, _snapshot, out) {
     for (let i = 0; i < nodes.length; i++) out[i] = intolerableCount(state, nodes[i] as NodeInfo);
+  },
+  // No node has a PreferNoSchedule taint: every node counts 0, and the reversed normalization gives each the maximum.
+  uniform(_state, nodes) {
+    for (let i = 0; i < nodes.length; i++) {
+      const taints = (nodes[i] as NodeInfo).taints;
+      for (let t = 0; t < taints.length; t++) if ((taints[t] as Taint).effect === 'PreferNoSchedule') return false;
+    }
+    return true;
   },
   normalize(scores) {
     return defaultNormalizeScore(MAX_NODE_SCORE, true, scores);
