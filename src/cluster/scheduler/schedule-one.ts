@@ -214,6 +214,7 @@ function nominatedByNode(nominatedPods: readonly Pod[]): Map<string, Pod[]> {
 function findNodesThatPassFilters(
   state: CycleState,
   candidates: readonly NodeInfo[],
+  snapshot: NodeInfoLister,
   options: ScheduleOptions,
   nodeToStatus: Map<string, Status>,
 ): NodeInfo[] {
@@ -224,7 +225,7 @@ function findNodesThatPassFilters(
   const start = (options.rotation?.nextStartNodeIndex ?? 0) % numAllNodes;
   const nominated = options.nominatedPods && options.nominatedPods.length > 0 ? nominatedByNode(options.nominatedPods) : undefined;
   // PreFilter: the filters with nothing to check for this pod are left out of every node's run.
-  const filters = filtersToRun(state, DEFAULT_FILTER_PLUGINS);
+  const filters = filtersToRun(state, DEFAULT_FILTER_PLUGINS, snapshot);
   // Visited from `start` and wrapping: the feasible nodes at or after `start` come first, each run ascending.
   const wrapped: NodeInfo[] = [];
   const feasible: NodeInfo[] = [];
@@ -273,7 +274,7 @@ export function schedulePod(pod: Pod, nodes: readonly NodeInfo[] | NodeInfoListe
   }
 
   const nodeToStatus = new Map<string, Status>();
-  const feasible = candidates.length > 0 ? findNodesThatPassFilters(state, candidates, options, nodeToStatus) : [];
+  const feasible = candidates.length > 0 ? findNodesThatPassFilters(state, candidates, snapshot, options, nodeToStatus) : [];
   // Always advance, so that every node gets its turn across pods.
   if (options.rotation) {
     const processed = feasible.length + nodeToStatus.size;

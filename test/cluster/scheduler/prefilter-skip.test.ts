@@ -4,6 +4,7 @@ import { nodeAffinityFilter } from '../../../src/cluster/scheduler/plugins/filte
 import { nodeNameFilter } from '../../../src/cluster/scheduler/plugins/filter/node-name.js';
 import { nodePortsFilter } from '../../../src/cluster/scheduler/plugins/filter/node-ports.js';
 import { nodeResourcesFitFilter } from '../../../src/cluster/scheduler/plugins/filter/node-resources-fit.js';
+import { nodeUnschedulable } from '../../../src/cluster/scheduler/plugins/filter/node-unschedulable.js';
 import { nodeAffinityScore } from '../../../src/cluster/scheduler/plugins/score/node-affinity.js';
 import { taintTolerationScore } from '../../../src/cluster/scheduler/plugins/score/taint-toleration.js';
 import { schedulePod } from '../../../src/cluster/scheduler/schedule-one.js';
@@ -14,8 +15,8 @@ import { fixedRandom, makeNode, makePod } from './fixtures.js';
 // NodeAffinity without nodeSelector or required affinity; pkg/scheduler/framework/runtime/framework.go then leaves
 // it out of RunFilterPlugins), and PreScore Skip does the same for Score (NodeAffinity without preferred terms).
 
-function cluster(n: number) {
-  const nodes = Array.from({ length: n }, (_, i) => makeNode(`node-${i}`, { labels: { zone: i % 2 ? 'a' : 'b' } }));
+function cluster(n: number, cordoned = -1) {
+  const nodes = Array.from({ length: n }, (_, i) => makeNode(`node-${i}`, { labels: { zone: i % 2 ? 'a' : 'b' }, unschedulable: i === cordoned }));
   return Snapshot.of(buildNodeInfos(nodes, []));
 }
 
@@ -45,6 +46,18 @@ describe('PreFilter Skip', () => {
     expect(ports).toHaveBeenCalledTimes(2);
     expect(affinity).toHaveBeenCalledTimes(4);
     expect(result.ok && ['node-1', 'node-3'].includes(result.node)).toBe(true);
+  });
+});
+
+describe('filters that pass every node of the snapshot', () => {
+  it('NodeUnschedulable runs only while some node is cordoned, with the same outcome', () => {
+    const spy = vi.spyOn(nodeUnschedulable, 'filter');
+    expect(schedulePod(makePod('a', { cpu: '100m' }), cluster(3), { random: fixedRandom(0) }).ok).toBe(true);
+    expect(spy).not.toHaveBeenCalled();
+    const result = schedulePod(makePod('b', { cpu: '100m' }), cluster(3, 1), { random: fixedRandom(0) });
+    expect(spy).toHaveBeenCalledTimes(3);
+    if (!result.ok) throw new Error('expected a node');
+    expect(result.scores.map((s) => s.name)).toEqual(['node-0', 'node-2']);
   });
 });
 

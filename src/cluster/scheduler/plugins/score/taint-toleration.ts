@@ -5,8 +5,8 @@
  */
 import { cycleStateOf } from '../../cycle-state.js';
 import type { CycleState } from '../../cycle-state.js';
-import type { Taint } from 'kubernetes-types/core/v1.js';
 import type { NodeInfo } from '../../types.js';
+import { hasPreferNoScheduleTaint } from '../../snapshot.js';
 import { tolerationsTolerateTaint } from '../../taints.js';
 import { defaultNormalizeScore, MAX_NODE_SCORE } from './score-plugin.js';
 import type { ScorePlugin } from './score-plugin.js';
@@ -35,11 +35,9 @@ export const taintTolerationScore: ScorePlugin = {
     for (let i = 0; i < nodes.length; i++) out[i] = intolerableCount(state, nodes[i] as NodeInfo);
   },
   // No node has a PreferNoSchedule taint: every node counts 0, and the reversed normalization gives each the maximum.
-  uniform(_state, nodes) {
-    for (let i = 0; i < nodes.length; i++) {
-      const taints = (nodes[i] as NodeInfo).taints;
-      for (let t = 0; t < taints.length; t++) if ((taints[t] as Taint).effect === 'PreferNoSchedule') return false;
-    }
+  uniform(_state, nodes, snapshot) {
+    if (snapshot.numPreferNoScheduleNodes === 0) return true;
+    for (let i = 0; i < nodes.length; i++) if (hasPreferNoScheduleTaint(nodes[i] as NodeInfo)) return false;
     return true;
   },
   normalize(scores) {
