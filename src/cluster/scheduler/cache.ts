@@ -232,6 +232,7 @@ export class SchedulerCache {
 
   /** addNodeImageStates / removeNodeImageStates, skipped when the set of images did not change. */
   private countImages(before: ReadonlyMap<string, number> | undefined, after: ReadonlyMap<string, number> | undefined): void {
+    if (before === after) return;
     if (before && after && before.size === after.size && [...after.keys()].every((k) => before.has(k))) return;
     for (const name of before?.keys() ?? []) {
       const n = (this.imageCounts.get(name) ?? 0) - 1;

@@ -4,7 +4,7 @@
  * `pkg/scheduler/framework/types.go` NodeInfo (AddPod, RemovePod, SetNode,
  * Snapshot, updateUsedPorts).
  */
-import type { Node, Pod, Taint } from 'kubernetes-types/core/v1.js';
+import type { ContainerImage, Node, Pod, Taint } from 'kubernetes-types/core/v1.js';
 import { parseBytes, parseCpuMilli, tryParseQuantityExact } from '../quantity.js';
 import { emptyResources, isScalarResourceName, podNonZeroRequests, podRequests, specFacts } from './pod-resources.js';
 import type { SpecFacts } from './pod-resources.js';
@@ -45,8 +45,40 @@ export function normalizedImageName(name: string): string {
   return name.lastIndexOf(':') <= name.lastIndexOf('/') ? `${name}:latest` : name;
 }
 
+type QuantityList = Record<string, string | number>;
+
+function allocatableList(node: Node): QuantityList {
+  return (node.status?.allocatable ?? node.status?.capacity ?? {}) as QuantityList;
+}
+
+/** True when two quantity lists hold the same names with the same texts, in the same order. */
+function sameQuantities(a: QuantityList, b: QuantityList): boolean {
+  if (a === b) return true;
+  const ak = Object.keys(a);
+  const bk = Object.keys(b);
+  if (ak.length !== bk.length) return false;
+  for (let i = 0; i < ak.length; i++) if (ak[i] !== bk[i] || a[ak[i] as string] !== b[ak[i] as string]) return false;
+  return true;
+}
+
+/** True when two image lists name the same images with the same sizes, in the same order. */
+function sameImageList(a: ContainerImage[] | undefined, b: ContainerImage[] | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i] as ContainerImage;
+    const y = b[i] as ContainerImage;
+    if (x.sizeBytes !== y.sizeBytes) return false;
+    const xn = x.names ?? [];
+    const yn = y.names ?? [];
+    if (xn.length !== yn.length) return false;
+    for (let k = 0; k < xn.length; k++) if (xn[k] !== yn[k]) return false;
+  }
+  return true;
+}
+
 function nodeAllocatable(node: Node): { resources: Resources; pods: number } {
-  const list = (node.status?.allocatable ?? node.status?.capacity ?? {}) as Record<string, string | number>;
+  const list = allocatableList(node);
   const r = emptyResources();
   let pods = 0;
   for (const [name, value] of Object.entries(list)) {
@@ -142,13 +174,22 @@ function nodeImages(node: Node): ReadonlyMap<string, number> {
   return images;
 }
 
-/** SetNode: the node, its allocatable resources and images (the pods stay). */
+/**
+ * SetNode: the node, its allocatable resources and images (the pods stay).
+ * A status write that leaves the allocatable list or the image list as it
+ * was (a heartbeat, nearly every node update) keeps what was read from the
+ * old node instead of parsing the same texts again: both are replaced, never
+ * changed, so sharing them is safe.
+ */
 export function setNode(info: MutableNodeInfo, node: Node): void {
-  const alloc = nodeAllocatable(node);
+  const prev = info.node;
+  if (!prev || !sameQuantities(allocatableList(prev), allocatableList(node))) {
+    const alloc = nodeAllocatable(node);
+    info.allocatable = alloc.resources;
+    info.allowedPodNumber = alloc.pods;
+  }
+  if (!prev || !sameImageList(prev.status?.images, node.status?.images)) info.images = nodeImages(node);
   info.node = node;
-  info.allocatable = alloc.resources;
-  info.allowedPodNumber = alloc.pods;
-  info.images = nodeImages(node);
   syncFlat(info);
 }
 

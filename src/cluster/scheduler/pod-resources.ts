@@ -131,6 +131,56 @@ function computeRequestList(pod: Pod, nonMissing: boolean): ReadonlyMap<string, 
   return reqs;
 }
 
+/** Adds `value` of resource `name` to `r` (pods and unknown core names dropped, as toResources does). */
+function addAmount(r: Resources, name: string, value: number): void {
+  if (name === 'cpu') r.milliCpu += value;
+  else if (name === 'memory') r.memory += value;
+  else if (name === 'ephemeral-storage') r.ephemeralStorage += value;
+  else if (isScalarResourceName(name)) r.scalar[name] = (r.scalar[name] ?? 0) + value;
+}
+
+/**
+ * toResources(computeRequestList(pod, nonMissing)) for a pod with app
+ * containers only (no init containers, no overhead: nearly every pod), summed
+ * straight into the result without a list per container.
+ */
+function appContainerRequests(containers: readonly Container[], nonMissing: boolean): Resources {
+  const r = emptyResources();
+  for (const c of containers) {
+    const requests = c.resources?.requests as Record<string, string | number> | undefined;
+    const limits = c.resources?.limits as Record<string, string | number> | undefined;
+    let cpu = false;
+    let memory = false;
+    // Own keys of parsed JSON objects (names like `__proto__` would only land in r.scalar as data, never isScalar).
+    if (requests) {
+      for (const name of Object.keys(requests)) {
+        addAmount(r, name, amount(name, requests[name] as string | number));
+        if (name === 'cpu') cpu = true;
+        else if (name === 'memory') memory = true;
+      }
+    }
+    if (limits) {
+      for (const name of Object.keys(limits)) {
+        if (requests && Object.hasOwn(requests, name)) continue;
+        addAmount(r, name, amount(name, limits[name] as string | number));
+        if (name === 'cpu') cpu = true;
+        else if (name === 'memory') memory = true;
+      }
+    }
+    if (nonMissing) {
+      if (!cpu) r.milliCpu += DEFAULT_MILLI_CPU_REQUEST;
+      if (!memory) r.memory += DEFAULT_MEMORY_REQUEST;
+    }
+  }
+  return r;
+}
+
+function requestsOf(pod: Pod, nonMissing: boolean): Resources {
+  const spec = pod.spec;
+  if (spec && spec.initContainers === undefined && spec.overhead === undefined) return appContainerRequests(spec.containers ?? [], nonMissing);
+  return toResources(computeRequestList(pod, nonMissing));
+}
+
 /** Converts a resource list to the scheduler's Resources (pods and unknown core names dropped). */
 export function toResources(list: ReadonlyMap<string, number>): Resources {
   const r = emptyResources();
@@ -152,12 +202,12 @@ export function isScalarResourceName(name: string): boolean {
 
 /** The pod's effective requests (PreFilter state of NodeResourcesFit); shared per pod spec, do not change it. */
 export function podRequests(pod: Pod, facts: SpecFacts = specFacts(pod)): Resources {
-  return (facts.requests ??= toResources(computeRequestList(pod, false)));
+  return (facts.requests ??= requestsOf(pod, false));
 }
 
 /** The pod's requests with scoring defaults for missing cpu/memory (GetNonzeroRequests); shared, do not change it. */
 export function podNonZeroRequests(pod: Pod, facts: SpecFacts = specFacts(pod)): Resources {
-  return (facts.nonZeroRequests ??= toResources(computeRequestList(pod, true)));
+  return (facts.nonZeroRequests ??= requestsOf(pod, true));
 }
 
 /** spec.priority, 0 when unset (corev1helpers.PodPriority). */

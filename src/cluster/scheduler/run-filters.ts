@@ -12,7 +12,30 @@ import { podPriority } from './pod-resources.js';
 import { DEFAULT_FILTER_PLUGINS } from './plugins/filter/index.js';
 import type { FilterPlugin } from './plugins/filter/index.js';
 import { SUCCESS } from './types.js';
+import type { NodeInfoLister } from './snapshot.js';
 import type { NodeInfo, Status } from './types.js';
+
+// The lists of filters left after PreFilter, by which of the default plugins skip (bit i: plugin i skips):
+// built once per combination, so a cycle allocates nothing to narrow the list.
+const defaultRunLists = new Map<number, readonly FilterPlugin[]>();
+
+/**
+ * The filters a cycle runs: `plugins` without those whose PreFilter returns
+ * Skip for the cycle's pod (framework.go RunPreFilterPlugins collects them in
+ * SkipFilterPlugins, RunFilterPlugins passes over them); with `snapshot`,
+ * also those that pass every node of it. A skipped filter would pass every
+ * node, so the statuses are the same as running them all.
+ */
+export function filtersToRun(state: CycleState, plugins: readonly FilterPlugin[] = DEFAULT_FILTER_PLUGINS, snapshot?: NodeInfoLister): readonly FilterPlugin[] {
+  let mask = 0;
+  for (let i = 0; i < plugins.length; i++) if ((plugins[i] as FilterPlugin).skip?.(state, snapshot)) mask |= 1 << i;
+  if (mask === 0) return plugins;
+  const narrow = (): FilterPlugin[] => plugins.filter((_, i) => (mask & (1 << i)) === 0);
+  if (plugins !== DEFAULT_FILTER_PLUGINS) return narrow();
+  let list = defaultRunLists.get(mask);
+  if (!list) defaultRunLists.set(mask, (list = narrow()));
+  return list;
+}
 
 /** Runs the filters in order and returns the first non-success status; `state` is the cycle's view of the pod. */
 export function runFilterPlugins(

@@ -14,7 +14,7 @@ import { DEFAULT_SCORE_PLUGINS } from './plugins/score/index.js';
 import type { ScorePlugin } from './plugins/score/index.js';
 import { preempt } from './preemption.js';
 import type { PreemptionCandidate } from './preemption.js';
-import { runFilterPlugins, runFiltersWithNominatedPods } from './run-filters.js';
+import { filtersToRun, runFilterPlugins, runFiltersWithNominatedPods } from './run-filters.js';
 import { DEFAULT_FILTER_PLUGINS } from './plugins/filter/index.js';
 import { cycleStateOf } from './cycle-state.js';
 import type { CycleState } from './cycle-state.js';
@@ -116,9 +116,6 @@ export function scoreBuffers(): ScoreBuffers {
   return { rows: DEFAULT_SCORE_PLUGINS.map(() => []), totals: [] };
 }
 
-// The cycle's buffers: a cycle runs to its end before the next starts, and reads its table before returning.
-let cycleBuffers: ScoreBuffers | undefined;
-
 /**
  * RunScorePlugins: PreScore once, Score per node, NormalizeScore, weights,
  * for the feasible nodes only; one array per plugin, nothing per node.
@@ -144,6 +141,40 @@ export function scoreNodes(state: CycleState, feasible: readonly NodeInfo[], sna
     }
   }
   return into;
+}
+
+// The cycle's totals for selectHost and one row for a plugin that needs its own (normalize), reused.
+const selection = { totals: [] as number[], row: [] as number[] };
+
+/**
+ * The feasible nodes' totals as selectHost needs them: each node's
+ * ScoreTable total less one constant shared by all nodes. Plugins that score
+ * every node alike this cycle (`uniform`, e.g. a PreScore Skip) are left out:
+ * adding the same number to every total changes neither which total is
+ * highest nor which totals tie, so selectHostIndex picks the same node with
+ * the same random draws. Plugins without normalize add straight into the
+ * totals. Written into `totals` (the cycle's reused array by default).
+ */
+export function selectionTotals(state: CycleState, feasible: readonly NodeInfo[], snapshot: NodeInfoLister, totals: number[] = selection.totals): number[] {
+  const n = feasible.length;
+  totals.length = n;
+  totals.fill(0);
+  for (let p = 0; p < DEFAULT_SCORE_PLUGINS.length; p++) {
+    const plugin = DEFAULT_SCORE_PLUGINS[p] as ScorePlugin;
+    plugin.preScore?.(state, snapshot);
+    if (plugin.uniform?.(state, feasible, snapshot)) continue;
+    if (plugin.addWeightedScores && !plugin.normalize) {
+      plugin.addWeightedScores(state, feasible, snapshot, totals);
+      continue;
+    }
+    const row = selection.row;
+    row.length = n;
+    plugin.scoreNodes(state, feasible, snapshot, row);
+    plugin.normalize?.(row);
+    const weight = plugin.weight;
+    for (let i = 0; i < n; i++) totals[i] += (row[i] as number) * weight;
+  }
+  return totals;
 }
 
 /** The table as one NodeScore per feasible node (in the nodes' order). */
@@ -183,6 +214,7 @@ function nominatedByNode(nominatedPods: readonly Pod[]): Map<string, Pod[]> {
 function findNodesThatPassFilters(
   state: CycleState,
   candidates: readonly NodeInfo[],
+  snapshot: NodeInfoLister,
   options: ScheduleOptions,
   nodeToStatus: Map<string, Status>,
 ): NodeInfo[] {
@@ -192,6 +224,8 @@ function findNodesThatPassFilters(
   // The index may be past the end when nodes went away since the last cycle.
   const start = (options.rotation?.nextStartNodeIndex ?? 0) % numAllNodes;
   const nominated = options.nominatedPods && options.nominatedPods.length > 0 ? nominatedByNode(options.nominatedPods) : undefined;
+  // PreFilter: the filters with nothing to check for this pod are left out of every node's run.
+  const filters = filtersToRun(state, DEFAULT_FILTER_PLUGINS, snapshot);
   // Visited from `start` and wrapping: the feasible nodes at or after `start` come first, each run ascending.
   const wrapped: NodeInfo[] = [];
   const feasible: NodeInfo[] = [];
@@ -200,8 +234,8 @@ function findNodesThatPassFilters(
     if (at >= numAllNodes) at -= numAllNodes;
     const info = candidates[at] as NodeInfo;
     const s = nominated
-      ? runFiltersWithNominatedPods(pod, info, nominated.get(nodeName(info)) ?? [], DEFAULT_FILTER_PLUGINS, state)
-      : runFilterPlugins(pod, info, DEFAULT_FILTER_PLUGINS, state);
+      ? runFiltersWithNominatedPods(pod, info, nominated.get(nodeName(info)) ?? [], filters, state)
+      : runFilterPlugins(pod, info, filters, state);
     if (s.code !== 'Success') nodeToStatus.set(nodeName(info), s);
     else if (at >= start) feasible.push(info);
     else wrapped.push(info);
@@ -240,7 +274,7 @@ export function schedulePod(pod: Pod, nodes: readonly NodeInfo[] | NodeInfoListe
   }
 
   const nodeToStatus = new Map<string, Status>();
-  const feasible = candidates.length > 0 ? findNodesThatPassFilters(state, candidates, options, nodeToStatus) : [];
+  const feasible = candidates.length > 0 ? findNodesThatPassFilters(state, candidates, snapshot, options, nodeToStatus) : [];
   // Always advance, so that every node gets its turn across pods.
   if (options.rotation) {
     const processed = feasible.length + nodeToStatus.size;
@@ -259,11 +293,10 @@ export function schedulePod(pod: Pod, nodes: readonly NodeInfo[] | NodeInfoListe
   // With a single feasible node upstream skips scoring entirely.
   if (feasible.length === 1) return { ok: true, node: nodeName(feasible[0] as NodeInfo), scores: [] };
 
-  const table = scoreNodes(state, feasible, snapshot, (cycleBuffers ??= scoreBuffers()));
-  const best = feasible[selectHostIndex(table.totals, options.random) as number] as NodeInfo;
-  // The per-node records are built only if someone reads them (the scheduler does not), scoring again:
-  // the feasible NodeInfos are never changed (the cache replaces them) and the state keeps this cycle's
-  // image spread, so the table comes out the same.
+  const best = feasible[selectHostIndex(selectionTotals(state, feasible, snapshot), options.random) as number] as NodeInfo;
+  // The per-node records (every plugin's row, uniform ones included) are built only if someone reads them
+  // (the scheduler does not), scoring again: the feasible NodeInfos are never changed (the cache replaces
+  // them) and the state keeps this cycle's image spread, so the table comes out the same.
   return {
     ok: true,
     node: nodeName(best),

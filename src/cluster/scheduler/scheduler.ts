@@ -40,6 +40,8 @@ const UNSCHEDULABLE_FLUSH_MS = 30_000;
 
 type Obj = Record<string, any>;
 
+const NO_PODS: readonly Pod[] = Object.freeze([]);
+
 function asPod(o: KubeObject): Pod {
   return o as unknown as Pod;
 }
@@ -65,6 +67,8 @@ export class Scheduler extends LeaderElectedProcess {
   private nextPodRank = 0;
   /** Pending pods with status.nominatedNodeName (the nominator's view). */
   private readonly nominated = new Map<string, Pod>();
+  /** The seeded tie-breaker every cycle uses (one function, not one per cycle). */
+  private readonly random = (): number => this.ctx.random.next();
 
   constructor(ctx: ComponentContext, private readonly options: SchedulerOptions) {
     super(ctx, ctx.controlPlaneClient('system:kube-scheduler'), { namespace: 'kube-system', name: 'kube-scheduler', hostName: options.hostName, timing: options.leaderElection });
@@ -228,8 +232,8 @@ export class Scheduler extends LeaderElectedProcess {
       return;
     }
     this.cache.updateSnapshot(this.snapshot);
-    const nominatedPods = [...this.nominated.values()].filter((p) => podKey(p) !== entry.key);
-    const result = schedulePod(pod, this.snapshot, { random: () => this.ctx.random.next(), nominatedPods, rotation: this.rotation });
+    const nominatedPods = this.nominated.size === 0 ? NO_PODS : [...this.nominated.values()].filter((p) => podKey(p) !== entry.key);
+    const result = schedulePod(pod, this.snapshot, { random: this.random, nominatedPods, rotation: this.rotation });
     if (result.ok) {
       this.bind(entry, pod, result.node, now);
       return;

@@ -6,6 +6,7 @@
  * generation is newer than the snapshot's. After
  * `pkg/scheduler/backend/cache/snapshot.go`.
  */
+import type { Taint } from 'kubernetes-types/core/v1.js';
 import type { NodeInfo } from './types.js';
 
 /** What plugins may read of the whole cluster during a cycle (framework.SharedLister). */
@@ -16,6 +17,17 @@ export interface NodeInfoLister {
   get(name: string): NodeInfo | undefined;
   /** How many nodes hold the image (normalized name): ImageStateSummary.NumNodes. */
   imageNumNodes(image: string): number;
+  /** How many nodes are cordoned (spec.unschedulable): with none, NodeUnschedulable passes every node. */
+  readonly numUnschedulableNodes: number;
+  /** How many nodes have a PreferNoSchedule taint: with none, TaintToleration scores every node alike. */
+  readonly numPreferNoScheduleNodes: number;
+}
+
+/** True when the node has a PreferNoSchedule taint. */
+export function hasPreferNoScheduleTaint(info: NodeInfo): boolean {
+  const taints = info.taints;
+  for (let t = 0; t < taints.length; t++) if ((taints[t] as Taint).effect === 'PreferNoSchedule') return true;
+  return false;
 }
 
 function countImages(list: readonly NodeInfo[]): Map<string, number> {
@@ -35,6 +47,9 @@ export class Snapshot implements NodeInfoLister {
   /** Versions of the node order and image counts this snapshot was built from (-1: never). */
   private orderVersion = -1;
   private imageVersion = -1;
+  /** Counts over the list, kept in step by replace and reorder (cost follows change, not nodes × pods). */
+  private unschedulable = 0;
+  private preferNoSchedule = 0;
 
   /** NewSnapshot: a snapshot of these NodeInfos, in this order (tests and one-off cycles). */
   static of(infos: readonly NodeInfo[]): Snapshot {
@@ -43,6 +58,7 @@ export class Snapshot implements NodeInfoLister {
     s.list = infos.slice();
     s.list.forEach((info, i) => s.position.set(info.node.metadata?.name ?? '', i));
     s.images = countImages(infos);
+    s.recount();
     return s;
   }
 
@@ -63,11 +79,32 @@ export class Snapshot implements NodeInfoLister {
     return this.images.get(image) ?? 0;
   }
 
+  get numUnschedulableNodes(): number {
+    return this.unschedulable;
+  }
+
+  get numPreferNoScheduleNodes(): number {
+    return this.preferNoSchedule;
+  }
+
+  private count(info: NodeInfo, by: number): void {
+    if (info.unschedulable) this.unschedulable += by;
+    if (info.taints.length > 0 && hasPreferNoScheduleTaint(info)) this.preferNoSchedule += by;
+  }
+
+  private recount(): void {
+    this.unschedulable = this.preferNoSchedule = 0;
+    for (const info of this.list) this.count(info, 1);
+  }
+
   /** Puts a node's fresh copy in place of its old one (same slot in the list). Used by the cache. */
   replace(name: string, info: NodeInfo): void {
     this.byName.set(name, info);
     const at = this.position.get(name);
-    if (at !== undefined) this.list[at] = info;
+    if (at === undefined) return;
+    this.count(this.list[at] as NodeInfo, -1);
+    this.count(info, 1);
+    this.list[at] = info;
   }
 
   /** True when the node order this snapshot holds is older than `version`. Used by the cache. */
@@ -87,6 +124,7 @@ export class Snapshot implements NodeInfoLister {
       this.position.set(name, this.list.length);
       this.list.push(info);
     }
+    this.recount();
     this.orderVersion = version;
   }
 

@@ -121,7 +121,7 @@ describe('SchedulerCache.updateSnapshot', () => {
 
 /** A random history of cluster changes, replayed into a cache and into a from-scratch rebuild. */
 type Op =
-  | { kind: 'node'; node: number; cpu: number; cordoned: boolean }
+  | { kind: 'node'; node: number; cpu: number; cordoned: boolean; prefer: boolean }
   | { kind: 'deleteNode'; node: number }
   | { kind: 'pod'; pod: number; node: number; cpu: number; port: number; terminal: boolean }
   | { kind: 'assume'; pod: number; node: number; cpu: number }
@@ -129,7 +129,7 @@ type Op =
   | { kind: 'status'; pod: number; message: number };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
-  fc.record({ kind: fc.constant('node' as const), node: fc.nat(3), cpu: fc.integer({ min: 1, max: 8 }), cordoned: fc.boolean() }),
+  fc.record({ kind: fc.constant('node' as const), node: fc.nat(3), cpu: fc.integer({ min: 1, max: 8 }), cordoned: fc.boolean(), prefer: fc.boolean() }),
   fc.record({ kind: fc.constant('deleteNode' as const), node: fc.nat(3) }),
   fc.record({ kind: fc.constant('pod' as const), pod: fc.nat(7), node: fc.nat(4), cpu: fc.nat(2000), port: fc.nat(2), terminal: fc.boolean() }),
   fc.record({ kind: fc.constant('assume' as const), pod: fc.nat(7), node: fc.nat(4), cpu: fc.nat(2000) }),
@@ -193,7 +193,11 @@ describe('SchedulerCache against a from-scratch rebuild', () => {
           if (op.kind === 'node') {
             const node = makeNode(`n${op.node}`, {
               cpu: String(op.cpu),
-              ...(op.cordoned ? { unschedulable: true, taints: [{ key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule' as const }] } : {}),
+              ...(op.cordoned ? { unschedulable: true } : {}),
+              taints: [
+                ...(op.cordoned ? [{ key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule' as const }] : []),
+                ...(op.prefer ? [{ key: 'spot', effect: 'PreferNoSchedule' as const }] : []),
+              ],
             });
             nodes.set(`n${op.node}`, node);
             cache.putNode(node);
@@ -237,6 +241,10 @@ describe('SchedulerCache against a from-scratch rebuild', () => {
         const expected = buildNodeInfos([...nodes.values()], [...informer.values(), ...assumed.values()]);
         expect(snapshot.nodeInfoList.map(view)).toEqual(expected.map(view));
         for (const info of snapshot.nodeInfoList) for (const [copy, value] of flatCopies(info)) expect(copy).toEqual(value);
+        // The snapshot's node counts (they let a cycle skip NodeUnschedulable and TaintToleration's scores) match a recount.
+        const list = snapshot.nodeInfoList;
+        expect(snapshot.numUnschedulableNodes).toBe(list.filter((info) => info.node.spec?.unschedulable).length);
+        expect(snapshot.numPreferNoScheduleNodes).toBe(list.filter((info) => (info.node.spec?.taints ?? []).some((t) => t.effect === 'PreferNoSchedule')).length);
         expect(cache.updateSnapshot(snapshot)).toBe(0);
       }),
       { numRuns: 300 },

@@ -2,8 +2,10 @@ import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import type { Container, Node, Pod, Taint, Toleration } from 'kubernetes-types/core/v1.js';
 import { buildNodeInfos } from '../../../src/cluster/scheduler/node-info.js';
-import { runFilterPlugins } from '../../../src/cluster/scheduler/run-filters.js';
-import { prioritizeNodes, schedulePod } from '../../../src/cluster/scheduler/schedule-one.js';
+import { cycleStateOf } from '../../../src/cluster/scheduler/cycle-state.js';
+import { DEFAULT_FILTER_PLUGINS } from '../../../src/cluster/scheduler/plugins/filter/index.js';
+import { filtersToRun, runFilterPlugins } from '../../../src/cluster/scheduler/run-filters.js';
+import { prioritizeNodes, schedulePod, scoreNodes, selectionTotals } from '../../../src/cluster/scheduler/schedule-one.js';
 import { selectHost } from '../../../src/cluster/scheduler/select-host.js';
 import { Snapshot } from '../../../src/cluster/scheduler/snapshot.js';
 import { fixedRandom, makeNode } from './fixtures.js';
@@ -175,6 +177,55 @@ describe('the scheduler fast path equals a per-node reference computation', () =
         } else {
           expect(result.ok && result.node).toBe(selectHost(referenceScores(pod, feasible, snapshot), fixedRandom(r)));
         }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('PreFilter Skip: the filters a cycle runs answer what all of them answer, and a skipped one passes every node', () => {
+    fc.assert(
+      fc.property(cluster, (c) => {
+        const { infos, snapshot, pod } = build(c);
+        const state = cycleStateOf(pod);
+        // With the snapshot, also the filters that pass every node of it (no cordoned node: NodeUnschedulable).
+        const run = filtersToRun(state, DEFAULT_FILTER_PLUGINS, snapshot);
+        const skipped = DEFAULT_FILTER_PLUGINS.filter((p) => !run.includes(p));
+        for (const info of infos) {
+          expect(runFilterPlugins(pod, info, run, state)).toEqual(runFilterPlugins(pod, info, DEFAULT_FILTER_PLUGINS, state));
+          for (const plugin of skipped) expect(plugin.filter(pod, info, state).code).toBe('Success');
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('selection totals are the score table totals less one constant, and select the same node with the same draws', () => {
+    fc.assert(
+      fc.property(cluster, fc.integer({ min: 1, max: 2 ** 30 }), (c, seed) => {
+        const { infos, snapshot, pod } = build(c);
+        const feasible = infos.filter((info) => referenceFilter(pod, info).code === 'Success');
+        if (feasible.length < 2) return;
+        const state = cycleStateOf(pod);
+        const totals = selectionTotals(state, feasible, snapshot, []);
+        const table = scoreNodes(state, feasible, snapshot).totals;
+        const offset = (table[0] as number) - (totals[0] as number);
+        expect(table.map((t) => t - offset)).toEqual(totals);
+        // A counted random stream: the same node and the same number of draws as selectHost over the full records.
+        const stream = () => {
+          let x = seed;
+          const draw = () => {
+            draw.calls += 1;
+            x = (x * 48271) % 2147483647;
+            return x / 2147483647;
+          };
+          draw.calls = 0;
+          return draw;
+        };
+        const a = stream();
+        const b = stream();
+        const result = schedulePod(pod, snapshot, { random: a });
+        expect(result.ok && result.node).toBe(selectHost(referenceScores(pod, feasible, snapshot), b));
+        expect(a.calls).toBe(b.calls);
       }),
       { numRuns: 300 },
     );

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { buildNodeInfos, normalizedImageName } from '../../../src/cluster/scheduler/node-info.js';
+import { buildNodeInfos, emptyNodeInfo, normalizedImageName, setNode } from '../../../src/cluster/scheduler/node-info.js';
 import { podNonZeroRequests, podRequests, podPriority } from '../../../src/cluster/scheduler/pod-resources.js';
 import { makeNode, makePod } from './fixtures.js';
 
@@ -96,5 +96,32 @@ describe('buildNodeInfos', () => {
     const [info] = buildNodeInfos([makeNode('n', { images: [{ names: ['nginx', 'docker.io/library/nginx:1.27'], sizeBytes: 100 }] })], []);
     expect([...(info?.images.keys() ?? [])]).toEqual(['nginx:latest', 'docker.io/library/nginx:1.27']);
     expect(normalizedImageName('localhost:5000/app')).toBe('localhost:5000/app:latest');
+  });
+});
+
+describe('setNode', () => {
+  const images = [{ names: ['nginx:1.27'], sizeBytes: 100 }];
+
+  it('keeps what it read from the old node when a status write leaves allocatable and images as they were', () => {
+    const info = emptyNodeInfo();
+    setNode(info, makeNode('n', { cpu: '4', images }));
+    const { allocatable, images: held } = info;
+    // A heartbeat: a new node object (the API server copies) with the same texts.
+    const next = structuredClone(makeNode('n', { cpu: '4', images }));
+    setNode(info, next);
+    expect(info.node).toBe(next);
+    expect(info.allocatable).toBe(allocatable);
+    expect(info.images).toBe(held);
+  });
+
+  it('reads them again when they change', () => {
+    const info = emptyNodeInfo();
+    setNode(info, makeNode('n', { cpu: '4', images }));
+    setNode(info, makeNode('n', { cpu: '8', images: [...images, { names: ['redis'], sizeBytes: 5 }] }));
+    expect([info.allocMilliCpu, info.allocatable.milliCpu, info.allowedPodNumber]).toEqual([8000, 8000, 110]);
+    expect([...info.images.keys()]).toEqual(['nginx:1.27', 'redis:latest']);
+    setNode(info, makeNode('n', { cpu: '8', pods: '20', images: [{ names: ['nginx:1.27'], sizeBytes: 7 }] }));
+    expect(info.allowedPodNumber).toBe(20);
+    expect([...info.images]).toEqual([['nginx:1.27', 7]]);
   });
 });

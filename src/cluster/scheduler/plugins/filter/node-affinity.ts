@@ -52,4 +52,9 @@ export const nodeAffinityFilter: FilterPlugin = {
     if (matchesSelectorAndTerms(s.nodeSelector, s.requiredTerms, nodeInfo.node)) return SUCCESS;
     return status('UnschedulableAndUnresolvable', [ERR_REASON_POD], this.name);
   },
+  // PreFilter returns Skip when the pod has no nodeSelector and no required node affinity ("NodeAffinity
+  // Filter has nothing to do with the Pod", node_affinity.go).
+  skip(state) {
+    return state.nodeSelector.length === 0 && state.requiredTerms === undefined;
+  },
 };

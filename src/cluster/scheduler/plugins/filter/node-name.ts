@@ -17,4 +17,9 @@ export const nodeNameFilter: FilterPlugin = {
     if (!wanted || wanted === nodeInfo.node.metadata?.name) return SUCCESS;
     return status('UnschedulableAndUnresolvable', [ERR_REASON_NODE_NAME], this.name);
   },
+  // Upstream's NodeName has no PreFilter and so runs; a pod without spec.nodeName passes every node, whose
+  // outcome is the same without the call (and the scheduler never picks up a pod that names its node).
+  skip(state) {
+    return state.nodeName === '';
+  },
 };

@@ -35,4 +35,8 @@ export const nodePortsFilter: FilterPlugin = {
     }
     return SUCCESS;
   },
+  // PreFilter returns Skip when the pod asks for no host port (node_ports.go).
+  skip(state) {
+    return state.hostPorts.length === 0;
+  },
 };

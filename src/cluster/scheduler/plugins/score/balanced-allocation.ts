@@ -55,4 +55,9 @@ export const balancedAllocation: ScorePlugin = {
     const pr = state.requests;
     for (let i = 0; i < nodes.length; i++) out[i] = balancedNode(pr, nodes[i] as NodeInfo);
   },
+  addWeightedScores(state, nodes, _snapshot, totals) {
+    const pr = state.requests;
+    const weight = this.weight;
+    for (let i = 0; i < nodes.length; i++) totals[i] += weight * balancedNode(pr, nodes[i] as NodeInfo);
+  },
 };

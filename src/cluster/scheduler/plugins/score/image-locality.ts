@@ -65,4 +65,14 @@ export const imageLocality: ScorePlugin = {
     }
     for (let i = 0; i < nodes.length; i++) out[i] = imageLocalityPriority(sumImageScores(images, shares, nodes[i] as NodeInfo), images.length);
   },
+  // No node holds any of the pod's images: every node sums 0 and gets the same priority.
+  uniform(state, _nodes, snapshot) {
+    return spread(state, snapshot).every((share) => share === 0);
+  },
+  addWeightedScores(state, nodes, snapshot, totals) {
+    const images = state.images;
+    const shares = spread(state, snapshot);
+    const weight = this.weight;
+    for (let i = 0; i < nodes.length; i++) totals[i] += weight * imageLocalityPriority(sumImageScores(images, shares, nodes[i] as NodeInfo), images.length);
+  },
 };

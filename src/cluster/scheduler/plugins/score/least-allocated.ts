@@ -59,4 +59,9 @@ export const leastAllocated: ScorePlugin = {
     const pr = state.nonZeroRequests;
     for (let i = 0; i < nodes.length; i++) out[i] = leastAllocatedNode(pr, nodes[i] as NodeInfo);
   },
+  addWeightedScores(state, nodes, _snapshot, totals) {
+    const pr = state.nonZeroRequests;
+    const weight = this.weight;
+    for (let i = 0; i < nodes.length; i++) totals[i] += weight * leastAllocatedNode(pr, nodes[i] as NodeInfo);
+  },
 };

@@ -33,6 +33,10 @@ export const nodeAffinityScore: ScorePlugin = {
     }
     for (let i = 0; i < nodes.length; i++) out[i] = preferredWeight(state, nodes[i] as NodeInfo);
   },
+  // PreScore returns Skip without preferred terms (node_affinity.go): every node scores 0.
+  uniform(state) {
+    return state.preferredTerms.length === 0;
+  },
   normalize(scores) {
     return defaultNormalizeScore(MAX_NODE_SCORE, false, scores);
   },

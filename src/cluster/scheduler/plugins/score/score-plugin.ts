@@ -27,6 +27,18 @@ export interface ScorePlugin {
    * the profile's list of plugins.
    */
   scoreNodes(state: CycleState, nodes: readonly NodeInfo[], snapshot: NodeInfoLister, out: number[]): void;
+  /**
+   * Optional: true when every one of `nodes` ends with the same weighted,
+   * normalized score this cycle (after preScore), e.g. when upstream's
+   * PreScore returns Skip; such a plugin ranks no node above another, so the
+   * cycle's choice of node may leave it out.
+   */
+  uniform?(state: CycleState, nodes: readonly NodeInfo[], snapshot: NodeInfoLister): boolean;
+  /**
+   * Optional, for a plugin without normalize: adds weight × raw score of
+   * each node to `totals` (same order), after preScore, with no row of its own.
+   */
+  addWeightedScores?(state: CycleState, nodes: readonly NodeInfo[], snapshot: NodeInfoLister, totals: number[]): void;
   /** Optional NormalizeScore over the feasible nodes' raw scores (same order): changes `scores` in place and returns it. */
   normalize?(scores: number[]): number[];
 }

@@ -6,6 +6,7 @@
 import { cycleStateOf } from '../../cycle-state.js';
 import type { CycleState } from '../../cycle-state.js';
 import type { NodeInfo } from '../../types.js';
+import { hasPreferNoScheduleTaint } from '../../snapshot.js';
 import { tolerationsTolerateTaint } from '../../taints.js';
 import { defaultNormalizeScore, MAX_NODE_SCORE } from './score-plugin.js';
 import type { ScorePlugin } from './score-plugin.js';
@@ -32,6 +33,12 @@ export const taintTolerationScore: ScorePlugin = {
   },
   scoreNodes(state, nodes, _snapshot, out) {
     for (let i = 0; i < nodes.length; i++) out[i] = intolerableCount(state, nodes[i] as NodeInfo);
+  },
+  // No node has a PreferNoSchedule taint: every node counts 0, and the reversed normalization gives each the maximum.
+  uniform(_state, nodes, snapshot) {
+    if (snapshot.numPreferNoScheduleNodes === 0) return true;
+    for (let i = 0; i < nodes.length; i++) if (hasPreferNoScheduleTaint(nodes[i] as NodeInfo)) return false;
+    return true;
   },
   normalize(scores) {
     return defaultNormalizeScore(MAX_NODE_SCORE, true, scores);
