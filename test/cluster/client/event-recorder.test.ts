@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import { EventRecorder } from '../../../src/cluster/client/event-recorder.js';
+import fc from 'fast-check';
+import { EventRecorder, nanoHex } from '../../../src/cluster/client/event-recorder.js';
 import type { KubeObject } from '../../../src/cluster/apiserver/types.js';
 import { harness, pod, ok, T0 } from '../apiserver/harness.js';
 
@@ -72,5 +73,41 @@ describe('EventRecorder (client-go EventCorrelator aggregation)', () => {
     expect(e.series).toEqual({ count: 2, lastObservedTime: '2026-11-10T12:00:02.000000Z' });
     expect(e.eventTime).toBe('2026-11-10T12:00:00.000000Z');
     expect(e.reportingInstance).toBe('default-scheduler-cp-1');
+  });
+});
+
+describe('nanoHex (event name suffix)', () => {
+  it('is the hex of now * 1e6 + seq, as the BigInt computation it replaced (property)', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.integer({ min: 0, max: 2 ** 45 }), fc.maxSafeNat(), fc.constantFrom(0, 1, 2 ** 24 - 1, 2 ** 24, 1_700_000_000_000)), fc.integer({ min: 0, max: 999_999 }), (now, seq) => {
+        expect(nanoHex(now, seq)).toBe((BigInt(now) * 1_000_000n + BigInt(seq)).toString(16));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe('EventRecorder bodies', () => {
+  it('a core event carries its source and a field path only when it has one, in upstream key order', () => {
+    const { recorder, events, create } = setup();
+    const p = create('web');
+    recorder.record(p, 'Normal', 'Pulled', 'Pulled image', 'spec.containers{web}');
+    recorder.record(p, 'Normal', 'Scheduled', 'Scheduled');
+    const [a, b] = events().sort((x, y) => x.reason.localeCompare(y.reason));
+    expect(Object.keys(a.involvedObject)).toEqual(['apiVersion', 'kind', 'name', 'namespace', 'uid', 'resourceVersion', 'fieldPath']);
+    expect(Object.keys(b.involvedObject)).not.toContain('fieldPath');
+    expect([a.source, b.source]).toEqual([{ component: 'kubelet', host: 'node-1' }, { component: 'kubelet', host: 'node-1' }]);
+  });
+
+  it('a source whose host changes after the recorder was made is reported as it is now', () => {
+    const h = harness();
+    const source: { component: string; host?: string } = { component: 'kubelet' };
+    const recorder = new EventRecorder(h.sys, source, () => T0);
+    const p = ok(h.sys.create('pods', 'default', pod('web'))) as KubeObject;
+    recorder.record(p, 'Normal', 'A', 'a');
+    source.host = 'node-2';
+    recorder.record(p, 'Normal', 'B', 'b');
+    const items = (ok(h.sys.list('events', 'default')) as { items: Obj[] }).items.sort((x, y) => x.reason.localeCompare(y.reason));
+    expect(items.map((e) => e.source)).toEqual([{ component: 'kubelet' }, { component: 'kubelet', host: 'node-2' }]);
   });
 });
