@@ -98,7 +98,7 @@ export class EventRecorder {
       }
     }
     // client-go names events `<object>.<UnixNano in hex>`.
-    const name = flatConcat(String(object.metadata.name), '.', nanoHex(now, this.sequence() % 1_000_000));
+    const name = flatConcat(String(object.metadata.name), '.', (BigInt(now) * 1_000_000n + BigInt(this.sequence() % 1_000_000)).toString(16));
     const involvedObject: Obj = {
       apiVersion: object.apiVersion,
       kind: object.kind,
@@ -152,20 +152,4 @@ export class EventRecorder {
     } else if (ofObject) ofObject.push({ fieldPath: path, reason, message, name, namespace, last: now });
     else this.recent.set(uid, [{ fieldPath: path, reason, message, name, namespace, last: now }]);
   }
-}
-
-/** 2^24: {@link nanoHex} splits its value at this many. */
-const LOW = 0x1000000;
-
-/**
- * `(now * 1e6 + seq).toString(16)` for a whole `now` (ms) and `seq` in
- * [0, 1e6), computed exactly in two parts below 2^53 instead of in BigInt.
- */
-export function nanoHex(now: number, seq: number): string {
-  if (!(now >= 0 && now <= Number.MAX_SAFE_INTEGER)) return (BigInt(now) * 1_000_000n + BigInt(seq)).toString(16);
-  const nowLow = now % LOW;
-  const low = nowLow * 1_000_000 + seq;
-  const high = ((now - nowLow) / LOW) * 1_000_000 + Math.floor(low / LOW);
-  const lowDigits = (low % LOW).toString(16);
-  return high === 0 ? lowDigits : high.toString(16) + lowDigits.padStart(6, '0');
 }
