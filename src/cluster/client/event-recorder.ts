@@ -43,6 +43,8 @@ export class EventRecorder {
    */
   private readonly recent = new Map<string, Recent[]>();
   private ownSeq = 0;
+  /** The core/v1 `source` every event of this recorder carries (the API server copies a request body; it is never changed). */
+  private coreSourceBody: Obj | undefined;
 
   constructor(
     private readonly client: ApiClient,
@@ -52,6 +54,13 @@ export class EventRecorder {
     /** Cluster-wide sequence, so names sort in creation order like upstream's UnixNano suffix. */
     private readonly sequence: () => number = () => this.ownSeq++,
   ) {}
+
+  private coreSource(): Obj {
+    const { component, host } = this.source;
+    const made = this.coreSourceBody;
+    if (made && made.component === component && made.host === host) return made;
+    return (this.coreSourceBody = Object.freeze(host ? { component, host } : { component }));
+  }
 
   /** Records an event; `fieldPath` like `spec.containers{nginx}`. */
   record(object: KubeObject, type: 'Normal' | 'Warning', reason: string, rawMessage: string, rawFieldPath?: string, action?: string): void {
@@ -64,7 +73,15 @@ export class EventRecorder {
     const path = fieldPath ?? '';
     const now = this.now();
     const ofObject = this.recent.get(uid);
-    const seen = ofObject?.find((r) => r.message === message && r.reason === reason && r.fieldPath === path);
+    let seen: Recent | undefined;
+    if (ofObject) {
+      for (const r of ofObject) {
+        if (r.message === message && r.reason === reason && r.fieldPath === path) {
+          seen = r;
+          break;
+        }
+      }
+    }
     const window = this.style === 'core' ? AGGREGATE_WINDOW_MS : SERIES_WINDOW_MS;
     if (seen && now - seen.last <= window) {
       const existing = this.client.get('events', seen.namespace, seen.name);
@@ -82,15 +99,15 @@ export class EventRecorder {
     }
     // client-go names events `<object>.<UnixNano in hex>`.
     const name = flatConcat(String(object.metadata.name), '.', (BigInt(now) * 1_000_000n + BigInt(this.sequence() % 1_000_000)).toString(16));
-    const involvedObject = {
+    const involvedObject: Obj = {
       apiVersion: object.apiVersion,
       kind: object.kind,
       name: object.metadata.name,
       namespace: object.metadata.namespace,
       uid: object.metadata.uid,
       resourceVersion: object.metadata.resourceVersion,
-      ...(fieldPath ? { fieldPath } : {}),
     };
+    if (fieldPath) involvedObject.fieldPath = fieldPath;
     const body: Obj =
       this.style === 'core'
         ? {
@@ -100,7 +117,7 @@ export class EventRecorder {
             involvedObject,
             reason,
             message,
-            source: { component: this.source.component, ...(this.source.host ? { host: this.source.host } : {}) },
+            source: this.coreSource(),
             firstTimestamp: isoSeconds(now),
             lastTimestamp: isoSeconds(now),
             count: 1,

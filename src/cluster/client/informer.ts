@@ -17,6 +17,10 @@ export class Informer {
   private readonly cache = new Map<string, KubeObject>();
   private readonly handlers: InformerHandler[] = [];
   private stopWatch: (() => void) | undefined;
+  /** The key {@link key} built last, by its namespace and name. */
+  private lastNamespace: string | undefined = undefined;
+  private lastName = '';
+  private lastKey = '';
 
   constructor(private readonly client: ApiClient, readonly resource: string, private readonly namespace?: string, private readonly options: ListOptions = {}) {}
 
@@ -59,11 +63,24 @@ export class Informer {
 
   /** One cached object. */
   get(namespace: string | undefined, name: string): KubeObject | undefined {
-    return this.cache.get(namespace ? `${namespace}/${name}` : name);
+    return this.cache.get(this.key(namespace, name));
+  }
+
+  /**
+   * {@link keyOf}, remembered for the next call: a handler that reads back the
+   * object an event was about (a kubelet posting a pod's status) finds the key
+   * the event built, already hashed, instead of building another.
+   */
+  private key(namespace: string | undefined, name: string): string {
+    if (name === this.lastName && namespace === this.lastNamespace) return this.lastKey;
+    this.lastKey = namespace ? flatConcat(namespace, '/', name) : name;
+    this.lastNamespace = namespace;
+    this.lastName = name;
+    return this.lastKey;
   }
 
   private apply(event: WatchEvent): void {
-    const key = keyOf(event.object);
+    const key = this.key(event.object.metadata.namespace, String(event.object.metadata.name));
     const old = this.cache.get(key);
     if (event.type === 'DELETED') this.cache.delete(key);
     else this.cache.set(key, event.object);

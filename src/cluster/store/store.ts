@@ -64,13 +64,27 @@ interface Lease {
   /** Absolute expiry time (ms); kept absolute so warm-up clock jumps expire it when due. */
   deadline: number;
   timer: TimerId;
-  keys: Set<string>;
+  /** Its keys in attach order (the order it deletes them in when it expires). */
+  keys: Set<LeasedKey>;
+}
+
+/** An object key attached to a lease. */
+interface LeasedKey {
+  resource: string;
+  /** The object's key in its resource's bucket. */
+  key: string;
+  lease: number;
 }
 
 /** The key-value store with revisions, watches and leases. */
 export class Store {
   private readonly leases = new Map<number, Lease>();
-  private readonly keyLease = new Map<string, number>();
+  /** Per resource, its keys attached to a lease. */
+  private readonly keyLease = new Map<string, Map<string, LeasedKey>>();
+  /** The key {@link key} built last, by its namespace and name. */
+  private lastNamespace: string | undefined = undefined;
+  private lastName = '';
+  private lastKey = '';
   private nextLeaseId = 1;
   private revision: number;
   private objects = new Map<string, Map<string, KubeObject>>();
@@ -119,7 +133,7 @@ export class Store {
 
   /** Reads one object (the stored object itself: never mutate it). */
   get(resource: string, namespace: string | undefined, name: string): KubeObject | undefined {
-    return this.bucket(resource).get(objectKey(namespace, name));
+    return this.bucket(resource).get(this.key(namespace, name));
   }
 
   /**
@@ -158,7 +172,7 @@ export class Store {
     object.metadata.resourceVersion = String(this.revision);
     if (this.freeze) deepFreeze(object);
     const bucket = this.bucket(resource);
-    const key = objectKey(object.metadata.namespace, object.metadata.name!);
+    const key = this.key(object.metadata.namespace, object.metadata.name!);
     const existing = bucket.get(key);
     const prev = type === 'MODIFIED' ? existing : undefined;
     if (!existing) this.sortedKeys.delete(resource);
@@ -192,10 +206,15 @@ export class Store {
   attachToLease(resource: string, object: KubeObject, leaseId: number): void {
     const lease = this.leases.get(leaseId);
     if (!lease) throw new Error(`requested lease not found: ${leaseId}`);
-    const key = flatConcat(resource, '|', objectKey(object.metadata.namespace, object.metadata.name!));
-    this.detachLease(key);
-    lease.keys.add(key);
-    this.keyLease.set(key, leaseId);
+    const key = this.key(object.metadata.namespace, object.metadata.name!);
+    let leased = this.keyLease.get(resource);
+    if (!leased) this.keyLease.set(resource, (leased = new Map()));
+    let entry = leased.get(key);
+    if (entry) {
+      this.leases.get(entry.lease)?.keys.delete(entry);
+      entry.lease = leaseId;
+    } else leased.set(key, (entry = { resource, key, lease: leaseId }));
+    lease.keys.add(entry);
   }
 
   /** After a warm-up clock jump, leases keep their absolute deadlines (the skipped time really passed). */
@@ -209,30 +228,42 @@ export class Store {
   private armLease(id: number, lease: Lease): void {
     lease.timer = this.queue.at(lease.deadline, () => {
       this.leases.delete(id);
-      for (const key of lease.keys) {
-        this.keyLease.delete(key);
-        const [resource, rest] = key.split('|');
-        const slash = rest.indexOf('/');
-        const obj = slash >= 0 ? this.get(resource, rest.slice(0, slash), rest.slice(slash + 1)) : this.get(resource, undefined, rest);
-        if (obj) this.remove(resource, obj);
+      for (const entry of lease.keys) {
+        this.keyLease.get(entry.resource)?.delete(entry.key);
+        const obj = this.bucket(entry.resource).get(entry.key);
+        if (obj) this.remove(entry.resource, obj);
       }
     });
   }
 
-  private detachLease(key: string): void {
-    const id = this.keyLease.get(key);
-    if (id === undefined) return;
-    this.keyLease.delete(key);
-    this.leases.get(id)?.keys.delete(key);
+  private detachLease(resource: string, key: string): void {
+    const leased = this.keyLease.get(resource);
+    const entry = leased?.get(key);
+    if (!entry) return;
+    leased!.delete(key);
+    this.leases.get(entry.lease)?.keys.delete(entry);
+  }
+
+  /**
+   * `<ns>/<name>` (objectKey), remembered for the next call: a write looks up
+   * the key the read before it built (the API server reads, then puts, then
+   * attaches an event's lease), so one key is built and hashed, not three.
+   */
+  private key(namespace: string | undefined, name: string): string {
+    if (name === this.lastName && namespace === this.lastNamespace) return this.lastKey;
+    this.lastKey = objectKey(namespace, name);
+    this.lastNamespace = namespace;
+    this.lastName = name;
+    return this.lastKey;
   }
 
   /** Removes an object. */
   remove(resource: string, object: KubeObject): void {
-    this.detachLease(`${resource}|${objectKey(object.metadata.namespace, object.metadata.name!)}`);
+    const key = this.key(object.metadata.namespace, object.metadata.name!);
+    this.detachLease(resource, key);
     this.revision++;
     const removed = withResourceVersion(object, this.revision);
     const bucket = this.bucket(resource);
-    const key = objectKey(object.metadata.namespace, object.metadata.name!);
     const prev = bucket.get(key) ?? object;
     if (bucket.delete(key)) this.sortedKeys.delete(resource);
     const index = this.triggers.get(resource);

@@ -74,3 +74,28 @@ describe('EventRecorder (client-go EventCorrelator aggregation)', () => {
     expect(e.reportingInstance).toBe('default-scheduler-cp-1');
   });
 });
+
+describe('EventRecorder bodies', () => {
+  it('a core event carries its source and a field path only when it has one, in upstream key order', () => {
+    const { recorder, events, create } = setup();
+    const p = create('web');
+    recorder.record(p, 'Normal', 'Pulled', 'Pulled image', 'spec.containers{web}');
+    recorder.record(p, 'Normal', 'Scheduled', 'Scheduled');
+    const [a, b] = events().sort((x, y) => x.reason.localeCompare(y.reason));
+    expect(Object.keys(a.involvedObject)).toEqual(['apiVersion', 'kind', 'name', 'namespace', 'uid', 'resourceVersion', 'fieldPath']);
+    expect(Object.keys(b.involvedObject)).not.toContain('fieldPath');
+    expect([a.source, b.source]).toEqual([{ component: 'kubelet', host: 'node-1' }, { component: 'kubelet', host: 'node-1' }]);
+  });
+
+  it('a source whose host changes after the recorder was made is reported as it is now', () => {
+    const h = harness();
+    const source: { component: string; host?: string } = { component: 'kubelet' };
+    const recorder = new EventRecorder(h.sys, source, () => T0);
+    const p = ok(h.sys.create('pods', 'default', pod('web'))) as KubeObject;
+    recorder.record(p, 'Normal', 'A', 'a');
+    source.host = 'node-2';
+    recorder.record(p, 'Normal', 'B', 'b');
+    const items = (ok(h.sys.list('events', 'default')) as { items: Obj[] }).items.sort((x, y) => x.reason.localeCompare(y.reason));
+    expect(items.map((e) => e.source)).toEqual([{ component: 'kubelet' }, { component: 'kubelet', host: 'node-2' }]);
+  });
+});
