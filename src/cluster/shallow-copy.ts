@@ -22,6 +22,19 @@ export function spreadWith<T extends object = Record<string, unknown>>(base: obj
   return out as T;
 }
 
+/**
+ * A shallow copy of `base` sized for `keys` as well (keys about to be set on
+ * it that it may lack), so that setting them needs no property array.
+ */
+export function copyWithRoomFor<T extends object = Record<string, unknown>>(base: object, keys: readonly string[]): T {
+  const baseKeys = Object.keys(base);
+  let added = 0;
+  for (const key of keys) if (!Object.hasOwn(base, key)) added++;
+  const out = shapedObject(baseKeys.length + added);
+  copyInto(out, base, baseKeys);
+  return out as T;
+}
+
 function copyInto(out: Record<string, unknown>, from: object, keys: readonly string[]): void {
   for (const key of keys) {
     const value = (from as Record<string, unknown>)[key];

@@ -27,7 +27,7 @@ export function shapedObject(keys: number): Record<string, unknown> {
   if (keys <= IN_OBJECT_LITERAL || keys > MOST_KEYS) return {};
   let make = byCount[keys];
   if (make === undefined) {
-    make = shapedConstructor();
+    make = shapedConstructor(keys);
     byCount[keys] = make;
   }
   return new make();
@@ -36,9 +36,13 @@ export function shapedObject(keys: number): Record<string, unknown> {
 /**
  * A fresh constructor (its own initial hidden class) whose body V8's parser
  * counts 24 property assignments in (never run): 24 + 8 = 32 in-object slots
- * before slack tracking trims them.
+ * before slack tracking trims them. Slack tracking ends after the first
+ * {@link SLACK_TRACKED} objects and keeps the most properties any object had
+ * by then; those are made here with exactly `keys` properties, so that a real
+ * object given more keys after its copy (metadata the API server sets) cannot
+ * widen every later object of its count.
  */
-function shapedConstructor(): Shaped {
+function shapedConstructor(keys: number): Shaped {
   const make = function (this: Record<string, unknown>): void {
     if (make.never) {
       this.a = 0; this.b = 0; this.c = 0; this.d = 0; this.e = 0; this.f = 0; this.g = 0; this.h = 0;
@@ -47,5 +51,12 @@ function shapedConstructor(): Shaped {
     }
   } as unknown as Shaped & { never?: boolean };
   make.prototype = Object.prototype;
+  for (let n = 0; n < SLACK_TRACKED; n++) {
+    const o = new make();
+    for (let k = 0; k < keys; k++) o[`slot${k}`] = 0;
+  }
   return make;
 }
+
+/** V8's in-object slack tracking counts this many constructions (Map::kSlackTrackingCounterStart is 7). */
+const SLACK_TRACKED = 8;
