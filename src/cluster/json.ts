@@ -5,6 +5,8 @@
  * is the same as a missing key, as it would be after a JSON round trip.
  */
 
+import { shapedObject } from './shaped-object.js';
+
 /** What {@link copyJson} returns when the value nests deeper than allowed. */
 export const TOO_DEEP: unique symbol = Symbol('too deep');
 
@@ -45,8 +47,10 @@ function copy(value: unknown, depth: number, max: number, base: unknown): unknow
     return out;
   }
   const baseMap = baseIsObject && !Array.isArray(base) ? (base as Record<string, unknown>) : undefined;
-  const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) {
+  const keys = Object.keys(value);
+  // Sized for its keys: most stored objects have more than `{}` holds in-object (shaped-object.ts).
+  const out = shapedObject(keys.length);
+  for (const key of keys) {
     const v = (value as Record<string, unknown>)[key];
     if (!visible(v)) continue;
     const c = copy(v, depth + 1, max, baseMap && Object.hasOwn(baseMap, key) ? baseMap[key] : undefined);

@@ -20,7 +20,7 @@ import { exactFieldValue, fieldValue, parseFieldSelector, parseLabelSelector, ty
 import { copyJson, jsonEqual, TOO_DEEP } from '../json.js';
 import { isoSeconds } from '../clock/time-text.js';
 import { flatConcat } from '../flat-string.js';
-import { spreadWith } from '../shallow-copy.js';
+import { copyWithRoomFor, spreadWith } from '../shallow-copy.js';
 import { validateObject } from './validation.js';
 import type { AdmissionPlugin, AdmissionRequest } from './admission/types.js';
 import { defaultAdmissionPlugins } from './admission/index.js';
@@ -37,6 +37,9 @@ const STATUS_SUBRESOURCE = new Set(['pods', 'nodes', 'deployments', 'replicasets
 
 /** Resources whose spec changes bump metadata.generation. */
 const GENERATION_TRACKED = new Set(['deployments', 'replicasets', 'statefulsets', 'daemonsets']);
+/** The metadata keys a create sets (with the store's resourceVersion). */
+const CREATE_KEYS = ['name', 'uid', 'creationTimestamp', 'resourceVersion'];
+const NAMESPACED_CREATE_KEYS = ['namespace', ...CREATE_KEYS];
 
 /**
  * How deep a patched object may nest: patches nest deeper than a body may, but
@@ -169,7 +172,8 @@ export class ApiServer {
     const store = this.options.store;
     object.apiVersion = apiVersionOf(b.info);
     object.kind = b.info.kind;
-    object.metadata ??= {};
+    // Sized for the keys set below and by the store, so a stored object's metadata needs no property array.
+    object.metadata = copyWithRoomFor(object.metadata ?? {}, b.info.namespaced ? NAMESPACED_CREATE_KEYS : CREATE_KEYS);
     if (b.info.namespaced) {
       if (object.metadata.namespace && b.ns && object.metadata.namespace !== b.ns) return failure(badRequest('the namespace of the provided object does not match the namespace sent on the request'));
       object.metadata.namespace = b.ns ?? object.metadata.namespace ?? 'default';

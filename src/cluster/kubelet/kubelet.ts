@@ -513,12 +513,13 @@ export class Kubelet implements Component {
       networkError: () => kubelet.runtimeState?.networkErrors(),
       postStatus: (pod, status) => {
         const current = kubelet.informer?.get(pod.metadata.namespace, pod.metadata.name!) ?? pod;
-        if (current.metadata.uid !== pod.metadata.uid) return;
+        if (current.metadata.uid !== pod.metadata.uid) return undefined;
         // status_manager.go updateStatusInternal: "Ignoring same status for pod" — no request at all.
-        if (sameFields(current.status as Obj | undefined, status)) return;
+        if (sameFields(current.status as Obj | undefined, status)) return current.status as Obj;
         const merged = { ...(current.status as Obj), ...status };
         const updated = { ...current, status: merged } as KubeObject;
-        kubelet.client.updateStatus('pods', pod.metadata.namespace, updated);
+        const r = kubelet.client.updateStatus('pods', pod.metadata.namespace, updated);
+        return r.ok ? (r.value.status as Obj) : undefined;
       },
       deletePod: (pod) => {
         kubelet.client.delete('pods', pod.metadata.namespace, pod.metadata.name!, { gracePeriodSeconds: 0 });

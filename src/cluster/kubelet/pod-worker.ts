@@ -12,7 +12,7 @@ import type { TimerId } from '../clock/event-queue.js';
 import { buildPodStatus, type ContainerRecord } from './pod-status.js';
 import { goDuration, inBackoffSince, nextBackoff, type Backoff } from './backoff.js';
 import { fullImageName, parseImageRef } from '../workloads/catalog.js';
-import { sameInputs } from './same-inputs.js';
+import { sharedFields } from './same-inputs.js';
 import { intern } from '../flat-string.js';
 
 type Obj = Record<string, any>;
@@ -27,7 +27,11 @@ export interface PodWorkerHost {
   after(ms: number, fn: () => void): TimerId;
   cancel(id: TimerId): void;
   allocatePodIP(): string | undefined;
-  postStatus(pod: KubeObject, status: Obj): void;
+  /**
+   * Posts a pod status; answers the stored status that now holds every field
+   * posted (JSON-equal), or undefined when the post failed or went nowhere.
+   */
+  postStatus(pod: KubeObject, status: Obj): Obj | undefined;
   /** syncLoop skips pod synchronization (runtime down, PLEG unhealthy). */
   syncBlocked?(): boolean;
   /** The runtime's network is not ready (runtimeState.networkErrors). */
@@ -50,6 +54,8 @@ interface Tracked extends ContainerRecord {
 
 /** Image pull throughput used to time pulls. */
 const PULL_BYTES_PER_MS = 40_000;
+/** How many of a container's fields statusInputs() lists. */
+const INPUTS_PER_CONTAINER = 8;
 /** How often a pod in a waiting state is re-synced (the kubelet's resync brings back-off events). */
 const RESYNC_MS = 10_000;
 
@@ -396,12 +402,12 @@ export class PodWorker {
 
   private report(): void {
     // Same inputs, same status (conditions only take a new time on a transition): rebuild only on change.
-    const inputs = this.statusInputs();
-    if (this.lastStatus && sameInputs(this.lastInputs, inputs)) {
-      this.host.postStatus(this.pod, this.lastStatus);
+    if (this.lastStatus && this.sameInputs()) {
+      const stored = this.host.postStatus(this.pod, this.lastStatus);
+      if (stored) this.lastStatus = sharedFields(this.lastStatus, stored);
       return;
     }
-    this.lastInputs = inputs;
+    this.lastInputs = this.statusInputs();
     const status = buildPodStatus({
       pod: this.pod as Obj,
       containers: [...this.containers.values()],
@@ -412,17 +418,46 @@ export class PodWorker {
       now: this.host.now(),
       previous: this.lastStatus ?? (this.pod.status as Obj | undefined),
     });
-    this.lastStatus = status;
-    this.host.postStatus(this.pod, status);
+    // Kept as the stored status's own (frozen) values once they are stored: one copy per pod, not two.
+    const stored = this.host.postStatus(this.pod, status);
+    this.lastStatus = stored ? sharedFields(status, stored) : status;
   }
 
   /** Everything buildPodStatus reads, by identity (container states are replaced, never edited in place). */
   private statusInputs(): unknown[] {
     // The spec, not the pod: buildPodStatus reads only pod.spec once there is a last status, and the spec
     // outlives status writes, so the inputs do not keep an old version of the pod alive.
-    const inputs: unknown[] = [this.pod.spec, this.sandbox, this.podIP];
-    for (const c of this.containers.values()) inputs.push(c.state, c.lastTerminated, c.ready, c.started, c.restartCount, c.containerId, c.imageRef, c.image);
+    // Sized once (no spare capacity kept per pod), in the order sameInputs() walks.
+    const inputs = new Array<unknown>(3 + INPUTS_PER_CONTAINER * this.containers.size);
+    inputs[0] = this.pod.spec;
+    inputs[1] = this.sandbox;
+    inputs[2] = this.podIP;
+    let i = 3;
+    for (const c of this.containers.values()) {
+      inputs[i++] = c.state;
+      inputs[i++] = c.lastTerminated;
+      inputs[i++] = c.ready;
+      inputs[i++] = c.started;
+      inputs[i++] = c.restartCount;
+      inputs[i++] = c.containerId;
+      inputs[i++] = c.imageRef;
+      inputs[i++] = c.image;
+    }
     return inputs;
+  }
+
+  /** Does statusInputs() hold the very values of the last status's inputs (nothing built to find out)? */
+  private sameInputs(): boolean {
+    const last = this.lastInputs;
+    if (last === undefined || last.length !== 3 + INPUTS_PER_CONTAINER * this.containers.size) return false;
+    if (last[0] !== this.pod.spec || last[1] !== this.sandbox || last[2] !== this.podIP) return false;
+    let i = 3;
+    for (const c of this.containers.values()) {
+      if (last[i] !== c.state || last[i + 1] !== c.lastTerminated || last[i + 2] !== c.ready || last[i + 3] !== c.started) return false;
+      if (last[i + 4] !== c.restartCount || last[i + 5] !== c.containerId || last[i + 6] !== c.imageRef || last[i + 7] !== c.image) return false;
+      i += INPUTS_PER_CONTAINER;
+    }
+    return true;
   }
 
   /** Schedules the next sync in `ms` unless one is due sooner. */

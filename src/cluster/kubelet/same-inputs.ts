@@ -1,4 +1,5 @@
 import { jsonEqual } from '../json.js';
+import { shapedObject } from '../shaped-object.js';
 
 /**
  * Whether two lists of inputs hold the very same values, item by item (===).
@@ -21,4 +22,25 @@ export function sameFields(current: Record<string, unknown> | undefined, fields:
     if (Object.hasOwn(fields, key) && !jsonEqual(current[key], fields[key])) return false;
   }
   return true;
+}
+
+/**
+ * `posted` with every field's value taken from `stored`, a stored status that
+ * holds each posted field JSON-equal (the API server's copy of it): the
+ * kubelet then keeps the stored, immutable values instead of a second copy of
+ * them. `posted` itself when it already holds the stored values.
+ */
+export function sharedFields(posted: Record<string, unknown>, stored: Record<string, unknown>): Record<string, unknown> {
+  const keys = Object.keys(posted);
+  let shared = true;
+  for (const key of keys) {
+    if (posted[key] !== undefined && posted[key] !== stored[key]) {
+      shared = false;
+      break;
+    }
+  }
+  if (shared) return posted;
+  const out = shapedObject(keys.length);
+  for (const key of keys) out[key] = Object.hasOwn(stored, key) ? stored[key] : posted[key];
+  return out;
 }

@@ -92,3 +92,19 @@ describe('admission chain on pod create', () => {
     expect((updated.spec as Obj).volumes).toHaveLength(1);
   });
 });
+
+describe('admission: what every pod gets is one shared, immutable value', () => {
+  it('the token volume\'s projected sources and the default tolerations are the same objects in every pod, frozen', () => {
+    const h = harness();
+    const a = ok(h.sys.create('pods', 'default', pod('a'))).spec as Obj;
+    const b = ok(h.sys.create('pods', 'default', { ...pod('b'), spec: { containers: [{ name: 'app', image: 'nginx:1.27' }], tolerations: [{ key: 'gpu', operator: 'Exists' }] } })).spec as Obj;
+    expect(a.volumes[0].name).not.toBe(b.volumes[0].name);
+    expect(a.volumes[0].projected).toBe(b.volumes[0].projected);
+    expect(Object.isFrozen(a.volumes[0].projected.sources[1].configMap.items[0])).toBe(true);
+    expect(b.tolerations.map((t: Obj) => t.key)).toEqual(['gpu', 'node.kubernetes.io/not-ready', 'node.kubernetes.io/unreachable']);
+    expect(a.tolerations[0]).toBe(b.tolerations[1]);
+    expect(a.tolerations[1]).toBe(b.tolerations[2]);
+    expect(a.tolerations[1]).toEqual({ key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 });
+    expect(Object.isFrozen(a.tolerations[0])).toBe(true);
+  });
+});

@@ -4,6 +4,7 @@
  */
 import type { AdmissionPlugin } from './types.js';
 import { flatConcat } from '../../flat-string.js';
+import { deepFreeze } from '../../json.js';
 
 type Obj = Record<string, any>;
 
@@ -19,24 +20,26 @@ export const serviceAccount: AdmissionPlugin = {
     spec.serviceAccount ??= spec.serviceAccountName;
     if (spec.automountServiceAccountToken === false) return undefined;
     const volumeName = flatConcat('kube-api-access-', req.randomSuffix(5));
-    spec.volumes = [...(spec.volumes ?? []), projectedTokenVolume(volumeName)];
-    for (const c of [...(spec.initContainers ?? []), ...(spec.containers ?? [])]) {
-      c.volumeMounts = [...(c.volumeMounts ?? []), { name: volumeName, readOnly: true, mountPath: '/var/run/secrets/kubernetes.io/serviceaccount' }];
+    // concat sizes each list exactly (an array spread leaves room for 16 more in every stored pod).
+    spec.volumes = (spec.volumes ?? []).concat([projectedTokenVolume(volumeName)]);
+    for (const list of [spec.initContainers, spec.containers]) {
+      for (const c of (list ?? []) as Obj[]) c.volumeMounts = (c.volumeMounts ?? []).concat([{ name: volumeName, readOnly: true, mountPath: '/var/run/secrets/kubernetes.io/serviceaccount' }]);
     }
     return undefined;
   },
 };
 
+/** The token volume's sources: the same (immutable) object in every pod, as stored objects are never edited. */
+let projected: Obj | undefined;
+
 function projectedTokenVolume(name: string): Obj {
-  return {
-    name,
-    projected: {
-      defaultMode: 420,
-      sources: [
-        { serviceAccountToken: { expirationSeconds: 3607, path: 'token' } },
-        { configMap: { name: 'kube-root-ca.crt', items: [{ key: 'ca.crt', path: 'ca.crt' }] } },
-        { downwardAPI: { items: [{ path: 'namespace', fieldRef: { apiVersion: 'v1', fieldPath: 'metadata.namespace' } }] } },
-      ],
-    },
-  };
+  projected ??= deepFreeze({
+    defaultMode: 420,
+    sources: [
+      { serviceAccountToken: { expirationSeconds: 3607, path: 'token' } },
+      { configMap: { name: 'kube-root-ca.crt', items: [{ key: 'ca.crt', path: 'ca.crt' }] } },
+      { downwardAPI: { items: [{ path: 'namespace', fieldRef: { apiVersion: 'v1', fieldPath: 'metadata.namespace' } }] } },
+    ],
+  });
+  return { name, projected };
 }
