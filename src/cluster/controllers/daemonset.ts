@@ -62,7 +62,7 @@ export class DaemonSetController implements Controller {
     this.expectations = new Expectations(() => c.ctx.queue.now());
     this.recorder = c.recorder('daemonset-controller');
     this.dsInformer.on((type, ds) => (type === 'DELETED' ? this.expectations.forget(objectKey(ds)) : this.queue.add(objectKey(ds))));
-    this.nodes.on(() => this.dsInformer.list().forEach((ds) => this.queue.add(objectKey(ds))));
+    this.nodes.on((type, node, old) => this.onNode(type, node, old));
     this.pods.on((type, pod, old) => {
       const ref = controllerOf(pod);
       if (ref?.kind !== 'DaemonSet') return;
@@ -99,13 +99,43 @@ export class DaemonSetController implements Controller {
     this.updateStatus(ds, hash, shouldRun, byNode);
   }
 
-  /** nodeShouldRunDaemonPod: node selector and taints (NoSchedule/NoExecute) must admit the pod. */
+  /**
+   * addNode and updateNode (daemon_controller.go): a new node wakes the
+   * DaemonSets that should run on it; an update wakes only those whose
+   * verdict for the node changed, and none at all when neither its labels nor
+   * its taints changed (shouldIgnoreNodeUpdate), so heartbeats cost nothing.
+   * Upstream has no delete handler (the pod GC removes the node's pods, and
+   * their deletion wakes the DaemonSet); this simulation has no pod GC, so a
+   * deleted node wakes every DaemonSet instead.
+   */
+  private onNode(type: 'ADDED' | 'MODIFIED' | 'DELETED', node: KubeObject, old: KubeObject | undefined): void {
+    const all = this.dsInformer.list();
+    if (type === 'DELETED' || !old) {
+      for (const ds of all) if (type === 'DELETED' || this.shouldRun(ds, node)) this.queue.add(objectKey(ds));
+      return;
+    }
+    if (sameLabelsAndTaints(old, node)) return;
+    for (const ds of all) {
+      if (this.shouldRun(ds, old) !== this.shouldRun(ds, node) || this.shouldContinueRunning(ds, old) !== this.shouldContinueRunning(ds, node)) this.queue.add(objectKey(ds));
+    }
+  }
+
+  /** nodeShouldRunDaemonPod's shouldRun: node selector and taints (NoSchedule/NoExecute) must admit the pod. */
   private shouldRun(ds: KubeObject, node: KubeObject): boolean {
+    return this.admits(ds, node, (effect) => effect === 'NoSchedule' || effect === 'NoExecute');
+  }
+
+  /** nodeShouldRunDaemonPod's shouldContinueRunning: a running daemon pod stays while the selector matches and every NoExecute taint is tolerated. */
+  private shouldContinueRunning(ds: KubeObject, node: KubeObject): boolean {
+    return this.admits(ds, node, (effect) => effect === 'NoExecute');
+  }
+
+  private admits(ds: KubeObject, node: KubeObject, counts: (effect: string) => boolean): boolean {
     const podSpec = ((ds.spec as Obj).template?.spec ?? {}) as Obj;
     const labels = node.metadata.labels ?? {};
     for (const [k, v] of Object.entries((podSpec.nodeSelector ?? {}) as Record<string, string>)) if (labels[k] !== v) return false;
     const tolerations = [...(podSpec.tolerations ?? []), ...daemonTolerations(!!podSpec.hostNetwork)];
-    const taints = (((node.spec as Obj | undefined)?.taints ?? []) as Obj[]).filter((t) => t.effect === 'NoSchedule' || t.effect === 'NoExecute');
+    const taints = (((node.spec as Obj | undefined)?.taints ?? []) as Obj[]).filter((t) => counts(t.effect));
     return taints.every((t) => tolerations.some((tol) => tolerates(tol, t)));
   }
 
@@ -226,4 +256,10 @@ export class DaemonSetController implements Controller {
     if (!jsonEqual(ds.status ?? {}, status)) this.c.client.updateStatus('daemonsets', ds.metadata.namespace, { ...ds, status });
     if (minReady > 0 && available < ready) this.queue.addAfter(objectKey(ds), minReady * 1000);
   }
+}
+
+/** shouldIgnoreNodeUpdate: equal labels and taints (apiequality.Semantic.DeepEqual: a missing map or list equals an empty one). */
+function sameLabelsAndTaints(old: KubeObject, node: KubeObject): boolean {
+  const taints = (o: KubeObject) => ((o.spec as Obj | undefined)?.taints ?? []) as Obj[];
+  return jsonEqual(old.metadata.labels ?? {}, node.metadata.labels ?? {}) && jsonEqual(taints(old), taints(node));
 }

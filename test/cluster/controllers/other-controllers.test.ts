@@ -1,5 +1,6 @@
-import { describe, it, expect } from 'vitest';
-import { testCluster, deployment, livePods } from './harness.js';
+import { describe, it, expect, vi } from 'vitest';
+import { WorkQueue } from '../../../src/cluster/controllers/work-queue.js';
+import { testCluster, deployment, livePods, iso } from './harness.js';
 
 type Obj = Record<string, any>;
 
@@ -102,5 +103,31 @@ describe('DaemonSet controller', () => {
     }
     expect(c.get('daemonsets', 'default', 'agent')!.status).toEqual({ currentNumberScheduled: 2, numberMisscheduled: 0, desiredNumberScheduled: 2, numberReady: 2, observedGeneration: 1, updatedNumberScheduled: 2, numberAvailable: 2 });
     expect(c.events('SuccessfulCreate').map((e) => e.source.component)).toEqual(['daemonset-controller', 'daemonset-controller']);
+  });
+
+  it('ignores node updates that change neither labels nor taints (heartbeats), and follows a label that starts to match (daemon_controller.go updateNode)', () => {
+    const c = testCluster();
+    c.addNode('node-1');
+    c.addNode('node-2');
+    c.create('daemonsets', { ...ds, spec: { ...ds.spec, template: { ...ds.spec.template, spec: { ...ds.spec.template.spec, nodeSelector: { disk: 'ssd' } } } } });
+    c.advance(5000);
+    expect(c.list('pods', 'default')).toEqual([]);
+    const added = vi.spyOn(WorkQueue.prototype, 'add');
+    const wakes = () => added.mock.calls.filter(([key]) => key === 'default/agent').length;
+    try {
+      const node = c.get('nodes', undefined, 'node-1')!;
+      // A status-only write, as the kubelet's heartbeat: the DaemonSet is not woken.
+      expect(c.admin.updateStatus('nodes', undefined, { ...node, status: { ...(node.status as Obj), conditions: [{ type: 'Ready', status: 'True', lastHeartbeatTime: iso(c.queue.now()) }] } }).ok).toBe(true);
+      c.advance(1000);
+      expect(wakes()).toBe(0);
+      // A label that makes the node match the selector wakes it, and the daemon pod follows.
+      const labelled = c.get('nodes', undefined, 'node-1')!;
+      expect(c.admin.update('nodes', undefined, { ...labelled, metadata: { ...labelled.metadata, labels: { ...labelled.metadata.labels, disk: 'ssd' } } }).ok).toBe(true);
+      c.advance(5000);
+      expect(wakes()).toBeGreaterThan(0);
+    } finally {
+      added.mockRestore();
+    }
+    expect(c.list('pods', 'default').map((p) => (p.spec as Obj).nodeName)).toEqual(['node-1']);
   });
 });
