@@ -269,7 +269,9 @@ export function schedulePod(pod: Pod, nodes: readonly NodeInfo[] | NodeInfoListe
   let candidates = nodeInfos;
   let absentNodesStatus: Status | undefined;
   if (pre.kind === 'nodes') {
-    candidates = nodeInfos.filter((n) => pre.nodeNames.has(nodeName(n)));
+    // One name (a DaemonSet pod pinned by matchFields) is a lookup, not a scan of every node.
+    const only = pre.nodeNames.size === 1 ? snapshot.get(pre.nodeNames.values().next().value as string) : undefined;
+    candidates = pre.nodeNames.size === 1 ? (only ? [only] : []) : nodeInfos.filter((n) => pre.nodeNames.has(nodeName(n)));
     absentNodesStatus = status('UnschedulableAndUnresolvable', [FILTERED_BY_PREFILTER]);
   }
 

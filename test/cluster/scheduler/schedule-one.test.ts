@@ -92,6 +92,16 @@ describe('schedulePod failures (FailedScheduling text)', () => {
     );
   });
 
+  it('a DaemonSet-style pod pinned to a node that is gone: every node is filtered out by the prefilter result', () => {
+    const nodes = ['node-1', 'node-2', 'node-3'].map((n) => makeNode(n));
+    const pod = makePod('node-exporter-y', {
+      spec: { affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: ['node-9'] }] }] } } } },
+    });
+    expect(message(schedulePod(pod, buildNodeInfos(nodes, []), { random }))).toBe(
+      '0/3 nodes are available: 3 node is filtered out by the prefilter result. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.',
+    );
+  });
+
   it('nodeSelector that no worker matches', () => {
     const nodes = [makeNode('cp-1', { taints: [CONTROL_PLANE_TAINT], labels: { disktype: 'ssd' } }), makeNode('node-1'), makeNode('node-2', { labels: { disktype: 'hdd' } })];
     const pod = makePod('db-0', { spec: { nodeSelector: { disktype: 'ssd' } } });
