@@ -390,7 +390,7 @@ export class ApiServer {
     next.metadata.resourceVersion = old.metadata.resourceVersion;
     // A no-op update writes nothing and keeps the resourceVersion, as etcd3 storage does
     // (GuaranteedUpdate compares the encoded bytes; subtrees shared with `old` compare by reference).
-    if (jsonEqual(next, old)) return { ok: true, value: old };
+    if (unchanged(next, old)) return { ok: true, value: old };
     const stored = this.options.store.put(info.name, next, 'MODIFIED');
     if (info.name === 'events') this.expireEvent(stored);
     return { ok: true, value: stored };
@@ -516,4 +516,20 @@ function podUpdateError(old: KubeObject, next: KubeObject): Status | undefined {
 function mutableFieldsCleared(spec: Record<string, unknown>, nodeName: unknown): Record<string, unknown> {
   const noImage = (list: unknown) => (Array.isArray(list) ? list.map((c) => (c !== null && typeof c === 'object' && !Array.isArray(c) ? { ...c, image: undefined } : c)) : list);
   return { ...spec, containers: noImage(spec.containers), initContainers: noImage(spec.initContainers), activeDeadlineSeconds: undefined, tolerations: undefined, terminationGracePeriodSeconds: undefined, nodeName };
+}
+
+/**
+ * Does `next` encode as `old` (jsonEqual)? The periodic writers (lease renewals, node and pod
+ * status posts) change .spec or .status: those are compared first, so such a write is told
+ * apart without walking its metadata and the rest; only when both match are the whole objects compared.
+ */
+function unchanged(next: KubeObject, old: KubeObject): boolean {
+  // Two differing .spec (or .status) objects settle it; anything else is left to the whole comparison.
+  if (differentObjects(next.spec, old.spec) || differentObjects(next.status, old.status)) return false;
+  return jsonEqual(next, old);
+}
+
+/** Are `a` and `b` both objects (so both visible fields) that encode differently? */
+function differentObjects(a: unknown, b: unknown): boolean {
+  return a !== b && typeof a === 'object' && typeof b === 'object' && !jsonEqual(a, b);
 }

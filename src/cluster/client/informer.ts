@@ -66,6 +66,11 @@ export class Informer {
     return this.cache.get(this.key(namespace, name));
   }
 
+  /** One cached object by its {@link keyOf} key (a caller that asks for the same object often keeps the key). */
+  getByKey(key: string): KubeObject | undefined {
+    return this.cache.get(key);
+  }
+
   /**
    * {@link keyOf}, remembered for the next call: a handler that reads back the
    * object an event was about (a kubelet posting a pod's status) finds the key

@@ -14,6 +14,7 @@ import { byNodeName, type Index } from './indexes.js';
 import { NOT_READY_KEY, UNREACHABLE_KEY, sameTaint } from './taints.js';
 import { isoSeconds, parseTime, type Obj } from './util.js';
 import { jsonEqual } from '../json.js';
+import { flatConcat } from '../flat-string.js';
 
 /** Timing flags of the controller. */
 export interface NodeLifecycleOptions {
@@ -55,6 +56,8 @@ interface NodeHealth {
   readyTransitionTimestamp: number;
   /** The lease renewTime last seen. */
   leaseRenewTime: number | undefined;
+  /** The cached Lease whose renewTime was last read: an unchanged lease is not parsed again every pass. */
+  lease: KubeObject | undefined;
 }
 
 /** Monitors node health and taints. */
@@ -66,6 +69,8 @@ export class NodeLifecycleController implements Controller {
   private readonly pods: Informer;
   private readonly podsByNode: Index;
   private readonly health = new Map<string, NodeHealth>();
+  /** Each node's Lease key in the informer cache (kube-node-lease/<node>, as keyOf builds it), built once per node. */
+  private readonly leaseKeys = new Map<string, string>();
   private readonly taintQueue: WorkQueue;
   private readonly recorder: EventRecorder;
   private stopMonitor: (() => void) | undefined;
@@ -80,8 +85,10 @@ export class NodeLifecycleController implements Controller {
     this.recorder = c.recorder('node-controller');
     this.taintQueue = new WorkQueue(c.ctx.queue, (name) => this.noScheduleTaintingPass(name));
     this.nodes.on((type, node) => {
-      if (type === 'DELETED') this.health.delete(node.metadata.name!);
-      else this.taintQueue.add(node.metadata.name!);
+      if (type === 'DELETED') {
+        this.health.delete(node.metadata.name!);
+        this.leaseKeys.delete(node.metadata.name!);
+      } else this.taintQueue.add(node.metadata.name!);
     });
     c.ctx.onJump((delta) => {
       if (this.stopped) return;
@@ -145,17 +152,21 @@ export class NodeLifecycleController implements Controller {
     let health = this.health.get(name);
     const saved = health?.readyCondition;
     if (!health || (!saved && current) || (saved && !current)) {
-      health = { readyCondition: current && { ...current }, probeTimestamp: now, readyTransitionTimestamp: now, leaseRenewTime: health?.leaseRenewTime };
+      health = { readyCondition: current && { ...current }, probeTimestamp: now, readyTransitionTimestamp: now, leaseRenewTime: health?.leaseRenewTime, lease: health?.lease };
     } else if (saved && current && saved.lastHeartbeatTime !== current.lastHeartbeatTime) {
       const transition = saved.lastTransitionTime !== current.lastTransitionTime ? now : health.readyTransitionTimestamp;
-      health = { readyCondition: { ...current }, probeTimestamp: now, readyTransitionTimestamp: transition, leaseRenewTime: health.leaseRenewTime };
+      health = { readyCondition: { ...current }, probeTimestamp: now, readyTransitionTimestamp: transition, leaseRenewTime: health.leaseRenewTime, lease: health.lease };
     }
-    // Always count a renewed Lease as a sign of life.
-    const lease = this.leases.get('kube-node-lease', name);
-    const renew = parseTime((lease?.spec as Obj | undefined)?.renewTime);
-    if (renew !== undefined && (health.leaseRenewTime === undefined || health.leaseRenewTime < renew)) {
-      health.leaseRenewTime = renew;
-      health.probeTimestamp = now;
+    // Always count a renewed Lease as a sign of life. The cached lease is immutable: the very object read
+    // last pass has the renewTime already compared (leaseRenewTime is at least it), so only a new one is parsed.
+    const lease = this.leases.getByKey(this.leaseKeyOf(name));
+    if (lease !== health.lease) {
+      health.lease = lease;
+      const renew = parseTime((lease?.spec as Obj | undefined)?.renewTime);
+      if (renew !== undefined && (health.leaseRenewTime === undefined || health.leaseRenewTime < renew)) {
+        health.leaseRenewTime = renew;
+        health.probeTimestamp = now;
+      }
     }
     this.health.set(name, health);
     if (now > health.probeTimestamp + grace) {
@@ -178,6 +189,16 @@ export class NodeLifecycleController implements Controller {
       }
     }
     return { observed, current };
+  }
+
+  /** kube-node-lease/<node>, remembered per node name. */
+  private leaseKeyOf(node: string): string {
+    let key = this.leaseKeys.get(node);
+    if (key === undefined) {
+      key = flatConcat('kube-node-lease/', node);
+      this.leaseKeys.set(node, key);
+    }
+    return key;
   }
 
   /** processTaintBaseEviction: the NoExecute taint follows the observed Ready status. */

@@ -109,4 +109,26 @@ describe('node lifecycle controller', () => {
     expect(condition(node(c, 'node-1'), 'Ready').status).toBe('True');
     clone.mockRestore();
   });
+  it('reads each renewed Lease once: a monitor pass that finds the same cached lease does not parse its renewTime again', () => {
+    // node_lifecycle_controller.go tryUpdateNodeHealth compares the lease's renewTime every pass; an
+    // unchanged (immutable) cached lease has nothing new to compare.
+    const c = testCluster({ controllers: ['node-lifecycle-controller'] });
+    c.addNode('node-1');
+    c.addNode('node-2');
+    at(c, 20_500);
+    const renewTimes = new Set<string>();
+    c.admin.watch('leases', 'kube-node-lease', '0', (e) => renewTimes.add((e.object.spec as Obj).renewTime));
+    const parse = vi.spyOn(Date, 'parse');
+    at(c, 60_500);
+    const leaseParses = parse.mock.calls.map(([v]) => v).filter((v) => renewTimes.has(v));
+    parse.mockRestore();
+    // 8 passes x 2 nodes read the leases (one renewal every 10 s, a pass every 5 s): the renewals of +30, +40
+    // and +50 s (the same instants on both nodes) are each parsed once per node, by the first pass after them.
+    expect(new Set(leaseParses).size).toBe(3);
+    expect(leaseParses.length).toBe(6);
+    // Still a sign of life: both nodes stay Ready well past the grace period.
+    at(c, 130_000);
+    expect(condition(node(c, 'node-1'), 'Ready').status).toBe('True');
+    expect(condition(node(c, 'node-2'), 'Ready').status).toBe('True');
+  });
 });
