@@ -27,6 +27,10 @@ import { defaultAdmissionPlugins } from './admission/index.js';
 import { ServiceAllocators } from './allocators.js';
 import { LeaseManager } from '../store/lease-manager.js';
 import { qosClass } from './qos.js';
+import { frozenStringParts } from './frozen-parts.js';
+
+/** The parts of an Event body that are the same for many events (the object they are about, who reports). */
+const EVENT_SHARED_PARTS = ['involvedObject', 'source'] as const;
 
 /** kube-apiserver --event-ttl: events disappear an hour after their last write. */
 /** --event-ttl (1h), in seconds as the registry's TTLFunc gives it. */
@@ -167,7 +171,8 @@ export class ApiServer {
     if (!b.ok) return failure(b.status);
     if (b.info.name === 'bindings') return this.bind(b.user, b.ns, body);
     // The one copy of the request body (what decoding it would make); the store keeps it.
-    const object = copyJson(body, MAX_BODY_DEPTH);
+    // An event's frozen involvedObject and source are kept as they are (frozen-parts.ts).
+    const object = copyJson(body, MAX_BODY_DEPTH, b.info.kind === 'Event' && body !== null && typeof body === 'object' ? frozenStringParts(body, EVENT_SHARED_PARTS) : undefined);
     if (object === TOO_DEEP) return failure(badRequest('exceeded max depth'));
     const store = this.options.store;
     object.apiVersion = apiVersionOf(b.info);

@@ -32,6 +32,43 @@ interface Recent {
   name: string;
   namespace: string;
   last: number;
+  /** The event's frozen involvedObject, for later events about the same object version and field path to share. */
+  about: Obj;
+}
+
+/** The events.k8s.io recorder's empty core/v1 `source` (frozen, so the API server keeps it shared). */
+const NO_SOURCE: Obj = Object.freeze({});
+
+/**
+ * The involvedObject of an event about `object` (key order of v1.ObjectReference's JSON;
+ * keys with no value left out, as decoding the request would): frozen and of strings
+ * only, so the API server stores it shared and events about one object version share it.
+ */
+function objectReference(object: KubeObject, fieldPath: string | undefined): Obj {
+  const m = object.metadata;
+  const ref: Obj = {};
+  if (object.apiVersion !== undefined) ref.apiVersion = object.apiVersion;
+  if (object.kind !== undefined) ref.kind = object.kind;
+  if (m.name !== undefined) ref.name = m.name;
+  if (m.namespace !== undefined) ref.namespace = m.namespace;
+  if (m.uid !== undefined) ref.uid = m.uid;
+  if (m.resourceVersion !== undefined) ref.resourceVersion = m.resourceVersion;
+  if (fieldPath) ref.fieldPath = fieldPath;
+  return Object.freeze(ref);
+}
+
+/** Whether `ref` (an earlier event's involvedObject) is what objectReference(object, fieldPath) would make now. */
+function refersTo(ref: Obj, object: KubeObject, fieldPath: string | undefined): boolean {
+  const m = object.metadata;
+  return (
+    ref.resourceVersion === m.resourceVersion &&
+    ref.fieldPath === (fieldPath || undefined) &&
+    ref.uid === m.uid &&
+    ref.name === m.name &&
+    ref.namespace === m.namespace &&
+    ref.kind === object.kind &&
+    ref.apiVersion === object.apiVersion
+  );
 }
 
 /** Records events about objects as one component. */
@@ -74,9 +111,13 @@ export class EventRecorder {
     const now = this.now();
     const ofObject = this.recent.get(uid);
     let seen: Recent | undefined;
+    // An earlier event about this very object version and field path: its involvedObject is this one's too.
+    let about: Obj | undefined;
     if (ofObject) {
       for (const r of ofObject) {
-        if (r.message === message && r.reason === reason && r.fieldPath === path) {
+        if (r.fieldPath !== path) continue;
+        if (about === undefined && refersTo(r.about, object, fieldPath)) about = r.about;
+        if (r.message === message && r.reason === reason) {
           seen = r;
           break;
         }
@@ -99,15 +140,7 @@ export class EventRecorder {
     }
     // client-go names events `<object>.<UnixNano in hex>`.
     const name = flatConcat(String(object.metadata.name), '.', (BigInt(now) * 1_000_000n + BigInt(this.sequence() % 1_000_000)).toString(16));
-    const involvedObject: Obj = {
-      apiVersion: object.apiVersion,
-      kind: object.kind,
-      name: object.metadata.name,
-      namespace: object.metadata.namespace,
-      uid: object.metadata.uid,
-      resourceVersion: object.metadata.resourceVersion,
-    };
-    if (fieldPath) involvedObject.fieldPath = fieldPath;
+    const involvedObject = about ?? objectReference(object, fieldPath);
     const body: Obj =
       this.style === 'core'
         ? {
@@ -133,7 +166,7 @@ export class EventRecorder {
             involvedObject,
             reason,
             message,
-            source: {},
+            source: NO_SOURCE,
             firstTimestamp: null,
             lastTimestamp: null,
             type,
@@ -149,7 +182,8 @@ export class EventRecorder {
       seen.name = name;
       seen.namespace = namespace;
       seen.last = now;
-    } else if (ofObject) ofObject.push({ fieldPath: path, reason, message, name, namespace, last: now });
-    else this.recent.set(uid, [{ fieldPath: path, reason, message, name, namespace, last: now }]);
+      seen.about = involvedObject;
+    } else if (ofObject) ofObject.push({ fieldPath: path, reason, message, name, namespace, last: now, about: involvedObject });
+    else this.recent.set(uid, [{ fieldPath: path, reason, message, name, namespace, last: now, about: involvedObject }]);
   }
 }

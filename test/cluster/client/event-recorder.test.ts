@@ -99,3 +99,51 @@ describe('EventRecorder bodies', () => {
     expect(items.map((e) => e.source)).toEqual([{ component: 'kubelet' }, { component: 'kubelet', host: 'node-2' }]);
   });
 });
+
+describe('EventRecorder sharing (stored events are immutable)', () => {
+  it('events about one object version and field path share one stored involvedObject; another field path, version or object has its own', () => {
+    const { h, recorder, events, create } = setup();
+    const web = create('web');
+    const api = create('api');
+    recorder.record(web, 'Normal', 'Pulling', 'Pulling image "nginx:1.27"', 'spec.containers{web}');
+    recorder.record(web, 'Normal', 'Pulled', 'Pulled image', 'spec.containers{web}');
+    recorder.record(web, 'Normal', 'Created', 'Created container: web', 'spec.containers{web}');
+    recorder.record(web, 'Normal', 'Created', 'Created container: side', 'spec.containers{side}');
+    recorder.record(api, 'Normal', 'Created', 'Created container: web', 'spec.containers{web}');
+    const web2 = ok(h.sys.update('pods', 'default', { ...web, metadata: { ...web.metadata, labels: { v: '2' } } })) as KubeObject;
+    recorder.record(web2, 'Normal', 'Started', 'Started container web', 'spec.containers{web}');
+    const by = (reason: string, fieldPath: string, name = 'web') => events().find((e) => e.reason === reason && e.involvedObject.fieldPath === fieldPath && e.involvedObject.name === name)!;
+    const pulling = by('Pulling', 'spec.containers{web}');
+    expect(by('Pulled', 'spec.containers{web}').involvedObject).toBe(pulling.involvedObject);
+    expect(by('Created', 'spec.containers{web}').involvedObject).toBe(pulling.involvedObject);
+    expect(by('Created', 'spec.containers{side}').involvedObject).not.toBe(pulling.involvedObject);
+    expect(by('Created', 'spec.containers{web}', 'api').involvedObject).not.toBe(pulling.involvedObject);
+    const started = by('Started', 'spec.containers{web}');
+    expect(started.involvedObject).not.toBe(pulling.involvedObject);
+    expect(started.involvedObject.resourceVersion).toBe(web2.metadata.resourceVersion);
+    expect(pulling.involvedObject).toEqual({ apiVersion: 'v1', kind: 'Pod', name: 'web', namespace: 'default', uid: web.metadata.uid, resourceVersion: web.metadata.resourceVersion, fieldPath: 'spec.containers{web}' });
+  });
+
+  it('an object with no namespace or resourceVersion gives an involvedObject without those keys, as a decoded request would', () => {
+    const { recorder, events } = setup();
+    const node = { apiVersion: 'v1', kind: 'Node', metadata: { name: 'node-1', uid: 'node-1' } } as KubeObject;
+    recorder.record(node, 'Normal', 'NodeReady', 'Node node-1 status is now: NodeReady');
+    recorder.record(node, 'Normal', 'Starting', 'Starting kubelet.');
+    const [a, b] = events();
+    expect(Object.keys(a.involvedObject)).toEqual(['apiVersion', 'kind', 'name', 'uid']);
+    expect(b.involvedObject).toBe(a.involvedObject);
+  });
+
+  it('an aggregated repeat keeps the involvedObject and source of the event it counts on', () => {
+    const { recorder, events, advance, create } = setup();
+    const web = create('web');
+    recorder.record(web, 'Warning', 'BackOff', 'Back-off restarting failed container', 'spec.containers{web}');
+    const [before] = events();
+    advance(1000);
+    recorder.record(web, 'Warning', 'BackOff', 'Back-off restarting failed container', 'spec.containers{web}');
+    const [after] = events();
+    expect(after.count).toBe(2);
+    expect(after.involvedObject).toBe(before.involvedObject);
+    expect(after.source).toBe(before.source);
+  });
+});

@@ -1,0 +1,31 @@
+/**
+ * Parts of a request body the API server may keep instead of copying. Decoding a
+ * request makes the server its own copy (copyJson); a frozen plain object whose
+ * values are all strings is already what that copy would be and can never change,
+ * so the stored object may share it (an event's involvedObject and source, made
+ * frozen by the event recorder and shared by the events of one object).
+ */
+
+/** Whether `value` is a frozen plain object of strings only (immutable, and its own JSON copy). */
+export function isFrozenStrings(value: unknown): boolean {
+  if (value === null || typeof value !== 'object' || !Object.isFrozen(value)) return false;
+  if (Object.getPrototypeOf(value) !== Object.prototype) return false;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key) || typeof (value as Record<string, unknown>)[key] !== 'string') return false;
+  }
+  return true;
+}
+
+/**
+ * A copyJson base holding the values of `keys` in `body` that are frozen objects of
+ * strings (copyJson keeps a value identical to its base), or undefined if there are none.
+ */
+export function frozenStringParts(body: object, keys: readonly string[]): Record<string, unknown> | undefined {
+  let base: Record<string, unknown> | undefined;
+  for (const key of keys) {
+    if (!Object.hasOwn(body, key)) continue;
+    const value = (body as Record<string, unknown>)[key];
+    if (isFrozenStrings(value)) (base ??= {})[key] = value;
+  }
+  return base;
+}

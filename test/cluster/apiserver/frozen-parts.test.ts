@@ -1,0 +1,52 @@
+import { describe, it, expect } from 'vitest';
+import { frozenStringParts, isFrozenStrings } from '../../../src/cluster/apiserver/frozen-parts.js';
+import type { KubeObject } from '../../../src/cluster/apiserver/types.js';
+import { harness, ok } from './harness.js';
+
+type Obj = Record<string, any>;
+
+const event = (name: string, involvedObject: Obj, source: Obj): KubeObject =>
+  ({ apiVersion: 'v1', kind: 'Event', metadata: { name }, involvedObject, source, reason: 'Pulled', message: 'm', type: 'Normal' }) as unknown as KubeObject;
+
+describe('frozen request parts', () => {
+  it('only a frozen plain object of strings counts as its own copy', () => {
+    expect(isFrozenStrings(Object.freeze({ a: 'x', b: 'y' }))).toBe(true);
+    expect(isFrozenStrings(Object.freeze({}))).toBe(true);
+    expect(isFrozenStrings({ a: 'x' })).toBe(false);
+    expect(isFrozenStrings(Object.freeze({ a: 'x', n: 1 }))).toBe(false);
+    expect(isFrozenStrings(Object.freeze({ a: 'x', u: undefined }))).toBe(false);
+    expect(isFrozenStrings(Object.freeze({ a: Object.freeze({ b: 'x' }) }))).toBe(false);
+    expect(isFrozenStrings(Object.freeze(['x']))).toBe(false);
+    expect(isFrozenStrings(Object.freeze(Object.assign(Object.create({ inherited: 1 }), { a: 'x' })))).toBe(false);
+    const parts = frozenStringParts({ involvedObject: Object.freeze({ a: 'x' }), source: { component: 'k' } }, ['involvedObject', 'source']);
+    expect(Object.keys(parts!)).toEqual(['involvedObject']);
+    expect(frozenStringParts({ source: { component: 'k' } }, ['involvedObject', 'source'])).toBeUndefined();
+  });
+
+  it('an event create stores a frozen involvedObject and source as they are, and copies mutable ones', () => {
+    const h = harness();
+    const ref = Object.freeze({ apiVersion: 'v1', kind: 'Pod', name: 'web', namespace: 'default', uid: 'u-1', resourceVersion: '5' });
+    const source = Object.freeze({ component: 'kubelet', host: 'node-1' });
+    const shared = ok(h.sys.create('events', 'default', event('e1', ref, source))) as Obj;
+    expect(shared.involvedObject).toBe(ref);
+    expect(shared.source).toBe(source);
+    const mutableRef: Obj = { ...ref };
+    const mutableSource = { ...source };
+    const copied = ok(h.sys.create('events', 'default', event('e2', mutableRef, mutableSource))) as Obj;
+    expect(copied.involvedObject).not.toBe(mutableRef);
+    expect(copied.source).not.toBe(mutableSource);
+    mutableRef.name = 'changed';
+    expect(copied.involvedObject).toEqual(ref);
+    // The stored events read the same whichever way their parts came.
+    const strip = (e: Obj) => JSON.stringify({ ...e, metadata: { ...e.metadata, name: '', uid: '', resourceVersion: '' } });
+    expect(strip(shared)).toBe(strip(copied));
+  });
+
+  it('a pod create copies even a frozen part (only events share)', () => {
+    const h = harness();
+    const labels = Object.freeze({ app: 'web' });
+    const created = ok(h.sys.create('pods', 'default', { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', labels }, spec: { containers: [{ name: 'a', image: 'nginx' }] } } as unknown as KubeObject)) as Obj;
+    expect(created.metadata.labels).toEqual(labels);
+    expect(created.metadata.labels).not.toBe(labels);
+  });
+});
