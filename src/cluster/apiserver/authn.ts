@@ -4,6 +4,8 @@
  * are looked up; in-process control-plane components use loopback identities.
  */
 
+import { isoSeconds } from '../clock/time-text.js';
+
 /** The credential a client presents. */
 export type Credential =
   | { type: 'x509'; commonName: string; organizations: string[]; notBefore: number; notAfter: number }
@@ -32,8 +34,8 @@ export function authenticate(credential: Credential, now: number, tokens: Readon
   }
 }
 
-/** The user each credential object last authenticated as, with the groups it was made from. */
-const users = new WeakMap<Credential, { name: string; groups: readonly string[]; user: UserInfo }>();
+/** The (frozen) user each credential object last authenticated as. */
+const users = new WeakMap<Credential, UserInfo>();
 
 /**
  * The user a certificate or loopback identity names, plus system:authenticated.
@@ -42,15 +44,10 @@ const users = new WeakMap<Credential, { name: string; groups: readonly string[];
  */
 function userOf(credential: Credential, name: string, groups: readonly string[]): UserInfo {
   const seen = users.get(credential);
-  if (seen && seen.name === name && sameStrings(seen.groups, groups)) return seen.user;
+  if (seen && seen.name === name && madeFrom(seen.groups, groups)) return seen;
   const user: UserInfo = Object.freeze({ name, groups: Object.freeze([...groups, 'system:authenticated']) as string[] });
-  users.set(credential, { name, groups: [...groups], user });
+  users.set(credential, user);
   return user;
-}
-
-/** Go's time.Time RFC 3339 form as crypto/x509 prints it (`2026-11-30T03:00:00Z`). */
-function rfc3339(ms: number): string {
-  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
 /**
@@ -60,16 +57,17 @@ function rfc3339(ms: number): string {
  */
 export function authenticationFailure(credential: Credential, now: number, tokens: ReadonlyMap<string, UserInfo>): string | undefined {
   if (credential.type === 'x509') {
-    if (now > credential.notAfter) return `x509: certificate has expired or is not yet valid: current time ${rfc3339(now)} is after ${rfc3339(credential.notAfter)}`;
-    if (now < credential.notBefore) return `x509: certificate has expired or is not yet valid: current time ${rfc3339(now)} is before ${rfc3339(credential.notBefore)}`;
+    if (now > credential.notAfter) return `x509: certificate has expired or is not yet valid: current time ${isoSeconds(now)} is after ${isoSeconds(credential.notAfter)}`;
+    if (now < credential.notBefore) return `x509: certificate has expired or is not yet valid: current time ${isoSeconds(now)} is before ${isoSeconds(credential.notBefore)}`;
     return undefined;
   }
   if (credential.type === 'token' && !tokens.has(credential.token)) return 'invalid bearer token';
   return undefined;
 }
 
-function sameStrings(a: readonly string[], b: readonly string[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+/** Were a user's groups made from `groups` (the same ones, then system:authenticated)? */
+function madeFrom(userGroups: readonly string[], groups: readonly string[]): boolean {
+  if (userGroups.length !== groups.length + 1) return false;
+  for (let i = 0; i < groups.length; i++) if (userGroups[i] !== groups[i]) return false;
   return true;
 }

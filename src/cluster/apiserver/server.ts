@@ -32,7 +32,6 @@ import { frozenStringParts } from './frozen-parts.js';
 /** The parts of an Event body that are the same for many events (the object they are about, who reports). */
 const EVENT_SHARED_PARTS = ['involvedObject', 'source'] as const;
 
-/** kube-apiserver --event-ttl: events disappear an hour after their last write. */
 /** --event-ttl (1h), in seconds as the registry's TTLFunc gives it. */
 const EVENT_TTL_SECONDS = 60 * 60;
 
@@ -499,9 +498,6 @@ class CredentialClient implements ApiClient {
     return this.server.podLogs(this.credential, namespace, name, options);
   }
 }
-
-/** RFC 3339 with seconds precision, as metav1.Time marshals (one shared flat string per second). */
-export { isoSeconds };
 
 const POD_UPDATE_FORBIDDEN =
   'pod updates may not change fields other than `spec.containers[*].image`,`spec.initContainers[*].image`,`spec.activeDeadlineSeconds`,`spec.tolerations` (only additions to existing tolerations),`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative)';

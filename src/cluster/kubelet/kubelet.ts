@@ -13,7 +13,7 @@ import type { EventRecorder } from '../client/event-recorder.js';
 import type { Journal } from '../host/journal.js';
 import { klogKV, klogLine } from '../host/journal.js';
 import { Informer } from '../client/informer.js';
-import { isoSeconds } from '../apiserver/server.js';
+import { isoSeconds } from '../clock/time-text.js';
 import { nodeObject, nodeStatus, sameButHeartbeats, type NodeSpec } from './node-status.js';
 import { PodWorker, type PodWorkerHost } from './pod-worker.js';
 import { containerLogs } from './container-logs.js';

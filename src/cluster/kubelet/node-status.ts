@@ -3,7 +3,7 @@
  * (pkg/kubelet/kubelet_node_status.go, pkg/kubelet/nodestatus/setters.go).
  */
 import { parseBytes, parseCpuMilli } from '../quantity.js';
-import { isoSeconds } from '../apiserver/server.js';
+import { isoSeconds } from '../clock/time-text.js';
 import { jsonEqual } from '../json.js';
 
 type Obj = Record<string, any>;

@@ -2,7 +2,7 @@
  * Builds a pod's status from what the kubelet knows of its containers, as
  * pkg/kubelet/kubelet_pods.go generateAPIPodStatus and getPhase do.
  */
-import { isoSeconds } from '../apiserver/server.js';
+import { isoSeconds } from '../clock/time-text.js';
 import { qosClass } from '../apiserver/qos.js';
 import { flatConcat } from '../flat-string.js';
 import { spreadWith } from '../shallow-copy.js';
