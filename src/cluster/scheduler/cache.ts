@@ -103,9 +103,7 @@ export class SchedulerCache {
    */
   addPod(pod: Pod, rank: number, key = podKey(pod)): void {
     const old = this.podStates.get(key);
-    // A status write shares the spec: its facts are the old version's.
-    const facts = old && old.pod.spec === pod.spec ? old.facts : specFacts(pod);
-    this.place(key, { pod, nodeName: pod.spec?.nodeName ?? '', rank, assumed: false, facts }, old);
+    this.place(key, { pod, nodeName: pod.spec?.nodeName ?? '', rank, assumed: false, facts: specFacts(pod) }, old);
   }
 
   /** AssumePod: counts a pod on the node it is being bound to before the informer says so. */

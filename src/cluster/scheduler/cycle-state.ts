@@ -45,7 +45,7 @@ export interface CycleState {
   /**
    * ImageLocality's per-cycle part: for each of `images`, the share of the
    * snapshot's nodes holding it (ImageStateSummary.NumNodes / totalNumNodes),
-   * for the snapshot it was computed from. Written by its preScore.
+   * for the snapshot it was computed from. Written by image-locality.ts's spread, on first use.
    */
   imageSpread?: { readonly snapshot: NodeInfoLister; readonly shares: readonly number[] };
 }
@@ -91,7 +91,7 @@ export function cycleStateOf(pod: Pod): CycleState {
 }
 
 /** The normalized image of every init and app container, in order; shared per pod spec. */
-export function podImages(pod: Pod, facts: SpecFacts = specFacts(pod)): readonly string[] {
+function podImages(pod: Pod, facts: SpecFacts): readonly string[] {
   if (facts.images) return facts.images;
   const images: string[] = [];
   for (const c of pod.spec?.initContainers ?? []) images.push(normalizedImageName(c.image ?? ''));

@@ -69,7 +69,6 @@ function max(into: ResourceList, from: ResourceList): void {
  * shares its containers, so every version of a pod reuses the same facts.
  */
 export interface SpecFacts {
-  readonly containers: unknown;
   readonly initContainers: unknown;
   readonly overhead: unknown;
   requests?: Resources;
@@ -92,7 +91,7 @@ export function specFacts(pod: Pod): SpecFacts {
   const containers = spec?.containers;
   facts = containers ? factsByContainers.get(containers) : undefined;
   if (!facts || facts.initContainers !== spec?.initContainers || facts.overhead !== spec?.overhead) {
-    facts = { containers, initContainers: spec?.initContainers, overhead: spec?.overhead };
+    facts = { initContainers: spec?.initContainers, overhead: spec?.overhead };
     if (containers) factsByContainers.set(containers, facts);
   }
   factsBySpec.set(key, facts);

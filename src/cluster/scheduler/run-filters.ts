@@ -20,20 +20,19 @@ import type { NodeInfo, Status } from './types.js';
 const defaultRunLists = new Map<number, readonly FilterPlugin[]>();
 
 /**
- * The filters a cycle runs: `plugins` without those whose PreFilter returns
+ * The filters a cycle runs: the default ones without those whose PreFilter returns
  * Skip for the cycle's pod (framework.go RunPreFilterPlugins collects them in
  * SkipFilterPlugins, RunFilterPlugins passes over them); with `snapshot`,
  * also those that pass every node of it. A skipped filter would pass every
  * node, so the statuses are the same as running them all.
  */
-export function filtersToRun(state: CycleState, plugins: readonly FilterPlugin[] = DEFAULT_FILTER_PLUGINS, snapshot?: NodeInfoLister): readonly FilterPlugin[] {
+export function filtersToRun(state: CycleState, snapshot?: NodeInfoLister): readonly FilterPlugin[] {
+  const plugins = DEFAULT_FILTER_PLUGINS;
   let mask = 0;
   for (let i = 0; i < plugins.length; i++) if ((plugins[i] as FilterPlugin).skip?.(state, snapshot)) mask |= 1 << i;
   if (mask === 0) return plugins;
-  const narrow = (): FilterPlugin[] => plugins.filter((_, i) => (mask & (1 << i)) === 0);
-  if (plugins !== DEFAULT_FILTER_PLUGINS) return narrow();
   let list = defaultRunLists.get(mask);
-  if (!list) defaultRunLists.set(mask, (list = narrow()));
+  if (!list) defaultRunLists.set(mask, (list = plugins.filter((_, i) => (mask & (1 << i)) === 0)));
   return list;
 }
 

@@ -15,7 +15,6 @@ import type { ScorePlugin } from './plugins/score/index.js';
 import { preempt } from './preemption.js';
 import type { PreemptionCandidate } from './preemption.js';
 import { filtersToRun, runFilterPlugins, runFiltersWithNominatedPods } from './run-filters.js';
-import { DEFAULT_FILTER_PLUGINS } from './plugins/filter/index.js';
 import { cycleStateOf } from './cycle-state.js';
 import type { CycleState } from './cycle-state.js';
 import { selectHostIndex } from './select-host.js';
@@ -105,30 +104,16 @@ export interface ScoreTable {
   readonly totals: readonly number[];
 }
 
-/** Arrays a ScoreTable is written into, reused from cycle to cycle. */
-export interface ScoreBuffers {
-  readonly rows: number[][];
-  readonly totals: number[];
-}
-
-/** Fresh buffers. */
-export function scoreBuffers(): ScoreBuffers {
-  return { rows: DEFAULT_SCORE_PLUGINS.map(() => []), totals: [] };
-}
-
 /**
  * RunScorePlugins: PreScore once, Score per node, NormalizeScore, weights,
  * for the feasible nodes only; one array per plugin, nothing per node.
- * Written into `into` (fresh arrays by default).
  */
-export function scoreNodes(state: CycleState, feasible: readonly NodeInfo[], snapshot: NodeInfoLister, into: ScoreBuffers = scoreBuffers()): ScoreTable {
+export function scoreNodes(state: CycleState, feasible: readonly NodeInfo[], snapshot: NodeInfoLister): ScoreTable {
   const n = feasible.length;
-  const { rows, totals } = into;
-  totals.length = n;
-  totals.fill(0);
+  const rows = DEFAULT_SCORE_PLUGINS.map(() => [] as number[]);
+  const totals = new Array<number>(n).fill(0);
   for (let p = 0; p < DEFAULT_SCORE_PLUGINS.length; p++) {
     const plugin = DEFAULT_SCORE_PLUGINS[p] as ScorePlugin;
-    plugin.preScore?.(state, snapshot);
     const scores = rows[p] as number[];
     scores.length = n;
     plugin.scoreNodes(state, feasible, snapshot, scores);
@@ -140,7 +125,7 @@ export function scoreNodes(state: CycleState, feasible: readonly NodeInfo[], sna
       totals[i] += weighted;
     }
   }
-  return into;
+  return { rows, totals };
 }
 
 // The cycle's totals for selectHost and one row for a plugin that needs its own (normalize), reused.
@@ -161,7 +146,6 @@ export function selectionTotals(state: CycleState, feasible: readonly NodeInfo[]
   totals.fill(0);
   for (let p = 0; p < DEFAULT_SCORE_PLUGINS.length; p++) {
     const plugin = DEFAULT_SCORE_PLUGINS[p] as ScorePlugin;
-    plugin.preScore?.(state, snapshot);
     if (plugin.uniform?.(state, feasible, snapshot)) continue;
     if (plugin.addWeightedScores && !plugin.normalize) {
       plugin.addWeightedScores(state, feasible, snapshot, totals);
@@ -225,7 +209,7 @@ function findNodesThatPassFilters(
   const start = (options.rotation?.nextStartNodeIndex ?? 0) % numAllNodes;
   const nominated = options.nominatedPods && options.nominatedPods.length > 0 ? nominatedByNode(options.nominatedPods) : undefined;
   // PreFilter: the filters with nothing to check for this pod are left out of every node's run.
-  const filters = filtersToRun(state, DEFAULT_FILTER_PLUGINS, snapshot);
+  const filters = filtersToRun(state, snapshot);
   // Visited from `start` and wrapping: the feasible nodes at or after `start` come first, each run ascending.
   const wrapped: NodeInfo[] = [];
   const feasible: NodeInfo[] = [];
@@ -270,8 +254,10 @@ export function schedulePod(pod: Pod, nodes: readonly NodeInfo[] | NodeInfoListe
   let absentNodesStatus: Status | undefined;
   if (pre.kind === 'nodes') {
     // One name (a DaemonSet pod pinned by matchFields) is a lookup, not a scan of every node.
-    const only = pre.nodeNames.size === 1 ? snapshot.get(pre.nodeNames.values().next().value as string) : undefined;
-    candidates = pre.nodeNames.size === 1 ? (only ? [only] : []) : nodeInfos.filter((n) => pre.nodeNames.has(nodeName(n)));
+    if (pre.nodeNames.size === 1) {
+      const only = snapshot.get(pre.nodeNames.values().next().value as string);
+      candidates = only ? [only] : [];
+    } else candidates = nodeInfos.filter((n) => pre.nodeNames.has(nodeName(n)));
     absentNodesStatus = status('UnschedulableAndUnresolvable', [FILTERED_BY_PREFILTER]);
   }
 

@@ -188,7 +188,7 @@ describe('the scheduler fast path equals a per-node reference computation', () =
         const { infos, snapshot, pod } = build(c);
         const state = cycleStateOf(pod);
         // With the snapshot, also the filters that pass every node of it (no cordoned node: NodeUnschedulable).
-        const run = filtersToRun(state, DEFAULT_FILTER_PLUGINS, snapshot);
+        const run = filtersToRun(state, snapshot);
         const skipped = DEFAULT_FILTER_PLUGINS.filter((p) => !run.includes(p));
         for (const info of infos) {
           expect(runFilterPlugins(pod, info, run, state)).toEqual(runFilterPlugins(pod, info, DEFAULT_FILTER_PLUGINS, state));

@@ -48,9 +48,6 @@ function sumImageScores(images: readonly string[], shares: readonly number[], no
 export const imageLocality: ScorePlugin = {
   name: 'ImageLocality',
   weight: 1,
-  preScore(state, snapshot) {
-    spread(state, snapshot);
-  },
   score(pod, nodeInfo, snapshot, state) {
     const s = state ?? cycleStateOf(pod);
     return imageLocalityPriority(sumImageScores(s.images, spread(s, snapshot), nodeInfo), s.images.length);

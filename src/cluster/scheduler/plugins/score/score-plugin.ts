@@ -13,30 +13,28 @@ export interface ScorePlugin {
   readonly name: string;
   /** Weight in the default profile. */
   readonly weight: number;
-  /** Optional PreScore: reads, once per cycle, what every node's score needs into `state`. */
-  preScore?(state: CycleState, snapshot: NodeInfoLister): void;
   /**
    * Raw score of one node; `snapshot` is the cycle's view of all nodes
    * (ImageLocality needs it), `state` the cycle's view of the pod after
-   * preScore (read from `pod` when absent).
+   * (read from `pod` when absent).
    */
   score(pod: Pod, nodeInfo: NodeInfo, snapshot: NodeInfoLister, state?: CycleState): number;
   /**
-   * The raw score of every node into `out` (same order), after preScore: the
+   * The raw score of every node into `out` (same order): the
    * loop runs inside the plugin, so the call per node is direct, not through
    * the profile's list of plugins.
    */
   scoreNodes(state: CycleState, nodes: readonly NodeInfo[], snapshot: NodeInfoLister, out: number[]): void;
   /**
    * Optional: true when every one of `nodes` ends with the same weighted,
-   * normalized score this cycle (after preScore), e.g. when upstream's
+   * normalized score this cycle, e.g. when upstream's
    * PreScore returns Skip; such a plugin ranks no node above another, so the
    * cycle's choice of node may leave it out.
    */
   uniform?(state: CycleState, nodes: readonly NodeInfo[], snapshot: NodeInfoLister): boolean;
   /**
    * Optional, for a plugin without normalize: adds weight × raw score of
-   * each node to `totals` (same order), after preScore, with no row of its own.
+   * each node to `totals` (same order), with no row of its own.
    */
   addWeightedScores?(state: CycleState, nodes: readonly NodeInfo[], snapshot: NodeInfoLister, totals: number[]): void;
   /** Optional NormalizeScore over the feasible nodes' raw scores (same order): changes `scores` in place and returns it. */
