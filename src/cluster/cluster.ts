@@ -211,7 +211,7 @@ export class Cluster {
     const cpRuntime = this.nodes.get(cp.name)!.runtime;
     this.api.log = (line) => {
       for (const c of cpRuntime.containers.values()) {
-        if (c.name === 'kube-apiserver' && c.state === 'CONTAINER_RUNNING') cpRuntime.appendLog(c, this.queue.now(), line);
+        if (c.name === 'kube-apiserver' && c.state === 'CONTAINER_RUNNING') cpRuntime.appendLog(c, this.queue.now(), [line]);
       }
     };
     const controllerManager = new ControllerManager(this.ctx, { hostName: cp.name, clusterCidr: podSubnet });

@@ -152,10 +152,10 @@ export class NodeLifecycleController implements Controller {
     let health = this.health.get(name);
     const saved = health?.readyCondition;
     if (!health || (!saved && current) || (saved && !current)) {
-      health = { readyCondition: current && { ...current }, probeTimestamp: now, readyTransitionTimestamp: now, leaseRenewTime: health?.leaseRenewTime, lease: health?.lease };
+      health = { readyCondition: current, probeTimestamp: now, readyTransitionTimestamp: now, leaseRenewTime: health?.leaseRenewTime, lease: health?.lease };
     } else if (saved && current && saved.lastHeartbeatTime !== current.lastHeartbeatTime) {
       const transition = saved.lastTransitionTime !== current.lastTransitionTime ? now : health.readyTransitionTimestamp;
-      health = { readyCondition: { ...current }, probeTimestamp: now, readyTransitionTimestamp: transition, leaseRenewTime: health.leaseRenewTime, lease: health.lease };
+      health = { readyCondition: current, probeTimestamp: now, readyTransitionTimestamp: transition, leaseRenewTime: health.leaseRenewTime, lease: health.lease };
     }
     // Always count a renewed Lease as a sign of life. The cached lease is immutable: the very object read
     // last pass has the renewTime already compared (leaseRenewTime is at least it), so only a new one is parsed.
@@ -184,7 +184,7 @@ export class NodeLifecycleController implements Controller {
       if (!jsonEqual(current, observed)) {
         const r = this.c.client.updateStatus('nodes', undefined, { ...node, status: { ...status, conditions: next } });
         if (!r.ok) return { observed, current: observed };
-        health.readyCondition = current && { ...current };
+        health.readyCondition = current;
         health.readyTransitionTimestamp = now;
       }
     }

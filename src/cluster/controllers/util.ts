@@ -4,7 +4,6 @@
  * owner references (pkg/controller/controller_ref_manager.go).
  */
 import type { KubeObject, OwnerReference } from '../apiserver/types.js';
-import { flatConcat } from '../flat-string.js';
 
 /** Plain-JSON view of an object's fields. */
 export type Obj = Record<string, any>;
@@ -19,10 +18,8 @@ export function parseTime(value: unknown): number | undefined {
   return Number.isNaN(ms) ? undefined : ms;
 }
 
-/** `namespace/name` of an object (built flat: controllers keep it in their maps, flat-string.ts). */
-export function objectKey(obj: KubeObject): string {
-  return obj.metadata.namespace ? flatConcat(obj.metadata.namespace, '/', String(obj.metadata.name)) : obj.metadata.name!;
-}
+/** `namespace/name` of an object, as the informers key it (built flat: controllers keep it in their maps). */
+export { keyOf as objectKey } from '../client/informer.js';
 
 /** Splits `namespace/name`. */
 export function splitKey(key: string): [string | undefined, string] {

@@ -69,13 +69,13 @@ export class KubeletTransport {
   ) {}
 
   /** The error a request to `method path?query` meets before reaching the API server, if any. */
-  check(method: string, pathAndQuery: string): TransportFailure | undefined {
+  private check(method: string, pathAndQuery: string): TransportFailure | undefined {
     const f = this.fault();
     return f && { error: `${this.request(method, pathAndQuery)}: ${f.why}`, elapsedMs: f.elapsedMs };
   }
 
   /** {@link check} for a request on a resource: its path is built only when the request fails (most succeed). */
-  checkResource(method: string, query: string, resource: string, namespace: string | undefined, name?: string, subresource?: string): TransportFailure | undefined {
+  private checkResource(method: string, query: string, resource: string, namespace: string | undefined, name?: string, subresource?: string): TransportFailure | undefined {
     const f = this.fault();
     return f && { error: `${this.request(method, resourcePath(resource, namespace, name, subresource) + query)}: ${f.why}`, elapsedMs: f.elapsedMs };
   }
@@ -135,7 +135,7 @@ export class KubeletTransport {
       list: (resource: string, namespace: string | undefined, options?: ListOptions) => {
         // A reflector's initial list: selectors, limit=500, resourceVersion=0 (url.Values order is sorted).
         const params = [options?.fieldSelector ? `fieldSelector=${encodeURIComponent(options.fieldSelector)}` : '', options?.labelSelector ? `labelSelector=${encodeURIComponent(options.labelSelector)}` : '', 'limit=500', 'resourceVersion=0'].filter(Boolean);
-        const f = t.check('GET', `${resourcePath(resource, namespace)}?${params.join('&')}`) ?? on('GET', resource, namespace);
+        const f = t.check('GET', `${resourcePath(resource, namespace)}?${params.join('&')}`);
         return f ? refused(f) : answered(inner.list(resource, namespace, options));
       },
       create: (resource: string, namespace: string | undefined, object: KubeObject) => {

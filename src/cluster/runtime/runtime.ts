@@ -230,7 +230,7 @@ export class ContainerRuntime {
    * timestamp + " stdout F " + the line + newline) without rendering the file.
    * Logs grow only through here.
    */
-  appendLog(container: RuntimeContainer, time: number, ...lines: string[]): void {
+  appendLog(container: RuntimeContainer, time: number, lines: readonly string[]): void {
     const file = this.logFiles.get(container);
     for (const line of lines) {
       container.logs.push({ time, line });
@@ -261,7 +261,7 @@ export class ContainerRuntime {
     c.state = 'CONTAINER_RUNNING';
     c.startedAt = now;
     const lines = c.behaviour.logs;
-    if (lines?.length) this.appendLog(c, now, ...lines);
+    if (lines?.length) this.appendLog(c, now, lines);
     const exits = c.behaviour.exits;
     if (exits) c.exitTimer = this.queue.after(exits.afterMs, () => this.exit(c, exits.code, exits.code === 0 ? 'Completed' : 'Error'));
     return { ok: true, value: c };

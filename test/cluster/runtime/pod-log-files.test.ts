@@ -31,7 +31,7 @@ describe('disk usage of container logs', () => {
     const before = fs.usage('/');
     const runtime = cluster.nodes.get('node-1')!.runtime;
     const container = [...runtime.containers.values()].find((c) => c.name === 'app')!;
-    runtime.appendLog(container, cluster.now(), 'größer');
+    runtime.appendLog(container, cluster.now(), ['größer']);
     expect(fs.usage(path)).toBe(Buffer.byteLength(fs.read(path)!));
     expect(fs.usage('/') - before).toBe(41 + Buffer.byteLength('größer'));
   });
