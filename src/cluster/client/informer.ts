@@ -7,7 +7,7 @@
  * a new object (spread the parts that change) and send that.
  */
 import type { ApiClient, KubeObject, ListOptions, WatchEvent } from '../apiserver/types.js';
-import { flatConcat } from '../flat-string.js';
+import { LastKey, namespacedKey } from '../object-key.js';
 
 /** A change handler: (type, new object, old object). */
 export type InformerHandler = (type: WatchEvent['type'], object: KubeObject, old: KubeObject | undefined) => void;
@@ -18,9 +18,7 @@ export class Informer {
   private readonly handlers: InformerHandler[] = [];
   private stopWatch: (() => void) | undefined;
   /** The key {@link key} built last, by its namespace and name. */
-  private lastNamespace: string | undefined = undefined;
-  private lastName = '';
-  private lastKey = '';
+  private readonly keys = new LastKey();
 
   constructor(private readonly client: ApiClient, readonly resource: string, private readonly namespace?: string, private readonly options: ListOptions = {}) {}
 
@@ -63,7 +61,7 @@ export class Informer {
 
   /** One cached object. */
   get(namespace: string | undefined, name: string): KubeObject | undefined {
-    return this.cache.get(this.key(namespace, name));
+    return this.cache.get(this.keys.of(namespace, name));
   }
 
   /** One cached object by its {@link keyOf} key (a caller that asks for the same object often keeps the key). */
@@ -71,21 +69,8 @@ export class Informer {
     return this.cache.get(key);
   }
 
-  /**
-   * {@link keyOf}, remembered for the next call: a handler that reads back the
-   * object an event was about (a kubelet posting a pod's status) finds the key
-   * the event built, already hashed, instead of building another.
-   */
-  private key(namespace: string | undefined, name: string): string {
-    if (name === this.lastName && namespace === this.lastNamespace) return this.lastKey;
-    this.lastKey = namespace ? flatConcat(namespace, '/', name) : name;
-    this.lastNamespace = namespace;
-    this.lastName = name;
-    return this.lastKey;
-  }
-
   private apply(event: WatchEvent): void {
-    const key = this.key(event.object.metadata.namespace, String(event.object.metadata.name));
+    const key = this.keys.of(event.object.metadata.namespace, String(event.object.metadata.name));
     const old = this.cache.get(key);
     if (event.type === 'DELETED') this.cache.delete(key);
     else this.cache.set(key, event.object);
@@ -95,5 +80,5 @@ export class Informer {
 
 /** `namespace/name` or `name` (built flat: the cache keeps it as long as the object, flat-string.ts). */
 export function keyOf(obj: KubeObject): string {
-  return obj.metadata.namespace ? flatConcat(obj.metadata.namespace, '/', String(obj.metadata.name)) : obj.metadata.name!;
+  return namespacedKey(obj.metadata.namespace, String(obj.metadata.name));
 }

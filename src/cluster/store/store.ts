@@ -12,7 +12,7 @@
 import type { EventQueue, TimerId } from '../clock/event-queue.js';
 import type { KubeObject, WatchEvent } from '../apiserver/types.js';
 import { deepFreeze, freezeStoredObjects } from '../json.js';
-import { flatConcat } from '../flat-string.js';
+import { LastKey } from '../object-key.js';
 
 /** A registered watcher. */
 interface Watcher {
@@ -82,9 +82,7 @@ export class Store {
   /** Per resource, its keys attached to a lease. */
   private readonly keyLease = new Map<string, Map<string, LeasedKey>>();
   /** The key {@link key} built last, by its namespace and name. */
-  private lastNamespace: string | undefined = undefined;
-  private lastName = '';
-  private lastKey = '';
+  private readonly keys = new LastKey();
   private nextLeaseId = 1;
   private revision: number;
   private objects = new Map<string, Map<string, KubeObject>>();
@@ -133,7 +131,7 @@ export class Store {
 
   /** Reads one object (the stored object itself: never mutate it). */
   get(resource: string, namespace: string | undefined, name: string): KubeObject | undefined {
-    return this.bucket(resource).get(this.key(namespace, name));
+    return this.bucket(resource).get(this.keys.of(namespace, name));
   }
 
   /**
@@ -172,7 +170,7 @@ export class Store {
     object.metadata.resourceVersion = String(this.revision);
     if (this.freeze) deepFreeze(object);
     const bucket = this.bucket(resource);
-    const key = this.key(object.metadata.namespace, object.metadata.name!);
+    const key = this.keys.of(object.metadata.namespace, object.metadata.name!);
     const existing = bucket.get(key);
     const prev = type === 'MODIFIED' ? existing : undefined;
     if (!existing) this.sortedKeys.delete(resource);
@@ -206,7 +204,7 @@ export class Store {
   attachToLease(resource: string, object: KubeObject, leaseId: number): void {
     const lease = this.leases.get(leaseId);
     if (!lease) throw new Error(`requested lease not found: ${leaseId}`);
-    const key = this.key(object.metadata.namespace, object.metadata.name!);
+    const key = this.keys.of(object.metadata.namespace, object.metadata.name!);
     let leased = this.keyLease.get(resource);
     if (!leased) this.keyLease.set(resource, (leased = new Map()));
     let entry = leased.get(key);
@@ -244,22 +242,9 @@ export class Store {
     this.leases.get(entry.lease)?.keys.delete(entry);
   }
 
-  /**
-   * `<ns>/<name>` (objectKey), remembered for the next call: a write looks up
-   * the key the read before it built (the API server reads, then puts, then
-   * attaches an event's lease), so one key is built and hashed, not three.
-   */
-  private key(namespace: string | undefined, name: string): string {
-    if (name === this.lastName && namespace === this.lastNamespace) return this.lastKey;
-    this.lastKey = objectKey(namespace, name);
-    this.lastNamespace = namespace;
-    this.lastName = name;
-    return this.lastKey;
-  }
-
   /** Removes an object. */
   remove(resource: string, object: KubeObject): void {
-    const key = this.key(object.metadata.namespace, object.metadata.name!);
+    const key = this.keys.of(object.metadata.namespace, object.metadata.name!);
     this.detachLease(resource, key);
     this.revision++;
     const removed = withResourceVersion(object, this.revision);
@@ -450,11 +435,6 @@ function getOrCreate<K, V>(map: Map<K, V[]>, key: K): V[] {
     map.set(key, list);
   }
   return list;
-}
-
-/** `<ns>/<name>`, built flat: the bucket keeps it as long as the object lives (flat-string.ts). */
-function objectKey(namespace: string | undefined, name: string): string {
-  return namespace ? flatConcat(namespace, '/', name) : name;
 }
 
 function inNamespace(object: KubeObject, namespace: string | undefined): boolean {
