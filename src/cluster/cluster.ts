@@ -20,6 +20,8 @@ import { apiServerServingCertificate, type ApiServerEndpoint } from './kubelet/a
 import { decodeCertificate, type Certificate } from './host/certs.js';
 import type { NodeSpec } from './kubelet/node-status.js';
 import { ImageCatalog, type ImageBehaviour } from './workloads/catalog.js';
+import { Network, type NetNode } from './network/network.js';
+import { hostDaemons } from './network/host-daemons.js';
 import { ControllerManager } from './controllers/controller-manager.js';
 import { Scheduler } from './scheduler/scheduler.js';
 import { warmUp, warmUpAsync, type WarmUpOptions } from './warm-up.js';
@@ -98,6 +100,8 @@ export class Cluster {
   readonly components: Component[] = [];
   readonly ctx: ComponentContext;
   readonly createdAt: number;
+  /** Hosts, pod network namespaces, packet filters: what every connection goes through. */
+  readonly network: Network;
   private readonly jumpHooks: ((d: number) => void)[] = [];
   private admin?: ApiClient;
 
@@ -111,7 +115,13 @@ export class Cluster {
     this.ctx = componentContext(this.queue, this.random, (c: Credential) => this.api.client(c), this.jumpHooks);
     this.jumpHooks.push(() => this.store.onClockJump());
     for (const [image, behaviour] of Object.entries(world.images)) this.catalog.add(image, behaviour);
+    const netNodes: NetNode[] = [];
+    this.netNodes = netNodes;
+    this.network = new Network(() => netNodes, () => this.random.next());
   }
+
+  /** The nodes as the network sees them, in declaration order (filled by bootstrap). */
+  private readonly netNodes: NetNode[];
 
   /** The simulated time (ms since the epoch). */
   now(): number {
@@ -196,6 +206,7 @@ export class Cluster {
       host.addUnit(containerdUnit(), { start: () => ((runtime.up = true), { ok: true }), stop: () => void (runtime.up = false) });
       host.addUnit(kubeletUnit(), { start: (pid) => kubelet.start(pid), stop: () => kubelet.stop() });
       this.nodes.set(spec.name, { spec, host, kubelet, runtime });
+      this.netNodes.push({ name: spec.name, ip: spec.ip, host, runtime, hostDaemon: hostDaemons({ kubelet, controlPlane: spec.role === 'control-plane' }) });
       this.api.registerKubelet(spec.name, spec.ip, kubelet.endpoint());
       this.components.push(kubelet);
       const join = () => {

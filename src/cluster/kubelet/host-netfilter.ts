@@ -26,6 +26,18 @@ export interface NetfilterRule {
   rejectWith?: string;
 }
 
+/** A packet as the tables match it. */
+export interface Packet {
+  proto: 'tcp' | 'udp' | 'icmp';
+  src: string;
+  dst: string;
+  sport?: number;
+  dport?: number;
+}
+
+/** What the filter table decides for a packet. */
+export type Verdict = { target: 'ACCEPT' } | { target: 'DROP' } | { target: 'REJECT'; rejectWith: string };
+
 /** The filter table of one host. */
 export class Netfilter {
   readonly chains: Record<FilterChain, NetfilterRule[]> = { INPUT: [], FORWARD: [], OUTPUT: [] };
@@ -42,6 +54,27 @@ export class Netfilter {
       return r;
     }
     return POLICY_VERDICTS[this.policies[chain]];
+  }
+
+  /**
+   * The nat table at `hook`: the packet with its destination rewritten by a
+   * DNAT rule, or the same packet. (The nat table holds no rules yet.)
+   */
+  nat(_hook: 'PREROUTING' | 'OUTPUT', packet: Packet, _pick: () => number): Packet {
+    return packet;
+  }
+
+  /** The filter table's verdict at `hook` for any protocol. */
+  filter(hook: FilterChain, p: Packet): Verdict {
+    for (const r of this.chains[hook]) {
+      if (r.protocol && r.protocol !== p.proto) continue;
+      if (r.source && !inCidr(p.src, r.source)) continue;
+      if (r.destination && !inCidr(p.dst, r.destination)) continue;
+      if (r.dport !== undefined && r.dport !== p.dport) continue;
+      if (r.sport !== undefined && r.sport !== p.sport) continue;
+      return r.target === 'REJECT' ? { target: 'REJECT', rejectWith: r.rejectWith ?? 'icmp-port-unreachable' } : { target: r.target };
+    }
+    return POLICY_VERDICTS[this.policies[hook]];
   }
 
   /** Do both chains a TCP connection crosses on this host hold no rule and accept by policy (nothing to judge)? */

@@ -6,6 +6,7 @@
 import type { EventQueue, TimerId } from '../clock/event-queue.js';
 import type { Random } from '../clock/random.js';
 import { fullImageName, parseImageRef, type ImageBehaviour, type ImageCatalog } from '../workloads/catalog.js';
+import type { ContainerProcess, ProgramLauncher } from './process.js';
 import { CNI_NOT_INITIALIZED, loadCniNetwork, seedCniPlugins, setupNetwork, type CniFiles } from './cni.js';
 
 /** An image in the node's content store. */
@@ -27,6 +28,8 @@ export interface Sandbox {
   ip: string;
   createdAt: number;
   state: 'SANDBOX_READY' | 'SANDBOX_NOTREADY';
+  /** The pod shares the node's network namespace (spec.hostNetwork): `ip` is the node's. */
+  hostNetwork?: boolean;
 }
 
 /** A container and its process. */
@@ -48,6 +51,8 @@ export interface RuntimeContainer {
   logs: { time: number; line: string }[];
   behaviour: ImageBehaviour;
   exitTimer?: TimerId;
+  /** The simulated program its image runs, while it runs (kube-proxy, CoreDNS; see process.ts). */
+  process?: ContainerProcess;
 }
 
 /** Result of a CRI call. */
@@ -75,6 +80,12 @@ export class ContainerRuntime {
   private changeListeners: (() => void)[] = [];
   /** Each container's CRI log file: where it is, the function that renders it, and its size so far. */
   private readonly logFiles = new WeakMap<RuntimeContainer, { path: string; content: () => string; bytes: number }>();
+
+  /**
+   * Starts the simulated program of a container whose image is one (principle 1:
+   * images are programs). Set by the cluster for each node; absent in tests of the runtime alone.
+   */
+  launcher?: ProgramLauncher;
 
   constructor(private readonly queue: EventQueue, private readonly random: Random, private readonly catalog: ImageCatalog) {}
 
@@ -181,7 +192,7 @@ export class ContainerRuntime {
       const failure = load.ok ? setupNetwork(this.cniFiles, load.network) : CNI_NOT_INITIALIZED;
       if (failure) return { ok: false, error: `rpc error: code = Unknown desc = failed to setup network for sandbox "${id}": ${failure}` };
     }
-    const sandbox: Sandbox = { id, podUid: pod.uid, podName: pod.name, namespace: pod.namespace, attempt, ip, createdAt: this.queue.now(), state: 'SANDBOX_READY' };
+    const sandbox: Sandbox = { id, podUid: pod.uid, podName: pod.name, namespace: pod.namespace, attempt, ip, createdAt: this.queue.now(), state: 'SANDBOX_READY', ...(hostNetwork ? { hostNetwork } : {}) };
     this.sandboxes.set(sandbox.id, sandbox);
     return { ok: true, value: sandbox };
   }
@@ -262,6 +273,8 @@ export class ContainerRuntime {
     c.startedAt = now;
     const lines = c.behaviour.logs;
     if (lines?.length) this.appendLog(c, now, lines);
+    const sandbox = this.sandboxes.get(c.sandboxId);
+    if (this.launcher && sandbox) c.process = this.launcher(c, sandbox);
     const exits = c.behaviour.exits;
     if (exits) c.exitTimer = this.queue.after(exits.afterMs, () => this.exit(c, exits.code, exits.code === 0 ? 'Completed' : 'Error'));
     return { ok: true, value: c };
@@ -278,6 +291,7 @@ export class ContainerRuntime {
   removeContainer(id: string): void {
     const c = this.containers.get(id);
     if (c?.exitTimer !== undefined) this.queue.cancel(c.exitTimer);
+    if (c) this.endProcess(c);
     this.containers.delete(id);
   }
 
@@ -293,6 +307,22 @@ export class ContainerRuntime {
     return ready && (c.behaviour.listens ?? []).includes(port);
   }
 
+  /** Ends a container's simulated program (its process died with the container). */
+  private endProcess(c: RuntimeContainer): void {
+    const process = c.process;
+    if (!process) return;
+    c.process = undefined;
+    process.stop();
+  }
+
+  /**
+   * Ends a running container's process from inside: the program exited by
+   * itself with `code` (a crash-looping component, a finished `wget`).
+   */
+  processExited(c: RuntimeContainer, code: number): void {
+    this.exit(c, code, code === 0 ? 'Completed' : 'Error');
+  }
+
   private exit(c: RuntimeContainer, code: number, reason: string, notify = true): void {
     if (c.state !== 'CONTAINER_RUNNING') return;
     c.state = 'CONTAINER_EXITED';
@@ -300,6 +330,7 @@ export class ContainerRuntime {
     c.reason = reason;
     c.finishedAt = this.queue.now();
     if (c.exitTimer !== undefined) this.queue.cancel(c.exitTimer);
+    this.endProcess(c);
     if (notify) for (const l of this.exitListeners) l(c);
   }
 }

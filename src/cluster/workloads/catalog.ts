@@ -24,6 +24,20 @@ export interface ImageBehaviour {
   entrypoint?: string[];
   /** Executables present in the image (exec-form commands must name one). */
   binaries?: string[];
+  /**
+   * How the process answers HTTP on the ports it listens on: by path
+   * (exact, then `*` for any other path). Without an entry a path answers
+   * 404 Not Found; without the map at all, every path answers 200 with an empty body.
+   */
+  http?: Record<string, HttpBehaviour>;
+}
+
+/** An application's answer to one HTTP path. */
+export interface HttpBehaviour {
+  status: number;
+  body?: string;
+  /** Extra response headers (Content-Type defaults to text/plain). */
+  headers?: Record<string, string>;
 }
 
 /** A registry repository and its tags. */

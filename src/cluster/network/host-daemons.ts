@@ -1,0 +1,32 @@
+/**
+ * The processes that listen on a node's own address without being
+ * containers the runtime knows: the kubelet (10250, while its unit runs) and,
+ * on the control-plane node, the API server (6443) until the control plane
+ * runs as static pods. They accept connections; what they answer beyond
+ * that is their own business (kubectl logs/exec reach the kubelet through
+ * the API server, not through these servers).
+ */
+import type { Packet } from './netfilter.js';
+import type { ServerProgram } from './requests.js';
+import { reasonPhrase } from './app-server.js';
+
+/** Answers `/healthz`, `/livez` and `/readyz` with `ok`; anything else as an anonymous caller is refused. */
+const HEALTH_SERVER: ServerProgram = {
+  answer(request) {
+    if (request.kind !== 'http') return undefined;
+    const path = request.path.split('?')[0];
+    if (path === '/healthz' || path === '/livez' || path === '/readyz') return { kind: 'http', status: 200, reason: reasonPhrase(200), headers: [['Content-Type', 'text/plain; charset=utf-8']], body: 'ok' };
+    const body = `{\n  "kind": "Status",\n  "apiVersion": "v1",\n  "metadata": {},\n  "status": "Failure",\n  "message": "forbidden: User \\"system:anonymous\\" cannot get path \\"${path}\\"",\n  "reason": "Forbidden",\n  "details": {},\n  "code": 403\n}`;
+    return { kind: 'http', status: 403, reason: reasonPhrase(403), headers: [['Content-Type', 'application/json']], body };
+  },
+};
+
+/** Which host daemons a node has. */
+export function hostDaemons(node: { kubelet: { running(): boolean }; controlPlane: boolean }): (port: number, proto: Packet['proto']) => ServerProgram | undefined {
+  return (port, proto) => {
+    if (proto !== 'tcp') return undefined;
+    if (port === 10250 && node.kubelet.running()) return HEALTH_SERVER;
+    if (node.controlPlane && port === 6443) return HEALTH_SERVER;
+    return undefined;
+  };
+}

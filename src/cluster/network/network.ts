@@ -1,0 +1,239 @@
+/**
+ * Principle 3, one network: the hosts (the workstation and each node), the
+ * pod network namespaces with their IPs, each node's packet filter, and one
+ * `dial` whose outcome is connected, refused, timed out or unreachable.
+ * Everything that connects asks it (client programs such as wget, curl and
+ * nslookup; probes; kubectl exec and logs), so a REJECT rule, a missing
+ * endpoint or a NetworkPolicy affects them all alike.
+ *
+ * The path of a packet follows Linux: on the node it leaves from, the nat
+ * table (PREROUTING for a pod's traffic, which arrives over its veth; OUTPUT
+ * for the host's own) may rewrite the destination (kube-proxy's DNAT), then
+ * the filter table (FORWARD or OUTPUT) judges it; on the node it reaches,
+ * PREROUTING again (NodePorts), then INPUT (to the host) or FORWARD (to a pod).
+ * A Service's ClusterIP is virtual: only a DNAT rule gives it a meaning.
+ */
+import type { ContainerRuntime, RuntimeContainer, Sandbox } from '../runtime/runtime.js';
+import type { NodeHost } from '../host/node-host.js';
+import { netfilterOf, type Packet, type Verdict } from './netfilter.js';
+import type { NetRequest, NetResponse, ServerProgram } from './requests.js';
+import { behaviourServer } from './app-server.js';
+import { parseCidr, parseIPv4, SERVICE_SUBNET, type Cidr } from '../ipv4.js';
+
+/** Where a connection starts. */
+export type NetSource =
+  | { kind: 'workstation' }
+  | { kind: 'host'; node: string }
+  | { kind: 'pod'; node: string; sandboxId: string };
+
+/** A node as the network sees it. */
+export interface NetNode {
+  name: string;
+  ip: string;
+  host: NodeHost;
+  runtime: ContainerRuntime;
+  /** A host daemon (not a container) serving on `port` of the node's address: the kubelet, the API server. */
+  hostDaemon(port: number, proto: Packet['proto']): ServerProgram | undefined;
+}
+
+/** What answered a connection. */
+export type Peer =
+  | { kind: 'container'; node: string; sandbox: Sandbox; container: RuntimeContainer; server: ServerProgram }
+  | { kind: 'host-daemon'; node: string; server: ServerProgram };
+
+/** Why a connection failed, in the terms every client words its own way. */
+export type DialFailure =
+  /** A TCP RST or an ICMP port-unreachable came back (ECONNREFUSED). */
+  | 'refused'
+  /** Nothing came back (a DROP, an address nobody has): the client waits for its own timeout. */
+  | 'timeout'
+  /** An ICMP host-unreachable came back, or the address has no route (EHOSTUNREACH). */
+  | 'unreachable';
+
+/** The outcome of a dial. `ip`/`port` are where the packet was finally delivered (after DNAT). */
+export type DialResult =
+  | { ok: true; peer: Peer; ip: string; port: number }
+  | { ok: false; failure: DialFailure };
+
+/** The outcome of a request: the dial's, plus the answer (undefined: the server stayed silent). */
+export type RequestResult = { ok: true; peer: Peer; response: NetResponse | undefined } | { ok: false; failure: DialFailure };
+
+/**
+ * Judges whether a packet from `src` may reach the pod in `dst` on `port`
+ * (NetworkPolicy). Undefined: no policy engine, everything is admitted.
+ */
+export type PolicyCheck = (src: { ip: string; sandbox?: Sandbox; node?: string }, dst: { sandbox: Sandbox; node: string }, port: number, proto: Packet['proto']) => boolean;
+
+/** The workstation's address on the node network (where kubectl and ssh run from). */
+export const WORKSTATION_IP = '10.0.0.2';
+
+/** The cluster's network. */
+export class Network {
+  private readonly serviceCidr: Cidr = parseCidr(SERVICE_SUBNET)!;
+  /** NetworkPolicy, once an engine is wired in. */
+  policy?: PolicyCheck;
+
+  /**
+   * @param nodes the nodes, in declaration order.
+   * @param pick kube-proxy's `statistic mode random`: a number in [0, 1) from the cluster's seeded source.
+   */
+  constructor(
+    private readonly nodes: () => Iterable<NetNode>,
+    private readonly pick: () => number,
+  ) {}
+
+  /** The address a source sends from. */
+  sourceIP(from: NetSource): string | undefined {
+    if (from.kind === 'workstation') return WORKSTATION_IP;
+    const node = this.node(from.node);
+    if (!node) return undefined;
+    if (from.kind === 'host') return node.ip;
+    return node.runtime.sandboxes.get(from.sandboxId)?.ip;
+  }
+
+  /** Opens a connection (TCP) or sends a datagram expecting an answer (UDP) from `from` to ip:port. */
+  dial(from: NetSource, ip: string, port: number, proto: 'tcp' | 'udp' = 'tcp'): DialResult {
+    const src = this.sourceIP(from);
+    if (src === undefined) return { ok: false, failure: 'unreachable' };
+    const srcNode = from.kind === 'workstation' ? undefined : this.node(from.node);
+    let packet: Packet = { proto, src, dst: ip, dport: port };
+    // Leaving: nat, then filter, on the node the packet starts from.
+    if (srcNode) {
+      const nf = netfilterOf(srcNode.host);
+      packet = nf.nat(from.kind === 'pod' ? 'PREROUTING' : 'OUTPUT', packet, this.pick);
+      const toSelf = packet.dst === srcNode.ip;
+      const verdict = nf.filter(from.kind === 'pod' ? (toSelf ? 'INPUT' : 'FORWARD') : 'OUTPUT', packet);
+      const failed = verdictFailure(verdict);
+      if (failed) return { ok: false, failure: failed };
+    }
+    const podSandbox = from.kind === 'pod' ? srcNode?.runtime.sandboxes.get(from.sandboxId) : undefined;
+    return this.arrive({ ip: src, sandbox: podSandbox, node: srcNode?.name }, srcNode, packet);
+  }
+
+  /** Dials, then sends `request` and waits for the answer. */
+  request(from: NetSource, ip: string, port: number, request: NetRequest, proto: 'tcp' | 'udp' = request.kind === 'dns' ? 'udp' : 'tcp'): RequestResult {
+    const dialed = this.dial(from, ip, port, proto);
+    if (!dialed.ok) return dialed;
+    return { ok: true, peer: dialed.peer, response: dialed.peer.server.answer(request, dialed.port) };
+  }
+
+  /** Does an ICMP echo to `ip` come back? A ClusterIP never answers: kube-proxy's rules match only its ports. */
+  ping(from: NetSource, ip: string): boolean {
+    const src = this.sourceIP(from);
+    if (src === undefined) return false;
+    if (ip === src || ip === '127.0.0.1') return true;
+    const srcNode = from.kind === 'workstation' ? undefined : this.node(from.node);
+    const packet: Packet = { proto: 'icmp', src, dst: ip };
+    if (srcNode && verdictFailure(netfilterOf(srcNode.host).filter(from.kind === 'pod' ? 'FORWARD' : 'OUTPUT', packet))) return false;
+    const host = this.nodeByIP(ip);
+    if (host) return !verdictFailure(netfilterOf(host.host).filter('INPUT', packet));
+    const pod = this.sandboxByIP(ip);
+    if (!pod || (from.kind === 'workstation')) return false;
+    return pod.node === srcNode || !verdictFailure(netfilterOf(pod.node.host).filter('FORWARD', packet));
+  }
+
+  /** The node named `name`. */
+  node(name: string): NetNode | undefined {
+    for (const n of this.nodes()) if (n.name === name) return n;
+    return undefined;
+  }
+
+  /** The node whose address is `ip`. */
+  nodeByIP(ip: string): NetNode | undefined {
+    for (const n of this.nodes()) if (n.ip === ip) return n;
+    return undefined;
+  }
+
+  /** The live (non-host-network) pod sandbox holding `ip`, and its node. */
+  sandboxByIP(ip: string): { node: NetNode; sandbox: Sandbox } | undefined {
+    for (const node of this.nodes()) {
+      for (const sandbox of node.runtime.sandboxes.values()) {
+        if (sandbox.ip === ip && !sandbox.hostNetwork && sandbox.state === 'SANDBOX_READY') return { node, sandbox };
+      }
+    }
+    return undefined;
+  }
+
+  /** Is `ip` inside the Service range (a ClusterIP, virtual unless a rule translates it)? */
+  isServiceIP(ip: string): boolean {
+    const n = parseIPv4(ip);
+    if (n === undefined) return false;
+    const mask = this.serviceCidr.prefix === 0 ? 0 : (~0 << (32 - this.serviceCidr.prefix)) >>> 0;
+    return ((n & mask) >>> 0) === this.serviceCidr.base;
+  }
+
+  /** The packet has left its node (or the workstation): deliver it to the host or pod that owns its destination. */
+  private arrive(src: { ip: string; sandbox?: Sandbox; node?: string }, srcNode: NetNode | undefined, packet: Packet): DialResult {
+    const port = packet.dport ?? 0;
+    const proto = packet.proto === 'udp' ? 'udp' : 'tcp';
+    const host = this.nodeByIP(packet.dst);
+    if (host) {
+      let p = packet;
+      const nf = netfilterOf(host.host);
+      // Arriving from elsewhere: PREROUTING (NodePorts) on the receiving node.
+      if (host !== srcNode) {
+        p = nf.nat('PREROUTING', packet, this.pick);
+        if (p.dst !== host.ip) {
+          const failed = verdictFailure(nf.filter('FORWARD', p));
+          if (failed) return { ok: false, failure: failed };
+          return this.toPod(src, host, p, true);
+        }
+        const failed = verdictFailure(nf.filter('INPUT', p));
+        if (failed) return { ok: false, failure: failed };
+      }
+      return this.toHost(host, p.dport ?? port, proto);
+    }
+    return this.toPod(src, srcNode, packet, false);
+  }
+
+  /** Delivery to a node's own address: a host daemon or a host-network container. */
+  private toHost(node: NetNode, port: number, proto: 'tcp' | 'udp'): DialResult {
+    const daemon = node.hostDaemon(port, proto);
+    if (daemon) return { ok: true, peer: { kind: 'host-daemon', node: node.name, server: daemon }, ip: node.ip, port };
+    for (const sandbox of node.runtime.sandboxes.values()) {
+      if (!sandbox.hostNetwork) continue;
+      const found = serving(node.runtime, sandbox, port);
+      if (found) return { ok: true, peer: { kind: 'container', node: node.name, sandbox, container: found, server: serverOf(found) }, ip: node.ip, port };
+    }
+    return { ok: false, failure: 'refused' };
+  }
+
+  /** Delivery to a pod address, routed from `via` (the node the packet is on, if any). */
+  private toPod(src: { ip: string; sandbox?: Sandbox; node?: string }, via: NetNode | undefined, packet: Packet, forwarded: boolean): DialResult {
+    const port = packet.dport ?? 0;
+    const target = this.sandboxByIP(packet.dst);
+    if (!target) {
+      // A ClusterIP nothing translated, or an address nobody holds: no one answers.
+      return { ok: false, failure: 'timeout' };
+    }
+    // Pod addresses are routed only inside the cluster: the workstation has no route to them.
+    if (!via && !forwarded) return { ok: false, failure: 'timeout' };
+    if (target.node !== via) {
+      const failed = verdictFailure(netfilterOf(target.node.host).filter('FORWARD', packet));
+      if (failed) return { ok: false, failure: failed };
+    }
+    if (this.policy && !this.policy(src, { sandbox: target.sandbox, node: target.node.name }, port, packet.proto)) return { ok: false, failure: 'timeout' };
+    const found = serving(target.node.runtime, target.sandbox, port);
+    if (!found) return { ok: false, failure: 'refused' };
+    return { ok: true, peer: { kind: 'container', node: target.node.name, sandbox: target.sandbox, container: found, server: serverOf(found) }, ip: packet.dst, port };
+  }
+}
+
+/** The container of `sandbox` whose process serves `port` now. */
+function serving(runtime: ContainerRuntime, sandbox: Sandbox, port: number): RuntimeContainer | undefined {
+  for (const c of runtime.containers.values()) if (c.sandboxId === sandbox.id && runtime.serving(c, port)) return c;
+  return undefined;
+}
+
+/** How a container's process answers: its program's own server, or its image's behaviour data. */
+function serverOf(c: RuntimeContainer): ServerProgram {
+  return c.process?.server ?? behaviourServer(c.behaviour);
+}
+
+/** A filter verdict as a dial failure (undefined: accepted). */
+function verdictFailure(v: Verdict): DialFailure | undefined {
+  if (v.target === 'ACCEPT') return undefined;
+  if (v.target === 'DROP') return 'timeout';
+  // icmp-port-unreachable (the default) and tcp-reset read as ECONNREFUSED; host/net unreachable and *-prohibited as EHOSTUNREACH.
+  return v.rejectWith === 'icmp-port-unreachable' || v.rejectWith === 'tcp-reset' ? 'refused' : 'unreachable';
+}

@@ -1,0 +1,70 @@
+/**
+ * What travels over a connection once `dial` has connected it: a request one
+ * of the simulated client programs (wget, curl, nslookup, a probe) sends, and
+ * the answer of the server program at the other end. Only the parts the
+ * simulation needs; bytes on the wire are not modelled.
+ */
+
+/** An HTTP request as a client sends it. */
+export interface HttpRequest {
+  kind: 'http';
+  method: string;
+  /** Path with query, e.g. `/healthz`. */
+  path: string;
+  /** The Host header (name or address, with `:port` when not the default). */
+  host: string;
+  headers: readonly (readonly [string, string])[];
+  /** TLS was asked for (https://). */
+  tls?: boolean;
+}
+
+/** An HTTP response. */
+export interface HttpResponse {
+  kind: 'http';
+  status: number;
+  /** Reason phrase, e.g. `OK`, `Not Found`. */
+  reason: string;
+  headers: readonly (readonly [string, string])[];
+  body: string;
+}
+
+/** DNS query types the simulated resolver answers. */
+export type DnsType = 'A' | 'AAAA' | 'SRV' | 'PTR' | 'TXT' | 'CNAME' | 'ANY';
+
+/** A DNS question (one name, one type). */
+export interface DnsQuery {
+  kind: 'dns';
+  name: string;
+  type: DnsType;
+}
+
+/** One resource record of an answer. */
+export interface DnsRecord {
+  name: string;
+  type: DnsType;
+  ttl: number;
+  /** A/AAAA: the address; CNAME/PTR: the target name; SRV: `priority weight port target`. */
+  data: string;
+}
+
+/** A DNS reply. */
+export interface DnsResponse {
+  kind: 'dns';
+  rcode: 'NOERROR' | 'NXDOMAIN' | 'SERVFAIL' | 'REFUSED';
+  answers: readonly DnsRecord[];
+  /** The zone's SOA for negative answers (what `dig` prints under AUTHORITY). */
+  authority?: readonly DnsRecord[];
+  /** The server is authoritative for the name (the `aa` flag). */
+  authoritative?: boolean;
+}
+
+/** Anything a client sends over a connection. */
+export type NetRequest = HttpRequest | DnsQuery;
+/** Anything a server answers; undefined means no answer (the client times out). */
+export type NetResponse = HttpResponse | DnsResponse;
+
+/** How a program serving on a port answers. */
+export interface ServerProgram {
+  /** Answers `request` arriving on `port`; undefined when it does not answer (the client waits). */
+  answer(request: NetRequest, port: number): NetResponse | undefined;
+}

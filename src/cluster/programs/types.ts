@@ -1,0 +1,31 @@
+/**
+ * Client programs: the binaries of an image or a node that send traffic
+ * (wget, curl, nc, nslookup, dig, ping). They run inside the simulation, in
+ * a container (`kubectl run`/`exec`, an init container's loop) or on a
+ * host (`ssh node-1` then `curl`), and everything they meet comes from the
+ * network model. What they print is their own stdout/stderr, word for word
+ * the real tool's.
+ */
+import type { Network, NetSource } from '../network/network.js';
+
+/** Where and how a program runs. */
+export interface ProgramContext {
+  readonly network: Network;
+  /** The network namespace it runs in. */
+  readonly from: NetSource;
+  /** The text of /etc/resolv.conf as the process sees it (undefined: no such file). */
+  resolvConf(): string | undefined;
+  /** The simulated time it starts at (ms since the epoch). */
+  readonly now: number;
+}
+
+/** What a program run produced, and how much simulated time it took (timeouts, retries). */
+export interface ProgramRun {
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+  durationMs: number;
+}
+
+/** A client program. */
+export type Program = (argv: readonly string[], ctx: ProgramContext) => ProgramRun;
