@@ -22,6 +22,7 @@ import type { NodeSpec } from './kubelet/node-status.js';
 import { ImageCatalog, type ImageBehaviour } from './workloads/catalog.js';
 import { Network, type NetNode } from './network/network.js';
 import { hostDaemons } from './network/host-daemons.js';
+import { systemProgramLauncher } from './system-programs.js';
 import { ControllerManager } from './controllers/controller-manager.js';
 import { Scheduler } from './scheduler/scheduler.js';
 import { warmUp, warmUpAsync, type WarmUpOptions } from './warm-up.js';
@@ -206,6 +207,7 @@ export class Cluster {
       host.addUnit(containerdUnit(), { start: () => ((runtime.up = true), { ok: true }), stop: () => void (runtime.up = false) });
       host.addUnit(kubeletUnit(), { start: (pid) => kubelet.start(pid), stop: () => kubelet.stop() });
       this.nodes.set(spec.name, { spec, host, kubelet, runtime });
+      runtime.launcher = systemProgramLauncher({ ctx: this.ctx, network: this.network, node: { name: spec.name, ip: spec.ip, host, runtime }, podSubnet });
       this.netNodes.push({ name: spec.name, ip: spec.ip, host, runtime, hostDaemon: hostDaemons({ kubelet, controlPlane: spec.role === 'control-plane' }) });
       this.api.registerKubelet(spec.name, spec.ip, kubelet.endpoint());
       this.components.push(kubelet);

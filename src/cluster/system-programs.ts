@@ -1,0 +1,42 @@
+/**
+ * Which images are programs (principle 1): a container started from one of
+ * these repositories runs the simulated component, which reads its own
+ * flags and configuration and talks to the API server like any client.
+ * Every other image is behaviour data from the catalog.
+ */
+import type { ComponentContext } from './component.js';
+import type { ContainerProcess, ProgramLauncher } from './runtime/process.js';
+import type { ContainerRuntime, RuntimeContainer, Sandbox } from './runtime/runtime.js';
+import type { NodeHost } from './host/node-host.js';
+import type { Network } from './network/network.js';
+import { parseImageRef } from './workloads/catalog.js';
+
+/** What a system program is started with. */
+export interface LaunchContext {
+  readonly ctx: ComponentContext;
+  readonly network: Network;
+  readonly node: { readonly name: string; readonly ip: string; readonly host: NodeHost; readonly runtime: ContainerRuntime };
+  readonly container: RuntimeContainer;
+  readonly sandbox: Sandbox;
+  /** The cluster's pod network (kube-proxy's clusterCIDR). */
+  readonly podSubnet: string;
+}
+
+/** A program an image runs. */
+export interface SystemProgram {
+  /** The normalized image repository, e.g. `registry.k8s.io/kube-proxy`. */
+  readonly repository: string;
+  launch(launch: LaunchContext): ContainerProcess | undefined;
+}
+
+/** The system programs, by repository. */
+const PROGRAMS: readonly SystemProgram[] = [];
+
+/** The launcher of one node's runtime. */
+export function systemProgramLauncher(base: Omit<LaunchContext, 'container' | 'sandbox'>): ProgramLauncher {
+  return (container, sandbox) => {
+    const repository = parseImageRef(container.image).repository;
+    const program = PROGRAMS.find((p) => p.repository === repository);
+    return program?.launch({ ...base, container, sandbox });
+  };
+}
