@@ -8,6 +8,7 @@ import type { Random } from '../clock/random.js';
 import { fullImageName, parseImageRef, type ImageBehaviour, type ImageCatalog } from '../workloads/catalog.js';
 import type { ContainerProcess, ProgramLauncher } from './process.js';
 import { CNI_NOT_INITIALIZED, loadCniNetwork, seedCniPlugins, setupNetwork, type CniFiles } from './cni.js';
+import { resolvConfText, type DnsConfig } from '../dns/resolv-conf.js';
 
 /** An image in the node's content store. */
 export interface RuntimeImage {
@@ -30,6 +31,8 @@ export interface Sandbox {
   state: 'SANDBOX_READY' | 'SANDBOX_NOTREADY';
   /** The pod shares the node's network namespace (spec.hostNetwork): `ip` is the node's. */
   hostNetwork?: boolean;
+  /** The sandbox's /etc/resolv.conf, bind-mounted into its containers (from the kubelet's DNSConfig). */
+  resolvConf?: string;
 }
 
 /** A container and its process. */
@@ -182,8 +185,8 @@ export class ContainerRuntime {
     return { ok: true, value: img };
   }
 
-  /** Creates a pod sandbox with the IP the CNI plugin gave it. */
-  runPodSandbox(pod: { uid: string; name: string; namespace: string }, ip: string, attempt: number, hostNetwork = false): CriResult<Sandbox> {
+  /** Creates a pod sandbox with the IP the CNI plugin gave it and the resolv.conf its DNSConfig asks for. */
+  runPodSandbox(pod: { uid: string; name: string; namespace: string }, ip: string, attempt: number, hostNetwork = false, dns?: DnsConfig): CriResult<Sandbox> {
     if (!this.up) return { ok: false, error: CONTAINERD_SOCK_ERROR };
     const id = this.random.hex(64);
     if (this.cniFiles && !hostNetwork) {
@@ -193,6 +196,7 @@ export class ContainerRuntime {
       if (failure) return { ok: false, error: `rpc error: code = Unknown desc = failed to setup network for sandbox "${id}": ${failure}` };
     }
     const sandbox: Sandbox = { id, podUid: pod.uid, podName: pod.name, namespace: pod.namespace, attempt, ip, createdAt: this.queue.now(), state: 'SANDBOX_READY', ...(hostNetwork ? { hostNetwork } : {}) };
+    if (dns) sandbox.resolvConf = resolvConfText(dns, this.cniFiles?.read('/etc/resolv.conf'));
     this.sandboxes.set(sandbox.id, sandbox);
     return { ok: true, value: sandbox };
   }

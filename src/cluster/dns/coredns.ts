@@ -1,0 +1,200 @@
+/**
+ * The CoreDNS program (registry.k8s.io/coredns/coredns, v1.11.3): what runs
+ * while a coredns container runs. It reads the Corefile its `-conf` flag
+ * names from the ConfigMap volume the kubelet projected; a file that does not
+ * load ends the process at once with CoreDNS's message on stderr
+ * (coremain/run.go mustLogFatal, no timestamp) and exit code 1, so the pod
+ * crash-loops. Otherwise it prints its start-up lines, lists and watches
+ * Services, EndpointSlices and Namespaces with the `coredns` ServiceAccount's
+ * identity (its informers follow changes; nothing runs per tick), and serves
+ * DNS on 53/udp+tcp, `/health` on 8080 and `/ready` on 8181.
+ *
+ * Names outside the cluster zones go to `forward . /etc/resolv.conf`: the
+ * pod's resolv.conf (dnsPolicy Default: the node's uplink server). That
+ * server reaches no internet in the simulation, so the forward plugin keeps
+ * retrying until its deadline (5 s, 2 s read timeouts: about 6 s), logs the
+ * `plugin/errors` line and answers SERVFAIL — later than any client with the
+ * default 5 s timeout waits, so what a learner sees for an outside name is a
+ * timeout (`wget: bad address`, `;; connection timed out`).
+ */
+import type { SystemProgram, LaunchContext } from '../system-programs.js';
+import type { ContainerProcess } from '../runtime/process.js';
+import type { KubeObject } from '../apiserver/types.js';
+import type { DnsQuery, DnsResponse, NetRequest, NetResponse, ServerProgram, HttpResponse } from '../network/requests.js';
+import { Informer } from '../client/informer.js';
+import { reasonPhrase } from '../network/app-server.js';
+import { loadCorefile, type ServerConfig } from './corefile.js';
+import { containerSpec, readMountedFile } from './mounted-file.js';
+import { fqdn, kubernetesAnswer, type KubernetesView } from './kubernetes-records.js';
+import { parseResolvConf } from './resolv-conf.js';
+
+type Obj = Record<string, any>;
+
+/** The version banner CoreDNS 1.11.3 prints after its server addresses (coremain showVersion). */
+const VERSION_LINES = ['CoreDNS-1.11.3', 'linux/amd64, go1.21.11, a6338e9'];
+
+/** How long the forward plugin keeps retrying a silent upstream before answering SERVFAIL (defaultTimeout 5 s, read timeout 2 s). */
+export const FORWARD_GIVE_UP_MS = 6_000;
+
+/** The CoreDNS system program. */
+export const coreDNSProgram: SystemProgram = {
+  repository: 'registry.k8s.io/coredns/coredns',
+  launch: (launch) => startCoreDNS(launch),
+};
+
+function startCoreDNS(launch: LaunchContext): ContainerProcess {
+  const { ctx, node, container, sandbox } = launch;
+  const queue = ctx.queue;
+  const log = (lines: readonly string[]) => node.runtime.appendLog(container, queue.now(), lines);
+  // The kubelet's volume manager projected the ConfigMap; it reads as the node.
+  const kubeletClient = ctx.client({ type: 'loopback', user: `system:node:${node.name}`, groups: ['system:nodes'] });
+  const mount = { client: kubeletClient, namespace: sandbox.namespace, pod: sandbox.podName, container: container.name };
+  const confPath = confFlag(containerSpec(mount)?.container) ?? 'Corefile';
+  const file = readMountedFile(mount, confPath.startsWith('/') ? confPath : `/${confPath}`);
+  const loaded = file.ok ? loadCorefile(file.text, confPath) : { ok: false as const, error: file.error };
+  let stopped = false;
+  if (!loaded.ok) {
+    log([loaded.error]);
+    queue.after(0, () => {
+      if (!stopped && container.state === 'CONTAINER_RUNNING') node.runtime.processExited(container, 1);
+    });
+    return { stop: () => void (stopped = true) };
+  }
+  const servers = loaded.servers;
+  log([...servers.flatMap((s) => s.zones.map((z) => `${z}:${s.port}`)), ...(servers.some((s) => s.plugins.has('reload')) ? [`[INFO] plugin/reload: Running configuration SHA512 = ${loaded.sha512}`] : []), ...VERSION_LINES]);
+
+  // The kubernetes plugin's informers, with the ServiceAccount's identity (RBAC: ClusterRole system:coredns).
+  const client = ctx.client({ type: 'loopback', user: 'system:serviceaccount:kube-system:coredns', groups: ['system:serviceaccounts', 'system:serviceaccounts:kube-system'] });
+  let modified = Math.floor(queue.now() / 1000);
+  const touch = () => void (modified = Math.floor(queue.now() / 1000));
+  const slicesByService = new Map<string, Map<string, KubeObject>>();
+  const sliceKey = (o: KubeObject) => `${o.metadata.namespace}/${o.metadata.labels?.['kubernetes.io/service-name'] ?? ''}`;
+  const informers = servers.some((s) => s.kubernetes)
+    ? {
+        services: new Informer(client, 'services').on(touch),
+        slices: new Informer(client, 'endpointslices').on((type, obj, old) => {
+          touch();
+          if (old) slicesByService.get(sliceKey(old))?.delete(String(old.metadata.name));
+          if (type === 'DELETED') return;
+          const key = sliceKey(obj);
+          let m = slicesByService.get(key);
+          if (!m) slicesByService.set(key, (m = new Map()));
+          m.set(String(obj.metadata.name), obj);
+        }),
+        namespaces: new Informer(client, 'namespaces').on(touch),
+      }
+    : undefined;
+  let synced = true;
+  if (informers) {
+    synced = informers.services.start() && informers.slices.start() && informers.namespaces.start();
+    // kubernetes.go InitKubeCache: after 5 s without a synced cache the server starts anyway.
+    if (!synced) log(['[WARNING] plugin/kubernetes: starting server with unsynced Kubernetes API']);
+  }
+  const view: KubernetesView | undefined = informers && {
+    service: (ns, name) => informers.services.get(ns, name),
+    services: () => informers.services.list(),
+    endpointSlices: (ns, svc) => slicesByService.get(`${ns}/${svc}`)?.values() ?? [],
+    namespaceExists: (ns) => informers.namespaces.get(undefined, ns) !== undefined,
+    modified: () => modified,
+  };
+
+  const from = { kind: 'pod' as const, node: node.name, sandboxId: sandbox.id };
+  let queries = 0;
+  const forward = (q: DnsQuery, server: ServerConfig): DnsResponse => {
+    const fwd = server.forward!;
+    const upstreams = fwd.to.flatMap((t) => (t.startsWith('/') ? (t === '/etc/resolv.conf' ? parseResolvConf(sandbox.resolvConf ?? '').servers : []) : [t.replace(/^dns:\/\//, '').replace(/:\d+$/, '')]));
+    for (const ip of upstreams) {
+      const r = launch.network.request(from, ip, 53, q);
+      if (r.ok && r.response?.kind === 'dns' && (r.response.delayMs ?? 0) < FORWARD_GIVE_UP_MS) return { ...r.response, authoritative: false, recursionAvailable: true };
+    }
+    const upstream = upstreams[0];
+    if (server.plugins.has('errors') && upstream) {
+      // A source port of the forward plugin's socket: derived from the query count, as ports are not modelled.
+      const port = 32768 + ((queries * 7919 + sandbox.ip.length * 104729) % 28232);
+      log([`[ERROR] plugin/errors: 2 ${fqdn(q.name)} ${q.type}: read udp ${sandbox.ip}:${port}->${upstream}:53: i/o timeout`]);
+    }
+    return { kind: 'dns', rcode: 'SERVFAIL', answers: [], recursionAvailable: true, delayMs: FORWARD_GIVE_UP_MS };
+  };
+
+  const answerDns = (q: DnsQuery): DnsResponse => {
+    queries++;
+    const name = fqdn(q.name).toLowerCase();
+    const server = bestServer(servers, name);
+    if (!server) return { kind: 'dns', rcode: 'REFUSED', answers: [] };
+    const k = server.kubernetes;
+    const zone = k && view ? longestZone(k.zones, name) : undefined;
+    if (k && view && zone) {
+      const a = kubernetesAnswer(q, zone, k, view);
+      if (a.kind === 'answer') return a.response;
+    }
+    if (server.forward && inZone(name, server.forward.from)) return forward(q, server);
+    // plugin.NextOrFailure: nothing after the plugin that passed the query on.
+    return { kind: 'dns', rcode: 'SERVFAIL', answers: [] };
+  };
+
+  const server: ServerProgram = {
+    answer(request: NetRequest, port: number): NetResponse | undefined {
+      if (request.kind === 'dns') return port === 53 ? answerDns(request) : undefined;
+      const path = request.path.split('?')[0];
+      if (port === 8080 && servers.some((s) => s.plugins.has('health'))) return path === '/health' ? text(200, 'OK') : text(404, '404 page not found\n');
+      if (port === 8181 && servers.some((s) => s.plugins.has('ready'))) {
+        if (path !== '/ready') return text(404, '404 page not found\n');
+        // plugin/ready: 503 and the names of the plugins not ready yet.
+        return synced ? text(200, 'OK') : text(503, 'kubernetes');
+      }
+      return text(404, '404 page not found\n');
+    },
+  };
+
+  return {
+    server,
+    stop: () => {
+      stopped = true;
+      informers?.services.stop();
+      informers?.slices.stop();
+      informers?.namespaces.stop();
+    },
+  };
+}
+
+/** The value of the container's `-conf` flag (command then args). */
+function confFlag(container: Obj | undefined): string | undefined {
+  const words: string[] = [...((container?.command as string[]) ?? []), ...((container?.args as string[]) ?? [])];
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    if (w === '-conf' || w === '--conf') return words[i + 1];
+    const m = /^--?conf=(.*)$/.exec(w);
+    if (m) return m[1];
+  }
+  return undefined;
+}
+
+/** The server block on port 53 whose zone matches `name` most specifically (dnsserver's zone lookup). */
+function bestServer(servers: ServerConfig[], name: string): ServerConfig | undefined {
+  let best: ServerConfig | undefined;
+  let bestLen = -1;
+  for (const s of servers) {
+    if (s.port !== 53) continue;
+    for (const z of s.zones) {
+      if (inZone(name, z) && z.length > bestLen) {
+        best = s;
+        bestLen = z.length;
+      }
+    }
+  }
+  return best;
+}
+
+function longestZone(zones: string[], name: string): string | undefined {
+  let best: string | undefined;
+  for (const z of zones) if (inZone(name, z) && (!best || z.length > best.length)) best = z;
+  return best;
+}
+
+function inZone(name: string, zone: string): boolean {
+  return zone === '.' || name === zone || name.endsWith(`.${zone}`);
+}
+
+function text(status: number, body: string): HttpResponse {
+  return { kind: 'http', status, reason: reasonPhrase(status), headers: [['Content-Type', 'text/plain; charset=utf-8'], ['Content-Length', String(Buffer.byteLength(body))]], body };
+}
