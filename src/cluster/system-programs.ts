@@ -11,6 +11,7 @@ import type { NodeHost } from './host/node-host.js';
 import type { Network } from './network/network.js';
 import { parseImageRef } from './workloads/catalog.js';
 import { coreDNSProgram } from './dns/coredns.js';
+import { launchClientProgram } from './programs/in-container.js';
 
 /** What a system program is started with. */
 export interface LaunchContext {
@@ -38,6 +39,8 @@ export function systemProgramLauncher(base: Omit<LaunchContext, 'container' | 's
   return (container, sandbox) => {
     const repository = parseImageRef(container.image).repository;
     const program = PROGRAMS.find((p) => p.repository === repository);
-    return program?.launch({ ...base, container, sandbox });
+    if (program) return program.launch({ ...base, container, sandbox });
+    // Not a component: maybe its command is a client program (wget, curl, ...) that runs and exits.
+    return launchClientProgram({ queue: base.ctx.queue, network: base.network, runtime: base.node.runtime, node: base.node.name, resolvConf: (s) => s.resolvConf }, container, sandbox);
   };
 }

@@ -15,6 +15,8 @@ export interface ProgramContext {
   readonly from: NetSource;
   /** The text of /etc/resolv.conf as the process sees it (undefined: no such file). */
   resolvConf(): string | undefined;
+  /** Its stdout is a terminal (`kubectl exec -t`): tools then skip what they print only for pipes (curl's meter). */
+  readonly tty?: boolean;
   /** The simulated time it starts at (ms since the epoch). */
   readonly now: number;
 }
@@ -25,6 +27,8 @@ export interface ProgramRun {
   stderr: string;
   exitCode: number;
   durationMs: number;
+  /** Both streams in the order they were written (absent: stderr is taken to come first). */
+  chunks?: readonly { readonly fd: 1 | 2; readonly text: string }[];
 }
 
 /** A client program. */

@@ -14,6 +14,8 @@ export interface ContainerProcess {
   stop(): void;
   /** How it answers what reaches it over the network (absent: the image behaviour's default server). */
   server?: ServerProgram;
+  /** The program decides when the container exits (a client program's run); the image behaviour's `exits` is ignored. */
+  exitsByItself?: boolean;
 }
 
 /**

@@ -54,9 +54,13 @@ export interface RuntimeContainer {
   logs: { time: number; line: string }[];
   behaviour: ImageBehaviour;
   exitTimer?: TimerId;
+  /** The command line its process runs (command + args, or the image's default). */
+  argv: readonly string[];
   /** The simulated program its image runs, while it runs (kube-proxy, CoreDNS; see process.ts). */
   process?: ContainerProcess;
 }
+
+const NO_ARGV: readonly string[] = Object.freeze([]);
 
 /** Result of a CRI call. */
 export type CriResult<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -226,6 +230,8 @@ export class ContainerRuntime {
       state: 'CONTAINER_CREATED',
       logs: [],
       behaviour: behaviourFor(image.behaviour, spec.command, spec.args),
+      // The spec's own arrays (stored objects are not mutated) and the image's: no copy per container.
+      argv: spec.command ? (spec.args?.length ? [...spec.command, ...spec.args] : spec.command) : (spec.args ?? image.behaviour.entrypoint ?? NO_ARGV),
     };
     this.containers.set(container.id, container);
     // The CRI log file the kubelet asks for (LogDirectory/LogPath), in the CRI log format `<RFC3339Nano> stdout F <line>`.
@@ -280,7 +286,7 @@ export class ContainerRuntime {
     const sandbox = this.sandboxes.get(c.sandboxId);
     if (this.launcher && sandbox) c.process = this.launcher(c, sandbox);
     const exits = c.behaviour.exits;
-    if (exits) c.exitTimer = this.queue.after(exits.afterMs, () => this.exit(c, exits.code, exits.code === 0 ? 'Completed' : 'Error'));
+    if (exits && !c.process?.exitsByItself) c.exitTimer = this.queue.after(exits.afterMs, () => this.exit(c, exits.code, exits.code === 0 ? 'Completed' : 'Error'));
     return { ok: true, value: c };
   }
 

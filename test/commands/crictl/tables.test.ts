@@ -29,7 +29,7 @@ function referenceNode(): CriNode {
     ['e1f2a3b4c5d6e', 'f1184a0bd7fe5', NOW - 70 * S, 'CONTAINER_EXITED', 'kube-apiserver', 12, '3e4f5a6b7c8d9'],
   ];
   for (const [c, img, at, state, name, attempt, pod] of containers) {
-    rt.containers.set(id(c), { id: id(c), sandboxId: id(pod), podUid: 'u', name, attempt, image: 'x', imageId: `sha256:${id(img)}`, createdAt: at, state, logs: [], behaviour });
+    rt.containers.set(id(c), { id: id(c), sandboxId: id(pod), podUid: 'u', name, attempt, image: 'x', imageId: `sha256:${id(img)}`, createdAt: at, state, logs: [], behaviour, argv: [] });
   }
   const images: [string, string, number][] = [
     ['docker.io/library/nginx:1.27', 'a830707172e80', 72_100_000],

@@ -1,0 +1,18 @@
+/**
+ * The client programs by the name an image or a node has them under. A
+ * command line inside a container or on a node runs one of these when its
+ * first word names it (after a path: `/usr/bin/curl` is `curl`).
+ */
+import type { Program } from './types.js';
+import { wget } from './wget.js';
+import { curl } from './curl.js';
+
+const PROGRAMS = new Map<string, Program>([
+  ['wget', wget],
+  ['curl', curl],
+]);
+
+/** The client program `argv0` names, if it is one the simulation runs. */
+export function clientProgram(argv0: string): Program | undefined {
+  return PROGRAMS.get(argv0.slice(argv0.lastIndexOf('/') + 1));
+}
