@@ -23,6 +23,7 @@ import { ImageCatalog, type ImageBehaviour } from './workloads/catalog.js';
 import { Network, type NetNode } from './network/network.js';
 import { hostDaemons } from './network/host-daemons.js';
 import { systemProgramLauncher } from './system-programs.js';
+import { dataCenterServices } from './dns/upstream.js';
 import { ControllerManager } from './controllers/controller-manager.js';
 import { Scheduler } from './scheduler/scheduler.js';
 import { warmUp, warmUpAsync, type WarmUpOptions } from './warm-up.js';
@@ -119,6 +120,7 @@ export class Cluster {
     const netNodes: NetNode[] = [];
     this.netNodes = netNodes;
     this.network = new Network(() => netNodes, () => this.random.next());
+    this.network.external = dataCenterServices;
   }
 
   /** The nodes as the network sees them, in declaration order (filled by bootstrap). */

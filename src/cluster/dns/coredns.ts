@@ -10,12 +10,13 @@
  * DNS on 53/udp+tcp, `/health` on 8080 and `/ready` on 8181.
  *
  * Names outside the cluster zones go to `forward . /etc/resolv.conf`: the
- * pod's resolv.conf (dnsPolicy Default: the node's uplink server). That
- * server reaches no internet in the simulation, so the forward plugin keeps
- * retrying until its deadline (5 s, 2 s read timeouts: about 6 s), logs the
- * `plugin/errors` line and answers SERVFAIL — later than any client with the
- * default 5 s timeout waits, so what a learner sees for an outside name is a
- * timeout (`wget: bad address`, `;; connection timed out`).
+ * pod's resolv.conf (dnsPolicy Default: the node's uplink server, the data
+ * center's resolver in dns/upstream.ts, which knows no public names and
+ * answers NXDOMAIN). When the upstream does not answer (a policy drops it, a
+ * `forward` to an address nobody holds), the forward plugin keeps retrying
+ * until its deadline (5 s, 2 s read timeouts: about 6 s), logs the
+ * `plugin/errors` line and answers SERVFAIL — later than a client with the
+ * default 5 s timeout waits, so the client times out.
  */
 import type { SystemProgram, LaunchContext } from '../system-programs.js';
 import type { ContainerProcess } from '../runtime/process.js';

@@ -6,10 +6,14 @@
 import type { Program } from './types.js';
 import { wget } from './wget.js';
 import { curl } from './curl.js';
+import { nslookup } from './nslookup.js';
+import { dig } from './dig.js';
 
 const PROGRAMS = new Map<string, Program>([
   ['wget', wget],
   ['curl', curl],
+  ['nslookup', nslookup],
+  ['dig', dig],
 ]);
 
 /** The client program `argv0` names, if it is one the simulation runs. */
