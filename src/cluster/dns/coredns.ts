@@ -24,7 +24,8 @@ import type { KubeObject } from '../apiserver/types.js';
 import type { DnsQuery, DnsResponse, NetRequest, NetResponse, ServerProgram, HttpResponse } from '../network/requests.js';
 import { Informer } from '../client/informer.js';
 import { reasonPhrase } from '../network/app-server.js';
-import { loadCorefile, type ServerConfig } from './corefile.js';
+import { corefileHash, loadCorefile, type ServerConfig } from './corefile.js';
+import type { TimerId } from '../clock/event-queue.js';
 import { containerSpec, readMountedFile } from './mounted-file.js';
 import { fqdn, kubernetesAnswer, type KubernetesView } from './kubernetes-records.js';
 import { parseResolvConf } from './resolv-conf.js';
@@ -36,6 +37,11 @@ const VERSION_LINES = ['CoreDNS-1.11.3', 'linux/amd64, go1.21.11, a6338e9'];
 
 /** How long the forward plugin keeps retrying a silent upstream before answering SERVFAIL (defaultTimeout 5 s, read timeout 2 s). */
 export const FORWARD_GIVE_UP_MS = 6_000;
+
+/** How long the kubelet takes to project a ConfigMap change into a volume (its sync period plus the cache TTL, about a minute). */
+export const KUBELET_SYNC_MS = 60_000;
+/** The reload plugin's check interval (plugin/reload defaultInterval; its ±7.5 s jitter is left out). */
+export const RELOAD_INTERVAL_MS = 30_000;
 
 /** The CoreDNS system program. */
 export const coreDNSProgram: SystemProgram = {
@@ -61,8 +67,10 @@ function startCoreDNS(launch: LaunchContext): ContainerProcess {
     });
     return { stop: () => void (stopped = true) };
   }
-  const servers = loaded.servers;
-  log([...servers.flatMap((s) => s.zones.map((z) => `${z}:${s.port}`)), ...(servers.some((s) => s.plugins.has('reload')) ? [`[INFO] plugin/reload: Running configuration SHA512 = ${loaded.sha512}`] : []), ...VERSION_LINES]);
+  let servers = loaded.servers;
+  let sha512 = loaded.sha512;
+  const hasPlugin = (name: string) => servers.some((x) => x.plugins.has(name));
+  log([...servers.flatMap((x) => x.zones.map((z) => `${z}:${x.port}`)), ...(hasPlugin('reload') ? [`[INFO] plugin/reload: Running configuration SHA512 = ${sha512}`] : []), ...VERSION_LINES]);
 
   // The kubernetes plugin's informers, with the ServiceAccount's identity (RBAC: ClusterRole system:coredns).
   const client = ctx.client({ type: 'loopback', user: 'system:serviceaccount:kube-system:coredns', groups: ['system:serviceaccounts', 'system:serviceaccounts:kube-system'] });
@@ -70,34 +78,72 @@ function startCoreDNS(launch: LaunchContext): ContainerProcess {
   const touch = () => void (modified = Math.floor(queue.now() / 1000));
   const slicesByService = new Map<string, Map<string, KubeObject>>();
   const sliceKey = (o: KubeObject) => `${o.metadata.namespace}/${o.metadata.labels?.['kubernetes.io/service-name'] ?? ''}`;
-  const informers = servers.some((s) => s.kubernetes)
-    ? {
-        services: new Informer(client, 'services').on(touch),
-        slices: new Informer(client, 'endpointslices').on((type, obj, old) => {
-          touch();
-          if (old) slicesByService.get(sliceKey(old))?.delete(String(old.metadata.name));
-          if (type === 'DELETED') return;
-          const key = sliceKey(obj);
-          let m = slicesByService.get(key);
-          if (!m) slicesByService.set(key, (m = new Map()));
-          m.set(String(obj.metadata.name), obj);
-        }),
-        namespaces: new Informer(client, 'namespaces').on(touch),
-      }
-    : undefined;
+  let informers: { services: Informer; slices: Informer; namespaces: Informer } | undefined;
+  let view: KubernetesView | undefined;
   let synced = true;
-  if (informers) {
-    synced = informers.services.start() && informers.slices.start() && informers.namespaces.start();
+  const startInformers = () => {
+    if (informers || !servers.some((x) => x.kubernetes)) return;
+    const inf = {
+      services: new Informer(client, 'services').on(touch),
+      slices: new Informer(client, 'endpointslices').on((type, obj, old) => {
+        touch();
+        if (old) slicesByService.get(sliceKey(old))?.delete(String(old.metadata.name));
+        if (type === 'DELETED') return;
+        const key = sliceKey(obj);
+        let m = slicesByService.get(key);
+        if (!m) slicesByService.set(key, (m = new Map()));
+        m.set(String(obj.metadata.name), obj);
+      }),
+      namespaces: new Informer(client, 'namespaces').on(touch),
+    };
+    informers = inf;
+    synced = inf.services.start() && inf.slices.start() && inf.namespaces.start();
     // kubernetes.go InitKubeCache: after 5 s without a synced cache the server starts anyway.
     if (!synced) log(['[WARNING] plugin/kubernetes: starting server with unsynced Kubernetes API']);
-  }
-  const view: KubernetesView | undefined = informers && {
-    service: (ns, name) => informers.services.get(ns, name),
-    services: () => informers.services.list(),
-    endpointSlices: (ns, svc) => slicesByService.get(`${ns}/${svc}`)?.values() ?? [],
-    namespaceExists: (ns) => informers.namespaces.get(undefined, ns) !== undefined,
-    modified: () => modified,
+    view = {
+      service: (ns, name) => inf.services.get(ns, name),
+      services: () => inf.services.list(),
+      endpointSlices: (ns, svc) => slicesByService.get(`${ns}/${svc}`)?.values() ?? [],
+      namespaceExists: (ns) => inf.namespaces.get(undefined, ns) !== undefined,
+      modified: () => modified,
+    };
   };
+  startInformers();
+
+  // The reload plugin: the kubelet projects a ConfigMap change into the volume at its next sync
+  // (about a minute), and the plugin notices at its next 30 s check; one change, one check.
+  const startedAt = queue.now();
+  let reloadTimer: TimerId | undefined;
+  const checkReload = () => {
+    reloadTimer = undefined;
+    if (stopped || !hasPlugin('reload')) return;
+    const now = readMountedFile(mount, confPath.startsWith('/') ? confPath : `/${confPath}`);
+    if (!now.ok) return;
+    const hash = corefileHash(now.text, confPath);
+    if (!hash.ok) {
+      log([`[WARNING] plugin/reload: Corefile parse failed: ${hash.error}`]);
+      return;
+    }
+    if (hash.sha512 === sha512) return;
+    // reload.go: the new hash is kept even when the restart fails, so the same broken file is not retried.
+    sha512 = hash.sha512;
+    const next = loadCorefile(now.text, confPath);
+    if (!next.ok) {
+      const err = `starting with listener file descriptors: ${next.error}`;
+      log(['[INFO] Reloading', `[ERROR] Restart failed: ${err}`, `[ERROR] plugin/reload: Corefile changed but reload failed: ${err}`]);
+      return;
+    }
+    servers = next.servers;
+    startInformers();
+    log(['[INFO] Reloading', ...(hasPlugin('reload') ? [`[INFO] plugin/reload: Running configuration SHA512 = ${sha512}`] : []), '[INFO] Reloading complete']);
+  };
+  const configMaps = new Informer(kubeletClient, 'configmaps', sandbox.namespace).on((type) => {
+    if (type !== 'MODIFIED' || reloadTimer !== undefined || stopped) return;
+    const projected = queue.now() + KUBELET_SYNC_MS;
+    const tick = RELOAD_INTERVAL_MS - ((projected - startedAt) % RELOAD_INTERVAL_MS);
+    reloadTimer = queue.after(projected + tick - queue.now(), checkReload);
+  });
+  configMaps.start();
 
   const from = { kind: 'pod' as const, node: node.name, sandboxId: sandbox.id };
   let queries = 0;
@@ -117,12 +163,14 @@ function startCoreDNS(launch: LaunchContext): ContainerProcess {
     return { kind: 'dns', rcode: 'SERVFAIL', answers: [], recursionAvailable: true, delayMs: FORWARD_GIVE_UP_MS };
   };
 
+  const currentView = () => view;
   const answerDns = (q: DnsQuery): DnsResponse => {
     queries++;
     const name = fqdn(q.name).toLowerCase();
     const server = bestServer(servers, name);
     if (!server) return { kind: 'dns', rcode: 'REFUSED', answers: [] };
     const k = server.kubernetes;
+    const view = currentView();
     const zone = k && view ? longestZone(k.zones, name) : undefined;
     if (k && view && zone) {
       const a = kubernetesAnswer(q, zone, k, view);
@@ -137,11 +185,11 @@ function startCoreDNS(launch: LaunchContext): ContainerProcess {
     answer(request: NetRequest, port: number): NetResponse | undefined {
       if (request.kind === 'dns') return port === 53 ? answerDns(request) : undefined;
       const path = request.path.split('?')[0];
-      if (port === 8080 && servers.some((s) => s.plugins.has('health'))) return path === '/health' ? text(200, 'OK') : text(404, '404 page not found\n');
-      if (port === 8181 && servers.some((s) => s.plugins.has('ready'))) {
+      if (port === 8080 && hasPlugin('health')) return path === '/health' ? text(200, 'OK') : text(404, '404 page not found\n');
+      if (port === 8181 && hasPlugin('ready')) {
         if (path !== '/ready') return text(404, '404 page not found\n');
         // plugin/ready: 503 and the names of the plugins not ready yet.
-        return synced ? text(200, 'OK') : text(503, 'kubernetes');
+        return synced || !informers ? text(200, 'OK') : text(503, 'kubernetes');
       }
       return text(404, '404 page not found\n');
     },
@@ -151,6 +199,8 @@ function startCoreDNS(launch: LaunchContext): ContainerProcess {
     server,
     stop: () => {
       stopped = true;
+      if (reloadTimer !== undefined) queue.cancel(reloadTimer);
+      configMaps.stop();
       informers?.services.stop();
       informers?.slices.stop();
       informers?.namespaces.stop();

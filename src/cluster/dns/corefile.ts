@@ -82,6 +82,15 @@ export function loadCorefile(text: string, path = '/etc/coredns/Corefile'): Core
   return { ok: true, servers, sha512: configurationHash(blocks) };
 }
 
+/**
+ * The reload plugin's view of a Corefile (reload.go parse: caddyfile.Parse
+ * without the directive list): its hash, or the syntax error that stops it.
+ */
+export function corefileHash(text: string, path = '/etc/coredns/Corefile'): { ok: true; sha512: string } | { ok: false; error: string } {
+  const parsed = parse(lex(text), path, false);
+  return parsed.ok ? { ok: true, sha512: configurationHash(parsed.blocks) } : parsed;
+}
+
 /** caddyfile lexer.go `next`: words split on whitespace, `"quoted strings"`, `#` comments to the end of the line. */
 function lex(text: string): Token[] {
   const tokens: Token[] = [];
@@ -235,7 +244,7 @@ function breaks(t: Token): number {
 }
 
 /** caddyfile parse.go parseAll, with the dns server type's valid directives. */
-function parse(tokens: Token[], file: string): { ok: true; blocks: ServerBlock[] } | { ok: false; error: string } {
+function parse(tokens: Token[], file: string, checkDirectives = true): { ok: true; blocks: ServerBlock[] } | { ok: false; error: string } {
   const d = new Dispenser(file, tokens);
   const blocks: ServerBlock[] = [];
   while (d.next()) {
@@ -275,7 +284,7 @@ function parse(tokens: Token[], file: string): { ok: true; blocks: ServerBlock[]
       while (d.next()) {
         if (d.val() === '}') break;
         const dir = d.val();
-        if (!DIRECTIVES.includes(dir)) return { ok: false, error: d.err(`Unknown directive '${dir}'`) };
+        if (checkDirectives && !DIRECTIVES.includes(dir)) return { ok: false, error: d.err(`Unknown directive '${dir}'`) };
         const list = block.tokens.get(dir) ?? [];
         block.tokens.set(dir, list);
         list.push(d.tokens[d.cursor]);

@@ -132,6 +132,32 @@ describe('answers of the kubernetes plugin', () => {
   });
 });
 
+describe('the reload plugin', () => {
+  it('picks up a ConfigMap change a minute or two later, and keeps the running configuration when the new one does not load', () => {
+    const lines = () => corednsContainers(cluster).find((x) => x.state === 'CONTAINER_RUNNING')!.logs.map((l) => l.line);
+    const edit = (change: (corefile: string) => string) => {
+      const cur = sys.get('configmaps', 'kube-system', 'coredns') as { value: Obj };
+      expect(sys.update('configmaps', 'kube-system', { ...cur.value, data: { Corefile: change(cur.value.data.Corefile) } } as KubeObject).ok).toBe(true);
+    };
+    const before = lines().length;
+    edit((c) => c.replace('ttl 30', 'ttl 10'));
+    cluster.advance(30_000);
+    expect(ask('web.default.svc.cluster.local').answers[0].ttl).toBe(30);
+    cluster.advance(90_000);
+    expect(lines().slice(before)).toEqual(['[INFO] Reloading', expect.stringMatching(/^\[INFO\] plugin\/reload: Running configuration SHA512 = [0-9a-f]{128}$/), '[INFO] Reloading complete']);
+    expect(ask('web.default.svc.cluster.local').answers[0].ttl).toBe(10);
+    const reloaded = lines().length;
+    edit((c) => c.replace('    kubernetes cluster.local', '    kubernetess cluster.local'));
+    cluster.advance(120_000);
+    const err = "starting with listener file descriptors: /etc/coredns/Corefile:7 - Error during parsing: Unknown directive 'kubernetess'";
+    expect(lines().slice(reloaded)).toEqual(['[INFO] Reloading', `[ERROR] Restart failed: ${err}`, `[ERROR] plugin/reload: Corefile changed but reload failed: ${err}`]);
+    expect(ask('web.default.svc.cluster.local').answers[0].ttl).toBe(10);
+    edit((c) => c.replace('kubernetess', 'kubernetes').replace('ttl 10', 'ttl 30'));
+    cluster.advance(120_000);
+    expect(ask('web.default.svc.cluster.local').answers[0].ttl).toBe(30);
+  });
+});
+
 describe('a Corefile that does not load', () => {
   it("crash-loops the pods with CoreDNS's message, and they run again once the ConfigMap is fixed", () => {
     const c = smallCluster();
