@@ -22,6 +22,7 @@ import type { SystemProgram, LaunchContext } from '../system-programs.js';
 import type { ContainerProcess } from '../runtime/process.js';
 import type { KubeObject } from '../apiserver/types.js';
 import type { DnsQuery, DnsResponse, NetRequest, NetResponse, ServerProgram, HttpResponse } from '../network/requests.js';
+import { createHash } from 'node:crypto';
 import { Informer } from '../client/informer.js';
 import { reasonPhrase } from '../network/app-server.js';
 import { corefileHash, loadCorefile, type ServerConfig } from './corefile.js';
@@ -53,6 +54,9 @@ function startCoreDNS(launch: LaunchContext): ContainerProcess {
   const { ctx, node, container, sandbox } = launch;
   const queue = ctx.queue;
   const log = (lines: readonly string[]) => node.runtime.appendLog(container, queue.now(), lines);
+  /** The forward plugin's upstream addresses: its `to` list, a resolv.conf path read as the container sees it. */
+  const upstreamsOf = (server: ServerConfig): string[] =>
+    (server.forward?.to ?? []).flatMap((t) => (t.startsWith('/') ? (t === '/etc/resolv.conf' ? parseResolvConf(sandbox.resolvConf ?? '').servers : []) : [t.replace(/^dns:\/\//, '').replace(/:\d+$/, '')]));
   // The kubelet's volume manager projected the ConfigMap; it reads as the node.
   const kubeletClient = ctx.client({ type: 'loopback', user: `system:node:${node.name}`, groups: ['system:nodes'] });
   const mount = { client: kubeletClient, namespace: sandbox.namespace, pod: sandbox.podName, container: container.name };
@@ -71,6 +75,19 @@ function startCoreDNS(launch: LaunchContext): ContainerProcess {
   let sha512 = loaded.sha512;
   const hasPlugin = (name: string) => servers.some((x) => x.plugins.has(name));
   log([...servers.flatMap((x) => x.zones.map((z) => `${z}:${x.port}`)), ...(hasPlugin('reload') ? [`[INFO] plugin/reload: Running configuration SHA512 = ${sha512}`] : []), ...VERSION_LINES]);
+
+  // plugin/loop: its HINFO probe, forwarded to a loopback address of the pod (a resolv.conf naming a
+  // local stub such as systemd-resolved's 127.0.0.53), comes back to CoreDNS itself: fatal.
+  const loopback = servers.find((x) => x.plugins.has('loop') && x.forward && upstreamsOf(x).some((ip) => ip.startsWith('127.')));
+  if (loopback) {
+    const n = (label: string) => BigInt(`0x${createHash('sha256').update(`${sandbox.id}|${label}`).digest('hex').slice(0, 16)}`) >> 1n;
+    const port = 32768 + Number(n('port') % 28232n);
+    log([`[FATAL] plugin/loop: Loop (127.0.0.1:${port} -> :${loopback.port}) detected for zone "${loopback.zones[0]}", see https://coredns.io/plugins/loop#troubleshooting. Query: "HINFO ${n('a')}.${n('b')}.${loopback.zones[0] === '.' ? '' : loopback.zones[0]}"`]);
+    queue.after(0, () => {
+      if (!stopped && container.state === 'CONTAINER_RUNNING') node.runtime.processExited(container, 1);
+    });
+    return { stop: () => void (stopped = true) };
+  }
 
   // The kubernetes plugin's informers, with the ServiceAccount's identity (RBAC: ClusterRole system:coredns).
   const client = ctx.client({ type: 'loopback', user: 'system:serviceaccount:kube-system:coredns', groups: ['system:serviceaccounts', 'system:serviceaccounts:kube-system'] });
@@ -148,8 +165,7 @@ function startCoreDNS(launch: LaunchContext): ContainerProcess {
   const from = { kind: 'pod' as const, node: node.name, sandboxId: sandbox.id };
   let queries = 0;
   const forward = (q: DnsQuery, server: ServerConfig): DnsResponse => {
-    const fwd = server.forward!;
-    const upstreams = fwd.to.flatMap((t) => (t.startsWith('/') ? (t === '/etc/resolv.conf' ? parseResolvConf(sandbox.resolvConf ?? '').servers : []) : [t.replace(/^dns:\/\//, '').replace(/:\d+$/, '')]));
+    const upstreams = upstreamsOf(server);
     for (const ip of upstreams) {
       const r = launch.network.request(from, ip, 53, q);
       if (r.ok && r.response?.kind === 'dns' && (r.response.delayMs ?? 0) < FORWARD_GIVE_UP_MS) return { ...r.response, authoritative: false, recursionAvailable: true };

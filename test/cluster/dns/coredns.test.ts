@@ -137,7 +137,7 @@ describe('the reload plugin', () => {
     const lines = () => corednsContainers(cluster).find((x) => x.state === 'CONTAINER_RUNNING')!.logs.map((l) => l.line);
     const edit = (change: (corefile: string) => string) => {
       const cur = sys.get('configmaps', 'kube-system', 'coredns') as { value: Obj };
-      expect(sys.update('configmaps', 'kube-system', { ...cur.value, data: { Corefile: change(cur.value.data.Corefile) } } as KubeObject).ok).toBe(true);
+      expect(sys.update('configmaps', 'kube-system', { ...cur.value, data: { Corefile: change(cur.value.data.Corefile) } } as unknown as KubeObject).ok).toBe(true);
     };
     const before = lines().length;
     edit((c) => c.replace('ttl 30', 'ttl 10'));
@@ -155,6 +155,24 @@ describe('the reload plugin', () => {
     edit((c) => c.replace('kubernetess', 'kubernetes').replace('ttl 10', 'ttl 30'));
     cluster.advance(120_000);
     expect(ask('web.default.svc.cluster.local').answers[0].ttl).toBe(30);
+  });
+});
+
+describe('the loop plugin', () => {
+  it('kills CoreDNS when its upstream is a loopback address of its own pod (a local stub in the node file)', () => {
+    const c = smallCluster();
+    const s = c.systemClient();
+    // As when the node file the kubelet hands to dnsPolicy Default pods names a local stub (dnsmasq, systemd-resolved).
+    for (const n of c.nodes.values()) n.host.fs.write('/run/systemd/resolve/resolv.conf', 'nameserver 127.0.0.53\n');
+    const pods = s.list('pods', 'kube-system', { labelSelector: 'k8s-app=kube-dns' });
+    for (const p of (pods.ok && pods.value.items) || []) s.delete('pods', 'kube-system', String(p.metadata.name), { gracePeriodSeconds: 0 });
+    c.advance(60_000);
+    const crashed = corednsContainers(c).filter((x) => x.state === 'CONTAINER_EXITED');
+    expect(crashed.length).toBeGreaterThan(0);
+    expect(crashed[0].exitCode).toBe(1);
+    const lines = crashed[0].logs.map((l) => l.line);
+    expect(lines.slice(0, 1)).toEqual(['.:53']);
+    expect(lines.at(-1)).toMatch(/^\[FATAL\] plugin\/loop: Loop \(127\.0\.0\.1:\d+ -> :53\) detected for zone "\.", see https:\/\/coredns\.io\/plugins\/loop#troubleshooting\. Query: "HINFO \d+\.\d+\."$/);
   });
 });
 
