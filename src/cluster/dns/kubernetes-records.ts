@@ -40,7 +40,14 @@ export function kubernetesAnswer(q: DnsQuery, zone: string, plugin: KubernetesPl
     return { kind: 'answer', response: { kind: 'dns', rcode: 'NXDOMAIN', answers: [], authority: [soa()], authoritative: true } };
   };
   const nodata = (): KubernetesAnswer => ({ kind: 'answer', response: { kind: 'dns', rcode: 'NOERROR', answers: [], authority: [soa()], authoritative: true } });
-  const records = (answers: DnsRecord[]): KubernetesAnswer => (answers.length === 0 ? nodata() : { kind: 'answer', response: { kind: 'dns', rcode: 'NOERROR', answers, authoritative: true } });
+  const records = (answers: DnsRecord[], additional?: DnsRecord[]): KubernetesAnswer =>
+    answers.length === 0 ? nodata() : { kind: 'answer', response: { kind: 'dns', rcode: 'NOERROR', answers, ...(additional?.length ? { additional } : {}), authoritative: true } };
+  /** backend_lookup.go SRV: each target's address goes into the additional section. */
+  const srvAnswer = (srv: { record: DnsRecord; ip: string }[]): KubernetesAnswer =>
+    records(
+      srv.map((x) => x.record),
+      uniqueBy(srv.map((x) => ({ name: x.record.data.split(' ')[3], type: 'A' as const, ttl, data: x.ip }))),
+    );
 
   if (zone.endsWith('in-addr.arpa.') || zone.endsWith('ip6.arpa.')) {
     if (q.type !== 'PTR') return nx();
@@ -77,7 +84,7 @@ export function kubernetesAnswer(q: DnsQuery, zone: string, plugin: KubernetesPl
       if (headless) return endpoints.length === 0 ? nx() : records(endpoints.map((e) => ({ name, type: 'A' as const, ttl, data: e.ip })));
       return records(spec.clusterIP ? [{ name, type: 'A', ttl, data: spec.clusterIP }] : []);
     }
-    if (q.type === 'SRV') return records(srvRecords(name, svcFqdn, spec, headless ? endpoints : [], headless, ttl, undefined));
+    if (q.type === 'SRV') return srvAnswer(srvRecords(name, svcFqdn, spec, headless ? endpoints : [], headless, ttl, undefined));
     if (headless && endpoints.length === 0) return nx();
     return nodata();
   }
@@ -93,7 +100,7 @@ export function kubernetesAnswer(q: DnsQuery, zone: string, plugin: KubernetesPl
     const proto = labels[1].slice(1).toUpperCase();
     const srv = srvRecords(name, svcFqdn, spec, headless ? endpoints : [], headless, ttl, { port, proto });
     if (srv.length === 0) return nx();
-    return q.type === 'SRV' ? records(srv) : nodata();
+    return q.type === 'SRV' ? srvAnswer(srv) : nodata();
   }
   return nx();
 }
@@ -123,19 +130,24 @@ function readyEndpoints(view: KubernetesView, ns: string, svc: string): Endpoint
   return out;
 }
 
-/** SRV records: one per Service port (ClusterIP) or per endpoint and port (headless), weights shared as upstream does. */
-function srvRecords(name: string, svcFqdn: string, spec: Obj, endpoints: Endpoint[], headless: boolean, ttl: number, only?: { port: string; proto: string }): DnsRecord[] {
+/** SRV records (with their targets' addresses): one per Service port (ClusterIP) or per endpoint and port (headless), weights shared as upstream does. */
+function srvRecords(name: string, svcFqdn: string, spec: Obj, endpoints: Endpoint[], headless: boolean, ttl: number, only?: { port: string; proto: string }): { record: DnsRecord; ip: string }[] {
   const matches = (p: { name?: string; port: number; protocol?: string }) => !only || ((p.name ?? '') === only.port && (p.protocol ?? 'TCP') === only.proto);
-  const targets: { port: number; target: string }[] = [];
+  const targets: { port: number; target: string; ip: string }[] = [];
   if (headless) {
     for (const e of endpoints) {
-      for (const p of e.ports) if (matches(p)) targets.push({ port: p.port, target: `${e.hostname ?? e.ip.replace(/\./g, '-')}.${svcFqdn}` });
+      for (const p of e.ports) if (matches(p)) targets.push({ port: p.port, target: `${e.hostname ?? e.ip.replace(/\./g, '-')}.${svcFqdn}`, ip: e.ip });
     }
   } else {
-    for (const p of (spec.ports as Obj[]) ?? []) if (matches({ name: p.name, port: Number(p.port), protocol: p.protocol })) targets.push({ port: Number(p.port), target: svcFqdn });
+    for (const p of (spec.ports as Obj[]) ?? []) if (matches({ name: p.name, port: Number(p.port), protocol: p.protocol })) targets.push({ port: Number(p.port), target: svcFqdn, ip: String(spec.clusterIP) });
   }
   const weight = targets.length ? Math.floor(100 / targets.length) : 0;
-  return targets.map((t) => ({ name, type: 'SRV' as const, ttl, data: `0 ${weight} ${t.port} ${t.target}` }));
+  return targets.map((t) => ({ record: { name, type: 'SRV' as const, ttl, data: `0 ${weight} ${t.port} ${t.target}` }, ip: t.ip }));
+}
+
+function uniqueBy(records: DnsRecord[]): DnsRecord[] {
+  const seen = new Set<string>();
+  return records.filter((r) => !seen.has(`${r.name} ${r.data}`) && seen.add(`${r.name} ${r.data}`));
 }
 
 /** PTR: a Service ClusterIP → its name; an endpoint address → `<hostname or dashed ip>.<svc>.<ns>.svc.<zone>`. */

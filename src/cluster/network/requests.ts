@@ -54,6 +54,8 @@ export interface DnsResponse {
   answers: readonly DnsRecord[];
   /** The zone's SOA for negative answers (what `dig` prints under AUTHORITY). */
   authority?: readonly DnsRecord[];
+  /** Records that help with the answer (the addresses of SRV targets: `dig`'s ADDITIONAL section). */
+  additional?: readonly DnsRecord[];
   /** The server is authoritative for the name (the `aa` flag). */
   authoritative?: boolean;
   /** The server offers recursion (the `ra` flag): answers a forwarder relayed. */

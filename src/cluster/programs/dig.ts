@@ -152,7 +152,7 @@ function printReply(out: ProgramOutput, qname: string, type: DnsType, reply: Dns
     const flags = ['qr', reply.authoritative ? 'aa' : '', 'rd', reply.recursionAvailable ? 'ra' : ''].filter(Boolean).join(' ');
     out.out(';; Got answer:\n');
     out.out(`;; ->>HEADER<<- opcode: QUERY, status: ${reply.rcode}, id: ${id}\n`);
-    out.out(`;; flags: ${flags}; QUERY: 1, ANSWER: ${reply.answers.length}, AUTHORITY: ${reply.authority?.length ?? 0}, ADDITIONAL: 1\n`);
+    out.out(`;; flags: ${flags}; QUERY: 1, ANSWER: ${reply.answers.length}, AUTHORITY: ${reply.authority?.length ?? 0}, ADDITIONAL: ${(reply.additional?.length ?? 0) + 1}\n`);
     if (!reply.recursionAvailable) out.out(';; WARNING: recursion requested but not available\n');
     out.out('\n');
     out.out(`;; OPT PSEUDOSECTION:\n; EDNS: version: 0, flags:; udp: 1232\n; COOKIE: ${contextHex8(ctx, 'dig-cookie')} (echoed)\n`);
@@ -166,6 +166,7 @@ function printReply(out: ProgramOutput, qname: string, type: DnsType, reply: Dns
   if (o.question) section('QUESTION', [`;${questionText(qname, type)}\n`]);
   if (o.answer) section('ANSWER', reply.answers.map(recordText));
   if (o.authority) section('AUTHORITY', (reply.authority ?? []).map(recordText));
+  if (o.additional) section('ADDITIONAL', (reply.additional ?? []).map(recordText));
   if (o.stats) {
     out.out(`;; Query time: ${queryTime} msec\n`);
     out.out(`;; SERVER: ${server}#53(${server}) (${o.tcp ? 'TCP' : 'UDP'})\n`);

@@ -43,7 +43,7 @@ function rdataLength(r: DnsRecord): number {
 /** The size of a reply: header, the question, every record, and the OPT record (`optBytes`, 0 without EDNS). */
 export function messageSize(qname: string, reply: DnsResponse, optBytes: number): number {
   let size = 12 + wireNameLength(qname) + 4;
-  for (const r of [...reply.answers, ...(reply.authority ?? [])]) size += wireNameLength(r.name) + 10 + rdataLength(r);
+  for (const r of [...reply.answers, ...(reply.authority ?? []), ...(reply.additional ?? [])]) size += wireNameLength(r.name) + 10 + rdataLength(r);
   return size + optBytes;
 }
 

@@ -97,7 +97,9 @@ describe('answers of the kubernetes plugin', () => {
   });
 
   it('answers SRV for a named port, pod names with pods insecure, and PTR for a ClusterIP', () => {
-    expect(ask('_http._tcp.web.default.svc.cluster.local', 'SRV').answers).toEqual([{ name: '_http._tcp.web.default.svc.cluster.local.', type: 'SRV', ttl: 30, data: '0 100 80 web.default.svc.cluster.local.' }]);
+    const srv = ask('_http._tcp.web.default.svc.cluster.local', 'SRV');
+    expect(srv.answers).toEqual([{ name: '_http._tcp.web.default.svc.cluster.local.', type: 'SRV', ttl: 30, data: '0 100 80 web.default.svc.cluster.local.' }]);
+    expect(srv.additional).toEqual([{ name: 'web.default.svc.cluster.local.', type: 'A', ttl: 30, data: svcIP() }]);
     expect(ask('10-244-1-7.default.pod.cluster.local').answers).toEqual([{ name: '10-244-1-7.default.pod.cluster.local.', type: 'A', ttl: 30, data: '10.244.1.7' }]);
     const reversed = svcIP().split('.').reverse().join('.');
     expect(ask(`${reversed}.in-addr.arpa`, 'PTR').answers[0]).toMatchObject({ type: 'PTR', data: 'web.default.svc.cluster.local.' });

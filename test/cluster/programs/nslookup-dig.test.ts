@@ -171,7 +171,7 @@ describe("musl's resolver", () => {
 describe('against CoreDNS in a cluster', () => {
   const cluster = smallCluster({ 'shop/web:1': { listens: [8080] } });
   const sys = cluster.systemClient();
-  sys.create('services', 'default', { apiVersion: 'v1', kind: 'Service', metadata: { name: 'web' }, spec: { selector: { app: 'web' }, ports: [{ port: 80, targetPort: 8080 }] } } as KubeObject);
+  sys.create('services', 'default', { apiVersion: 'v1', kind: 'Service', metadata: { name: 'web' }, spec: { selector: { app: 'web' }, ports: [{ name: 'http', port: 80, targetPort: 8080 }] } } as KubeObject);
   createPod(cluster, 'client', { nodeName: 'node-2', containers: [{ name: 'c', image: 'busybox:1.36', command: ['sleep', 'infinity'] }] });
   cluster.advance(10_000);
   const svcIP = () => ((sys.get('services', 'default', 'web') as { value: Obj }).value.spec.clusterIP as string);
@@ -195,6 +195,12 @@ describe('against CoreDNS in a cluster', () => {
     expect(r.stdout).toContain(`Name:\tweb.default.svc.cluster.local\nAddress: ${svcIP()}\n`);
     expect(r.exitCode).toBe(0);
     expect(clientProgram('dig')).toBe(dig);
+  });
+
+  it("dig SRV shows the target's address under ADDITIONAL, as CoreDNS adds it", () => {
+    const r = dig(['dig', '-t', 'SRV', '_http._tcp.web.default.svc.cluster.local'], ctx());
+    expect(r.stdout).toContain(';; flags: qr aa rd; QUERY: 1, ANSWER: 1, AUTHORITY: 0, ADDITIONAL: 2\n');
+    expect(r.stdout).toContain(`;; ANSWER SECTION:\n_http._tcp.web.default.svc.cluster.local. 30 IN\tSRV 0 100 80 web.default.svc.cluster.local.\n\n;; ADDITIONAL SECTION:\nweb.default.svc.cluster.local. 30 IN\tA\t${svcIP()}\n\n`);
   });
 
   it('times out with the real text while CoreDNS is scaled to 0, and answers again once it runs', () => {
