@@ -20,7 +20,6 @@
  */
 import type { SystemProgram, LaunchContext } from '../system-programs.js';
 import type { ContainerProcess } from '../runtime/process.js';
-import type { KubeObject } from '../apiserver/types.js';
 import type { DnsQuery, DnsResponse, NetRequest, NetResponse, ServerProgram, HttpResponse } from '../network/requests.js';
 import { createHash } from 'node:crypto';
 import { Informer } from '../client/informer.js';
@@ -28,7 +27,8 @@ import { reasonPhrase } from '../network/app-server.js';
 import { corefileHash, loadCorefile, type ServerConfig } from './corefile.js';
 import type { TimerId } from '../clock/event-queue.js';
 import { containerSpec, readMountedFile } from './mounted-file.js';
-import { fqdn, kubernetesAnswer, type KubernetesView } from './kubernetes-records.js';
+import { fqdn, kubernetesAnswer } from './kubernetes-records.js';
+import { KubernetesCache } from './kubernetes-cache.js';
 import { parseResolvConf } from './resolv-conf.js';
 
 type Obj = Record<string, any>;
@@ -64,13 +64,15 @@ function startCoreDNS(launch: LaunchContext): ContainerProcess {
   const file = readMountedFile(mount, confPath.startsWith('/') ? confPath : `/${confPath}`);
   const loaded = file.ok ? loadCorefile(file.text, confPath) : { ok: false as const, error: file.error };
   let stopped = false;
-  if (!loaded.ok) {
-    log([loaded.error]);
+  /** log.Fatal: the last line, then exit status 1 (scheduled: a program does not exit inside its launch). */
+  const fatal = (line: string): ContainerProcess => {
+    log([line]);
     queue.after(0, () => {
       if (!stopped && container.state === 'CONTAINER_RUNNING') node.runtime.processExited(container, 1);
     });
     return { stop: () => void (stopped = true) };
-  }
+  };
+  if (!loaded.ok) return fatal(loaded.error);
   let servers = loaded.servers;
   let sha512 = loaded.sha512;
   const hasPlugin = (name: string) => servers.some((x) => x.plugins.has(name));
@@ -82,50 +84,19 @@ function startCoreDNS(launch: LaunchContext): ContainerProcess {
   if (loopback) {
     const n = (label: string) => BigInt(`0x${createHash('sha256').update(`${sandbox.id}|${label}`).digest('hex').slice(0, 16)}`) >> 1n;
     const port = 32768 + Number(n('port') % 28232n);
-    log([`[FATAL] plugin/loop: Loop (127.0.0.1:${port} -> :${loopback.port}) detected for zone "${loopback.zones[0]}", see https://coredns.io/plugins/loop#troubleshooting. Query: "HINFO ${n('a')}.${n('b')}.${loopback.zones[0] === '.' ? '' : loopback.zones[0]}"`]);
-    queue.after(0, () => {
-      if (!stopped && container.state === 'CONTAINER_RUNNING') node.runtime.processExited(container, 1);
-    });
-    return { stop: () => void (stopped = true) };
+    return fatal(`[FATAL] plugin/loop: Loop (127.0.0.1:${port} -> :${loopback.port}) detected for zone "${loopback.zones[0]}", see https://coredns.io/plugins/loop#troubleshooting. Query: "HINFO ${n('a')}.${n('b')}.${loopback.zones[0] === '.' ? '' : loopback.zones[0]}"`);
   }
 
-  // The kubernetes plugin's informers, with the ServiceAccount's identity (RBAC: ClusterRole system:coredns).
-  const client = ctx.client({ type: 'loopback', user: 'system:serviceaccount:kube-system:coredns', groups: ['system:serviceaccounts', 'system:serviceaccounts:kube-system'] });
-  let modified = Math.floor(queue.now() / 1000);
-  const touch = () => void (modified = Math.floor(queue.now() / 1000));
-  const slicesByService = new Map<string, Map<string, KubeObject>>();
-  const sliceKey = (o: KubeObject) => `${o.metadata.namespace}/${o.metadata.labels?.['kubernetes.io/service-name'] ?? ''}`;
-  let informers: { services: Informer; slices: Informer; namespaces: Informer } | undefined;
-  let view: KubernetesView | undefined;
-  let synced = true;
-  const startInformers = () => {
-    if (informers || !servers.some((x) => x.kubernetes)) return;
-    const inf = {
-      services: new Informer(client, 'services').on(touch),
-      slices: new Informer(client, 'endpointslices').on((type, obj, old) => {
-        touch();
-        if (old) slicesByService.get(sliceKey(old))?.delete(String(old.metadata.name));
-        if (type === 'DELETED') return;
-        const key = sliceKey(obj);
-        let m = slicesByService.get(key);
-        if (!m) slicesByService.set(key, (m = new Map()));
-        m.set(String(obj.metadata.name), obj);
-      }),
-      namespaces: new Informer(client, 'namespaces').on(touch),
-    };
-    informers = inf;
-    synced = inf.services.start() && inf.slices.start() && inf.namespaces.start();
+  // The kubernetes plugin's caches, with the ServiceAccount's identity (RBAC: ClusterRole system:coredns).
+  let cache: KubernetesCache | undefined;
+  const startCache = () => {
+    if (cache || !servers.some((x) => x.kubernetes)) return;
+    const client = ctx.client({ type: 'loopback', user: 'system:serviceaccount:kube-system:coredns', groups: ['system:serviceaccounts', 'system:serviceaccounts:kube-system'] });
+    cache = new KubernetesCache(client, () => queue.now());
     // kubernetes.go InitKubeCache: after 5 s without a synced cache the server starts anyway.
-    if (!synced) log(['[WARNING] plugin/kubernetes: starting server with unsynced Kubernetes API']);
-    view = {
-      service: (ns, name) => inf.services.get(ns, name),
-      services: () => inf.services.list(),
-      endpointSlices: (ns, svc) => slicesByService.get(`${ns}/${svc}`)?.values() ?? [],
-      namespaceExists: (ns) => inf.namespaces.get(undefined, ns) !== undefined,
-      modified: () => modified,
-    };
+    if (!cache.synced) log(['[WARNING] plugin/kubernetes: starting server with unsynced Kubernetes API']);
   };
-  startInformers();
+  startCache();
 
   // The reload plugin: the kubelet projects a ConfigMap change into the volume at its next sync
   // (about a minute), and the plugin notices at its next 30 s check; one change, one check.
@@ -151,7 +122,7 @@ function startCoreDNS(launch: LaunchContext): ContainerProcess {
       return;
     }
     servers = next.servers;
-    startInformers();
+    startCache();
     log(['[INFO] Reloading', ...(hasPlugin('reload') ? [`[INFO] plugin/reload: Running configuration SHA512 = ${sha512}`] : []), '[INFO] Reloading complete']);
   };
   const configMaps = new Informer(kubeletClient, 'configmaps', sandbox.namespace).on((type) => {
@@ -179,14 +150,13 @@ function startCoreDNS(launch: LaunchContext): ContainerProcess {
     return { kind: 'dns', rcode: 'SERVFAIL', answers: [], recursionAvailable: true, delayMs: FORWARD_GIVE_UP_MS };
   };
 
-  const currentView = () => view;
   const answerDns = (q: DnsQuery): DnsResponse => {
     queries++;
     const name = fqdn(q.name).toLowerCase();
     const server = bestServer(servers, name);
     if (!server) return { kind: 'dns', rcode: 'REFUSED', answers: [] };
     const k = server.kubernetes;
-    const view = currentView();
+    const view = cache?.view;
     const zone = k && view ? longestZone(k.zones, name) : undefined;
     if (k && view && zone) {
       const a = kubernetesAnswer(q, zone, k, view);
@@ -205,7 +175,7 @@ function startCoreDNS(launch: LaunchContext): ContainerProcess {
       if (port === 8181 && hasPlugin('ready')) {
         if (path !== '/ready') return text(404, '404 page not found\n');
         // plugin/ready: 503 and the names of the plugins not ready yet.
-        return synced || !informers ? text(200, 'OK') : text(503, 'kubernetes');
+        return !cache || cache.synced ? text(200, 'OK') : text(503, 'kubernetes');
       }
       return text(404, '404 page not found\n');
     },
@@ -217,9 +187,7 @@ function startCoreDNS(launch: LaunchContext): ContainerProcess {
       stopped = true;
       if (reloadTimer !== undefined) queue.cancel(reloadTimer);
       configMaps.stop();
-      informers?.services.stop();
-      informers?.slices.stop();
-      informers?.namespaces.stop();
+      cache?.stop();
     },
   };
 }

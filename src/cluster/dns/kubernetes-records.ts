@@ -51,7 +51,7 @@ export function kubernetesAnswer(q: DnsQuery, zone: string, plugin: KubernetesPl
 
   if (zone.endsWith('in-addr.arpa.') || zone.endsWith('ip6.arpa.')) {
     if (q.type !== 'PTR') return nx();
-    const target = reverseTarget(lower, plugin, zoneOf(plugin), view);
+    const target = reverseTarget(lower, zoneOf(plugin), view);
     return target ? records([{ name, type: 'PTR', ttl, data: target }]) : nx();
   }
   const rest = lower === zone ? '' : lower.slice(0, -zone.length - 1);
@@ -151,7 +151,7 @@ function uniqueBy(records: DnsRecord[]): DnsRecord[] {
 }
 
 /** PTR: a Service ClusterIP → its name; an endpoint address → `<hostname or dashed ip>.<svc>.<ns>.svc.<zone>`. */
-function reverseTarget(name: string, plugin: KubernetesPlugin, zone: string | undefined, view: KubernetesView): string | undefined {
+function reverseTarget(name: string, zone: string | undefined, view: KubernetesView): string | undefined {
   const m = /^(\d+)\.(\d+)\.(\d+)\.(\d+)\.in-addr\.arpa\.$/.exec(name);
   if (!m || !zone) return undefined;
   const ip = `${m[4]}.${m[3]}.${m[2]}.${m[1]}`;
@@ -162,7 +162,6 @@ function reverseTarget(name: string, plugin: KubernetesPlugin, zone: string | un
     if (spec.clusterIP === ip) return `${svcName}.${ns}.svc.${zone}`;
     for (const e of readyEndpoints(view, ns, svcName)) if (e.ip === ip) return `${e.hostname ?? ip.replace(/\./g, '-')}.${svcName}.${ns}.svc.${zone}`;
   }
-  void plugin;
   return undefined;
 }
 
