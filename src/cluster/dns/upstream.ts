@@ -34,10 +34,10 @@ const RESOLVER: ServerProgram = {
 };
 
 /** The servers outside the cluster (Network.external): the resolver, and the stub for a node's own programs. */
-export function dataCenterServices(ip: string, port: number, proto: 'tcp' | 'udp', src: { ip: string; sandbox?: Sandbox; node?: string }): ServerProgram | undefined {
+export function dataCenterServices(ip: string, port: number, _proto: 'tcp' | 'udp', src: { ip: string; sandbox?: Sandbox; node?: string }): ServerProgram | undefined {
   if (port !== 53) return undefined;
   if (ip === UPSTREAM_DNS) return RESOLVER;
   // 127.0.0.53 is the host's own loopback: only a node's programs (not a pod's) reach resolved there.
-  if (ip === RESOLVED_STUB && !src.sandbox && src.node !== undefined && proto !== undefined) return RESOLVER;
+  if (ip === RESOLVED_STUB && !src.sandbox && src.node !== undefined) return RESOLVER;
   return undefined;
 }

@@ -64,7 +64,8 @@ export function candidateNames(name: string, conf: MuslResolvConf): string[] {
   const absolute = name.endsWith('.');
   const bare = absolute ? name.slice(0, -1) : name;
   const dots = [...name].filter((c) => c === '.').length;
-  const search = dots >= conf.ndots || absolute ? [] : conf.search;
+  // A domain of `.` alone (systemd-resolved's `search .`) makes a name res_mkquery rejects: nothing is asked.
+  const search = dots >= conf.ndots || absolute ? [] : conf.search.filter((d) => d !== '.');
   return [...search.map((d) => `${bare}.${d}`), bare];
 }
 

@@ -203,6 +203,15 @@ describe('against CoreDNS in a cluster', () => {
     expect(r.stdout).toContain(`;; ANSWER SECTION:\n_http._tcp.web.default.svc.cluster.local. 30 IN\tSRV 0 100 80 web.default.svc.cluster.local.\n\n;; ADDITIONAL SECTION:\nweb.default.svc.cluster.local. 30 IN\tA\t${svcIP()}\n\n`);
   });
 
+  it("on a node, names go to systemd-resolved's stub and the site's resolver, which knows no cluster names", () => {
+    const host = { network: cluster.network, from: { kind: 'host' as const, node: 'node-1' }, resolvConf: () => cluster.nodes.get('node-1')!.host.fs.read('/etc/resolv.conf'), now: cluster.now() };
+    const r = nslookup(['nslookup', 'web.default.svc.cluster.local'], host);
+    expect(r.stdout).toBe("Server:\t\t127.0.0.53\nAddress:\t127.0.0.53:53\n\n** server can't find web.default.svc.cluster.local: NXDOMAIN\n\n** server can't find web.default.svc.cluster.local: NXDOMAIN\n\n");
+    expect(resolveHost('web', host)).toEqual({ ok: false, failure: 'nxdomain', durationMs: 0 });
+    // 127.0.0.53 inside a pod is the pod's own loopback: nobody there.
+    expect(cluster.network.request(ctx().from, '127.0.0.53', 53, { kind: 'dns', name: 'x', type: 'A' })).toEqual({ ok: false, failure: 'timeout' });
+  });
+
   it('times out with the real text while CoreDNS is scaled to 0, and answers again once it runs', () => {
     scale(0);
     cluster.advance(60_000);
