@@ -23,6 +23,7 @@ import { ImageCatalog, type ImageBehaviour } from './workloads/catalog.js';
 import { Network, type NetNode } from './network/network.js';
 import { hostDaemons } from './network/host-daemons.js';
 import { systemProgramLauncher } from './system-programs.js';
+import { execEndpoint } from './kubelet/exec-endpoint.js';
 import { ControllerManager } from './controllers/controller-manager.js';
 import { Scheduler } from './scheduler/scheduler.js';
 import { warmUp, warmUpAsync, type WarmUpOptions } from './warm-up.js';
@@ -209,7 +210,7 @@ export class Cluster {
       this.nodes.set(spec.name, { spec, host, kubelet, runtime });
       runtime.launcher = systemProgramLauncher({ ctx: this.ctx, network: this.network, node: { name: spec.name, ip: spec.ip, host, runtime }, podSubnet });
       this.netNodes.push({ name: spec.name, ip: spec.ip, host, runtime, hostDaemon: hostDaemons({ kubelet, controlPlane: spec.role === 'control-plane' }) });
-      this.api.registerKubelet(spec.name, spec.ip, kubelet.endpoint());
+      this.api.registerKubelet(spec.name, spec.ip, { ...kubelet.endpoint(), exec: execEndpoint({ network: this.network, runtime, node: spec.name, nodeIP: spec.ip, apiServerNode: cp.name, random: this.random, now: () => this.queue.now(), resolvConf: () => undefined }) });
       this.components.push(kubelet);
       const join = () => {
         host.unit('containerd')!.start();

@@ -133,6 +133,7 @@ export class ScenarioRun {
       patch: (...a) => client.patch(...a),
       delete: (...a) => client.delete(...a),
       raw: (...a) => client.raw(...a),
+      podExec: (...a) => client.podExec(...a),
       podLogs: (namespace, name, opts) => {
         this.current.podLogs.push({ namespace, name });
         return client.podLogs(namespace, name, opts);
