@@ -93,6 +93,7 @@ export class ScenarioRun {
       nodeNames: () => cluster.nodeNames(),
       advance: (ms) => cluster.advance(ms),
       node: (name) => cluster.nodes.get(name),
+      net: () => cluster.network,
     };
     const openEditor = options.openEditor;
     this.shell = createShellSession({

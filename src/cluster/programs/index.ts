@@ -6,10 +6,14 @@
 import type { Program } from './types.js';
 import { wget } from './wget.js';
 import { curl } from './curl.js';
+import { nc } from './nc.js';
+import { ping } from './ping.js';
 
 const PROGRAMS = new Map<string, Program>([
   ['wget', wget],
   ['curl', curl],
+  ['nc', nc],
+  ['ping', ping],
 ]);
 
 /** The client program `argv0` names, if it is one the simulation runs. */
