@@ -53,6 +53,7 @@ export const GOAL_PREDICATES = [
   'podScheduled',
   'podRunning',
   'serviceHasEndpoints',
+  'serviceAnswers',
   'noPodsOnNode',
   'nodeHasTaint',
   'deploymentRunsImage',
@@ -443,6 +444,15 @@ function buildGoalParams() {
     podScheduled: namedObject('The pod is bound to a node.'),
     podRunning: namedObject('The pod is in phase Running.'),
     serviceHasEndpoints: namedObject('The Service has at least one ready endpoint.'),
+    serviceAnswers: z
+      .object({
+        namespace: namespaceField(),
+        name: z.string().min(1).describe('Service name.'),
+        port: z.number().int().min(1).max(65535).optional().describe('Service port (default: its first port).'),
+        path: z.string().startsWith('/').optional().describe('HTTP path (default /).'),
+      })
+      .strict()
+      .describe('An HTTP GET to the Service\'s ClusterIP from a node gets a 2xx answer, through kube-proxy\'s rules, the endpoints and the application.'),
     noPodsOnNode: z
       .object({
         namespace: namespaceField(),
@@ -576,6 +586,7 @@ export type GoalPredicate =
   | { podScheduled: z.output<GoalParams['podScheduled']> }
   | { podRunning: z.output<GoalParams['podRunning']> }
   | { serviceHasEndpoints: z.output<GoalParams['serviceHasEndpoints']> }
+  | { serviceAnswers: z.output<GoalParams['serviceAnswers']> }
   | { noPodsOnNode: z.output<GoalParams['noPodsOnNode']> }
   | { nodeHasTaint: z.output<GoalParams['nodeHasTaint']> }
   | { deploymentRunsImage: z.output<GoalParams['deploymentRunsImage']> }
