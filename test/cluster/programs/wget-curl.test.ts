@@ -89,3 +89,20 @@ describe('busybox nc and ping', () => {
     expect(lost).toMatchObject({ stdout: 'PING 10.96.0.1 (10.96.0.1): 56 data bytes\n\n--- 10.96.0.1 ping statistics ---\n3 packets transmitted, 0 packets received, 100% packet loss\n', exitCode: 1 });
   });
 });
+
+describe('a client program as a container process', () => {
+  it('unwraps entrypoint scripts and a one-command sh -c, never a script with operators', async () => {
+    const { effectiveArgv } = await import('../../../src/cluster/programs/in-container.js');
+    expect(effectiveArgv(['/entrypoint.sh', 'curl', '-s', 'http://web'])).toEqual(['curl', '-s', 'http://web']);
+    expect(effectiveArgv(['sh', '-c', "wget -qO- 'http://web:80/'"])).toEqual(['wget', '-qO-', 'http://web:80/']);
+    expect(effectiveArgv(['sh', '-c', 'wget -qO- http://web; sleep 5'])).toEqual(['sh', '-c', 'wget -qO- http://web; sleep 5']);
+  });
+
+  it("runs in the pod's namespace, logs its output and exits with its status", () => {
+    createPod(cluster, 'probe-once', { nodeName: 'node-2', restartPolicy: 'Never', containers: [{ name: 'c', image: 'busybox:1.36', command: ['sh', '-c', `wget -qO- http://${ip()}:8080/`] }] });
+    cluster.advance(15_000);
+    const pod = getPod(cluster, 'probe-once');
+    expect(pod.status.phase).toBe('Succeeded');
+    expect(cluster.adminClient().podLogs('default', 'probe-once', {})).toEqual({ ok: true, value: BODY });
+  });
+});
