@@ -36,7 +36,8 @@ export function eventsFor(inv: Invocation, obj: KubeObject): AnyEvent[] {
 
 /** The describe text of one object. */
 export function describeObject(inv: Invocation, info: ResourceInfo, obj: KubeObject, showEvents: boolean): string {
-  const events = showEvents ? eventsFor(inv, obj) : undefined;
+  // NetworkPolicyDescriber is the one describer that searches no events.
+  const events = showEvents && info.kind !== 'NetworkPolicy' ? eventsFor(inv, obj) : undefined;
   switch (info.kind) {
     case 'Pod':
       return describePod(obj as unknown as Pod, events, inv.now);
