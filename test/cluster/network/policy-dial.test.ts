@@ -53,6 +53,16 @@ describe('NetworkPolicy on dials', () => {
     expect(c.network.dial(clientOf(c), ip, 8080).ok).toBe(true);
   });
 
+  it('calico: an egress deny-all stops a pod reaching another node\'s address, not its own node', () => {
+    const c = cluster('calico');
+    const deny = { apiVersion: 'networking.k8s.io/v1', kind: 'NetworkPolicy', metadata: { name: 'deny-egress' }, spec: { podSelector: {}, policyTypes: ['Egress'] } };
+    expect(c.systemClient().create('networkpolicies', 'default', deny as unknown as KubeObject).ok).toBe(true);
+    // The client runs on node-2 (10.0.0.12); both kubelets listen on 10250.
+    expect(c.network.dial(clientOf(c), '10.0.0.11', 10250)).toEqual({ ok: false, failure: 'timeout' });
+    expect(c.network.dial(clientOf(c), '10.0.0.12', 10250).ok).toBe(true);
+    expect(c.network.dial(clientOf(c), getPod(c, 'api').status.podIP, 8080)).toEqual({ ok: false, failure: 'timeout' });
+  });
+
   it('flannel (the default) stores the policy and enforces nothing', () => {
     const c = cluster(undefined);
     const ip = getPod(c, 'api').status.podIP;
