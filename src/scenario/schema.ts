@@ -253,6 +253,12 @@ function buildCluster() {
         .describe(
           `The pod network (kubeadm networking.podSubnet, the controller-manager's --cluster-cidr): each node gets a /24 of it, so a /16 holds 256 nodes; a node beyond that gets no pod CIDR (event CIDRNotAvailable). Default ${DEFAULT_POD_SUBNET}. Node addresses are 10.0.0.10 onwards in 10.0.0.0/16, Services 10.96.0.0/12.`,
         ),
+      cni: z
+        .enum(['flannel', 'calico'])
+        .default('flannel')
+        .describe(
+          'The pod network\'s CNI plugin, as the nodes\' /etc/cni/net.d shows it. flannel (default) does not enforce NetworkPolicy: policies are stored and shown but change nothing. calico enforces them on every connection.',
+        ),
       nodes: z.array(buildNode()).min(1).describe('The nodes, in order; at least one, names unique (after `count` expansion).'),
       manifests: z.array(buildManifest()).default([]).describe('Kubernetes objects applied `workloadsAgo` before now.'),
       images: z
