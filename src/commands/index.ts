@@ -43,6 +43,8 @@ export function installCommands(registry: CommandRegistry): CommandRegistry {
   register('ps', async () => (await import('./host/ps.js')).psCommand, 'node');
   register('date', async () => (await import('./host/date.js')).dateCommand, 'both');
   register('hostname', async () => (await import('./host/hostname.js')).hostnameCommand, 'both');
+  // Tools that connect: through the cluster's one network, from the host the shell is on.
+  register('curl', async () => (await import('./net/client-program.js')).curlCommand, 'both');
   register('iptables', async () => (await import('./host-iptables/iptables.js')).iptablesCommand, 'node');
   register('ls', async () => (await import('./host/ls.js')).lsCommand, 'both');
   register('du', async () => (await import('./host/du.js')).duCommand, 'both');

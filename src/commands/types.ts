@@ -6,6 +6,7 @@
  */
 import type { ApiClient } from '../cluster/apiserver/types.js';
 import type { NodeHandle } from '../cluster/cluster.js';
+import type { Network } from '../cluster/network/network.js';
 import type { CommandBudget } from './budget.js';
 
 /** What a command run produced. */
@@ -60,6 +61,8 @@ export interface ClusterView {
    * doubles of the view need not build nodes.
    */
   node?(name: string): NodeHandle | undefined;
+  /** The cluster's network (hosts, pods, packet filters) for tools that connect: curl on a node or the workstation. */
+  net?(): Network;
 }
 
 /** Everything a running command may use. */

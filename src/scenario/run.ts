@@ -93,6 +93,7 @@ export class ScenarioRun {
       nodeNames: () => cluster.nodeNames(),
       advance: (ms) => cluster.advance(ms),
       node: (name) => cluster.nodes.get(name),
+      net: () => cluster.network,
     };
     const openEditor = options.openEditor;
     this.shell = createShellSession({
@@ -133,6 +134,7 @@ export class ScenarioRun {
       patch: (...a) => client.patch(...a),
       delete: (...a) => client.delete(...a),
       raw: (...a) => client.raw(...a),
+      podExec: (...a) => client.podExec(...a),
       podLogs: (namespace, name, opts) => {
         this.current.podLogs.push({ namespace, name });
         return client.podLogs(namespace, name, opts);

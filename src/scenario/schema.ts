@@ -53,6 +53,7 @@ export const GOAL_PREDICATES = [
   'podScheduled',
   'podRunning',
   'serviceHasEndpoints',
+  'serviceAnswers',
   'noPodsOnNode',
   'nodeHasTaint',
   'deploymentRunsImage',
@@ -252,6 +253,12 @@ function buildCluster() {
         .describe(
           `The pod network (kubeadm networking.podSubnet, the controller-manager's --cluster-cidr): each node gets a /24 of it, so a /16 holds 256 nodes; a node beyond that gets no pod CIDR (event CIDRNotAvailable). Default ${DEFAULT_POD_SUBNET}. Node addresses are 10.0.0.10 onwards in 10.0.0.0/16, Services 10.96.0.0/12.`,
         ),
+      cni: z
+        .enum(['flannel', 'calico'])
+        .default('flannel')
+        .describe(
+          'The pod network\'s CNI plugin, as the nodes\' /etc/cni/net.d shows it. flannel (default) does not enforce NetworkPolicy: policies are stored and shown but change nothing. calico enforces them on every connection.',
+        ),
       nodes: z.array(buildNode()).min(1).describe('The nodes, in order; at least one, names unique (after `count` expansion).'),
       manifests: z.array(buildManifest()).default([]).describe('Kubernetes objects applied `workloadsAgo` before now.'),
       images: z
@@ -443,6 +450,15 @@ function buildGoalParams() {
     podScheduled: namedObject('The pod is bound to a node.'),
     podRunning: namedObject('The pod is in phase Running.'),
     serviceHasEndpoints: namedObject('The Service has at least one ready endpoint.'),
+    serviceAnswers: z
+      .object({
+        namespace: namespaceField(),
+        name: z.string().min(1).describe('Service name.'),
+        port: z.number().int().min(1).max(65535).optional().describe('Service port (default: its first port).'),
+        path: z.string().startsWith('/').optional().describe('HTTP path (default /).'),
+      })
+      .strict()
+      .describe('An HTTP GET to the Service\'s ClusterIP from a node gets a 2xx answer, through kube-proxy\'s rules, the endpoints and the application.'),
     noPodsOnNode: z
       .object({
         namespace: namespaceField(),
@@ -576,6 +592,7 @@ export type GoalPredicate =
   | { podScheduled: z.output<GoalParams['podScheduled']> }
   | { podRunning: z.output<GoalParams['podRunning']> }
   | { serviceHasEndpoints: z.output<GoalParams['serviceHasEndpoints']> }
+  | { serviceAnswers: z.output<GoalParams['serviceAnswers']> }
   | { noPodsOnNode: z.output<GoalParams['noPodsOnNode']> }
   | { nodeHasTaint: z.output<GoalParams['nodeHasTaint']> }
   | { deploymentRunsImage: z.output<GoalParams['deploymentRunsImage']> }

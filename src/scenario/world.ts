@@ -51,6 +51,7 @@ export function scenarioWorld(scenario: Scenario): ScenarioWorld {
       ...(n.joinedAgo !== undefined ? { joinedAt: now - parseDuration(n.joinedAgo) } : {}),
     })),
     podSubnet: c.podSubnet,
+    cni: c.cni,
     images,
   };
   const timeline: TimelineItem[] = [];

@@ -8,7 +8,7 @@
 import type { EventQueue } from '../clock/event-queue.js';
 import type { Random } from '../clock/random.js';
 import type { Store } from '../store/store.js';
-import type { ApiClient, ApiResult, DeleteOptions, KubeletEndpoint, KubeList, KubeObject, ListOptions, PatchType, PodLogOptions, Status, WatchEvent } from './types.js';
+import type { ApiClient, ApiResult, DeleteOptions, ExecOutput, KubeletEndpoint, PodExecOptions, KubeList, KubeObject, ListOptions, PatchType, PodLogOptions, Status, WatchEvent } from './types.js';
 import { apiVersionOf, resolveResource, type ResourceInfo } from './resources.js';
 import { authenticate, authenticationFailure, type Credential, type UserInfo } from './authn.js';
 import { klogKV, klogLine } from '../host/journal.js';
@@ -115,6 +115,27 @@ export class ApiServer {
       return failure(proxyError(`Get "https://${ip}:10250/containerLogs/${namespace}/${name}/${container}": dial tcp ${ip}:10250: connect: connection refused`));
     }
     return kubelet.endpoint.containerLogs(pod, container, options);
+  }
+
+  /** POST pods/exec (the `create` verb on pods/exec): resolves the container, then proxies to the node's kubelet. */
+  podExec(credential: Credential, namespace: string, name: string, options: PodExecOptions): ApiResult<ExecOutput> {
+    const b = this.begin(credential, 'create', 'pods', namespace, name, 'exec');
+    if (!b.ok) return failure(b.status);
+    const pod = this.options.store.get('pods', namespace, name);
+    if (!pod) return failure(notFound(b.info, name));
+    const spec = pod.spec as { nodeName?: string; containers: { name: string }[] };
+    const names = spec.containers.map((c) => c.name);
+    let container = options.container;
+    if (!container) {
+      if (names.length !== 1) return failure(badRequest(`a container name must be specified for pod ${name}, choose one of: [${names.join(' ')}]`));
+      container = names[0];
+    } else if (!names.includes(container)) {
+      return failure(badRequest(`container ${container} is not valid for pod ${name}`));
+    }
+    const kubelet = spec.nodeName ? this.kubelets.get(spec.nodeName) : undefined;
+    if (!spec.nodeName || !kubelet?.endpoint.exec) return failure(badRequest(`pod ${name} does not have a host assigned`));
+    if (!kubelet.endpoint.serving()) return failure(proxyError(`error dialing backend: dial tcp ${kubelet.ip}:10250: connect: connection refused`));
+    return kubelet.endpoint.exec(pod, container, { ...options, container });
   }
 
   /** A client that presents `credential` on every request. */
@@ -494,6 +515,10 @@ class CredentialClient implements ApiClient {
   raw(path: string) {
     return this.server.raw(this.credential, path);
   }
+  podExec(namespace: string, name: string, options: PodExecOptions) {
+    return this.server.podExec(this.credential, namespace, name, options);
+  }
+
   podLogs(namespace: string, name: string, options?: PodLogOptions) {
     return this.server.podLogs(this.credential, namespace, name, options);
   }

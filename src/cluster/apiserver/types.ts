@@ -125,6 +125,25 @@ export interface ApiClient {
   raw(path: string): ApiResult<string>;
   /** GET pods/log: the API server proxies to the kubelet of the pod's node. */
   podLogs(namespace: string, name: string, options?: PodLogOptions): ApiResult<string>;
+  /** POST pods/exec: runs a command in a container through the kubelet of the pod's node (kubectl exec). */
+  podExec(namespace: string, name: string, options: PodExecOptions): ApiResult<ExecOutput>;
+}
+
+/** Options of a pods/exec request. */
+export interface PodExecOptions {
+  container?: string;
+  command: readonly string[];
+  stdin?: boolean;
+  tty?: boolean;
+}
+
+/** What an exec'd command wrote, its exit status and how long it ran (simulated ms). */
+export interface ExecOutput {
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+  durationMs: number;
+  chunks?: readonly { readonly fd: 1 | 2; readonly text: string }[];
 }
 
 /** Options of a pods/log request (`kubectl logs` flags). */
@@ -141,4 +160,6 @@ export interface KubeletEndpoint {
   /** Is the kubelet's server up (else: connection refused)? */
   serving(): boolean;
   containerLogs(pod: KubeObject, container: string, options: PodLogOptions): ApiResult<string>;
+  /** `/exec/<ns>/<pod>/<container>` (absent: the kubelet cannot exec, e.g. in tests). */
+  exec?(pod: KubeObject, container: string, options: PodExecOptions): ApiResult<ExecOutput>;
 }

@@ -10,6 +10,7 @@
  * network's DNS server.
  */
 import type { Network, NetSource } from '../network/network.js';
+import type { ContainerRuntime } from '../runtime/runtime.js';
 
 type Obj = Record<string, any>;
 
@@ -136,6 +137,12 @@ export function resolvConfOf(network: Network, from: NetSource): string | undefi
   if (!node) return undefined;
   if (from.kind === 'host') return node.host.fs.read('/etc/resolv.conf');
   return node.runtime.sandboxes.get(from.sandboxId)?.resolvConf;
+}
+
+/** The resolv.conf of a pod's ready sandbox on a node (what `kubectl exec <pod> -- cat /etc/resolv.conf` reads). */
+export function podResolvConf(runtime: ContainerRuntime, podUid: string): string | undefined {
+  for (const s of runtime.sandboxes.values()) if (s.podUid === podUid && s.state === 'SANDBOX_READY') return s.resolvConf;
+  return undefined;
 }
 
 function unique(list: string[]): string[] {

@@ -8,7 +8,7 @@
  * against its own clock). Failures carry the Go error text client-go
  * returns: `Get "https://10.0.0.10:6443/...": dial tcp 10.0.0.10:6443: i/o timeout`.
  */
-import type { ApiClient, ApiResult, DeleteOptions, KubeObject, ListOptions, PatchType, PodLogOptions, Status, WatchEvent } from '../apiserver/types.js';
+import type { ApiClient, ApiResult, DeleteOptions, KubeObject, ListOptions, PatchType, PodLogOptions, PodExecOptions, Status, WatchEvent } from '../apiserver/types.js';
 import type { Certificate } from '../host/certs.js';
 import type { NodeHost } from '../host/node-host.js';
 import { outboundConnect } from './host-netfilter.js';
@@ -172,6 +172,10 @@ export class KubeletTransport {
       podLogs: (namespace: string, name: string, options?: PodLogOptions) => {
         const f = on('GET', 'pods', namespace, name, 'log');
         return f ? refused(f) : answered(inner.podLogs(namespace, name, options));
+      },
+      podExec: (namespace: string, name: string, options: PodExecOptions) => {
+        const f = on('POST', 'pods', namespace, name, 'exec');
+        return f ? refused(f) : answered(inner.podExec(namespace, name, options));
       },
     };
   }

@@ -60,10 +60,11 @@ export type DialResult =
 export type RequestResult = { ok: true; peer: Peer; response: NetResponse | undefined } | { ok: false; failure: DialFailure };
 
 /**
- * Judges whether a packet from `src` may reach the pod in `dst` on `port`
- * (NetworkPolicy). Undefined: no policy engine, everything is admitted.
+ * Judges whether a packet from `src` may reach `dst` on `port` (NetworkPolicy):
+ * `dst` is a pod (`sandbox` set) or a node's own address. Undefined: no policy
+ * engine, everything is admitted.
  */
-export type PolicyCheck = (src: { ip: string; sandbox?: Sandbox; node?: string }, dst: { sandbox: Sandbox; node: string }, port: number, proto: Packet['proto']) => boolean;
+export type PolicyCheck = (src: { ip: string; sandbox?: Sandbox; node?: string }, dst: { ip: string; sandbox?: Sandbox; node?: string }, port: number, proto: Packet['proto']) => boolean;
 
 /** The workstation's address on the node network (where kubectl and ssh run from). */
 export const WORKSTATION_IP = '10.0.0.2';
@@ -188,6 +189,8 @@ export class Network {
         const failed = verdictFailure(nf.filter('INPUT', p));
         if (failed) return { ok: false, failure: failed };
       }
+      // A pod's egress policy covers node addresses too (its own node is always allowed).
+      if (src.sandbox && this.policy && !this.policy(src, { ip: host.ip, node: host.name }, p.dport ?? port, packet.proto)) return { ok: false, failure: 'timeout' };
       return this.toHost(host, p.dport ?? port, proto);
     }
     return this.toPod(src, srcNode, packet, false);
@@ -221,7 +224,7 @@ export class Network {
       const failed = verdictFailure(netfilterOf(target.node.host).filter('FORWARD', packet));
       if (failed) return { ok: false, failure: failed };
     }
-    if (this.policy && !this.policy(src, { sandbox: target.sandbox, node: target.node.name }, port, packet.proto)) return { ok: false, failure: 'timeout' };
+    if (this.policy && !this.policy(src, { ip: packet.dst, sandbox: target.sandbox, node: target.node.name }, port, packet.proto)) return { ok: false, failure: 'timeout' };
     const found = serving(target.node.runtime, target.sandbox, port);
     if (!found) return { ok: false, failure: 'refused' };
     return { ok: true, peer: { kind: 'container', node: target.node.name, sandbox: target.sandbox, container: found, server: serverOf(found) }, ip: packet.dst, port };

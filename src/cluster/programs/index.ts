@@ -6,12 +6,16 @@
 import type { Program } from './types.js';
 import { wget } from './wget.js';
 import { curl } from './curl.js';
+import { nc } from './nc.js';
+import { ping } from './ping.js';
 import { nslookup } from './nslookup.js';
 import { dig } from './dig.js';
 
 const PROGRAMS = new Map<string, Program>([
   ['wget', wget],
   ['curl', curl],
+  ['nc', nc],
+  ['ping', ping],
   ['nslookup', nslookup],
   ['dig', dig],
 ]);

@@ -68,12 +68,21 @@ const DEFAULT_REPOS: Record<string, RepoEntry> = {
     tags: { '1.25': { sizeBytes: 70544635 }, '1.26': { sizeBytes: 71026603 }, '1.27': { sizeBytes: 72099410 }, '1.27.3': { sizeBytes: 72099410 }, latest: { sizeBytes: 72099410 }, stable: { sizeBytes: 71026603 }, alpine: { sizeBytes: 20506631 } },
   },
   'docker.io/library/busybox': {
-    base: { entrypoint: ['sh'], binaries: SHELL_BINARIES, exits: { code: 0, afterMs: 50 } },
+    base: { entrypoint: ['sh'], binaries: [...SHELL_BINARIES, 'nc', 'ping', 'hostname', 'ip', 'netstat'], exits: { code: 0, afterMs: 50 } },
     tags: { '1.36': { sizeBytes: 2166802 }, '1.37': { sizeBytes: 2170232 }, latest: { sizeBytes: 2170232 } },
   },
   'docker.io/library/redis': {
     base: { listens: [6379], readyAfterMs: 500, logs: ['1:C 30 Nov 2026 00:00:00.000 * oO0OoO0OoO0Oo Redis is starting oO0OoO0OoO0Oo', '1:M 30 Nov 2026 00:00:00.001 * Ready to accept connections tcp'], entrypoint: ['docker-entrypoint.sh', 'redis-server'], binaries: ['docker-entrypoint.sh', 'redis-server', 'redis-cli', ...SHELL_BINARIES] },
     tags: { '7.2': { sizeBytes: 40996452 }, '7.4': { sizeBytes: 45167020 }, latest: { sizeBytes: 45167020 } },
+  },
+  // Debugging images learners run with `kubectl run --rm -it`: curl's own image (ENTRYPOINT /entrypoint.sh, CMD curl) and netshoot.
+  'docker.io/curlimages/curl': {
+    base: { entrypoint: ['/entrypoint.sh', 'curl'], binaries: ['/entrypoint.sh', 'curl', '/bin/sh', 'sh', 'nslookup', 'ping', 'nc', 'wget', 'cat', 'echo', 'sleep'], exits: { code: 2, afterMs: 50 } },
+    tags: { '8.11.1': { sizeBytes: 10034524 }, latest: { sizeBytes: 10034524 } },
+  },
+  'docker.io/nicolaka/netshoot': {
+    base: { entrypoint: ['zsh'], binaries: ['zsh', 'bash', 'sh', '/bin/sh', 'curl', 'wget', 'nslookup', 'dig', 'nc', 'ping', 'ip', 'ss', 'iptables', 'tcpdump', 'cat', 'echo', 'sleep', 'hostname'], exits: { code: 0, afterMs: 50 } },
+    tags: { 'v0.13': { sizeBytes: 182312045 }, latest: { sizeBytes: 182312045 } },
   },
   'registry.k8s.io/pause': { base: { entrypoint: ['/pause'], binaries: ['/pause'] }, tags: { '3.10': { sizeBytes: 320368 } } },
   'registry.k8s.io/coredns/coredns': {

@@ -71,3 +71,38 @@ describe('curl', () => {
     nf.chains.FORWARD.length = 0;
   });
 });
+
+describe('busybox nc and ping', () => {
+  it('nc -zv reports an open port, stays quiet on a refusal unless -vv, and -w times out', async () => {
+    const { nc } = await import('../../../src/cluster/programs/nc.js');
+    expect(run(nc, `nc -zv ${ip()} 8080`)).toMatchObject({ stderr: `${ip()} (${ip()}:8080) open\n`, exitCode: 0 });
+    expect(run(nc, `nc -zv ${ip()} 8081`)).toMatchObject({ stderr: '', exitCode: 1 });
+    expect(run(nc, `nc -zvv ${ip()} 8081`)).toMatchObject({ stderr: `nc: ${ip()} (${ip()}:8081): Connection refused\n`, exitCode: 1 });
+    expect(run(nc, 'nc -zv -w 2 10.96.77.7 80')).toMatchObject({ stderr: 'nc: 10.96.77.7 (10.96.77.7:80): Connection timed out\n', exitCode: 1, durationMs: 2000 });
+  });
+
+  it('ping: a pod answers, a ClusterIP does not', async () => {
+    const { ping } = await import('../../../src/cluster/programs/ping.js');
+    const ok = run(ping, `ping -c 2 ${ip()}`);
+    expect(ok.stdout).toBe(`PING ${ip()} (${ip()}): 56 data bytes\n64 bytes from ${ip()}: seq=0 ttl=62 time=0.512 ms\n64 bytes from ${ip()}: seq=1 ttl=62 time=0.512 ms\n\n--- ${ip()} ping statistics ---\n2 packets transmitted, 2 packets received, 0% packet loss\nround-trip min/avg/max = 0.512/0.512/0.512 ms\n`);
+    const lost = run(ping, 'ping -c 3 10.96.0.1');
+    expect(lost).toMatchObject({ stdout: 'PING 10.96.0.1 (10.96.0.1): 56 data bytes\n\n--- 10.96.0.1 ping statistics ---\n3 packets transmitted, 0 packets received, 100% packet loss\n', exitCode: 1 });
+  });
+});
+
+describe('a client program as a container process', () => {
+  it('unwraps entrypoint scripts and a one-command sh -c, never a script with operators', async () => {
+    const { effectiveArgv } = await import('../../../src/cluster/programs/in-container.js');
+    expect(effectiveArgv(['/entrypoint.sh', 'curl', '-s', 'http://web'])).toEqual(['curl', '-s', 'http://web']);
+    expect(effectiveArgv(['sh', '-c', "wget -qO- 'http://web:80/'"])).toEqual(['wget', '-qO-', 'http://web:80/']);
+    expect(effectiveArgv(['sh', '-c', 'wget -qO- http://web; sleep 5'])).toEqual(['sh', '-c', 'wget -qO- http://web; sleep 5']);
+  });
+
+  it("runs in the pod's namespace, logs its output and exits with its status", () => {
+    createPod(cluster, 'probe-once', { nodeName: 'node-2', restartPolicy: 'Never', containers: [{ name: 'c', image: 'busybox:1.36', command: ['sh', '-c', `wget -qO- http://${ip()}:8080/`] }] });
+    cluster.advance(15_000);
+    const pod = getPod(cluster, 'probe-once');
+    expect(pod.status.phase).toBe('Succeeded');
+    expect(cluster.adminClient().podLogs('default', 'probe-once', {})).toEqual({ ok: true, value: BODY });
+  });
+});

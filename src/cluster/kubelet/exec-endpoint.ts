@@ -1,0 +1,47 @@
+/**
+ * The kubelet's exec endpoint (`/exec/<ns>/<pod>/<container>`, port 10250)
+ * as the API server reaches it for `kubectl exec`: the API server dials the
+ * node over the one network (a partition or a firewall rule stops exec as it
+ * stops logs), the kubelet finds the running container, and the runtime's
+ * ExecSync runs the command in it (programs/exec.ts).
+ */
+import type { ApiResult, ExecOutput, KubeObject, PodExecOptions } from '../apiserver/types.js';
+import { failure, internalError, proxyError } from '../apiserver/errors.js';
+import type { ContainerRuntime } from '../runtime/runtime.js';
+import type { Network } from '../network/network.js';
+import type { Random } from '../clock/random.js';
+import { execInContainer } from '../programs/exec.js';
+
+/** What the endpoint needs of its node. */
+export interface ExecEndpointEnv {
+  network: Network;
+  runtime: ContainerRuntime;
+  node: string;
+  nodeIP: string;
+  /** The node the API server runs on (where the dial to 10250 starts). */
+  apiServerNode: string;
+  random: Random;
+  now(): number;
+  resolvConf(pod: KubeObject): string | undefined;
+}
+
+/** Builds the exec handler of one node's kubelet. */
+export function execEndpoint(env: ExecEndpointEnv): (pod: KubeObject, container: string, options: PodExecOptions) => ApiResult<ExecOutput> {
+  return (pod, containerName, options) => {
+    const dial = env.network.dial({ kind: 'host', node: env.apiServerNode }, env.nodeIP, 10250);
+    if (!dial.ok) {
+      const why = dial.failure === 'refused' ? 'connect: connection refused' : dial.failure === 'timeout' ? 'i/o timeout' : 'connect: no route to host';
+      return failure(proxyError(`error dialing backend: dial tcp ${env.nodeIP}:10250: ${why}`));
+    }
+    const uid = pod.metadata.uid;
+    let found: { container: import('../runtime/runtime.js').RuntimeContainer } | undefined;
+    for (const c of env.runtime.containers.values()) {
+      if (c.podUid === uid && c.name === containerName && c.state === 'CONTAINER_RUNNING') found = { container: c };
+    }
+    const sandbox = found ? env.runtime.sandboxes.get(found.container.sandboxId) : undefined;
+    if (!found || !sandbox) return failure({ ...proxyError(`unable to upgrade connection: container not found ("${containerName}")`), code: 404 });
+    const outcome = execInContainer(options.command, { network: env.network, node: env.node, sandbox, container: found.container, resolvConf: () => env.resolvConf(pod), now: env.now(), tty: !!options.tty }, env.random.hex(64));
+    if (!outcome.ok) return failure(internalError(`Internal error occurred: error executing command in container: ${outcome.error}`));
+    return { ok: true, value: outcome.run };
+  };
+}

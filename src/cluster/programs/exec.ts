@@ -1,0 +1,105 @@
+/**
+ * A command run inside a running container (CRI ExecSync, what `kubectl
+ * exec` reaches through the API server and the kubelet): runc refuses an
+ * executable the image lacks; a client program runs in the pod's network
+ * namespace; a few file reads and shell builtins answer from the pod's
+ * state. A shell given no script reads an empty stdin and exits.
+ */
+import type { RuntimeContainer, Sandbox } from '../runtime/runtime.js';
+import type { Network, NetSource } from '../network/network.js';
+import { clientProgram } from './index.js';
+import { imageHas } from './in-container.js';
+import { ProgramOutput } from './output.js';
+import type { ProgramRun } from './types.js';
+
+/** Where an exec runs. */
+export interface ExecTarget {
+  network: Network;
+  node: string;
+  sandbox: Sandbox;
+  container: RuntimeContainer;
+  /** The pod's /etc/resolv.conf (undefined: none). */
+  resolvConf(): string | undefined;
+  now: number;
+  /** `kubectl exec -t`. */
+  tty: boolean;
+}
+
+/** The outcome of an exec: what ran, or runc's refusal (the error text the kubelet passes on). */
+export type ExecOutcome = { ok: true; run: ProgramRun } | { ok: false; error: string };
+
+const SHELLS = new Set(['sh', 'bash', 'ash', 'dash', 'zsh']);
+
+/** Runs `argv` in the container. */
+export function execInContainer(argv: readonly string[], target: ExecTarget, execId: string): ExecOutcome {
+  const exe = argv[0] ?? '';
+  if (!imageHas(target.container, exe)) {
+    const why = exe.includes('/') ? `exec: "${exe}": stat ${exe}: no such file or directory` : `exec: "${exe}": executable file not found in $PATH`;
+    return { ok: false, error: `failed to exec in container: failed to start exec "${execId}": OCI runtime exec failed: exec failed: unable to start container process: ${why}: unknown` };
+  }
+  return { ok: true, run: runCommand(argv, target, 0) };
+}
+
+function runCommand(argv: readonly string[], target: ExecTarget, depth: number): ProgramRun {
+  const out = new ProgramOutput();
+  const name = (argv[0] ?? '').slice((argv[0] ?? '').lastIndexOf('/') + 1);
+  const program = clientProgram(name);
+  if (program) {
+    const from: NetSource = target.sandbox.hostNetwork ? { kind: 'host', node: target.node } : { kind: 'pod', node: target.node, sandboxId: target.sandbox.id };
+    return program(argv, { network: target.network, from, resolvConf: target.resolvConf, now: target.now, tty: target.tty });
+  }
+  if (SHELLS.has(name)) {
+    const c = argv.indexOf('-c');
+    if (c < 0 || depth > 2) return out.done(0, 0);
+    const words = splitWords(argv[c + 1] ?? '');
+    if (words.length === 0) return out.done(0, 0);
+    if (!imageHas(target.container, words[0]) && !BUILTINS.has(words[0])) return out.err(`${name}: ${words[0]}: not found\n`).done(127, 0);
+    return runCommand(words, target, depth + 1);
+  }
+  switch (name) {
+    case 'cat': {
+      let code = 0;
+      for (const path of argv.slice(1)) {
+        const text = readFile(path, target);
+        if (text === undefined) {
+          out.err(`cat: can't open '${path}': No such file or directory\n`);
+          code = 1;
+        } else out.out(text);
+      }
+      return out.done(code, 0);
+    }
+    case 'hostname':
+      return out.out(`${target.sandbox.hostNetwork ? target.node : target.sandbox.podName}\n`).done(0, 0);
+    case 'echo':
+      return out.out(`${argv.slice(1).join(' ')}\n`).done(0, 0);
+    case 'true':
+      return out.done(0, 0);
+    case 'false':
+      return out.done(1, 0);
+    case 'sleep':
+      return out.done(0, Math.max(0, Number(argv[1]) || 0) * 1000);
+    default:
+      return out.err(`kubedrill: ${name} is not simulated inside containers\n`).done(126, 0);
+  }
+}
+
+const BUILTINS = new Set(['echo', 'true', 'false']);
+
+/** The files a container's own filesystem answers for. */
+function readFile(path: string, target: ExecTarget): string | undefined {
+  if (path === '/etc/resolv.conf') return target.resolvConf();
+  if (path === '/etc/hostname') return `${target.sandbox.hostNetwork ? target.node : target.sandbox.podName}\n`;
+  if (path === '/etc/hosts' && !target.sandbox.hostNetwork) {
+    // The kubelet-managed hosts file (pkg/kubelet/kubelet_pods.go managedHostsFileContent).
+    return `# Kubernetes-managed hosts file.\n127.0.0.1\tlocalhost\n::1\tlocalhost ip6-localhost ip6-loopback\nfe00::0\tip6-localnet\nfe00::0\tip6-mcastprefix\nfe00::1\tip6-allnodes\nfe00::2\tip6-allrouters\n${target.sandbox.ip}\t${target.sandbox.podName}\n`;
+  }
+  return undefined;
+}
+
+/** Splits a simple shell command line into words (quotes respected, no expansion). */
+function splitWords(script: string): string[] {
+  const words: string[] = [];
+  const re = /"([^"]*)"|'([^']*)'|(\S+)/g;
+  for (const m of script.matchAll(re)) words.push(m[1] ?? m[2] ?? m[3]);
+  return words;
+}

@@ -1,0 +1,58 @@
+/**
+ * `kubectl exec (POD | TYPE/NAME) [-c CONTAINER] [-i] [-t] -- COMMAND
+ * [args...]` as kubectl 1.32 runs it (pkg/cmd/exec/exec.go): the pod must
+ * not have completed, the container defaults with kubectl's notice, the
+ * command runs through the API server and the node's kubelet in the
+ * container (cluster/programs/exec.ts), and a non-zero status ends with
+ * `command terminated with exit code N`. The command's simulated run time
+ * passes on the cluster's clock.
+ */
+import type { Pod } from 'kubernetes-types/core/v1.js';
+import type { ExecResult } from '../types.js';
+import type { Invocation } from './invocation.js';
+import { bool, str } from './flags.js';
+import { statusMessage } from './errors.js';
+
+const USAGE = "error: expected 'exec (POD | TYPE/NAME) [-c CONTAINER] [flags] -- COMMAND [args...]'.\nPOD or TYPE/NAME is a required argument for the exec command\nSee 'kubectl exec -h' for help and examples\n";
+
+/** Runs `kubectl exec`. */
+export function runExec(inv: Invocation): ExecResult {
+  const [target, ...command] = inv.args;
+  if (!target) return { stdout: '', stderr: USAGE, exitCode: 1 };
+  if (command.length === 0) return { stdout: '', stderr: 'error: you must specify at least one command for the container\n', exitCode: 1 };
+  const podName = target.startsWith('pod/') ? target.slice(4) : target.startsWith('pods/') ? target.slice(5) : target;
+  const got = inv.client.get('pods', inv.namespace, podName);
+  if (!got.ok) return { stdout: '', stderr: statusMessage(got.status), exitCode: 1 };
+  const pod = got.value as unknown as Pod;
+  const phase = pod.status?.phase;
+  if (phase === 'Succeeded' || phase === 'Failed') return { stdout: '', stderr: `error: cannot exec into a container in a completed pod; current phase is ${phase}\n`, exitCode: 1 };
+  let stderr = '';
+  let container = str(inv.flags, 'container');
+  if (!container) {
+    const containers = pod.spec?.containers ?? [];
+    const annotated = pod.metadata?.annotations?.['kubectl.kubernetes.io/default-container'];
+    container = annotated && containers.some((c) => c.name === annotated) ? annotated : containers[0]?.name;
+    if (!annotated && containers.length > 1) {
+      const names = [...containers.map((c) => c.name), ...(pod.spec?.initContainers ?? []).map((c) => `${c.name} (init)`)];
+      stderr += `Defaulted container "${container}" out of: ${names.join(', ')}\n`;
+    }
+  }
+  const tty = bool(inv.flags, 'tty') === true;
+  if (tty && !bool(inv.flags, 'stdin')) stderr += 'Unable to use a TTY - input is not a terminal or the right kind of file\n';
+  const r = inv.client.podExec(inv.namespace, podName, { container, command, stdin: bool(inv.flags, 'stdin') === true, tty });
+  if (!r.ok) return { stdout: '', stderr: `${stderr}error: ${r.status.message}\n`, exitCode: 1 };
+  inv.ctx.cluster.advance(r.value.durationMs);
+  const chunks = [...(stderr ? [{ fd: 2 as const, text: stderr }] : []), ...(r.value.chunks ?? [{ fd: 2 as const, text: r.value.stderr }, { fd: 1 as const, text: r.value.stdout }])];
+  let exitCode = 0;
+  if (r.value.exitCode !== 0) {
+    chunks.push({ fd: 2, text: `command terminated with exit code ${r.value.exitCode}\n` });
+    exitCode = r.value.exitCode;
+  }
+  return collect(chunks, exitCode);
+}
+
+/** An ExecResult from ordered chunks. */
+export function collect(chunks: readonly { fd: 1 | 2; text: string }[], exitCode: number): ExecResult {
+  const kept = chunks.filter((c) => c.text);
+  return { stdout: kept.filter((c) => c.fd === 1).map((c) => c.text).join(''), stderr: kept.filter((c) => c.fd === 2).map((c) => c.text).join(''), exitCode, chunks: kept };
+}

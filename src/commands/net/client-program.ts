@@ -1,0 +1,34 @@
+/**
+ * Client programs (curl, ping, ...) run from a host's shell: the workstation
+ * or a node after `ssh`. They connect through the cluster's one network from
+ * that host's address, and the time they take passes on the cluster's clock.
+ */
+import type { Command, CommandContext, ExecResult } from '../types.js';
+import { WORKSTATION } from '../registry.js';
+import { clientProgram } from '../../cluster/programs/index.js';
+import type { NetSource } from '../../cluster/network/network.js';
+
+/** The host's /etc/resolv.conf as its resolver reads it (undefined: none). */
+function hostResolvConf(ctx: CommandContext): string | undefined {
+  if (ctx.host === WORKSTATION) return undefined;
+  return ctx.cluster.node?.(ctx.host)?.host.fs.read('/etc/resolv.conf');
+}
+
+/** A command that runs the client program `name` on the current host. */
+export function hostProgramCommand(name: string): Command {
+  return {
+    name,
+    execute(args: readonly string[], ctx: CommandContext): ExecResult {
+      const program = clientProgram(name);
+      const network = ctx.cluster.net?.();
+      if (!program || !network) return { stdout: '', stderr: `bash: ${name}: command not found\n`, exitCode: 127 };
+      const from: NetSource = ctx.host === WORKSTATION ? { kind: 'workstation' } : { kind: 'host', node: ctx.host };
+      const run = program([name, ...args], { network, from, resolvConf: () => hostResolvConf(ctx), now: ctx.cluster.now() });
+      ctx.cluster.advance(run.durationMs);
+      return { stdout: run.stdout, stderr: run.stderr, exitCode: run.exitCode, ...(run.chunks ? { chunks: run.chunks } : {}) };
+    },
+  };
+}
+
+/** `curl` on a host (Ubuntu's curl reports its own version; the simulation's curl is the same program). */
+export const curlCommand = hostProgramCommand('curl');
