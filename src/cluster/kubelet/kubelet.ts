@@ -540,6 +540,14 @@ export class Kubelet implements Component {
     if (!config || !fs) return undefined;
     const resolvConf: string = config.resolvConf ?? '/etc/resolv.conf';
     const clusterDNS = Array.isArray(config.clusterDNS) ? config.clusterDNS.map(String) : [];
+    const spec = (pod.spec ?? {}) as Obj;
+    const policy = spec.dnsPolicy ?? 'ClusterFirst';
+    if (clusterDNS.length === 0 && (policy === 'ClusterFirstWithHostNet' || (policy === 'ClusterFirst' && !spec.hostNetwork))) {
+      // dns.go GetPodDNS: the pod falls back to the node's resolv.conf, and the kubelet says so on the node and the pod.
+      const message = `kubelet does not have ClusterDNS IP configured and cannot create Pod using "ClusterFirst" policy. Falling back to "Default" policy.`;
+      this.recorder.record({ apiVersion: 'v1', kind: 'Node', metadata: { name: this.nodeName, uid: this.nodeName } } as KubeObject, 'Warning', 'MissingClusterDNS', message);
+      this.recorder.record(pod, 'Warning', 'MissingClusterDNS', `pod: "${pod.metadata.name}_${pod.metadata.namespace}(${pod.metadata.uid})". ${message}`);
+    }
     return podDnsConfig(pod as Obj, { clusterDNS, clusterDomain: String(config.clusterDomain ?? ''), hostResolvConf: resolvConf === '' ? '' : fs.read(resolvConf), noResolvConf: resolvConf === '' });
   }
 

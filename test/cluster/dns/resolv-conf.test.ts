@@ -6,7 +6,7 @@
  */
 import { describe, it, expect } from 'vitest';
 import { podDnsConfig, resolvConfText, resolvConfOf, NODE_UPLINK_RESOLV_CONF, type DnsConfigurer } from '../../../src/cluster/dns/resolv-conf.js';
-import { smallCluster, createPod } from '../kubelet/harness.js';
+import { smallCluster, createPod, eventLines } from '../kubelet/harness.js';
 
 type Obj = Record<string, any>;
 
@@ -47,6 +47,19 @@ describe('in a cluster', () => {
     // CoreDNS runs with dnsPolicy Default: the uplink file kubeadm points the kubelet's resolvConf at.
     const coredns = [...cluster.nodes.get('cp-1')!.runtime.sandboxes.values()].find((s) => s.podName.startsWith('coredns-'))!;
     expect(coredns.resolvConf).toBe('nameserver 10.0.0.1\n');
+  });
+
+  it('a kubelet without clusterDNS gives ClusterFirst pods the node file and says MissingClusterDNS', () => {
+    const node = cluster.nodes.get('node-2')!;
+    const config = node.host.fs.read('/var/lib/kubelet/config.yaml')!;
+    node.host.fs.write('/var/lib/kubelet/config.yaml', config.replace(/clusterDNS:\n(\s+- .*\n)+/, ''));
+    node.host.unit('kubelet')!.restart();
+    cluster.advance(5_000);
+    const pod = createPod(cluster, 'orphan', { nodeName: 'node-2', containers: [{ name: 'c', image: 'busybox:1.36', command: ['sleep', 'infinity'] }] });
+    cluster.advance(5_000);
+    const sandbox = [...node.runtime.sandboxes.values()].find((s) => s.podName === 'orphan')!;
+    expect(sandbox.resolvConf).toBe('nameserver 10.0.0.1\n');
+    expect(eventLines(cluster, 'orphan')).toContain(`MissingClusterDNS: pod: "orphan_default(${pod.metadata.uid})". kubelet does not have ClusterDNS IP configured and cannot create Pod using "ClusterFirst" policy. Falling back to "Default" policy.`);
   });
 
   it("a node's /etc/resolv.conf is systemd-resolved's stub", () => {
