@@ -92,7 +92,7 @@ function startCoreDNS(launch: LaunchContext): ContainerProcess {
   const startCache = () => {
     if (cache || !servers.some((x) => x.kubernetes)) return;
     const client = ctx.client({ type: 'loopback', user: 'system:serviceaccount:kube-system:coredns', groups: ['system:serviceaccounts', 'system:serviceaccounts:kube-system'] });
-    cache = new KubernetesCache(client, () => queue.now());
+    cache = new KubernetesCache(client, () => queue.now(), log, (ms, fn) => queue.after(ms, () => !stopped && fn()), (id) => queue.cancel(id));
     // kubernetes.go InitKubeCache: after 5 s without a synced cache the server starts anyway.
     if (!cache.synced) log(['[WARNING] plugin/kubernetes: starting server with unsynced Kubernetes API']);
   };

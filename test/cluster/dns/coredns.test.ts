@@ -160,6 +160,34 @@ describe('the reload plugin', () => {
   });
 });
 
+describe('without its RBAC', () => {
+  it("logs the reflector's failed lists, is not ready, and recovers when the binding is back", () => {
+    const c = smallCluster();
+    const s = c.systemClient();
+    const binding = (s.get('clusterrolebindings', undefined, 'system:coredns') as { value: Obj }).value;
+    expect(s.delete('clusterrolebindings', undefined, 'system:coredns').ok).toBe(true);
+    const pods = s.list('pods', 'kube-system', { labelSelector: 'k8s-app=kube-dns' });
+    for (const p of (pods.ok && pods.value.items) || []) s.delete('pods', 'kube-system', String(p.metadata.name), { gracePeriodSeconds: 0 });
+    c.advance(20_000);
+    const running = corednsContainers(c).filter((x) => x.state === 'CONTAINER_RUNNING' && x.startedAt! > c.now() - 20_000);
+    expect(running.length).toBeGreaterThan(0);
+    const lines = running[0].logs.map((l) => l.line);
+    expect(lines).toContain('[INFO] plugin/kubernetes: pkg/mod/k8s.io/client-go@v0.29.3/tools/cache/reflector.go:229: failed to list *v1.Service: services is forbidden: User "system:serviceaccount:kube-system:coredns" cannot list resource "services" in API group "" at the cluster scope');
+    expect(lines).toContain('[ERROR] plugin/kubernetes: pkg/mod/k8s.io/client-go@v0.29.3/tools/cache/reflector.go:229: Failed to watch *v1.EndpointSlice: failed to list *v1.EndpointSlice: endpointslices.discovery.k8s.io is forbidden: User "system:serviceaccount:kube-system:coredns" cannot list resource "endpointslices" in API group "discovery.k8s.io" at the cluster scope');
+    expect(lines).toContain('[WARNING] plugin/kubernetes: starting server with unsynced Kubernetes API');
+    const sandbox = [...c.nodes.values()].flatMap((n) => [...n.runtime.sandboxes.values()]).find((x) => x.id === running[0].sandboxId)!;
+    const from = { kind: 'host' as const, node: 'cp-1' };
+    const ready = () => c.network.request(from, sandbox.ip, 8181, { kind: 'http', method: 'GET', path: '/ready', host: sandbox.ip, headers: [] });
+    expect(ready().ok && ready()).toMatchObject({ response: { status: 503, body: 'kubernetes' } });
+    const { resourceVersion: _rv, uid: _uid, creationTimestamp: _ts, ...meta } = binding.metadata;
+    expect(s.create('clusterrolebindings', undefined, { ...binding, metadata: meta } as KubeObject).ok).toBe(true);
+    c.advance(60_000);
+    expect(ready()).toMatchObject({ response: { status: 200, body: 'OK' } });
+    const answer = c.network.request(from, sandbox.ip, 53, { kind: 'dns', name: 'kubernetes.default.svc.cluster.local', type: 'A' });
+    expect(answer.ok && answer.response).toMatchObject({ rcode: 'NOERROR', answers: [{ data: '10.96.0.1' }] });
+  });
+});
+
 describe('the loop plugin', () => {
   it('kills CoreDNS when its upstream is a loopback address of its own pod (a local stub in the node file)', () => {
     const c = smallCluster();
