@@ -11,6 +11,7 @@
  */
 import type { Network, NetSource } from '../network/network.js';
 import type { ContainerRuntime } from '../runtime/runtime.js';
+import { intern } from '../flat-string.js';
 
 type Obj = Record<string, any>;
 
@@ -127,7 +128,8 @@ export function resolvConfText(cfg: DnsConfig, hostEtcResolvConf: string | undef
   if (cfg.searches.length > 0) text += `search ${cfg.searches.join(' ')}\n`;
   if (cfg.servers.length > 0) text += `nameserver ${cfg.servers.join('\nnameserver ')}\n`;
   if (cfg.options.length > 0) text += `options ${cfg.options.join(' ')}\n`;
-  return text === '' ? (hostEtcResolvConf ?? '') : text;
+  // Pods of a namespace share the same text: one flat copy (flat-string.ts).
+  return text === '' ? (hostEtcResolvConf ?? '') : intern(text);
 }
 
 /** The /etc/resolv.conf a process at `from` reads (undefined: none). */
