@@ -56,6 +56,8 @@ export function kubernetesAnswer(q: DnsQuery, zone: string, plugin: KubernetesPl
   }
   const rest = lower === zone ? '' : lower.slice(0, -zone.length - 1);
   if (rest === '') return nodata();
+  // The schema version record of the DNS specification (plugin/kubernetes: `dns-version.<zone>` TXT "1.1.0").
+  if (rest === 'dns-version') return q.type === 'TXT' ? records([{ name, type: 'TXT', ttl, data: '1.1.0' }]) : nodata();
   const labels = rest.split('.');
   const kind = labels[labels.length - 1];
   if (kind === 'pod') {

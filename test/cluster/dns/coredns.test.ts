@@ -101,6 +101,7 @@ describe('answers of the kubernetes plugin', () => {
     expect(srv.answers).toEqual([{ name: '_http._tcp.web.default.svc.cluster.local.', type: 'SRV', ttl: 30, data: '0 100 80 web.default.svc.cluster.local.' }]);
     expect(srv.additional).toEqual([{ name: 'web.default.svc.cluster.local.', type: 'A', ttl: 30, data: svcIP() }]);
     expect(ask('10-244-1-7.default.pod.cluster.local').answers).toEqual([{ name: '10-244-1-7.default.pod.cluster.local.', type: 'A', ttl: 30, data: '10.244.1.7' }]);
+    expect(ask('dns-version.cluster.local', 'TXT').answers).toEqual([{ name: 'dns-version.cluster.local.', type: 'TXT', ttl: 30, data: '1.1.0' }]);
     const reversed = svcIP().split('.').reverse().join('.');
     expect(ask(`${reversed}.in-addr.arpa`, 'PTR').answers[0]).toMatchObject({ type: 'PTR', data: 'web.default.svc.cluster.local.' });
   });
