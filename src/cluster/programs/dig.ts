@@ -143,7 +143,7 @@ function ask(qname: string, type: DnsType, servers: readonly string[], o: DigOpt
 
 function printReply(out: ProgramOutput, qname: string, type: DnsType, reply: DnsResponse, server: string, o: DigOptions, cmdline: string, ctx: ProgramContext, elapsed: number, queryTime: number): void {
   if (o.short) {
-    if (o.answer) for (const rr of reply.answers) out.out(`${rr.data}\n`);
+    if (o.answer) for (const rr of reply.answers) out.out(`${rdataText(rr)}\n`);
     return;
   }
   out.out(cmdline);
@@ -187,12 +187,17 @@ function indent(column: number, to: number): { text: string; column: number } {
 function recordText(rr: DnsRecord): string {
   let text = rr.name;
   let col = rr.name.length;
-  for (const [to, field] of [[24, String(rr.ttl)], [32, 'IN'], [40, rr.type], [48, rr.data]] as const) {
+  for (const [to, field] of [[24, String(rr.ttl)], [32, 'IN'], [40, rr.type], [48, rdataText(rr)]] as const) {
     const pad = indent(col, to);
     text += pad.text + field;
     col = pad.column + field.length;
   }
   return `${text}\n`;
+}
+
+/** A record's data in presentation format (a TXT string in quotes). */
+function rdataText(rr: DnsRecord): string {
+  return rr.type === 'TXT' ? `"${rr.data}"` : rr.data;
 }
 
 /** The question line after its `;` (question_totext: owner, class at 32, type at 40; the `;` is not counted). */
