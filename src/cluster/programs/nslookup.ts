@@ -4,7 +4,10 @@
  * /etc/resolv.conf (no `ndots`: the search list applies only to a name
  * without any dot), sends A then AAAA for every candidate at once to one
  * server, resends every timeout/retry (5 s / 2) and gives up on that server
- * after 5 s. Each reply is printed as it arrives: `** server can't find
+ * after 5 s. The socket is connected, so an ICMP port-unreachable (kube-proxy's
+ * REJECT for a Service without endpoints) fails the next write: `nslookup:
+ * write to '10.96.0.10': Connection refused`, and that server is given up.
+ * Each reply is printed as it arrives: `** server can't find
  * NAME: NXDOMAIN` for an error code (the exit status becomes 1), otherwise
  * `Name:`/`Address:` lines (preceded by `Non-authoritative answer:` when the
  * `aa` flag is clear), and an empty line after every reply; the
@@ -79,11 +82,23 @@ export const nslookup: Program = (argv, ctx) => {
   for (const server of servers) {
     // Every reply that arrives before the server's time is up, in arrival order.
     const replies: { q: number; response: DnsResponse; at: number }[] = [];
-    questions.forEach((q, n) => {
+    let refused = false;
+    for (const [n, q] of questions.entries()) {
+      // The socket is connected: an ICMP port-unreachable (a REJECT rule) fails the next write on it.
+      if (refused) {
+        out.err(`nslookup: write to '${server}': Connection refused\n`);
+        break;
+      }
       const r = ctx.network.request(ctx.from, server, port, { kind: 'dns', name: q.name, type: q.type });
+      if (!r.ok && r.failure === 'refused') refused = true;
       const at = r.ok && r.response?.kind === 'dns' ? (r.response.delayMs ?? 0) : Infinity;
       if (r.ok && r.response?.kind === 'dns' && at < timeoutMs) replies.push({ q: n, response: r.response, at });
-    });
+    }
+    if (refused && questions.length > 1) continue;
+    if (refused) {
+      // A lone query: the error comes back on read instead, once per send (at 0 and after timeout/retry), until the time is up.
+      out.err('nslookup: read: Connection refused\n'.repeat(2));
+    }
     if (replies.length === 0) {
       elapsed += timeoutMs;
       continue;
