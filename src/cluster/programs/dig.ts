@@ -81,10 +81,9 @@ function parseArgs(argv: readonly string[]): DigOptions | { invalid: string } {
     } else if (a === '-x' && argv[i + 1]) {
       o.name = reverseName(argv[++i]) ?? argv[i];
       o.type = 'PTR';
-    } else if (TYPES.includes(a.toUpperCase() as DnsType) && o.name !== undefined && o.type === undefined) o.type = a.toUpperCase() as DnsType;
+    } else if (TYPES.includes(a.toUpperCase() as DnsType) && o.type === undefined) o.type = a.toUpperCase() as DnsType;
+    // dig.c parse_args: a word that names a type (first one) or the class is taken as such, anything else as the name.
     else if (a.toUpperCase() === 'IN') continue;
-    else if (o.name === undefined) o.name = a;
-    else if (TYPES.includes(a.toUpperCase() as DnsType)) o.type = a.toUpperCase() as DnsType;
     else o.name = a;
   }
   return o;

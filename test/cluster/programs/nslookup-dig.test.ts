@@ -209,6 +209,8 @@ describe('against CoreDNS in a cluster', () => {
   it("dig SRV shows the target's address under ADDITIONAL, as CoreDNS adds it", () => {
     const r = dig(['dig', '-t', 'SRV', '_http._tcp.web.default.svc.cluster.local'], ctx());
     expect(r.stdout).toContain(';; flags: qr aa rd; QUERY: 1, ANSWER: 1, AUTHORITY: 0, ADDITIONAL: 2\n');
+    // A word that names a type is the type wherever it stands (dig.c parse_args).
+    expect(dig(['dig', '+short', 'SRV', '_http._tcp.web.default.svc.cluster.local'], ctx()).stdout).toBe('0 100 80 web.default.svc.cluster.local.\n');
     expect(r.stdout).toContain(`;; ANSWER SECTION:\n_http._tcp.web.default.svc.cluster.local. 30 IN\tSRV 0 100 80 web.default.svc.cluster.local.\n\n;; ADDITIONAL SECTION:\nweb.default.svc.cluster.local. 30 IN\tA\t${svcIP()}\n\n`);
   });
 
