@@ -203,7 +203,7 @@ export class Cluster {
         seedControlPlanePki(host, this.createdAt, this.random, { issuedAt: this.createdAt + years * YEAR_MS });
       }
       const onExit = (code: number) => host.unit('kubelet')?.crashed(code);
-      const kubelet = new Kubelet(this.ctx, { spec, runtime, journal: host.journal, credential, staticPods, hostNow: () => host.now(), host, apiServer, onExit });
+      const kubelet = new Kubelet(this.ctx, { spec, runtime, journal: host.journal, credential, staticPods, hostNow: () => host.now(), host, apiServer, onExit, network: this.network });
       host.addUnit(containerdUnit(), { start: () => ((runtime.up = true), { ok: true }), stop: () => void (runtime.up = false) });
       host.addUnit(kubeletUnit(), { start: (pid) => kubelet.start(pid), stop: () => kubelet.stop() });
       this.nodes.set(spec.name, { spec, host, kubelet, runtime });
