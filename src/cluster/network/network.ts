@@ -17,7 +17,7 @@ import type { ContainerRuntime, RuntimeContainer, Sandbox } from '../runtime/run
 import type { NodeHost } from '../host/node-host.js';
 import { netfilterOf, type Packet, type Verdict } from './netfilter.js';
 import type { NetRequest, NetResponse, ServerProgram } from './requests.js';
-import { behaviourServer } from './app-server.js';
+import { applicationServer } from './app-server.js';
 import { parseCidr, parseIPv4, SERVICE_SUBNET, type Cidr } from '../ipv4.js';
 
 /** Where a connection starts. */
@@ -114,7 +114,7 @@ export class Network {
   request(from: NetSource, ip: string, port: number, request: NetRequest, proto: 'tcp' | 'udp' = request.kind === 'dns' ? 'udp' : 'tcp'): RequestResult {
     const dialed = this.dial(from, ip, port, proto);
     if (!dialed.ok) return dialed;
-    return { ok: true, peer: dialed.peer, response: dialed.peer.server.answer(request, dialed.port) };
+    return { ok: true, peer: dialed.peer, response: dialed.peer.server.answer(request, dialed.port, { remoteIP: this.sourceIP(from) ?? '' }) };
   }
 
   /** Does an ICMP echo to `ip` come back? A ClusterIP never answers: kube-proxy's rules match only its ports. */
@@ -193,7 +193,7 @@ export class Network {
     for (const sandbox of node.runtime.sandboxes.values()) {
       if (!sandbox.hostNetwork) continue;
       const found = serving(node.runtime, sandbox, port);
-      if (found) return { ok: true, peer: { kind: 'container', node: node.name, sandbox, container: found, server: serverOf(found) }, ip: node.ip, port };
+      if (found) return { ok: true, peer: { kind: 'container', node: node.name, sandbox, container: found, server: serverOf(node.runtime, found) }, ip: node.ip, port };
     }
     return { ok: false, failure: 'refused' };
   }
@@ -215,7 +215,7 @@ export class Network {
     if (this.policy && !this.policy(src, { sandbox: target.sandbox, node: target.node.name }, port, packet.proto)) return { ok: false, failure: 'timeout' };
     const found = serving(target.node.runtime, target.sandbox, port);
     if (!found) return { ok: false, failure: 'refused' };
-    return { ok: true, peer: { kind: 'container', node: target.node.name, sandbox: target.sandbox, container: found, server: serverOf(found) }, ip: packet.dst, port };
+    return { ok: true, peer: { kind: 'container', node: target.node.name, sandbox: target.sandbox, container: found, server: serverOf(target.node.runtime, found) }, ip: packet.dst, port };
   }
 }
 
@@ -226,8 +226,8 @@ function serving(runtime: ContainerRuntime, sandbox: Sandbox, port: number): Run
 }
 
 /** How a container's process answers: its program's own server, or its image's behaviour data. */
-function serverOf(c: RuntimeContainer): ServerProgram {
-  return c.process?.server ?? behaviourServer(c.behaviour);
+function serverOf(runtime: ContainerRuntime, c: RuntimeContainer): ServerProgram {
+  return c.process?.server ?? applicationServer(runtime, c);
 }
 
 /** A filter verdict as a dial failure (undefined: accepted). */

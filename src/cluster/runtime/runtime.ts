@@ -89,6 +89,11 @@ export class ContainerRuntime {
 
   constructor(private readonly queue: EventQueue, private readonly random: Random, private readonly catalog: ImageCatalog) {}
 
+  /** The simulated time on this node's runtime (ms since the epoch): what its processes stamp. */
+  now(): number {
+    return this.queue.now();
+  }
+
   /** Is containerd up (answering on its socket)? Its systemd unit sets this. */
   get up(): boolean {
     return this.isUp;

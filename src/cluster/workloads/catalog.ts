@@ -5,6 +5,7 @@
  */
 import { normalizeImage } from './image-reference.js';
 import { intern } from '../flat-string.js';
+import { NGINX_MAIN_LOG_FORMAT } from '../network/access-log.js';
 
 /** What a container started from an image does. */
 export interface ImageBehaviour {
@@ -30,6 +31,11 @@ export interface ImageBehaviour {
    * 404 Not Found; without the map at all, every path answers 200 with an empty body.
    */
   http?: Record<string, HttpBehaviour>;
+  /**
+   * The line the process writes to stdout for each HTTP request it answers,
+   * in nginx's log_format variables (network/access-log.ts); absent: it logs nothing per request.
+   */
+  accessLog?: string;
 }
 
 /** An application's answer to one HTTP path. */
@@ -61,11 +67,76 @@ const NGINX_LOGS = [
   '/docker-entrypoint.sh: Configuration complete; ready for start up',
 ];
 
+/** The official nginx image's /usr/share/nginx/html/index.html (615 bytes). */
+const NGINX_INDEX = `<!DOCTYPE html>
+<html>
+<head>
+<title>Welcome to nginx!</title>
+<style>
+html { color-scheme: light dark; }
+body { width: 35em; margin: 0 auto;
+font-family: Tahoma, Verdana, Arial, sans-serif; }
+</style>
+</head>
+<body>
+<h1>Welcome to nginx!</h1>
+<p>If you see this page, the nginx web server is successfully installed and
+working. Further configuration is required.</p>
+
+<p>For online documentation and support please refer to
+<a href="http://nginx.org/">nginx.org</a>.<br/>
+Commercial support is available at
+<a href="http://nginx.com/">nginx.com</a>.</p>
+
+<p><em>Thank you for using nginx.</em></p>
+</body>
+</html>
+`;
+
+/**
+ * How nginx `version` answers with the image's default.conf: the welcome page
+ * at `/` and `/index.html` (static-file headers: Last-Modified is the file's
+ * mtime, the ETag `"<mtime hex>-<size hex>"`), and its built-in 404 page
+ * (src/http/ngx_http_special_response.c, CRLF lines) for any other path.
+ */
+function nginxHttp(version: string, indexModified: string): Record<string, HttpBehaviour> {
+  const mtime = Math.floor(Date.parse(indexModified) / 1000).toString(16);
+  const index: HttpBehaviour = {
+    status: 200,
+    body: NGINX_INDEX,
+    headers: { Server: `nginx/${version}`, 'Content-Type': 'text/html', 'Last-Modified': indexModified, Connection: 'keep-alive', ETag: `"${mtime}-${Buffer.byteLength(NGINX_INDEX).toString(16)}"`, 'Accept-Ranges': 'bytes' },
+  };
+  const notFound: HttpBehaviour = {
+    status: 404,
+    body: `<html>\r\n<head><title>404 Not Found</title></head>\r\n<body>\r\n<center><h1>404 Not Found</h1></center>\r\n<hr><center>nginx/${version}</center>\r\n</body>\r\n</html>\r\n`,
+    headers: { Server: `nginx/${version}`, 'Content-Type': 'text/html', Connection: 'keep-alive' },
+  };
+  return { '/': index, '/index.html': index, '*': notFound };
+}
+
+/** An nginx tag: its size, the nginx release it ships and that release's index.html date. */
+function nginxTag(sizeBytes: number, version: string, indexModified: string): ImageBehaviour {
+  return { sizeBytes, http: nginxHttp(version, indexModified) };
+}
+
+const NGINX_1_25 = ['1.25.5', 'Tue, 16 Apr 2024 15:08:00 GMT'] as const;
+const NGINX_1_26 = ['1.26.2', 'Mon, 12 Aug 2024 14:28:00 GMT'] as const;
+const NGINX_1_27 = ['1.27.3', 'Tue, 26 Nov 2024 15:55:00 GMT'] as const;
+
 /** The default catalog: common public images and the cluster's own. Keys are normalized repositories. */
 const DEFAULT_REPOS: Record<string, RepoEntry> = {
   'docker.io/library/nginx': {
-    base: { listens: [80], readyAfterMs: 1000, logs: NGINX_LOGS, entrypoint: ['/docker-entrypoint.sh', 'nginx', '-g', 'daemon off;'], binaries: ['/docker-entrypoint.sh', 'nginx', ...SHELL_BINARIES] },
-    tags: { '1.25': { sizeBytes: 70544635 }, '1.26': { sizeBytes: 71026603 }, '1.27': { sizeBytes: 72099410 }, '1.27.3': { sizeBytes: 72099410 }, latest: { sizeBytes: 72099410 }, stable: { sizeBytes: 71026603 }, alpine: { sizeBytes: 20506631 } },
+    // The image's nginx.conf logs every request in its `main` format to /var/log/nginx/access.log, a link to /dev/stdout.
+    base: { listens: [80], readyAfterMs: 1000, logs: NGINX_LOGS, entrypoint: ['/docker-entrypoint.sh', 'nginx', '-g', 'daemon off;'], binaries: ['/docker-entrypoint.sh', 'nginx', ...SHELL_BINARIES], accessLog: NGINX_MAIN_LOG_FORMAT },
+    tags: {
+      '1.25': nginxTag(70544635, ...NGINX_1_25),
+      '1.26': nginxTag(71026603, ...NGINX_1_26),
+      '1.27': nginxTag(72099410, ...NGINX_1_27),
+      '1.27.3': nginxTag(72099410, ...NGINX_1_27),
+      latest: nginxTag(72099410, ...NGINX_1_27),
+      stable: nginxTag(71026603, ...NGINX_1_26),
+      alpine: nginxTag(20506631, ...NGINX_1_27),
+    },
   },
   'docker.io/library/busybox': {
     base: { entrypoint: ['sh'], binaries: SHELL_BINARIES, exits: { code: 0, afterMs: 50 } },
