@@ -22,6 +22,8 @@ import type { NodeSpec } from './kubelet/node-status.js';
 import { ImageCatalog, type ImageBehaviour } from './workloads/catalog.js';
 import { Network, type NetNode } from './network/network.js';
 import { hostDaemons } from './network/host-daemons.js';
+import { waitLoopLauncher } from './programs/wait-loop.js';
+import type { Program } from './programs/types.js';
 import { systemProgramLauncher } from './system-programs.js';
 import { ControllerManager } from './controllers/controller-manager.js';
 import { Scheduler } from './scheduler/scheduler.js';
@@ -103,6 +105,8 @@ export class Cluster {
   readonly createdAt: number;
   /** Hosts, pod network namespaces, packet filters: what every connection goes through. */
   readonly network: Network;
+  /** The client programs (nslookup, wget, nc, ...) a container's script can run, by name (programs/wait-loop.ts). */
+  readonly clientPrograms = new Map<string, Program>();
   private readonly jumpHooks: ((d: number) => void)[] = [];
   private admin?: ApiClient;
 
@@ -207,7 +211,9 @@ export class Cluster {
       host.addUnit(containerdUnit(), { start: () => ((runtime.up = true), { ok: true }), stop: () => void (runtime.up = false) });
       host.addUnit(kubeletUnit(), { start: (pid) => kubelet.start(pid), stop: () => kubelet.stop() });
       this.nodes.set(spec.name, { spec, host, kubelet, runtime });
-      runtime.launcher = systemProgramLauncher({ ctx: this.ctx, network: this.network, node: { name: spec.name, ip: spec.ip, host, runtime }, podSubnet });
+      const systemProgram = systemProgramLauncher({ ctx: this.ctx, network: this.network, node: { name: spec.name, ip: spec.ip, host, runtime }, podSubnet });
+      const waitLoop = waitLoopLauncher({ queue: this.queue, network: this.network, node: { name: spec.name, runtime }, programs: () => this.clientPrograms });
+      runtime.launcher = (container, sandbox) => systemProgram(container, sandbox) ?? waitLoop(container, sandbox);
       this.netNodes.push({ name: spec.name, ip: spec.ip, host, runtime, hostDaemon: hostDaemons({ kubelet, controlPlane: spec.role === 'control-plane' }) });
       this.api.registerKubelet(spec.name, spec.ip, kubelet.endpoint());
       this.components.push(kubelet);

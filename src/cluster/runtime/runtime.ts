@@ -7,6 +7,7 @@ import type { EventQueue, TimerId } from '../clock/event-queue.js';
 import type { Random } from '../clock/random.js';
 import { fullImageName, parseImageRef, type ImageBehaviour, type ImageCatalog } from '../workloads/catalog.js';
 import type { ContainerProcess, ProgramLauncher } from './process.js';
+import { parseWaitLoop } from '../programs/wait-loop.js';
 import { CNI_NOT_INITIALIZED, loadCniNetwork, seedCniPlugins, setupNetwork, type CniFiles } from './cni.js';
 
 /** An image in the node's content store. */
@@ -50,6 +51,8 @@ export interface RuntimeContainer {
   /** Log lines with their times (what `kubectl logs` / `crictl logs` print). */
   logs: { time: number; line: string }[];
   behaviour: ImageBehaviour;
+  /** The process's command line (command or the image's entrypoint, then args), when the spec gave one. */
+  argv?: readonly string[];
   exitTimer?: TimerId;
   /** The simulated program its image runs, while it runs (kube-proxy, CoreDNS; see process.ts). */
   process?: ContainerProcess;
@@ -227,6 +230,7 @@ export class ContainerRuntime {
       state: 'CONTAINER_CREATED',
       logs: [],
       behaviour: behaviourFor(image.behaviour, spec.command, spec.args),
+      ...(spec.command || spec.args ? { argv: [...(spec.command ?? image.behaviour.entrypoint ?? []), ...(spec.args ?? [])] } : {}),
     };
     this.containers.set(container.id, container);
     // The CRI log file the kubelet asks for (LogDirectory/LogPath), in the CRI log format `<RFC3339Nano> stdout F <line>`.
@@ -347,8 +351,13 @@ export class ContainerRuntime {
 function behaviourFor(base: ImageBehaviour, command: string[] | undefined, args: string[] | undefined): ImageBehaviour {
   const words = [...(command ?? []), ...(args ?? [])];
   if (words.length === 0) return base;
-  const script = words.join(' ');
   const b: ImageBehaviour = { ...base };
+  // A wait loop (`until nslookup db; do ...; sleep 2; done`) ends when its program succeeds, and logs what it runs (programs/wait-loop.ts).
+  if (parseWaitLoop([...(command ?? base.entrypoint ?? []), ...(args ?? [])], '')) {
+    delete b.exits;
+    return b;
+  }
+  const script = words.join(' ');
   if (/sleep (infinity|\d{5,})|while true|tail -f/.test(script)) delete b.exits;
   else if (/\bsleep (\d+)/.test(script)) b.exits = { code: exitCodeIn(script) ?? 0, afterMs: Number(/\bsleep (\d+)/.exec(script)![1]) * 1000 };
   else if (exitCodeIn(script) !== undefined) b.exits = { code: exitCodeIn(script)!, afterMs: 100 };

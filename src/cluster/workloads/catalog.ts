@@ -55,6 +55,9 @@ interface RepoEntry {
 
 const SHELL_BINARIES = ['/bin/sh', 'sh', '/bin/ash', 'sleep', 'echo', 'cat', 'env', 'ls', 'wget', 'nslookup', 'true', 'false', 'tail', 'date'];
 
+/** busybox's applets: the shell's, plus the network tools learners reach for (nc, ping). */
+const BUSYBOX_BINARIES = [...SHELL_BINARIES, 'nc', 'ping', 'hostname', 'grep', 'ps'];
+
 const NGINX_LOGS = [
   '/docker-entrypoint.sh: /docker-entrypoint.d/ is not empty, will attempt to perform configuration',
   '/docker-entrypoint.sh: Looking for shell scripts in /docker-entrypoint.d/',
@@ -139,7 +142,7 @@ const DEFAULT_REPOS: Record<string, RepoEntry> = {
     },
   },
   'docker.io/library/busybox': {
-    base: { entrypoint: ['sh'], binaries: SHELL_BINARIES, exits: { code: 0, afterMs: 50 } },
+    base: { entrypoint: ['sh'], binaries: BUSYBOX_BINARIES, exits: { code: 0, afterMs: 50 } },
     tags: { '1.36': { sizeBytes: 2166802 }, '1.37': { sizeBytes: 2170232 }, latest: { sizeBytes: 2170232 } },
   },
   'docker.io/library/redis': {
