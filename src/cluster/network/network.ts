@@ -144,12 +144,18 @@ export class Network {
     return undefined;
   }
 
-  /** The live (non-host-network) pod sandbox holding `ip`, and its node. */
-  sandboxByIP(ip: string): { node: NetNode; sandbox: Sandbox } | undefined {
+  /**
+   * The live (non-host-network) pod sandbox holding `ip`, and its node;
+   * `near` is looked at first (a node reaching its own pods, as every probe
+   * does, then finds them without walking every pod of the cluster).
+   */
+  sandboxByIP(ip: string, near?: NetNode): { node: NetNode; sandbox: Sandbox } | undefined {
+    const onNear = near && sandboxOn(near, ip);
+    if (onNear) return { node: near, sandbox: onNear };
     for (const node of this.nodes()) {
-      for (const sandbox of node.runtime.sandboxes.values()) {
-        if (sandbox.ip === ip && !sandbox.hostNetwork && sandbox.state === 'SANDBOX_READY') return { node, sandbox };
-      }
+      if (node === near) continue;
+      const sandbox = sandboxOn(node, ip);
+      if (sandbox) return { node, sandbox };
     }
     return undefined;
   }
@@ -201,7 +207,7 @@ export class Network {
   /** Delivery to a pod address, routed from `via` (the node the packet is on, if any). */
   private toPod(src: { ip: string; sandbox?: Sandbox; node?: string }, via: NetNode | undefined, packet: Packet, forwarded: boolean): DialResult {
     const port = packet.dport ?? 0;
-    const target = this.sandboxByIP(packet.dst);
+    const target = this.sandboxByIP(packet.dst, via);
     if (!target) {
       // A ClusterIP nothing translated, or an address nobody holds: no one answers.
       return { ok: false, failure: 'timeout' };
@@ -217,6 +223,14 @@ export class Network {
     if (!found) return { ok: false, failure: 'refused' };
     return { ok: true, peer: { kind: 'container', node: target.node.name, sandbox: target.sandbox, container: found, server: serverOf(target.node.runtime, found) }, ip: packet.dst, port };
   }
+}
+
+/** The live pod sandbox of `node` holding `ip`. */
+function sandboxOn(node: NetNode, ip: string): Sandbox | undefined {
+  for (const sandbox of node.runtime.sandboxes.values()) {
+    if (sandbox.ip === ip && !sandbox.hostNetwork && sandbox.state === 'SANDBOX_READY') return sandbox;
+  }
+  return undefined;
 }
 
 /** The container of `sandbox` whose process serves `port` now. */

@@ -84,6 +84,22 @@ describe('probes dial through the network', () => {
     expect(podReady(getPod(cluster, 'web'))).toBe('True');
   });
 
+  it('a node reaching its own pod (every probe) finds it without walking the other nodes\' pods', () => {
+    const cluster = smallCluster();
+    createPod(cluster, 'local', { nodeName: 'node-2', containers: [{ name: 'web', image: 'nginx:1.27' }] });
+    cluster.advance(10_000);
+    const ip = getPod(cluster, 'local').status.podIP;
+    const others = ['cp-1', 'node-1'].map((n) => cluster.nodes.get(n)!.runtime.sandboxes);
+    let walked = 0;
+    for (const m of others) {
+      const values = m.values.bind(m);
+      m.values = () => (walked++, values());
+    }
+    const r = cluster.network.dial({ kind: 'host', node: 'node-2' }, ip, 80);
+    expect(r.ok).toBe(true);
+    expect(walked).toBe(0);
+  });
+
   it('control-plane static pods probe their own node (127.0.0.1 for etcd) and stay healthy', () => {
     const cluster = smallCluster();
     cluster.advance(120_000);
