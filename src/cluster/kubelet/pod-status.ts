@@ -20,6 +20,8 @@ export interface ContainerRecord {
   restartCount: number;
   ready: boolean;
   started: boolean;
+  /** A sidecar: an init container with restartPolicy Always, which keeps running beside the app containers. */
+  restartable?: boolean;
 }
 
 /** A terminated container state. */
@@ -52,8 +54,11 @@ export function buildPodStatus(input: PodStatusInput): Obj {
   const { pod, containers, previous } = input;
   const inits = input.initContainers ?? [];
   const restartPolicy = pod.spec.restartPolicy ?? 'Always';
-  const allReady = containers.length > 0 && containers.every((c) => c.ready);
-  const unready = containers.filter((c) => !c.ready).map((c) => c.name);
+  // status/generate.go GenerateContainersReadyCondition: sidecars count, before the app containers.
+  const sidecars = inits.filter((c) => c.restartable);
+  const readyOnes = sidecars.length ? [...sidecars, ...containers] : containers;
+  const allReady = containers.length > 0 && readyOnes.every((c) => c.ready);
+  const unready = readyOnes.filter((c) => !c.ready).map((c) => c.name);
   const prevConditions: Obj[] = previous?.conditions ?? [];
   const cond = (type: string, ok: boolean, reason?: string, message?: string): Obj => {
     const prev = prevConditions.find((c) => c.type === type);
@@ -63,8 +68,9 @@ export function buildPodStatus(input: PodStatusInput): Obj {
   };
   const scheduled = prevConditions.find((c) => c.type === 'PodScheduled') ?? { lastProbeTime: null, lastTransitionTime: isoSeconds(input.startTime), status: 'True', type: 'PodScheduled' };
   const readyMessage = `containers with unready status: [${unready.join(' ')}]`;
-  // pkg/kubelet/status/generate.go GeneratePodInitializedCondition: init containers that have not exited 0.
-  const incomplete = inits.filter((c) => !initCompleted(c)).map((c) => c.name);
+  // pkg/kubelet/status/generate.go GeneratePodInitializedCondition: init containers that have not exited 0
+  // (sidecars: not started); a pod one of whose app containers has started was initialized.
+  const incomplete = anyAppStarted(containers) ? [] : inits.filter((c) => (c.restartable ? !(c.started && c.state.running) : !initCompleted(c))).map((c) => c.name);
   const conditions = [
     cond('PodReadyToStartContainers', input.sandboxReady),
     incomplete.length ? cond('Initialized', false, 'ContainersNotInitialized', `containers with incomplete status: [${incomplete.join(' ')}]`) : cond('Initialized', true),
@@ -116,8 +122,13 @@ export function initCompleted(c: ContainerRecord): boolean {
  */
 function initContainerStatus(c: ContainerRecord): Obj {
   const status = containerStatus(c);
-  status.ready = initCompleted(c);
+  status.ready = c.restartable ? c.ready && !!c.state.running : initCompleted(c);
   return status;
+}
+
+/** kubecontainer.HasAnyRegularContainerStarted: an app container is running or has run. */
+function anyAppStarted(containers: readonly ContainerRecord[]): boolean {
+  return containers.some((c) => !!c.state.running || !!c.state.terminated || !!c.lastTerminated);
 }
 
 function terminated(t: TerminatedState): Obj {
@@ -138,8 +149,14 @@ function terminated(t: TerminatedState): Obj {
  */
 export function podPhase(containers: ContainerRecord[], restartPolicy: string, inits: readonly ContainerRecord[] = []): string {
   let pendingInitialization = 0;
+  let pendingSidecars = 0;
   let failedInitialization = 0;
   for (const c of inits) {
+    if (c.restartable) {
+      // A sidecar is pending until it has started; once it has run, its restarts do not matter.
+      if (c.state.running ? !c.started : !c.state.terminated && !c.lastTerminated) pendingSidecars++;
+      continue;
+    }
     if (c.state.running) pendingInitialization++;
     else if (c.state.terminated) {
       if (c.state.terminated.exitCode !== 0) failedInitialization++;
@@ -162,7 +179,7 @@ export function podPhase(containers: ContainerRecord[], restartPolicy: string, i
     } else waiting++;
   }
   if (failedInitialization > 0 && restartPolicy === 'Never') return 'Failed';
-  if (pendingInitialization > 0 || waiting > 0) return 'Pending';
+  if (pendingInitialization > 0 || (pendingSidecars > 0 && !anyAppStarted(containers)) || waiting > 0) return 'Pending';
   if (running > 0) return 'Running';
   if (stopped > 0) {
     if (restartPolicy === 'Always') return 'Running';

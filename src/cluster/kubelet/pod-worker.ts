@@ -59,6 +59,8 @@ interface Tracked extends ContainerRecord {
   fieldPath: string;
   /** An init container (runs to completion before the app containers start). */
   init: boolean;
+  /** A sidecar has started once: initialization went on past it, and it is kept running from then on. */
+  sidecarUp?: boolean;
   /** The probe workers of the running container, by probe type (reset at each start). */
   probes: Partial<Record<ProbeType, ProbeWorker>>;
 }
@@ -105,7 +107,7 @@ export class PodWorker {
     const initSpecs = (this.spec().initContainers ?? []) as Obj[];
     // convertToAPIContainerStatuses: with init containers every container not yet created waits in PodInitializing.
     const waiting = { reason: initSpecs.length ? 'PodInitializing' : 'ContainerCreating' };
-    const record = (c: Obj, init: boolean): Tracked => ({ name: c.name, image: fullImageName(parseImageRef(c.image)), state: { waiting }, restartCount: 0, ready: false, started: false, fieldPath: `spec.${init ? 'initContainers' : 'containers'}{${c.name}}`, init, probes: {} });
+    const record = (c: Obj, init: boolean): Tracked => ({ name: c.name, image: fullImageName(parseImageRef(c.image)), state: { waiting }, restartCount: 0, ready: false, started: false, fieldPath: `spec.${init ? 'initContainers' : 'containers'}{${c.name}}`, init, ...(init && c.restartPolicy === 'Always' ? { restartable: true } : {}), probes: {} });
     for (const c of initSpecs) this.inits.set(c.name, record(c, true));
     for (const c of this.spec().containers as Obj[]) this.containers.set(c.name, record(c, false));
   }
@@ -158,7 +160,17 @@ export class PodWorker {
   private syncInitContainers(): boolean {
     for (const spec of (this.spec().initContainers ?? []) as Obj[]) {
       const rec = this.inits.get(spec.name);
-      if (!rec || initCompleted(rec)) continue;
+      if (!rec) continue;
+      if (rec.restartable) {
+        // A sidecar (restartPolicy Always) runs for the pod's life, restarted with back-off whatever the pod's
+        // policy; the next init container starts once it has started (its startup probe passed).
+        if (rec.state.running) this.probe(spec, rec);
+        else this.syncContainer(spec, rec);
+        if (rec.state.running && rec.started) rec.sidecarUp = true;
+        if (!rec.sidecarUp) return true;
+        continue;
+      }
+      if (initCompleted(rec)) continue;
       if (!rec.state.running) this.syncContainer(spec, rec);
       return !initCompleted(rec);
     }
@@ -267,8 +279,8 @@ export class PodWorker {
 
   private shouldRestart(rec: Tracked): boolean {
     const policy = this.spec().restartPolicy ?? 'Always';
-    // An init container that exited 0 is done; a failed one restarts unless the policy is Never.
-    if (policy === 'Always' && !rec.init) return true;
+    // A sidecar always restarts; an init container that exited 0 is done, a failed one restarts unless the policy is Never.
+    if (rec.restartable || (policy === 'Always' && !rec.init)) return true;
     if (policy === 'Never') return false;
     const exit = rec.state.terminated?.exitCode ?? rec.lastTerminated?.exitCode ?? 1;
     return exit !== 0;
@@ -360,7 +372,7 @@ export class PodWorker {
     rec.started = !spec.startupProbe;
     rec.ready = rec.started && !spec.readinessProbe;
     rec.probes = {};
-    if (rec.init) return;
+    if (rec.init && !rec.restartable) return;
     let first = Infinity;
     for (const [type, field] of PROBE_FIELDS) {
       const probe = spec[field];

@@ -98,3 +98,39 @@ describe('a failing init container', () => {
     expect(pod.status.initContainerStatuses[0].restartCount).toBe(0);
   });
 });
+
+describe('a sidecar (an init container with restartPolicy Always)', () => {
+  const cluster = smallCluster({ 'shop/proxy:1': { listens: [15000], readyAfterMs: 3000 }, 'shop/web:1': { listens: [8080] } });
+  createPod(cluster, 'meshed', {
+    nodeName: 'node-1',
+    initContainers: [
+      { name: 'proxy', image: 'shop/proxy:1', restartPolicy: 'Always', startupProbe: { tcpSocket: { port: 15000 }, periodSeconds: 1 } },
+      { name: 'setup', image: 'busybox:1.36', command: ['sh', '-c', 'echo ready'] },
+    ],
+    containers: [{ name: 'web', image: 'shop/web:1' }],
+  });
+  const seen = watchStatus(cluster, 'meshed', 30);
+
+  it('the next init container waits until the sidecar has started; the sidecar keeps running beside the app', () => {
+    expect(seen).toEqual(['Init:0/2', 'Init:1/2', 'PodInitializing', 'Running']);
+    expect(seen.at(-1)).toBe('Running');
+    const pod = getPod(cluster, 'meshed');
+    const [proxy, setup] = pod.status.initContainerStatuses;
+    expect([proxy.state.running !== undefined, proxy.started, proxy.ready]).toEqual([true, true, true]);
+    expect(Date.parse(setup.state.terminated.startedAt)).toBeGreaterThanOrEqual(Date.parse(proxy.state.running.startedAt) + 3000);
+    expect(podStatusCells(pod as never, cluster.now()).ready).toBe('2/2');
+    expect(pod.status.phase).toBe('Running');
+  });
+
+  it('restarts when it exits, whatever the pod\'s restartPolicy, and the pod stays initialized', () => {
+    const runtime = cluster.nodes.get('node-1')!.runtime;
+    const proxy = [...runtime.containers.values()].find((c) => c.name === 'proxy' && c.state === 'CONTAINER_RUNNING')!;
+    runtime.processExited(proxy, 1);
+    cluster.advance(5_000);
+    const pod = getPod(cluster, 'meshed');
+    expect(pod.status.initContainerStatuses[0].restartCount).toBe(1);
+    expect(pod.status.conditions.find((c: Obj) => c.type === 'Initialized').status).toBe('True');
+    expect(pod.status.containerStatuses[0].state.running).toBeDefined();
+    expect(pod.status.phase).toBe('Running');
+  });
+});
