@@ -61,8 +61,8 @@ interface Tracked extends ContainerRecord {
   init: boolean;
   /** A sidecar has started once: initialization went on past it, and it is kept running from then on. */
   sidecarUp?: boolean;
-  /** The probe workers of the running container, by probe type (reset at each start). */
-  probes: Partial<Record<ProbeType, ProbeWorker>>;
+  /** The probe workers of the running container, by probe type (reset at each start; absent without probes). */
+  probes?: Partial<Record<ProbeType, ProbeWorker>>;
 }
 
 /** The three probe types, in the order the kubelet's workers report them (prober/worker.go). */
@@ -107,7 +107,7 @@ export class PodWorker {
     const initSpecs = (this.spec().initContainers ?? []) as Obj[];
     // convertToAPIContainerStatuses: with init containers every container not yet created waits in PodInitializing.
     const waiting = { reason: initSpecs.length ? 'PodInitializing' : 'ContainerCreating' };
-    const record = (c: Obj, init: boolean): Tracked => ({ name: c.name, image: fullImageName(parseImageRef(c.image)), state: { waiting }, restartCount: 0, ready: false, started: false, fieldPath: `spec.${init ? 'initContainers' : 'containers'}{${c.name}}`, init, ...(init && c.restartPolicy === 'Always' ? { restartable: true } : {}), probes: {} });
+    const record = (c: Obj, init: boolean): Tracked => ({ name: c.name, image: fullImageName(parseImageRef(c.image)), state: { waiting }, restartCount: 0, ready: false, started: false, fieldPath: intern(`spec.${init ? 'initContainers' : 'containers'}{${c.name}}`), init, ...(init && c.restartPolicy === 'Always' ? { restartable: true } : {}) });
     for (const c of initSpecs) this.inits.set(c.name, record(c, true));
     for (const c of this.spec().containers as Obj[]) this.containers.set(c.name, record(c, false));
   }
@@ -371,7 +371,7 @@ export class PodWorker {
     // prober_manager.go UpdatePodStatus: with a startup probe the container is not started (and not ready) until it passes.
     rec.started = !spec.startupProbe;
     rec.ready = rec.started && !spec.readinessProbe;
-    rec.probes = {};
+    rec.probes = undefined;
     if (rec.init && !rec.restartable) return;
     let first = Infinity;
     for (const [type, field] of PROBE_FIELDS) {
@@ -379,7 +379,7 @@ export class PodWorker {
       if (!probe) continue;
       // worker.go doProbe: nothing runs before initialDelaySeconds; the first tick comes about a second in.
       const dueAt = now + Math.max(1000, (probe.initialDelaySeconds ?? 0) * 1000);
-      rec.probes[type] = { dueAt, resultRun: 0 };
+      (rec.probes ??= {})[type] = { dueAt, resultRun: 0 };
       first = Math.min(first, dueAt);
     }
     if (first !== Infinity) this.wake(first - now);
@@ -394,13 +394,14 @@ export class PodWorker {
    */
   private probe(spec: Obj, rec: Tracked): void {
     const runtime = this.host.runtime;
-    const c = rec.runtimeId ? runtime.containers.get(rec.runtimeId) : undefined;
-    if (!c) return;
+    const probes = rec.probes;
+    const c = probes && rec.runtimeId ? runtime.containers.get(rec.runtimeId) : undefined;
+    if (!c || !probes) return;
     const now = this.host.now();
     let next = Infinity;
     for (const [type, field] of PROBE_FIELDS) {
       const probe = spec[field] as Obj | undefined;
-      const worker = rec.probes[type];
+      const worker = probes[type];
       if (!probe || !worker) continue;
       if (worker.dueAt <= now) {
         worker.dueAt = now + (probe.periodSeconds ?? 10) * 1000;
@@ -437,7 +438,10 @@ export class PodWorker {
         rec.started = true;
         rec.ready = !spec.readinessProbe;
         // The other workers tick on from here.
-        for (const [t] of PROBE_FIELDS) if (t !== 'Startup' && rec.probes[t]) rec.probes[t]!.dueAt = Math.max(rec.probes[t]!.dueAt, now);
+        for (const [t] of PROBE_FIELDS) {
+          const other = t === 'Startup' ? undefined : rec.probes?.[t];
+          if (other) other.dueAt = Math.max(other.dueAt, now);
+        }
         this.wake(0);
       }
       return false;
@@ -447,7 +451,7 @@ export class PodWorker {
     this.host.runtime.stopContainer(c.id);
     rec.state = { terminated: { exitCode: c.exitCode ?? 137, reason: 'Error', startedAt: c.startedAt ?? 0, finishedAt: now, containerId: c.id } };
     rec.ready = false;
-    rec.probes = {};
+    rec.probes = undefined;
     this.wake(0);
     return true;
   }
