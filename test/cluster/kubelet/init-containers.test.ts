@@ -9,6 +9,7 @@
 import { describe, it, expect } from 'vitest';
 import { smallCluster, createPod, getPod, eventsOf } from './harness.js';
 import { podStatusCells } from '../../../src/commands/kubectl/printers/pod.js';
+import { describePod } from '../../../src/commands/kubectl/describers/pod.js';
 import type { Cluster } from '../../../src/cluster/cluster.js';
 
 type Obj = Record<string, any>;
@@ -63,6 +64,16 @@ describe('init containers run in order before the app containers', () => {
       ['Started container web', 'spec.containers{web}'],
     ]);
     expect(cluster.systemClient().podLogs('default', 'web', { container: 'setup' })).toEqual({ ok: true, value: 'preparing config\n' });
+  });
+
+  it('describe shows them under Init Containers: terminated Completed with exit code 0, ready', () => {
+    const text = describePod(getPod(cluster, 'web') as never, [], cluster.now());
+    const start = text.indexOf('Init Containers:\n');
+    const section = text.slice(start, text.indexOf('\nContainers:\n', start));
+    expect(section).toMatch(/^Init Containers:\n  setup:\n/);
+    expect(section).toMatch(/ {4}State: {10}Terminated\n {6}Reason: {7}Completed\n {6}Exit Code: {4}0\n/);
+    expect(section).toMatch(/ {4}Ready: {10}True\n/);
+    expect(section).toContain('  migrate:\n');
   });
 });
 
