@@ -8,6 +8,8 @@
 import type { Network, NetSource } from '../network/network.js';
 import type { HttpRequest } from '../network/requests.js';
 import type { RuntimeContainer } from '../runtime/runtime.js';
+import { fileExists, scriptFiles } from '../programs/script-files.js';
+import { parseImageRef } from '../workloads/catalog.js';
 
 type Obj = Record<string, any>;
 
@@ -89,10 +91,12 @@ function tcpProbe(socket: Obj, t: ProbeTarget): ProbeOutcome {
 /**
  * pkg/probe/exec/exec.go through CRI ExecSync. The model is small on
  * purpose: a command whose executable the image lacks fails with runc's
- * message (as ExecSync reports it, the probe's output); any other command
- * exits 0 once the application is up (its `readyAfter` has passed) and 1
- * with no output before, as a health command (`redis-cli ping`,
- * `cat /tmp/healthy`) of a starting process would.
+ * message (as ExecSync reports it, the probe's output); `cat`, `ls` or
+ * `test -f|-e` of a file the container's own script creates and removes
+ * (programs/script-files.ts) succeed while the file exists and fail with the
+ * tool's words otherwise; any other command exits 0 once the application is
+ * up (its `readyAfter` has passed) and 1 with no output before, as a health
+ * command (`redis-cli ping`, `pg_isready`) of a starting process would.
  */
 function execProbe(command: readonly string[], t: ProbeTarget): ProbeOutcome {
   const c = t.container;
@@ -102,8 +106,28 @@ function execProbe(command: readonly string[], t: ProbeTarget): ProbeOutcome {
     const why = executable.includes('/') ? `stat ${executable}: no such file or directory` : 'executable file not found in $PATH';
     return { result: 'failure', output: `OCI runtime exec failed: exec failed: unable to start container process: exec: "${executable}": ${why}: unknown` };
   }
-  const up = c.startedAt !== undefined && c.startedAt + (c.behaviour.readyAfterMs ?? 0) <= t.now;
+  const since = t.now - (c.startedAt ?? t.now);
+  const fileCheck = fileCommand(command, c, since);
+  if (fileCheck) return fileCheck;
+  const up = c.startedAt !== undefined && since >= (c.behaviour.readyAfterMs ?? 0);
   return up ? { result: 'success' } : { result: 'failure', output: '' };
+}
+
+/** `cat F`, `ls F`, `test -f F`, `test -e F` on a file the container's script manages (else undefined). */
+function fileCommand(command: readonly string[], c: RuntimeContainer, since: number): ProbeOutcome | undefined {
+  const tool = command[0].slice(command[0].lastIndexOf('/') + 1);
+  const path = command.at(-1) ?? '';
+  const shape = tool === 'cat' || tool === 'ls' ? command.length === 2 : tool === 'test' && command.length === 3 && (command[1] === '-f' || command[1] === '-e');
+  if (!shape) return undefined;
+  const files = scriptFiles(c.argv);
+  const exists = files && fileExists(files, path, since);
+  if (exists === undefined) return undefined;
+  if (exists) return { result: 'success' };
+  // busybox (and Alpine) applets word it their way, GNU coreutils theirs.
+  const busybox = /\/(busybox|alpine)$/.test(parseImageRef(c.image).repository) || /alpine/.test(parseImageRef(c.image).tag);
+  if (tool === 'test') return { result: 'failure', output: '' };
+  if (tool === 'cat') return { result: 'failure', output: busybox ? `cat: can't open '${path}': No such file or directory` : `cat: ${path}: No such file or directory` };
+  return { result: 'failure', output: busybox ? `ls: ${path}: No such file or directory` : `ls: cannot access '${path}': No such file or directory` };
 }
 
 /** The kubelet probes from the node's own network namespace. */

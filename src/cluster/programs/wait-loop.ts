@@ -16,6 +16,7 @@ import type { ContainerProcess, ProgramLauncher } from '../runtime/process.js';
 import type { ContainerRuntime, RuntimeContainer, Sandbox } from '../runtime/runtime.js';
 import type { Network } from '../network/network.js';
 import type { Program } from './types.js';
+import { shellStatements } from './shell-words.js';
 
 /** One step of the loop body (or of what follows the loop). */
 export type LoopStep = { echo: string } | { sleepMs: number };
@@ -46,7 +47,7 @@ export function parseWaitLoop(argv: readonly string[], namespace: string): WaitL
   const script = argv[2].split(NAMESPACE_SUBSTITUTION).join(namespace);
   // Pipes, `&&`, `||`, background jobs and other substitutions are other scripts.
   if (/[`|&]|\$\(/.test(script.replace(/2>&1|&>/g, ''))) return undefined;
-  const statements = splitStatements(script);
+  const statements = shellStatements(script);
   if (!statements) return undefined;
   const head = statements[0];
   let condition: string[];
@@ -114,41 +115,6 @@ function redirections(words: string[]): { command: string[]; stdout: boolean; st
   // `>/dev/null 2>&1`: stderr follows stdout into /dev/null.
   if (stderrToStdout && stdout) stderr = true;
   return { command, stdout, stderr };
-}
-
-/** Splits a script into statements (on `;` and newlines outside quotes), each a list of words. */
-function splitStatements(script: string): string[][] | undefined {
-  const statements: string[][] = [];
-  let words: string[] = [];
-  let word = '';
-  let inWord = false;
-  let quote: '"' | "'" | undefined;
-  const endWord = () => {
-    if (inWord) words.push(word);
-    word = '';
-    inWord = false;
-  };
-  for (const ch of script) {
-    if (quote) {
-      if (ch === quote) quote = undefined;
-      else word += ch;
-    } else if (ch === '"' || ch === "'") {
-      quote = ch;
-      inWord = true;
-    } else if (ch === ';' || ch === '\n') {
-      endWord();
-      if (words.length) statements.push(words);
-      words = [];
-    } else if (ch === ' ' || ch === '\t') endWord();
-    else {
-      word += ch;
-      inWord = true;
-    }
-  }
-  if (quote) return undefined;
-  endWord();
-  if (words.length) statements.push(words);
-  return statements;
 }
 
 /** What the wait-loop launcher of one node needs. */

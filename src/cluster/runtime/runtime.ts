@@ -230,7 +230,7 @@ export class ContainerRuntime {
       state: 'CONTAINER_CREATED',
       logs: [],
       behaviour: behaviourFor(image.behaviour, spec.command, spec.args),
-      ...(spec.command || spec.args ? { argv: [...(spec.command ?? image.behaviour.entrypoint ?? []), ...(spec.args ?? [])] } : {}),
+      ...(spec.command || spec.args ? { argv: commandLine(image.behaviour, spec.command, spec.args) } : {}),
     };
     this.containers.set(container.id, container);
     // The CRI log file the kubelet asks for (LogDirectory/LogPath), in the CRI log format `<RFC3339Nano> stdout F <line>`.
@@ -353,17 +353,29 @@ function behaviourFor(base: ImageBehaviour, command: string[] | undefined, args:
   if (words.length === 0) return base;
   const b: ImageBehaviour = { ...base };
   // A wait loop (`until nslookup db; do ...; sleep 2; done`) ends when its program succeeds, and logs what it runs (programs/wait-loop.ts).
-  if (parseWaitLoop([...(command ?? base.entrypoint ?? []), ...(args ?? [])], '')) {
+  if (parseWaitLoop(commandLine(base, command, args), '')) {
     delete b.exits;
     return b;
   }
   const script = words.join(' ');
   if (/sleep (infinity|\d{5,})|while true|tail -f/.test(script)) delete b.exits;
-  else if (/\bsleep (\d+)/.test(script)) b.exits = { code: exitCodeIn(script) ?? 0, afterMs: Number(/\bsleep (\d+)/.exec(script)![1]) * 1000 };
+  // A script of several sleeps runs them one after another (`touch f; sleep 30; rm f; sleep 600` lives 630 s).
+  else if (/\bsleep (\d+)/.test(script)) b.exits = { code: exitCodeIn(script) ?? 0, afterMs: [...script.matchAll(/\bsleep (\d+)/g)].reduce((sum, m) => sum + Number(m[1]) * 1000, 0) };
   else if (exitCodeIn(script) !== undefined) b.exits = { code: exitCodeIn(script)!, afterMs: 100 };
   const echoed = [...script.matchAll(/echo ["']?([^"';&|]*)["']?/g)].map((m) => m[1].trim());
   if (echoed.length) b.logs = [...(b.logs ?? []), ...echoed];
   return b;
+}
+
+/**
+ * The process's command line: `command` then `args`; args alone follow the
+ * image's entrypoint, unless they name a shell themselves (`args: [/bin/sh,
+ * -c, ...]` on an image whose default is only a CMD, as busybox's `sh` is).
+ */
+function commandLine(base: ImageBehaviour, command: string[] | undefined, args: string[] | undefined): string[] {
+  if (command) return [...command, ...(args ?? [])];
+  const a = args ?? [];
+  return /^(\/bin\/)?(sh|ash|bash)$/.test(a[0] ?? '') ? a : [...(base.entrypoint ?? []), ...a];
 }
 
 function exitCodeIn(script: string): number | undefined {

@@ -128,3 +128,34 @@ describe('exec probes run against the image', () => {
     expect(podReady(getPod(cluster, 'cli'))).toBe('True');
   });
 });
+
+describe('an exec probe reading a file the container\'s script manages', () => {
+  it('the docs\' liveness example: cat /tmp/healthy fails once the script removed it, and the container restarts', () => {
+    // https://kubernetes.io/docs/tasks/configure-pod-container/configure-liveness-readiness-startup-probes/#define-a-liveness-command
+    const cluster = smallCluster();
+    createPod(cluster, 'liveness-exec', {
+      nodeName: 'node-1',
+      containers: [{ name: 'liveness', image: 'busybox:1.36', args: ['/bin/sh', '-c', 'touch /tmp/healthy; sleep 30; rm -f /tmp/healthy; sleep 600'], livenessProbe: { exec: { command: ['cat', '/tmp/healthy'] }, initialDelaySeconds: 5, periodSeconds: 5 } }],
+    });
+    cluster.advance(30_000);
+    expect(unhealthy(cluster, 'liveness-exec')).toEqual([]);
+    cluster.advance(20_000);
+    expect(unhealthy(cluster, 'liveness-exec')).toEqual(["Liveness probe failed: cat: can't open '/tmp/healthy': No such file or directory"]);
+    const events = eventsOf(cluster, 'liveness-exec');
+    expect(events.find((e) => e.reason === 'Killing')!.message).toBe('Container liveness failed liveness probe, will be restarted');
+    expect(containerStatus(cluster, 'liveness-exec').restartCount).toBe(1);
+  });
+
+  it('GNU coreutils word a missing file their own way; test -f fails silently', () => {
+    const cluster = smallCluster({ 'shop/worker:1': { binaries: ['sh', 'cat', 'test', 'rm', 'touch', 'sleep'] } });
+    createPod(cluster, 'w', {
+      nodeName: 'node-1',
+      containers: [{ name: 'w', image: 'shop/worker:1', command: ['sh', '-c', 'sleep 20; touch /tmp/ready; sleep 3600'], readinessProbe: { exec: { command: ['cat', '/tmp/ready'] }, periodSeconds: 5 }, livenessProbe: { exec: { command: ['test', '-f', '/tmp/ready'] }, periodSeconds: 5, failureThreshold: 100 } }],
+    });
+    cluster.advance(15_000);
+    expect(podReady(getPod(cluster, 'w'))).toBe('False');
+    cluster.advance(15_000);
+    expect(podReady(getPod(cluster, 'w'))).toBe('True');
+    expect(unhealthy(cluster, 'w')).toEqual(['Readiness probe failed: cat: /tmp/ready: No such file or directory', 'Liveness probe failed: ']);
+  });
+});
