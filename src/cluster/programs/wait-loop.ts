@@ -23,10 +23,11 @@ export type LoopStep = { echo: string } | { sleepMs: number };
 
 /** A parsed wait loop. */
 export interface WaitLoop {
-  /** The command tried on each pass (`nslookup mydb`). */
+  /** The command tried on each pass (`nslookup mydb`); `until cmd` and `while ! cmd` both loop while it fails. */
   readonly command: readonly string[];
-  /** `until cmd` or `while ! cmd`: both loop while the command fails. */
+  /** Its stdout goes to /dev/null (`>/dev/null`). */
   readonly discardStdout: boolean;
+  /** Its stderr goes to /dev/null (`2>/dev/null`, or `2>&1` after `>/dev/null`). */
   readonly discardStderr: boolean;
   /** The body, run after each failed try. */
   readonly body: readonly LoopStep[];
@@ -50,6 +51,7 @@ export function parseWaitLoop(argv: readonly string[], namespace: string): WaitL
   const statements = shellStatements(script);
   if (!statements) return undefined;
   const head = statements[0];
+  if (!head) return undefined;
   let condition: string[];
   if (head[0] === 'until') condition = head.slice(1);
   else if (head[0] === 'while' && head[1] === '!') condition = head.slice(2);

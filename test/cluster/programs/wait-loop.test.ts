@@ -92,3 +92,10 @@ describe('an init container waiting in the idiom', () => {
     expect((log.ok ? log.value : '').split('\n').slice(0, 2)).toEqual(['sh: nslookup: not found', 'waiting for mydb']);
   });
 });
+
+describe('parseWaitLoop edge cases', () => {
+  it('an empty script or an unterminated quote is no loop', () => {
+    expect(parseWaitLoop(['sh', '-c', ''], 'default')).toBeUndefined();
+    expect(parseWaitLoop(['sh', '-c', 'until nslookup "db; do sleep 2; done'], 'default')).toBeUndefined();
+  });
+});
