@@ -23,6 +23,8 @@ export function reasonPhrase(status: number): string {
 
 const servers = new WeakMap<RuntimeContainer, ServerProgram>();
 
+const GO_NOT_FOUND_HEADERS: Record<string, string> = { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' };
+
 /**
  * How a container whose image is behaviour data answers (one server per
  * container): from its image's `http` table, stamping the Date header with
@@ -55,7 +57,8 @@ function answer(behaviour: ImageBehaviour, request: NetRequest, now: number): Ht
   const path = request.path.split('?')[0] || '/';
   const table = behaviour.http;
   const entry = table ? (Object.hasOwn(table, path) ? table[path] : Object.hasOwn(table, '*') ? table['*'] : undefined) : { status: 200, body: '' };
-  if (!entry) return httpResponse(404, '404 page not found\n', { 'Content-Type': 'text/plain; charset=utf-8' }, now);
+  // Go's http.NotFound (net/http Error): its text, Content-Type and nosniff.
+  if (!entry) return httpResponse(404, '404 page not found\n', GO_NOT_FOUND_HEADERS, now);
   return httpResponse(entry.status, entry.body ?? '', entry.headers, now);
 }
 

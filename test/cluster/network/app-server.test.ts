@@ -94,3 +94,12 @@ describe('an application image from the scenario', () => {
     expect(probeLines[0]).toMatch(/^10\.0\.0\.\d+ - - \[.*\] "GET \/ HTTP\/1\.1" 200 615 "-" "kube-probe\/1\.32" "-"$/);
   });
 });
+
+describe('an application without a table entry for the path', () => {
+  it('answers as Go\'s http.NotFound: its text, Content-Type, nosniff, then Date and Content-Length', () => {
+    const r = get('api', 8080, '/missing');
+    expect([r.status, r.body]).toEqual([404, '404 page not found\n']);
+    expect(r.headers.map(([k]) => k)).toEqual(['Content-Type', 'X-Content-Type-Options', 'Date', 'Content-Length']);
+    expect(r.headers[1]).toEqual(['X-Content-Type-Options', 'nosniff']);
+  });
+});
