@@ -24,6 +24,9 @@ import { Network, type NetNode } from './network/network.js';
 import { hostDaemons } from './network/host-daemons.js';
 import { networkPolicyEngine, storePolicyReads } from './network/policy.js';
 import type { CniPlugin } from './bootstrap/node-files.js';
+import { waitLoopLauncher } from './programs/wait-loop.js';
+import { clientProgramTable } from './programs/index.js';
+import type { Program } from './programs/types.js';
 import { systemProgramLauncher } from './system-programs.js';
 import { dataCenterServices } from './dns/upstream.js';
 import { podResolvConf } from './dns/resolv-conf.js';
@@ -114,6 +117,8 @@ export class Cluster {
   readonly createdAt: number;
   /** Hosts, pod network namespaces, packet filters: what every connection goes through. */
   readonly network: Network;
+  /** The client programs (nslookup, wget, nc, ...) a container's script can run, by name (programs/wait-loop.ts). */
+  readonly clientPrograms: Map<string, Program> = clientProgramTable();
   private readonly jumpHooks: ((d: number) => void)[] = [];
   private admin?: ApiClient;
 
@@ -215,11 +220,13 @@ export class Cluster {
         seedControlPlanePki(host, this.createdAt, this.random, { issuedAt: this.createdAt + years * YEAR_MS });
       }
       const onExit = (code: number) => host.unit('kubelet')?.crashed(code);
-      const kubelet = new Kubelet(this.ctx, { spec, runtime, journal: host.journal, credential, staticPods, hostNow: () => host.now(), host, apiServer, onExit });
+      const kubelet = new Kubelet(this.ctx, { spec, runtime, journal: host.journal, credential, staticPods, hostNow: () => host.now(), host, apiServer, onExit, network: this.network });
       host.addUnit(containerdUnit(), { start: () => ((runtime.up = true), { ok: true }), stop: () => void (runtime.up = false) });
       host.addUnit(kubeletUnit(), { start: (pid) => kubelet.start(pid), stop: () => kubelet.stop() });
       this.nodes.set(spec.name, { spec, host, kubelet, runtime });
-      runtime.launcher = systemProgramLauncher({ ctx: this.ctx, network: this.network, node: { name: spec.name, ip: spec.ip, host, runtime }, podSubnet });
+      const systemProgram = systemProgramLauncher({ ctx: this.ctx, network: this.network, node: { name: spec.name, ip: spec.ip, host, runtime }, podSubnet });
+      const waitLoop = waitLoopLauncher({ queue: this.queue, network: this.network, node: { name: spec.name, runtime }, programs: () => this.clientPrograms, resolvConf: (sandbox) => sandbox.resolvConf });
+      runtime.launcher = (container, sandbox) => systemProgram(container, sandbox) ?? waitLoop(container, sandbox);
       this.netNodes.push({ name: spec.name, ip: spec.ip, host, runtime, hostDaemon: hostDaemons({ kubelet, controlPlane: spec.role === 'control-plane' }) });
       this.api.registerKubelet(spec.name, spec.ip, { ...kubelet.endpoint(), exec: execEndpoint({ network: this.network, runtime, node: spec.name, nodeIP: spec.ip, apiServerNode: cp.name, random: this.random, now: () => this.queue.now(), resolvConf: (pod) => podResolvConf(runtime, String(pod.metadata.uid)) }) });
       this.components.push(kubelet);

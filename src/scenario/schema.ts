@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { RE2JS } from 're2js';
 import { faultParamSchemas } from '../faults/registry.js';
 import { DEFAULT_POD_SUBNET, podSubnetProblem } from '../cluster/ipv4.js';
+import { unknownLogVariable } from '../cluster/network/access-log.js';
 import { DURATION_HINT, DURATION_PATTERN, durationProblem } from './duration.js';
 import { allCauseIds, componentIds } from './taxonomy.js';
 
@@ -199,6 +200,23 @@ function buildManifest() {
     .describe('An ordinary Kubernetes object, created through the API server when workloads are applied.');
 }
 
+function buildHttpAnswer() {
+  return z
+    .object({
+      status: z.number().int().min(100).max(599).describe('HTTP status code, e.g. 200, 404, 503.'),
+      body: z.string().optional().describe('Response body (default empty).'),
+      headers: z
+        .record(
+          z.string().regex(/^[A-Za-z0-9-]+$/, { error: (iss) => `invalid header name "${String(iss.input)}"` }),
+          z.string(),
+        )
+        .optional()
+        .describe('Response headers, in the order the server writes them (Content-Type defaults to text/plain; charset=utf-8; Date and Content-Length are added).'),
+    })
+    .strict()
+    .describe('How the application answers one path.');
+}
+
 function buildImageBehaviour() {
   return z
     .object({
@@ -216,6 +234,20 @@ function buildImageBehaviour() {
         .optional()
         .describe('The process exits (omit: it runs until stopped).'),
       logs: z.array(z.string()).default([]).describe('Lines the application writes to stdout when it starts.'),
+      http: z
+        .record(
+          z.string().regex(/^(\/[^\s?#]*|\*)$/, { error: (iss) => `invalid path "${String(iss.input)}": expected a path starting with / or *` }),
+          buildHttpAnswer(),
+        )
+        .optional()
+        .describe('HTTP answers on the listening ports, by request path (exact, then `*` for any other path; a path with no entry answers 404). Omit: every path answers 200 with an empty body.'),
+      accessLog: z
+        .string()
+        .refine((v) => unknownLogVariable(v) === undefined, { error: (iss) => `unknown log variable ${unknownLogVariable(String(iss.input))}` })
+        .optional()
+        .describe(
+          'The line the application writes to stdout per HTTP request, in nginx log_format variables: $remote_addr, $remote_user, $time_local, $time_iso8601, $request, $request_method, $request_uri, $uri, $args, $status, $body_bytes_sent, $host, $server_port, $request_time, $http_<header> (e.g. $http_user_agent). Omit: nothing is logged per request.',
+        ),
       memory: quantity('Memory the process grows to while running (for OOM scenarios).').optional(),
       sizeBytes: z.number().int().positive().optional().describe('Compressed image size in bytes (shown by crictl images and pull events).'),
       missing: z.boolean().default(false).describe('True: the registry has no such image or tag, so pulls fail with NotFound.'),

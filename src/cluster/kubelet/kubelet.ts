@@ -32,6 +32,7 @@ import { goTimeStringPrecise } from './go-text.js';
 import { sameFields, sameInputs } from './same-inputs.js';
 import { flatConcat } from '../flat-string.js';
 import { podDnsConfig, type DnsConfig } from '../dns/resolv-conf.js';
+import type { Network } from '../network/network.js';
 
 type Obj = Record<string, any>;
 
@@ -59,6 +60,8 @@ export interface KubeletOptions {
   staticPods: Obj[];
   /** The node's own clock (journal timestamps are host time). */
   hostNow?: () => number;
+  /** The cluster network (probes dial through it). */
+  network: Network;
 }
 
 /** The kubelet component. */
@@ -507,6 +510,9 @@ export class Kubelet implements Component {
       nodeIP: this.options.spec.ip,
       runtime: this.options.runtime,
       recorder: this.recorder,
+      network: this.options.network,
+      // pkg/probe/http/request.go userAgent: kube-probe/<major>.<minor>.
+      probeUserAgent: `kube-probe/${this.options.spec.kubeletVersion.replace(/^v/, '').split('.').slice(0, 2).join('.')}`,
       now: () => q.now(),
       after: (ms, fn) => q.after(ms, () => kubelet.active && fn()),
       cancel: (id) => q.cancel(id),

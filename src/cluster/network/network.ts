@@ -17,7 +17,7 @@ import type { ContainerRuntime, RuntimeContainer, Sandbox } from '../runtime/run
 import type { NodeHost } from '../host/node-host.js';
 import { netfilterOf, type Packet, type Verdict } from './netfilter.js';
 import type { NetRequest, NetResponse, ServerProgram } from './requests.js';
-import { behaviourServer } from './app-server.js';
+import { applicationServer } from './app-server.js';
 import { parseCidr, parseIPv4, SERVICE_SUBNET, type Cidr } from '../ipv4.js';
 
 /** Where a connection starts. */
@@ -122,7 +122,7 @@ export class Network {
   request(from: NetSource, ip: string, port: number, request: NetRequest, proto: 'tcp' | 'udp' = request.kind === 'dns' ? 'udp' : 'tcp'): RequestResult {
     const dialed = this.dial(from, ip, port, proto);
     if (!dialed.ok) return dialed;
-    return { ok: true, peer: dialed.peer, response: dialed.peer.server.answer(request, dialed.port) };
+    return { ok: true, peer: dialed.peer, response: dialed.peer.server.answer(request, dialed.port, { remoteIP: this.sourceIP(from) ?? '' }) };
   }
 
   /** Does an ICMP echo to `ip` come back? A ClusterIP never answers: kube-proxy's rules match only its ports. */
@@ -152,12 +152,18 @@ export class Network {
     return undefined;
   }
 
-  /** The live (non-host-network) pod sandbox holding `ip`, and its node. */
-  sandboxByIP(ip: string): { node: NetNode; sandbox: Sandbox } | undefined {
+  /**
+   * The live (non-host-network) pod sandbox holding `ip`, and its node;
+   * `near` is looked at first (a node reaching its own pods, as every probe
+   * does, then finds them without walking every pod of the cluster).
+   */
+  sandboxByIP(ip: string, near?: NetNode): { node: NetNode; sandbox: Sandbox } | undefined {
+    const onNear = near && sandboxOn(near, ip);
+    if (onNear) return { node: near, sandbox: onNear };
     for (const node of this.nodes()) {
-      for (const sandbox of node.runtime.sandboxes.values()) {
-        if (sandbox.ip === ip && !sandbox.hostNetwork && sandbox.state === 'SANDBOX_READY') return { node, sandbox };
-      }
+      if (node === near) continue;
+      const sandbox = sandboxOn(node, ip);
+      if (sandbox) return { node, sandbox };
     }
     return undefined;
   }
@@ -203,7 +209,7 @@ export class Network {
     for (const sandbox of node.runtime.sandboxes.values()) {
       if (!sandbox.hostNetwork) continue;
       const found = serving(node.runtime, sandbox, port);
-      if (found) return { ok: true, peer: { kind: 'container', node: node.name, sandbox, container: found, server: serverOf(found) }, ip: node.ip, port };
+      if (found) return { ok: true, peer: { kind: 'container', node: node.name, sandbox, container: found, server: serverOf(node.runtime, found) }, ip: node.ip, port };
     }
     return { ok: false, failure: 'refused' };
   }
@@ -211,7 +217,7 @@ export class Network {
   /** Delivery to a pod address, routed from `via` (the node the packet is on, if any). */
   private toPod(src: { ip: string; sandbox?: Sandbox; node?: string }, via: NetNode | undefined, packet: Packet, forwarded: boolean): DialResult {
     const port = packet.dport ?? 0;
-    const target = this.sandboxByIP(packet.dst);
+    const target = this.sandboxByIP(packet.dst, via);
     if (!target) {
       const external = this.external?.(packet.dst, port, packet.proto === 'udp' ? 'udp' : 'tcp', src);
       if (external) return { ok: true, peer: { kind: 'external', server: external }, ip: packet.dst, port };
@@ -227,8 +233,16 @@ export class Network {
     if (this.policy && !this.policy(src, { ip: packet.dst, sandbox: target.sandbox, node: target.node.name }, port, packet.proto)) return { ok: false, failure: 'timeout' };
     const found = serving(target.node.runtime, target.sandbox, port);
     if (!found) return { ok: false, failure: 'refused' };
-    return { ok: true, peer: { kind: 'container', node: target.node.name, sandbox: target.sandbox, container: found, server: serverOf(found) }, ip: packet.dst, port };
+    return { ok: true, peer: { kind: 'container', node: target.node.name, sandbox: target.sandbox, container: found, server: serverOf(target.node.runtime, found) }, ip: packet.dst, port };
   }
+}
+
+/** The live pod sandbox of `node` holding `ip`. */
+function sandboxOn(node: NetNode, ip: string): Sandbox | undefined {
+  for (const sandbox of node.runtime.sandboxes.values()) {
+    if (sandbox.ip === ip && !sandbox.hostNetwork && sandbox.state === 'SANDBOX_READY') return sandbox;
+  }
+  return undefined;
 }
 
 /** The container of `sandbox` whose process serves `port` now. */
@@ -238,8 +252,8 @@ function serving(runtime: ContainerRuntime, sandbox: Sandbox, port: number): Run
 }
 
 /** How a container's process answers: its program's own server, or its image's behaviour data. */
-function serverOf(c: RuntimeContainer): ServerProgram {
-  return c.process?.server ?? behaviourServer(c.behaviour);
+function serverOf(runtime: ContainerRuntime, c: RuntimeContainer): ServerProgram {
+  return c.process?.server ?? applicationServer(runtime, c);
 }
 
 /** A filter verdict as a dial failure (undefined: accepted). */

@@ -49,7 +49,8 @@ describe('busybox wget', () => {
 describe('curl', () => {
   it('prints the body with -s, headers with -i (CRLF), and the meter on stderr when stdout is not a terminal', () => {
     expect(run(curl, `curl -s http://${ip()}:8080/`)).toMatchObject({ stdout: BODY, stderr: '', exitCode: 0 });
-    expect(run(curl, `curl -si http://${ip()}:8080/`).stdout).toBe(`HTTP/1.1 200 OK\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: 13\r\n\r\n${BODY}`);
+    const date = new Date(cluster.now()).toUTCString();
+    expect(run(curl, `curl -si http://${ip()}:8080/`).stdout).toBe(`HTTP/1.1 200 OK\r\nContent-Type: text/plain; charset=utf-8\r\nDate: ${date}\r\nContent-Length: 13\r\n\r\n${BODY}`);
     const meter = run(curl, `curl http://${ip()}:8080/`).stderr;
     expect(meter).toBe('  % Total    % Received % Xferd  Average Speed   Time    Time     Time  Current\n                                 Dload  Upload   Total   Spent    Left  Speed\n100    13  100    13    0     0  13000      0 --:--:-- --:--:-- --:--:-- 13000\n');
   });
