@@ -44,6 +44,7 @@ export function installCommands(registry: CommandRegistry): CommandRegistry {
   register('date', async () => (await import('./host/date.js')).dateCommand, 'both');
   register('hostname', async () => (await import('./host/hostname.js')).hostnameCommand, 'both');
   register('iptables', async () => (await import('./host-iptables/iptables.js')).iptablesCommand, 'node');
+  register('iptables-save', async () => (await import('./host-iptables/iptables-save.js')).iptablesSaveCommand, 'node');
   register('ls', async () => (await import('./host/ls.js')).lsCommand, 'both');
   register('du', async () => (await import('./host/du.js')).duCommand, 'both');
   register('rm', async () => (await import('./host/rm.js')).rmCommand, 'both', 'filter');

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import type { FaultPrimitive } from './types.js';
-import { netfilterOf } from '../cluster/kubelet/host-netfilter.js';
+import { netfilterOf } from '../cluster/network/netfilter.js';
 
 const params = z
   .object({

@@ -5,7 +5,7 @@ import { clockSkew, parseSignedDuration } from '../../src/faults/clock-skew.js';
 import { kubeletClientCertExpired } from '../../src/faults/kubelet-client-cert-expired.js';
 import { kubeletConfigInvalid } from '../../src/faults/kubelet-config-invalid.js';
 import { nodePartitioned } from '../../src/faults/node-partitioned.js';
-import { netfilterOf } from '../../src/cluster/kubelet/host-netfilter.js';
+import { netfilterOf } from '../../src/cluster/network/netfilter.js';
 import { decodeCertificate } from '../../src/cluster/host/certs.js';
 
 describe('node fault primitives', () => {

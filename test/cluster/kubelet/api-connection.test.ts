@@ -4,7 +4,7 @@ import type { Cluster } from '../../../src/cluster/cluster.js';
 import { kubeletClientCertExpired } from '../../../src/faults/kubelet-client-cert-expired.js';
 import { clockSkew } from '../../../src/faults/clock-skew.js';
 import { nodePartitioned } from '../../../src/faults/node-partitioned.js';
-import { netfilterOf } from '../../../src/cluster/kubelet/host-netfilter.js';
+import { netfilterOf } from '../../../src/cluster/network/netfilter.js';
 
 type Obj = Record<string, any>;
 

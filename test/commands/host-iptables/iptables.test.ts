@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { smallCluster } from '../../cluster/kubelet/harness.js';
 import { runIptables } from '../../../src/commands/host-iptables/iptables.js';
-import { netfilterOf, outboundConnect, inboundConnect } from '../../../src/cluster/kubelet/host-netfilter.js';
+import { netfilterOf, outboundConnect, inboundConnect } from '../../../src/cluster/network/netfilter.js';
 import type { CommandContext } from '../../../src/commands/types.js';
 
 const cluster = smallCluster();
