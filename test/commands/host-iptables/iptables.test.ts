@@ -9,7 +9,11 @@ const ctx = (host: string) => ({ cluster: { now: () => cluster.now(), adminClien
 const run = (line: string, host = 'node-2') => runIptables(line.split(' ').slice(1), ctx(host));
 
 describe('iptables over the host filter table', () => {
-  it('lists empty built-in chains as iptables 1.8.9 does', () => {
+  it('flushes and deletes the chains kube-proxy wrote, then lists empty built-in chains as iptables 1.8.9 does', () => {
+    expect(run('iptables -L -n').stdout).toContain('Chain KUBE-SERVICES (2 references)');
+    expect(run('iptables -X KUBE-SERVICES')).toEqual({ stdout: '', stderr: 'iptables: Directory not empty.\n', exitCode: 1 });
+    expect(run('iptables -F').exitCode).toBe(0);
+    expect(run('iptables -X').exitCode).toBe(0);
     expect(run('iptables -L -n').stdout).toBe(
       'Chain INPUT (policy ACCEPT)\ntarget     prot opt source               destination         \n\nChain FORWARD (policy ACCEPT)\ntarget     prot opt source               destination         \n\nChain OUTPUT (policy ACCEPT)\ntarget     prot opt source               destination         \n',
     );

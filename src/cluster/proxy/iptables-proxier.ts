@@ -1,0 +1,157 @@
+/**
+ * kube-proxy's iptables mode, v1.32 (pkg/proxy/iptables/proxier.go
+ * syncProxyRules and writeServiceToEndpointRules): the jump rules from the
+ * built-in chains (iptablesJumpChains, ensured by prepending), then the
+ * equivalent of one `iptables-restore --noflush` of the filter and nat
+ * tables: every chain kube-proxy owns is flushed and refilled with the
+ * rules upstream writes, in upstream's words, and service chains no longer
+ * in use are deleted. Rules go through the same parser `iptables` uses, so
+ * they are normalized as the kernel would keep them.
+ *
+ * Traffic policies are Cluster (Local policies, session affinity,
+ * externalIPs and load balancers are not modelled); detect-local is
+ * ClusterCIDR when the configuration has a clusterCIDR.
+ */
+import type { Netfilter, NetfilterTable } from '../network/netfilter.js';
+import { isRuleError, parseRuleSpec, sameRule } from '../network/netfilter-rules.js';
+import { endpointChainName, externalChainName, serviceChainName } from './chain-names.js';
+import { portKey, usableEndpoints, type Endpoint, type ServicePort } from './service-ports.js';
+
+/** What one sync programs. */
+export interface ProxierState {
+  readonly services: readonly ServicePort[];
+  readonly endpoints: ReadonlyMap<string, readonly Endpoint[]>;
+  /** KubeProxyConfiguration.clusterCIDR ('' = none: no `! -s` masquerade rule). */
+  readonly clusterCIDR: string;
+}
+
+const MASQ_MARK = '0x004000';
+
+/** iptablesJumpChains: [table, target chain, source chain, comment, extra args]. */
+const JUMPS: readonly [string, string, string, string, readonly string[]][] = [
+  ['filter', 'KUBE-EXTERNAL-SERVICES', 'INPUT', 'kubernetes externally-visible service portals', ['-m', 'conntrack', '--ctstate', 'NEW']],
+  ['filter', 'KUBE-EXTERNAL-SERVICES', 'FORWARD', 'kubernetes externally-visible service portals', ['-m', 'conntrack', '--ctstate', 'NEW']],
+  ['filter', 'KUBE-NODEPORTS', 'INPUT', 'kubernetes health check service ports', []],
+  ['filter', 'KUBE-SERVICES', 'FORWARD', 'kubernetes service portals', ['-m', 'conntrack', '--ctstate', 'NEW']],
+  ['filter', 'KUBE-SERVICES', 'OUTPUT', 'kubernetes service portals', ['-m', 'conntrack', '--ctstate', 'NEW']],
+  ['filter', 'KUBE-FORWARD', 'FORWARD', 'kubernetes forwarding rules', []],
+  ['filter', 'KUBE-PROXY-FIREWALL', 'INPUT', 'kubernetes load balancer firewall', ['-m', 'conntrack', '--ctstate', 'NEW']],
+  ['filter', 'KUBE-PROXY-FIREWALL', 'OUTPUT', 'kubernetes load balancer firewall', ['-m', 'conntrack', '--ctstate', 'NEW']],
+  ['filter', 'KUBE-PROXY-FIREWALL', 'FORWARD', 'kubernetes load balancer firewall', ['-m', 'conntrack', '--ctstate', 'NEW']],
+  ['nat', 'KUBE-SERVICES', 'OUTPUT', 'kubernetes service portals', []],
+  ['nat', 'KUBE-SERVICES', 'PREROUTING', 'kubernetes service portals', []],
+  ['nat', 'KUBE-POSTROUTING', 'POSTROUTING', 'kubernetes postrouting rules', []],
+];
+
+const FILTER_CHAINS = ['KUBE-SERVICES', 'KUBE-EXTERNAL-SERVICES', 'KUBE-FORWARD', 'KUBE-NODEPORTS', 'KUBE-PROXY-FIREWALL'];
+const NAT_CHAINS = ['KUBE-SERVICES', 'KUBE-NODEPORTS', 'KUBE-POSTROUTING', 'KUBE-MARK-MASQ'];
+const SERVICE_CHAIN_PREFIXES = ['KUBE-SVC-', 'KUBE-SVL-', 'KUBE-EXT-', 'KUBE-FW-', 'KUBE-SEP-'];
+
+/** A rule line: the chain and its specification, as kube-proxy writes `-A CHAIN ...`. */
+type Line = readonly [chain: string, spec: readonly string[]];
+
+/** Counts of one sync, for the "Reloading service iptables data" line. */
+export interface SyncCounts {
+  numServices: number;
+  numEndpoints: number;
+  numFilterChains: number;
+  numFilterRules: number;
+  numNATChains: number;
+  numNATRules: number;
+}
+
+/** Programs `nf` for `state`, as one full syncProxyRules does. */
+export function syncProxyRules(nf: Netfilter, state: ProxierState): SyncCounts {
+  ensureJumps(nf);
+  const filterChains = [...FILTER_CHAINS];
+  const natChains = [...NAT_CHAINS];
+  const filterRules: Line[] = [];
+  const natRules: Line[] = [];
+  natRules.push(['KUBE-POSTROUTING', ['-m', 'mark', '!', '--mark', `${MASQ_MARK}/${MASQ_MARK}`, '-j', 'RETURN']]);
+  natRules.push(['KUBE-POSTROUTING', ['-j', 'MARK', '--xor-mark', MASQ_MARK]]);
+  natRules.push(['KUBE-POSTROUTING', ['-m', 'comment', '--comment', 'kubernetes service traffic requiring SNAT', '-j', 'MASQUERADE', '--random-fully']]);
+  natRules.push(['KUBE-MARK-MASQ', ['-j', 'MARK', '--or-mark', MASQ_MARK]]);
+
+  const active = new Set<string>();
+  let totalEndpoints = 0;
+  const services = [...state.services].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const svc of services) {
+    const all = state.endpoints.get(portKey(svc.service, svc.portName, svc.protocol)) ?? [];
+    const endpoints = usableEndpoints(all);
+    totalEndpoints += all.length;
+    const p = svc.protocol;
+    const hasEndpoints = endpoints.length > 0;
+    const svcChain = serviceChainName(svc.name, p);
+    const extChain = externalChainName(svc.name, p);
+    const noEndpoints = `${svc.name} has no endpoints`;
+    // Capture the clusterIP.
+    if (hasEndpoints) natRules.push(['KUBE-SERVICES', ['-m', 'comment', '--comment', `${svc.name} cluster IP`, '-m', p, '-p', p, '-d', svc.clusterIP, '--dport', String(svc.port), '-j', svcChain]]);
+    else filterRules.push(['KUBE-SERVICES', ['-m', 'comment', '--comment', noEndpoints, '-m', p, '-p', p, '-d', svc.clusterIP, '--dport', String(svc.port), '-j', 'REJECT']]);
+    // Capture nodeports.
+    if (svc.nodePort) {
+      if (hasEndpoints) natRules.push(['KUBE-NODEPORTS', ['-m', 'comment', '--comment', svc.name, '-m', p, '-p', p, '--dport', String(svc.nodePort), '-j', extChain]]);
+      else filterRules.push(['KUBE-EXTERNAL-SERVICES', ['-m', 'comment', '--comment', noEndpoints, '-m', 'addrtype', '--dst-type', 'LOCAL', '-m', p, '-p', p, '--dport', String(svc.nodePort), '-j', 'REJECT']]);
+    }
+    if (!hasEndpoints) continue;
+    // Internal traffic: masquerade what comes from outside the cluster CIDR.
+    if (state.clusterCIDR) natRules.push([svcChain, ['-m', 'comment', '--comment', `${svc.name} cluster IP`, '-m', p, '-p', p, '-d', svc.clusterIP, '--dport', String(svc.port), '!', '-s', state.clusterCIDR, '-j', 'KUBE-MARK-MASQ']]);
+    if (svc.nodePort) {
+      natChains.push(extChain);
+      active.add(extChain);
+      natRules.push([extChain, ['-m', 'comment', '--comment', `masquerade traffic for ${svc.name} external destinations`, '-j', 'KUBE-MARK-MASQ']]);
+      natRules.push([extChain, ['-j', svcChain]]);
+    }
+    natChains.push(svcChain);
+    active.add(svcChain);
+    // writeServiceToEndpointRules: each rule but the last a probabilistic match.
+    endpoints.forEach((ep, i) => {
+      const spec = ['-m', 'comment', '--comment', `${svc.name} -> ${ep.endpoint}`];
+      if (i < endpoints.length - 1) spec.push('-m', 'statistic', '--mode', 'random', '--probability', (1 / (endpoints.length - i)).toFixed(10));
+      natRules.push([svcChain, [...spec, '-j', endpointChainName(svc.name, p, ep.endpoint)]]);
+    });
+    // The per-endpoint chains.
+    for (const ep of endpoints) {
+      const sep = endpointChainName(svc.name, p, ep.endpoint);
+      natChains.push(sep);
+      active.add(sep);
+      natRules.push([sep, ['-m', 'comment', '--comment', svc.name, '-s', ep.ip, '-j', 'KUBE-MARK-MASQ']]);
+      natRules.push([sep, ['-m', 'comment', '--comment', svc.name, '-m', p, '-p', p, '-j', 'DNAT', '--to-destination', ep.endpoint]]);
+    }
+  }
+  // Finally, tail-call to the nodePorts chain.
+  natRules.push(['KUBE-SERVICES', ['-m', 'comment', '--comment', 'kubernetes service nodeports; NOTE: this must be the last rule in this chain', '-m', 'addrtype', '--dst-type', 'LOCAL', '-j', 'KUBE-NODEPORTS']]);
+  // Drop INVALID packets (nf_conntrack_tcp_be_liberal unset), accept marked and established forwarding.
+  filterRules.push(['KUBE-FORWARD', ['-m', 'conntrack', '--ctstate', 'INVALID', '-j', 'DROP']]);
+  filterRules.push(['KUBE-FORWARD', ['-m', 'comment', '--comment', 'kubernetes forwarding rules', '-m', 'mark', '--mark', `${MASQ_MARK}/${MASQ_MARK}`, '-j', 'ACCEPT']]);
+  filterRules.push(['KUBE-FORWARD', ['-m', 'comment', '--comment', 'kubernetes forwarding conntrack rule', '-m', 'conntrack', '--ctstate', 'RELATED,ESTABLISHED', '-j', 'ACCEPT']]);
+
+  restore(nf.filterTable, filterChains, filterRules);
+  restore(nf.natTable, natChains, natRules);
+  // Delete service chains no longer in use.
+  for (const chain of nf.natTable.userChains()) {
+    if (!active.has(chain) && SERVICE_CHAIN_PREFIXES.some((prefix) => chain.startsWith(prefix))) nf.natTable.deleteChain(chain);
+  }
+  return { numServices: services.length, numEndpoints: totalEndpoints, numFilterChains: filterChains.length, numFilterRules: filterRules.length, numNATChains: natChains.length, numNATRules: natRules.length };
+}
+
+/** `iptables-restore --noflush`: each listed chain is created or flushed, then the rules are appended. */
+function restore(table: NetfilterTable, chains: readonly string[], rules: readonly Line[]): void {
+  for (const c of chains) table.ensureChain(c).length = 0;
+  for (const [chain, spec] of rules) {
+    const rule = parseRuleSpec(spec);
+    if (isRuleError(rule)) throw new Error(`kube-proxy wrote a rule iptables refuses: -A ${chain} ${spec.join(' ')}`);
+    table.ensureChain(chain).push(rule);
+  }
+}
+
+/** EnsureChain + EnsureRule(Prepend) for each jump from a built-in chain. */
+function ensureJumps(nf: Netfilter): void {
+  for (const [tableName, dst, src, comment, extra] of JUMPS) {
+    const table = tableName === 'nat' ? nf.natTable : nf.filterTable;
+    table.ensureChain(dst);
+    const rule = parseRuleSpec([...extra, '-m', 'comment', '--comment', comment, '-j', dst]);
+    if (isRuleError(rule)) continue;
+    const chain = table.chains[src];
+    if (!chain.some((r) => sameRule(r, rule))) chain.unshift(rule);
+  }
+}

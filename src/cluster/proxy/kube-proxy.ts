@@ -1,0 +1,206 @@
+/**
+ * The kube-proxy program (principle 1): what runs while the kube-proxy
+ * DaemonSet's container runs on a node. Like `kube-proxy --config=...`, it
+ * reads its KubeProxyConfiguration from the file its pod mounts from the
+ * `kube-proxy` ConfigMap, watches Services and EndpointSlices with its
+ * ServiceAccount's identity (through authentication and RBAC, as the
+ * `kubeadm:node-proxier` binding allows), and on every change programs the
+ * node's packet filter (iptables-proxier.ts). When its container stops,
+ * nothing undoes the rules: they stay as the last sync left them (stale).
+ *
+ * Its log is the container's stdout in klog format, with upstream's start-up
+ * lines (cmd/kube-proxy/app/server.go, server_linux.go, pkg/proxy/config/
+ * config.go, client-go tools/cache/shared_informer.go). Source line numbers
+ * follow a v1.31/v1.32 capture.
+ */
+import yaml from 'js-yaml';
+import type { ApiClient } from '../apiserver/types.js';
+import type { TimerId } from '../clock/event-queue.js';
+import type { ContainerProcess } from '../runtime/process.js';
+import type { LaunchContext, SystemProgram } from '../system-programs.js';
+import { Informer } from '../client/informer.js';
+import { klogKV, klogLine, type KlogSeverity } from '../host/journal.js';
+import { netfilterOf } from '../network/netfilter.js';
+import { yamlSyntaxError } from '../kubelet/kubelet-config.js';
+import { syncProxyRules } from './iptables-proxier.js';
+import { endpointsByServicePort, servicePorts } from './service-ports.js';
+
+type Obj = Record<string, any>;
+
+/** The container's process id, as in its own PID namespace. */
+const PID = 1;
+/** iptables.minSyncPeriod kubeadm leaves at its default (1s): syncs closer together are batched. */
+const MIN_SYNC_PERIOD_MS = 1_000;
+/** How long the informers take to list and report their caches synced after start-up. */
+const CACHE_SYNC_MS = 100;
+/** client-go's reflector retries a failed list after about a second. */
+const LIST_RETRY_MS = 1_000;
+
+/** The kube-proxy system program, for `registry.k8s.io/kube-proxy` images. */
+export const kubeProxyProgram: SystemProgram = {
+  repository: 'registry.k8s.io/kube-proxy',
+  launch: (lc) => new KubeProxy(lc).start(),
+};
+
+/** KubeProxyConfiguration, the fields the simulation reads. */
+interface ProxyConfig {
+  mode: string;
+  clusterCIDR: string;
+}
+
+/** One kube-proxy process. */
+class KubeProxy implements ContainerProcess {
+  private stopped = false;
+  private services?: Informer;
+  private slices?: Informer;
+  private syncTimer?: TimerId;
+  private lastSync = -Infinity;
+  private config?: ProxyConfig;
+
+  constructor(private readonly lc: LaunchContext) {}
+
+  /** Reads the configuration and begins; a configuration it cannot use makes it exit, as `kube-proxy` does. */
+  start(): ContainerProcess {
+    const loaded = this.loadConfig();
+    if (typeof loaded === 'string') {
+      // cmd/kube-proxy/app/server.go: Run returns "failed complete: ..." and cobra's runner logs it, exit 1.
+      this.log('E', 'run.go:72', klogKV('command failed', { err: `failed complete: ${loaded}` }));
+      this.lc.ctx.queue.after(0, () => !this.stopped && this.lc.node.runtime.processExited(this.lc.container, 1));
+      return this;
+    }
+    this.config = loaded;
+    const nodeIP = this.lc.node.ip;
+    if (loaded.mode === '') this.log('I', 'server_linux.go:66', klogKV('Using iptables proxy'));
+    this.log('I', 'server.go:698', klogKV('Successfully retrieved node IP(s)', { IPs: [nodeIP] }));
+    this.log('I', 'conntrack.go:60', klogKV('Setting nf_conntrack_max', { nfConntrackMax: 131072 }));
+    this.log('E', 'server.go:234', klogKV('Kube-proxy configuration may be incomplete or incorrect', { err: 'nodePortAddresses is unset; NodePort connections will be accepted on all local IPs. Consider using `--nodeport-addresses primary`' }));
+    this.log('I', 'server.go:243', `${klogKV('kube-proxy running in dual-stack mode')} primary ipFamily="IPv4"`);
+    this.log('I', 'server_linux.go:170', klogKV('Using iptables Proxier'));
+    this.log('I', 'proxier.go:255', klogKV('Setting route_localnet=1 to allow node-ports on localhost; to change this either disable iptables.localhostNodePorts (--iptables-localhost-nodeports) or set nodePortAddresses (--nodeport-addresses) to filter loopback addresses', { ipFamily: 'IPv4' }));
+    this.log('I', 'server.go:497', klogKV('Version info', { version: this.version() }));
+    this.log('I', 'server.go:499', klogKV('Golang settings', { GOGC: '', GOMAXPROCS: '', GOTRACEBACK: '' }));
+    this.log('I', 'config.go:199', klogKV('Starting service config controller'));
+    this.log('I', 'shared_informer.go:313', 'Waiting for caches to sync for service config');
+    this.log('I', 'config.go:105', klogKV('Starting endpoint slice config controller'));
+    this.log('I', 'shared_informer.go:313', 'Waiting for caches to sync for endpoint slice config');
+    this.log('I', 'config.go:329', klogKV('Starting node config controller'));
+    this.log('I', 'shared_informer.go:313', 'Waiting for caches to sync for node config');
+    this.lc.ctx.queue.after(CACHE_SYNC_MS, () => this.watch());
+    return this;
+  }
+
+  /** The container's process ended: stop watching. The rules stay as they are. */
+  stop(): void {
+    this.stopped = true;
+    this.services?.stop();
+    this.slices?.stop();
+    if (this.syncTimer !== undefined) this.lc.ctx.queue.cancel(this.syncTimer);
+    this.syncTimer = undefined;
+  }
+
+  /** Starts both informers; once both listed, the caches are synced and the first (full) sync runs. */
+  private watch(): void {
+    if (this.stopped) return;
+    const client = this.serviceAccountClient();
+    const onChange = () => this.queueSync();
+    this.services ??= new Informer(client, 'services').on(onChange);
+    this.slices ??= new Informer(client, 'endpointslices').on(onChange);
+    if (!this.services.running() && !this.services.start()) return void this.lc.ctx.queue.after(LIST_RETRY_MS, () => this.watch());
+    if (!this.slices.running() && !this.slices.start()) return void this.lc.ctx.queue.after(LIST_RETRY_MS, () => this.watch());
+    this.log('I', 'shared_informer.go:320', 'Caches are synced for node config');
+    this.log('I', 'shared_informer.go:320', 'Caches are synced for service config');
+    this.log('I', 'shared_informer.go:320', 'Caches are synced for endpoint slice config');
+    this.sync();
+  }
+
+  /** A Service or EndpointSlice changed: sync, no sooner than minSyncPeriod after the last one (BoundedFrequencyRunner). */
+  private queueSync(): void {
+    if (this.stopped || this.syncTimer !== undefined || this.lastSync === -Infinity) return;
+    const queue = this.lc.ctx.queue;
+    this.syncTimer = queue.after(Math.max(0, this.lastSync + MIN_SYNC_PERIOD_MS - queue.now()), () => {
+      this.syncTimer = undefined;
+      this.sync();
+    });
+  }
+
+  /** syncProxyRules over the informers' caches. */
+  private sync(): void {
+    if (this.stopped || !this.services || !this.slices || !this.config) return;
+    this.lastSync = this.lc.ctx.queue.now();
+    syncProxyRules(netfilterOf(this.lc.node.host), {
+      services: this.services.list().flatMap(servicePorts),
+      endpoints: endpointsByServicePort(this.slices.list()),
+      clusterCIDR: this.config.clusterCIDR,
+    });
+  }
+
+  /**
+   * The configuration file: the container's `--config` path, which the pod
+   * mounts from a ConfigMap volume (read as the kubelet reads it to mount
+   * it, with the node's identity). An error text when kube-proxy cannot use it.
+   */
+  private loadConfig(): ProxyConfig | string {
+    const { sandbox, container } = this.lc;
+    const pod = this.nodeClient().get('pods', sandbox.namespace, sandbox.podName);
+    const spec = (pod.ok ? pod.value.spec : undefined) as Obj | undefined;
+    const c = ((spec?.containers ?? []) as Obj[]).find((x) => x.name === container.name);
+    const args = [...((c?.command ?? []) as string[]), ...((c?.args ?? []) as string[])];
+    const path = args.find((a) => a.startsWith('--config='))?.slice('--config='.length);
+    if (!path) return { mode: '', clusterCIDR: '' };
+    const text = this.mountedFile(spec, c, path);
+    if (text === undefined) return `open ${path}: no such file or directory`;
+    const syntax = yamlSyntaxError(text);
+    if (syntax) return syntax;
+    let doc: unknown;
+    try {
+      doc = yaml.load(text, { json: true });
+    } catch {
+      return `couldn't decode ${path}`;
+    }
+    const config = (doc && typeof doc === 'object' ? doc : {}) as Obj;
+    if (config.kind !== 'KubeProxyConfiguration') return `no kind "${config.kind ?? ''}" is registered for version "${config.apiVersion ?? ''}" in scheme "pkg/proxy/apis/config/scheme/scheme.go:33"`;
+    return { mode: String(config.mode ?? ''), clusterCIDR: String(config.clusterCIDR ?? '') };
+  }
+
+  /** The content of `path` inside the container when a ConfigMap volume provides it. */
+  private mountedFile(spec: Obj | undefined, c: Obj | undefined, path: string): string | undefined {
+    for (const m of (c?.volumeMounts ?? []) as Obj[]) {
+      const dir = String(m.mountPath ?? '').replace(/\/$/, '');
+      if (!path.startsWith(`${dir}/`)) continue;
+      const volume = ((spec?.volumes ?? []) as Obj[]).find((v) => v.name === m.name);
+      const name = volume?.configMap?.name;
+      if (!name) continue;
+      const cm = this.nodeClient().get('configmaps', this.lc.sandbox.namespace, name);
+      if (!cm.ok) return undefined;
+      const data = (cm.value as Obj).data ?? {};
+      const key = path.slice(dir.length + 1);
+      return Object.hasOwn(data, key) ? String(data[key]) : undefined;
+    }
+    return undefined;
+  }
+
+  /** The pod's ServiceAccount identity (the projected token kubeconfig.conf points at). */
+  private serviceAccountClient(): ApiClient {
+    const ns = this.lc.sandbox.namespace;
+    const pod = this.nodeClient().get('pods', ns, this.lc.sandbox.podName);
+    const sa = (pod.ok ? (pod.value.spec as Obj)?.serviceAccountName : undefined) ?? 'default';
+    return this.lc.ctx.client({ type: 'loopback', user: `system:serviceaccount:${ns}:${sa}`, groups: ['system:serviceaccounts', `system:serviceaccounts:${ns}`] });
+  }
+
+  /** The node's identity, as the kubelet reads the pod and its volumes. */
+  private nodeClient(): ApiClient {
+    return this.lc.ctx.client({ type: 'loopback', user: `system:node:${this.lc.node.name}`, groups: ['system:nodes'] });
+  }
+
+  /** The image tag, which is kube-proxy's version. */
+  private version(): string {
+    const image = this.lc.container.image;
+    const colon = image.lastIndexOf(':');
+    return colon > image.lastIndexOf('/') ? image.slice(colon + 1) : 'v0.0.0';
+  }
+
+  private log(severity: KlogSeverity, source: string, message: string): void {
+    const now = this.lc.ctx.queue.now();
+    this.lc.node.runtime.appendLog(this.lc.container, now, [klogLine(severity, now, PID, source, message)]);
+  }
+}
