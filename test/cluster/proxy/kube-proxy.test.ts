@@ -1,0 +1,87 @@
+/**
+ * kube-proxy as a program on every node: it reads kubeadm's ConfigMap, watches
+ * Services and EndpointSlices with its ServiceAccount, and its rules carry a dial
+ * from a pod to a ClusterIP (pkg/proxy/iptables/proxier.go), reject a Service
+ * without endpoints, and go stale when its container is gone.
+ */
+import { describe, it, expect } from 'vitest';
+import { smallCluster, getPod } from '../kubelet/harness.js';
+import { netfilterOf } from '../../../src/cluster/network/netfilter.js';
+import type { KubeObject } from '../../../src/cluster/apiserver/types.js';
+import type { Cluster } from '../../../src/cluster/cluster.js';
+
+type Obj = Record<string, any>;
+
+const cluster = smallCluster({ 'shop/api:1': { listens: [8080], http: { '/': { status: 200, body: 'hello\n' } } } });
+const sys = cluster.systemClient();
+const create = (resource: string, obj: Obj) => {
+  const r = sys.create(resource, 'default', obj as KubeObject);
+  if (!r.ok) throw new Error(r.status.message);
+  return r.value as Obj;
+};
+const pod = (name: string, node: string, labels: Record<string, string>, image: string, command?: string[]) =>
+  create('pods', { apiVersion: 'v1', kind: 'Pod', metadata: { name, labels }, spec: { nodeName: node, containers: [{ name: 'c', image, ...(command ? { command } : {}) }] } });
+const service = (name: string, spec: Obj) => create('services', { apiVersion: 'v1', kind: 'Service', metadata: { name }, spec: { ports: [{ name: 'http', port: 80, targetPort: 8080, protocol: 'TCP' }], ...spec } });
+
+pod('api-1', 'node-1', { app: 'api' }, 'shop/api:1');
+pod('client', 'node-2', { app: 'client' }, 'busybox:1.36', ['sleep', 'infinity']);
+const api = service('api', { selector: { app: 'api' }, type: 'NodePort' });
+const empty = service('empty', { selector: { app: 'nobody' } });
+cluster.advance(10_000);
+
+const source = (c: Cluster, podName: string, node: string) => {
+  const sandbox = [...c.nodes.get(node)!.runtime.sandboxes.values()].find((s) => s.podName === podName && s.state === 'SANDBOX_READY')!;
+  return { kind: 'pod' as const, node, sandboxId: sandbox.id };
+};
+const kubeProxyContainer = (node: string) => [...cluster.nodes.get(node)!.runtime.containers.values()].find((c) => c.name === 'kube-proxy' && c.state === 'CONTAINER_RUNNING');
+
+describe('kube-proxy programs every node from the API', () => {
+  it('runs on each node with upstream start-up lines, configured from the kube-proxy ConfigMap', () => {
+    for (const node of ['cp-1', 'node-1', 'node-2']) expect(kubeProxyContainer(node)).toBeDefined();
+    const log = kubeProxyContainer('node-1')!.logs.map((l) => l.line);
+    expect(log[0]).toMatch(/^I\d{4} \d\d:\d\d:\d\d\.\d{6}       1 server_linux\.go:66\] "Using iptables proxy"$/);
+    expect(log.some((l) => l.endsWith('"Successfully retrieved node IP(s)" IPs=["10.0.0.11"]'))).toBe(true);
+    expect(log.some((l) => l.endsWith('server_linux.go:170] "Using iptables Proxier"'))).toBe(true);
+    expect(log.some((l) => l.endsWith('config.go:199] "Starting service config controller"'))).toBe(true);
+    expect(log.at(-1)).toMatch(/shared_informer\.go:320\] Caches are synced for endpoint slice config$/);
+    const cm = sys.get('configmaps', 'kube-system', 'kube-proxy');
+    expect(cm.ok && (cm.value as Obj).data['config.conf']).toContain('clusterCIDR: 10.244.0.0/16\n');
+    // The masquerade rule uses the clusterCIDR read from config.conf.
+    const svc = netfilterOf(cluster.nodes.get('node-2')!.host).natTable.chains['KUBE-SVC-NPX46M4PTMTKRN6Y'];
+    expect(svc[0]).toMatchObject({ source: '10.244.0.0/16', sourceInvert: true, target: 'KUBE-MARK-MASQ' });
+  });
+
+  it('a dial from a pod to the ClusterIP is DNATed to a ready endpoint', () => {
+    const r = cluster.network.dial(source(cluster, 'client', 'node-2'), api.spec.clusterIP, 80);
+    expect(r.ok && r.peer.kind === 'container' && r.peer.sandbox.podName).toBe('api-1');
+    expect(r.ok && r.ip).toBe(getPod(cluster, 'api-1').status.podIP);
+    expect(r.ok && r.port).toBe(8080);
+  });
+
+  it('the NodePort answers from the workstation on any node', () => {
+    const nodePort = api.spec.ports[0].nodePort as number;
+    const r = cluster.network.dial({ kind: 'workstation' }, '10.0.0.12', nodePort);
+    expect(r.ok && r.peer.kind === 'container' && r.peer.sandbox.podName).toBe('api-1');
+  });
+
+  it('a Service without endpoints is refused by the REJECT rule, from pods and nodes alike', () => {
+    expect(cluster.network.dial(source(cluster, 'client', 'node-2'), empty.spec.clusterIP, 80)).toEqual({ ok: false, failure: 'refused' });
+    expect(cluster.network.dial({ kind: 'host', node: 'node-1' }, empty.spec.clusterIP, 80)).toEqual({ ok: false, failure: 'refused' });
+  });
+
+  it('a new endpoint shows up on change; on a node whose kube-proxy container stopped the rules stay stale', () => {
+    pod('web-1', 'node-1', { app: 'web' }, 'shop/api:1');
+    cluster.advance(3_000);
+    const runtime = cluster.nodes.get('node-2')!.runtime;
+    runtime.stopContainer(kubeProxyContainer('node-2')!.id);
+    const web = service('web', { selector: { app: 'web' } });
+    cluster.advance(2_000);
+    const rulesOf = (node: string) => netfilterOf(cluster.nodes.get(node)!.host).natTable.chains['KUBE-SERVICES'].map((r) => r.destination);
+    expect(rulesOf('node-1')).toContain(`${web.spec.clusterIP}/32`);
+    expect(rulesOf('node-2')).not.toContain(`${web.spec.clusterIP}/32`);
+    // node-2 still has the rules of the last sync: the api Service keeps working there, the new one is untranslated.
+    expect(cluster.network.dial(source(cluster, 'client', 'node-2'), api.spec.clusterIP, 80).ok).toBe(true);
+    expect(cluster.network.dial(source(cluster, 'client', 'node-2'), web.spec.clusterIP, 80)).toEqual({ ok: false, failure: 'timeout' });
+    expect(cluster.network.dial({ kind: 'host', node: 'node-1' }, web.spec.clusterIP, 80).ok).toBe(true);
+  });
+});
