@@ -93,18 +93,38 @@ export interface Packet {
 /** What the filter table decides for a packet. */
 export type Verdict = { target: 'ACCEPT' } | { target: 'DROP' } | { target: 'REJECT'; rejectWith: string };
 
-/** One table of one host: its chains (built-in first, then user chains as created) and built-in policies. */
+/**
+ * One table of one host: its chains (built-in first, then user chains as
+ * created) and built-in policies. Rules change only through its methods,
+ * which count a version: verdicts asked again and again (the kubelet's
+ * every request) are remembered until the table changes.
+ */
 export class NetfilterTable {
   /** Rules per chain; a null-prototype record, as chain names come from learners. */
-  readonly chains: Record<string, NetfilterRule[]> = Object.create(null);
-  /** Policies of the built-in chains. */
-  readonly policies: Record<string, 'ACCEPT' | 'DROP'> = Object.create(null);
+  private readonly rulesOf: Record<string, NetfilterRule[]> = Object.create(null);
+  private readonly policyOf: Record<string, 'ACCEPT' | 'DROP'> = Object.create(null);
+  private changes = 0;
 
   constructor(readonly name: TableName) {
     for (const c of BUILTIN_CHAINS[name]) {
-      this.chains[c] = [];
-      this.policies[c] = 'ACCEPT';
+      this.rulesOf[c] = [];
+      this.policyOf[c] = 'ACCEPT';
     }
+  }
+
+  /** Rules per chain (read-only: change them with the methods below). */
+  get chains(): Readonly<Record<string, readonly NetfilterRule[]>> {
+    return this.rulesOf;
+  }
+
+  /** Policies of the built-in chains. */
+  get policies(): Readonly<Record<string, 'ACCEPT' | 'DROP'>> {
+    return this.policyOf;
+  }
+
+  /** Counts every change to the table's rules, chains and policies. */
+  get version(): number {
+    return this.changes;
   }
 
   /** Is `chain` one of the table's built-in chains? */
@@ -114,23 +134,61 @@ export class NetfilterTable {
 
   /** Does the table hold `chain`? */
   has(chain: string): boolean {
-    return Object.hasOwn(this.chains, chain);
+    return Object.hasOwn(this.rulesOf, chain);
   }
 
-  /** Creates `chain` empty if it is missing (`iptables -N`, a `:CHAIN - [0:0]` restore line); returns its rules. */
-  ensureChain(chain: string): NetfilterRule[] {
-    if (!this.has(chain)) this.chains[chain] = [];
-    return this.chains[chain];
+  /** Creates `chain` empty if it is missing (`iptables -N`, a `:CHAIN - [0:0]` restore line). */
+  ensureChain(chain: string): void {
+    if (this.has(chain)) return;
+    this.rulesOf[chain] = [];
+    this.changes++;
   }
 
   /** Removes a user chain (`iptables -X`). */
   deleteChain(chain: string): void {
-    if (!this.isBuiltin(chain)) delete this.chains[chain];
+    if (this.isBuiltin(chain) || !this.has(chain)) return;
+    delete this.rulesOf[chain];
+    this.changes++;
+  }
+
+  /** Appends a rule (`-A`), creating a user chain if needed. */
+  append(chain: string, rule: NetfilterRule): void {
+    this.ensureChain(chain);
+    this.rulesOf[chain].push(rule);
+    this.changes++;
+  }
+
+  /** Inserts a rule at 0-based `index` (`-I CHAIN index+1`). */
+  insert(chain: string, index: number, rule: NetfilterRule): void {
+    this.ensureChain(chain);
+    this.rulesOf[chain].splice(index, 0, rule);
+    this.changes++;
+  }
+
+  /** Deletes the rule at 0-based `index` (`-D CHAIN index+1`). */
+  remove(chain: string, index: number): void {
+    this.rulesOf[chain]?.splice(index, 1);
+    this.changes++;
+  }
+
+  /** Empties a chain (`-F CHAIN`). */
+  flush(chain: string): void {
+    const rules = this.rulesOf[chain];
+    if (!rules || rules.length === 0) return;
+    rules.length = 0;
+    this.changes++;
+  }
+
+  /** Sets a built-in chain's policy (`-P`). */
+  setPolicy(chain: string, policy: 'ACCEPT' | 'DROP'): void {
+    if (!this.isBuiltin(chain)) return;
+    this.policyOf[chain] = policy;
+    this.changes++;
   }
 
   /** User chains, sorted by name (iptables-save and `-L` list them so). */
   userChains(): string[] {
-    return Object.keys(this.chains)
+    return Object.keys(this.rulesOf)
       .filter((c) => !this.isBuiltin(c))
       .sort();
   }
@@ -138,7 +196,7 @@ export class NetfilterTable {
   /** How many rules of this table jump to `chain` (`Chain X (N references)`). */
   references(chain: string): number {
     let n = 0;
-    for (const rules of Object.values(this.chains)) for (const r of rules) if (r.target === chain) n++;
+    for (const rules of Object.values(this.rulesOf)) for (const r of rules) if (r.target === chain) n++;
     return n;
   }
 }
@@ -160,14 +218,20 @@ export class Netfilter {
   constructor(private readonly isLocal: (ip: string) => boolean = () => false) {}
 
   /** The filter table's chains (`iptables` without `-t`). */
-  get chains(): Record<string, NetfilterRule[]> {
+  get chains(): Readonly<Record<string, readonly NetfilterRule[]>> {
     return this.filterTable.chains;
   }
 
   /** The filter table's built-in policies. */
-  get policies(): Record<string, 'ACCEPT' | 'DROP'> {
+  get policies(): Readonly<Record<string, 'ACCEPT' | 'DROP'>> {
     return this.filterTable.policies;
   }
+
+  /** Filter verdicts remembered for the table's current version. */
+  private readonly verdicts = new Map<string, Verdict>();
+  private verdictsVersion = -1;
+  /** The last packet asked about per hook, with its verdict. */
+  private readonly lastAsked: Partial<Record<FilterChain, { version: number; packet: Packet; verdict: Verdict }>> = {};
 
   /** A table by name (`-t nat`), undefined for tables not modelled. */
   table(name: string): NetfilterTable | undefined {
@@ -188,14 +252,28 @@ export class Netfilter {
     return { ...p, dst: ip, dport: port === undefined ? p.dport : Number(port), dnat: true };
   }
 
-  /** The filter table's verdict at `hook`. */
+  /** The filter table's verdict at `hook` (the same packet meets the same verdict until the table changes). */
   filter(hook: FilterChain, packet: Packet): Verdict {
     const table = this.filterTable;
     if (!hasRules(table, hook)) return POLICY_VERDICTS[table.policies[hook]];
-    const end = this.walk(table, hook, { ...packet }, noPick, 0);
-    if (!end) return POLICY_VERDICTS[table.policies[hook]];
-    if (end.target === 'REJECT') return { target: 'REJECT', rejectWith: end.rejectWith ?? 'icmp-port-unreachable' };
-    return end.target === 'DROP' ? POLICY_VERDICTS.DROP : POLICY_VERDICTS.ACCEPT;
+    if (this.verdictsVersion !== table.version || this.verdicts.size >= VERDICT_MEMO_LIMIT) {
+      this.verdicts.clear();
+      this.verdictsVersion = table.version;
+    }
+    // The kubelet asks about the same packet on every request: compare with the last one before building a key.
+    const last = this.lastAsked[hook];
+    if (last && last.version === table.version && samePacket(last.packet, packet)) return last.verdict;
+    const key = `${hook} ${packet.proto} ${packet.src} ${packet.dst} ${packet.sport ?? ''} ${packet.dport ?? ''} ${packet.mark ?? 0} ${packet.dnat ? 1 : 0}`;
+    let verdict = this.verdicts.get(key);
+    if (!verdict) {
+      const end = this.walk(table, hook, { ...packet }, noPick, 0);
+      if (!end) verdict = POLICY_VERDICTS[table.policies[hook]];
+      else if (end.target === 'REJECT') verdict = { target: 'REJECT', rejectWith: end.rejectWith ?? 'icmp-port-unreachable' };
+      else verdict = end.target === 'DROP' ? POLICY_VERDICTS.DROP : POLICY_VERDICTS.ACCEPT;
+      this.verdicts.set(key, verdict);
+    }
+    this.lastAsked[hook] = { version: table.version, packet: { ...packet }, verdict };
+    return verdict;
   }
 
   /** The verdict of `chain` for a TCP packet (the kubelet's connections). */
@@ -257,8 +335,8 @@ export class Netfilter {
           break;
         case 'conntrack': {
           // Every packet the network judges opens a connection: state NEW, plus DNAT once rewritten.
-          const states = m.states.split(',');
-          const hit = states.includes('NEW') || (!!p.dnat && states.includes('DNAT'));
+          const states = conntrackStates(m.states);
+          const hit = states.new || (!!p.dnat && states.dnat);
           if (hit === !!m.invert) return false;
           break;
         }
@@ -271,10 +349,30 @@ export class Netfilter {
   }
 }
 
+/** Which of the states a new connection can be in a `--ctstate` list names (asked on every packet: parsed once per text). */
+function conntrackStates(text: string): { new: boolean; dnat: boolean } {
+  let states = CONNTRACK_STATES.get(text);
+  if (!states) {
+    const list = text.split(',');
+    CONNTRACK_STATES.set(text, (states = { new: list.includes('NEW'), dnat: list.includes('DNAT') }));
+  }
+  return states;
+}
+
+const CONNTRACK_STATES = new Map<string, { new: boolean; dnat: boolean }>();
+
 /** Does `chain` of `table` hold any rule (else its policy decides at once)? */
 function hasRules(table: NetfilterTable, chain: string): boolean {
   return table.chains[chain].length > 0;
 }
+
+/** Do two packets match alike (every field a rule can look at)? */
+function samePacket(a: Packet, b: Packet): boolean {
+  return a.dst === b.dst && a.src === b.src && a.dport === b.dport && a.sport === b.sport && a.proto === b.proto && a.mark === b.mark && a.dnat === b.dnat;
+}
+
+/** How many distinct packets' verdicts a host remembers before starting over. */
+const VERDICT_MEMO_LIMIT = 512;
 
 /** The filter table draws nothing. */
 const noPick = (): number => 1;

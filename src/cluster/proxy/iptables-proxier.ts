@@ -136,11 +136,14 @@ export function syncProxyRules(nf: Netfilter, state: ProxierState): SyncCounts {
 
 /** `iptables-restore --noflush`: each listed chain is created or flushed, then the rules are appended. */
 function restore(table: NetfilterTable, chains: readonly string[], rules: readonly Line[]): void {
-  for (const c of chains) table.ensureChain(c).length = 0;
+  for (const c of chains) {
+    table.ensureChain(c);
+    table.flush(c);
+  }
   for (const [chain, spec] of rules) {
     const rule = parseRuleSpec(spec);
     if (isRuleError(rule)) throw new Error(`kube-proxy wrote a rule iptables refuses: -A ${chain} ${spec.join(' ')}`);
-    table.ensureChain(chain).push(rule);
+    table.append(chain, rule);
   }
 }
 
@@ -151,7 +154,6 @@ function ensureJumps(nf: Netfilter): void {
     table.ensureChain(dst);
     const rule = parseRuleSpec([...extra, '-m', 'comment', '--comment', comment, '-j', dst]);
     if (isRuleError(rule)) continue;
-    const chain = table.chains[src];
-    if (!chain.some((r) => sameRule(r, rule))) chain.unshift(rule);
+    if (!table.chains[src].some((r) => sameRule(r, rule))) table.insert(src, 0, rule);
   }
 }

@@ -69,7 +69,7 @@ export function runIptables(args: readonly string[], ctx: CommandContext): ExecR
     case 'S':
       return ok(listRules(table, op.chain));
     case 'F':
-      for (const c of op.chain ? [op.chain] : Object.keys(table.chains)) table.chains[c].length = 0;
+      for (const c of op.chain ? [op.chain] : Object.keys(table.chains)) table.flush(c);
       return ok();
     case 'Z':
       return ok();
@@ -88,7 +88,7 @@ export function runIptables(args: readonly string[], ctx: CommandContext): ExecR
       const target = op.rest[0];
       if (!table.isBuiltin(op.chain!)) return { stdout: '', stderr: 'iptables: Bad built-in chain name.\n', exitCode: 1 };
       if (target !== 'ACCEPT' && target !== 'DROP') return fail(`iptables v1.8.9 (nf_tables): Bad policy name. Run \`dmesg' for more information.`);
-      table.policies[op.chain!] = target;
+      table.setPolicy(op.chain!, target);
       return ok();
     }
     default:
@@ -102,7 +102,7 @@ function editRules(table: NetfilterTable, kind: string, chain: string, rest: str
   if (kind === 'D' && /^\d+$/.test(rest[0] ?? '')) {
     const n = Number(rest[0]);
     if (n < 1 || n > list.length) return { stdout: '', stderr: 'iptables: Index of deletion too big.\n', exitCode: 1 };
-    list.splice(n - 1, 1);
+    table.remove(chain, n - 1);
     return ok();
   }
   let position = 1;
@@ -119,14 +119,14 @@ function editRules(table: NetfilterTable, kind: string, chain: string, rest: str
   if (!TARGETS.has(rule.target) && !(table.has(rule.target) && !table.isBuiltin(rule.target))) {
     return fail(`iptables v1.8.9 (nf_tables): Couldn't load target \`${rule.target}':No such file or directory`);
   }
-  if (kind === 'A') list.push(rule);
+  if (kind === 'A') table.append(chain, rule);
   else if (kind === 'I') {
     if (position > list.length + 1) return { stdout: '', stderr: 'iptables: Index of insertion too big.\n', exitCode: 1 };
-    list.splice(position - 1, 0, rule);
+    table.insert(chain, position - 1, rule);
   } else {
     const at = list.findIndex((r: NetfilterRule) => sameRule(r, rule));
     if (at < 0) return badRule();
-    if (kind === 'D') list.splice(at, 1);
+    if (kind === 'D') table.remove(chain, at);
   }
   return ok();
 }
