@@ -13,6 +13,7 @@
  */
 import type { NodeHost } from '../host/node-host.js';
 import { parseIPv4 } from '../ipv4.js';
+import { ipvsIfAny, type IpvsTable } from './ipvs.js';
 
 /** The tables modelled. */
 export type TableName = 'filter' | 'nat';
@@ -214,8 +215,14 @@ export class Netfilter {
   /** The nat table. */
   readonly natTable = new NetfilterTable('nat');
 
-  /** @param isLocal whether an address is one of the host's own (`-m addrtype --dst-type LOCAL`). */
-  constructor(private readonly isLocal: (ip: string) => boolean = () => false) {}
+  /**
+   * @param isLocal whether an address is one of the host's own (`-m addrtype --dst-type LOCAL`).
+   * @param ipvs the host's IPVS table, if any (kube-proxy's IPVS mode).
+   */
+  constructor(
+    private readonly isLocal: (ip: string) => boolean = () => false,
+    private readonly ipvs: () => IpvsTable | undefined = () => undefined,
+  ) {}
 
   /** The filter table's chains (`iptables` without `-t`). */
   get chains(): Readonly<Record<string, readonly NetfilterRule[]>> {
@@ -244,10 +251,11 @@ export class Netfilter {
    * in [0, 1) for `-m statistic --mode random`.
    */
   nat(hook: NatHook, packet: Packet, pick: () => number): Packet {
-    if (!hasRules(this.natTable, hook)) return packet;
+    // IPVS takes what is addressed to its virtual services (they are local addresses, on kube-ipvs0).
+    if (!hasRules(this.natTable, hook)) return this.ipvs()?.schedule(packet) ?? packet;
     const p: Packet = { ...packet };
     const end = this.walk(this.natTable, hook, p, pick, 0);
-    if (end?.target !== 'DNAT' || !end.toDestination) return p;
+    if (end?.target !== 'DNAT' || !end.toDestination) return this.ipvs()?.schedule(p) ?? p;
     const [ip, port] = end.toDestination.split(':');
     return { ...p, dst: ip, dport: port === undefined ? p.dport : Number(port), dnat: true };
   }
@@ -388,7 +396,7 @@ const tables = new WeakMap<NodeHost, Netfilter>();
 /** The packet filter of a host (created empty, policies ACCEPT). */
 export function netfilterOf(host: NodeHost): Netfilter {
   let t = tables.get(host);
-  if (!t) tables.set(host, (t = new Netfilter((ip) => ip === host.ip || ip.startsWith('127.'))));
+  if (!t) tables.set(host, (t = new Netfilter((ip) => ip === host.ip || ip.startsWith('127.'), () => ipvsIfAny(host))));
   return t;
 }
 

@@ -23,6 +23,9 @@ import { klogKV, klogLine, type KlogSeverity } from '../host/journal.js';
 import { netfilterOf } from '../network/netfilter.js';
 import { yamlSyntaxError } from '../kubelet/kubelet-config.js';
 import { syncProxyRules } from './iptables-proxier.js';
+import { syncIpvs } from './ipvs-proxier.js';
+import { ipvsOf } from '../network/ipvs.js';
+import { kernelModulesOf } from '../host/kernel-modules.js';
 import { endpointsByServicePort, servicePorts } from './service-ports.js';
 
 type Obj = Record<string, any>;
@@ -44,8 +47,11 @@ export const kubeProxyProgram: SystemProgram = {
 
 /** KubeProxyConfiguration, the fields the simulation reads. */
 interface ProxyConfig {
+  /** '' (iptables), 'iptables' or 'ipvs'. */
   mode: string;
   clusterCIDR: string;
+  /** ipvs.scheduler, default rr. */
+  scheduler: string;
 }
 
 /** One kube-proxy process. */
@@ -75,8 +81,21 @@ class KubeProxy implements ContainerProcess {
     this.log('I', 'conntrack.go:60', klogKV('Setting nf_conntrack_max', { nfConntrackMax: 131072 }));
     this.log('E', 'server.go:234', klogKV('Kube-proxy configuration may be incomplete or incorrect', { err: 'nodePortAddresses is unset; NodePort connections will be accepted on all local IPs. Consider using `--nodeport-addresses primary`' }));
     this.log('I', 'server.go:243', `${klogKV('kube-proxy running in dual-stack mode')} primary ipFamily="IPv4"`);
-    this.log('I', 'server_linux.go:170', klogKV('Using iptables Proxier'));
-    this.log('I', 'proxier.go:255', klogKV('Setting route_localnet=1 to allow node-ports on localhost; to change this either disable iptables.localhostNodePorts (--iptables-localhost-nodeports) or set nodePortAddresses (--nodeport-addresses) to filter loopback addresses', { ipFamily: 'IPv4' }));
+    if (loaded.mode === 'ipvs') {
+      // ipvs.CanUseIPVSProxier: creating a virtual service makes the kernel load ip_vs and the scheduler's module.
+      const modules = kernelModulesOf(this.lc.node.host);
+      if (!modules.load('ip_vs') || !modules.load(`ip_vs_${loaded.scheduler}`)) {
+        const err = 'can\'t use the IPVS proxier: Ipvs not supported by the kernel';
+        this.log('E', 'server.go:558', klogKV('Error running ProxyServer', { err }));
+        this.log('E', 'run.go:72', klogKV('command failed', { err }));
+        this.lc.ctx.queue.after(0, () => !this.stopped && this.lc.node.runtime.processExited(this.lc.container, 1));
+        return this;
+      }
+      this.log('I', 'server_linux.go:204', klogKV('Using ipvs Proxier'));
+    } else {
+      this.log('I', 'server_linux.go:170', klogKV('Using iptables Proxier'));
+      this.log('I', 'proxier.go:255', klogKV('Setting route_localnet=1 to allow node-ports on localhost; to change this either disable iptables.localhostNodePorts (--iptables-localhost-nodeports) or set nodePortAddresses (--nodeport-addresses) to filter loopback addresses', { ipFamily: 'IPv4' }));
+    }
     this.log('I', 'server.go:497', klogKV('Version info', { version: this.version() }));
     this.log('I', 'server.go:499', klogKV('Golang settings', { GOGC: '', GOMAXPROCS: '', GOTRACEBACK: '' }));
     this.log('I', 'config.go:199', klogKV('Starting service config controller'));
@@ -127,11 +146,9 @@ class KubeProxy implements ContainerProcess {
   private sync(): void {
     if (this.stopped || !this.services || !this.slices || !this.config) return;
     this.lastSync = this.lc.ctx.queue.now();
-    syncProxyRules(netfilterOf(this.lc.node.host), {
-      services: this.services.list().flatMap(servicePorts),
-      endpoints: endpointsByServicePort(this.slices.list()),
-      clusterCIDR: this.config.clusterCIDR,
-    });
+    const state = { services: this.services.list().flatMap(servicePorts), endpoints: endpointsByServicePort(this.slices.list()), clusterCIDR: this.config.clusterCIDR };
+    if (this.config.mode === 'ipvs') syncIpvs(ipvsOf(this.lc.node.host), state, this.lc.node.ip, this.config.scheduler);
+    else syncProxyRules(netfilterOf(this.lc.node.host), state);
   }
 
   /**
@@ -146,7 +163,7 @@ class KubeProxy implements ContainerProcess {
     const c = ((spec?.containers ?? []) as Obj[]).find((x) => x.name === container.name);
     const args = [...((c?.command ?? []) as string[]), ...((c?.args ?? []) as string[])];
     const path = args.find((a) => a.startsWith('--config='))?.slice('--config='.length);
-    if (!path) return { mode: '', clusterCIDR: '' };
+    if (!path) return { mode: '', clusterCIDR: '', scheduler: 'rr' };
     const text = this.mountedFile(spec, c, path);
     if (text === undefined) return `open ${path}: no such file or directory`;
     const syntax = yamlSyntaxError(text);
@@ -159,7 +176,10 @@ class KubeProxy implements ContainerProcess {
     }
     const config = (doc && typeof doc === 'object' ? doc : {}) as Obj;
     if (config.kind !== 'KubeProxyConfiguration') return `no kind "${config.kind ?? ''}" is registered for version "${config.apiVersion ?? ''}" in scheme "pkg/proxy/apis/config/scheme/scheme.go:33"`;
-    return { mode: String(config.mode ?? ''), clusterCIDR: String(config.clusterCIDR ?? '') };
+    const mode = String(config.mode ?? '');
+    // Validation (pkg/proxy/apis/config/validation): nftables is not modelled, other values are refused.
+    if (!['', 'iptables', 'ipvs'].includes(mode)) return `KubeProxyConfiguration.mode: Unsupported value: "${mode}": supported values: "iptables", "ipvs", "nftables"`;
+    return { mode, clusterCIDR: String(config.clusterCIDR ?? ''), scheduler: String(config.ipvs?.scheduler || 'rr') };
   }
 
   /** The content of `path` inside the container when a ConfigMap volume provides it. */

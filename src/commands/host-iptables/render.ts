@@ -109,6 +109,11 @@ function port(n: number, numeric: boolean): string {
   return (!numeric && SERVICES[n]) || String(n);
 }
 
+/** A port as tools print it without `-n`: its /etc/services name when it has one. */
+export function portText(n: number, numeric: boolean): string {
+  return port(n, numeric);
+}
+
 function hex(n: number): string {
   return `0x${(n >>> 0).toString(16)}`;
 }
