@@ -14,7 +14,7 @@
  * follow a v1.31/v1.32 capture.
  */
 import yaml from 'js-yaml';
-import type { ApiClient } from '../apiserver/types.js';
+import type { ApiClient, KubeObject } from '../apiserver/types.js';
 import type { TimerId } from '../clock/event-queue.js';
 import type { ContainerProcess } from '../runtime/process.js';
 import type { LaunchContext, SystemProgram } from '../system-programs.js';
@@ -98,6 +98,9 @@ class KubeProxy implements ContainerProcess {
     }
     this.log('I', 'server.go:497', klogKV('Version info', { version: this.version() }));
     this.log('I', 'server.go:499', klogKV('Golang settings', { GOGC: '', GOMAXPROCS: '', GOTRACEBACK: '' }));
+    // ProxyServer.Run: s.Recorder.Eventf(s.NodeRef, nil, "Normal", "Starting", "StartKubeProxy", ""); NodeRef's UID is the node name.
+    const node = this.lc.node.name;
+    this.lc.ctx.recorder(this.serviceAccountClient(), { component: 'kube-proxy', instance: `kube-proxy-${node}` }, 'events.k8s.io').record({ kind: 'Node', metadata: { name: node, uid: node } } as KubeObject, 'Normal', 'Starting', '', undefined, 'StartKubeProxy');
     this.log('I', 'config.go:199', klogKV('Starting service config controller'));
     this.log('I', 'shared_informer.go:313', 'Waiting for caches to sync for service config');
     this.log('I', 'config.go:105', klogKV('Starting endpoint slice config controller'));

@@ -85,3 +85,17 @@ describe('kube-proxy programs every node from the API', () => {
     expect(cluster.network.dial({ kind: 'host', node: 'node-1' }, web.spec.clusterIP, 80).ok).toBe(true);
   });
 });
+
+describe('kube-proxy announces itself on its node', () => {
+  it('records an events.k8s.io "Starting" event about the Node (action StartKubeProxy, empty note)', () => {
+    // Events live an hour (--event-ttl): restart node-1's kube-proxy to see a fresh one.
+    const c = smallCluster();
+    const pods = c.systemClient().list('pods', 'kube-system', { labelSelector: 'k8s-app=kube-proxy', fieldSelector: 'spec.nodeName=node-1' });
+    for (const p of pods.ok ? pods.value.items : []) c.systemClient().delete('pods', 'kube-system', p.metadata.name!);
+    c.advance(40_000);
+    const events = c.systemClient().list('events', 'default', { fieldSelector: 'involvedObject.name=node-1' });
+    const started = (events.ok ? (events.value.items as Obj[]) : []).filter((e) => e.reportingComponent === 'kube-proxy');
+    expect(started.length).toBeGreaterThan(0);
+    expect(started[0]).toMatchObject({ reason: 'Starting', message: '', type: 'Normal', action: 'StartKubeProxy', reportingInstance: 'kube-proxy-node-1', involvedObject: { kind: 'Node', name: 'node-1', uid: 'node-1' } });
+  });
+});
