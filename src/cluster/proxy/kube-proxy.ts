@@ -36,8 +36,9 @@ const PID = 1;
 const MIN_SYNC_PERIOD_MS = 1_000;
 /** How long the informers take to list and report their caches synced after start-up. */
 const CACHE_SYNC_MS = 100;
-/** client-go's reflector retries a failed list after about a second. */
-const LIST_RETRY_MS = 1_000;
+/** client-go's reflector backoff: the first retry after 800ms, doubling up to 30s. */
+const FIRST_LIST_BACKOFF_MS = 400;
+const MAX_LIST_BACKOFF_MS = 30_000;
 
 /** The kube-proxy system program, for `registry.k8s.io/kube-proxy` images. */
 export const kubeProxyProgram: SystemProgram = {
@@ -62,6 +63,7 @@ class KubeProxy implements ContainerProcess {
   private syncTimer?: TimerId;
   private lastSync = -Infinity;
   private config?: ProxyConfig;
+  private listBackoffMs = FIRST_LIST_BACKOFF_MS;
 
   constructor(private readonly lc: LaunchContext) {}
 
@@ -127,8 +129,16 @@ class KubeProxy implements ContainerProcess {
     const onChange = () => this.queueSync();
     this.services ??= new Informer(client, 'services').on(onChange);
     this.slices ??= new Informer(client, 'endpointslices').on(onChange);
-    if (!this.services.running() && !this.services.start()) return void this.lc.ctx.queue.after(LIST_RETRY_MS, () => this.watch());
-    if (!this.slices.running() && !this.slices.start()) return void this.lc.ctx.queue.after(LIST_RETRY_MS, () => this.watch());
+    for (const [informer, type] of [[this.services, '*v1.Service'], [this.slices, '*v1.EndpointSlice']] as const) {
+      if (informer.running() || informer.start()) continue;
+      // client-go's reflector logs the failed list and retries with a backoff (800ms doubling, capped at 30s).
+      const err = informer.lastError ?? '';
+      this.log('W', 'reflector.go:569', `k8s.io/client-go/informers/factory.go:160: failed to list ${type}: ${err}`);
+      this.log('E', 'reflector.go:166', `${klogKV('Unhandled Error')} err=${JSON.stringify(`k8s.io/client-go/informers/factory.go:160: Failed to watch ${type}: failed to list ${type}: ${err}`)}`);
+      this.listBackoffMs = Math.min(this.listBackoffMs * 2, MAX_LIST_BACKOFF_MS);
+      this.lc.ctx.queue.after(this.listBackoffMs, () => this.watch());
+      return;
+    }
     this.log('I', 'shared_informer.go:320', 'Caches are synced for node config');
     this.log('I', 'shared_informer.go:320', 'Caches are synced for service config');
     this.log('I', 'shared_informer.go:320', 'Caches are synced for endpoint slice config');

@@ -99,3 +99,23 @@ describe('kube-proxy announces itself on its node', () => {
     expect(started[0]).toMatchObject({ reason: 'Starting', message: '', type: 'Normal', action: 'StartKubeProxy', reportingInstance: 'kube-proxy-node-1', involvedObject: { kind: 'Node', name: 'node-1', uid: 'node-1' } });
   });
 });
+
+describe('kube-proxy without its RBAC binding', () => {
+  it('logs the reflector errors client-go logs and programs nothing until it may list', () => {
+    const c = smallCluster();
+    const sys2 = c.systemClient();
+    sys2.delete('clusterrolebindings', undefined, 'kubeadm:node-proxier');
+    const pods = sys2.list('pods', 'kube-system', { labelSelector: 'k8s-app=kube-proxy', fieldSelector: 'spec.nodeName=node-1' });
+    for (const p of pods.ok ? pods.value.items : []) sys2.delete('pods', 'kube-system', p.metadata.name!);
+    c.advance(40_000);
+    const container = [...c.nodes.get('node-1')!.runtime.containers.values()].filter((x) => x.name === 'kube-proxy').at(-1)!;
+    const lines = container.logs.map((l) => l.line);
+    expect(lines).toContainEqual(expect.stringMatching(/^W\d{4} [\d:.]+ +1 reflector\.go:569\] k8s\.io\/client-go\/informers\/factory\.go:160: failed to list \*v1\.Service: services is forbidden: User "system:serviceaccount:kube-system:kube-proxy" cannot list resource "services" in API group "" at the cluster scope$/));
+    expect(lines).toContainEqual(expect.stringMatching(/reflector\.go:166\] "Unhandled Error" err="k8s\.io\/client-go\/informers\/factory\.go:160: Failed to watch \*v1\.Service: failed to list \*v1\.Service: services is forbidden: /));
+    expect(lines.some((l) => l.includes('Caches are synced'))).toBe(false);
+    // Restoring the binding lets the next retry list, sync and program the node.
+    sys2.create('clusterrolebindings', undefined, { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRoleBinding', metadata: { name: 'kubeadm:node-proxier' }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'system:node-proxier' }, subjects: [{ kind: 'ServiceAccount', name: 'kube-proxy', namespace: 'kube-system' }] } as KubeObject);
+    c.advance(40_000);
+    expect(container.logs.at(-1)!.line).toMatch(/Caches are synced for endpoint slice config$/);
+  });
+});
