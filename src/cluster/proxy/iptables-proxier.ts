@@ -149,6 +149,9 @@ function restore(table: NetfilterTable, chains: readonly string[], rules: readon
 
 /** EnsureChain + EnsureRule(Prepend) for each jump from a built-in chain. */
 function ensureJumps(nf: Netfilter): void {
+  // utiliptables Monitor: the canary chain whose disappearance means the tables were flushed (mangle is not modelled).
+  nf.filterTable.ensureChain('KUBE-PROXY-CANARY');
+  nf.natTable.ensureChain('KUBE-PROXY-CANARY');
   for (const [tableName, dst, src, comment, extra] of JUMPS) {
     const table = tableName === 'nat' ? nf.natTable : nf.filterTable;
     table.ensureChain(dst);
