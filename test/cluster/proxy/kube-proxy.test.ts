@@ -7,6 +7,7 @@
 import { describe, it, expect } from 'vitest';
 import { smallCluster, getPod } from '../kubelet/harness.js';
 import { netfilterOf } from '../../../src/cluster/network/netfilter.js';
+import { serviceChainName } from '../../../src/cluster/proxy/chain-names.js';
 import type { KubeObject } from '../../../src/cluster/apiserver/types.js';
 import type { Cluster } from '../../../src/cluster/cluster.js';
 
@@ -75,7 +76,13 @@ describe('kube-proxy programs every node from the API', () => {
     const runtime = cluster.nodes.get('node-2')!.runtime;
     runtime.stopContainer(kubeProxyContainer('node-2')!.id);
     const web = service('web', { selector: { app: 'web' } });
+    pod('api-2', 'node-1', { app: 'api' }, 'shop/api:1');
     cluster.advance(2_000);
+    // The api Service's new endpoint: two KUBE-SEP jumps on node-1, still one on node-2.
+    const apiChain = serviceChainName('default/api:http', 'tcp');
+    const endpointsOf = (node: string) => netfilterOf(cluster.nodes.get(node)!.host).natTable.chains[apiChain].filter((r) => r.target.startsWith('KUBE-SEP-')).length;
+    expect(endpointsOf('node-1')).toBe(2);
+    expect(endpointsOf('node-2')).toBe(1);
     const rulesOf = (node: string) => netfilterOf(cluster.nodes.get(node)!.host).natTable.chains['KUBE-SERVICES'].map((r) => r.destination);
     expect(rulesOf('node-1')).toContain(`${web.spec.clusterIP}/32`);
     expect(rulesOf('node-2')).not.toContain(`${web.spec.clusterIP}/32`);
