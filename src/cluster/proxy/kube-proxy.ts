@@ -36,6 +36,8 @@ const PID = 1;
 const MIN_SYNC_PERIOD_MS = 1_000;
 /** How long the informers take to list and report their caches synced after start-up. */
 const CACHE_SYNC_MS = 100;
+/** How long the kubelet takes to project a changed ConfigMap into the pod's volume (its sync period, about a minute). */
+const CONFIGMAP_VOLUME_SYNC_MS = 60_000;
 /** client-go's reflector backoff: the first retry after 800ms, doubling up to 30s. */
 const FIRST_LIST_BACKOFF_MS = 400;
 const MAX_LIST_BACKOFF_MS = 30_000;
@@ -64,6 +66,10 @@ class KubeProxy implements ContainerProcess {
   private lastSync = -Infinity;
   private config?: ProxyConfig;
   private listBackoffMs = FIRST_LIST_BACKOFF_MS;
+  /** Where config.conf came from, and what it said when read. */
+  private configFile?: { configMap: string; key: string; text: string };
+  private configWatch?: Informer;
+  private exitTimer?: TimerId;
 
   constructor(private readonly lc: LaunchContext) {}
 
@@ -110,7 +116,32 @@ class KubeProxy implements ContainerProcess {
     this.log('I', 'config.go:329', klogKV('Starting node config controller'));
     this.log('I', 'shared_informer.go:313', 'Waiting for caches to sync for node config');
     this.lc.ctx.queue.after(CACHE_SYNC_MS, () => this.watch());
+    this.watchConfigFile();
     return this;
+  }
+
+  /**
+   * Options.initWatcher: kube-proxy watches its config file and exits when its
+   * content changes, so the container restarts with the new configuration. The
+   * file changes when the kubelet refreshes the ConfigMap volume, about a
+   * minute after the ConfigMap does.
+   */
+  private watchConfigFile(): void {
+    const file = this.configFile;
+    if (!file) return;
+    this.configWatch = new Informer(this.nodeClient(), 'configmaps', this.lc.sandbox.namespace).on((type, cm) => {
+      if (this.exitTimer !== undefined || cm.metadata.name !== file.configMap) return;
+      const data = ((cm as Obj).data ?? {}) as Obj;
+      if (type !== 'DELETED' && Object.hasOwn(data, file.key) && String(data[file.key]) === file.text) return;
+      this.exitTimer = this.lc.ctx.queue.after(CONFIGMAP_VOLUME_SYNC_MS, () => {
+        if (this.stopped) return;
+        const err = "content of the proxy server's configuration file was updated";
+        this.log('E', 'server.go:558', klogKV('Error running ProxyServer', { err }));
+        this.log('E', 'run.go:72', klogKV('command failed', { err }));
+        this.lc.node.runtime.processExited(this.lc.container, 1);
+      });
+    });
+    this.configWatch.start();
   }
 
   /** The container's process ended: stop watching. The rules stay as they are. */
@@ -118,6 +149,8 @@ class KubeProxy implements ContainerProcess {
     this.stopped = true;
     this.services?.stop();
     this.slices?.stop();
+    this.configWatch?.stop();
+    if (this.exitTimer !== undefined) this.lc.ctx.queue.cancel(this.exitTimer);
     if (this.syncTimer !== undefined) this.lc.ctx.queue.cancel(this.syncTimer);
     this.syncTimer = undefined;
   }
@@ -207,7 +240,9 @@ class KubeProxy implements ContainerProcess {
       if (!cm.ok) return undefined;
       const data = (cm.value as Obj).data ?? {};
       const key = path.slice(dir.length + 1);
-      return Object.hasOwn(data, key) ? String(data[key]) : undefined;
+      if (!Object.hasOwn(data, key)) return undefined;
+      this.configFile = { configMap: name, key, text: String(data[key]) };
+      return this.configFile.text;
     }
     return undefined;
   }

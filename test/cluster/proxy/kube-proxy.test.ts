@@ -126,3 +126,24 @@ describe('kube-proxy without its RBAC binding', () => {
     expect(container.logs.at(-1)!.line).toMatch(/Caches are synced for endpoint slice config$/);
   });
 });
+
+describe('kube-proxy and its configuration file', () => {
+  it('exits when the ConfigMap behind config.conf changes, and the restarted container reads the new file', () => {
+    const c = smallCluster();
+    const sys2 = c.systemClient();
+    const cm = sys2.get('configmaps', 'kube-system', 'kube-proxy');
+    if (!cm.ok) throw new Error(cm.status.message);
+    const data = (cm.value as Obj).data;
+    sys2.update('configmaps', 'kube-system', { ...cm.value, data: { ...data, 'config.conf': data['config.conf'].replace('clusterCIDR: 10.244.0.0/16', 'clusterCIDR: 10.250.0.0/16') } } as KubeObject);
+    c.advance(30_000);
+    const first = [...c.nodes.get('node-1')!.runtime.containers.values()].find((x) => x.name === 'kube-proxy')!;
+    expect(first.state).toBe('CONTAINER_RUNNING');
+    c.advance(60_000);
+    expect(first.state).toBe('CONTAINER_EXITED');
+    expect(first.exitCode).toBe(1);
+    expect(first.logs.at(-2)!.line).toMatch(/server\.go:558\] "Error running ProxyServer" err="content of the proxy server's configuration file was updated"$/);
+    c.advance(30_000);
+    const masq = netfilterOf(c.nodes.get('node-1')!.host).natTable.chains['KUBE-SVC-NPX46M4PTMTKRN6Y'][0];
+    expect(masq).toMatchObject({ source: '10.250.0.0/16', sourceInvert: true });
+  });
+});
