@@ -28,7 +28,6 @@ export function parseRuleSpec(args: readonly string[]): NetfilterRule | RuleErro
       continue;
     }
     const needsValue = a.startsWith('-');
-    const v = (): string | undefined => args[++i];
     const value = needsValue && a !== '--random-fully' ? args[i + 1] : undefined;
     if (needsValue && a !== '--random-fully' && value === undefined) return { error: 'missing-value', option: a };
     const inv = invert;
@@ -37,25 +36,25 @@ export function parseRuleSpec(args: readonly string[]): NetfilterRule | RuleErro
       case '-s':
       case '--source':
       case '--src':
-        rule.source = cidr(v()!);
+        rule.source = cidr(args[++i]);
         if (inv) rule.sourceInvert = true;
         break;
       case '-d':
       case '--destination':
       case '--dst':
-        rule.destination = cidr(v()!);
+        rule.destination = cidr(args[++i]);
         if (inv) rule.destinationInvert = true;
         break;
       case '-p':
       case '--protocol': {
-        const p = v()!.toLowerCase();
+        const p = args[++i].toLowerCase();
         if (!PROTOS.includes(p)) return { error: 'bad-argument', argument: p };
         if (p !== 'all') rule.protocol = p as Proto;
         break;
       }
       case '-m':
       case '--match': {
-        const name = v()!;
+        const name = args[++i];
         current = newMatch(name);
         if (!current) return { error: 'bad-argument', argument: name };
         matches.push(current);
@@ -65,7 +64,7 @@ export function parseRuleSpec(args: readonly string[]): NetfilterRule | RuleErro
       case '--destination-port':
       case '--sport':
       case '--source-port': {
-        const port = Number(v());
+        const port = Number(args[++i]);
         if (!Number.isInteger(port) || port < 0 || port > 65535) return { error: 'bad-argument', argument: args[i] };
         // `-p tcp --dport N` without `-m tcp` loads the protocol match implicitly.
         if (current?.kind !== 'proto') {
@@ -79,26 +78,26 @@ export function parseRuleSpec(args: readonly string[]): NetfilterRule | RuleErro
       }
       case '--comment':
         if (current?.kind !== 'comment') return { error: 'bad-argument', argument: a };
-        current.comment = v()!;
+        current.comment = args[++i];
         break;
       case '--mode':
-        if (current?.kind !== 'statistic' || v() !== 'random') return { error: 'bad-argument', argument: a };
+        if (current?.kind !== 'statistic' || args[++i] !== 'random') return { error: 'bad-argument', argument: a };
         break;
       case '--probability': {
         if (current?.kind !== 'statistic') return { error: 'bad-argument', argument: a };
         // libxt_statistic keeps lround(0x80000000 * p); listings print it back with %.11f.
-        current.probability = Math.round(0x80000000 * Number(v())) / 0x80000000;
+        current.probability = Math.round(0x80000000 * Number(args[++i])) / 0x80000000;
         break;
       }
       case '--dst-type':
       case '--src-type':
         if (current?.kind !== 'addrtype') return { error: 'bad-argument', argument: a };
-        if (a === '--dst-type') Object.assign(current, { dstType: v(), invertDst: inv || undefined });
-        else Object.assign(current, { srcType: v(), invertSrc: inv || undefined });
+        if (a === '--dst-type') Object.assign(current, { dstType: args[++i], invertDst: inv || undefined });
+        else Object.assign(current, { srcType: args[++i], invertSrc: inv || undefined });
         break;
       case '--mark': {
         if (current?.kind !== 'mark') return { error: 'bad-argument', argument: a };
-        const [mark, mask] = v()!.split('/');
+        const [mark, mask] = args[++i].split('/');
         current.mark = Number(mark);
         current.mask = mask === undefined ? 0xffffffff : Number(mask);
         if (inv) current.invert = true;
@@ -106,30 +105,30 @@ export function parseRuleSpec(args: readonly string[]): NetfilterRule | RuleErro
       }
       case '--ctstate':
         if (current?.kind !== 'conntrack') return { error: 'bad-argument', argument: a };
-        current.states = v()!;
+        current.states = args[++i];
         if (inv) current.invert = true;
         break;
       case '-j':
       case '--jump':
-        rule.target = v()!;
+        rule.target = args[++i];
         current = undefined;
         break;
       case '--reject-with':
-        rule.rejectWith = v();
+        rule.rejectWith = args[++i];
         break;
       case '--to-destination':
-        rule.toDestination = v();
+        rule.toDestination = args[++i];
         break;
       case '--or-mark': {
-        const m = Number(v());
+        const m = Number(args[++i]);
         rule.setMark = { mark: m, mask: m };
         break;
       }
       case '--xor-mark':
-        rule.setMark = { mark: Number(v()), mask: 0 };
+        rule.setMark = { mark: Number(args[++i]), mask: 0 };
         break;
       case '--set-xmark': {
-        const [mark, mask] = v()!.split('/');
+        const [mark, mask] = args[++i].split('/');
         rule.setMark = { mark: Number(mark), mask: mask === undefined ? 0xffffffff : Number(mask) };
         break;
       }

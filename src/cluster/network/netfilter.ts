@@ -284,6 +284,19 @@ export class Netfilter {
     return verdict;
   }
 
+  /** The last TCP connect judged each way, while the filter table is unchanged (the kubelet's connection, asked on every request). */
+  private readonly connects: { [way in 'in' | 'out']?: { version: number; local: string; ip: string; port: number; failure: ConnectFailure | undefined } } = {};
+
+  /** A connect's outcome remembered until the filter table changes; `judge` decides it otherwise. */
+  remembered(way: 'in' | 'out', local: string, ip: string, port: number, judge: () => ConnectFailure | undefined): ConnectFailure | undefined {
+    const last = this.connects[way];
+    const version = this.filterTable.version;
+    if (last && last.version === version && last.port === port && last.ip === ip && last.local === local) return last.failure;
+    const failure = judge();
+    this.connects[way] = { version, local, ip, port, failure };
+    return failure;
+  }
+
   /** The verdict of `chain` for a TCP packet (the kubelet's connections). */
   verdict(chain: FilterChain, p: { src: string; dst: string; sport?: number; dport?: number }): Verdict {
     return this.filter(chain, { proto: 'tcp', ...p });
@@ -404,21 +417,25 @@ export function netfilterOf(host: NodeHost): Netfilter {
 export function outboundConnect(host: NodeHost, localIP: string, ip: string, port: number): ConnectFailure | undefined {
   const nf = tables.get(host);
   if (!nf || nf.acceptsAll()) return undefined;
-  const out = nf.verdict('OUTPUT', { src: localIP, dst: ip, dport: port });
-  if (out.target !== 'ACCEPT') return connectFailure(out);
-  // The SYN-ACK comes back through INPUT; dropped or rejected, the connect times out.
-  const back = nf.verdict('INPUT', { src: ip, dst: localIP, sport: port });
-  return back.target === 'ACCEPT' ? undefined : 'i/o timeout';
+  return nf.remembered('out', localIP, ip, port, () => {
+    const out = nf.verdict('OUTPUT', { src: localIP, dst: ip, dport: port });
+    if (out.target !== 'ACCEPT') return connectFailure(out);
+    // The SYN-ACK comes back through INPUT; dropped or rejected, the connect times out.
+    const back = nf.verdict('INPUT', { src: ip, dst: localIP, sport: port });
+    return back.target === 'ACCEPT' ? undefined : 'i/o timeout';
+  });
 }
 
 /** Inbound TCP connect from ip to `host` (address `localIP`) on port. */
 export function inboundConnect(host: NodeHost, localIP: string, ip: string, port: number): ConnectFailure | undefined {
   const nf = tables.get(host);
   if (!nf || nf.acceptsAll()) return undefined;
-  const input = nf.verdict('INPUT', { src: ip, dst: localIP, dport: port });
-  if (input.target !== 'ACCEPT') return connectFailure(input);
-  const back = nf.verdict('OUTPUT', { src: localIP, dst: ip, sport: port });
-  return back.target === 'ACCEPT' ? undefined : 'i/o timeout';
+  return nf.remembered('in', localIP, ip, port, () => {
+    const input = nf.verdict('INPUT', { src: ip, dst: localIP, dport: port });
+    if (input.target !== 'ACCEPT') return connectFailure(input);
+    const back = nf.verdict('OUTPUT', { src: localIP, dst: ip, sport: port });
+    return back.target === 'ACCEPT' ? undefined : 'i/o timeout';
+  });
 }
 
 function connectFailure(v: Verdict): ConnectFailure {
