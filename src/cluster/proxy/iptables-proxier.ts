@@ -12,7 +12,7 @@
  * externalIPs and load balancers are not modelled); detect-local is
  * ClusterCIDR when the configuration has a clusterCIDR.
  */
-import type { Netfilter, NetfilterTable } from '../network/netfilter.js';
+import type { Netfilter, NetfilterRule, NetfilterTable } from '../network/netfilter.js';
 import { isRuleError, parseRuleSpec, sameRule } from '../network/netfilter-rules.js';
 import { endpointChainName, externalChainName, serviceChainName } from './chain-names.js';
 import { portKey, usableEndpoints, type Endpoint, type ServicePort } from './service-ports.js';
@@ -140,11 +140,35 @@ function restore(table: NetfilterTable, chains: readonly string[], rules: readon
     table.ensureChain(c);
     table.flush(c);
   }
-  for (const [chain, spec] of rules) {
-    const rule = parseRuleSpec(spec);
-    if (isRuleError(rule)) throw new Error(`kube-proxy wrote a rule iptables refuses: -A ${chain} ${spec.join(' ')}`);
-    table.append(chain, rule);
+  for (const [chain, spec] of rules) table.append(chain, parsed(chain, spec));
+}
+
+/**
+ * Parsed rules by their specification. Every node's kube-proxy writes the same
+ * rules for the same Services: they share one frozen rule object per text
+ * instead of parsing it again on every sync of every node.
+ */
+const PARSED = new Map<string, NetfilterRule>();
+const PARSED_LIMIT = 50_000;
+
+function parsed(chain: string, spec: readonly string[]): NetfilterRule {
+  const key = spec.join('\u0000');
+  let rule = PARSED.get(key);
+  if (!rule) {
+    const r = parseRuleSpec(spec);
+    if (isRuleError(r)) throw new Error(`kube-proxy wrote a rule iptables refuses: -A ${chain} ${spec.join(' ')}`);
+    if (PARSED.size >= PARSED_LIMIT) PARSED.clear();
+    PARSED.set(key, (rule = deepFreeze(r)));
   }
+  return rule;
+}
+
+/** Freezes a rule and its matches (rules are shared between hosts and never edited in place). */
+function deepFreeze(rule: NetfilterRule): NetfilterRule {
+  for (const m of rule.matches ?? []) Object.freeze(m);
+  if (rule.matches) Object.freeze(rule.matches);
+  if (rule.setMark) Object.freeze(rule.setMark);
+  return Object.freeze(rule);
 }
 
 /** EnsureChain + EnsureRule(Prepend) for each jump from a built-in chain. */
@@ -155,8 +179,8 @@ function ensureJumps(nf: Netfilter): void {
   for (const [tableName, dst, src, comment, extra] of JUMPS) {
     const table = tableName === 'nat' ? nf.natTable : nf.filterTable;
     table.ensureChain(dst);
-    const rule = parseRuleSpec([...extra, '-m', 'comment', '--comment', comment, '-j', dst]);
-    if (isRuleError(rule)) continue;
-    if (!table.chains[src].some((r) => sameRule(r, rule))) table.insert(src, 0, rule);
+    const rule = parsed(src, [...extra, '-m', 'comment', '--comment', comment, '-j', dst]);
+    const rules = table.chains[src];
+    if (!rules.includes(rule) && !rules.some((r) => sameRule(r, rule))) table.insert(src, 0, rule);
   }
 }
