@@ -416,7 +416,7 @@ export function netfilterOf(host: NodeHost): Netfilter {
 /** Outbound TCP connect from `host` (address `localIP`) to ip:port, judged by the host's rules. */
 export function outboundConnect(host: NodeHost, localIP: string, ip: string, port: number): ConnectFailure | undefined {
   const nf = tables.get(host);
-  if (!nf || nf.acceptsAll()) return undefined;
+  if (!nf) return undefined;
   return nf.remembered('out', localIP, ip, port, () => {
     const out = nf.verdict('OUTPUT', { src: localIP, dst: ip, dport: port });
     if (out.target !== 'ACCEPT') return connectFailure(out);
@@ -429,7 +429,7 @@ export function outboundConnect(host: NodeHost, localIP: string, ip: string, por
 /** Inbound TCP connect from ip to `host` (address `localIP`) on port. */
 export function inboundConnect(host: NodeHost, localIP: string, ip: string, port: number): ConnectFailure | undefined {
   const nf = tables.get(host);
-  if (!nf || nf.acceptsAll()) return undefined;
+  if (!nf) return undefined;
   return nf.remembered('in', localIP, ip, port, () => {
     const input = nf.verdict('INPUT', { src: ip, dst: localIP, dport: port });
     if (input.target !== 'ACCEPT') return connectFailure(input);
