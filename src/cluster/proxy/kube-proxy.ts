@@ -130,9 +130,10 @@ class KubeProxy implements ContainerProcess {
     const file = this.configFile;
     if (!file) return;
     this.configWatch = new Informer(this.nodeClient(), 'configmaps', this.lc.sandbox.namespace).on((type, cm) => {
-      if (this.exitTimer !== undefined || cm.metadata.name !== file.configMap) return;
+      // A deleted ConfigMap leaves the projected file as it was (the kubelet cannot refresh it).
+      if (this.exitTimer !== undefined || type === 'DELETED' || cm.metadata.name !== file.configMap) return;
       const data = ((cm as Obj).data ?? {}) as Obj;
-      if (type !== 'DELETED' && Object.hasOwn(data, file.key) && String(data[file.key]) === file.text) return;
+      if (Object.hasOwn(data, file.key) && String(data[file.key]) === file.text) return;
       this.exitTimer = this.lc.ctx.queue.after(CONFIGMAP_VOLUME_SYNC_MS, () => {
         if (this.stopped) return;
         const err = "content of the proxy server's configuration file was updated";
