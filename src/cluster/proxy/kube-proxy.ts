@@ -20,7 +20,7 @@ import type { ContainerProcess } from '../runtime/process.js';
 import type { LaunchContext, SystemProgram } from '../system-programs.js';
 import { Informer } from '../client/informer.js';
 import { klogKV, klogLine, type KlogSeverity } from '../host/journal.js';
-import { netfilterOf } from '../network/netfilter.js';
+import { netfilterOf, outboundConnect, type ConnectFailure } from '../network/netfilter.js';
 import { yamlSyntaxError } from '../kubelet/kubelet-config.js';
 import { syncProxyRules } from './iptables-proxier.js';
 import { syncIpvs } from './ipvs-proxier.js';
@@ -38,6 +38,8 @@ const MIN_SYNC_PERIOD_MS = 1_000;
 const CACHE_SYNC_MS = 100;
 /** How long the kubelet takes to project a changed ConfigMap into the pod's volume (its sync period, about a minute). */
 const CONFIGMAP_VOLUME_SYNC_MS = 60_000;
+/** The query of kube-proxy's informer lists (one label selector for the factory: no service-proxy-name, not headless). */
+const LIST_QUERY = 'labelSelector=%21service.kubernetes.io%2Fheadless%2C%21service.kubernetes.io%2Fservice-proxy-name&limit=500&resourceVersion=0';
 /** client-go's reflector backoff: the first retry after 800ms, doubling up to 30s. */
 const FIRST_LIST_BACKOFF_MS = 400;
 const MAX_LIST_BACKOFF_MS = 30_000;
@@ -69,6 +71,8 @@ class KubeProxy implements ContainerProcess {
   /** Where config.conf came from, and what it said when read. */
   private configFile?: { configMap: string; key: string; text: string };
   private configWatch?: Informer;
+  /** The API server's address, from the kubeconfig the configuration names. */
+  private apiServer?: { ip: string; port: number };
   private exitTimer?: TimerId;
 
   constructor(private readonly lc: LaunchContext) {}
@@ -163,10 +167,13 @@ class KubeProxy implements ContainerProcess {
     const onChange = () => this.queueSync();
     this.services ??= new Informer(client, 'services').on(onChange);
     this.slices ??= new Informer(client, 'endpointslices').on(onChange);
-    for (const [informer, type] of [[this.services, '*v1.Service'], [this.slices, '*v1.EndpointSlice']] as const) {
-      if (informer.running() || informer.start()) continue;
+    for (const [informer, type, path] of [[this.services, '*v1.Service', '/api/v1/services'], [this.slices, '*v1.EndpointSlice', '/apis/discovery.k8s.io/v1/endpointslices']] as const) {
+      if (informer.running()) continue;
+      // The list goes over the network first: a node cut off from the API server cannot list.
+      const cut = this.unreachable();
+      if (!cut && informer.start()) continue;
       // client-go's reflector logs the failed list and retries with a backoff (800ms doubling, capped at 30s).
-      const err = informer.lastError ?? '';
+      const err = cut ? `Get "https://${this.apiServer!.ip}:${this.apiServer!.port}${path}?${LIST_QUERY}": dial tcp ${this.apiServer!.ip}:${this.apiServer!.port}: ${cut}` : (informer.lastError ?? '');
       this.log('W', 'reflector.go:569', `k8s.io/client-go/informers/factory.go:160: failed to list ${type}: ${err}`);
       this.log('E', 'reflector.go:166', `${klogKV('Unhandled Error')} err=${JSON.stringify(`k8s.io/client-go/informers/factory.go:160: Failed to watch ${type}: failed to list ${type}: ${err}`)}`);
       this.listBackoffMs = Math.min(this.listBackoffMs * 2, MAX_LIST_BACKOFF_MS);
@@ -192,6 +199,14 @@ class KubeProxy implements ContainerProcess {
   /** syncProxyRules over the informers' caches. */
   private sync(): void {
     if (this.stopped || !this.services || !this.slices || !this.config) return;
+    if (this.unreachable()) {
+      // The watch is cut: the changes reach this node only when a relist succeeds, and the rules stay stale till then.
+      this.syncTimer ??= this.lc.ctx.queue.after(MAX_LIST_BACKOFF_MS, () => {
+        this.syncTimer = undefined;
+        this.sync();
+      });
+      return;
+    }
     this.lastSync = this.lc.ctx.queue.now();
     const state = { services: this.services.list().flatMap(servicePorts), endpoints: endpointsByServicePort(this.slices.list()), clusterCIDR: this.config.clusterCIDR };
     if (this.config.mode === 'ipvs') syncIpvs(ipvsOf(this.lc.node.host), state, this.lc.node.ip, this.config.scheduler);
@@ -211,8 +226,10 @@ class KubeProxy implements ContainerProcess {
     const args = [...((c?.command ?? []) as string[]), ...((c?.args ?? []) as string[])];
     const path = args.find((a) => a.startsWith('--config='))?.slice('--config='.length);
     if (!path) return { mode: '', clusterCIDR: '', scheduler: 'rr' };
-    const text = this.mountedFile(spec, c, path);
-    if (text === undefined) return `open ${path}: no such file or directory`;
+    const file = this.mountedFile(spec, c, path);
+    if (file === undefined) return `open ${path}: no such file or directory`;
+    this.configFile = file;
+    const text = file.text;
     const syntax = yamlSyntaxError(text);
     if (syntax) return syntax;
     let doc: unknown;
@@ -223,14 +240,17 @@ class KubeProxy implements ContainerProcess {
     }
     const config = (doc && typeof doc === 'object' ? doc : {}) as Obj;
     if (config.kind !== 'KubeProxyConfiguration') return `no kind "${config.kind ?? ''}" is registered for version "${config.apiVersion ?? ''}" in scheme "pkg/proxy/apis/config/scheme/scheme.go:33"`;
+    // clientConnection.kubeconfig names the API server kube-proxy dials.
+    const kubeconfig = config.clientConnection?.kubeconfig;
+    if (typeof kubeconfig === 'string') this.apiServer = serverOf(this.mountedFile(spec, c, kubeconfig)?.text);
     const mode = String(config.mode ?? '');
     // Validation (pkg/proxy/apis/config/validation): nftables is not modelled, other values are refused.
     if (!['', 'iptables', 'ipvs'].includes(mode)) return `KubeProxyConfiguration.mode: Unsupported value: "${mode}": supported values: "iptables", "ipvs", "nftables"`;
     return { mode, clusterCIDR: String(config.clusterCIDR ?? ''), scheduler: String(config.ipvs?.scheduler || 'rr') };
   }
 
-  /** The content of `path` inside the container when a ConfigMap volume provides it. */
-  private mountedFile(spec: Obj | undefined, c: Obj | undefined, path: string): string | undefined {
+  /** The file at `path` inside the container when a ConfigMap volume provides it: its ConfigMap, key and content. */
+  private mountedFile(spec: Obj | undefined, c: Obj | undefined, path: string): { configMap: string; key: string; text: string } | undefined {
     for (const m of (c?.volumeMounts ?? []) as Obj[]) {
       const dir = String(m.mountPath ?? '').replace(/\/$/, '');
       if (!path.startsWith(`${dir}/`)) continue;
@@ -242,10 +262,15 @@ class KubeProxy implements ContainerProcess {
       const data = (cm.value as Obj).data ?? {};
       const key = path.slice(dir.length + 1);
       if (!Object.hasOwn(data, key)) return undefined;
-      this.configFile = { configMap: name, key, text: String(data[key]) };
-      return this.configFile.text;
+      return { configMap: name, key, text: String(data[key]) };
     }
     return undefined;
+  }
+
+  /** Why a connection to the API server in kubeconfig.conf fails from this node now (undefined: it connects). */
+  private unreachable(): ConnectFailure | undefined {
+    const api = this.apiServer;
+    return api && outboundConnect(this.lc.node.host, this.lc.node.ip, api.ip, api.port);
   }
 
   /** The pod's ServiceAccount identity (the projected token kubeconfig.conf points at). */
@@ -272,4 +297,10 @@ class KubeProxy implements ContainerProcess {
     const now = this.lc.ctx.queue.now();
     this.lc.node.runtime.appendLog(this.lc.container, now, [klogLine(severity, now, PID, source, message)]);
   }
+}
+
+/** The host and port of a kubeconfig's `server: https://IP:PORT`. */
+function serverOf(kubeconfig: unknown): { ip: string; port: number } | undefined {
+  const m = /server:\s*https:\/\/([\d.]+):(\d+)/.exec(String(kubeconfig ?? ''));
+  return m ? { ip: m[1], port: Number(m[2]) } : undefined;
 }

@@ -147,3 +147,40 @@ describe('kube-proxy and its configuration file', () => {
     expect(masq).toMatchObject({ source: '10.250.0.0/16', sourceInvert: true });
   });
 });
+
+describe('kube-proxy on a node cut off from the API server', () => {
+  it('keeps its rules stale while it cannot reach the server in kubeconfig.conf, and catches up once it can', () => {
+    const c = smallCluster();
+    const table = netfilterOf(c.nodes.get('node-2')!.host).filterTable;
+    table.append('INPUT', { source: '10.0.0.10/32', target: 'DROP' });
+    const svc = c.systemClient().create('services', 'default', { apiVersion: 'v1', kind: 'Service', metadata: { name: 'late' }, spec: { ports: [{ port: 80, protocol: 'TCP' }], selector: { app: 'late' } } } as KubeObject);
+    const ip = svc.ok ? `${(svc.value.spec as Obj).clusterIP}/32` : '';
+    c.advance(5_000);
+    const rejects = (node: string) => netfilterOf(c.nodes.get(node)!.host).filterTable.chains['KUBE-SERVICES'].map((r) => r.destination);
+    expect(rejects('node-1')).toContain(ip);
+    expect(rejects('node-2')).not.toContain(ip);
+    table.remove('INPUT', table.chains.INPUT.length - 1);
+    c.advance(30_000);
+    expect(rejects('node-2')).toContain(ip);
+  });
+
+  it("a kube-proxy starting while cut off logs the reflector's failed lists with the URL it dialed", () => {
+    const c = smallCluster();
+    const node = c.nodes.get('node-2')!;
+    const running = [...node.runtime.containers.values()].find((x) => x.name === 'kube-proxy' && x.state === 'CONTAINER_RUNNING')!;
+    node.runtime.processExited(running, 2);
+    // The kubelet restarts it; cut the node off as the new process starts, before its informers list.
+    const latest = () => [...node.runtime.containers.values()].filter((x) => x.name === 'kube-proxy').at(-1)!;
+    for (let i = 0; i < 600 && latest() === running; i++) c.advance(50);
+    const restarted = latest();
+    expect(restarted).not.toBe(running);
+    netfilterOf(node.host).filterTable.append('INPUT', { source: '10.0.0.10/32', target: 'DROP' });
+    c.advance(5_000);
+    expect(restarted.logs.map((l) => l.line)).toContainEqual(
+      expect.stringMatching(
+        /reflector\.go:569\] k8s\.io\/client-go\/informers\/factory\.go:160: failed to list \*v1\.Service: Get "https:\/\/10\.0\.0\.10:6443\/api\/v1\/services\?labelSelector=%21service\.kubernetes\.io%2Fheadless%2C%21service\.kubernetes\.io%2Fservice-proxy-name&limit=500&resourceVersion=0": dial tcp 10\.0\.0\.10:6443: i\/o timeout$/,
+      ),
+    );
+    expect(restarted.logs.some((l) => l.line.includes('Caches are synced'))).toBe(false);
+  });
+});
