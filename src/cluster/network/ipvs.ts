@@ -9,17 +9,25 @@ import type { Packet } from './netfilter.js';
 
 /** One real server of a virtual service. */
 export interface RealServer {
+  /** Its address (a pod's). */
   readonly ip: string;
+  /** Its port. */
   readonly port: number;
+  /** Its scheduling weight (kube-proxy gives 1). */
   readonly weight: number;
 }
 
 /** One virtual service. */
 export interface VirtualService {
+  /** TCP, UDP or SCTP. */
   readonly protocol: 'TCP' | 'UDP' | 'SCTP';
+  /** The virtual address (a ClusterIP, a node address for NodePorts). */
   readonly ip: string;
+  /** The virtual port. */
   readonly port: number;
+  /** The scheduler's name (rr, wrr, sh, ...). */
   readonly scheduler: string;
+  /** Where connections go. */
   realServers: RealServer[];
   /** The round-robin position. */
   next: number;

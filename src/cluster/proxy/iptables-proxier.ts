@@ -19,7 +19,9 @@ import { portKey, usableEndpoints, type Endpoint, type ServicePort } from './ser
 
 /** What one sync programs. */
 export interface ProxierState {
+  /** The Service ports with a ClusterIP. */
   readonly services: readonly ServicePort[];
+  /** Their endpoints, by {@link portKey}. */
   readonly endpoints: ReadonlyMap<string, readonly Endpoint[]>;
   /** KubeProxyConfiguration.clusterCIDR ('' = none: no `! -s` masquerade rule). */
   readonly clusterCIDR: string;
@@ -50,18 +52,8 @@ const SERVICE_CHAIN_PREFIXES = ['KUBE-SVC-', 'KUBE-SVL-', 'KUBE-EXT-', 'KUBE-FW-
 /** A rule line: the chain and its specification, as kube-proxy writes `-A CHAIN ...`. */
 type Line = readonly [chain: string, spec: readonly string[]];
 
-/** Counts of one sync, for the "Reloading service iptables data" line. */
-export interface SyncCounts {
-  numServices: number;
-  numEndpoints: number;
-  numFilterChains: number;
-  numFilterRules: number;
-  numNATChains: number;
-  numNATRules: number;
-}
-
 /** Programs `nf` for `state`, as one full syncProxyRules does. */
-export function syncProxyRules(nf: Netfilter, state: ProxierState): SyncCounts {
+export function syncProxyRules(nf: Netfilter, state: ProxierState): void {
   ensureJumps(nf);
   const filterChains = [...FILTER_CHAINS];
   const natChains = [...NAT_CHAINS];
@@ -73,12 +65,10 @@ export function syncProxyRules(nf: Netfilter, state: ProxierState): SyncCounts {
   natRules.push(['KUBE-MARK-MASQ', ['-j', 'MARK', '--or-mark', MASQ_MARK]]);
 
   const active = new Set<string>();
-  let totalEndpoints = 0;
   const services = [...state.services].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const svc of services) {
     const all = state.endpoints.get(portKey(svc.service, svc.portName, svc.protocol)) ?? [];
     const endpoints = usableEndpoints(all);
-    totalEndpoints += all.length;
     const p = svc.protocol;
     const hasEndpoints = endpoints.length > 0;
     const svcChain = serviceChainName(svc.name, p);
@@ -131,7 +121,6 @@ export function syncProxyRules(nf: Netfilter, state: ProxierState): SyncCounts {
   for (const chain of nf.natTable.userChains()) {
     if (!active.has(chain) && SERVICE_CHAIN_PREFIXES.some((prefix) => chain.startsWith(prefix))) nf.natTable.deleteChain(chain);
   }
-  return { numServices: services.length, numEndpoints: totalEndpoints, numFilterChains: filterChains.length, numFilterRules: filterRules.length, numNATChains: natChains.length, numNATRules: natRules.length };
 }
 
 /** `iptables-restore --noflush`: each listed chain is created or flushed, then the rules are appended. */

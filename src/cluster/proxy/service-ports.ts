@@ -16,12 +16,15 @@ export interface ServicePort {
   readonly name: string;
   /** `tcp`, `udp` or `sctp` (lower case, as in chain hashes and `-p`). */
   readonly protocol: 'tcp' | 'udp' | 'sctp';
+  /** spec.clusterIP. */
   readonly clusterIP: string;
+  /** spec.ports[].port. */
   readonly port: number;
   /** spec.ports[].nodePort (0: none). */
   readonly nodePort: number;
   /** The Service port's `namespace/name` key and port name, to find its endpoints. */
   readonly service: string;
+  /** spec.ports[].name ('' when unnamed). */
   readonly portName: string;
 }
 
@@ -29,9 +32,13 @@ export interface ServicePort {
 export interface Endpoint {
   /** `ip:port` (BaseEndpointInfo.String()). */
   readonly endpoint: string;
+  /** The endpoint's address. */
   readonly ip: string;
+  /** conditions.ready (unset reads as true). */
   readonly ready: boolean;
+  /** conditions.serving (unset: as ready). */
   readonly serving: boolean;
+  /** conditions.terminating. */
   readonly terminating: boolean;
 }
 
