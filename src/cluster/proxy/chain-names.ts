@@ -36,6 +36,11 @@ export function serviceChainName(servicePortName: string, protocol: string): str
   return `KUBE-SVC-${portProtoHash(servicePortName, protocol)}`;
 }
 
+/** KUBE-SVL-…: the Service port's Local-policy chain (this node's endpoints only). */
+export function localChainName(servicePortName: string, protocol: string): string {
+  return `KUBE-SVL-${portProtoHash(servicePortName, protocol)}`;
+}
+
 /** KUBE-EXT-…: where NodePort (external) traffic to the Service port goes first. */
 export function externalChainName(servicePortName: string, protocol: string): string {
   return `KUBE-EXT-${portProtoHash(servicePortName, protocol)}`;

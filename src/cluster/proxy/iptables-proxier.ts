@@ -8,14 +8,14 @@
  * in use are deleted. Rules go through the same parser `iptables` uses, so
  * they are normalized as the kernel would keep them.
  *
- * Traffic policies are Cluster (Local policies, session affinity,
- * externalIPs and load balancers are not modelled); detect-local is
- * ClusterCIDR when the configuration has a clusterCIDR.
+ * Both traffic policies (Cluster and Local) are followed; session affinity,
+ * externalIPs, load-balancer IPs and topology hints are not modelled;
+ * detect-local is ClusterCIDR when the configuration has a clusterCIDR.
  */
 import type { Netfilter, NetfilterRule, NetfilterTable } from '../network/netfilter.js';
 import { isRuleError, parseRuleSpec, sameRule } from '../network/netfilter-rules.js';
-import { endpointChainName, externalChainName, serviceChainName } from './chain-names.js';
-import { portKey, usableEndpoints, type Endpoint, type ServicePort } from './service-ports.js';
+import { endpointChainName, externalChainName, localChainName, serviceChainName } from './chain-names.js';
+import { categorizeEndpoints, externallyAccessible, portKey, usesClusterEndpoints, usesLocalEndpoints, type Endpoint, type ServicePort } from './service-ports.js';
 
 /** What one sync programs. */
 export interface ProxierState {
@@ -23,6 +23,8 @@ export interface ProxierState {
   readonly services: readonly ServicePort[];
   /** Their endpoints, by {@link portKey}. */
   readonly endpoints: ReadonlyMap<string, readonly Endpoint[]>;
+  /** The node kube-proxy runs on (its endpoints are the local ones). */
+  readonly nodeName: string;
   /** KubeProxyConfiguration.clusterCIDR ('' = none: no `! -s` masquerade rule). */
   readonly clusterCIDR: string;
 }
@@ -68,44 +70,64 @@ export function syncProxyRules(nf: Netfilter, state: ProxierState): void {
   const services = [...state.services].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const svc of services) {
     const all = state.endpoints.get(portKey(svc.service, svc.portName, svc.protocol)) ?? [];
-    const endpoints = usableEndpoints(all);
+    const { clusterEndpoints, localEndpoints, reachable, hasEndpoints } = categorizeEndpoints(all, svc, state.nodeName);
     const p = svc.protocol;
-    const hasEndpoints = endpoints.length > 0;
-    const svcChain = serviceChainName(svc.name, p);
-    const extChain = externalChainName(svc.name, p);
-    const noEndpoints = `${svc.name} has no endpoints`;
+    const name = svc.name;
+    const clusterChain = serviceChainName(name, p);
+    const localChain = localChainName(name, p);
+    const extChain = externalChainName(name, p);
+    const usesClusterChain = clusterEndpoints.length > 0 && usesClusterEndpoints(svc);
+    const usesLocalChain = localEndpoints.length > 0 && usesLocalEndpoints(svc);
+    const internalChain = svc.internalLocal ? localChain : clusterChain;
+    const hasInternalEndpoints = hasEndpoints && (!svc.internalLocal || localEndpoints.length > 0);
+    const externalLocal = externallyAccessible(svc) && svc.externalLocal;
+    const externalPolicyChain = externalLocal ? localChain : clusterChain;
+    const hasExternalEndpoints = hasEndpoints && (!externalLocal || localEndpoints.length > 0);
+    const usesExternalChain = hasEndpoints && externallyAccessible(svc);
+    // No endpoints at all: REJECT in filter; none on this node under a Local policy: DROP.
+    const internalFilter: [string, string] = hasEndpoints ? ['DROP', `${name} has no local endpoints`] : ['REJECT', `${name} has no endpoints`];
+    const externalFilter = internalFilter;
     // Capture the clusterIP.
-    if (hasEndpoints) natRules.push(['KUBE-SERVICES', ['-m', 'comment', '--comment', `${svc.name} cluster IP`, '-m', p, '-p', p, '-d', svc.clusterIP, '--dport', String(svc.port), '-j', svcChain]]);
-    else filterRules.push(['KUBE-SERVICES', ['-m', 'comment', '--comment', noEndpoints, '-m', p, '-p', p, '-d', svc.clusterIP, '--dport', String(svc.port), '-j', 'REJECT']]);
+    if (hasInternalEndpoints) natRules.push(['KUBE-SERVICES', ['-m', 'comment', '--comment', `${name} cluster IP`, '-m', p, '-p', p, '-d', svc.clusterIP, '--dport', String(svc.port), '-j', internalChain]]);
+    else filterRules.push(['KUBE-SERVICES', ['-m', 'comment', '--comment', internalFilter[1], '-m', p, '-p', p, '-d', svc.clusterIP, '--dport', String(svc.port), '-j', internalFilter[0]]]);
     // Capture nodeports.
     if (svc.nodePort) {
-      if (hasEndpoints) natRules.push(['KUBE-NODEPORTS', ['-m', 'comment', '--comment', svc.name, '-m', p, '-p', p, '--dport', String(svc.nodePort), '-j', extChain]]);
-      else filterRules.push(['KUBE-EXTERNAL-SERVICES', ['-m', 'comment', '--comment', noEndpoints, '-m', 'addrtype', '--dst-type', 'LOCAL', '-m', p, '-p', p, '--dport', String(svc.nodePort), '-j', 'REJECT']]);
+      if (hasEndpoints) natRules.push(['KUBE-NODEPORTS', ['-m', 'comment', '--comment', name, '-m', p, '-p', p, '--dport', String(svc.nodePort), '-j', extChain]]);
+      if (!hasExternalEndpoints) filterRules.push(['KUBE-EXTERNAL-SERVICES', ['-m', 'comment', '--comment', externalFilter[1], '-m', 'addrtype', '--dst-type', 'LOCAL', '-m', p, '-p', p, '--dport', String(svc.nodePort), '-j', externalFilter[0]]]);
     }
-    if (!hasEndpoints) continue;
     // Internal traffic: masquerade what comes from outside the cluster CIDR.
-    if (state.clusterCIDR) natRules.push([svcChain, ['-m', 'comment', '--comment', `${svc.name} cluster IP`, '-m', p, '-p', p, '-d', svc.clusterIP, '--dport', String(svc.port), '!', '-s', state.clusterCIDR, '-j', 'KUBE-MARK-MASQ']]);
-    if (svc.nodePort) {
+    if (hasInternalEndpoints && state.clusterCIDR) natRules.push([internalChain, ['-m', 'comment', '--comment', `${name} cluster IP`, '-m', p, '-p', p, '-d', svc.clusterIP, '--dport', String(svc.port), '!', '-s', state.clusterCIDR, '-j', 'KUBE-MARK-MASQ']]);
+    // External traffic goes through KUBE-EXT first.
+    if (usesExternalChain) {
       natChains.push(extChain);
       active.add(extChain);
-      natRules.push([extChain, ['-m', 'comment', '--comment', `masquerade traffic for ${svc.name} external destinations`, '-j', 'KUBE-MARK-MASQ']]);
-      natRules.push([extChain, ['-j', svcChain]]);
+      if (!externalLocal) natRules.push([extChain, ['-m', 'comment', '--comment', `masquerade traffic for ${name} external destinations`, '-j', 'KUBE-MARK-MASQ']]);
+      else {
+        // Local policy keeps the client's address, except for pods and the node itself, which go the cluster way.
+        if (state.clusterCIDR) natRules.push([extChain, ['-m', 'comment', '--comment', `pod traffic for ${name} external destinations`, '-s', state.clusterCIDR, '-j', clusterChain]]);
+        natRules.push([extChain, ['-m', 'comment', '--comment', `masquerade LOCAL traffic for ${name} external destinations`, '-m', 'addrtype', '--src-type', 'LOCAL', '-j', 'KUBE-MARK-MASQ']]);
+        natRules.push([extChain, ['-m', 'comment', '--comment', `route LOCAL traffic for ${name} external destinations`, '-m', 'addrtype', '--src-type', 'LOCAL', '-j', clusterChain]]);
+      }
+      if (hasExternalEndpoints) natRules.push([extChain, ['-j', externalPolicyChain]]);
     }
-    natChains.push(svcChain);
-    active.add(svcChain);
-    // writeServiceToEndpointRules: each rule but the last a probabilistic match.
-    endpoints.forEach((ep, i) => {
-      const spec = ['-m', 'comment', '--comment', `${svc.name} -> ${ep.endpoint}`];
-      if (i < endpoints.length - 1) spec.push('-m', 'statistic', '--mode', 'random', '--probability', (1 / (endpoints.length - i)).toFixed(10));
-      natRules.push([svcChain, [...spec, '-j', endpointChainName(svc.name, p, ep.endpoint)]]);
-    });
+    for (const [used, chain, endpoints] of [[usesClusterChain, clusterChain, clusterEndpoints], [usesLocalChain, localChain, localEndpoints]] as const) {
+      if (!used) continue;
+      natChains.push(chain);
+      active.add(chain);
+      // writeServiceToEndpointRules: each rule but the last a probabilistic match.
+      endpoints.forEach((ep, i) => {
+        const spec = ['-m', 'comment', '--comment', `${name} -> ${ep.endpoint}`];
+        if (i < endpoints.length - 1) spec.push('-m', 'statistic', '--mode', 'random', '--probability', (1 / (endpoints.length - i)).toFixed(10));
+        natRules.push([chain, [...spec, '-j', endpointChainName(name, p, ep.endpoint)]]);
+      });
+    }
     // The per-endpoint chains.
-    for (const ep of endpoints) {
-      const sep = endpointChainName(svc.name, p, ep.endpoint);
+    for (const ep of reachable) {
+      const sep = endpointChainName(name, p, ep.endpoint);
       natChains.push(sep);
       active.add(sep);
-      natRules.push([sep, ['-m', 'comment', '--comment', svc.name, '-s', ep.ip, '-j', 'KUBE-MARK-MASQ']]);
-      natRules.push([sep, ['-m', 'comment', '--comment', svc.name, '-m', p, '-p', p, '-j', 'DNAT', '--to-destination', ep.endpoint]]);
+      natRules.push([sep, ['-m', 'comment', '--comment', name, '-s', ep.ip, '-j', 'KUBE-MARK-MASQ']]);
+      natRules.push([sep, ['-m', 'comment', '--comment', name, '-m', p, '-p', p, '-j', 'DNAT', '--to-destination', ep.endpoint]]);
     }
   }
   // Finally, tail-call to the nodePorts chain.

@@ -208,7 +208,7 @@ class KubeProxy implements ContainerProcess {
       return;
     }
     this.lastSync = this.lc.ctx.queue.now();
-    const state = { services: this.services.list().flatMap(servicePorts), endpoints: endpointsByServicePort(this.slices.list()), clusterCIDR: this.config.clusterCIDR };
+    const state = { services: this.services.list().flatMap(servicePorts), endpoints: endpointsByServicePort(this.slices.list()), nodeName: this.lc.node.name, clusterCIDR: this.config.clusterCIDR };
     if (this.config.mode === 'ipvs') syncIpvs(ipvsOf(this.lc.node.host), state, this.lc.node.ip, this.config.scheduler);
     else syncProxyRules(netfilterOf(this.lc.node.host), state);
   }

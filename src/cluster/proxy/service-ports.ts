@@ -26,6 +26,10 @@ export interface ServicePort {
   readonly service: string;
   /** spec.ports[].name ('' when unnamed). */
   readonly portName: string;
+  /** spec.internalTrafficPolicy is Local. */
+  readonly internalLocal: boolean;
+  /** spec.externalTrafficPolicy is Local. */
+  readonly externalLocal: boolean;
 }
 
 /** One endpoint of a Service port. */
@@ -40,6 +44,8 @@ export interface Endpoint {
   readonly serving: boolean;
   /** conditions.terminating. */
   readonly terminating: boolean;
+  /** endpoints[].nodeName. */
+  readonly nodeName?: string;
 }
 
 /** The Service ports of a Service (none for headless or ClusterIP-less Services: kube-proxy skips them). */
@@ -58,6 +64,8 @@ export function servicePorts(svc: KubeObject): ServicePort[] {
       nodePort: Number(p.nodePort ?? 0),
       service: key,
       portName,
+      internalLocal: spec.internalTrafficPolicy === 'Local',
+      externalLocal: spec.externalTrafficPolicy === 'Local',
     };
   });
 }
@@ -82,7 +90,7 @@ export function endpointsByServicePort(slices: readonly KubeObject[]): Map<strin
         const c = ep.conditions ?? {};
         // Unset conditions read as ready/serving (discovery/v1 semantics), terminating as false.
         const ready = c.ready !== false;
-        list.push({ endpoint: `${ip}:${port.port}`, ip, ready, serving: c.serving ?? ready, terminating: c.terminating === true });
+        list.push({ endpoint: `${ip}:${port.port}`, ip, ready, serving: c.serving ?? ready, terminating: c.terminating === true, nodeName: ep.nodeName });
       }
       out.set(id, list);
     }
@@ -100,4 +108,37 @@ export function portKey(service: string, portName: string, protocol: string): st
 export function usableEndpoints(all: readonly Endpoint[]): Endpoint[] {
   const ready = all.filter((e) => e.ready);
   return ready.length > 0 ? ready : all.filter((e) => e.serving && e.terminating);
+}
+
+/** Does traffic reach the Service port from outside (a NodePort)? */
+export function externallyAccessible(svc: ServicePort): boolean {
+  return svc.nodePort !== 0;
+}
+
+/** ServicePort.UsesClusterEndpoints: some traffic follows the Cluster policy. */
+export function usesClusterEndpoints(svc: ServicePort): boolean {
+  return !svc.internalLocal || (externallyAccessible(svc) && !svc.externalLocal);
+}
+
+/** ServicePort.UsesLocalEndpoints: some traffic follows the Local policy. */
+export function usesLocalEndpoints(svc: ServicePort): boolean {
+  return svc.internalLocal || (externallyAccessible(svc) && svc.externalLocal);
+}
+
+/**
+ * pkg/proxy/topology.go CategorizeEndpoints (without topology hints): the
+ * endpoints for the Cluster policy, those for the Local policy (this node's
+ * ready ones, else its serving terminating ones), every endpoint either uses,
+ * and whether the Service has a usable endpoint anywhere.
+ */
+export function categorizeEndpoints(all: readonly Endpoint[], svc: ServicePort, nodeName: string): { clusterEndpoints: Endpoint[]; localEndpoints: Endpoint[]; reachable: Endpoint[]; hasEndpoints: boolean } {
+  const clusterEndpoints = usesClusterEndpoints(svc) ? usableEndpoints(all) : [];
+  let hasEndpoints = clusterEndpoints.length > 0;
+  if (!usesLocalEndpoints(svc)) return { clusterEndpoints, localEndpoints: [], reachable: clusterEndpoints, hasEndpoints };
+  if (all.some((e) => e.ready || (e.serving && e.terminating))) hasEndpoints = true;
+  const mine = all.filter((e) => e.nodeName === nodeName);
+  const localEndpoints = mine.some((e) => e.ready) ? mine.filter((e) => e.ready) : mine.filter((e) => e.serving && e.terminating);
+  if (!usesClusterEndpoints(svc)) return { clusterEndpoints, localEndpoints, reachable: localEndpoints, hasEndpoints };
+  const reachable = [...clusterEndpoints, ...localEndpoints.filter((e) => !clusterEndpoints.includes(e))];
+  return { clusterEndpoints, localEndpoints, reachable, hasEndpoints };
 }

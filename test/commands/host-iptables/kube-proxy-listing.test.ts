@@ -10,13 +10,14 @@ import { syncProxyRules, type ProxierState } from '../../../src/cluster/proxy/ip
 import { portKey, type Endpoint, type ServicePort } from '../../../src/cluster/proxy/service-ports.js';
 import { listChain, listRules, saveTable, ctime } from '../../../src/commands/host-iptables/render.js';
 
-const port = (service: string, portName: string, protocol: ServicePort['protocol'], clusterIP: string, p: number, nodePort = 0): ServicePort => ({ name: `${service}:${portName}`, service, portName, protocol, clusterIP, port: p, nodePort });
-const ready = (endpoint: string): Endpoint => ({ endpoint, ip: endpoint.split(':')[0], ready: true, serving: true, terminating: false });
+const port = (service: string, portName: string, protocol: ServicePort['protocol'], clusterIP: string, p: number, nodePort = 0, externalLocal = false): ServicePort => ({ name: `${service}:${portName}`, service, portName, protocol, clusterIP, port: p, nodePort, internalLocal: false, externalLocal });
+const ready = (endpoint: string, nodeName = 'node-2'): Endpoint => ({ endpoint, ip: endpoint.split(':')[0], ready: true, serving: true, terminating: false, nodeName });
 
 /** The reference cluster: kubernetes, kube-dns with two CoreDNS pods, web with three endpoints and NodePort 30080, api without endpoints. */
 function state(): ProxierState {
   const dns = ['10.244.0.2', '10.244.0.3'];
   return {
+    nodeName: 'node-1',
     clusterCIDR: '10.244.0.0/16',
     services: [
       port('default/kubernetes', 'https', 'tcp', '10.96.0.1', 443),
@@ -31,7 +32,7 @@ function state(): ProxierState {
       [portKey('kube-system/kube-dns', 'dns', 'udp'), dns.map((ip) => ready(`${ip}:53`))],
       [portKey('kube-system/kube-dns', 'dns-tcp', 'tcp'), dns.map((ip) => ready(`${ip}:53`))],
       [portKey('kube-system/kube-dns', 'metrics', 'tcp'), dns.map((ip) => ready(`${ip}:9153`))],
-      [portKey('default/web', 'http', 'tcp'), ['10.244.1.15:8080', '10.244.1.30:8080', '10.244.2.7:8080'].map(ready)],
+      [portKey('default/web', 'http', 'tcp'), ['10.244.1.15:8080', '10.244.1.30:8080', '10.244.2.7:8080'].map((e) => ready(e))],
       [portKey('default/api', 'http', 'tcp'), [{ ...ready('10.244.2.9:8080'), ready: false, serving: false }]],
     ]),
   };
@@ -123,5 +124,42 @@ describe('iptables -S and iptables-save forms of kube-proxy rules', () => {
     expect(saved).toContain('-A KUBE-SEP-2GFESPSWZI6F32XN -p tcp -m comment --comment "default/kubernetes:https" -m tcp -j DNAT --to-destination 10.0.0.10:6443');
     expect(saved).toContain('-A KUBE-EXT-CDGGSHYLG3RE2FKL -m comment --comment "masquerade traffic for default/web:http external destinations" -j KUBE-MARK-MASQ');
     expect(saved.slice(-3)).toEqual(['COMMIT', '# Completed on Wed Dec  2 06:03:44 2026', '']);
+  });
+});
+
+describe('externalTrafficPolicy: Local (proxier.go: KUBE-EXT short-circuits, KUBE-SVL, "has no local endpoints")', () => {
+  const local = port('default/local', 'http', 'tcp', '10.96.60.1', 80, 30082, true);
+  const state = (node: string): ProxierState => ({ nodeName: node, clusterCIDR: '10.244.0.0/16', services: [local], endpoints: new Map([[portKey('default/local', 'http', 'tcp'), [ready('10.244.2.4:8080', 'node-2')]]]) });
+
+  it('on a node without a local endpoint: pods and the node itself still go the cluster way, outside traffic is dropped', () => {
+    const nf1 = new Netfilter((ip) => ip === '10.0.0.11');
+    syncProxyRules(nf1, state('node-1'));
+    const ext = 'KUBE-EXT-' + listRules(nf1.natTable).match(/KUBE-EXT-([A-Z2-7]{16})/)![1];
+    const svc = ext.replace('KUBE-EXT-', 'KUBE-SVC-');
+    expect(listRules(nf1.natTable, ext)).toBe(
+      [
+        `-N ${ext}`,
+        `-A ${ext} -s 10.244.0.0/16 -m comment --comment "pod traffic for default/local:http external destinations" -j ${svc}`,
+        `-A ${ext} -m comment --comment "masquerade LOCAL traffic for default/local:http external destinations" -m addrtype --src-type LOCAL -j KUBE-MARK-MASQ`,
+        `-A ${ext} -m comment --comment "route LOCAL traffic for default/local:http external destinations" -m addrtype --src-type LOCAL -j ${svc}`,
+        '',
+      ].join('\n'),
+    );
+    expect(listRules(nf1.filterTable, 'KUBE-EXTERNAL-SERVICES')).toContain('-A KUBE-EXTERNAL-SERVICES -p tcp -m comment --comment "default/local:http has no local endpoints" -m addrtype --dst-type LOCAL -m tcp --dport 30082 -j DROP\n');
+    expect(Object.keys(nf1.natTable.chains).some((c) => c.startsWith('KUBE-SVL-'))).toBe(false);
+    // From outside the NodePort is dropped on node-1; from a pod the ClusterIP still works.
+    const outside = { proto: 'tcp' as const, src: '10.0.0.2', dst: '10.0.0.11', dport: 30082 };
+    expect(nf1.filter('INPUT', nf1.nat('PREROUTING', outside, () => 0))).toEqual({ target: 'DROP' });
+    expect(nf1.nat('PREROUTING', { proto: 'tcp', src: '10.244.1.9', dst: '10.96.60.1', dport: 80 }, () => 0)).toMatchObject({ dst: '10.244.2.4', dport: 8080 });
+  });
+
+  it('on the node with the endpoint: KUBE-EXT ends in KUBE-SVL, its local endpoints', () => {
+    const nf2 = new Netfilter((ip) => ip === '10.0.0.12');
+    syncProxyRules(nf2, state('node-2'));
+    const svl = Object.keys(nf2.natTable.chains).find((c) => c.startsWith('KUBE-SVL-'))!;
+    expect(listRules(nf2.natTable, svl)).toBe(`-N ${svl}\n-A ${svl} -m comment --comment "default/local:http -> 10.244.2.4:8080" -j KUBE-SEP-${listRules(nf2.natTable, svl).match(/KUBE-SEP-([A-Z2-7]{16})/)![1]}\n`);
+    const ext = Object.keys(nf2.natTable.chains).find((c) => c.startsWith('KUBE-EXT-'))!;
+    expect(nf2.natTable.chains[ext].at(-1)!.target).toBe(svl);
+    expect(nf2.nat('PREROUTING', { proto: 'tcp', src: '10.0.0.2', dst: '10.0.0.12', dport: 30082 }, () => 0)).toMatchObject({ dst: '10.244.2.4', dport: 8080 });
   });
 });
