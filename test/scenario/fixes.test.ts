@@ -60,8 +60,9 @@ const FIXES: Record<string, Fixes> = {
     forbidden: [['ssh node-2', 'systemctl restart containerd', 'exit', 'kubectl cordon node-2']],
   },
   'node-unreachable-partition': {
-    alternatives: [['ssh node-2', 'iptables -D INPUT 1']],
-    forbidden: [],
+    alternatives: [['ssh node-2', 'iptables -D INPUT 4']],
+    // kube-proxy's three jumps come first in INPUT: `-D INPUT 1` would remove KUBE-PROXY-FIREWALL, not the DROP.
+    forbidden: [['ssh node-2', 'iptables -D INPUT 1']],
   },
   'pod-containercreating-cni': {
     alternatives: [['ssh node-2', 'rm -f /etc/cni/net.d/05-cilium.conflist']],
