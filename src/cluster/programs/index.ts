@@ -8,12 +8,16 @@ import { wget } from './wget.js';
 import { curl } from './curl.js';
 import { nc } from './nc.js';
 import { ping } from './ping.js';
+import { ip } from './ip.js';
+import { ss } from './ss.js';
 
 const PROGRAMS = new Map<string, Program>([
   ['wget', wget],
   ['curl', curl],
   ['nc', nc],
   ['ping', ping],
+  ['ip', ip],
+  ['ss', ss],
 ]);
 
 /** The client program `argv0` names, if it is one the simulation runs. */

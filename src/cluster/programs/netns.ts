@@ -1,0 +1,418 @@
+/**
+ * A network namespace as `ip` and `ss` read it from the kernel: its links
+ * with their addresses, its main routing table and its sockets, computed
+ * from the simulated state. A pod's namespace is what flannel's CNI chain
+ * (flannel delegating to the bridge plugin with host-local IPAM, see
+ * /etc/cni/net.d/10-flannel.conflist) leaves: lo and a veth `eth0` with the
+ * pod IP in the node's podCIDR, MTU 1450 (flannel VXLAN), a default route
+ * and the pod network via the cni0 gateway. A node's namespace has lo, its
+ * NIC, flannel.1 (the VXLAN device, holding the podCIDR's .0/32), the cni0
+ * bridge (the podCIDR's .1/24) once a pod network was set up, the host end
+ * of each running pod's veth, and one route per other node's podCIDR
+ * through flannel.1. Sockets are the listening ones of the host daemons
+ * and of the containers serving in the namespace.
+ */
+import type { NetNode, NetSource, Network } from '../network/network.js';
+import type { ContainerRuntime, RuntimeContainer, Sandbox } from '../runtime/runtime.js';
+import { containerPid } from '../runtime/container-pid.js';
+import { DEFAULT_POD_SUBNET, NODE_SUBNET, formatIPv4, parseCidr, parseIPv4 } from '../ipv4.js';
+import { effectiveArgv } from './in-container.js';
+
+/** An address on a link. */
+export interface LinkAddress {
+  family: 4 | 6;
+  address: string;
+  prefix: number;
+  /** IPv4 broadcast (absent for a /32 or IPv6). */
+  broadcast?: string;
+  scope: 'host' | 'link' | 'global';
+}
+
+/** A network interface. */
+export interface Link {
+  index: number;
+  name: string;
+  /** The other end of a veth: its index in the peer namespace and the name iproute2 shows for that namespace. */
+  peer?: { index: number; netns?: string; netnsId?: number };
+  /** IFF_* flags as iproute2 lists them (`NO-CARRIER` first when up without carrier). */
+  flags: readonly string[];
+  mtu: number;
+  qdisc: string;
+  master?: string;
+  state: 'UP' | 'DOWN' | 'UNKNOWN';
+  /** tx_queue_len (0: not printed). */
+  qlen: number;
+  type: 'loopback' | 'ether';
+  mac: string;
+  altname?: string;
+  addresses: readonly LinkAddress[];
+}
+
+/** A route of the main table. */
+export interface Route {
+  family: 4 | 6;
+  /** `default` or a prefix: 10.244.1.0/24, ::1, fe80::/64. */
+  dst: string;
+  via?: string;
+  dev: string;
+  /** rtm_protocol: `boot` (the default of routes added over netlink) is not printed by iproute2. */
+  proto: 'boot' | 'kernel' | 'static';
+  scope?: 'link' | 'host';
+  src?: string;
+  metric?: number;
+  onlink?: boolean;
+  linkdown?: boolean;
+  /** IPv6 router preference (`pref medium`). */
+  pref?: string;
+}
+
+/** The process holding a socket, as `ss -p` finds it in /proc. */
+export interface SocketOwner {
+  /** The process's comm (its executable's name, at most 15 characters). */
+  name: string;
+  pid: number;
+  fd: number;
+}
+
+/** A listening socket. */
+export interface Socket {
+  proto: 'tcp' | 'udp';
+  family: 4 | 6;
+  /** Bound address: 0.0.0.0, 127.0.0.1, ::. */
+  address: string;
+  /** A dual-stack IPv6 socket (IPV6_V6ONLY off): ss shows its wildcard as `*`. */
+  dualStack?: boolean;
+  /** Bound to a device (SO_BINDTODEVICE): systemd-resolved's 127.0.0.53%lo. */
+  device?: string;
+  port: number;
+  /** The listen backlog (Send-Q of a listening socket). */
+  backlog: number;
+  /** Absent: no visible process holds it (another pid namespace, or the kernel's own). */
+  owner?: SocketOwner;
+}
+
+/** One network namespace. */
+export interface NetNamespace {
+  links: readonly Link[];
+  routes: readonly Route[];
+  sockets: readonly Socket[];
+}
+
+/** The MTU flannel's VXLAN backend gives cni0, flannel.1 and every pod (1500 minus the 50-byte VXLAN header). */
+export const FLANNEL_MTU = 1450;
+/** The node NIC's name (a KVM guest's virtio NIC under systemd's predictable names) and its alternative name. */
+export const NODE_NIC = 'ens3';
+const NODE_NIC_ALTNAME = 'enp0s3';
+
+/** The namespace `from` runs in, or undefined when the simulation has none for it (the workstation, a gone pod). */
+export function namespaceOf(network: Network, from: NetSource, viewer?: string): NetNamespace | undefined {
+  if (from.kind === 'workstation') return undefined;
+  const node = network.node(from.node);
+  if (!node) return undefined;
+  if (from.kind === 'host') return nodeNamespace(network, node, viewer);
+  const sandbox = node.runtime.sandboxes.get(from.sandboxId);
+  if (!sandbox || sandbox.state !== 'SANDBOX_READY') return undefined;
+  return podNamespace(node, sandbox, viewer);
+}
+
+function podNamespace(node: NetNode, sandbox: Sandbox, viewer: string | undefined): NetNamespace {
+  const cidr = podCidrOf(node, sandbox.ip);
+  const gateway = formatIPv4(cidr.base + 1);
+  const mac = macFrom(`eth0/${sandbox.id}`);
+  const eth0: Link = {
+    index: 2,
+    name: 'eth0',
+    peer: { index: sandbox.hostIfIndex ?? 5, netnsId: 0 },
+    flags: ['BROADCAST', 'MULTICAST', 'UP', 'LOWER_UP'],
+    mtu: FLANNEL_MTU,
+    qdisc: 'noqueue',
+    state: 'UP',
+    // The CNI plugins create veths over netlink with IFLA_TXQLEN 0.
+    qlen: 0,
+    type: 'ether',
+    mac,
+    addresses: [
+      { family: 4, address: sandbox.ip, prefix: cidr.prefix, broadcast: broadcastOf(cidr), scope: 'global' },
+      { family: 6, address: linkLocal(mac), prefix: 64, scope: 'link' },
+    ],
+  };
+  const routes: Route[] = [
+    // The bridge plugin's isDefaultGateway, and host-local's route to flannel's network (gw defaults to the gateway).
+    { family: 4, dst: 'default', via: gateway, dev: 'eth0', proto: 'boot' },
+    { family: 4, dst: podSubnetOf(node), via: gateway, dev: 'eth0', proto: 'boot' },
+    { family: 4, dst: cidrText(cidr), dev: 'eth0', proto: 'kernel', scope: 'link', src: sandbox.ip },
+    ...ipv6Routes(['eth0']),
+  ];
+  const sockets: Socket[] = [];
+  for (const c of node.runtime.containers.values()) {
+    if (c.sandboxId !== sandbox.id) continue;
+    // Each container has its own pid namespace: ss sees only the processes of the one it runs in.
+    sockets.push(...containerSockets(node.runtime, c, sandbox.ip, c.id === viewer ? 1 : undefined));
+  }
+  return { links: [loopback(), eth0], routes: sortRoutes(routes), sockets: sortSockets(sockets, sandbox.id) };
+}
+
+function nodeNamespace(network: Network, node: NetNode, viewer: string | undefined): NetNamespace {
+  const nodeNet = parseCidr(NODE_SUBNET)!;
+  const nicMac = `52:54:00:${macFrom(`nic/${node.name}`).slice(9)}`;
+  const links: Link[] = [
+    loopback(),
+    {
+      index: 2,
+      name: NODE_NIC,
+      flags: ['BROADCAST', 'MULTICAST', 'UP', 'LOWER_UP'],
+      mtu: 1500,
+      qdisc: 'fq_codel',
+      state: 'UP',
+      qlen: 1000,
+      type: 'ether',
+      mac: nicMac,
+      altname: NODE_NIC_ALTNAME,
+      addresses: [
+        { family: 4, address: node.ip, prefix: nodeNet.prefix, broadcast: broadcastOf(nodeNet), scope: 'global' },
+        { family: 6, address: linkLocal(nicMac), prefix: 64, scope: 'link' },
+      ],
+    },
+  ];
+  const routes: Route[] = [
+    { family: 4, dst: 'default', via: formatIPv4(nodeNet.base + 1), dev: NODE_NIC, proto: 'static' },
+    { family: 4, dst: cidrText(nodeNet), dev: NODE_NIC, proto: 'kernel', scope: 'link', src: node.ip },
+  ];
+  const v6Devices = [NODE_NIC];
+  const own = node.podCidr?.();
+  const ownCidr = own ? parseCidr(own) : undefined;
+  if (ownCidr) {
+    // flanneld's VXLAN device holds the subnet's network address as a /32, and routes every other node's subnet through it.
+    const vtepMac = macFrom(`flannel.1/${node.name}`);
+    links.push({
+      index: 3, name: 'flannel.1', flags: ['BROADCAST', 'MULTICAST', 'UP', 'LOWER_UP'], mtu: FLANNEL_MTU, qdisc: 'noqueue', state: 'UNKNOWN', qlen: 0, type: 'ether', mac: vtepMac,
+      addresses: [
+        { family: 4, address: formatIPv4(ownCidr.base), prefix: 32, scope: 'global' },
+        { family: 6, address: linkLocal(vtepMac), prefix: 64, scope: 'link' },
+      ],
+    });
+    v6Devices.push('flannel.1');
+    for (const other of network.nodeList()) {
+      if (other === node) continue;
+      const theirs = other.podCidr?.();
+      const c = theirs ? parseCidr(theirs) : undefined;
+      if (c) routes.push({ family: 4, dst: cidrText(c), via: formatIPv4(c.base), dev: 'flannel.1', proto: 'boot', onlink: true });
+    }
+  }
+  const veths = [...node.runtime.sandboxes.values()]
+    .filter((s) => !s.hostNetwork && s.state === 'SANDBOX_READY' && s.hostIfIndex !== undefined)
+    .sort((a, b) => a.hostIfIndex! - b.hostIfIndex!);
+  // The bridge plugin creates cni0 with the first pod network; it stays, without carrier once no veth is attached.
+  if (ownCidr && node.runtime.nextHostIfIndex > 5) {
+    const carrier = veths.length > 0;
+    const bridgeMac = macFrom(`cni0/${node.name}`);
+    const gateway = formatIPv4(ownCidr.base + 1);
+    links.push({
+      index: 4, name: 'cni0', flags: carrier ? ['BROADCAST', 'MULTICAST', 'UP', 'LOWER_UP'] : ['NO-CARRIER', 'BROADCAST', 'MULTICAST', 'UP'], mtu: FLANNEL_MTU, qdisc: 'noqueue', state: carrier ? 'UP' : 'DOWN', qlen: 1000, type: 'ether', mac: bridgeMac,
+      addresses: [
+        { family: 4, address: gateway, prefix: ownCidr.prefix, broadcast: broadcastOf(ownCidr), scope: 'global' },
+        { family: 6, address: linkLocal(bridgeMac), prefix: 64, scope: 'link' },
+      ],
+    });
+    routes.push({ family: 4, dst: cidrText(ownCidr), dev: 'cni0', proto: 'kernel', scope: 'link', src: gateway, ...(carrier ? {} : { linkdown: true }) });
+    v6Devices.push('cni0');
+  }
+  for (const s of veths) {
+    const mac = macFrom(`veth/${s.id}`);
+    const name = vethName(s);
+    links.push({
+      index: s.hostIfIndex!, name, peer: { index: 2, netns: netnsName(s) }, flags: ['BROADCAST', 'MULTICAST', 'UP', 'LOWER_UP'], mtu: FLANNEL_MTU, qdisc: 'noqueue', master: 'cni0', state: 'UP', qlen: 0, type: 'ether', mac,
+      addresses: [{ family: 6, address: linkLocal(mac), prefix: 64, scope: 'link' }],
+    });
+    v6Devices.push(name);
+  }
+  routes.push(...ipv6Routes(v6Devices));
+  return { links, routes: sortRoutes(routes), sockets: sortSockets(nodeSockets(node, viewer), node.name) };
+}
+
+/** The listening sockets of a node's own daemons and of its host-network containers. */
+function nodeSockets(node: NetNode, viewer: string | undefined): Socket[] {
+  const hostView = viewer === undefined;
+  const owner = (name: string, pid: number, fd: number): SocketOwner | undefined => (hostView ? { name, pid, fd } : undefined);
+  const sockets: Socket[] = [
+    // systemd-resolved's stub listener, sshd on both families (Ubuntu 22.04's base system; pids as `ps` shows them).
+    { proto: 'tcp', family: 4, address: '127.0.0.53', device: 'lo', port: 53, backlog: 4096, owner: owner('systemd-resolve', 404, 14) },
+    { proto: 'udp', family: 4, address: '127.0.0.53', device: 'lo', port: 53, backlog: 0, owner: owner('systemd-resolve', 404, 13) },
+    { proto: 'tcp', family: 4, address: '0.0.0.0', port: 22, backlog: 128, owner: owner('sshd', 561, 3) },
+    { proto: 'tcp', family: 6, address: '::', port: 22, backlog: 128, owner: owner('sshd', 561, 4) },
+  ];
+  if (node.podCidr?.()) {
+    // The kernel's VXLAN socket of flannel.1 (no process holds it).
+    sockets.push({ proto: 'udp', family: 4, address: '0.0.0.0', port: 8472, backlog: 0 });
+  }
+  const containerd = node.host.unit('containerd');
+  if (containerd?.active === 'active') {
+    // The CRI plugin's streaming server (exec, attach, port-forward) on an ephemeral loopback port.
+    sockets.push({ proto: 'tcp', family: 4, address: '127.0.0.1', port: 32768 + (hash(`cri/${node.name}`) % 28000), backlog: 4096, owner: owner('containerd', containerd.mainPid, 12) });
+  }
+  const kubelet = node.host.unit('kubelet');
+  if (kubelet?.active === 'active') {
+    // healthzBindAddress 127.0.0.1:10248 and the API on every address (Go listens dual-stack).
+    sockets.push({ proto: 'tcp', family: 4, address: '127.0.0.1', port: 10248, backlog: 4096, owner: owner('kubelet', kubelet.mainPid, 19) });
+    sockets.push({ proto: 'tcp', family: 6, address: '::', dualStack: true, port: 10250, backlog: 4096, owner: owner('kubelet', kubelet.mainPid, 23) });
+  }
+  for (const c of node.runtime.containers.values()) {
+    const sandbox = node.runtime.sandboxes.get(c.sandboxId);
+    if (!sandbox?.hostNetwork) continue;
+    const pid = hostView ? containerPid(c) : c.id === viewer ? 1 : undefined;
+    sockets.push(...containerSockets(node.runtime, c, node.ip, pid));
+  }
+  return sockets;
+}
+
+/** How a program binds the ports it listens on. */
+interface Binding {
+  /** Addresses per port (`*`: one dual-stack IPv6 wildcard socket, as Go's net.Listen(":port") makes). */
+  addresses(port: number, ip: string): readonly string[];
+  backlog: number;
+  /** The fd of its first listening socket. */
+  firstFd: number;
+  /** Ports it also serves over UDP. */
+  udp?: readonly number[];
+}
+
+const GO: Binding = { addresses: () => ['*'], backlog: 4096, firstFd: 3 };
+/** nginx (`listen 80` and, from the image's 10-listen-on-ipv6-by-default.sh, `listen [::]:80`) and redis (`bind * -::*`): separate v4 and v6-only sockets, backlog 511. */
+const V4_AND_V6: Binding = { addresses: () => ['0.0.0.0', '::'], backlog: 511, firstFd: 6 };
+
+/** The bindings of the programs whose flags kubeadm or their images set (kubeadm's static pod manifests, kube-proxy's defaults). */
+const BINDINGS = new Map<string, Binding>([
+  ['nginx', V4_AND_V6],
+  ['redis-server', V4_AND_V6],
+  ['coredns', { ...GO, udp: [53] }],
+  // --listen-client-urls=https://127.0.0.1:2379,https://<ip>:2379 --listen-peer-urls=https://<ip>:2380 --listen-metrics-urls=http://127.0.0.1:2381
+  ['etcd', { ...GO, addresses: (port, ip) => (port === 2379 ? ['127.0.0.1', ip] : port === 2380 ? [ip] : port === 2381 ? ['127.0.0.1'] : ['*']) }],
+  // --bind-address=127.0.0.1
+  ['kube-scheduler', { ...GO, addresses: () => ['127.0.0.1'] }],
+  ['kube-controller-manager', { ...GO, addresses: () => ['127.0.0.1'] }],
+  // metricsBindAddress 127.0.0.1:10249, healthzBindAddress 0.0.0.0:10256.
+  ['kube-proxy', { ...GO, addresses: (port) => (port === 10249 ? ['127.0.0.1'] : ['*']) }],
+]);
+
+/** The sockets a container's process listens on while it serves; `pid` is set when the viewer can see the process. */
+function containerSockets(runtime: ContainerRuntime, c: RuntimeContainer, ip: string, pid: number | undefined): Socket[] {
+  const program = programName(c);
+  const binding = BINDINGS.get(program) ?? GO;
+  const sockets: Socket[] = [];
+  let fd = binding.firstFd;
+  for (const port of c.behaviour.listens ?? []) {
+    if (!runtime.serving(c, port)) continue;
+    for (const address of binding.addresses(port, ip)) {
+      const owner = pid === undefined ? undefined : { name: program.slice(0, 15), pid, fd: fd++ };
+      if (address === '*') sockets.push({ proto: 'tcp', family: 6, address: '::', dualStack: true, port, backlog: binding.backlog, owner });
+      else sockets.push({ proto: 'tcp', family: address.includes(':') ? 6 : 4, address, port, backlog: binding.backlog, owner });
+    }
+    if (binding.udp?.includes(port)) {
+      const owner = pid === undefined ? undefined : { name: program.slice(0, 15), pid, fd: fd++ };
+      sockets.push({ proto: 'udp', family: 6, address: '::', dualStack: true, port, backlog: 0, owner });
+    }
+  }
+  return sockets;
+}
+
+/** The executable a container's main process runs (past an entrypoint script that execs it). */
+function programName(c: RuntimeContainer): string {
+  const argv = effectiveArgv(c.argv.length ? c.argv : (c.behaviour.entrypoint ?? []));
+  const exe = argv[0] ?? c.image.split(':')[0];
+  return exe.slice(exe.lastIndexOf('/') + 1);
+}
+
+/**
+ * The order inet_diag dumps listening sockets in: IPv4 then IPv6, each by
+ * listening-hash bucket ((port + the namespace's hash mix) mod 32), the
+ * newest first within a bucket.
+ */
+function sortSockets(sockets: Socket[], netnsSeed: string): Socket[] {
+  const mix = hash(`netns/${netnsSeed}`);
+  const bucket = (s: Socket) => (s.port + mix) & 31;
+  const indexed = sockets.map((s, i) => ({ s, i }));
+  indexed.sort((a, b) => a.s.family - b.s.family || bucket(a.s) - bucket(b.s) || b.i - a.i);
+  return indexed.map((x) => x.s);
+}
+
+function loopback(): Link {
+  return {
+    index: 1, name: 'lo', flags: ['LOOPBACK', 'UP', 'LOWER_UP'], mtu: 65536, qdisc: 'noqueue', state: 'UNKNOWN', qlen: 1000, type: 'loopback', mac: '00:00:00:00:00:00',
+    addresses: [
+      { family: 4, address: '127.0.0.1', prefix: 8, scope: 'host' },
+      { family: 6, address: '::1', prefix: 128, scope: 'host' },
+    ],
+  };
+}
+
+/** The kernel's IPv6 routes of the main table: ::1 on lo and a link-local prefix per other link. */
+function ipv6Routes(devices: readonly string[]): Route[] {
+  return [
+    { family: 6, dst: '::1', dev: 'lo', proto: 'kernel', metric: 256, pref: 'medium' },
+    ...devices.map((dev): Route => ({ family: 6, dst: 'fe80::/64', dev, proto: 'kernel', metric: 256, pref: 'medium' })),
+  ];
+}
+
+/** The FIB dump order: by destination address, a longer prefix first among equal addresses (fib_trie's alias list). */
+function sortRoutes(routes: Route[]): Route[] {
+  const v4 = routes.filter((r) => r.family === 4);
+  const key = (r: Route) => (r.dst === 'default' ? { base: 0, prefix: 0 } : parseCidr(r.dst)!);
+  v4.sort((a, b) => key(a).base - key(b).base || key(b).prefix - key(a).prefix);
+  return [...v4, ...routes.filter((r) => r.family === 6)];
+}
+
+/** The node's podCIDR, or the /24 holding the pod's address when the Node has none recorded. */
+function podCidrOf(node: NetNode, ip: string): { base: number; prefix: number } {
+  const own = node.podCidr?.();
+  const c = own ? parseCidr(own) : undefined;
+  if (c) return c;
+  return { base: ((parseIPv4(ip) ?? 0) & ~0xff) >>> 0, prefix: 24 };
+}
+
+function podSubnetOf(node: NetNode): string {
+  return node.podSubnet ?? DEFAULT_POD_SUBNET;
+}
+
+function cidrText(c: { base: number; prefix: number }): string {
+  return `${formatIPv4(c.base)}/${c.prefix}`;
+}
+
+function broadcastOf(c: { base: number; prefix: number }): string {
+  return formatIPv4(c.base + 2 ** (32 - c.prefix) - 1);
+}
+
+/** The host end's name (the CNI library's RandomVethName: `veth` and 4 random bytes), stable per sandbox. */
+export function vethName(s: Sandbox): string {
+  return `veth${hash(`vethname/${s.id}`).toString(16).padStart(8, '0')}`;
+}
+
+/** The name containerd gives a pod's network namespace under /var/run/netns (`cni-` and a random UUID). */
+function netnsName(s: Sandbox): string {
+  const h = [0, 1, 2, 3].map((i) => hash(`netns${i}/${s.id}`).toString(16).padStart(8, '0')).join('');
+  return `cni-${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${((parseInt(h[16], 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/** A random-looking, locally administered unicast MAC (as the kernel gives veths and bridges), fixed by `seed`. */
+function macFrom(seed: string): string {
+  const a = hash(seed);
+  const b = hash(`${seed}#`);
+  const bytes = [(a >>> 24) & 0xfe | 0x02, (a >>> 16) & 255, (a >>> 8) & 255, a & 255, (b >>> 8) & 255, b & 255];
+  return bytes.map((x) => x.toString(16).padStart(2, '0')).join(':');
+}
+
+/** The EUI-64 link-local address the kernel derives from a MAC (addrconf), in RFC 5952 text form. */
+export function linkLocal(mac: string): string {
+  const m = mac.split(':').map((x) => parseInt(x, 16));
+  const groups = [(m[0] ^ 2) * 256 + m[1], m[2] * 256 + 0xff, 0xfe00 + m[3], m[4] * 256 + m[5]];
+  return `fe80::${groups.map((g) => g.toString(16)).join(':')}`;
+}
+
+/** FNV-1a, 32 bits. */
+function hash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h >>> 0;
+}
