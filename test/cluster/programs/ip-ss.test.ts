@@ -1,0 +1,211 @@
+/**
+ * `ip` and `ss` over the simulated namespaces. Formats pinned to the
+ * sources: iproute2 v5.15.0 ip/ipaddress.c (print_linkinfo, print_addrinfo,
+ * print_linkinfo_brief), ip/iproute.c (print_route), ip/ip.c (do_cmd,
+ * option parsing), lib/utils.c (print_name_and_link) and misc/ss.c
+ * (columns[], render_calc_width, render, inet_addr_print, proc_ctx_print);
+ * busybox networking/libiproute/ipaddress.c (print_linkinfo: M-DOWN, no
+ * group; print_addrinfo) and iproute.c (print_route: no proto, " src X ").
+ * The state behind them: flannel's CNI chain (bridge + host-local: gateway
+ * .1, isDefaultGateway, a route to the pod network), the Node podCIDRs, and
+ * the containers serving.
+ */
+import { describe, it, expect } from 'vitest';
+import { smallCluster, createPod } from '../kubelet/harness.js';
+import { ip } from '../../../src/cluster/programs/ip.js';
+import { ss } from '../../../src/cluster/programs/ss.js';
+import { linkLocal, vethName } from '../../../src/cluster/programs/netns.js';
+import { containerPid } from '../../../src/cluster/runtime/container-pid.js';
+import type { ProgramContext } from '../../../src/cluster/programs/types.js';
+import type { Program } from '../../../src/cluster/programs/types.js';
+
+const cluster = smallCluster();
+createPod(cluster, 'web', { nodeName: 'node-1', containers: [{ name: 'nginx', image: 'nginx:1.27' }, { name: 'debug', image: 'nicolaka/netshoot', command: ['sleep', 'infinity'] }] });
+cluster.advance(20_000);
+
+const runtime = (node: string) => cluster.nodes.get(node)!.runtime;
+const sandboxOf = (pod: string, node = 'node-1') => [...runtime(node).sandboxes.values()].find((s) => s.podName === pod && s.state === 'SANDBOX_READY')!;
+const containerOf = (name: string, node = 'node-1') => [...runtime(node).containers.values()].find((c) => c.name === name && c.state === 'CONTAINER_RUNNING')!;
+
+/** Inside the pod `web`, from its netshoot container (iproute2) or as busybox's applet. */
+const inPod = (flavour: 'netshoot' | 'busybox', pod = 'web', extra: Partial<ProgramContext> = {}): ProgramContext => {
+  const debug = containerOf('debug');
+  return {
+    network: cluster.network,
+    from: { kind: 'pod', node: 'node-1', sandboxId: sandboxOf(pod).id },
+    resolvConf: () => undefined,
+    now: cluster.now(),
+    image: flavour === 'netshoot' ? 'docker.io/nicolaka/netshoot:latest' : 'docker.io/library/busybox:1.36',
+    containerId: debug.id,
+    ...extra,
+  };
+};
+const onNode = (node: string): ProgramContext => ({ network: cluster.network, from: { kind: 'host', node }, resolvConf: () => undefined, now: cluster.now() });
+const run = (program: Program, line: string, ctx: ProgramContext) => program(line.split(' '), ctx);
+/** The MAC on the `link/ether` line of `name` in `ip link` output. */
+const macOf = (text: string, name: string) => new RegExp(`${name}[^\\n]*\\n    link/ether ([0-9a-f:]{17})`).exec(text)![1];
+
+describe('ip in a pod (flannel: bridge plugin, host-local IPAM, MTU 1450)', () => {
+  it('busybox: lo and eth0@if<host veth index> with M-DOWN and no group, the pod IP in the node podCIDR', () => {
+    const sb = sandboxOf('web');
+    const out = run(ip, 'ip addr', inPod('busybox'));
+    const mac = macOf(out.stdout, 'eth0');
+    expect(out).toMatchObject({ exitCode: 0, stderr: '' });
+    expect(out.stdout).toBe(
+      '1: lo: <LOOPBACK,UP,LOWER_UP> mtu 65536 qdisc noqueue state UNKNOWN qlen 1000\n' +
+        '    link/loopback 00:00:00:00:00:00 brd 00:00:00:00:00:00\n' +
+        '    inet 127.0.0.1/8 scope host lo\n       valid_lft forever preferred_lft forever\n' +
+        '    inet6 ::1/128 scope host \n       valid_lft forever preferred_lft forever\n' +
+        `2: eth0@if${sb.hostIfIndex}: <BROADCAST,MULTICAST,UP,LOWER_UP,M-DOWN> mtu 1450 qdisc noqueue state UP \n` +
+        `    link/ether ${mac} brd ff:ff:ff:ff:ff:ff\n` +
+        `    inet ${sb.ip}/24 brd 10.244.1.255 scope global eth0\n       valid_lft forever preferred_lft forever\n` +
+        `    inet6 ${linkLocal(mac)}/64 scope link \n       valid_lft forever preferred_lft forever\n`,
+    );
+    expect(sb.ip).toMatch(/^10\.244\.1\.\d+$/);
+  });
+
+  it('busybox route: default and the pod network via the cni0 gateway, the /24 before the /16, every family of the main table', () => {
+    const sb = sandboxOf('web');
+    expect(run(ip, 'ip route', inPod('busybox')).stdout).toBe(
+      'default via 10.244.1.1 dev eth0 \n10.244.0.0/16 via 10.244.1.1 dev eth0 \n' + `10.244.1.0/24 dev eth0 scope link  src ${sb.ip} \n` + '::1 dev lo  metric 256 \nfe80::/64 dev eth0  metric 256 \n',
+    );
+  });
+
+  it('iproute2 (netshoot): group, link-netnsid, proto kernel, IPv4 routes only; -br and -4', () => {
+    const sb = sandboxOf('web');
+    const ctx = inPod('netshoot');
+    const out = run(ip, 'ip a show dev eth0', ctx).stdout;
+    const mac = macOf(out, 'eth0');
+    expect(out).toBe(
+      `2: eth0@if${sb.hostIfIndex}: <BROADCAST,MULTICAST,UP,LOWER_UP> mtu 1450 qdisc noqueue state UP group default \n` +
+        `    link/ether ${mac} brd ff:ff:ff:ff:ff:ff link-netnsid 0\n` +
+        `    inet ${sb.ip}/24 brd 10.244.1.255 scope global eth0\n       valid_lft forever preferred_lft forever\n` +
+        `    inet6 ${linkLocal(mac)}/64 scope link \n       valid_lft forever preferred_lft forever\n`,
+    );
+    expect(run(ip, 'ip r', ctx).stdout).toBe(`default via 10.244.1.1 dev eth0 \n10.244.0.0/16 via 10.244.1.1 dev eth0 \n10.244.1.0/24 dev eth0 proto kernel scope link src ${sb.ip} \n`);
+    expect(run(ip, 'ip -br a', ctx).stdout).toBe(`lo               UNKNOWN        127.0.0.1/8 ::1/128 \n${`eth0@if${sb.hostIfIndex}`.padEnd(16)} UP             ${sb.ip}/24 ${linkLocal(mac)}/64 \n`);
+    expect(run(ip, 'ip -4 a', ctx).stdout).toBe(
+      '1: lo: <LOOPBACK,UP,LOWER_UP> mtu 65536 qdisc noqueue state UNKNOWN group default qlen 1000\n    inet 127.0.0.1/8 scope host lo\n       valid_lft forever preferred_lft forever\n' +
+        `2: eth0@if${sb.hostIfIndex}: <BROADCAST,MULTICAST,UP,LOWER_UP> mtu 1450 qdisc noqueue state UP group default \n    inet ${sb.ip}/24 brd 10.244.1.255 scope global eth0\n       valid_lft forever preferred_lft forever\n`,
+    );
+    expect(run(ip, 'ip link show lo', ctx).stdout).toBe('1: lo: <LOOPBACK,UP,LOWER_UP> mtu 65536 qdisc noqueue state UNKNOWN mode DEFAULT group default qlen 1000\n    link/loopback 00:00:00:00:00:00 brd 00:00:00:00:00:00\n');
+  });
+
+  it('answers bad objects, options, devices and changes as each build does', () => {
+    const ctx = inPod('netshoot');
+    expect(run(ip, 'ip foo', ctx)).toMatchObject({ stdout: '', stderr: 'Object "foo" is unknown, try "ip help".\n', exitCode: 1 });
+    expect(run(ip, 'ip -z a', ctx)).toMatchObject({ stderr: 'Option "-z" is unknown, try "ip -help".\n', exitCode: 255 });
+    expect(run(ip, 'ip a show dev eth9', ctx)).toMatchObject({ stderr: 'Device "eth9" does not exist.\n', exitCode: 1 });
+    expect(run(ip, 'ip route frobnicate', ctx)).toMatchObject({ stderr: 'Command "frobnicate" is unknown, try "ip route help".\n', exitCode: 255 });
+    expect(run(ip, 'ip route add 10.0.0.0/8 dev eth0', ctx)).toMatchObject({ stderr: 'RTNETLINK answers: Operation not permitted\n', exitCode: 2 });
+    const bb = inPod('busybox');
+    expect(run(ip, 'ip a eth0', bb)).toMatchObject({ stderr: "ip: invalid argument 'eth0' to 'ip'\n", exitCode: 1 });
+    expect(run(ip, 'ip a show eth9', bb)).toMatchObject({ stderr: "ip: can't find device 'eth9'\n", exitCode: 1 });
+    expect(run(ip, 'ip foo', bb).stderr).toMatch(/^BusyBox v1\.36\.1 .* multi-call binary\.\n\nUsage: ip \[OPTIONS\] address\|route\|link\|tunnel\|neigh\|rule \[ARGS\]\n/);
+  });
+});
+
+describe('ip on a node (iproute2 5.15, Ubuntu 22.04)', () => {
+  it("routes: the default gateway, the node subnet, cni0's /24 and one flannel.1 route per other Node podCIDR", () => {
+    const cidrs = new Map(cluster.nodeNames().map((n) => [n, (cluster.systemClient().get('nodes', undefined, n) as any).value.spec.podCIDR as string]));
+    const lines = [...cidrs].filter(([n]) => n !== 'node-1').map(([, c]) => `${c} via ${c.split('/')[0]} dev flannel.1 onlink \n`);
+    const expected = ['default via 10.0.0.1 dev ens3 proto static \n', '10.0.0.0/16 dev ens3 proto kernel scope link src 10.0.0.11 \n', ...lines, `${cidrs.get('node-1')} dev cni0 proto kernel scope link src 10.244.1.1 \n`].sort((a, b) => {
+      const key = (l: string) => (l.startsWith('default') ? 0 : l.split(/[ /]/)[0].split('.').reduce((n, o) => n * 256 + Number(o), 0));
+      return key(a) - key(b);
+    });
+    expect(run(ip, 'ip r', onNode('node-1')).stdout).toBe(expected.join(''));
+  });
+
+  it('a new pod gives the node a veth whose index the pod sees as eth0@ifN, and its deletion takes it away; cni0 loses carrier without veths', () => {
+    const before = run(ip, 'ip -br link', onNode('node-2')).stdout;
+    expect(before).not.toContain('cni0');
+    createPod(cluster, 'extra', { nodeName: 'node-2', containers: [{ name: 'c', image: 'busybox:1.36', command: ['sleep', 'infinity'] }] });
+    cluster.advance(10_000);
+    const sb = sandboxOf('extra', 'node-2');
+    const links = run(ip, 'ip link', onNode('node-2')).stdout;
+    const mac = macOf(links, vethName(sb));
+    expect(links).toContain(`4: cni0: <BROADCAST,MULTICAST,UP,LOWER_UP> mtu 1450 qdisc noqueue state UP mode DEFAULT group default qlen 1000\n`);
+    expect(links).toMatch(new RegExp(`\\n${sb.hostIfIndex}: ${vethName(sb)}@if2: <BROADCAST,MULTICAST,UP,LOWER_UP> mtu 1450 qdisc noqueue master cni0 state UP mode DEFAULT group default \\n    link/ether ${mac} brd ff:ff:ff:ff:ff:ff link-netns cni-[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\\n`));
+    expect(run(ip, 'ip a', { ...inPod('busybox'), from: { kind: 'pod', node: 'node-2', sandboxId: sb.id } }).stdout).toContain(`2: eth0@if${sb.hostIfIndex}: `);
+    cluster.systemClient().delete('pods', 'default', 'extra');
+    cluster.advance(10_000);
+    const after = run(ip, 'ip link', onNode('node-2')).stdout;
+    expect(after).not.toContain(vethName(sb));
+    expect(after).toContain('4: cni0: <NO-CARRIER,BROADCAST,MULTICAST,UP> mtu 1450 qdisc noqueue state DOWN mode DEFAULT group default qlen 1000\n');
+    expect(run(ip, 'ip r', onNode('node-2')).stdout).toContain('10.244.2.0/24 dev cni0 proto kernel scope link src 10.244.2.1 linkdown \n');
+  });
+
+  it('shows the NIC with its altname and the node address, flannel.1 with the podCIDR network address as a /32', () => {
+    const out = run(ip, 'ip -4 addr', onNode('node-1')).stdout;
+    expect(out).toContain('2: ens3: <BROADCAST,MULTICAST,UP,LOWER_UP> mtu 1500 qdisc fq_codel state UP group default qlen 1000\n    altname enp0s3\n    inet 10.0.0.11/16 brd 10.0.255.255 scope global ens3\n       valid_lft forever preferred_lft forever\n');
+    expect(out).toContain('3: flannel.1: <BROADCAST,MULTICAST,UP,LOWER_UP> mtu 1450 qdisc noqueue state UNKNOWN group default \n    inet 10.244.1.0/32 scope global flannel.1\n       valid_lft forever preferred_lft forever\n');
+  });
+});
+
+describe('ss', () => {
+  it('in a pod: the serving containers\' sockets, without users for processes of another container (own pid namespace)', () => {
+    // ss.c into a pipe: each column as wide as its widest field; "Peer Address:Port" runs into "Process".
+    expect(run(ss, 'ss -lntp', inPod('netshoot'))).toMatchObject({
+      exitCode: 0,
+      stdout: 'State  Recv-Q Send-Q Local Address:Port Peer Address:PortProcess\nLISTEN 0      511          0.0.0.0:80        0.0.0.0:*          \nLISTEN 0      511             [::]:80           [::]:*          \n',
+    });
+  });
+
+  it('on a terminal spreads the columns over its width (render_calc_width)', () => {
+    const lines = run(ss, 'ss -lnt', inPod('netshoot', 'web', { tty: true })).stdout.split('\n').slice(0, -1);
+    expect(lines.map((l) => l.length)).toEqual([80, 80, 80]);
+    expect(lines[1]).toMatch(/^LISTEN +0 +511 +0\.0\.0\.0:80 +0\.0\.0\.0:\* +$/);
+  });
+
+  it('a stopped container drops its LISTEN lines', () => {
+    const nginx = containerOf('nginx');
+    expect(run(ss, 'ss -lnt', inPod('netshoot')).stdout).toContain(' 0.0.0.0:80 ');
+    runtime('node-1').stopContainer(nginx.id);
+    expect(run(ss, 'ss -lnt', inPod('netshoot')).stdout).toBe('State Recv-Q Send-Q Local Address:Port Peer Address:PortProcess\n');
+  });
+
+  it('on a node: host daemons and host-network containers with the pids ps shows; the kubelet line goes with its unit', () => {
+    const out = run(ss, 'ss -lntp', onNode('node-1')).stdout;
+    const kubelet = cluster.nodes.get('node-1')!.host.unit('kubelet')!;
+    const proxy = [...runtime('node-1').containers.values()].find((c) => c.name === 'kube-proxy' && c.state === 'CONTAINER_RUNNING')!;
+    expect(out.split('\n')[0]).toBe('State  Recv-Q Send-Q Local Address:Port  Peer Address:PortProcess                                   ');
+    expect(out).toMatch(/\nLISTEN 0      128          0\.0\.0\.0:22         0\.0\.0\.0:\*    users:\(\("sshd",pid=561,fd=3\)\) *\n/);
+    expect(out).toMatch(new RegExp(`\\nLISTEN 0      4096               \\*:10250            \\*:\\*    users:\\(\\("kubelet",pid=${kubelet.mainPid},fd=\\d+\\)\\) *\\n`));
+    expect(out).toContain(`127.0.0.1:10249      0.0.0.0:*    users:(("kube-proxy",pid=${containerPid(proxy)},fd=3))`);
+    // IPv4 sockets come first, then IPv6 (ss asks inet_diag per family).
+    expect(out.indexOf('[::]:22')).toBeGreaterThan(out.lastIndexOf('0.0.0.0:*'));
+    kubelet.stop();
+    const stopped = run(ss, 'ss -lnt', onNode('node-1')).stdout;
+    expect(stopped).not.toContain(':10250');
+    expect(stopped).not.toContain(':10248');
+    kubelet.start();
+  });
+
+  it('on the control plane: etcd, the API server, the scheduler and the controller manager on their kubeadm addresses; names from /etc/services without -n', () => {
+    const out = run(ss, 'ss -lnt', onNode('cp-1')).stdout;
+    for (const addr of ['127.0.0.1:2379', '10.0.0.10:2379', '10.0.0.10:2380', '127.0.0.1:2381', '127.0.0.1:10257', '127.0.0.1:10259', '*:6443']) expect(out).toContain(` ${addr} `);
+    expect(run(ss, 'ss -lt', onNode('cp-1')).stdout).toContain('0.0.0.0:ssh ');
+    expect(run(ss, 'ss -ltp', onNode('cp-1')).stdout).toContain('users:(("kube-controller",');
+  });
+
+  it('refuses unknown options with getopt\'s message and the usage', () => {
+    const r = run(ss, 'ss -q', onNode('node-1'));
+    expect(r.exitCode).toBe(255);
+    expect(r.stderr.startsWith("ss: invalid option -- 'q'\nUsage: ss [ OPTIONS ]\n")).toBe(true);
+  });
+});
+
+describe('ip and ss as node commands', () => {
+  it('run on a node over its namespace; the workstation (a thin client) has neither', async () => {
+    const { defaultCommandRegistry } = await import('../../../src/commands/index.js');
+    const registry = defaultCommandRegistry();
+    expect(registry.lookup('ip', 'workstation')).toBeUndefined();
+    expect(registry.lookup('ss', 'workstation')).toBeUndefined();
+    const command = (await registry.load('ip', 'node-1'))!;
+    const ctx = { cluster: { now: () => cluster.now(), advance: (ms: number) => cluster.advance(ms), node: (n: string) => cluster.nodes.get(n), net: () => cluster.network }, host: 'node-1' } as unknown as import('../../../src/commands/types.js').CommandContext;
+    const r = await command.execute(['route'], ctx);
+    expect(r).toMatchObject({ exitCode: 0, stderr: '' });
+    expect(r.stdout.split('\n')[0]).toBe('default via 10.0.0.1 dev ens3 proto static ');
+    expect((await (await registry.load('ss', 'node-1'))!.execute(['-lnt'], ctx)).stdout).toContain(' *:10250 ');
+  });
+});
