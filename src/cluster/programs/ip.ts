@@ -13,6 +13,7 @@ import type { Program, ProgramContext, ProgramRun } from './types.js';
 import { ProgramOutput } from './output.js';
 import { namespaceOf, type Link, type LinkAddress, type NetNamespace, type Route } from './netns.js';
 import { parseImageRef } from '../workloads/catalog.js';
+import { formatIPv4, parseCidr, parseIPv4 } from '../ipv4.js';
 
 /** Images whose `ip` is iproute2 rather than busybox's applet. */
 const IPROUTE2_IMAGES = new Set(['docker.io/nicolaka/netshoot']);
@@ -23,6 +24,9 @@ export function runsIproute2(ctx: ProgramContext): boolean {
 }
 
 type Family = 0 | 4 | 6 | 'link';
+
+/** iproute2 options that exist but whose output is not simulated (JSON, one-line, timestamps, batches, other namespaces). */
+const UNSIMULATED_OPTIONS = ['-loops', '-human', '-iec', '-oneline', '-timestamp', '-tshort', '-force', '-batch', '-json', '-pretty', '-rcvbuf', '-netns', '-all', '-M', '-B'];
 
 /** iproute2's matches(): `word` is a non-empty prefix of `full`. */
 function matches(word: string, full: string): boolean {
@@ -105,6 +109,7 @@ function iproute2(args: readonly string[], ns: NetNamespace, out: ProgramOutput,
     // Accepted; what they add (statistics, details, colour, numeric names) is not simulated.
     else if (matches(opt, '-stats') || matches(opt, '-statistics') || matches(opt, '-details') || matches(opt, '-Numeric') || matches(opt, '-resolve') || /^-c(olor|olour)?(=.*)?$/.test(opt)) continue;
     else if (matches(opt, '-help')) return out.err(IPROUTE2_USAGE).done(255, 0);
+    else if (UNSIMULATED_OPTIONS.some((o) => matches(opt, o))) return out.err(`kubedrill: ip ${args[i]} is not simulated\n`).done(126, 0);
     else return out.err(`Option "${args[i]}" is unknown, try "ip -help".\n`).done(255, 0);
   }
   const object = args[i];
@@ -251,7 +256,7 @@ function routeCommand(args: readonly string[], ns: NetNamespace, out: ProgramOut
   if (sub !== undefined) {
     if (['list', 'show', 'lst'].some((w) => matches(sub, w))) rest = rest.slice(1);
     else if (['add', 'change', 'replace', 'prepend', 'append', 'delete', 'flush', 'test'].some((w) => matches(sub, w)) || sub === 'chg') return changeRefused(out, ctx);
-    else if (matches(sub, 'get')) return out.err('kubedrill: `ip route get` is not simulated\n').done(126, 0);
+    else if (matches(sub, 'get')) return routeGet(rest.slice(1), ns, out, iproute2);
     else if (iproute2) return out.err(`Command "${sub}" is unknown, try "ip route help".\n`).done(255, 0);
     else return out.err(`ip: invalid argument '${sub}' to 'ip'\n`).done(1, 0);
   }
@@ -298,4 +303,40 @@ function busyboxRoute(r: Route): string {
   if (r.metric !== undefined) line += ` metric ${r.metric} `;
   if (r.onlink) line += 'onlink ';
   return `${line}\n`;
+}
+
+/**
+ * `ip route get ADDR`: the route the kernel picks (longest prefix) and the
+ * source it would use; iproute2 prints the cloned route with `uid 0` and its
+ * `cache` line, busybox print_route's own spacing. Own addresses are local.
+ */
+function routeGet(args: readonly string[], ns: NetNamespace, out: ProgramOutput, iproute2: boolean): ProgramRun {
+  const words = args[0] === 'to' ? args.slice(1) : args;
+  const target = words[0];
+  if (target === undefined) return out.err(iproute2 ? 'need at least a destination address\n' : 'ip: need at least destination address\n').done(1, 0);
+  const n = parseIPv4(target.split('/')[0]);
+  if (n === undefined) return out.err(iproute2 ? `Error: any valid address is expected rather than "${target}".\n` : `ip: an inet prefix is expected rather than "${target}"\n`).done(1, 0);
+  const addr = formatIPv4(n);
+  const local = ns.links.flatMap((l) => l.addresses).find((a) => a.family === 4 && (a.address === addr || (a.address === '127.0.0.1' && n >>> 24 === 127)));
+  if (local) {
+    const src = local.address === '127.0.0.1' ? '127.0.0.1' : addr;
+    return out.out(iproute2 ? `local ${addr} dev lo table local src ${src} uid 0 \n    cache <local> \n` : `local ${addr} dev lo table local  src ${src} \n`).done(0, 0);
+  }
+  let best: Route | undefined;
+  let bestPrefix = -1;
+  for (const r of ns.routes) {
+    if (r.family !== 4) continue;
+    const c = r.dst === 'default' ? { base: 0, prefix: 0 } : parseCidr(r.dst);
+    if (!c || c.prefix <= bestPrefix) continue;
+    const mask = c.prefix === 0 ? 0 : (~0 << (32 - c.prefix)) >>> 0;
+    if (((n & mask) >>> 0) !== c.base) continue;
+    best = r;
+    bestPrefix = c.prefix;
+  }
+  if (!best) return out.err('RTNETLINK answers: Network is unreachable\n').done(2, 0);
+  const dev = ns.links.find((l) => l.name === best!.dev);
+  const src = best.src ?? dev?.addresses.find((a) => a.family === 4)?.address;
+  const via = best.via ? `via ${best.via} ` : '';
+  if (iproute2) return out.out(`${addr} ${via}dev ${best.dev} ${src ? `src ${src} ` : ''}uid 0 \n    cache \n`).done(0, 0);
+  return out.out(`${addr} ${via}dev ${best.dev} ${src ? ` src ${src} ` : ''}\n`).done(0, 0);
 }

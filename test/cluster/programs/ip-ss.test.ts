@@ -105,6 +105,19 @@ describe('ip in a pod (flannel: bridge plugin, host-local IPAM, MTU 1450)', () =
   });
 });
 
+describe('ip route get', () => {
+  it('picks the longest prefix and the source the kernel would use; a ClusterIP goes to the default route like any address', () => {
+    const sb = sandboxOf('web');
+    // iproute.c iproute_get prints the cloned route: no proto or scope, `uid`, then print_cache_flags' line.
+    expect(run(ip, 'ip route get 10.96.0.10', inPod('netshoot')).stdout).toBe(`10.96.0.10 via 10.244.1.1 dev eth0 src ${sb.ip} uid 0 \n    cache \n`);
+    expect(run(ip, `ip route get ${sb.ip}`, inPod('netshoot')).stdout).toBe(`local ${sb.ip} dev lo table local src ${sb.ip} uid 0 \n    cache <local> \n`);
+    expect(run(ip, 'ip route get 10.96.0.10', inPod('busybox')).stdout).toBe(`10.96.0.10 via 10.244.1.1 dev eth0  src ${sb.ip} \n`);
+    expect(run(ip, 'ip route get 10.244.2.7', onNode('node-1')).stdout).toBe('10.244.2.7 via 10.244.2.0 dev flannel.1 src 10.244.1.0 uid 0 \n    cache \n');
+    expect(run(ip, 'ip route get 10.244.1.9', onNode('node-1')).stdout).toBe('10.244.1.9 dev cni0 src 10.244.1.1 uid 0 \n    cache \n');
+    expect(run(ip, 'ip route get web', inPod('netshoot'))).toMatchObject({ stderr: 'Error: any valid address is expected rather than "web".\n', exitCode: 1 });
+  });
+});
+
 describe('ip on a node (iproute2 5.15, Ubuntu 22.04)', () => {
   it("routes: the default gateway, the node subnet, cni0's /24 and one flannel.1 route per other Node podCIDR", () => {
     const cidrs = new Map(cluster.nodeNames().map((n) => [n, (cluster.systemClient().get('nodes', undefined, n) as any).value.spec.podCIDR as string]));
