@@ -10,13 +10,15 @@
  * bridge (the podCIDR's .1/24) once a pod network was set up, the host end
  * of each running pod's veth, and one route per other node's podCIDR
  * through flannel.1. Sockets are the listening ones of the host daemons
- * and of the containers serving in the namespace.
+ * and of the containers serving in the namespace, and the connections the
+ * control plane keeps to the API server, as the packet filters let them be.
  */
-import type { NetNode, NetSource, Network } from '../network/network.js';
+import { WORKSTATION_IP, type NetNode, type NetSource, type Network } from '../network/network.js';
 import type { ContainerRuntime, RuntimeContainer, Sandbox } from '../runtime/runtime.js';
 import { containerPid } from '../runtime/container-pid.js';
 import { DEFAULT_POD_SUBNET, NODE_SUBNET, formatIPv4, parseCidr, parseIPv4 } from '../ipv4.js';
 import { effectiveArgv } from './in-container.js';
+import { inboundConnect, outboundConnect } from '../kubelet/host-netfilter.js';
 
 /** An address on a link. */
 export interface LinkAddress {
@@ -85,10 +87,14 @@ export interface Socket {
   /** Bound to a device (SO_BINDTODEVICE): systemd-resolved's 127.0.0.53%lo. */
   device?: string;
   port: number;
-  /** The listen backlog (Send-Q of a listening socket). */
+  /** Send-Q: the listen backlog of a listening socket, the unacknowledged bytes of a connection (the SYN of a SYN-SENT one). */
   backlog: number;
   /** Absent: no visible process holds it (another pid namespace, or the kernel's own). */
   owner?: SocketOwner;
+  /** A connection's other end (absent: a listening or unconnected socket). */
+  peer?: { address: string; port: number };
+  /** A connection's TCP state: established, or a connect whose SYN-ACK never comes back. */
+  state?: 'ESTAB' | 'SYN-SENT';
 }
 
 /** One network namespace. */
@@ -227,7 +233,85 @@ function nodeNamespace(network: Network, node: NetNode, viewer: string | undefin
     v6Devices.push(name);
   }
   routes.push(...ipv6Routes(v6Devices));
-  return { links, routes: sortRoutes(routes), sockets: sortSockets(nodeSockets(node, viewer), node.name) };
+  return { links, routes: sortRoutes(routes), sockets: [...sortSockets(nodeSockets(node, viewer), node.name), ...established(network, node, viewer)] };
+}
+
+/** One end of a TCP connection between simulated processes. */
+interface End {
+  /** Absent: a machine outside the cluster (the workstation). */
+  node?: NetNode;
+  ip: string;
+  port: number;
+  /** The process: a unit or a container (its pid as the host sees it). */
+  process: { name: string; hostPid: number; containerId?: string; fd: number };
+  /** Accepted on a dual-stack IPv6 listener (Go): the kernel shows it as an IPv4-mapped IPv6 socket. */
+  mapped?: boolean;
+}
+
+/**
+ * The connections the control plane keeps open, as far as the simulation
+ * knows them: the learner's ssh session on the node it is on, every running
+ * kubelet's and kube-proxy's watch on the API server it is configured for
+ * (only while that API server serves), the scheduler's and controller
+ * manager's, and the API server's to etcd. Both ends appear on their nodes.
+ */
+function established(network: Network, node: NetNode, viewer: string | undefined): Socket[] {
+  const connections: [End, End][] = [];
+  const apiserver = apiServerEnd(network);
+  for (const n of network.nodeList()) {
+    const kubelet = n.host.unit('kubelet');
+    if (apiserver && kubelet?.active === 'active' && kubeletServer(n) === `${apiserver.ip}:6443`) {
+      connections.push([{ node: n, ip: n.ip, port: ephemeral(`kubelet/${n.name}`), process: { name: 'kubelet', hostPid: kubelet.mainPid, fd: 21 } }, { ...apiserver, process: { ...apiserver.process, fd: 40 + connections.length } }]);
+    }
+    if (!apiserver) continue;
+    for (const c of n.runtime.containers.values()) {
+      const program = programName(c);
+      if (c.state !== 'CONTAINER_RUNNING' || !['kube-proxy', 'kube-scheduler', 'kube-controller-manager'].includes(program)) continue;
+      connections.push([{ node: n, ip: n.ip, port: ephemeral(`${program}/${c.id}`), process: { name: program.slice(0, 15), hostPid: containerPid(c), containerId: c.id, fd: 7 } }, { ...apiserver, process: { ...apiserver.process, fd: 40 + connections.length } }]);
+    }
+  }
+  const apiNode = apiserver?.node;
+  if (apiserver && apiNode) {
+    const etcd = [...apiNode.runtime.containers.values()].find((c) => programName(c) === 'etcd' && apiNode.runtime.serving(c, 2379));
+    if (etcd) connections.push([{ node: apiNode, ip: '127.0.0.1', port: ephemeral(`etcd-client/${etcd.id}`), process: { ...apiserver.process, fd: 8 } }, { node: apiNode, ip: '127.0.0.1', port: 2379, process: { name: 'etcd', hostPid: containerPid(etcd), containerId: etcd.id, fd: 12 } }]);
+  }
+  // The learner's own session, on the node whose shell runs the tool.
+  if (viewer === undefined) connections.push([{ node: node, ip: node.ip, port: 22, process: { name: 'sshd', hostPid: 98_211, fd: 4 } }, { ip: WORKSTATION_IP, port: ephemeral(`ssh/${node.name}`), process: { name: 'ssh', hostPid: 0, fd: 3 } }]);
+  const sockets: Socket[] = [];
+  const ownerOf = (e: End): SocketOwner | undefined => (viewer === undefined ? { name: e.process.name, pid: e.process.hostPid, fd: e.process.fd } : e.process.containerId === viewer ? { name: e.process.name, pid: 1, fd: e.process.fd } : undefined);
+  for (const [a, b] of connections) {
+    // The packet filters decide: a dropped SYN-ACK leaves the client in SYN-SENT and the server with nothing.
+    const failed = (a.node && outboundConnect(a.node.host, a.ip, b.ip, b.port)) || (b.node && inboundConnect(b.node.host, b.ip, a.ip, b.port));
+    if (failed && failed !== 'i/o timeout') continue;
+    for (const [self, other] of [[a, b], [b, a]] as const) {
+      if (self.node !== node || (failed && self === b)) continue;
+      const family = self.mapped ? 6 : 4;
+      const show = (ip: string) => (self.mapped ? `::ffff:${ip}` : ip);
+      sockets.push({ proto: 'tcp', family, address: show(self.ip), port: self.port, backlog: failed ? 1 : 0, owner: ownerOf(self), peer: { address: show(other.ip), port: other.port }, state: failed ? 'SYN-SENT' : 'ESTAB' });
+    }
+  }
+  // inet_diag walks the established hash: an order fixed by the addresses and ports.
+  return sockets.sort((x, y) => x.family - y.family || hash(`${x.address}:${x.port}>${x.peer!.address}:${x.peer!.port}`) - hash(`${y.address}:${y.port}>${y.peer!.address}:${y.peer!.port}`));
+}
+
+/** Where the API server serves: the node whose kube-apiserver container listens on 6443 now. */
+function apiServerEnd(network: Network): End | undefined {
+  for (const n of network.nodeList()) {
+    for (const c of n.runtime.containers.values()) {
+      if (programName(c) === 'kube-apiserver' && n.runtime.serving(c, 6443)) return { node: n, ip: n.ip, port: 6443, mapped: true, process: { name: 'kube-apiserver', hostPid: containerPid(c), containerId: c.id, fd: 40 } };
+    }
+  }
+  return undefined;
+}
+
+/** The API server a node's kubelet is configured for (/etc/kubernetes/kubelet.conf), as host:port. */
+function kubeletServer(node: NetNode): string | undefined {
+  return /server: https:\/\/([^\s/]+)/.exec(node.host.fs.read('/etc/kubernetes/kubelet.conf') ?? '')?.[1];
+}
+
+/** A local port from the ephemeral range (32768-60999), fixed by `seed`. */
+function ephemeral(seed: string): number {
+  return 32768 + (hash(seed) % 28232);
 }
 
 /** The listening sockets of a node's own daemons and of its host-network containers. */

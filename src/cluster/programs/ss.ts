@@ -6,7 +6,8 @@
  * measured, then padded (left or right aligned) to its column's width; on a
  * terminal the spare screen width is spread over the columns, into a pipe
  * the columns stay as narrow as their contents (render_calc_width).
- * Established connections are not simulated, so `-a` adds none.
+ * Established connections are those the simulation knows of (netns.ts):
+ * the control plane's watches on the API server and the ssh session.
  */
 import type { Program, ProgramRun } from './types.js';
 import { ProgramOutput } from './output.js';
@@ -129,13 +130,17 @@ export const ss: Program = (argv, ctx) => {
   // No -t/-u: every socket table (ss shows the Netid column then).
   const both = f.tcp === f.udp;
   const protos = both ? ['udp', 'tcp'] : f.tcp ? ['tcp'] : ['udp'];
-  // Without -l or -a ss shows connected sockets only: none are simulated.
-  const listening = f.listening || f.all;
+  // -l: listening (and unconnected) sockets; -a: all; neither: connected ones only (ss.c SS_CONN).
+  const wanted = (s: Socket) => (f.all ? true : f.listening ? !s.peer : !!s.peer);
   const family = f.v4 === f.v6 ? 0 : f.v4 ? 4 : 6;
   const sockets: Socket[] = [];
-  if (listening) {
-    // ss walks the tables in order (udp before tcp), each IPv4 then IPv6 as the kernel dumps them.
-    for (const proto of protos) sockets.push(...ns.sockets.filter((s) => s.proto === proto && (!family || s.family === family)));
+  // ss walks the tables in order (udp before tcp); inet_diag dumps IPv4 then IPv6, each listeners then established.
+  for (const proto of protos) {
+    for (const fam of [4, 6]) {
+      if (family && fam !== family) continue;
+      const mine = ns.sockets.filter((s) => s.proto === proto && s.family === fam && wanted(s));
+      sockets.push(...mine.filter((s) => !s.peer), ...mine.filter((s) => s.peer));
+    }
   }
   return render(sockets, { netid: both, header: f.header, numeric: f.numeric, processes: f.processes, tty: ctx.tty === true }, out);
 };
@@ -168,18 +173,18 @@ function render(sockets: readonly Socket[], o: { netid: boolean; header: boolean
   for (const s of sockets) {
     const v6Any = s.family === 6 && s.address === '::';
     const local = v6Any && s.dualStack ? '*' : s.family === 6 ? `[${s.address}]` : s.address;
-    const peer = s.family === 4 ? '0.0.0.0' : s.dualStack ? '*' : '[::]';
-    const port = o.numeric ? String(s.port) : (SERVICES.get(s.port) ?? String(s.port));
+    const peer = s.peer ? (s.family === 6 ? `[${s.peer.address}]` : s.peer.address) : s.family === 4 ? '0.0.0.0' : s.dualStack ? '*' : '[::]';
+    const service = (p: number) => (o.numeric ? String(p) : (SERVICES.get(p) ?? String(p)));
     const users = o.processes && s.owner ? ` users:(("${s.owner.name}",pid=${s.owner.pid},fd=${s.owner.fd}))` : '';
     rows.push([
       s.proto,
-      s.proto === 'tcp' ? 'LISTEN' : 'UNCONN',
+      s.state ?? (s.proto === 'tcp' ? 'LISTEN' : 'UNCONN'),
       '0'.padEnd(6),
       String(s.backlog).padEnd(6),
       `${local}${s.device ? `%${s.device}` : ''}:`,
-      port,
+      service(s.port),
       `${peer}:`,
-      '*',
+      s.peer ? service(s.peer.port) : '*',
       users,
       '',
     ]);

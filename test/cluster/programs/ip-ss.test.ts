@@ -18,6 +18,7 @@ import { linkLocal, vethName } from '../../../src/cluster/programs/netns.js';
 import { containerPid } from '../../../src/cluster/runtime/container-pid.js';
 import type { ProgramContext } from '../../../src/cluster/programs/types.js';
 import type { Program } from '../../../src/cluster/programs/types.js';
+import { netfilterOf } from '../../../src/cluster/network/netfilter.js';
 
 const cluster = smallCluster();
 createPod(cluster, 'web', { nodeName: 'node-1', containers: [{ name: 'nginx', image: 'nginx:1.27' }, { name: 'debug', image: 'nicolaka/netshoot', command: ['sleep', 'infinity'] }] });
@@ -199,6 +200,21 @@ describe('ss', () => {
     for (const addr of ['127.0.0.1:2379', '10.0.0.10:2379', '10.0.0.10:2380', '127.0.0.1:2381', '127.0.0.1:10257', '127.0.0.1:10259', '*:6443']) expect(out).toContain(` ${addr} `);
     expect(run(ss, 'ss -lt', onNode('cp-1')).stdout).toContain('0.0.0.0:ssh ');
     expect(run(ss, 'ss -ltp', onNode('cp-1')).stdout).toContain('users:(("kube-controller",');
+  });
+
+  it("connections: each kubelet's watch on the API server at both ends (the server's end IPv4-mapped on Go's dual-stack listener); a dropped SYN-ACK leaves SYN-SENT", () => {
+    const kubeletPid = cluster.nodes.get('node-2')!.host.unit('kubelet')!.mainPid;
+    const line = run(ss, 'ss -tnp', onNode('node-2')).stdout.split('\n').find((l) => l.includes(`"kubelet",pid=${kubeletPid}`))!;
+    const port = /10\.0\.0\.12:(\d+) +10\.0\.0\.10:6443 /.exec(line)![1];
+    expect(line).toMatch(/^ESTAB 0      0 /);
+    expect(run(ss, 'ss -tn', onNode('cp-1')).stdout).toMatch(new RegExp(`\\nESTAB 0 +0 +\\[::ffff:10\\.0\\.0\\.10\\]:6443 +\\[::ffff:10\\.0\\.0\\.12\\]:${port} *\\n`));
+    // Without -a or -l only connections; with -l none of them.
+    expect(run(ss, 'ss -ltn', onNode('node-2')).stdout).not.toContain('ESTAB');
+    const input = netfilterOf(cluster.nodes.get('node-2')!.host).chains.INPUT;
+    input.push({ source: '10.0.0.10', target: 'DROP' });
+    expect(run(ss, 'ss -tnp', onNode('node-2')).stdout).toMatch(new RegExp(`\\nSYN-SENT 0      1 +10\\.0\\.0\\.12:${port} +10\\.0\\.0\\.10:6443 +users:\\(\\("kubelet"`));
+    expect(run(ss, 'ss -tn', onNode('cp-1')).stdout).not.toContain(`[::ffff:10.0.0.12]:${port}`);
+    input.length = 0;
   });
 
   it('refuses unknown options with getopt\'s message and the usage', () => {
