@@ -26,7 +26,7 @@ export function runsIproute2(ctx: ProgramContext): boolean {
 type Family = 0 | 4 | 6 | 'link';
 
 /** iproute2 options that exist but whose output is not simulated (JSON, one-line, timestamps, batches, other namespaces). */
-const UNSIMULATED_OPTIONS = ['-loops', '-human', '-iec', '-oneline', '-timestamp', '-tshort', '-force', '-batch', '-json', '-pretty', '-rcvbuf', '-netns', '-all', '-M', '-B'];
+const UNSIMULATED_OPTIONS = ['-stats', '-statistics', '-details', '-loops', '-oneline', '-timestamp', '-tshort', '-force', '-batch', '-json', '-pretty', '-rcvbuf', '-netns', '-all', '-M', '-B'];
 
 /** iproute2's matches(): `word` is a non-empty prefix of `full`. */
 function matches(word: string, full: string): boolean {
@@ -106,8 +106,9 @@ function iproute2(args: readonly string[], ns: NetNamespace, out: ProgramOutput,
     else if (opt === '-0') o.family = 'link';
     else if (matches(opt, '-Version')) return out.out('ip utility, iproute2-5.15.0, libbpf 0.5.0\n').done(0, 0);
     else if (matches(opt, '-brief') && opt.length >= 3) o.brief = true;
-    // Accepted; what they add (statistics, details, colour, numeric names) is not simulated.
-    else if (matches(opt, '-stats') || matches(opt, '-statistics') || matches(opt, '-details') || matches(opt, '-Numeric') || matches(opt, '-resolve') || /^-c(olor|olour)?(=.*)?$/.test(opt)) continue;
+    // Numeric protocol names, resolved hosts and colours change nothing in what is printed here.
+    // -h is -human (ip.c tests it before -help): like -iec, it only formats statistics.
+    else if (matches(opt, '-Numeric') || matches(opt, '-resolve') || matches(opt, '-human') || matches(opt, '-human-readable') || matches(opt, '-iec') || /^-c(olor|olour)?(=.*)?$/.test(opt)) continue;
     else if (matches(opt, '-help')) return out.err(IPROUTE2_USAGE).done(255, 0);
     else if (UNSIMULATED_OPTIONS.some((o) => matches(opt, o))) return out.err(`kubedrill: ip ${args[i]} is not simulated\n`).done(126, 0);
     else return out.err(`Option "${args[i]}" is unknown, try "ip -help".\n`).done(255, 0);
