@@ -99,8 +99,17 @@ export const ss: Program = (argv, ctx) => {
   const out = new ProgramOutput();
   if (!runsIproute2(ctx)) return out.err(`sh: ss: not found\n`).done(127, 0);
   const f = { listening: false, all: false, numeric: false, processes: false, tcp: false, udp: false, v4: false, v6: false, header: true };
-  for (const arg of argv.slice(1)) {
+  const args = argv.slice(1);
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
     let letters: string[];
+    if (arg.startsWith('--family=') || arg === '--family') {
+      const family = arg === '--family' ? args[++i] : arg.slice(9);
+      if (family === 'inet') f.v4 = true;
+      else if (family === 'inet6') f.v6 = true;
+      else return out.err(`kubedrill: ss -f ${family ?? ''} is not simulated\n`).done(126, 0);
+      continue;
+    }
     if (arg.startsWith('--')) {
       const name = arg.slice(2);
       const letter = LONG_OPTIONS.get(name);
@@ -121,6 +130,15 @@ export const ss: Program = (argv, ctx) => {
       else if (l === 'h') return out.out(USAGE).done(0, 0);
       else if (l === 'V') return out.out('ss utility, iproute2-5.15.0\n').done(0, 0);
       else if (l === 's') return out.err('kubedrill: ss -s is not simulated\n').done(126, 0);
+      else if (l === 'f') {
+        // getopt: the rest of this word, or the next one, is the family.
+        const rest = arg.slice(arg.indexOf('f') + 1);
+        const family = rest || args[++i];
+        if (family === 'inet') f.v4 = true;
+        else if (family === 'inet6') f.v6 = true;
+        else return out.err(`kubedrill: ss -f ${family ?? ''} is not simulated\n`).done(126, 0);
+        break;
+      } else if ('ANDF'.includes(l)) return out.err(`kubedrill: ss -${l} is not simulated\n`).done(126, 0);
       else if (QUIET.has(l)) continue;
       else return out.err(`ss: invalid option -- '${l}'\n${USAGE}`).done(255, 0);
     }
