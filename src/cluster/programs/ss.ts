@@ -31,11 +31,11 @@ const SERVICES = new Map<number, string>([
 
 const LONG_OPTIONS = new Map<string, string>([
   ['numeric', 'n'], ['resolve', 'r'], ['options', 'o'], ['extended', 'e'], ['memory', 'm'], ['info', 'i'], ['processes', 'p'], ['tcp', 't'], ['udp', 'u'],
-  ['all', 'a'], ['listening', 'l'], ['ipv4', '4'], ['ipv6', '6'], ['summary', 's'], ['version', 'V'], ['help', 'h'], ['no-header', 'H'], ['unix', 'x'], ['raw', 'w'],
+  ['all', 'a'], ['listening', 'l'], ['ipv4', '4'], ['ipv6', '6'], ['summary', 's'], ['version', 'V'], ['help', 'h'], ['no-header', 'H'], ['unix', 'x'], ['raw', 'w'], ['oneline', 'O'],
 ]);
 
-/** Options ss accepts whose extra output is not simulated (timers, memory, TCP info, other socket families). */
-const QUIET = new Set(['r', 'o', 'e', 'm', 'i', 'x', 'w', 'd', 'S', 'M', '0', 'b', 'Z', 'z', 'E', 'K', 'O']);
+/** Options whose output is not simulated: timers, details, memory, TCP info, name resolution, other socket families, contexts, events, kills, queries, filters. */
+const UNSIMULATED = new Set(['r', 'o', 'e', 'm', 'i', 'x', 'w', 'd', 'S', 'M', '0', 'b', 'Z', 'z', 'E', 'K', 'A', 'N', 'D', 'F']);
 
 const USAGE = `Usage: ss [ OPTIONS ]
        ss [ OPTIONS ] [ FILTER ]
@@ -138,8 +138,9 @@ export const ss: Program = (argv, ctx) => {
         else if (family === 'inet6') f.v6 = true;
         else return out.err(`kubedrill: ss -f ${family ?? ''} is not simulated\n`).done(126, 0);
         break;
-      } else if ('ANDF'.includes(l)) return out.err(`kubedrill: ss -${l} is not simulated\n`).done(126, 0);
-      else if (QUIET.has(l)) continue;
+      } else if (UNSIMULATED.has(l)) return out.err(`kubedrill: ss -${l} is not simulated\n`).done(126, 0);
+      // -O (one line per socket) is what ss prints here anyway.
+      else if (l === 'O') continue;
       else return out.err(`ss: invalid option -- '${l}'\n${USAGE}`).done(255, 0);
     }
   }

@@ -221,6 +221,14 @@ describe('ss', () => {
     const r = run(ss, 'ss -q', onNode('node-1'));
     expect(r.exitCode).toBe(255);
     expect(r.stderr.startsWith("ss: invalid option -- 'q'\nUsage: ss [ OPTIONS ]\n")).toBe(true);
+    expect(run(ss, 'ss -lx', onNode('node-1'))).toMatchObject({ stdout: '', exitCode: 126 });
+  });
+
+  it('-4/-6 and -f pick the family of the socket: a Go dual-stack listener is IPv6', () => {
+    const v6 = run(ss, 'ss -ltnf inet6', onNode('node-1')).stdout;
+    expect(v6).toContain(' *:10250 ');
+    expect(v6).not.toContain('127.0.0.1:10248');
+    expect(run(ss, 'ss -lnt4', onNode('node-1')).stdout).not.toContain(':10250');
   });
 });
 
