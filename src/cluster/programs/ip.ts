@@ -158,7 +158,8 @@ function busybox(args: readonly string[], ns: NetNamespace, out: ProgramOutput, 
   return out.err(BUSYBOX_USAGE).done(1, 0);
 }
 
-type LinkPrinter = (links: readonly Link[], o: Opts) => string;
+/** Prints the chosen links; `all` are the namespace's links (for resolving a peer's index). */
+type LinkPrinter = (links: readonly Link[], o: Opts, all: readonly Link[]) => string;
 
 /** `ip address [show] [dev] NAME [up]` and `ip link [show] ...`. */
 function addressCommand(args: readonly string[], ns: NetNamespace, out: ProgramOutput, ctx: ProgramContext, o: Opts, object: 'address' | 'link', print: LinkPrinter): ProgramRun {
@@ -193,7 +194,7 @@ function addressCommand(args: readonly string[], ns: NetNamespace, out: ProgramO
   }
   if (up) links = links.filter((l) => l.flags.includes('UP'));
   if (o.family === 4 || o.family === 6) links = links.filter((l) => l.addresses.some((a) => a.family === o.family));
-  return out.out(print(links, o)).done(0, 0);
+  return out.out(print(links, o, ns.links)).done(0, 0);
 }
 
 /** Changing the namespace: a container has no CAP_NET_ADMIN; on a node the change itself is not simulated. */
@@ -230,12 +231,16 @@ function iproute2Links(links: readonly Link[], o: Opts): string {
   return text;
 }
 
-function busyboxLinks(links: readonly Link[], o: Opts): string {
+function busyboxLinks(links: readonly Link[], o: Opts, all: readonly Link[]): string {
   let text = '';
   const isLink = o.family === 'link';
   for (const l of links) {
-    // The peer index is looked up in this namespace: not found, so `if<N>`, and its flags (none) read as M-DOWN.
-    text += `${l.index}: ${nameAndLink(l)}: <${l.flags.join(',')}${l.peer ? ',M-DOWN' : ''}> mtu ${l.mtu} qdisc ${l.qdisc} ${l.master ? `master ${l.master} ` : ''}state ${l.state} ${l.qlen ? `qlen ${l.qlen}` : ''}`;
+    // busybox looks the peer's index up in this namespace (ll_index_to_name, ll_index_to_flags): in a pod it is
+    // not there (`if<N>`, no flags: M-DOWN); on a node index 2 is the NIC, so a veth reads `vethX@ens3`.
+    const here = l.peer ? all.find((x) => x.index === l.peer!.index) : undefined;
+    const name = l.peer ? `${l.name}@${here ? here.name : `if${l.peer.index}`}` : l.name;
+    const mdown = l.peer && !here?.flags.includes('UP');
+    text += `${l.index}: ${name}: <${l.flags.join(',')}${mdown ? ',M-DOWN' : ''}> mtu ${l.mtu} qdisc ${l.qdisc} ${l.master ? `master ${l.master} ` : ''}state ${l.state} ${l.qlen ? `qlen ${l.qlen}` : ''}`;
     if (!o.family || isLink) text += `\n    link/${l.type} ${l.mac} brd ${l.type === 'loopback' ? '00:00:00:00:00:00' : 'ff:ff:ff:ff:ff:ff'}`;
     text += '\n';
     if (!isLink) for (const a of l.addresses) if (!o.family || a.family === o.family) text += addressLines(a, l);

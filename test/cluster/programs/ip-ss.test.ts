@@ -149,6 +149,12 @@ describe('ip on a node (iproute2 5.15, Ubuntu 22.04)', () => {
     expect(run(ip, 'ip r', onNode('node-2')).stdout).toContain('10.244.2.0/24 dev cni0 proto kernel scope link src 10.244.2.1 linkdown \n');
   });
 
+  it("busybox in a host-network pod resolves a veth's peer index in the node's namespace: index 2 is the NIC, which is up", () => {
+    const sb = sandboxOf('web');
+    const links = run(ip, 'ip link', { ...onNode('node-1'), image: 'docker.io/library/busybox:1.36', containerId: 'not-a-host-process' }).stdout;
+    expect(links).toContain(`\n${sb.hostIfIndex}: ${vethName(sb)}@ens3: <BROADCAST,MULTICAST,UP,LOWER_UP> mtu 1450 qdisc noqueue master cni0 state UP \n`);
+  });
+
   it('shows the NIC with its altname and the node address, flannel.1 with the podCIDR network address as a /32', () => {
     const out = run(ip, 'ip -4 addr', onNode('node-1')).stdout;
     expect(out).toContain('2: ens3: <BROADCAST,MULTICAST,UP,LOWER_UP> mtu 1500 qdisc fq_codel state UP group default qlen 1000\n    altname enp0s3\n    inet 10.0.0.11/16 brd 10.0.255.255 scope global ens3\n       valid_lft forever preferred_lft forever\n');
