@@ -10,6 +10,7 @@ import { nc } from './nc.js';
 import { ping } from './ping.js';
 import { ip } from './ip.js';
 import { ss } from './ss.js';
+import { netstat } from './netstat.js';
 
 const PROGRAMS = new Map<string, Program>([
   ['wget', wget],
@@ -18,6 +19,7 @@ const PROGRAMS = new Map<string, Program>([
   ['ping', ping],
   ['ip', ip],
   ['ss', ss],
+  ['netstat', netstat],
 ]);
 
 /** The client program `argv0` names, if it is one the simulation runs. */

@@ -252,3 +252,21 @@ describe('ip and ss as node commands', () => {
     expect((await (await registry.load('ss', 'node-1'))!.execute(['-lnt'], ctx)).stdout).toContain(' *:10250 ');
   });
 });
+
+describe('busybox netstat', () => {
+  it('lists the pod namespace from /proc/net/tcp then tcp6 in FMT_NET_CONN_DATA; -p names only processes of its own container', async () => {
+    const { netstat } = await import('../../../src/cluster/programs/netstat.js');
+    createPod(cluster, 'web2', { nodeName: 'node-2', containers: [{ name: 'nginx', image: 'nginx:1.27' }, { name: 'bb', image: 'busybox:1.36', command: ['sleep', 'infinity'] }] });
+    cluster.advance(20_000);
+    const sb = sandboxOf('web2', 'node-2');
+    const bb = containerOf('bb', 'node-2');
+    const ctx: ProgramContext = { network: cluster.network, from: { kind: 'pod', node: 'node-2', sandboxId: sb.id }, resolvConf: () => undefined, now: cluster.now(), image: bb.image, containerId: bb.id };
+    // networking/netstat.c: "%s   %6lu %6lu %-23s %-23s %-12s" and "%.20s" of PID/name ("-" when not found in /proc).
+    expect(run(netstat, 'netstat -tlnp', ctx).stdout).toBe(
+      'Active Internet connections (only servers)\nProto Recv-Q Send-Q Local Address           Foreign Address         State       PID/Program name    \n' +
+        'tcp        0      0 0.0.0.0:80              0.0.0.0:*               LISTEN      -\n' +
+        'tcp        0      0 :::80                   :::*                    LISTEN      -\n',
+    );
+    expect(run(netstat, 'netstat -tn', ctx).stdout).toBe('Active Internet connections (w/o servers)\nProto Recv-Q Send-Q Local Address           Foreign Address         State       \n');
+  });
+});
