@@ -128,6 +128,8 @@ describe('ip on a node (iproute2 5.15, Ubuntu 22.04)', () => {
       return key(a) - key(b);
     });
     expect(run(ip, 'ip r', onNode('node-1')).stdout).toBe(expected.join(''));
+    // print_rt_pref writes "pref %s" without a trailing space; the kernel's link-local prefix per link, ::1 on lo.
+    expect(run(ip, 'ip -6 route', onNode('node-1')).stdout.split('\n').slice(0, 3)).toEqual(['::1 dev lo proto kernel metric 256 pref medium', 'fe80::/64 dev ens3 proto kernel metric 256 pref medium', 'fe80::/64 dev flannel.1 proto kernel metric 256 pref medium']);
   });
 
   it('a new pod gives the node a veth whose index the pod sees as eth0@ifN, and its deletion takes it away; cni0 loses carrier without veths', () => {
