@@ -1,8 +1,8 @@
 /**
  * iproute2 5.15 `ss` (misc/ss.c) over the namespace it runs in: the TCP and
  * UDP sockets that listen (`-l`), with `-n` (numeric ports), `-t`/`-u`,
- * `-p` (the owning process, when the caller can see it), `-a`, `-4`/`-6`
- * and `-H`. Output goes through ss.c's column renderer: every field is
+ * `-p` (the owning process, when the caller can see it), `-a`, `-4`/`-6`,
+ * `-H`, `state`/`exclude` and filter expressions (ss-filter.ts). Output goes through ss.c's column renderer: every field is
  * measured, then padded (left or right aligned) to its column's width; on a
  * terminal the spare screen width is spread over the columns, into a pipe
  * the columns stay as narrow as their contents (render_calc_width).
@@ -13,6 +13,7 @@ import type { Program, ProgramRun } from './types.js';
 import { ProgramOutput } from './output.js';
 import { namespaceOf, type Socket } from './netns.js';
 import { runsIproute2 } from './ip.js';
+import { ALL_STATES, CONNECTED_STATES, parseFilter, scanState, stateOf, type SockState } from './ss-filter.js';
 
 /**
  * The terminal width ss fills when its stdout is one (`kubectl exec -t`; 80 columns, as `ls` assumes). A
@@ -100,6 +101,7 @@ export const ss: Program = (argv, ctx) => {
   if (!runsIproute2(ctx)) return out.err(`sh: ss: not found\n`).done(127, 0);
   const f = { listening: false, all: false, numeric: false, processes: false, tcp: false, udp: false, v4: false, v6: false, header: true };
   const args = argv.slice(1);
+  const words: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
     let letters: string[];
@@ -116,7 +118,11 @@ export const ss: Program = (argv, ctx) => {
       if (!letter) return out.err(`ss: unrecognized option '${arg}'\n${USAGE}`).done(255, 0);
       letters = [letter];
     } else if (arg.startsWith('-') && arg.length > 1) letters = [...arg.slice(1)];
-    else return out.err('kubedrill: ss filter expressions are not simulated\n').done(126, 0);
+    else {
+      // getopt_long permutes: words that are not options form the state and filter expression.
+      words.push(arg);
+      continue;
+    }
     for (const l of letters) {
       if (l === 'l') f.listening = true;
       else if (l === 'a') f.all = true;
@@ -144,13 +150,32 @@ export const ss: Program = (argv, ctx) => {
       else return out.err(`ss: invalid option -- '${l}'\n${USAGE}`).done(255, 0);
     }
   }
+  // -l: listening (and unconnected) sockets; -a: all; neither: connected ones only (ss.c SS_CONN). Then `state`/`exclude` words.
+  let states = new Set<SockState>(f.all ? ALL_STATES : f.listening ? ['LISTEN', 'UNCONN'] : CONNECTED_STATES);
+  let sawStates = false;
+  let w = 0;
+  for (; w < words.length && (words[w] === 'state' || words[w] === 'exclude' || words[w] === 'excl'); w += 2) {
+    const name = words[w + 1];
+    if (name === undefined) return out.err(USAGE).done(255, 0);
+    const picked = scanState(name);
+    if (!picked) return out.err(`ss: wrong state name: ${name}\n`).done(255, 0);
+    if (words[w] === 'state') {
+      if (!sawStates) states = new Set();
+      for (const p of picked) states.add(p);
+    } else {
+      if (!sawStates) states = new Set(ALL_STATES);
+      for (const p of picked) states.delete(p);
+    }
+    sawStates = true;
+  }
+  const filter = w < words.length ? parseFilter(words.slice(w)) : () => true;
+  if (typeof filter === 'string') return out.err(`ss: bison bellows (while parsing filter): "${filter}!"${USAGE}`).done(255, 0);
   const ns = namespaceOf(ctx.network, ctx.from, ctx.containerId);
   if (!ns) return out.err('Cannot open netlink socket: Protocol not supported\n').done(1, 0);
   // No -t/-u: every socket table (ss shows the Netid column then).
   const both = f.tcp === f.udp;
   const protos = both ? ['udp', 'tcp'] : f.tcp ? ['tcp'] : ['udp'];
-  // -l: listening (and unconnected) sockets; -a: all; neither: connected ones only (ss.c SS_CONN).
-  const wanted = (s: Socket) => (f.all ? true : f.listening ? !s.peer : !!s.peer);
+  const wanted = (s: Socket) => states.has(stateOf(s)) && filter(s);
   const family = f.v4 === f.v6 ? 0 : f.v4 ? 4 : 6;
   const sockets: Socket[] = [];
   // ss walks the tables in order (udp before tcp); inet_diag dumps IPv4 then IPv6, each listeners then established.
@@ -161,7 +186,8 @@ export const ss: Program = (argv, ctx) => {
       sockets.push(...mine.filter((s) => !s.peer), ...mine.filter((s) => s.peer));
     }
   }
-  return render(sockets, { netid: both, header: f.header, numeric: f.numeric, processes: f.processes, tty: ctx.tty === true }, out);
+  // One state asked for: the State column goes (ss.c disables COL_STATE).
+  return render(sockets, { netid: both, state: states.size > 1, header: f.header, numeric: f.numeric, processes: f.processes, tty: ctx.tty === true }, out);
 };
 
 /** One column of ss.c's columns[]. */
@@ -172,11 +198,11 @@ interface Column {
   disabled?: boolean;
 }
 
-function render(sockets: readonly Socket[], o: { netid: boolean; header: boolean; numeric: boolean; processes: boolean; tty: boolean }, out: ProgramOutput): ProgramRun {
+function render(sockets: readonly Socket[], o: { netid: boolean; state: boolean; header: boolean; numeric: boolean; processes: boolean; tty: boolean }, out: ProgramOutput): ProgramRun {
   const columns: Column[] = [
     { align: 'left', header: 'Netid', ldelim: '', disabled: !o.netid },
     // -l asks for two states (LISTEN and UNCONN), so the State column stays.
-    { align: 'left', header: 'State', ldelim: ' ' },
+    { align: 'left', header: 'State', ldelim: ' ', disabled: !o.state },
     { align: 'left', header: 'Recv-Q', ldelim: ' ' },
     { align: 'left', header: 'Send-Q', ldelim: ' ' },
     { align: 'right', header: 'Local Address:', ldelim: ' ' },
@@ -197,7 +223,7 @@ function render(sockets: readonly Socket[], o: { netid: boolean; header: boolean
     const users = o.processes && s.owner ? ` users:(("${s.owner.name}",pid=${s.owner.pid},fd=${s.owner.fd}))` : '';
     rows.push([
       s.proto,
-      s.state ?? (s.proto === 'tcp' ? 'LISTEN' : 'UNCONN'),
+      stateOf(s),
       '0'.padEnd(6),
       String(s.backlog).padEnd(6),
       `${local}${s.device ? `%${s.device}` : ''}:`,

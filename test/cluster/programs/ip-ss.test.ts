@@ -232,6 +232,18 @@ describe('ss', () => {
     expect(run(ss, 'ss -lx', onNode('node-1'))).toMatchObject({ stdout: '', exitCode: 126 });
   });
 
+  it('state and filter expressions (ss.c scan_state, ssfilter.y): one state hides the State column', () => {
+    const established = run(ss, 'ss -tn state established', onNode('node-1')).stdout.split('\n');
+    expect(established[0]).toMatch(/^Recv-Q Send-Q Local Address:Port +Peer Address:Port ?Process/);
+    expect(established.slice(1, -1).every((l) => /^0 +0 +10\.0\.0\.11:\d+ /.test(l))).toBe(true);
+    expect(run(ss, 'ss -ltn sport = :10250', onNode('node-1')).stdout.split('\n').slice(1)).toEqual(['LISTEN 0      4096               *:10250            *:*          ', '']);
+    const either = run(ss, 'ss -ltn ( sport = :22 or sport = :10248 )', onNode('node-1')).stdout;
+    expect(either.split('\n').length).toBe(5);
+    expect(run(ss, 'ss -tn dst 10.0.0.10', onNode('node-1')).stdout).not.toContain(':22 ');
+    expect(run(ss, 'ss -tn state bogus', onNode('node-1'))).toMatchObject({ stderr: 'ss: wrong state name: bogus\n', exitCode: 255 });
+    expect(run(ss, 'ss -tn sport =', onNode('node-1')).stderr.startsWith('ss: bison bellows (while parsing filter): "syntax error!"Usage: ss [ OPTIONS ]\n')).toBe(true);
+  });
+
   it('-4/-6 and -f pick the family of the socket: a Go dual-stack listener is IPv6', () => {
     const v6 = run(ss, 'ss -ltnf inet6', onNode('node-1')).stdout;
     expect(v6).toContain(' *:10250 ');
