@@ -177,10 +177,20 @@ function addressCommand(args: readonly string[], ns: NetNamespace, out: ProgramO
   }
   let dev: string | undefined;
   let up = false;
+  let master: string | undefined;
+  let kind: string | undefined;
   for (let i = 0; i < rest.length; i++) {
     const a = rest[i];
     if (a === 'up') up = true;
-    else if (a === 'dev' || !['to', 'scope', 'label'].includes(a)) {
+    else if (iproute2 && (a === 'master' || a === 'type')) {
+      const value = rest[++i];
+      if (value === undefined) return out.err('Command line is not complete. Try option "help"\n').done(255, 0);
+      if (a === 'master') {
+        // invarg("Device does not exist\n", ...): the message's own newline, then invarg's.
+        if (!ns.links.some((l) => l.name === value)) return out.err(`Error: argument "${value}" is wrong: Device does not exist\n\n`).done(255, 0);
+        master = value;
+      } else kind = value;
+    } else if (a === 'dev' || !['to', 'scope', 'label'].includes(a)) {
       const name = a === 'dev' ? rest[++i] : a;
       if (name === undefined) return out.err('Command line is not complete. Try option "help"\n').done(255, 0);
       if (dev !== undefined) return out.err(`Error: either "dev" is duplicate, or "${name}" is a garbage.\n`).done(255, 0);
@@ -193,6 +203,8 @@ function addressCommand(args: readonly string[], ns: NetNamespace, out: ProgramO
     if (links.length === 0) return out.err(iproute2 ? `Device "${dev}" does not exist.\n` : `ip: can't find device '${dev}'\n`).done(iproute2 ? 1 : bbStatus, 0);
   }
   if (up) links = links.filter((l) => l.flags.includes('UP'));
+  if (master !== undefined) links = links.filter((l) => l.master === master);
+  if (kind !== undefined) links = links.filter((l) => l.kind === kind);
   if (o.family === 4 || o.family === 6) links = links.filter((l) => l.addresses.some((a) => a.family === o.family));
   return out.out(print(links, o, ns.links)).done(0, 0);
 }

@@ -45,6 +45,8 @@ export interface Link {
   /** tx_queue_len (0: not printed). */
   qlen: number;
   type: 'loopback' | 'ether';
+  /** IFLA_INFO_KIND (`ip link show type veth`): absent for lo and the NIC. */
+  kind?: 'veth' | 'bridge' | 'vxlan';
   mac: string;
   altname?: string;
   addresses: readonly LinkAddress[];
@@ -136,6 +138,7 @@ function podNamespace(node: NetNode, sandbox: Sandbox, viewer: string | undefine
     // The CNI plugins create veths over netlink with IFLA_TXQLEN 0.
     qlen: 0,
     type: 'ether',
+    kind: 'veth',
     mac,
     addresses: [
       { family: 4, address: sandbox.ip, prefix: cidr.prefix, broadcast: broadcastOf(cidr), scope: 'global' },
@@ -191,7 +194,7 @@ function nodeNamespace(network: Network, node: NetNode, viewer: string | undefin
     // flanneld's VXLAN device holds the subnet's network address as a /32, and routes every other node's subnet through it.
     const vtepMac = macFrom(`flannel.1/${node.name}`);
     links.push({
-      index: 3, name: 'flannel.1', flags: ['BROADCAST', 'MULTICAST', 'UP', 'LOWER_UP'], mtu: FLANNEL_MTU, qdisc: 'noqueue', state: 'UNKNOWN', qlen: 0, type: 'ether', mac: vtepMac,
+      index: 3, name: 'flannel.1', flags: ['BROADCAST', 'MULTICAST', 'UP', 'LOWER_UP'], mtu: FLANNEL_MTU, qdisc: 'noqueue', state: 'UNKNOWN', qlen: 0, type: 'ether', kind: 'vxlan', mac: vtepMac,
       addresses: [
         { family: 4, address: formatIPv4(ownCidr.base), prefix: 32, scope: 'global' },
         { family: 6, address: linkLocal(vtepMac), prefix: 64, scope: 'link' },
@@ -214,7 +217,7 @@ function nodeNamespace(network: Network, node: NetNode, viewer: string | undefin
     const bridgeMac = macFrom(`cni0/${node.name}`);
     const gateway = formatIPv4(ownCidr.base + 1);
     links.push({
-      index: 4, name: 'cni0', flags: carrier ? ['BROADCAST', 'MULTICAST', 'UP', 'LOWER_UP'] : ['NO-CARRIER', 'BROADCAST', 'MULTICAST', 'UP'], mtu: FLANNEL_MTU, qdisc: 'noqueue', state: carrier ? 'UP' : 'DOWN', qlen: 1000, type: 'ether', mac: bridgeMac,
+      index: 4, name: 'cni0', flags: carrier ? ['BROADCAST', 'MULTICAST', 'UP', 'LOWER_UP'] : ['NO-CARRIER', 'BROADCAST', 'MULTICAST', 'UP'], mtu: FLANNEL_MTU, qdisc: 'noqueue', state: carrier ? 'UP' : 'DOWN', qlen: 1000, type: 'ether', kind: 'bridge', mac: bridgeMac,
       addresses: [
         { family: 4, address: gateway, prefix: ownCidr.prefix, broadcast: broadcastOf(ownCidr), scope: 'global' },
         { family: 6, address: linkLocal(bridgeMac), prefix: 64, scope: 'link' },
@@ -227,7 +230,7 @@ function nodeNamespace(network: Network, node: NetNode, viewer: string | undefin
     const mac = macFrom(`veth/${s.id}`);
     const name = vethName(s);
     links.push({
-      index: s.hostIfIndex!, name, peer: { index: 2, netns: netnsName(s) }, flags: ['BROADCAST', 'MULTICAST', 'UP', 'LOWER_UP'], mtu: FLANNEL_MTU, qdisc: 'noqueue', master: 'cni0', state: 'UP', qlen: 0, type: 'ether', mac,
+      index: s.hostIfIndex!, name, peer: { index: 2, netns: netnsName(s) }, flags: ['BROADCAST', 'MULTICAST', 'UP', 'LOWER_UP'], mtu: FLANNEL_MTU, qdisc: 'noqueue', master: 'cni0', state: 'UP', qlen: 0, type: 'ether', kind: 'veth', mac,
       addresses: [{ family: 6, address: linkLocal(mac), prefix: 64, scope: 'link' }],
     });
     v6Devices.push(name);

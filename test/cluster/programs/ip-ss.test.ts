@@ -157,6 +157,14 @@ describe('ip on a node (iproute2 5.15, Ubuntu 22.04)', () => {
     expect(links).toContain(`\n${sb.hostIfIndex}: ${vethName(sb)}@ens3: <BROADCAST,MULTICAST,UP,LOWER_UP> mtu 1450 qdisc noqueue master cni0 state UP \n`);
   });
 
+  it('filters links by master and type (ipaddress.c: filter.master, filter.kind)', () => {
+    const veths = run(ip, 'ip -br link show master cni0', onNode('node-1')).stdout.split('\n').slice(0, -1);
+    expect(veths.length).toBe([...runtime('node-1').sandboxes.values()].filter((s) => !s.hostNetwork && s.state === 'SANDBOX_READY').length);
+    expect(veths.every((l) => /^veth[0-9a-f]{8}@if2 +UP +[0-9a-f:]{17} <BROADCAST,MULTICAST,UP,LOWER_UP> $/.test(l))).toBe(true);
+    expect(run(ip, 'ip -br a show type vxlan', onNode('node-1')).stdout).toMatch(/^flannel\.1 +UNKNOWN +10\.244\.1\.0\/32 fe80::[0-9a-f:]+\/64 \n$/);
+    expect(run(ip, 'ip link show master nope', onNode('node-1'))).toMatchObject({ stderr: 'Error: argument "nope" is wrong: Device does not exist\n\n', exitCode: 255 });
+  });
+
   it('shows the NIC with its altname and the node address, flannel.1 with the podCIDR network address as a /32', () => {
     const out = run(ip, 'ip -4 addr', onNode('node-1')).stdout;
     expect(out).toContain('2: ens3: <BROADCAST,MULTICAST,UP,LOWER_UP> mtu 1500 qdisc fq_codel state UP group default qlen 1000\n    altname enp0s3\n    inet 10.0.0.11/16 brd 10.0.255.255 scope global ens3\n       valid_lft forever preferred_lft forever\n');
