@@ -38,6 +38,8 @@ export interface NetNode {
   podCidr?(): string | undefined;
   /** The cluster's pod network (flannel's Network), e.g. 10.244.0.0/16. */
   podSubnet?: string;
+  /** Is the node's kubelet connected to the API server (its last request answered)? */
+  kubeletConnected?(): boolean;
 }
 
 /** What answered a connection. */

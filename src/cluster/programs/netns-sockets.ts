@@ -55,7 +55,9 @@ function established(network: Network, node: NetNode, viewer: string | undefined
   const apiserver = apiServerEnd(network);
   for (const n of network.nodeList()) {
     const kubelet = n.host.unit('kubelet');
-    if (apiserver && kubelet?.active === 'active' && kubeletServer(n) === `${apiserver.ip}:6443`) {
+    // A kubelet whose requests get no HTTP answer (a TLS failure, a dropped SYN-ACK) holds no connection, or a SYN-SENT one (below).
+    const answered = n.kubeletConnected?.() ?? true;
+    if (apiserver && kubelet?.active === 'active' && kubeletServer(n) === `${apiserver.ip}:6443` && (answered || outboundConnect(n.host, n.ip, apiserver.ip, 6443))) {
       connections.push([{ node: n, ip: n.ip, port: ephemeral(`kubelet/${n.name}`), process: { name: 'kubelet', hostPid: kubelet.mainPid, fd: 21 } }, { ...apiserver, process: { ...apiserver.process, fd: 40 + connections.length } }]);
     }
     if (!apiserver) continue;
