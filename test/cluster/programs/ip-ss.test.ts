@@ -292,3 +292,16 @@ describe('busybox netstat', () => {
     expect(run(netstat, 'netstat -tn', ctx).stdout).toBe('Active Internet connections (w/o servers)\nProto Recv-Q Send-Q Local Address           Foreign Address         State       \n');
   });
 });
+
+describe('ss and a kubelet that cannot talk TLS', () => {
+  it('a kubelet whose requests get no answer (its clock past the API server certificate) holds no connection', () => {
+    const skewed = smallCluster({}, 2);
+    const node = skewed.nodes.get('node-2')!;
+    const ctx: ProgramContext = { network: skewed.network, from: { kind: 'host', node: 'node-2' }, resolvConf: () => undefined, now: skewed.now() };
+    const kubeletLine = () => run(ss, 'ss -tnp', ctx).stdout.split('\n').some((l) => l.includes(`"kubelet",pid=${node.host.unit('kubelet')!.mainPid}`));
+    expect(kubeletLine()).toBe(true);
+    node.host.clockOffsetMs = 800 * 86_400_000;
+    skewed.advance(60_000);
+    expect(kubeletLine()).toBe(false);
+  });
+});
