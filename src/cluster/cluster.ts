@@ -22,6 +22,11 @@ import type { NodeSpec } from './kubelet/node-status.js';
 import { ImageCatalog, type ImageBehaviour } from './workloads/catalog.js';
 import { Network, type NetNode } from './network/network.js';
 import { hostDaemons } from './network/host-daemons.js';
+import { networkPolicyEngine, storePolicyReads } from './network/policy.js';
+import type { CniPlugin } from './bootstrap/node-files.js';
+import { waitLoopLauncher } from './programs/wait-loop.js';
+import { clientProgramTable } from './programs/index.js';
+import type { Program } from './programs/types.js';
 import { systemProgramLauncher } from './system-programs.js';
 import { execEndpoint } from './kubelet/exec-endpoint.js';
 import { ControllerManager } from './controllers/controller-manager.js';
@@ -60,6 +65,12 @@ export interface ClusterWorld {
   podSubnet?: string;
   /** Image catalog additions. */
   images: Record<string, ImageBehaviour>;
+  /**
+   * The pod network's CNI plugin (default flannel, which does not enforce
+   * NetworkPolicy; calico does). It decides the nodes' /etc/cni/net.d and
+   * /opt/cni/bin, and enforcement follows what each node's containerd loaded.
+   */
+  cni?: CniPlugin;
 }
 
 /** Something that happens at a point of the cluster's history (manifests applied, a fault starting). */
@@ -104,6 +115,8 @@ export class Cluster {
   readonly createdAt: number;
   /** Hosts, pod network namespaces, packet filters: what every connection goes through. */
   readonly network: Network;
+  /** The client programs (nslookup, wget, nc, ...) a container's script can run, by name (programs/wait-loop.ts). */
+  readonly clientPrograms: Map<string, Program> = clientProgramTable();
   private readonly jumpHooks: ((d: number) => void)[] = [];
   private admin?: ApiClient;
 
@@ -197,18 +210,20 @@ export class Cluster {
       const runtime = new ContainerRuntime(this.queue, this.random, this.catalog);
       const staticPods = spec.role === 'control-plane' ? controlPlaneStaticPods(spec.name, spec.ip, this.world.version, podSubnet) : [];
       const credential: Credential = { type: 'x509', commonName: `system:node:${spec.name}`, organizations: ['system:nodes'], notBefore: this.createdAt, notAfter: this.world.now + 300 * 86_400_000 };
-      seedNodeFiles(host, spec, { version: this.world.version, apiServerIP: cp.ip, clusterCreatedAt: this.createdAt, kubeletClient: credential, staticPods, random: this.random });
+      seedNodeFiles(host, spec, { version: this.world.version, apiServerIP: cp.ip, clusterCreatedAt: this.createdAt, kubeletClient: credential, staticPods, random: this.random, cni: this.world.cni });
       if (spec.role === 'control-plane') {
         // kubeadm upgrades renew the leaf certificates about once a year: date them from the last anniversary.
         const years = Math.floor((this.world.now - this.createdAt) / YEAR_MS);
         seedControlPlanePki(host, this.createdAt, this.random, { issuedAt: this.createdAt + years * YEAR_MS });
       }
       const onExit = (code: number) => host.unit('kubelet')?.crashed(code);
-      const kubelet = new Kubelet(this.ctx, { spec, runtime, journal: host.journal, credential, staticPods, hostNow: () => host.now(), host, apiServer, onExit });
+      const kubelet = new Kubelet(this.ctx, { spec, runtime, journal: host.journal, credential, staticPods, hostNow: () => host.now(), host, apiServer, onExit, network: this.network });
       host.addUnit(containerdUnit(), { start: () => ((runtime.up = true), { ok: true }), stop: () => void (runtime.up = false) });
       host.addUnit(kubeletUnit(), { start: (pid) => kubelet.start(pid), stop: () => kubelet.stop() });
       this.nodes.set(spec.name, { spec, host, kubelet, runtime });
-      runtime.launcher = systemProgramLauncher({ ctx: this.ctx, network: this.network, node: { name: spec.name, ip: spec.ip, host, runtime }, podSubnet });
+      const systemProgram = systemProgramLauncher({ ctx: this.ctx, network: this.network, node: { name: spec.name, ip: spec.ip, host, runtime }, podSubnet });
+      const waitLoop = waitLoopLauncher({ queue: this.queue, network: this.network, node: { name: spec.name, runtime }, programs: () => this.clientPrograms });
+      runtime.launcher = (container, sandbox) => systemProgram(container, sandbox) ?? waitLoop(container, sandbox);
       const podCidr = () => (this.store.get('nodes', undefined, spec.name)?.spec as { podCIDR?: string } | undefined)?.podCIDR;
       this.netNodes.push({ name: spec.name, ip: spec.ip, host, runtime, hostDaemon: hostDaemons({ kubelet, controlPlane: spec.role === 'control-plane' }), podCidr, podSubnet, kubeletConnected: () => kubelet.apiConnected() });
       this.api.registerKubelet(spec.name, spec.ip, { ...kubelet.endpoint(), exec: execEndpoint({ network: this.network, runtime, node: spec.name, nodeIP: spec.ip, apiServerNode: cp.name, random: this.random, now: () => this.queue.now(), resolvConf: () => undefined }) });
@@ -222,6 +237,11 @@ export class Cluster {
       // The rest join a little after the control plane (`kubeadm init`), as with `kubeadm join`.
       else this.queue.after(spec.name === cp.name ? 0 : WORKER_JOIN_DELAY_MS, join);
     });
+    // NetworkPolicy: judged on every dial, enforced where a node's CNI plugin does (network/policy.ts).
+    this.network.policy = networkPolicyEngine(storePolicyReads(this.store, (name) => {
+      const n = this.nodes.get(name);
+      return n && { ip: n.spec.ip, fs: n.host.fs };
+    }));
     // The API server logs to stdout of its static pod container on the control-plane node (kubectl logs).
     const cpRuntime = this.nodes.get(cp.name)!.runtime;
     this.api.log = (line) => {

@@ -138,7 +138,7 @@ export function createPracticeSession(scenario: Scenario, file: string, options:
       const result = gradeAttempt({
         scenario,
         diagnosis: diagnoses,
-        goal: evaluateGoal(run.cluster.adminClient(), scenario.goal),
+        goal: evaluateGoal(run.cluster.adminClient(), scenario.goal, run.cluster.network),
         log: run.log,
         hintsUsed: hintsShown.length,
         simulatedSeconds: Math.round((run.cluster.now() - startedAt) / 1000),

@@ -7,6 +7,7 @@ import type { ApiClient, KubeObject } from '../cluster/apiserver/types.js';
 import { matchesLabelSelector, type LabelSelector } from '../cluster/apiserver/selectors.js';
 import { isTerminalPod } from '../cluster/scheduler/node-info.js';
 import type { GoalPredicate } from './schema.js';
+import type { Network } from '../cluster/network/network.js';
 import { canonicalImage, sameImage } from '../cluster/workloads/image-reference.js';
 
 type Obj = Record<string, any>;
@@ -19,13 +20,13 @@ export interface PredicateResult {
 }
 
 /** Evaluates one goal predicate. */
-export function evaluatePredicate(client: ApiClient, p: GoalPredicate): PredicateResult {
+export function evaluatePredicate(client: ApiClient, p: GoalPredicate, network?: Network): PredicateResult {
   const get = (resource: string, ns: string | undefined, name: string): Obj | undefined => {
     const r = client.get(resource, ns, name);
     return r.ok ? (r.value as Obj) : undefined;
   };
   if ('not' in p && p.not) {
-    const inner = evaluatePredicate(client, p.not as GoalPredicate);
+    const inner = evaluatePredicate(client, p.not as GoalPredicate, network);
     return { holds: !inner.holds, description: `not (${inner.description})` };
   }
   if ('nodeReady' in p) {
@@ -66,6 +67,18 @@ export function evaluatePredicate(client: ApiClient, p: GoalPredicate): Predicat
     const ep = get('endpoints', namespace, name);
     const addresses = (ep?.subsets ?? []).reduce((n: number, s: Obj) => n + (s.addresses?.length ?? 0), 0);
     return { holds: addresses > 0, description: `service ${namespace}/${name} has ready endpoints` };
+  }
+  if ('serviceAnswers' in p) {
+    const { namespace, name, path = '/' } = p.serviceAnswers;
+    const svc = get('services', namespace, name);
+    const port: number | undefined = p.serviceAnswers.port ?? svc?.spec?.ports?.[0]?.port;
+    const description = `service ${namespace}/${name} answers HTTP on port ${port ?? '?'}`;
+    const ip: string | undefined = svc?.spec?.clusterIP;
+    const from = network && firstWorker(client);
+    if (!network || !from || !ip || ip === 'None' || port === undefined) return { holds: false, description };
+    const r = network.request({ kind: 'host', node: from }, ip, port, { kind: 'http', method: 'GET', path, host: `${name}.${namespace}`, headers: [] });
+    const status = r.ok && r.response?.kind === 'http' ? r.response.status : undefined;
+    return { holds: status !== undefined && status >= 200 && status < 300, description };
   }
   if ('noPodsOnNode' in p) {
     const { namespace, selector, node } = p.noPodsOnNode;
@@ -111,8 +124,16 @@ export function evaluatePredicate(client: ApiClient, p: GoalPredicate): Predicat
 }
 
 /** Evaluates every goal predicate. */
-export function evaluateGoal(client: ApiClient, goal: readonly GoalPredicate[]): PredicateResult[] {
-  return goal.map((p) => evaluatePredicate(client, p));
+export function evaluateGoal(client: ApiClient, goal: readonly GoalPredicate[], network?: Network): PredicateResult[] {
+  return goal.map((p) => evaluatePredicate(client, p, network));
+}
+
+/** The node a goal's traffic starts from: the first node without the control-plane label (else the first node). */
+function firstWorker(client: ApiClient): string | undefined {
+  const nodes = client.list('nodes', undefined);
+  if (!nodes.ok) return undefined;
+  const worker = nodes.value.items.find((n) => !('node-role.kubernetes.io/control-plane' in (n.metadata.labels ?? {})));
+  return (worker ?? nodes.value.items[0])?.metadata.name;
 }
 
 /**

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { RE2JS } from 're2js';
 import { faultParamSchemas } from '../faults/registry.js';
 import { DEFAULT_POD_SUBNET, podSubnetProblem } from '../cluster/ipv4.js';
+import { unknownLogVariable } from '../cluster/network/access-log.js';
 import { DURATION_HINT, DURATION_PATTERN, durationProblem } from './duration.js';
 import { allCauseIds, componentIds } from './taxonomy.js';
 
@@ -53,6 +54,7 @@ export const GOAL_PREDICATES = [
   'podScheduled',
   'podRunning',
   'serviceHasEndpoints',
+  'serviceAnswers',
   'noPodsOnNode',
   'nodeHasTaint',
   'deploymentRunsImage',
@@ -198,6 +200,23 @@ function buildManifest() {
     .describe('An ordinary Kubernetes object, created through the API server when workloads are applied.');
 }
 
+function buildHttpAnswer() {
+  return z
+    .object({
+      status: z.number().int().min(100).max(599).describe('HTTP status code, e.g. 200, 404, 503.'),
+      body: z.string().optional().describe('Response body (default empty).'),
+      headers: z
+        .record(
+          z.string().regex(/^[A-Za-z0-9-]+$/, { error: (iss) => `invalid header name "${String(iss.input)}"` }),
+          z.string(),
+        )
+        .optional()
+        .describe('Response headers, in the order the server writes them (Content-Type defaults to text/plain; charset=utf-8; Date and Content-Length are added).'),
+    })
+    .strict()
+    .describe('How the application answers one path.');
+}
+
 function buildImageBehaviour() {
   return z
     .object({
@@ -215,6 +234,20 @@ function buildImageBehaviour() {
         .optional()
         .describe('The process exits (omit: it runs until stopped).'),
       logs: z.array(z.string()).default([]).describe('Lines the application writes to stdout when it starts.'),
+      http: z
+        .record(
+          z.string().regex(/^(\/[^\s?#]*|\*)$/, { error: (iss) => `invalid path "${String(iss.input)}": expected a path starting with / or *` }),
+          buildHttpAnswer(),
+        )
+        .optional()
+        .describe('HTTP answers on the listening ports, by request path (exact, then `*` for any other path; a path with no entry answers 404). Omit: every path answers 200 with an empty body.'),
+      accessLog: z
+        .string()
+        .refine((v) => unknownLogVariable(v) === undefined, { error: (iss) => `unknown log variable ${unknownLogVariable(String(iss.input))}` })
+        .optional()
+        .describe(
+          'The line the application writes to stdout per HTTP request, in nginx log_format variables: $remote_addr, $remote_user, $time_local, $time_iso8601, $request, $request_method, $request_uri, $uri, $args, $status, $body_bytes_sent, $host, $server_port, $request_time, $http_<header> (e.g. $http_user_agent). Omit: nothing is logged per request.',
+        ),
       memory: quantity('Memory the process grows to while running (for OOM scenarios).').optional(),
       sizeBytes: z.number().int().positive().optional().describe('Compressed image size in bytes (shown by crictl images and pull events).'),
       missing: z.boolean().default(false).describe('True: the registry has no such image or tag, so pulls fail with NotFound.'),
@@ -251,6 +284,12 @@ function buildCluster() {
         .default(DEFAULT_POD_SUBNET)
         .describe(
           `The pod network (kubeadm networking.podSubnet, the controller-manager's --cluster-cidr): each node gets a /24 of it, so a /16 holds 256 nodes; a node beyond that gets no pod CIDR (event CIDRNotAvailable). Default ${DEFAULT_POD_SUBNET}. Node addresses are 10.0.0.10 onwards in 10.0.0.0/16, Services 10.96.0.0/12.`,
+        ),
+      cni: z
+        .enum(['flannel', 'calico'])
+        .default('flannel')
+        .describe(
+          'The pod network\'s CNI plugin, as the nodes\' /etc/cni/net.d shows it. flannel (default) does not enforce NetworkPolicy: policies are stored and shown but change nothing. calico enforces them on every connection.',
         ),
       nodes: z.array(buildNode()).min(1).describe('The nodes, in order; at least one, names unique (after `count` expansion).'),
       manifests: z.array(buildManifest()).default([]).describe('Kubernetes objects applied `workloadsAgo` before now.'),
@@ -443,6 +482,15 @@ function buildGoalParams() {
     podScheduled: namedObject('The pod is bound to a node.'),
     podRunning: namedObject('The pod is in phase Running.'),
     serviceHasEndpoints: namedObject('The Service has at least one ready endpoint.'),
+    serviceAnswers: z
+      .object({
+        namespace: namespaceField(),
+        name: z.string().min(1).describe('Service name.'),
+        port: z.number().int().min(1).max(65535).optional().describe('Service port (default: its first port).'),
+        path: z.string().startsWith('/').optional().describe('HTTP path (default /).'),
+      })
+      .strict()
+      .describe('An HTTP GET to the Service\'s ClusterIP from a node gets a 2xx answer, through kube-proxy\'s rules, the endpoints and the application.'),
     noPodsOnNode: z
       .object({
         namespace: namespaceField(),
@@ -576,6 +624,7 @@ export type GoalPredicate =
   | { podScheduled: z.output<GoalParams['podScheduled']> }
   | { podRunning: z.output<GoalParams['podRunning']> }
   | { serviceHasEndpoints: z.output<GoalParams['serviceHasEndpoints']> }
+  | { serviceAnswers: z.output<GoalParams['serviceAnswers']> }
   | { noPodsOnNode: z.output<GoalParams['noPodsOnNode']> }
   | { nodeHasTaint: z.output<GoalParams['nodeHasTaint']> }
   | { deploymentRunsImage: z.output<GoalParams['deploymentRunsImage']> }

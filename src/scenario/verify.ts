@@ -41,7 +41,7 @@ export async function verifyScenario(scenario: Scenario, seed?: number): Promise
 export async function checkStart(start: ScenarioRun): Promise<string[]> {
   const scenario = start.scenario;
   const problems: string[] = [];
-  const initial = evaluateGoal(start.cluster.adminClient(), scenario.goal);
+  const initial = evaluateGoal(start.cluster.adminClient(), scenario.goal, start.cluster.network);
   if (initial.every((g) => g.holds)) problems.push('the goal already holds at the start: there is nothing to fix');
 
   // Each fact must be shown by its own suggested command, judged by the same rule as the learner's lines.
@@ -68,10 +68,10 @@ export async function checkSolution(fix: ScenarioRun): Promise<string[]> {
     if (r.exitCode !== 0) problems.push(`solution step \`${line}\` failed (exit ${r.exitCode}):\n${indent(r.output)}`);
     fix.cluster.advance(COMMAND_STEP_MS);
   }
-  let goal = evaluateGoal(fix.cluster.adminClient(), scenario.goal);
+  let goal = evaluateGoal(fix.cluster.adminClient(), scenario.goal, fix.cluster.network);
   for (let waited = 0; waited < SETTLE_LIMIT_MS && !goal.every((g) => g.holds); waited += 10_000) {
     fix.cluster.advance(10_000);
-    goal = evaluateGoal(fix.cluster.adminClient(), scenario.goal);
+    goal = evaluateGoal(fix.cluster.adminClient(), scenario.goal, fix.cluster.network);
   }
   for (const g of goal) if (!g.holds) problems.push(`after the solution the goal does not hold: ${g.description}`);
   return problems;

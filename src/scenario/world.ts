@@ -31,6 +31,8 @@ export function scenarioWorld(scenario: Scenario): ScenarioWorld {
       missing: b.missing,
       ...(b.entrypoint ? { entrypoint: b.entrypoint } : {}),
       ...(b.binaries ? { binaries: b.binaries } : {}),
+      ...(b.http ? { http: httpTable(b.http) } : {}),
+      ...(b.accessLog ? { accessLog: b.accessLog } : {}),
     };
   }
   const world: ClusterWorld = {
@@ -51,6 +53,7 @@ export function scenarioWorld(scenario: Scenario): ScenarioWorld {
       ...(n.joinedAgo !== undefined ? { joinedAt: now - parseDuration(n.joinedAgo) } : {}),
     })),
     podSubnet: c.podSubnet,
+    cni: c.cni,
     images,
   };
   const timeline: TimelineItem[] = [];
@@ -73,4 +76,14 @@ export function scenarioWorld(scenario: Scenario): ScenarioWorld {
     timeline.push({ at: now - since, run: (cluster) => primitive.apply(cluster, fault) });
   }
   return { world, timeline };
+}
+
+/** The HTTP answers of an image, in null-prototype records: paths and header names come from the scenario file. */
+function httpTable(http: NonNullable<Scenario['cluster']['images'][string]['http']>): NonNullable<CatalogBehaviour['http']> {
+  const table: NonNullable<CatalogBehaviour['http']> = Object.create(null);
+  for (const [path, a] of Object.entries(http)) {
+    const headers = a.headers ? Object.assign(Object.create(null) as Record<string, string>, a.headers) : undefined;
+    table[path] = { status: a.status, ...(a.body !== undefined ? { body: a.body } : {}), ...(headers ? { headers } : {}) };
+  }
+  return table;
 }

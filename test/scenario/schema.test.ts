@@ -35,6 +35,7 @@ describe('scenarioSchema', () => {
       workloadsAgo: '20m',
       seed: 1,
       podSubnet: '10.244.0.0/16',
+      cni: 'flannel',
       nodes: [
         { name: 'cp-1', role: 'control-plane', cpu: '2', memory: '8Gi', pods: 110, ephemeralStorage: '50Gi', labels: {}, taints: [], unschedulable: false },
         { name: 'node-1', role: 'worker', cpu: '8', memory: '16Gi', pods: 110, ephemeralStorage: '50Gi', labels: {}, taints: [], unschedulable: false },
@@ -70,7 +71,7 @@ describe('scenarioSchema', () => {
     });
     expect(r.success).toBe(false);
     expect(r.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
-      ['goal.0', 'expected one predicate: podsReady, deploymentAvailable, nodeReady, nodeSchedulable, podScheduled, podRunning, serviceHasEndpoints, noPodsOnNode, nodeHasTaint, deploymentRunsImage, objectField, not'],
+      ['goal.0', 'expected one predicate: podsReady, deploymentAvailable, nodeReady, nodeSchedulable, podScheduled, podRunning, serviceHasEndpoints, serviceAnswers, noPodsOnNode, nodeHasTaint, deploymentRunsImage, objectField, not'],
       ['goal.1.objectField', 'give only one of equals, exists, lessThan, greaterThan; found equals, exists'],
     ]);
   });

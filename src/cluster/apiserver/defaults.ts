@@ -24,12 +24,15 @@ export function applyDefaults(object: KubeObject): void {
     case 'Service':
       defaultService(object as Obj);
       break;
+    case 'NetworkPolicy':
+      defaultNetworkPolicy(object as Obj);
+      break;
   }
 }
 
 /** Does {@link applyDefaults} change objects of this kind (else it leaves them as they are)? */
 export function hasDefaults(kind: unknown): boolean {
-  return kind === 'Pod' || kind === 'Deployment' || kind === 'ReplicaSet' || kind === 'Service';
+  return kind === 'Pod' || kind === 'Deployment' || kind === 'ReplicaSet' || kind === 'Service' || kind === 'NetworkPolicy';
 }
 
 /** Defaults of a pod template (a Deployment's or ReplicaSet's `spec.template`). */
@@ -119,4 +122,20 @@ function defaultService(s: Obj): void {
     p.targetPort ??= p.port;
   }
   if (spec.type === 'NodePort' || spec.type === 'LoadBalancer') spec.externalTrafficPolicy ??= 'Cluster';
+}
+
+/**
+ * pkg/apis/networking/v1/defaults.go: a policy without policyTypes is an
+ * Ingress policy, and an Egress one too when it has egress rules; a port's
+ * protocol defaults to TCP.
+ */
+function defaultNetworkPolicy(np: Obj): void {
+  const spec = (np.spec ??= {});
+  spec.podSelector ??= {};
+  if (!Array.isArray(spec.policyTypes) || spec.policyTypes.length === 0) {
+    spec.policyTypes = Array.isArray(spec.egress) && spec.egress.length > 0 ? ['Ingress', 'Egress'] : ['Ingress'];
+  }
+  for (const rule of [...(Array.isArray(spec.ingress) ? spec.ingress : []), ...(Array.isArray(spec.egress) ? spec.egress : [])]) {
+    for (const p of Array.isArray(rule?.ports) ? rule.ports : []) if (p && typeof p === 'object') p.protocol ??= 'TCP';
+  }
 }

@@ -48,6 +48,7 @@ export const RESOURCES: readonly ResourceInfo[] = [
   r('leases', 'lease', [], 'coordination.k8s.io', 'v1', 'Lease', true),
   r('endpointslices', 'endpointslice', [], 'discovery.k8s.io', 'v1', 'EndpointSlice', true),
   r('events', 'event', ['ev'], 'events.k8s.io', 'v1', 'Event', true),
+  r('networkpolicies', 'networkpolicy', ['netpol'], 'networking.k8s.io', 'v1', 'NetworkPolicy', true),
   r('clusterrolebindings', 'clusterrolebinding', [], 'rbac.authorization.k8s.io', 'v1', 'ClusterRoleBinding', false),
   r('clusterroles', 'clusterrole', [], 'rbac.authorization.k8s.io', 'v1', 'ClusterRole', false),
   r('rolebindings', 'rolebinding', [], 'rbac.authorization.k8s.io', 'v1', 'RoleBinding', true),

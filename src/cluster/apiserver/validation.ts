@@ -5,6 +5,7 @@
 import type { KubeObject, Status } from './types.js';
 import { invalid, type FieldError } from './errors.js';
 import { matchesLabelSelector, type LabelSelector } from './selectors.js';
+import { validateNetworkPolicySpec } from './validation-networking.js';
 
 type Obj = Record<string, any>;
 
@@ -133,6 +134,9 @@ export function validateObject(object: KubeObject, old?: KubeObject): Status | u
       for (const [i, p] of ((object.spec as Obj)?.ports ?? []).entries()) {
         if (typeof p.port !== 'number' || p.port < 1 || p.port > 65535) errors.push({ field: `spec.ports[${i}].port`, detail: `Invalid value: ${p.port}: must be between 1 and 65535, inclusive` });
       }
+      break;
+    case 'NetworkPolicy':
+      validateNetworkPolicySpec(object.spec as Obj | undefined, errors);
       break;
   }
   return errors.length ? invalid(kindLabel(object), name, errors) : undefined;

@@ -10,6 +10,7 @@ import type { Random } from '../clock/random.js';
 import type { Credential } from '../apiserver/authn.js';
 import type { UnitSpec } from '../host/systemd.js';
 import { encodeCertificate, privateKeyBlock, type Certificate } from '../host/certs.js';
+import { CNI_BIN_DIR, seedCniPlugins } from '../runtime/cni.js';
 
 type Obj = Record<string, any>;
 
@@ -23,7 +24,12 @@ export interface NodeFileOptions {
   kubeletClient: Credential;
   staticPods: Obj[];
   random: Random;
+  /** The pod network's plugin (default flannel). */
+  cni?: CniPlugin;
 }
+
+/** The CNI plugins a world may run its pod network with. */
+export type CniPlugin = 'flannel' | 'calico';
 
 /** The kubelet's systemd unit (kubeadm drop-in, restart every 10 s). */
 export function kubeletUnit(): UnitSpec {
@@ -135,13 +141,40 @@ export function seedNodeFiles(host: NodeHost, spec: NodeSpec, o: NodeFileOptions
     { mtime: at },
   );
   fs.write('/etc/containerd/config.toml', 'version = 2\n\n[plugins."io.containerd.grpc.v1.cri"]\n  sandbox_image = "registry.k8s.io/pause:3.10"\n\n[plugins."io.containerd.grpc.v1.cri".containerd.runtimes.runc.options]\n  SystemdCgroup = true\n', { mtime: at });
-  fs.write(
-    '/etc/cni/net.d/10-flannel.conflist',
-    JSON.stringify({ name: 'cbr0', cniVersion: '0.3.1', plugins: [{ type: 'flannel', delegate: { hairpinMode: true, isDefaultGateway: true } }, { type: 'portmap', capabilities: { portMappings: true } }] }, null, 2) + '\n',
-    { mtime: at },
-  );
+  if (o.cni === 'calico') seedCalicoCni(fs, spec.name, at);
+  else {
+    fs.write(
+      '/etc/cni/net.d/10-flannel.conflist',
+      JSON.stringify({ name: 'cbr0', cniVersion: '0.3.1', plugins: [{ type: 'flannel', delegate: { hairpinMode: true, isDefaultGateway: true } }, { type: 'portmap', capabilities: { portMappings: true } }] }, null, 2) + '\n',
+      { mtime: at },
+    );
+  }
   fs.mkdirs('/etc/kubernetes/manifests');
   for (const pod of o.staticPods) fs.write(`/etc/kubernetes/manifests/${pod.metadata.name}.yaml`, yaml.dump(pod, { lineWidth: -1 }), { mode: 0o600, mtime: at });
   fs.mkdirs('/var/log/pods');
   fs.mkdirs('/var/lib/containerd');
+}
+
+/**
+ * What calico-node's install-cni init container leaves on a node (calico.yaml
+ * manifest, cni_network_config): the conflist with the calico plugin, using
+ * host-local IPAM over the node's podCIDR (`usePodCidr`, the documented choice
+ * with the Kubernetes pod CIDR), and the calico binaries beside the packaged ones.
+ */
+function seedCalicoCni(fs: NodeHost['fs'], nodeName: string, at: number): void {
+  seedCniPlugins(fs);
+  for (const name of ['calico', 'calico-ipam']) fs.write(`${CNI_BIN_DIR}/${name}`, '\u007fELF', { mode: 0o755, mtime: at, sizeBytes: 67_174_400 });
+  const calico = {
+    type: 'calico',
+    log_level: 'info',
+    log_file_path: '/var/log/calico/cni/cni.log',
+    datastore_type: 'kubernetes',
+    nodename: nodeName,
+    mtu: 0,
+    ipam: { type: 'host-local', subnet: 'usePodCidr' },
+    policy: { type: 'k8s' },
+    kubernetes: { kubeconfig: '/etc/cni/net.d/calico-kubeconfig' },
+  };
+  const conf = { name: 'k8s-pod-network', cniVersion: '0.3.1', plugins: [calico, { type: 'portmap', snat: true, capabilities: { portMappings: true } }, { type: 'bandwidth', capabilities: { bandwidth: true } }] };
+  fs.write('/etc/cni/net.d/10-calico.conflist', JSON.stringify(conf, null, 2) + '\n', { mtime: at });
 }

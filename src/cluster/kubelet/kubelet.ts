@@ -31,6 +31,7 @@ import { inboundConnect } from './host-netfilter.js';
 import { goTimeStringPrecise } from './go-text.js';
 import { sameFields, sameInputs } from './same-inputs.js';
 import { flatConcat } from '../flat-string.js';
+import type { Network } from '../network/network.js';
 
 type Obj = Record<string, any>;
 
@@ -58,6 +59,8 @@ export interface KubeletOptions {
   staticPods: Obj[];
   /** The node's own clock (journal timestamps are host time). */
   hostNow?: () => number;
+  /** The cluster network (probes dial through it). */
+  network: Network;
 }
 
 /** The kubelet component. */
@@ -510,6 +513,9 @@ export class Kubelet implements Component {
       nodeIP: this.options.spec.ip,
       runtime: this.options.runtime,
       recorder: this.recorder,
+      network: this.options.network,
+      // pkg/probe/http/request.go userAgent: kube-probe/<major>.<minor>.
+      probeUserAgent: `kube-probe/${this.options.spec.kubeletVersion.replace(/^v/, '').split('.').slice(0, 2).join('.')}`,
       now: () => q.now(),
       after: (ms, fn) => q.after(ms, () => kubelet.active && fn()),
       cancel: (id) => q.cancel(id),

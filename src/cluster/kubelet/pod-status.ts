@@ -20,6 +20,8 @@ export interface ContainerRecord {
   restartCount: number;
   ready: boolean;
   started: boolean;
+  /** A sidecar: an init container with restartPolicy Always, which keeps running beside the app containers. */
+  restartable?: boolean;
 }
 
 /** A terminated container state. */
@@ -36,6 +38,8 @@ export interface TerminatedState {
 export interface PodStatusInput {
   pod: Obj;
   containers: ContainerRecord[];
+  /** The pod's init containers, in spec order (absent or empty: none). */
+  initContainers?: ContainerRecord[];
   sandboxReady: boolean;
   podIP?: string;
   hostIP: string;
@@ -48,9 +52,13 @@ export interface PodStatusInput {
 /** The full `.status` object. */
 export function buildPodStatus(input: PodStatusInput): Obj {
   const { pod, containers, previous } = input;
+  const inits = input.initContainers ?? [];
   const restartPolicy = pod.spec.restartPolicy ?? 'Always';
-  const allReady = containers.length > 0 && containers.every((c) => c.ready);
-  const unready = containers.filter((c) => !c.ready).map((c) => c.name);
+  // status/generate.go GenerateContainersReadyCondition: sidecars count, before the app containers.
+  const sidecars = inits.filter((c) => c.restartable);
+  const readyOnes = sidecars.length ? [...sidecars, ...containers] : containers;
+  const allReady = containers.length > 0 && readyOnes.every((c) => c.ready);
+  const unready = readyOnes.filter((c) => !c.ready).map((c) => c.name);
   const prevConditions: Obj[] = previous?.conditions ?? [];
   const cond = (type: string, ok: boolean, reason?: string, message?: string): Obj => {
     const prev = prevConditions.find((c) => c.type === type);
@@ -60,9 +68,12 @@ export function buildPodStatus(input: PodStatusInput): Obj {
   };
   const scheduled = prevConditions.find((c) => c.type === 'PodScheduled') ?? { lastProbeTime: null, lastTransitionTime: isoSeconds(input.startTime), status: 'True', type: 'PodScheduled' };
   const readyMessage = `containers with unready status: [${unready.join(' ')}]`;
+  // pkg/kubelet/status/generate.go GeneratePodInitializedCondition: init containers that have not exited 0
+  // (sidecars: not started); a pod one of whose app containers has started was initialized.
+  const incomplete = anyAppStarted(containers) ? [] : inits.filter((c) => (c.restartable ? !(c.started && c.state.running) : !initCompleted(c))).map((c) => c.name);
   const conditions = [
     cond('PodReadyToStartContainers', input.sandboxReady),
-    cond('Initialized', true),
+    incomplete.length ? cond('Initialized', false, 'ContainersNotInitialized', `containers with incomplete status: [${incomplete.join(' ')}]`) : cond('Initialized', true),
     cond('Ready', allReady, allReady ? undefined : 'ContainersNotReady', allReady ? undefined : readyMessage),
     cond('ContainersReady', allReady, allReady ? undefined : 'ContainersNotReady', allReady ? undefined : readyMessage),
     { ...scheduled, status: 'True' },
@@ -72,7 +83,8 @@ export function buildPodStatus(input: PodStatusInput): Obj {
     containerStatuses: containers.map(containerStatus),
     hostIP: input.hostIP,
     hostIPs: [{ ip: input.hostIP }],
-    phase: podPhase(containers, restartPolicy),
+    ...(inits.length ? { initContainerStatuses: inits.map(initContainerStatus) } : {}),
+    phase: podPhase(containers, restartPolicy, inits),
     ...(input.podIP ? { podIP: input.podIP, podIPs: [{ ip: input.podIP }] } : {}),
     qosClass: previous?.qosClass ?? qosClass(pod.spec),
     startTime: isoSeconds(input.startTime),
@@ -99,6 +111,26 @@ function containerStatus(c: ContainerRecord): Obj {
   });
 }
 
+/** An init container has run to completion (exit 0). */
+export function initCompleted(c: ContainerRecord): boolean {
+  return c.state.terminated?.exitCode === 0;
+}
+
+/**
+ * prober_manager.go UpdatePodStatus: a (non-restartable) init container is
+ * started while it runs and ready once it has exited 0.
+ */
+function initContainerStatus(c: ContainerRecord): Obj {
+  const status = containerStatus(c);
+  status.ready = c.restartable ? c.ready && !!c.state.running : initCompleted(c);
+  return status;
+}
+
+/** kubecontainer.HasAnyRegularContainerStarted: an app container is running or has run. */
+function anyAppStarted(containers: readonly ContainerRecord[]): boolean {
+  return containers.some((c) => !!c.state.running || !!c.state.terminated || !!c.lastTerminated);
+}
+
 function terminated(t: TerminatedState): Obj {
   return {
     containerID: `containerd://${t.containerId}`,
@@ -110,8 +142,28 @@ function terminated(t: TerminatedState): Obj {
   };
 }
 
-/** getPhase: Pending while a container waits that never ran; Running once all have started (or will restart). */
-export function podPhase(containers: ContainerRecord[], restartPolicy: string): string {
+/**
+ * getPhase (pkg/kubelet/kubelet_pods.go): Pending while an init container is
+ * pending or a container waits that never ran; Failed when initialization
+ * failed under restartPolicy Never; Running once all have started (or will restart).
+ */
+export function podPhase(containers: ContainerRecord[], restartPolicy: string, inits: readonly ContainerRecord[] = []): string {
+  let pendingInitialization = 0;
+  let pendingSidecars = 0;
+  let failedInitialization = 0;
+  for (const c of inits) {
+    if (c.restartable) {
+      // A sidecar is pending until it has started; once it has run, its restarts do not matter.
+      if (c.state.running ? !c.started : !c.state.terminated && !c.lastTerminated) pendingSidecars++;
+      continue;
+    }
+    if (c.state.running) pendingInitialization++;
+    else if (c.state.terminated) {
+      if (c.state.terminated.exitCode !== 0) failedInitialization++;
+    } else if (c.lastTerminated) {
+      if (c.lastTerminated.exitCode !== 0) failedInitialization++;
+    } else pendingInitialization++;
+  }
   let running = 0;
   let waiting = 0;
   let stopped = 0;
@@ -126,7 +178,8 @@ export function podPhase(containers: ContainerRecord[], restartPolicy: string): 
       else waiting++;
     } else waiting++;
   }
-  if (waiting > 0) return 'Pending';
+  if (failedInitialization > 0 && restartPolicy === 'Never') return 'Failed';
+  if (pendingInitialization > 0 || (pendingSidecars > 0 && !anyAppStarted(containers)) || waiting > 0) return 'Pending';
   if (running > 0) return 'Running';
   if (stopped > 0) {
     if (restartPolicy === 'Always') return 'Running';

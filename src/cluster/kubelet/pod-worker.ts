@@ -1,6 +1,7 @@
 /**
  * One pod's worker in the kubelet: brings the runtime in line with the pod
- * spec (sandbox → image → create → start), restarts with back-off, runs
+ * spec (sandbox → image → create → start), runs the init containers one
+ * after another before the app containers, restarts with back-off, runs
  * probes, tears down on deletion, and reports status. Every message it
  * emits is the kubelet's own wording (pkg/kubelet/kuberuntime,
  * pkg/kubelet/images, pkg/kubelet/prober).
@@ -9,7 +10,9 @@ import type { KubeObject } from '../apiserver/types.js';
 import type { ContainerRuntime, RuntimeContainer, Sandbox } from '../runtime/runtime.js';
 import type { EventRecorder } from '../client/event-recorder.js';
 import type { TimerId } from '../clock/event-queue.js';
-import { buildPodStatus, type ContainerRecord } from './pod-status.js';
+import type { Network } from '../network/network.js';
+import { buildPodStatus, initCompleted, type ContainerRecord } from './pod-status.js';
+import { runProbe } from './prober.js';
 import { goDuration, inBackoffSince, nextBackoff, type Backoff } from './backoff.js';
 import { fullImageName, parseImageRef } from '../workloads/catalog.js';
 import { sharedFields } from './same-inputs.js';
@@ -23,6 +26,10 @@ export interface PodWorkerHost {
   readonly nodeIP: string;
   readonly runtime: ContainerRuntime;
   readonly recorder: EventRecorder;
+  /** The cluster network: httpGet and tcpSocket probes dial through it from the node. */
+  readonly network: Network;
+  /** The User-Agent of HTTP probes (`kube-probe/1.32`). */
+  readonly probeUserAgent: string;
   now(): number;
   after(ms: number, fn: () => void): TimerId;
   cancel(id: TimerId): void;
@@ -48,9 +55,31 @@ interface Tracked extends ContainerRecord {
   pullBackoff?: Backoff;
   pulling?: boolean;
   pullError?: string;
-  livenessFailures: number;
-  readinessFailures: number;
+  /** The events' fieldPath: `spec.containers{name}` or `spec.initContainers{name}`. */
+  fieldPath: string;
+  /** An init container (runs to completion before the app containers start). */
+  init: boolean;
+  /** A sidecar has started once: initialization went on past it, and it is kept running from then on. */
+  sidecarUp?: boolean;
+  /** The probe workers of the running container, by probe type (reset at each start; absent without probes). */
+  probes?: Partial<Record<ProbeType, ProbeWorker>>;
 }
+
+/** The three probe types, in the order the kubelet's workers report them (prober/worker.go). */
+type ProbeType = 'Startup' | 'Readiness' | 'Liveness';
+
+/** One probe worker's state (prober/worker.go: lastResult, resultRun, onHold) and its next run. */
+interface ProbeWorker {
+  dueAt: number;
+  lastResult?: 'success' | 'failure';
+  resultRun: number;
+}
+
+const PROBE_FIELDS: readonly (readonly [ProbeType, 'startupProbe' | 'readinessProbe' | 'livenessProbe'])[] = [
+  ['Startup', 'startupProbe'],
+  ['Readiness', 'readinessProbe'],
+  ['Liveness', 'livenessProbe'],
+];
 
 /** Image pull throughput used to time pulls. */
 const PULL_BYTES_PER_MS = 40_000;
@@ -64,6 +93,8 @@ export class PodWorker {
   private sandbox?: Sandbox;
   private podIP?: string;
   private readonly containers = new Map<string, Tracked>();
+  /** The init containers, in spec order. */
+  private readonly inits = new Map<string, Tracked>();
   private readonly startTime: number;
   private timer?: TimerId;
   private timerAt = Infinity;
@@ -73,9 +104,12 @@ export class PodWorker {
 
   constructor(private readonly host: PodWorkerHost, private pod: KubeObject) {
     this.startTime = host.now();
-    for (const c of this.spec().containers as Obj[]) {
-      this.containers.set(c.name, { name: c.name, image: fullImageName(parseImageRef(c.image)), state: { waiting: { reason: 'ContainerCreating' } }, restartCount: 0, ready: false, started: false, livenessFailures: 0, readinessFailures: 0 });
-    }
+    const initSpecs = (this.spec().initContainers ?? []) as Obj[];
+    // convertToAPIContainerStatuses: with init containers every container not yet created waits in PodInitializing.
+    const waiting = { reason: initSpecs.length ? 'PodInitializing' : 'ContainerCreating' };
+    const record = (c: Obj, init: boolean): Tracked => ({ name: c.name, image: fullImageName(parseImageRef(c.image)), state: { waiting }, restartCount: 0, ready: false, started: false, fieldPath: intern(`spec.${init ? 'initContainers' : 'containers'}{${c.name}}`), init, ...(init && c.restartPolicy === 'Always' ? { restartable: true } : {}) });
+    for (const c of initSpecs) this.inits.set(c.name, record(c, true));
+    for (const c of this.spec().containers as Obj[]) this.containers.set(c.name, record(c, false));
   }
 
   /** The pod as last seen. */
@@ -112,8 +146,40 @@ export class PodWorker {
       return;
     }
     if (!this.sandbox && !this.createSandbox()) return;
-    for (const spec of this.spec().containers as Obj[]) this.syncContainer(spec);
+    if (!this.syncInitContainers()) for (const spec of this.spec().containers as Obj[]) this.syncContainer(spec, this.containers.get(spec.name)!);
     this.report();
+  }
+
+  /**
+   * kuberuntime_manager.go computeInitContainerActions: the first init
+   * container that has not exited 0 runs (or restarts with back-off after a
+   * failure, unless restartPolicy is Never, which fails the pod); the app
+   * containers wait until every init container has completed. Answers
+   * whether initialization is still under way.
+   */
+  private syncInitContainers(): boolean {
+    for (const spec of (this.spec().initContainers ?? []) as Obj[]) {
+      const rec = this.inits.get(spec.name);
+      if (!rec) continue;
+      if (rec.restartable) {
+        // A sidecar (restartPolicy Always) runs for the pod's life, restarted with back-off whatever the pod's
+        // policy; the next init container starts once it has started (its startup probe passed).
+        if (rec.state.running) this.probe(spec, rec);
+        else this.syncContainer(spec, rec);
+        if (rec.state.running && rec.started) rec.sidecarUp = true;
+        if (!rec.sidecarUp) return true;
+        continue;
+      }
+      if (initCompleted(rec)) continue;
+      if (!rec.state.running) this.syncContainer(spec, rec);
+      return !initCompleted(rec);
+    }
+    return false;
+  }
+
+  /** Every container record: init containers first, in spec order. */
+  private records(): IterableIterator<Tracked> {
+    return this.inits.size ? [...this.inits.values(), ...this.containers.values()][Symbol.iterator]() : this.containers.values();
   }
 
   /** A container of this pod exited (PLEG event). */
@@ -131,7 +197,7 @@ export class PodWorker {
     if (this.timer !== undefined) this.host.cancel(this.timer);
     this.timer = undefined;
     this.timerAt = Infinity;
-    for (const rec of this.containers.values()) {
+    for (const rec of this.records()) {
       rec.pulling = false;
       const c = rec.runtimeId ? this.host.runtime.containers.get(rec.runtimeId) : undefined;
       if (c?.state === 'CONTAINER_EXITED') this.markExited(c);
@@ -145,7 +211,8 @@ export class PodWorker {
   }
 
   private markExited(c: RuntimeContainer): boolean {
-    const rec = [...this.containers.values()].find((r) => r.runtimeId === c.id);
+    let rec: Tracked | undefined;
+    for (const r of this.records()) if (r.runtimeId === c.id) rec = r;
     if (!rec || !rec.state.running) return false;
     rec.state = { terminated: { exitCode: c.exitCode ?? 0, reason: c.reason ?? 'Error', startedAt: c.startedAt ?? 0, finishedAt: c.finishedAt ?? this.host.now(), containerId: c.id } };
     rec.ready = false;
@@ -183,8 +250,7 @@ export class PodWorker {
     return true;
   }
 
-  private syncContainer(spec: Obj): void {
-    const rec = this.containers.get(spec.name)!;
+  private syncContainer(spec: Obj, rec: Tracked): void {
     const now = this.host.now();
     if (rec.state.running) {
       this.probe(spec, rec);
@@ -198,7 +264,7 @@ export class PodWorker {
       // kuberuntime_manager.go doBackOff: the window counts from the latest exit.
       const finishedAt = rec.lastTerminated?.finishedAt ?? now;
       if (inBackoffSince(rec.restartBackoff, finishedAt, now)) {
-        const fieldPath = `spec.containers{${spec.name}}`;
+        const fieldPath = rec.fieldPath;
         const podRef = `${this.pod.metadata.name}_${this.pod.metadata.namespace}(${this.pod.metadata.uid})`;
         rec.state = { waiting: { reason: 'CrashLoopBackOff', message: `back-off ${goDuration(rec.restartBackoff!.delayMs)} restarting failed container=${spec.name} pod=${podRef}` } };
         this.host.recorder.record(this.pod, 'Warning', 'BackOff', `Back-off restarting failed container ${spec.name} in pod ${podRef}`, fieldPath);
@@ -213,7 +279,8 @@ export class PodWorker {
 
   private shouldRestart(rec: Tracked): boolean {
     const policy = this.spec().restartPolicy ?? 'Always';
-    if (policy === 'Always') return true;
+    // A sidecar always restarts; an init container that exited 0 is done, a failed one restarts unless the policy is Never.
+    if (rec.restartable || (policy === 'Always' && !rec.init)) return true;
     if (policy === 'Never') return false;
     const exit = rec.state.terminated?.exitCode ?? rec.lastTerminated?.exitCode ?? 1;
     return exit !== 0;
@@ -222,7 +289,7 @@ export class PodWorker {
   private startContainer(spec: Obj, rec: Tracked): void {
     const runtime = this.host.runtime;
     const rec2 = this.host.recorder;
-    const fieldPath = `spec.containers{${spec.name}}`;
+    const fieldPath = rec.fieldPath;
     const now = this.host.now();
     const policy = spec.imagePullPolicy ?? 'IfNotPresent';
     const present = runtime.findImage(spec.image);
@@ -244,7 +311,7 @@ export class PodWorker {
 
   private pull(spec: Obj, rec: Tracked): void {
     const runtime = this.host.runtime;
-    const fieldPath = `spec.containers{${spec.name}}`;
+    const fieldPath = rec.fieldPath;
     this.host.recorder.record(this.pod, 'Normal', 'Pulling', `Pulling image "${spec.image}"`, fieldPath);
     rec.pulling = true;
     const result = runtime.pullImage(spec.image);
@@ -274,7 +341,7 @@ export class PodWorker {
 
   private createAndStart(spec: Obj, rec: Tracked, image: NonNullable<ReturnType<ContainerRuntime['findImage']>>): void {
     const runtime = this.host.runtime;
-    const fieldPath = `spec.containers{${spec.name}}`;
+    const fieldPath = rec.fieldPath;
     const created = runtime.createContainer(this.sandbox!.id, { name: spec.name, command: spec.command, args: spec.args }, image, rec.restartCount);
     if (!created.ok) {
       this.host.recorder.record(this.pod, 'Warning', 'Failed', `Error: ${created.error}`, fieldPath);
@@ -299,61 +366,94 @@ export class PodWorker {
       return;
     }
     this.host.recorder.record(this.pod, 'Normal', 'Started', `Started container ${spec.name}`, fieldPath);
-    rec.state = { running: { startedAt: this.host.now() } };
-    rec.started = true;
-    rec.livenessFailures = 0;
-    rec.readinessFailures = 0;
-    rec.ready = !spec.readinessProbe;
-    if (spec.readinessProbe || spec.livenessProbe) this.wake(firstProbeDelay(spec));
+    const now = this.host.now();
+    rec.state = { running: { startedAt: now } };
+    // prober_manager.go UpdatePodStatus: with a startup probe the container is not started (and not ready) until it passes.
+    rec.started = !spec.startupProbe;
+    rec.ready = rec.started && !spec.readinessProbe;
+    rec.probes = undefined;
+    if (rec.init && !rec.restartable) return;
+    let first = Infinity;
+    for (const [type, field] of PROBE_FIELDS) {
+      const probe = spec[field];
+      if (!probe) continue;
+      // worker.go doProbe: nothing runs before initialDelaySeconds; the first tick comes about a second in.
+      const dueAt = now + Math.max(1000, (probe.initialDelaySeconds ?? 0) * 1000);
+      (rec.probes ??= {})[type] = { dueAt, resultRun: 0 };
+      first = Math.min(first, dueAt);
+    }
+    if (first !== Infinity) this.wake(first - now);
   }
 
-  /** Readiness and liveness probes, evaluated against what the process really serves. */
+  /**
+   * The prober workers of a running container (pkg/kubelet/prober/worker.go):
+   * each probe that is due runs once; until the startup probe has passed,
+   * liveness and readiness do not run; a result counts only after
+   * failureThreshold (successThreshold) equal results in a row; a failed
+   * startup or liveness probe kills the container, which is restarted.
+   */
   private probe(spec: Obj, rec: Tracked): void {
     const runtime = this.host.runtime;
-    const c = rec.runtimeId ? runtime.containers.get(rec.runtimeId) : undefined;
-    if (!c) return;
+    const probes = rec.probes;
+    const c = probes && rec.runtimeId ? runtime.containers.get(rec.runtimeId) : undefined;
+    if (!c || !probes) return;
     const now = this.host.now();
-    const since = now - (c.startedAt ?? now);
-    const fieldPath = `spec.containers{${spec.name}}`;
     let next = Infinity;
-    for (const [kind, probe] of [['Readiness', spec.readinessProbe], ['Liveness', spec.livenessProbe]] as const) {
-      if (!probe) continue;
-      const initial = (probe.initialDelaySeconds ?? 0) * 1000;
-      const period = (probe.periodSeconds ?? 10) * 1000;
-      next = Math.min(next, since < initial ? initial - since : period);
-      if (since < initial) continue;
-      const failure = this.probeFailure(probe, c, spec);
-      if (kind === 'Readiness') {
-        // prober worker: a Ready container turns unready only after failureThreshold failures in a row.
-        rec.readinessFailures = failure ? rec.readinessFailures + 1 : 0;
-        if (!failure) rec.ready = true;
-        else if (rec.readinessFailures >= (probe.failureThreshold ?? 3)) rec.ready = false;
-        if (failure) this.host.recorder.record(this.pod, 'Warning', 'Unhealthy', `Readiness probe failed: ${failure}`, fieldPath);
-      } else if (failure) {
-        rec.livenessFailures++;
-        this.host.recorder.record(this.pod, 'Warning', 'Unhealthy', `Liveness probe failed: ${failure}`, fieldPath);
-        if (rec.livenessFailures >= (probe.failureThreshold ?? 3)) {
-          this.host.recorder.record(this.pod, 'Normal', 'Killing', `Container ${spec.name} failed liveness probe, will be restarted`, fieldPath);
-          runtime.stopContainer(c.id);
-          rec.state = { terminated: { exitCode: c.exitCode ?? 137, reason: 'Error', startedAt: c.startedAt ?? 0, finishedAt: now, containerId: c.id } };
-          rec.ready = false;
-          this.wake(0);
-          return;
-        }
-      } else rec.livenessFailures = 0;
+    for (const [type, field] of PROBE_FIELDS) {
+      const probe = spec[field] as Obj | undefined;
+      const worker = probes[type];
+      if (!probe || !worker) continue;
+      if (worker.dueAt <= now) {
+        worker.dueAt = now + (probe.periodSeconds ?? 10) * 1000;
+        // Once started the startup worker stops; before that the other workers skip their ticks.
+        const skip = type === 'Startup' ? rec.started : !rec.started;
+        if (!skip && this.runProbe(type, probe, worker, spec, rec, c)) return;
+      }
+      if (!(type === 'Startup' && rec.started)) next = Math.min(next, worker.dueAt);
     }
-    if (next !== Infinity) this.wake(next);
+    if (next !== Infinity) this.wake(next - now);
   }
 
-  private probeFailure(probe: Obj, c: RuntimeContainer, spec: Obj): string | undefined {
-    const ip = this.podIP ?? '';
-    if (probe.exec) return undefined;
-    const target = probe.httpGet ?? probe.tcpSocket;
-    if (!target) return undefined;
-    const port = resolvePort(target.port, spec);
-    if (this.host.runtime.serving(c, port)) return undefined;
-    if (probe.httpGet) return `Get "http://${ip}:${port}${probe.httpGet.path ?? '/'}": dial tcp ${ip}:${port}: connect: connection refused`;
-    return `dial tcp ${ip}:${port}: connect: connection refused`;
+  /** Runs one probe and applies its result; answers true when the container was killed. */
+  private runProbe(type: ProbeType, probe: Obj, worker: ProbeWorker, spec: Obj, rec: Tracked, c: RuntimeContainer): boolean {
+    const now = this.host.now();
+    const outcome = runProbe(probe, { network: this.host.network, nodeName: this.host.nodeName, nodeIP: this.host.nodeIP, podIP: this.podIP ?? '', spec, container: c, userAgent: this.host.probeUserAgent, now });
+    // prober.go probe: every failed run is an Unhealthy event, whatever the threshold.
+    if (outcome.result === 'failure') this.host.recorder.record(this.pod, 'Warning', 'Unhealthy', `${type} probe failed: ${outcome.output}`, rec.fieldPath);
+    else if (outcome.result === 'unknown') this.host.recorder.record(this.pod, 'Warning', 'Unhealthy', `${type} probe errored and resulted in unknown state: ${outcome.error}`, rec.fieldPath);
+    const result = outcome.result === 'success' ? 'success' : 'failure';
+    if (worker.lastResult === result) worker.resultRun++;
+    else {
+      worker.lastResult = result;
+      worker.resultRun = 1;
+    }
+    const threshold = result === 'failure' ? (probe.failureThreshold ?? 3) : (probe.successThreshold ?? 1);
+    if (worker.resultRun < threshold) return false;
+    if (type === 'Readiness') {
+      rec.ready = result === 'success';
+      return false;
+    }
+    if (result === 'success') {
+      if (type === 'Startup') {
+        rec.started = true;
+        rec.ready = !spec.readinessProbe;
+        // The other workers tick on from here.
+        for (const [t] of PROBE_FIELDS) {
+          const other = t === 'Startup' ? undefined : rec.probes?.[t];
+          if (other) other.dueAt = Math.max(other.dueAt, now);
+        }
+        this.wake(0);
+      }
+      return false;
+    }
+    // kuberuntime_manager.go computePodActions: "Container %s failed liveness|startup probe, will be restarted".
+    this.host.recorder.record(this.pod, 'Normal', 'Killing', `Container ${spec.name} failed ${type.toLowerCase()} probe, will be restarted`, rec.fieldPath);
+    this.host.runtime.stopContainer(c.id);
+    rec.state = { terminated: { exitCode: c.exitCode ?? 137, reason: 'Error', startedAt: c.startedAt ?? 0, finishedAt: now, containerId: c.id } };
+    rec.ready = false;
+    rec.probes = undefined;
+    this.wake(0);
+    return true;
   }
 
   /**
@@ -365,7 +465,7 @@ export class PodWorker {
   evict(message: string): void {
     const runtime = this.host.runtime;
     const now = this.host.now();
-    for (const rec of this.containers.values()) {
+    for (const rec of this.records()) {
       if (!rec.state.running || !rec.runtimeId) continue;
       const c = runtime.containers.get(rec.runtimeId);
       runtime.stopContainer(rec.runtimeId);
@@ -375,7 +475,7 @@ export class PodWorker {
     if (this.sandbox) this.sandbox.state = 'SANDBOX_NOTREADY';
     this.terminated = true;
     if (this.timer !== undefined) this.host.cancel(this.timer);
-    const status = buildPodStatus({ pod: this.pod as Obj, containers: [...this.containers.values()], sandboxReady: false, podIP: this.podIP, hostIP: this.host.nodeIP, startTime: this.startTime, now, previous: this.lastStatus ?? (this.pod.status as Obj | undefined) });
+    const status = buildPodStatus({ pod: this.pod as Obj, containers: [...this.containers.values()], initContainers: [...this.inits.values()], sandboxReady: false, podIP: this.podIP, hostIP: this.host.nodeIP, startTime: this.startTime, now, previous: this.lastStatus ?? (this.pod.status as Obj | undefined) });
     const stamp = new Date(Math.floor(now / 1000) * 1000).toISOString().replace('.000Z', 'Z');
     status.phase = 'Failed';
     status.reason = 'Evicted';
@@ -387,10 +487,9 @@ export class PodWorker {
 
   private terminate(): void {
     const runtime = this.host.runtime;
-    for (const spec of this.spec().containers as Obj[]) {
-      const rec = this.containers.get(spec.name)!;
+    for (const rec of this.records()) {
       if (rec.state.running && rec.runtimeId) {
-        this.host.recorder.record(this.pod, 'Normal', 'Killing', `Stopping container ${spec.name}`, `spec.containers{${spec.name}}`);
+        this.host.recorder.record(this.pod, 'Normal', 'Killing', `Stopping container ${rec.name}`, rec.fieldPath);
         runtime.stopContainer(rec.runtimeId);
       }
     }
@@ -411,6 +510,7 @@ export class PodWorker {
     const status = buildPodStatus({
       pod: this.pod as Obj,
       containers: [...this.containers.values()],
+      ...(this.inits.size ? { initContainers: [...this.inits.values()] } : {}),
       sandboxReady: !!this.sandbox,
       podIP: this.podIP,
       hostIP: this.host.nodeIP,
@@ -428,12 +528,12 @@ export class PodWorker {
     // The spec, not the pod: buildPodStatus reads only pod.spec once there is a last status, and the spec
     // outlives status writes, so the inputs do not keep an old version of the pod alive.
     // Sized once (no spare capacity kept per pod), in the order sameInputs() walks.
-    const inputs = new Array<unknown>(3 + INPUTS_PER_CONTAINER * this.containers.size);
+    const inputs = new Array<unknown>(3 + INPUTS_PER_CONTAINER * (this.inits.size + this.containers.size));
     inputs[0] = this.pod.spec;
     inputs[1] = this.sandbox;
     inputs[2] = this.podIP;
     let i = 3;
-    for (const c of this.containers.values()) {
+    for (const c of this.records()) {
       inputs[i++] = c.state;
       inputs[i++] = c.lastTerminated;
       inputs[i++] = c.ready;
@@ -449,10 +549,10 @@ export class PodWorker {
   /** Does statusInputs() hold the very values of the last status's inputs (nothing built to find out)? */
   private sameInputs(): boolean {
     const last = this.lastInputs;
-    if (last === undefined || last.length !== 3 + INPUTS_PER_CONTAINER * this.containers.size) return false;
+    if (last === undefined || last.length !== 3 + INPUTS_PER_CONTAINER * (this.inits.size + this.containers.size)) return false;
     if (last[0] !== this.pod.spec || last[1] !== this.sandbox || last[2] !== this.podIP) return false;
     let i = 3;
-    for (const c of this.containers.values()) {
+    for (const c of this.records()) {
       if (last[i] !== c.state || last[i + 1] !== c.lastTerminated || last[i + 2] !== c.ready || last[i + 3] !== c.started) return false;
       if (last[i + 4] !== c.restartCount || last[i + 5] !== c.containerId || last[i + 6] !== c.imageRef || last[i + 7] !== c.image) return false;
       i += INPUTS_PER_CONTAINER;
@@ -471,15 +571,4 @@ export class PodWorker {
       this.sync();
     });
   }
-}
-
-function firstProbeDelay(spec: Obj): number {
-  const delays = [spec.readinessProbe, spec.livenessProbe].filter(Boolean).map((p: Obj) => (p.initialDelaySeconds ?? 0) * 1000);
-  return Math.max(1000, Math.min(...delays));
-}
-
-function resolvePort(port: number | string, spec: Obj): number {
-  if (typeof port === 'number') return port;
-  const named = (spec.ports ?? []).find((p: Obj) => p.name === port);
-  return named ? named.containerPort : Number(port);
 }

@@ -5,7 +5,9 @@
  * ServerProgram instead.
  */
 import type { ImageBehaviour } from '../workloads/catalog.js';
-import type { HttpResponse, NetRequest, NetResponse, ServerProgram } from './requests.js';
+import type { ContainerRuntime, RuntimeContainer } from '../runtime/runtime.js';
+import type { HttpResponse, NetRequest, ServerProgram } from './requests.js';
+import { accessLogLine } from './access-log.js';
 
 /** Reason phrases of the status codes applications answer with (Go's net/http StatusText). */
 const REASONS: Record<number, string> = {
@@ -19,30 +21,80 @@ export function reasonPhrase(status: number): string {
   return REASONS[status] ?? '';
 }
 
-const cache = new WeakMap<ImageBehaviour, ServerProgram>();
+const servers = new WeakMap<RuntimeContainer, ServerProgram>();
 
-/** The server program of an image's behaviour (one per behaviour object). */
-export function behaviourServer(behaviour: ImageBehaviour): ServerProgram {
-  let server = cache.get(behaviour);
-  if (!server) cache.set(behaviour, (server = { answer: (request) => answer(behaviour, request) }));
+const GO_NOT_FOUND_HEADERS: Record<string, string> = { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' };
+
+/**
+ * How a container whose image is behaviour data answers (one server per
+ * container): from its image's `http` table, stamping the Date header with
+ * the node's clock, and writing its `accessLog` line to the container's log
+ * for every HTTP request that reaches it.
+ */
+export function applicationServer(runtime: ContainerRuntime, container: RuntimeContainer): ServerProgram {
+  let server = servers.get(container);
+  if (!server) {
+    server = {
+      answer(request, port, conn) {
+        const now = runtime.now();
+        // Read at each request: the behaviour is the container's current one.
+        const behaviour = container.behaviour;
+        const response = answer(behaviour, request, now);
+        if (response && behaviour.accessLog && request.kind === 'http') {
+          runtime.appendLog(container, now, [accessLogLine(behaviour.accessLog, { request, response, remoteIP: conn?.remoteIP ?? '-', port, time: now })]);
+        }
+        return response;
+      },
+    };
+    servers.set(container, server);
+  }
   return server;
 }
 
-function answer(behaviour: ImageBehaviour, request: NetRequest): NetResponse | undefined {
+function answer(behaviour: ImageBehaviour, request: NetRequest, now: number): HttpResponse | undefined {
   // A plain application does not speak DNS: the query goes unanswered.
   if (request.kind !== 'http') return undefined;
   const path = request.path.split('?')[0] || '/';
   const table = behaviour.http;
   const entry = table ? (Object.hasOwn(table, path) ? table[path] : Object.hasOwn(table, '*') ? table['*'] : undefined) : { status: 200, body: '' };
-  if (!entry) return httpResponse(404, '404 page not found\n', { 'Content-Type': 'text/plain; charset=utf-8' });
-  return httpResponse(entry.status, entry.body ?? '', entry.headers);
+  // Go's http.NotFound (net/http Error): its text, Content-Type and nosniff.
+  if (!entry) return httpResponse(404, '404 page not found\n', GO_NOT_FOUND_HEADERS, now);
+  return httpResponse(entry.status, entry.body ?? '', entry.headers, now);
 }
 
-function httpResponse(status: number, body: string, headers?: Record<string, string>): HttpResponse {
+/**
+ * The response with its headers in the order the server writes them: a
+ * server that names itself (nginx: `Server`, then `Date`, then its headers
+ * with Content-Length after Content-Type) or Go's net/http (its headers,
+ * then `Date` and `Content-Length`).
+ */
+function httpResponse(status: number, body: string, headers: Record<string, string> | undefined, now: number): HttpResponse {
+  const given = Object.entries(headers ?? {});
+  const date: [string, string] = ['Date', httpDate(now)];
+  const length: [string, string] = ['Content-Length', String(Buffer.byteLength(body))];
+  const serverIndex = given.findIndex(([k]) => k.toLowerCase() === 'server');
   const list: [string, string][] = [];
-  const given = headers ?? {};
-  if (!Object.keys(given).some((k) => k.toLowerCase() === 'content-type')) list.push(['Content-Type', 'text/plain; charset=utf-8']);
-  for (const [k, v] of Object.entries(given)) list.push([k, v]);
-  list.push(['Content-Length', String(Buffer.byteLength(body))]);
+  if (serverIndex >= 0) {
+    list.push(given[serverIndex], date);
+    for (const [i, h] of given.entries()) {
+      if (i === serverIndex) continue;
+      list.push(h);
+      if (h[0].toLowerCase() === 'content-type') list.push(length);
+    }
+    if (!list.includes(length)) list.push(length);
+  } else {
+    if (!given.some(([k]) => k.toLowerCase() === 'content-type')) list.push(['Content-Type', 'text/plain; charset=utf-8']);
+    list.push(...given, date, length);
+  }
   return { kind: 'http', status, reason: reasonPhrase(status), headers: list, body };
+}
+
+const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** RFC 9110 IMF-fixdate, as every HTTP server stamps `Date`: `Wed, 02 Dec 2026 06:10:00 GMT`. */
+export function httpDate(ms: number): string {
+  const d = new Date(ms);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${DAYS[d.getUTCDay()]}, ${p(d.getUTCDate())} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())} GMT`;
 }

@@ -17,7 +17,7 @@ import type { ContainerRuntime, RuntimeContainer, Sandbox } from '../runtime/run
 import type { NodeHost } from '../host/node-host.js';
 import { netfilterOf, type Packet, type Verdict } from './netfilter.js';
 import type { NetRequest, NetResponse, ServerProgram } from './requests.js';
-import { behaviourServer } from './app-server.js';
+import { applicationServer } from './app-server.js';
 import { parseCidr, parseIPv4, SERVICE_SUBNET, type Cidr } from '../ipv4.js';
 
 /** Where a connection starts. */
@@ -65,10 +65,11 @@ export type DialResult =
 export type RequestResult = { ok: true; peer: Peer; response: NetResponse | undefined } | { ok: false; failure: DialFailure };
 
 /**
- * Judges whether a packet from `src` may reach the pod in `dst` on `port`
- * (NetworkPolicy). Undefined: no policy engine, everything is admitted.
+ * Judges whether a packet from `src` may reach `dst` on `port` (NetworkPolicy):
+ * `dst` is a pod (`sandbox` set) or a node's own address. Undefined: no policy
+ * engine, everything is admitted.
  */
-export type PolicyCheck = (src: { ip: string; sandbox?: Sandbox; node?: string }, dst: { sandbox: Sandbox; node: string }, port: number, proto: Packet['proto']) => boolean;
+export type PolicyCheck = (src: { ip: string; sandbox?: Sandbox; node?: string }, dst: { ip: string; sandbox?: Sandbox; node?: string }, port: number, proto: Packet['proto']) => boolean;
 
 /** The workstation's address on the node network (where kubectl and ssh run from). */
 export const WORKSTATION_IP = '10.0.0.2';
@@ -120,7 +121,7 @@ export class Network {
   request(from: NetSource, ip: string, port: number, request: NetRequest, proto: 'tcp' | 'udp' = request.kind === 'dns' ? 'udp' : 'tcp'): RequestResult {
     const dialed = this.dial(from, ip, port, proto);
     if (!dialed.ok) return dialed;
-    return { ok: true, peer: dialed.peer, response: dialed.peer.server.answer(request, dialed.port) };
+    return { ok: true, peer: dialed.peer, response: dialed.peer.server.answer(request, dialed.port, { remoteIP: this.sourceIP(from) ?? '' }) };
   }
 
   /** Does an ICMP echo to `ip` come back? A ClusterIP never answers: kube-proxy's rules match only its ports. */
@@ -155,12 +156,18 @@ export class Network {
     return undefined;
   }
 
-  /** The live (non-host-network) pod sandbox holding `ip`, and its node. */
-  sandboxByIP(ip: string): { node: NetNode; sandbox: Sandbox } | undefined {
+  /**
+   * The live (non-host-network) pod sandbox holding `ip`, and its node;
+   * `near` is looked at first (a node reaching its own pods, as every probe
+   * does, then finds them without walking every pod of the cluster).
+   */
+  sandboxByIP(ip: string, near?: NetNode): { node: NetNode; sandbox: Sandbox } | undefined {
+    const onNear = near && sandboxOn(near, ip);
+    if (onNear) return { node: near, sandbox: onNear };
     for (const node of this.nodes()) {
-      for (const sandbox of node.runtime.sandboxes.values()) {
-        if (sandbox.ip === ip && !sandbox.hostNetwork && sandbox.state === 'SANDBOX_READY') return { node, sandbox };
-      }
+      if (node === near) continue;
+      const sandbox = sandboxOn(node, ip);
+      if (sandbox) return { node, sandbox };
     }
     return undefined;
   }
@@ -192,6 +199,8 @@ export class Network {
         const failed = verdictFailure(nf.filter('INPUT', p));
         if (failed) return { ok: false, failure: failed };
       }
+      // A pod's egress policy covers node addresses too (its own node is always allowed).
+      if (src.sandbox && this.policy && !this.policy(src, { ip: host.ip, node: host.name }, p.dport ?? port, packet.proto)) return { ok: false, failure: 'timeout' };
       return this.toHost(host, p.dport ?? port, proto);
     }
     return this.toPod(src, srcNode, packet, false);
@@ -204,7 +213,7 @@ export class Network {
     for (const sandbox of node.runtime.sandboxes.values()) {
       if (!sandbox.hostNetwork) continue;
       const found = serving(node.runtime, sandbox, port);
-      if (found) return { ok: true, peer: { kind: 'container', node: node.name, sandbox, container: found, server: serverOf(found) }, ip: node.ip, port };
+      if (found) return { ok: true, peer: { kind: 'container', node: node.name, sandbox, container: found, server: serverOf(node.runtime, found) }, ip: node.ip, port };
     }
     return { ok: false, failure: 'refused' };
   }
@@ -212,7 +221,7 @@ export class Network {
   /** Delivery to a pod address, routed from `via` (the node the packet is on, if any). */
   private toPod(src: { ip: string; sandbox?: Sandbox; node?: string }, via: NetNode | undefined, packet: Packet, forwarded: boolean): DialResult {
     const port = packet.dport ?? 0;
-    const target = this.sandboxByIP(packet.dst);
+    const target = this.sandboxByIP(packet.dst, via);
     if (!target) {
       // A ClusterIP nothing translated, or an address nobody holds: no one answers.
       return { ok: false, failure: 'timeout' };
@@ -223,11 +232,19 @@ export class Network {
       const failed = verdictFailure(netfilterOf(target.node.host).filter('FORWARD', packet));
       if (failed) return { ok: false, failure: failed };
     }
-    if (this.policy && !this.policy(src, { sandbox: target.sandbox, node: target.node.name }, port, packet.proto)) return { ok: false, failure: 'timeout' };
+    if (this.policy && !this.policy(src, { ip: packet.dst, sandbox: target.sandbox, node: target.node.name }, port, packet.proto)) return { ok: false, failure: 'timeout' };
     const found = serving(target.node.runtime, target.sandbox, port);
     if (!found) return { ok: false, failure: 'refused' };
-    return { ok: true, peer: { kind: 'container', node: target.node.name, sandbox: target.sandbox, container: found, server: serverOf(found) }, ip: packet.dst, port };
+    return { ok: true, peer: { kind: 'container', node: target.node.name, sandbox: target.sandbox, container: found, server: serverOf(target.node.runtime, found) }, ip: packet.dst, port };
   }
+}
+
+/** The live pod sandbox of `node` holding `ip`. */
+function sandboxOn(node: NetNode, ip: string): Sandbox | undefined {
+  for (const sandbox of node.runtime.sandboxes.values()) {
+    if (sandbox.ip === ip && !sandbox.hostNetwork && sandbox.state === 'SANDBOX_READY') return sandbox;
+  }
+  return undefined;
 }
 
 /** The container of `sandbox` whose process serves `port` now. */
@@ -237,8 +254,8 @@ function serving(runtime: ContainerRuntime, sandbox: Sandbox, port: number): Run
 }
 
 /** How a container's process answers: its program's own server, or its image's behaviour data. */
-function serverOf(c: RuntimeContainer): ServerProgram {
-  return c.process?.server ?? behaviourServer(c.behaviour);
+function serverOf(runtime: ContainerRuntime, c: RuntimeContainer): ServerProgram {
+  return c.process?.server ?? applicationServer(runtime, c);
 }
 
 /** A filter verdict as a dial failure (undefined: accepted). */

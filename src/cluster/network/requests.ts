@@ -63,8 +63,14 @@ export type NetRequest = HttpRequest | DnsQuery;
 /** Anything a server answers; undefined means no answer (the client times out). */
 export type NetResponse = HttpResponse | DnsResponse;
 
+/** The connection a request arrived on, as the server sees it. */
+export interface Connection {
+  /** The client's address (what an access log calls `$remote_addr`). */
+  readonly remoteIP: string;
+}
+
 /** How a program serving on a port answers. */
 export interface ServerProgram {
-  /** Answers `request` arriving on `port`; undefined when it does not answer (the client waits). */
-  answer(request: NetRequest, port: number): NetResponse | undefined;
+  /** Answers `request` arriving on `port` over `conn`; undefined when it does not answer (the client waits). */
+  answer(request: NetRequest, port: number, conn?: Connection): NetResponse | undefined;
 }

@@ -15,9 +15,20 @@ import type { ProgramRun } from './types.js';
 /** Entrypoint scripts that hand over to their arguments (`exec "$@"`). */
 const WRAPPERS = new Set(['/entrypoint.sh', 'entrypoint.sh', '/docker-entrypoint.sh', 'docker-entrypoint.sh', '/usr/local/bin/docker-entrypoint.sh']);
 
-/** The command line a container's process really runs, past any entrypoint wrapper. */
+const SHELLS = new Set(['sh', '/bin/sh', 'bash', '/bin/bash', 'ash', '/bin/ash']);
+
+/**
+ * The command line a container's process really runs, past any entrypoint
+ * wrapper, and through `sh -c '<one simple command>'` (a script with
+ * operators, variables or loops is not unwrapped).
+ */
 export function effectiveArgv(argv: readonly string[]): readonly string[] {
-  return argv.length > 1 && WRAPPERS.has(argv[0]) ? argv.slice(1) : argv;
+  const args = argv.length > 1 && WRAPPERS.has(argv[0]) ? argv.slice(1) : argv;
+  if (args.length === 3 && SHELLS.has(args[0]) && args[1] === '-c' && !/[;&|<>$`(){}\n]/.test(args[2])) {
+    const words = [...args[2].matchAll(/"([^"]*)"|'([^']*)'|(\S+)/g)].map((m) => m[1] ?? m[2] ?? m[3]);
+    if (words.length) return words;
+  }
+  return args;
 }
 
 /** Does the image of `c` have the executable `name` (its binaries list, by path or by name)? */

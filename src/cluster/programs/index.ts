@@ -22,6 +22,11 @@ const PROGRAMS = new Map<string, Program>([
   ['netstat', netstat],
 ]);
 
+/** Every client program by name (a fresh map: callers may add their own). */
+export function clientProgramTable(): Map<string, Program> {
+  return new Map(PROGRAMS);
+}
+
 /** The client program `argv0` names, if it is one the simulation runs. */
 export function clientProgram(argv0: string): Program | undefined {
   return PROGRAMS.get(argv0.slice(argv0.lastIndexOf('/') + 1));

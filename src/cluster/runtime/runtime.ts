@@ -7,6 +7,7 @@ import type { EventQueue, TimerId } from '../clock/event-queue.js';
 import type { Random } from '../clock/random.js';
 import { fullImageName, parseImageRef, type ImageBehaviour, type ImageCatalog } from '../workloads/catalog.js';
 import type { ContainerProcess, ProgramLauncher } from './process.js';
+import { parseWaitLoop } from '../programs/wait-loop.js';
 import { CNI_NOT_INITIALIZED, loadCniNetwork, seedCniPlugins, setupNetwork, type CniFiles } from './cni.js';
 
 /** An image in the node's content store. */
@@ -56,7 +57,7 @@ export interface RuntimeContainer {
   logs: { time: number; line: string }[];
   behaviour: ImageBehaviour;
   exitTimer?: TimerId;
-  /** The command line its process runs (command + args, or the image's default). */
+  /** The command line its process runs (commandLine: command + args, or the image's ENTRYPOINT + args, or its default). */
   argv: readonly string[];
   /** The simulated program its image runs, while it runs (kube-proxy, CoreDNS; see process.ts). */
   process?: ContainerProcess;
@@ -103,6 +104,11 @@ export class ContainerRuntime {
   /** The interface index the next pod veth's host end will get (5 while no pod network was ever set up). */
   get nextHostIfIndex(): number {
     return this.nextIfIndex;
+  }
+
+  /** The simulated time on this node's runtime (ms since the epoch): what its processes stamp. */
+  now(): number {
+    return this.queue.now();
   }
 
   /** Is containerd up (answering on its socket)? Its systemd unit sets this. */
@@ -238,8 +244,7 @@ export class ContainerRuntime {
       state: 'CONTAINER_CREATED',
       logs: [],
       behaviour: behaviourFor(image.behaviour, spec.command, spec.args),
-      // The spec's own arrays (stored objects are not mutated) and the image's: no copy per container.
-      argv: spec.command ? (spec.args?.length ? [...spec.command, ...spec.args] : spec.command) : (spec.args ?? image.behaviour.entrypoint ?? NO_ARGV),
+      argv: commandLine(image.behaviour, spec.command, spec.args),
     };
     this.containers.set(container.id, container);
     // The CRI log file the kubelet asks for (LogDirectory/LogPath), in the CRI log format `<RFC3339Nano> stdout F <line>`.
@@ -360,14 +365,38 @@ export class ContainerRuntime {
 function behaviourFor(base: ImageBehaviour, command: string[] | undefined, args: string[] | undefined): ImageBehaviour {
   const words = [...(command ?? []), ...(args ?? [])];
   if (words.length === 0) return base;
-  const script = words.join(' ');
   const b: ImageBehaviour = { ...base };
+  // A wait loop (`until nslookup db; do ...; sleep 2; done`) ends when its program succeeds, and logs what it runs (programs/wait-loop.ts).
+  if (parseWaitLoop(commandLine(base, command, args), '')) {
+    delete b.exits;
+    return b;
+  }
+  const script = words.join(' ');
   if (/sleep (infinity|\d{5,})|while true|tail -f/.test(script)) delete b.exits;
-  else if (/\bsleep (\d+)/.test(script)) b.exits = { code: exitCodeIn(script) ?? 0, afterMs: Number(/\bsleep (\d+)/.exec(script)![1]) * 1000 };
+  // A script of several sleeps runs them one after another (`touch f; sleep 30; rm f; sleep 600` lives 630 s).
+  else if (/\bsleep (\d+)/.test(script)) b.exits = { code: exitCodeIn(script) ?? 0, afterMs: [...script.matchAll(/\bsleep (\d+)/g)].reduce((sum, m) => sum + Number(m[1]) * 1000, 0) };
   else if (exitCodeIn(script) !== undefined) b.exits = { code: exitCodeIn(script)!, afterMs: 100 };
   const echoed = [...script.matchAll(/echo ["']?([^"';&|]*)["']?/g)].map((m) => m[1].trim());
   if (echoed.length) b.logs = [...(b.logs ?? []), ...echoed];
   return b;
+}
+
+/**
+ * The process's command line: `command` then `args`; args alone follow the
+ * image's entrypoint, unless they name a shell themselves (`args: [/bin/sh,
+ * -c, ...]` on an image whose default is only a CMD, as busybox's `sh` is).
+ */
+function commandLine(base: ImageBehaviour, command: readonly string[] | undefined, args: readonly string[] | undefined): readonly string[] {
+  // The spec's own arrays (stored objects are not mutated) and the image's, uncopied where nothing is joined.
+  if (command) return args?.length ? [...command, ...args] : command;
+  const image = base.entrypoint ?? NO_ARGV;
+  if (!args) return image;
+  // args replace the image's CMD (the tail of its default command) and follow its ENTRYPOINT.
+  const cmd = base.cmd?.length ?? 0;
+  const entrypoint = cmd > 0 && cmd <= image.length ? image.slice(0, image.length - cmd) : image;
+  // A shell named in args is a whole command line even where the catalog does not split ENTRYPOINT from CMD.
+  if (entrypoint.length === 0 || /^(\/bin\/)?(sh|ash|bash)$/.test(args[0] ?? '')) return args;
+  return [...entrypoint, ...args];
 }
 
 function exitCodeIn(script: string): number | undefined {

@@ -5,6 +5,7 @@
  */
 import { normalizeImage } from './image-reference.js';
 import { intern } from '../flat-string.js';
+import { NGINX_MAIN_LOG_FORMAT } from '../network/access-log.js';
 
 /** What a container started from an image does. */
 export interface ImageBehaviour {
@@ -22,6 +23,12 @@ export interface ImageBehaviour {
   missing?: boolean;
   /** Default command (ENTRYPOINT + CMD). */
   entrypoint?: string[];
+  /**
+   * The image's CMD: the tail of `entrypoint` that a pod's `args` replace
+   * (busybox has only a CMD, `sh`; nginx has ENTRYPOINT /docker-entrypoint.sh and
+   * CMD nginx -g ...). Absent: all of `entrypoint` is its ENTRYPOINT.
+   */
+  cmd?: string[];
   /** Executables present in the image (exec-form commands must name one). */
   binaries?: string[];
   /**
@@ -30,6 +37,11 @@ export interface ImageBehaviour {
    * 404 Not Found; without the map at all, every path answers 200 with an empty body.
    */
   http?: Record<string, HttpBehaviour>;
+  /**
+   * The line the process writes to stdout for each HTTP request it answers,
+   * in nginx's log_format variables (network/access-log.ts); absent: it logs nothing per request.
+   */
+  accessLog?: string;
 }
 
 /** An application's answer to one HTTP path. */
@@ -49,6 +61,9 @@ interface RepoEntry {
 
 const SHELL_BINARIES = ['/bin/sh', 'sh', '/bin/ash', 'sleep', 'echo', 'cat', 'env', 'ls', 'wget', 'nslookup', 'true', 'false', 'tail', 'date'];
 
+/** busybox's applets: the shell's, plus the network tools learners reach for (nc, ping). */
+const BUSYBOX_BINARIES = [...SHELL_BINARIES, 'nc', 'ping', 'hostname', 'grep', 'ps', 'ip', 'netstat'];
+
 const NGINX_LOGS = [
   '/docker-entrypoint.sh: /docker-entrypoint.d/ is not empty, will attempt to perform configuration',
   '/docker-entrypoint.sh: Looking for shell scripts in /docker-entrypoint.d/',
@@ -61,14 +76,79 @@ const NGINX_LOGS = [
   '/docker-entrypoint.sh: Configuration complete; ready for start up',
 ];
 
+/** The official nginx image's /usr/share/nginx/html/index.html (615 bytes). */
+const NGINX_INDEX = `<!DOCTYPE html>
+<html>
+<head>
+<title>Welcome to nginx!</title>
+<style>
+html { color-scheme: light dark; }
+body { width: 35em; margin: 0 auto;
+font-family: Tahoma, Verdana, Arial, sans-serif; }
+</style>
+</head>
+<body>
+<h1>Welcome to nginx!</h1>
+<p>If you see this page, the nginx web server is successfully installed and
+working. Further configuration is required.</p>
+
+<p>For online documentation and support please refer to
+<a href="http://nginx.org/">nginx.org</a>.<br/>
+Commercial support is available at
+<a href="http://nginx.com/">nginx.com</a>.</p>
+
+<p><em>Thank you for using nginx.</em></p>
+</body>
+</html>
+`;
+
+/**
+ * How nginx `version` answers with the image's default.conf: the welcome page
+ * at `/` and `/index.html` (static-file headers: Last-Modified is the file's
+ * mtime, the ETag `"<mtime hex>-<size hex>"`), and its built-in 404 page
+ * (src/http/ngx_http_special_response.c, CRLF lines) for any other path.
+ */
+function nginxHttp(version: string, indexModified: string): Record<string, HttpBehaviour> {
+  const mtime = Math.floor(Date.parse(indexModified) / 1000).toString(16);
+  const index: HttpBehaviour = {
+    status: 200,
+    body: NGINX_INDEX,
+    headers: { Server: `nginx/${version}`, 'Content-Type': 'text/html', 'Last-Modified': indexModified, Connection: 'keep-alive', ETag: `"${mtime}-${Buffer.byteLength(NGINX_INDEX).toString(16)}"`, 'Accept-Ranges': 'bytes' },
+  };
+  const notFound: HttpBehaviour = {
+    status: 404,
+    body: `<html>\r\n<head><title>404 Not Found</title></head>\r\n<body>\r\n<center><h1>404 Not Found</h1></center>\r\n<hr><center>nginx/${version}</center>\r\n</body>\r\n</html>\r\n`,
+    headers: { Server: `nginx/${version}`, 'Content-Type': 'text/html', Connection: 'keep-alive' },
+  };
+  return { '/': index, '/index.html': index, '*': notFound };
+}
+
+/** An nginx tag: its size, the nginx release it ships and that release's index.html date. */
+function nginxTag(sizeBytes: number, version: string, indexModified: string): ImageBehaviour {
+  return { sizeBytes, http: nginxHttp(version, indexModified) };
+}
+
+const NGINX_1_25 = ['1.25.5', 'Tue, 16 Apr 2024 15:08:00 GMT'] as const;
+const NGINX_1_26 = ['1.26.2', 'Mon, 12 Aug 2024 14:28:00 GMT'] as const;
+const NGINX_1_27 = ['1.27.3', 'Tue, 26 Nov 2024 15:55:00 GMT'] as const;
+
 /** The default catalog: common public images and the cluster's own. Keys are normalized repositories. */
 const DEFAULT_REPOS: Record<string, RepoEntry> = {
   'docker.io/library/nginx': {
-    base: { listens: [80], readyAfterMs: 1000, logs: NGINX_LOGS, entrypoint: ['/docker-entrypoint.sh', 'nginx', '-g', 'daemon off;'], binaries: ['/docker-entrypoint.sh', 'nginx', ...SHELL_BINARIES] },
-    tags: { '1.25': { sizeBytes: 70544635 }, '1.26': { sizeBytes: 71026603 }, '1.27': { sizeBytes: 72099410 }, '1.27.3': { sizeBytes: 72099410 }, latest: { sizeBytes: 72099410 }, stable: { sizeBytes: 71026603 }, alpine: { sizeBytes: 20506631 } },
+    // The image's nginx.conf logs every request in its `main` format to /var/log/nginx/access.log, a link to /dev/stdout.
+    base: { listens: [80], readyAfterMs: 1000, logs: NGINX_LOGS, entrypoint: ['/docker-entrypoint.sh', 'nginx', '-g', 'daemon off;'], cmd: ['nginx', '-g', 'daemon off;'], binaries: ['/docker-entrypoint.sh', 'nginx', ...SHELL_BINARIES], accessLog: NGINX_MAIN_LOG_FORMAT },
+    tags: {
+      '1.25': nginxTag(70544635, ...NGINX_1_25),
+      '1.26': nginxTag(71026603, ...NGINX_1_26),
+      '1.27': nginxTag(72099410, ...NGINX_1_27),
+      '1.27.3': nginxTag(72099410, ...NGINX_1_27),
+      latest: nginxTag(72099410, ...NGINX_1_27),
+      stable: nginxTag(71026603, ...NGINX_1_26),
+      alpine: nginxTag(20506631, ...NGINX_1_27),
+    },
   },
   'docker.io/library/busybox': {
-    base: { entrypoint: ['sh'], binaries: [...SHELL_BINARIES, 'nc', 'ping', 'hostname', 'ip', 'netstat'], exits: { code: 0, afterMs: 50 } },
+    base: { entrypoint: ['sh'], cmd: ['sh'], binaries: BUSYBOX_BINARIES, exits: { code: 0, afterMs: 50 } },
     tags: { '1.36': { sizeBytes: 2166802 }, '1.37': { sizeBytes: 2170232 }, latest: { sizeBytes: 2170232 } },
   },
   'docker.io/library/redis': {
@@ -77,11 +157,11 @@ const DEFAULT_REPOS: Record<string, RepoEntry> = {
   },
   // Debugging images learners run with `kubectl run --rm -it`: curl's own image (ENTRYPOINT /entrypoint.sh, CMD curl) and netshoot.
   'docker.io/curlimages/curl': {
-    base: { entrypoint: ['/entrypoint.sh', 'curl'], binaries: ['/entrypoint.sh', 'curl', '/bin/sh', 'sh', 'nslookup', 'ping', 'nc', 'wget', 'cat', 'echo', 'sleep'], exits: { code: 2, afterMs: 50 } },
+    base: { entrypoint: ['/entrypoint.sh', 'curl'], cmd: ['curl'], binaries: ['/entrypoint.sh', 'curl', '/bin/sh', 'sh', 'nslookup', 'ping', 'nc', 'wget', 'cat', 'echo', 'sleep'], exits: { code: 2, afterMs: 50 } },
     tags: { '8.11.1': { sizeBytes: 10034524 }, latest: { sizeBytes: 10034524 } },
   },
   'docker.io/nicolaka/netshoot': {
-    base: { entrypoint: ['zsh'], binaries: ['zsh', 'bash', 'sh', '/bin/sh', 'curl', 'wget', 'nslookup', 'dig', 'nc', 'ping', 'ip', 'ss', 'iptables', 'tcpdump', 'cat', 'echo', 'sleep', 'hostname'], exits: { code: 0, afterMs: 50 } },
+    base: { entrypoint: ['zsh'], cmd: ['zsh'], binaries: ['zsh', 'bash', 'sh', '/bin/sh', 'curl', 'wget', 'nslookup', 'dig', 'nc', 'ping', 'ip', 'ss', 'iptables', 'tcpdump', 'cat', 'echo', 'sleep', 'hostname'], exits: { code: 0, afterMs: 50 } },
     tags: { 'v0.13': { sizeBytes: 182312045 }, latest: { sizeBytes: 182312045 } },
   },
   'registry.k8s.io/pause': { base: { entrypoint: ['/pause'], binaries: ['/pause'] }, tags: { '3.10': { sizeBytes: 320368 } } },

@@ -5,7 +5,8 @@
  * its Lease), then the pure describer from ./describers. Kinds without a
  * describer yet use a generic one (Name, Namespace, Labels, Annotations, Events).
  */
-import type { Node, Pod, Service } from 'kubernetes-types/core/v1.js';
+import type { Endpoints, Node, Pod, Service } from 'kubernetes-types/core/v1.js';
+import type { NetworkPolicy } from 'kubernetes-types/networking/v1.js';
 import type { Deployment, ReplicaSet } from 'kubernetes-types/apps/v1.js';
 import type { EndpointSlice } from 'kubernetes-types/discovery/v1.js';
 import type { Lease } from 'kubernetes-types/coordination/v1.js';
@@ -16,6 +17,7 @@ import { describePod } from './describers/pod.js';
 import { describeNode } from './describers/node.js';
 import { describeDeployment, describeReplicaSet } from './describers/workloads.js';
 import { describeService } from './describers/service.js';
+import { describeEndpointSlice, describeEndpoints, describeNetworkPolicy } from './describers/network.js';
 import { describeEvents, type AnyEvent } from './describers/events.js';
 import { LEVEL_0, tabbedString } from './describers/prefix-writer.js';
 import { printAnnotationsMultiline, printLabelsMultiline } from './describers/format.js';
@@ -34,7 +36,8 @@ export function eventsFor(inv: Invocation, obj: KubeObject): AnyEvent[] {
 
 /** The describe text of one object. */
 export function describeObject(inv: Invocation, info: ResourceInfo, obj: KubeObject, showEvents: boolean): string {
-  const events = showEvents ? eventsFor(inv, obj) : undefined;
+  // NetworkPolicyDescriber is the one describer that searches no events.
+  const events = showEvents && info.kind !== 'NetworkPolicy' ? eventsFor(inv, obj) : undefined;
   switch (info.kind) {
     case 'Pod':
       return describePod(obj as unknown as Pod, events, inv.now);
@@ -59,6 +62,12 @@ export function describeObject(inv: Invocation, info: ResourceInfo, obj: KubeObj
       const slices = inv.client.list('endpointslices', obj.metadata.namespace, { labelSelector: `kubernetes.io/service-name=${obj.metadata.name}` });
       return describeService(obj as unknown as Service, slices.ok ? (slices.value.items as unknown as EndpointSlice[]) : [], events, inv.now);
     }
+    case 'Endpoints':
+      return describeEndpoints(obj as unknown as Endpoints, events, inv.now);
+    case 'EndpointSlice':
+      return describeEndpointSlice(obj as unknown as EndpointSlice, events, inv.now);
+    case 'NetworkPolicy':
+      return describeNetworkPolicy(obj as unknown as NetworkPolicy);
     default:
       return describeGeneric(obj, events, inv.now);
   }

@@ -49,7 +49,8 @@ describe('busybox wget', () => {
 describe('curl', () => {
   it('prints the body with -s, headers with -i (CRLF), and the meter on stderr when stdout is not a terminal', () => {
     expect(run(curl, `curl -s http://${ip()}:8080/`)).toMatchObject({ stdout: BODY, stderr: '', exitCode: 0 });
-    expect(run(curl, `curl -si http://${ip()}:8080/`).stdout).toBe(`HTTP/1.1 200 OK\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: 13\r\n\r\n${BODY}`);
+    const date = new Date(cluster.now()).toUTCString();
+    expect(run(curl, `curl -si http://${ip()}:8080/`).stdout).toBe(`HTTP/1.1 200 OK\r\nContent-Type: text/plain; charset=utf-8\r\nDate: ${date}\r\nContent-Length: 13\r\n\r\n${BODY}`);
     const meter = run(curl, `curl http://${ip()}:8080/`).stderr;
     expect(meter).toBe('  % Total    % Received % Xferd  Average Speed   Time    Time     Time  Current\n                                 Dload  Upload   Total   Spent    Left  Speed\n100    13  100    13    0     0  13000      0 --:--:-- --:--:-- --:--:-- 13000\n');
   });
@@ -87,5 +88,22 @@ describe('busybox nc and ping', () => {
     expect(ok.stdout).toBe(`PING ${ip()} (${ip()}): 56 data bytes\n64 bytes from ${ip()}: seq=0 ttl=62 time=0.512 ms\n64 bytes from ${ip()}: seq=1 ttl=62 time=0.512 ms\n\n--- ${ip()} ping statistics ---\n2 packets transmitted, 2 packets received, 0% packet loss\nround-trip min/avg/max = 0.512/0.512/0.512 ms\n`);
     const lost = run(ping, 'ping -c 3 10.96.0.1');
     expect(lost).toMatchObject({ stdout: 'PING 10.96.0.1 (10.96.0.1): 56 data bytes\n\n--- 10.96.0.1 ping statistics ---\n3 packets transmitted, 0 packets received, 100% packet loss\n', exitCode: 1 });
+  });
+});
+
+describe('a client program as a container process', () => {
+  it('unwraps entrypoint scripts and a one-command sh -c, never a script with operators', async () => {
+    const { effectiveArgv } = await import('../../../src/cluster/programs/in-container.js');
+    expect(effectiveArgv(['/entrypoint.sh', 'curl', '-s', 'http://web'])).toEqual(['curl', '-s', 'http://web']);
+    expect(effectiveArgv(['sh', '-c', "wget -qO- 'http://web:80/'"])).toEqual(['wget', '-qO-', 'http://web:80/']);
+    expect(effectiveArgv(['sh', '-c', 'wget -qO- http://web; sleep 5'])).toEqual(['sh', '-c', 'wget -qO- http://web; sleep 5']);
+  });
+
+  it("runs in the pod's namespace, logs its output and exits with its status", () => {
+    createPod(cluster, 'probe-once', { nodeName: 'node-2', restartPolicy: 'Never', containers: [{ name: 'c', image: 'busybox:1.36', command: ['sh', '-c', `wget -qO- http://${ip()}:8080/`] }] });
+    cluster.advance(15_000);
+    const pod = getPod(cluster, 'probe-once');
+    expect(pod.status.phase).toBe('Succeeded');
+    expect(cluster.adminClient().podLogs('default', 'probe-once', {})).toEqual({ ok: true, value: BODY });
   });
 });

@@ -10,6 +10,7 @@ import { endpointSlicePrinter } from './endpointslice.js';
 import { daemonSetPrinter, deploymentPrinter, replicaSetPrinter, statefulSetPrinter } from './workloads.js';
 import { eventPrinter } from './event.js';
 import { csrPrinter } from './csr.js';
+import { networkPolicyPrinter } from './networkpolicy.js';
 import {
   configMapPrinter,
   genericPrinter,
@@ -40,6 +41,7 @@ const printers: Readonly<Record<string, TableDefinition>> = {
   LimitRange: limitRangePrinter,
   ResourceQuota: resourceQuotaPrinter,
   CertificateSigningRequest: csrPrinter,
+  NetworkPolicy: networkPolicyPrinter,
 };
 
 /** The printer for a kind (`Pod`, `Deployment`, ...); the NAME AGE fallback for any other kind. */
