@@ -11,9 +11,9 @@
  */
 import type { Program, ProgramContext, ProgramRun } from './types.js';
 import { ProgramOutput } from './output.js';
-import { namespaceOf, type Link, type LinkAddress, type NetNamespace, type Route } from './netns.js';
+import { namespaceOf, routePrefix, type Link, type LinkAddress, type NetNamespace, type Route } from './netns.js';
 import { parseImageRef } from '../workloads/catalog.js';
-import { formatIPv4, parseCidr, parseIPv4 } from '../ipv4.js';
+import { formatIPv4, parseIPv4 } from '../ipv4.js';
 
 /** Images whose `ip` is iproute2 rather than busybox's applet. */
 const IPROUTE2_IMAGES = new Set(['docker.io/nicolaka/netshoot']);
@@ -215,9 +215,14 @@ function changeRefused(out: ProgramOutput, ctx: ProgramContext): ProgramRun {
   return out.err('kubedrill: changing links, addresses and routes is not simulated\n').done(126, 0);
 }
 
-/** The name with its link: `eth0@if7` (a veth's peer index), as print_name_and_link writes it. */
+/** The name with its link: `eth0@if7` (a veth's peer index), `tunl0@NONE`, as print_name_and_link writes it. */
 function nameAndLink(l: Link): string {
-  return l.peer ? `${l.name}@if${l.peer.index}` : l.name;
+  return l.peer ? `${l.name}@${l.peer.index ? `if${l.peer.index}` : 'NONE'}` : l.name;
+}
+
+/** The link-layer broadcast address `link/<type>` shows. */
+function linkBroadcast(l: Link): string {
+  return l.type === 'loopback' ? '00:00:00:00:00:00' : l.type === 'ipip' ? '0.0.0.0' : 'ff:ff:ff:ff:ff:ff';
 }
 
 function iproute2Links(links: readonly Link[], o: Opts): string {
@@ -232,7 +237,7 @@ function iproute2Links(links: readonly Link[], o: Opts): string {
     }
     text += `${l.index}: ${nameAndLink(l)}: <${l.flags.join(',')}> mtu ${l.mtu} qdisc ${l.qdisc} ${l.master ? `master ${l.master} ` : ''}state ${l.state} ${isLink ? 'mode DEFAULT ' : ''}group default ${l.qlen ? `qlen ${l.qlen}` : ''}`;
     if (!o.family || isLink) {
-      text += `\n    link/${l.type} ${l.mac} brd ${l.type === 'loopback' ? '00:00:00:00:00:00' : 'ff:ff:ff:ff:ff:ff'}`;
+      text += `\n    link/${l.type} ${l.mac} brd ${linkBroadcast(l)}`;
       if (l.peer?.netns) text += ` link-netns ${l.peer.netns}`;
       else if (l.peer?.netnsId !== undefined) text += ` link-netnsid ${l.peer.netnsId}`;
     }
@@ -250,10 +255,10 @@ function busyboxLinks(links: readonly Link[], o: Opts, all: readonly Link[]): st
     // busybox looks the peer's index up in this namespace (ll_index_to_name, ll_index_to_flags): in a pod it is
     // not there (`if<N>`, no flags: M-DOWN); on a node index 2 is the NIC, so a veth reads `vethX@ens3`.
     const here = l.peer ? all.find((x) => x.index === l.peer!.index) : undefined;
-    const name = l.peer ? `${l.name}@${here ? here.name : `if${l.peer.index}`}` : l.name;
-    const mdown = l.peer && !here?.flags.includes('UP');
+    const name = !l.peer ? l.name : `${l.name}@${!l.peer.index ? 'NONE' : here ? here.name : `if${l.peer.index}`}`;
+    const mdown = l.peer && l.peer.index !== 0 && !here?.flags.includes('UP');
     text += `${l.index}: ${name}: <${l.flags.join(',')}${mdown ? ',M-DOWN' : ''}> mtu ${l.mtu} qdisc ${l.qdisc} ${l.master ? `master ${l.master} ` : ''}state ${l.state} ${l.qlen ? `qlen ${l.qlen}` : ''}`;
-    if (!o.family || isLink) text += `\n    link/${l.type} ${l.mac} brd ${l.type === 'loopback' ? '00:00:00:00:00:00' : 'ff:ff:ff:ff:ff:ff'}`;
+    if (!o.family || isLink) text += `\n    link/${l.type} ${l.mac} brd ${linkBroadcast(l)}`;
     text += '\n';
     if (!isLink) for (const a of l.addresses) if (!o.family || a.family === o.family) text += addressLines(a, l);
   }
@@ -298,9 +303,9 @@ function routeCommand(args: readonly string[], ns: NetNamespace, out: ProgramOut
 
 /** ip/iproute.c print_route: dst, via, dev (left out when filtered by it), proto unless boot, scope unless global, src, metric, flags, pref. */
 function iproute2Route(r: Route, devFiltered: boolean): string {
-  let line = `${r.dst} `;
+  let line = `${r.type ? `${r.type} ` : ''}${r.dst} `;
   if (r.via) line += `via ${r.via} `;
-  if (!devFiltered) line += `dev ${r.dev} `;
+  if (!devFiltered && r.dev) line += `dev ${r.dev} `;
   if (r.proto !== 'boot') line += `proto ${r.proto} `;
   if (r.scope) line += `scope ${r.scope} `;
   if (r.src) line += `src ${r.src} `;
@@ -313,9 +318,9 @@ function iproute2Route(r: Route, devFiltered: boolean): string {
 
 /** busybox print_route: no proto, ` src X ` and ` metric N ` with their extra spaces, no linkdown or pref. */
 function busyboxRoute(r: Route): string {
-  let line = `${r.dst} `;
+  let line = `${r.type ? `${r.type} ` : ''}${r.dst} `;
   if (r.via) line += `via ${r.via} `;
-  line += `dev ${r.dev} `;
+  if (r.dev) line += `dev ${r.dev} `;
   if (r.scope) line += `scope ${r.scope} `;
   if (r.src) line += ` src ${r.src} `;
   if (r.metric !== undefined) line += ` metric ${r.metric} `;
@@ -344,7 +349,7 @@ function routeGet(args: readonly string[], ns: NetNamespace, out: ProgramOutput,
   let bestPrefix = -1;
   for (const r of ns.routes) {
     if (r.family !== 4) continue;
-    const c = r.dst === 'default' ? { base: 0, prefix: 0 } : parseCidr(r.dst);
+    const c = routePrefix(r.dst);
     if (!c || c.prefix <= bestPrefix) continue;
     const mask = c.prefix === 0 ? 0 : (~0 << (32 - c.prefix)) >>> 0;
     if (((n & mask) >>> 0) !== c.base) continue;
@@ -352,6 +357,8 @@ function routeGet(args: readonly string[], ns: NetNamespace, out: ProgramOutput,
     bestPrefix = c.prefix;
   }
   if (!best) return out.err('RTNETLINK answers: Network is unreachable\n').done(2, 0);
+  // A blackhole route makes the lookup itself fail (fib_table_lookup: -EINVAL).
+  if (best.type === 'blackhole') return out.err(iproute2 ? 'RTNETLINK answers: Invalid argument\n' : 'ip: RTNETLINK answers: Invalid argument\n').done(iproute2 ? 2 : 1, 0);
   const dev = ns.links.find((l) => l.name === best!.dev);
   const src = best.src ?? dev?.addresses.find((a) => a.family === 4)?.address;
   const via = best.via ? `via ${best.via} ` : '';

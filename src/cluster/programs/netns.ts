@@ -9,13 +9,17 @@
  * NIC, flannel.1 (the VXLAN device, holding the podCIDR's .0/32), the cni0
  * bridge (the podCIDR's .1/24) once a pod network was set up, the host end
  * of each running pod's veth, and one route per other node's podCIDR
- * through flannel.1. Its sockets come from netns-sockets.ts.
+ * through flannel.1. A node whose CNI configuration is calico's (IPIP
+ * mode, host-local IPAM over the podCIDR) has calico's shape instead:
+ * tunl0, `cali…` veths with /32 routes, BIRD's routes and a blackhole.
+ * Its sockets come from netns-sockets.ts.
  */
 import type { NetNode, NetSource, Network } from '../network/network.js';
 import type { Sandbox } from '../runtime/runtime.js';
 import { DEFAULT_POD_SUBNET, NODE_SUBNET, formatIPv4, parseCidr, parseIPv4 } from '../ipv4.js';
 import { hash } from './fnv.js';
 import { hostSockets, podSockets } from './netns-sockets.js';
+import { loadCniNetwork } from '../runtime/cni.js';
 
 /** An address on a link. */
 export interface LinkAddress {
@@ -31,7 +35,7 @@ export interface LinkAddress {
 export interface Link {
   index: number;
   name: string;
-  /** The other end of a veth: its index in the peer namespace and the name iproute2 shows for that namespace. */
+  /** The other end of a veth: its index in the peer namespace and the name iproute2 shows for that namespace (index 0: a tunnel's `@NONE`). */
   peer?: { index: number; netns?: string; netnsId?: number };
   /** IFF_* flags as iproute2 lists them (`NO-CARRIER` first when up without carrier). */
   flags: readonly string[];
@@ -41,9 +45,9 @@ export interface Link {
   state: 'UP' | 'DOWN' | 'UNKNOWN';
   /** tx_queue_len (0: not printed). */
   qlen: number;
-  type: 'loopback' | 'ether';
+  type: 'loopback' | 'ether' | 'ipip';
   /** IFLA_INFO_KIND (`ip link show type veth`): absent for lo and the NIC. */
-  kind?: 'veth' | 'bridge' | 'vxlan';
+  kind?: 'veth' | 'bridge' | 'vxlan' | 'ipip';
   mac: string;
   altname?: string;
   addresses: readonly LinkAddress[];
@@ -52,12 +56,15 @@ export interface Link {
 /** A route of the main table. */
 export interface Route {
   family: 4 | 6;
-  /** `default` or a prefix: 10.244.1.0/24, ::1, fe80::/64. */
+  /** A route type other than unicast (calico's `blackhole` for its own block). */
+  type?: 'blackhole';
+  /** `default`, a prefix or a host: 10.244.1.0/24, 10.244.1.5, ::1, fe80::/64. */
   dst: string;
   via?: string;
-  dev: string;
-  /** rtm_protocol: `boot` (the default of routes added over netlink) is not printed by iproute2. */
-  proto: 'boot' | 'kernel' | 'static';
+  /** The device (absent for a blackhole). */
+  dev?: string;
+  /** rtm_protocol: `boot` (the default of routes added over netlink) is not printed by iproute2; calico's BGP daemon writes `bird`. */
+  proto: 'boot' | 'kernel' | 'static' | 'bird';
   scope?: 'link' | 'host';
   src?: string;
   metric?: number;
@@ -114,10 +121,100 @@ export function namespaceOf(network: Network, from: NetSource, viewer?: string):
   if (from.kind === 'workstation') return undefined;
   const node = network.node(from.node);
   if (!node) return undefined;
-  if (from.kind === 'host') return nodeNamespace(network, node, viewer);
+  const calico = podNetworkOf(node) === 'calico';
+  if (from.kind === 'host') return calico ? calicoNodeNamespace(network, node, viewer) : nodeNamespace(network, node, viewer);
   const sandbox = node.runtime.sandboxes.get(from.sandboxId);
   if (!sandbox || sandbox.state !== 'SANDBOX_READY') return undefined;
-  return podNamespace(node, sandbox, viewer);
+  return calico ? calicoPodNamespace(node, sandbox, viewer) : podNamespace(node, sandbox, viewer);
+}
+
+/** The pod network plugin of the CNI configuration the node's containerd loads: calico's, or flannel's chain (the default). */
+function podNetworkOf(node: NetNode): 'calico' | 'flannel' {
+  const load = loadCniNetwork(node.host.fs);
+  return load.ok && load.network.plugins[0] === 'calico' ? 'calico' : 'flannel';
+}
+
+/** calico's MTU in IPIP mode (calico.yaml's default pool): 1500 minus the 20-byte outer IPv4 header. */
+export const CALICO_IPIP_MTU = 1480;
+
+/** The ipip module's fallback device, in every namespace once calico loaded the module: down, in pods; calico's tunnel on the node. */
+function tunl0(index: number, up: boolean, address?: string): Link {
+  return {
+    index, name: 'tunl0', peer: { index: 0 }, flags: up ? ['NOARP', 'UP', 'LOWER_UP'] : ['NOARP'], mtu: CALICO_IPIP_MTU, qdisc: up ? 'noqueue' : 'noop', state: up ? 'UNKNOWN' : 'DOWN', qlen: 1000, type: 'ipip', kind: 'ipip', mac: '0.0.0.0',
+    addresses: address ? [{ family: 4, address, prefix: 32, scope: 'global' }] : [],
+  };
+}
+
+/**
+ * A calico pod (projectcalico/calico cni-plugin, linux dataplane): the veth
+ * is made inside the pod (its host end first, so eth0 takes index 4 after
+ * tunl0 and the peer) and the host end moved out; the pod address is a /32,
+ * and everything goes to the link-local gateway 169.254.1.1, which the
+ * host end answers by proxy ARP.
+ */
+function calicoPodNamespace(node: NetNode, sandbox: Sandbox, viewer: string | undefined): NetNamespace {
+  const mac = macFrom(`eth0/${sandbox.id}`);
+  const eth0: Link = {
+    index: 4, name: 'eth0', peer: { index: sandbox.hostIfIndex ?? 5, netnsId: 0 }, flags: ['BROADCAST', 'MULTICAST', 'UP', 'LOWER_UP'], mtu: CALICO_IPIP_MTU, qdisc: 'noqueue', state: 'UP',
+    // netlink.NewLinkAttrs leaves IFLA_TXQLEN to the kernel's default.
+    qlen: 1000, type: 'ether', kind: 'veth', mac,
+    addresses: [
+      { family: 4, address: sandbox.ip, prefix: 32, scope: 'global' },
+      { family: 6, address: linkLocal(mac), prefix: 64, scope: 'link' },
+    ],
+  };
+  const routes: Route[] = [
+    { family: 4, dst: 'default', via: '169.254.1.1', dev: 'eth0', proto: 'boot' },
+    { family: 4, dst: '169.254.1.1', dev: 'eth0', proto: 'boot', scope: 'link' },
+    ...ipv6Routes(['eth0']),
+  ];
+  return { links: [loopback(), tunl0(2, false), eth0], routes: sortRoutes(routes), sockets: podSockets(node, sandbox, viewer) };
+}
+
+/** The MAC calico gives every host end of a workload veth. */
+const CALICO_HOST_MAC = 'ee:ee:ee:ee:ee:ee';
+
+/**
+ * A calico node in IPIP mode: tunl0 holding the tunnel address, one
+ * `cali…` veth per running pod with a /32 route to it, BIRD's routes to the
+ * other nodes' blocks through tunl0 and a blackhole for its own block.
+ */
+function calicoNodeNamespace(network: Network, node: NetNode, viewer: string | undefined): NetNamespace {
+  const { links, routes } = nodeBase(node);
+  const own = node.podCidr?.();
+  const ownCidr = own ? parseCidr(own) : undefined;
+  // calico-node gives tunl0 the first address of the node's block.
+  links.push(tunl0(3, true, ownCidr ? formatIPv4(ownCidr.base + 1) : undefined));
+  if (ownCidr) routes.push({ family: 4, type: 'blackhole', dst: cidrText(ownCidr), proto: 'bird' });
+  for (const other of network.nodeList()) {
+    if (other === node) continue;
+    const theirs = other.podCidr?.();
+    const c = theirs ? parseCidr(theirs) : undefined;
+    if (c) routes.push({ family: 4, dst: cidrText(c), via: other.ip, dev: 'tunl0', proto: 'bird', onlink: true });
+  }
+  const v6Devices = [NODE_NIC];
+  for (const s of podSandboxes(node)) {
+    const name = caliName(s);
+    links.push({
+      index: s.hostIfIndex!, name, peer: { index: 4, netns: netnsName(s) }, flags: ['BROADCAST', 'MULTICAST', 'UP', 'LOWER_UP'], mtu: CALICO_IPIP_MTU, qdisc: 'noqueue', state: 'UP', qlen: 1000, type: 'ether', kind: 'veth', mac: CALICO_HOST_MAC,
+      addresses: [{ family: 6, address: linkLocal(CALICO_HOST_MAC), prefix: 64, scope: 'link' }],
+    });
+    routes.push({ family: 4, dst: s.ip, dev: name, proto: 'boot', scope: 'link' });
+    v6Devices.push(name);
+  }
+  routes.push(...ipv6Routes(v6Devices));
+  return { links, routes: sortRoutes(routes), sockets: hostSockets(network, node, viewer) };
+}
+
+/** The running pod sandboxes with a network of their own, by their veth's host index. */
+function podSandboxes(node: NetNode): Sandbox[] {
+  return [...node.runtime.sandboxes.values()].filter((s) => !s.hostNetwork && s.state === 'SANDBOX_READY' && s.hostIfIndex !== undefined).sort((a, b) => a.hostIfIndex! - b.hostIfIndex!);
+}
+
+/** calico's host veth name: `cali` and 11 hex digits of a hash of `<namespace>.<pod>` (VethNameForWorkload uses SHA-1). */
+export function caliName(s: Sandbox): string {
+  const h = hash(`${s.namespace}.${s.podName}`).toString(16).padStart(8, '0') + hash(`#${s.namespace}.${s.podName}`).toString(16).padStart(8, '0');
+  return `cali${h.slice(0, 11)}`;
 }
 
 function podNamespace(node: NetNode, sandbox: Sandbox, viewer: string | undefined): NetNamespace {
@@ -152,7 +249,8 @@ function podNamespace(node: NetNode, sandbox: Sandbox, viewer: string | undefine
   return { links: [loopback(), eth0], routes: sortRoutes(routes), sockets: podSockets(node, sandbox, viewer) };
 }
 
-function nodeNamespace(network: Network, node: NetNode, viewer: string | undefined): NetNamespace {
+/** lo and the NIC with their routes: what every node has before its pod network. */
+function nodeBase(node: NetNode): { links: Link[]; routes: Route[] } {
   const nodeNet = parseCidr(NODE_SUBNET)!;
   const nicMac = `52:54:00:${macFrom(`nic/${node.name}`).slice(9)}`;
   const links: Link[] = [
@@ -178,6 +276,11 @@ function nodeNamespace(network: Network, node: NetNode, viewer: string | undefin
     { family: 4, dst: 'default', via: formatIPv4(nodeNet.base + 1), dev: NODE_NIC, proto: 'static' },
     { family: 4, dst: cidrText(nodeNet), dev: NODE_NIC, proto: 'kernel', scope: 'link', src: node.ip },
   ];
+  return { links, routes };
+}
+
+function nodeNamespace(network: Network, node: NetNode, viewer: string | undefined): NetNamespace {
+  const { links, routes } = nodeBase(node);
   const v6Devices = [NODE_NIC];
   const own = node.podCidr?.();
   const ownCidr = own ? parseCidr(own) : undefined;
@@ -199,9 +302,7 @@ function nodeNamespace(network: Network, node: NetNode, viewer: string | undefin
       if (c) routes.push({ family: 4, dst: cidrText(c), via: formatIPv4(c.base), dev: 'flannel.1', proto: 'boot', onlink: true });
     }
   }
-  const veths = [...node.runtime.sandboxes.values()]
-    .filter((s) => !s.hostNetwork && s.state === 'SANDBOX_READY' && s.hostIfIndex !== undefined)
-    .sort((a, b) => a.hostIfIndex! - b.hostIfIndex!);
+  const veths = podSandboxes(node);
   // The bridge plugin creates cni0 with the first pod network; it stays, without carrier once no veth is attached.
   if (ownCidr && node.runtime.nextHostIfIndex > 5) {
     const carrier = veths.length > 0;
@@ -248,10 +349,16 @@ function ipv6Routes(devices: readonly string[]): Route[] {
   ];
 }
 
+/** A route's destination as a block: `default` is 0/0, a bare address a /32. */
+export function routePrefix(dst: string): { base: number; prefix: number } | undefined {
+  if (dst === 'default') return { base: 0, prefix: 0 };
+  return parseCidr(dst.includes('/') ? dst : `${dst}/32`);
+}
+
 /** The FIB dump order: by destination address, a longer prefix first among equal addresses (fib_trie's alias list). */
 function sortRoutes(routes: Route[]): Route[] {
   const v4 = routes.filter((r) => r.family === 4);
-  const key = (r: Route) => (r.dst === 'default' ? { base: 0, prefix: 0 } : parseCidr(r.dst)!);
+  const key = (r: Route) => routePrefix(r.dst)!;
   v4.sort((a, b) => key(a).base - key(b).base || key(b).prefix - key(a).prefix);
   return [...v4, ...routes.filter((r) => r.family === 6)];
 }

@@ -305,3 +305,31 @@ describe('ss and a kubelet that cannot talk TLS', () => {
     expect(kubeletLine()).toBe(false);
   });
 });
+
+describe('ip on a calico cluster (the node loads 10-calico.conflist)', () => {
+  it('pods: tunl0@NONE down, eth0 (index 4) with a /32 and the 169.254.1.1 gateway; nodes: tunl0, cali veths, /32 routes, BIRD routes and the blackhole', async () => {
+    const { createCluster } = await import('../../../src/cluster/cluster.js');
+    const { worldNode, NOW } = await import('../kubelet/harness.js');
+    const calico = createCluster({ version: 'v1.32.4', now: NOW, createdAgoMs: 30 * 86_400_000, nodes: [worldNode('cp-1', 'control-plane'), worldNode('node-1'), worldNode('node-2')], images: {}, cni: 'calico' }, { seed: 1 });
+    createPod(calico, 'app', { nodeName: 'node-1', containers: [{ name: 'c', image: 'nicolaka/netshoot', command: ['sleep', 'infinity'] }] });
+    calico.advance(20_000);
+    const rt = calico.nodes.get('node-1')!.runtime;
+    const sb = [...rt.sandboxes.values()].find((s) => s.podName === 'app')!;
+    const c = [...rt.containers.values()].find((x) => x.sandboxId === sb.id)!;
+    const pod: ProgramContext = { network: calico.network, from: { kind: 'pod', node: 'node-1', sandboxId: sb.id }, resolvConf: () => undefined, now: calico.now(), image: c.image, containerId: c.id };
+    const addr = run(ip, 'ip a', pod).stdout;
+    const mac = macOf(addr, 'eth0');
+    expect(addr).toContain('2: tunl0@NONE: <NOARP> mtu 1480 qdisc noop state DOWN group default qlen 1000\n    link/ipip 0.0.0.0 brd 0.0.0.0\n');
+    expect(addr).toContain(`4: eth0@if${sb.hostIfIndex}: <BROADCAST,MULTICAST,UP,LOWER_UP> mtu 1480 qdisc noqueue state UP group default qlen 1000\n    link/ether ${mac} brd ff:ff:ff:ff:ff:ff link-netnsid 0\n    inet ${sb.ip}/32 scope global eth0\n`);
+    expect(run(ip, 'ip r', pod).stdout).toBe('default via 169.254.1.1 dev eth0 \n169.254.1.1 dev eth0 scope link \n');
+    const node: ProgramContext = { network: calico.network, from: { kind: 'host', node: 'node-1' }, resolvConf: () => undefined, now: calico.now() };
+    const { caliName } = await import('../../../src/cluster/programs/netns.js');
+    const routes = run(ip, 'ip r', node).stdout;
+    expect(routes).toContain('blackhole 10.244.1.0/24 proto bird \n');
+    expect(routes).toContain(`${sb.ip} dev ${caliName(sb)} scope link \n`);
+    expect(routes).toContain('10.244.2.0/24 via 10.0.0.12 dev tunl0 proto bird onlink \n');
+    expect(run(ip, 'ip link', node).stdout).toContain(`${sb.hostIfIndex}: ${caliName(sb)}@if4: <BROADCAST,MULTICAST,UP,LOWER_UP> mtu 1480 qdisc noqueue state UP mode DEFAULT group default qlen 1000\n    link/ether ee:ee:ee:ee:ee:ee brd ff:ff:ff:ff:ff:ff link-netns cni-`);
+    expect(run(ip, 'ip link', node).stdout).not.toContain('cni0');
+    expect(run(ip, 'ip route get 10.244.1.200', node)).toMatchObject({ stderr: 'RTNETLINK answers: Invalid argument\n', exitCode: 2 });
+  });
+});
