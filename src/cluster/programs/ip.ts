@@ -7,7 +7,10 @@
  * (networking/libiproute/ipaddress.c and iproute.c) in busybox and other
  * images, which words its lines slightly differently: no `group`, `M-DOWN`
  * on a veth whose peer lives in another namespace, no `proto`, and routes of
- * every family in `ip route`.
+ * every family in `ip route`. Supported: `ip [-4|-6|-0|-br] address|link
+ * [show] [dev] NAME [up] [master DEV] [type KIND]`, `ip route [show] [dev
+ * DEV] [PREFIX]`, `ip route get ADDR`; changes are refused in containers
+ * (no CAP_NET_ADMIN) and not simulated on nodes.
  */
 import type { Program, ProgramContext, ProgramRun } from './types.js';
 import { ProgramOutput } from './output.js';
