@@ -29,7 +29,7 @@ export function runsIproute2(ctx: ProgramContext): boolean {
 type Family = 0 | 4 | 6 | 'link';
 
 /** iproute2 options that exist but whose output is not simulated (JSON, one-line, timestamps, batches, other namespaces). */
-const UNSIMULATED_OPTIONS = ['-stats', '-statistics', '-details', '-loops', '-oneline', '-timestamp', '-tshort', '-force', '-batch', '-json', '-pretty', '-rcvbuf', '-netns', '-all', '-M', '-B'];
+const UNSIMULATED_OPTIONS = ['-stats', '-statistics', '-details', '-loops', '-timestamp', '-tshort', '-force', '-batch', '-json', '-pretty', '-rcvbuf', '-netns', '-all', '-M', '-B'];
 
 /** iproute2's matches(): `word` is a non-empty prefix of `full`. */
 function matches(word: string, full: string): boolean {
@@ -85,6 +85,8 @@ export const ip: Program = (argv, ctx) => {
 interface Opts {
   family: Family;
   brief: boolean;
+  /** -o: each record on one line, its line breaks written as `\` (_SL_). */
+  oneline?: boolean;
 }
 
 function iproute2(args: readonly string[], ns: NetNamespace, out: ProgramOutput, ctx: ProgramContext): ProgramRun {
@@ -109,6 +111,7 @@ function iproute2(args: readonly string[], ns: NetNamespace, out: ProgramOutput,
     else if (opt === '-0') o.family = 'link';
     else if (matches(opt, '-Version')) return out.out('ip utility, iproute2-5.15.0, libbpf 0.5.0\n').done(0, 0);
     else if (matches(opt, '-brief') && opt.length >= 3) o.brief = true;
+    else if (matches(opt, '-oneline')) o.oneline = true;
     // Numeric protocol names, resolved hosts and colours change nothing in what is printed here.
     // -h is -human (ip.c tests it before -help): like -iec, it only formats statistics.
     else if (matches(opt, '-Numeric') || matches(opt, '-resolve') || matches(opt, '-human') || matches(opt, '-human-readable') || matches(opt, '-iec') || /^-c(olor|olour)?(=.*)?$/.test(opt)) continue;
@@ -143,6 +146,7 @@ function busybox(args: readonly string[], ns: NetNamespace, out: ProgramOutput, 
     if (opt === '-4') o.family = 4;
     else if (opt === '-6') o.family = 6;
     else if (opt === '-0') o.family = 'link';
+    else if (opt === '-o' || opt === '-oneline') o.oneline = true;
     else if (opt === '-f' || opt === '-family') {
       const family = ({ inet: 4, inet6: 6, link: 'link' } as const)[args[++i] as 'inet'];
       if (family === undefined) return out.err(BUSYBOX_USAGE).done(1, 0);
@@ -238,15 +242,19 @@ function iproute2Links(links: readonly Link[], o: Opts): string {
       else text += `${l.addresses.filter((a) => !o.family || a.family === o.family).map((a) => `${a.address}/${a.prefix} `).join('')}\n`;
       continue;
     }
-    text += `${l.index}: ${nameAndLink(l)}: <${l.flags.join(',')}> mtu ${l.mtu} qdisc ${l.qdisc} ${l.master ? `master ${l.master} ` : ''}state ${l.state} ${isLink ? 'mode DEFAULT ' : ''}group default ${l.qlen ? `qlen ${l.qlen}` : ''}`;
-    if (!o.family || isLink) {
-      text += `\n    link/${l.type} ${l.mac} brd ${linkBroadcast(l)}`;
-      if (l.peer?.netns) text += ` link-netns ${l.peer.netns}`;
-      else if (l.peer?.netnsId !== undefined) text += ` link-netnsid ${l.peer.netnsId}`;
+    const nl = o.oneline ? '\\' : '\n';
+    // "ip -oneline a" prints no link records, only one line per address.
+    if (!(o.oneline && !isLink)) {
+      text += `${l.index}: ${nameAndLink(l)}: <${l.flags.join(',')}> mtu ${l.mtu} qdisc ${l.qdisc} ${l.master ? `master ${l.master} ` : ''}state ${l.state} ${isLink ? 'mode DEFAULT ' : ''}group default ${l.qlen ? `qlen ${l.qlen}` : ''}`;
+      if (!o.family || isLink) {
+        text += `${nl}    link/${l.type} ${l.mac} brd ${linkBroadcast(l)}`;
+        if (l.peer?.netns) text += ` link-netns ${l.peer.netns}`;
+        else if (l.peer?.netnsId !== undefined) text += ` link-netnsid ${l.peer.netnsId}`;
+      }
+      if (l.altname) text += `${nl}    altname ${l.altname}`;
+      text += '\n';
     }
-    if (l.altname) text += `\n    altname ${l.altname}`;
-    text += '\n';
-    if (!isLink) for (const a of l.addresses) if (!o.family || a.family === o.family) text += addressLines(a, l);
+    if (!isLink) for (const a of l.addresses) if (!o.family || a.family === o.family) text += addressLines(a, l, o.oneline);
   }
   return text;
 }
@@ -260,19 +268,23 @@ function busyboxLinks(links: readonly Link[], o: Opts, all: readonly Link[]): st
     const here = l.peer ? all.find((x) => x.index === l.peer!.index) : undefined;
     const name = !l.peer ? l.name : `${l.name}@${!l.peer.index ? 'NONE' : here ? here.name : `if${l.peer.index}`}`;
     const mdown = l.peer && l.peer.index !== 0 && !here?.flags.includes('UP');
-    text += `${l.index}: ${name}: <${l.flags.join(',')}${mdown ? ',M-DOWN' : ''}> mtu ${l.mtu} qdisc ${l.qdisc} ${l.master ? `master ${l.master} ` : ''}state ${l.state} ${l.qlen ? `qlen ${l.qlen}` : ''}`;
-    if (!o.family || isLink) text += `\n    link/${l.type} ${l.mac} brd ${linkBroadcast(l)}`;
-    text += '\n';
-    if (!isLink) for (const a of l.addresses) if (!o.family || a.family === o.family) text += addressLines(a, l);
+    // busybox: `(oneline && family != AF_PACKET)` skips the link record.
+    if (!(o.oneline && !isLink)) {
+      text += `${l.index}: ${name}: <${l.flags.join(',')}${mdown ? ',M-DOWN' : ''}> mtu ${l.mtu} qdisc ${l.qdisc} ${l.master ? `master ${l.master} ` : ''}state ${l.state} ${l.qlen ? `qlen ${l.qlen}` : ''}`;
+      if (!o.family || isLink) text += `${o.oneline ? '\\' : '\n'}    link/${l.type} ${l.mac} brd ${linkBroadcast(l)}`;
+      text += '\n';
+    }
+    if (!isLink) for (const a of l.addresses) if (!o.family || a.family === o.family) text += addressLines(a, l, o.oneline);
   }
   return text;
 }
 
-/** print_addrinfo: family, local/prefix, brd, scope, the label (IPv4), then the lifetimes. */
-function addressLines(a: LinkAddress, l: Link): string {
+/** print_addrinfo: (with -o, "%u: %s" first) family, local/prefix, brd, scope, the label (IPv4), then the lifetimes. */
+function addressLines(a: LinkAddress, l: Link, oneline = false): string {
   const brd = a.broadcast ? `brd ${a.broadcast} ` : '';
   const label = a.family === 4 ? l.name : '';
-  return `    ${a.family === 4 ? 'inet' : 'inet6'} ${a.address}/${a.prefix} ${brd}scope ${a.scope} ${label}\n       valid_lft forever preferred_lft forever\n`;
+  const head = oneline ? `${l.index}: ${l.name}` : '';
+  return `${head}    ${a.family === 4 ? 'inet' : 'inet6'} ${a.address}/${a.prefix} ${brd}scope ${a.scope} ${label}${oneline ? '\\' : '\n'}       valid_lft forever preferred_lft forever\n`;
 }
 
 /** `ip route [list|show] [dev NAME] [PREFIX]`. */

@@ -157,6 +157,11 @@ describe('ip on a node (iproute2 5.15, Ubuntu 22.04)', () => {
     expect(links).toContain(`\n${sb.hostIfIndex}: ${vethName(sb)}@ens3: <BROADCAST,MULTICAST,UP,LOWER_UP> mtu 1450 qdisc noqueue master cni0 state UP \n`);
   });
 
+  it('-o: one line per address ("%u: %s" first), record breaks as a backslash (_SL_), no link records for addresses', () => {
+    expect(run(ip, 'ip -o -4 a show ens3', onNode('node-1')).stdout).toBe('2: ens3    inet 10.0.0.11/16 brd 10.0.255.255 scope global ens3\\       valid_lft forever preferred_lft forever\n');
+    expect(run(ip, 'ip -o link show ens3', onNode('node-1')).stdout).toMatch(/^2: ens3: <BROADCAST,MULTICAST,UP,LOWER_UP> mtu 1500 qdisc fq_codel state UP mode DEFAULT group default qlen 1000\\    link\/ether 52:54:00:[0-9a-f:]{8} brd ff:ff:ff:ff:ff:ff\\    altname enp0s3\n$/);
+  });
+
   it('filters links by master and type (ipaddress.c: filter.master, filter.kind)', () => {
     const veths = run(ip, 'ip -br link show master cni0', onNode('node-1')).stdout.split('\n').slice(0, -1);
     expect(veths.length).toBe([...runtime('node-1').sandboxes.values()].filter((s) => !s.hostNetwork && s.state === 'SANDBOX_READY').length);
