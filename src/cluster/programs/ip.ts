@@ -28,6 +28,9 @@ export function runsIproute2(ctx: ProgramContext): boolean {
 
 type Family = 0 | 4 | 6 | 'link';
 
+/** -f/-family names (a Map: the names come from the command line). */
+const FAMILIES = new Map<string, Family>([['inet', 4], ['inet6', 6], ['link', 'link']]);
+
 /** iproute2 options that exist but whose output is not simulated (JSON, one-line, timestamps, batches, other namespaces). */
 const UNSIMULATED_OPTIONS = ['-stats', '-statistics', '-details', '-loops', '-timestamp', '-tshort', '-force', '-batch', '-json', '-pretty', '-rcvbuf', '-netns', '-all', '-M', '-B'];
 
@@ -103,7 +106,7 @@ function iproute2(args: readonly string[], ns: NetNamespace, out: ProgramOutput,
     if (matches(opt, '-family')) {
       const name = args[++i];
       if (name === undefined || name === 'help') return out.err(IPROUTE2_USAGE).done(255, 0);
-      const family = ({ inet: 4, inet6: 6, link: 'link' } as const)[name as 'inet'];
+      const family = FAMILIES.get(name);
       if (family === undefined) return out.err(`Error: argument "${name}" is wrong: invalid protocol family\n`).done(255, 0);
       o.family = family;
     } else if (opt === '-4') o.family = 4;
@@ -148,7 +151,7 @@ function busybox(args: readonly string[], ns: NetNamespace, out: ProgramOutput, 
     else if (opt === '-0') o.family = 'link';
     else if (opt === '-o' || opt === '-oneline') o.oneline = true;
     else if (opt === '-f' || opt === '-family') {
-      const family = ({ inet: 4, inet6: 6, link: 'link' } as const)[args[++i] as 'inet'];
+      const family = FAMILIES.get(args[++i] ?? '');
       if (family === undefined) return out.err(BUSYBOX_USAGE).done(1, 0);
       o.family = family;
     } else return out.err(BUSYBOX_USAGE).done(1, 0);

@@ -34,6 +34,8 @@ Display networking information
 	-p	Show PID/program name for sockets
 `;
 
+const FLAGS = new Set(['l', 'a', 'n', 't', 'u', 'w', 'x', 'p']);
+
 /** `netstat`. */
 export const netstat: Program = (argv, ctx) => {
   const out = new ProgramOutput();
@@ -41,7 +43,7 @@ export const netstat: Program = (argv, ctx) => {
   for (const arg of argv.slice(1)) {
     if (!arg.startsWith('-') || arg === '-') return out.err(USAGE).done(1, 0);
     for (const l of arg.slice(1)) {
-      if (l in f) f[l as keyof typeof f] = true;
+      if (FLAGS.has(l)) f[l as keyof typeof f] = true;
       else if (l === 'e' || l === 'W') continue;
       else if (l === 'r') return out.err('kubedrill: netstat -r is not simulated\n').done(126, 0);
       else return out.err(`netstat: invalid option -- '${l}'\n${USAGE}`).done(1, 0);

@@ -13,10 +13,11 @@ export const ALL_STATES = ['ESTAB', 'SYN-SENT', 'SYN-RECV', 'FIN-WAIT-1', 'FIN-W
 /** A state's display name. */
 export type SockState = (typeof ALL_STATES)[number];
 
-const LONG_NAMES: Record<string, SockState> = {
-  established: 'ESTAB', 'syn-sent': 'SYN-SENT', 'syn-recv': 'SYN-RECV', 'syn-rcv': 'SYN-RECV', 'fin-wait-1': 'FIN-WAIT-1', 'fin-wait-2': 'FIN-WAIT-2', 'time-wait': 'TIME-WAIT',
-  unconnected: 'UNCONN', close: 'UNCONN', closed: 'UNCONN', 'close-wait': 'CLOSE-WAIT', 'last-ack': 'LAST-ACK', listening: 'LISTEN', closing: 'CLOSING',
-};
+/** scan_state's single-state names (Maps throughout: the keys come from the command line). */
+const LONG_NAMES = new Map<string, SockState>([
+  ['established', 'ESTAB'], ['syn-sent', 'SYN-SENT'], ['syn-recv', 'SYN-RECV'], ['syn-rcv', 'SYN-RECV'], ['fin-wait-1', 'FIN-WAIT-1'], ['fin-wait-2', 'FIN-WAIT-2'], ['time-wait', 'TIME-WAIT'],
+  ['unconnected', 'UNCONN'], ['close', 'UNCONN'], ['closed', 'UNCONN'], ['close-wait', 'CLOSE-WAIT'], ['last-ack', 'LAST-ACK'], ['listening', 'LISTEN'], ['closing', 'CLOSING'],
+]);
 
 const without = (...names: SockState[]): SockState[] => ALL_STATES.filter((s) => !names.includes(s));
 
@@ -28,7 +29,7 @@ export function scanState(name: string): readonly SockState[] | undefined {
   if (n === 'synchronized') return without('UNCONN', 'LISTEN', 'SYN-SENT');
   if (n === 'bucket') return ['SYN-RECV', 'TIME-WAIT'];
   if (n === 'big') return without('SYN-RECV', 'TIME-WAIT');
-  const one = LONG_NAMES[n];
+  const one = LONG_NAMES.get(n);
   return one ? [one] : undefined;
 }
 
@@ -39,6 +40,10 @@ export const CONNECTED_STATES: readonly SockState[] = without('LISTEN', 'UNCONN'
 export function stateOf(s: Socket): SockState {
   return s.state ?? (s.proto === 'tcp' ? 'LISTEN' : 'UNCONN');
 }
+
+const KEYS = new Set(['sport', 'dport', 'src', 'dst']);
+/** ssfilter.y's comparison operators and their word forms. */
+const OPERATORS = new Map([['=', '='], ['==', '='], ['eq', '='], ['!=', '!='], ['ne', '!='], ['neq', '!='], ['>', '>'], ['gt', '>'], ['<', '<'], ['lt', '<'], ['>=', '>='], ['ge', '>='], ['<=', '<='], ['le', '<=']]);
 
 /** A parsed filter: does a socket pass? */
 export type SocketFilter = (s: Socket) => boolean;
@@ -84,13 +89,12 @@ export function parseFilter(words: readonly string[]): SocketFilter | string {
       if (tokens[i++] !== ')') return fail;
       return inner;
     }
-    const key = { sport: 'sport', dport: 'dport', src: 'src', dst: 'dst' }[t];
+    const key = KEYS.has(t) ? t : undefined;
     if (!key) return fail;
     let op = '=';
-    const maybeOp = peek();
-    const ops: Record<string, string> = { '=': '=', '==': '=', eq: '=', '!=': '!=', ne: '!=', neq: '!=', '>': '>', gt: '>', '<': '<', lt: '<', '>=': '>=', ge: '>=', '<=': '<=', le: '<=' };
-    if (maybeOp !== undefined && ops[maybeOp]) {
-      op = ops[maybeOp];
+    const maybeOp = OPERATORS.get(peek() ?? '');
+    if (maybeOp) {
+      op = maybeOp;
       i++;
     }
     const value = tokens[i++];
