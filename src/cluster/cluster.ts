@@ -257,7 +257,7 @@ export class Cluster {
       scheduler.start();
     });
     this.queue.after(30_000, () => {
-      for (const obj of kubeadmAddons(this.world.version)) this.mustApply(obj);
+      for (const obj of kubeadmAddons(this.world.version, podSubnet, cp.ip)) this.mustApply(obj);
     });
     return joins;
   }

@@ -11,6 +11,7 @@ import type { NodeHost } from './host/node-host.js';
 import type { Network } from './network/network.js';
 import { parseImageRef } from './workloads/catalog.js';
 import { launchClientProgram } from './programs/in-container.js';
+import { kubeProxyProgram } from './proxy/kube-proxy.js';
 
 /** What a system program is started with. */
 export interface LaunchContext {
@@ -31,7 +32,7 @@ export interface SystemProgram {
 }
 
 /** The system programs, by repository. */
-const PROGRAMS: readonly SystemProgram[] = [];
+const PROGRAMS: readonly SystemProgram[] = [kubeProxyProgram];
 
 /** The launcher of one node's runtime. */
 export function systemProgramLauncher(base: Omit<LaunchContext, 'container' | 'sandbox'>): ProgramLauncher {

@@ -27,7 +27,7 @@ import { failure, internalError } from '../apiserver/errors.js';
 import { KubeletTransport, isTransportError, type ApiServerEndpoint } from './api-transport.js';
 import { NodeLeaseController } from './node-lease.js';
 import { kubeletStartup } from './kubelet-startup.js';
-import { inboundConnect } from './host-netfilter.js';
+import { inboundConnect } from '../network/netfilter.js';
 import { goTimeStringPrecise } from './go-text.js';
 import { sameFields, sameInputs } from './same-inputs.js';
 import { flatConcat } from '../flat-string.js';

@@ -10,7 +10,7 @@
 import { WORKSTATION_IP, type NetNode, type Network } from '../network/network.js';
 import type { ContainerRuntime, RuntimeContainer, Sandbox } from '../runtime/runtime.js';
 import { containerPid } from '../runtime/container-pid.js';
-import { inboundConnect, outboundConnect } from '../kubelet/host-netfilter.js';
+import { inboundConnect, outboundConnect } from '../network/netfilter.js';
 import { effectiveArgv } from './in-container.js';
 import { hash } from './fnv.js';
 import type { Socket, SocketOwner } from './netns.js';

@@ -231,11 +231,11 @@ describe('ss', () => {
     expect(run(ss, 'ss -tn', onNode('cp-1')).stdout).toMatch(new RegExp(`\\nESTAB 0 +0 +\\[::ffff:10\\.0\\.0\\.10\\]:6443 +\\[::ffff:10\\.0\\.0\\.12\\]:${port} *\\n`));
     // Without -a or -l only connections; with -l none of them.
     expect(run(ss, 'ss -ltn', onNode('node-2')).stdout).not.toContain('ESTAB');
-    const input = netfilterOf(cluster.nodes.get('node-2')!.host).chains.INPUT;
-    input.push({ source: '10.0.0.10', target: 'DROP' });
+    const filter = netfilterOf(cluster.nodes.get('node-2')!.host).filterTable;
+    filter.append('INPUT', { source: '10.0.0.10', target: 'DROP' });
     expect(run(ss, 'ss -tnp', onNode('node-2')).stdout).toMatch(new RegExp(`\\nSYN-SENT 0      1 +10\\.0\\.0\\.12:${port} +10\\.0\\.0\\.10:6443 +users:\\(\\("kubelet"`));
     expect(run(ss, 'ss -tn', onNode('cp-1')).stdout).not.toContain(`[::ffff:10.0.0.12]:${port}`);
-    input.length = 0;
+    filter.flush('INPUT');
   });
 
   it('refuses unknown options with getopt\'s message and the usage', () => {
