@@ -118,6 +118,11 @@ export class Kubelet implements Component {
     return this.active;
   }
 
+  /** Is it connected to the API server: running, and its last request got an HTTP answer (`ss` shows the connection)? */
+  apiConnected(): boolean {
+    return this.active && (this.transport?.serverResponsive ?? false);
+  }
+
   /** The kubelet's HTTPS server (port 10250) as the API server reaches it. */
   endpoint(): KubeletEndpoint {
     return {

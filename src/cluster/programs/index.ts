@@ -8,12 +8,18 @@ import { wget } from './wget.js';
 import { curl } from './curl.js';
 import { nc } from './nc.js';
 import { ping } from './ping.js';
+import { ip } from './ip.js';
+import { ss } from './ss.js';
+import { netstat } from './netstat.js';
 
 const PROGRAMS = new Map<string, Program>([
   ['wget', wget],
   ['curl', curl],
   ['nc', nc],
   ['ping', ping],
+  ['ip', ip],
+  ['ss', ss],
+  ['netstat', netstat],
 ]);
 
 /** Every client program by name (a fresh map: callers may add their own). */
