@@ -12,6 +12,7 @@ import type { Network } from './network/network.js';
 import { parseImageRef } from './workloads/catalog.js';
 import { coreDNSProgram } from './dns/coredns.js';
 import { launchClientProgram } from './programs/in-container.js';
+import { kubeProxyProgram } from './proxy/kube-proxy.js';
 
 /** What a system program is started with. */
 export interface LaunchContext {
@@ -32,7 +33,7 @@ export interface SystemProgram {
 }
 
 /** The system programs, by repository. */
-const PROGRAMS: readonly SystemProgram[] = [coreDNSProgram];
+const PROGRAMS: readonly SystemProgram[] = [kubeProxyProgram, coreDNSProgram];
 
 /** The launcher of one node's runtime. */
 export function systemProgramLauncher(base: Omit<LaunchContext, 'container' | 'sandbox'>): ProgramLauncher {

@@ -46,6 +46,12 @@ export function installCommands(registry: CommandRegistry): CommandRegistry {
   // Tools that connect: through the cluster's one network, from the host the shell is on.
   register('curl', async () => (await import('./net/client-program.js')).curlCommand, 'both');
   register('iptables', async () => (await import('./host-iptables/iptables.js')).iptablesCommand, 'node');
+  register('iptables-save', async () => (await import('./host-iptables/iptables-save.js')).iptablesSaveCommand, 'node');
+  register('ipvsadm', async () => (await import('./host-ipvs/ipvsadm.js')).ipvsadmCommand, 'node');
+  register('lsmod', async () => (await import('./host-ipvs/lsmod.js')).lsmodCommand, 'node');
+  // A node's own network namespace (iproute2): links, addresses, routes, listening sockets.
+  register('ip', async () => (await import('./net/client-program.js')).ipCommand, 'node');
+  register('ss', async () => (await import('./net/client-program.js')).ssCommand, 'node');
   register('ls', async () => (await import('./host/ls.js')).lsCommand, 'both');
   register('du', async () => (await import('./host/du.js')).duCommand, 'both');
   register('rm', async () => (await import('./host/rm.js')).rmCommand, 'both', 'filter');

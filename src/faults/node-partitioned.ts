@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import type { FaultPrimitive } from './types.js';
-import { netfilterOf } from '../cluster/kubelet/host-netfilter.js';
+import { netfilterOf } from '../cluster/network/netfilter.js';
 
 const params = z
   .object({
@@ -26,6 +26,6 @@ export const nodePartitioned: FaultPrimitive<z.infer<typeof params>> = {
     const node = cluster.nodes.get(p.node);
     if (!node) return;
     const cp = [...cluster.nodes.values()].find((n) => n.spec.role === 'control-plane') ?? node;
-    netfilterOf(node.host).chains.INPUT.push({ source: `${cp.spec.ip}/32`, target: 'DROP' });
+    netfilterOf(node.host).filterTable.append('INPUT', { source: `${cp.spec.ip}/32`, target: 'DROP' });
   },
 };

@@ -60,8 +60,9 @@ const FIXES: Record<string, Fixes> = {
     forbidden: [['ssh node-2', 'systemctl restart containerd', 'exit', 'kubectl cordon node-2']],
   },
   'node-unreachable-partition': {
-    alternatives: [['ssh node-2', 'iptables -D INPUT 1']],
-    forbidden: [],
+    alternatives: [['ssh node-2', 'iptables -D INPUT 4']],
+    // kube-proxy's three jumps come first in INPUT: `-D INPUT 1` would remove KUBE-PROXY-FIREWALL, not the DROP.
+    forbidden: [['ssh node-2', 'iptables -D INPUT 1']],
   },
   'pod-containercreating-cni': {
     alternatives: [['ssh node-2', 'rm -f /etc/cni/net.d/05-cilium.conflist']],
@@ -100,6 +101,31 @@ const FIXES: Record<string, Fixes> = {
       ['kubectl taint nodes node-1 nvidia.com/gpu-'],
     ],
   },
+  'service-empty-endpoints-selector': {
+    // Selecting the pods by both of their labels is as good as correcting the typo.
+    alternatives: [['kubectl patch service storefront --type json -p \'[{"op":"replace","path":"/spec/selector","value":{"app":"storefront","tier":"web"}}]\'']],
+    forbidden: [],
+  },
+  'service-wrong-targetport': {
+    // A strategic merge on the ports list (merge key: port) fixes the same field.
+    alternatives: [['kubectl patch service catalog -p \'{"spec":{"ports":[{"port":80,"targetPort":8080}]}}\'']],
+    forbidden: [],
+  },
+  'service-named-targetport-mismatch': {
+    // The number behind the name is as good as the name.
+    alternatives: [['kubectl patch service payments --type json -p \'[{"op":"replace","path":"/spec/ports/0/targetPort","value":9000}]\'']],
+    forbidden: [],
+  },
+  'service-endpoints-not-ready': {
+    // The liveness path answers 200 too: a readiness probe on it makes the pods ready.
+    alternatives: [['kubectl patch deployment inventory --type json -p \'[{"op":"replace","path":"/spec/template/spec/containers/0/readinessProbe/httpGet/path","value":"/health/live"}]\'']],
+    forbidden: [],
+  },
+  'startup-probe-slow-start': {
+    // A longer period gives the same room (6 x 20 s = 120 s).
+    alternatives: [['kubectl patch deployment reporting --type json -p \'[{"op":"replace","path":"/spec/template/spec/containers/0/startupProbe/periodSeconds","value":20}]\'']],
+    forbidden: [],
+  },
   'crashloop-bad-command': {
     // The image's own entrypoint is the right binary: dropping the override is as good as correcting it.
     alternatives: [['kubectl patch deployment orders --type json -p \'[{"op":"remove","path":"/spec/template/spec/containers/0/command"}]\'']],
@@ -127,10 +153,10 @@ async function applyFix(scenario: Scenario, lines: readonly string[]): Promise<P
     expect(r.exitCode, `${line}\n${r.output}`).toBe(0);
     run.cluster.advance(COMMAND_STEP_MS);
   }
-  let goal = evaluateGoal(run.cluster.adminClient(), scenario.goal);
+  let goal = evaluateGoal(run.cluster.adminClient(), scenario.goal, run.cluster.network);
   for (let waited = 0; waited < SETTLE_LIMIT_MS && !goal.every((g) => g.holds); waited += 10_000) {
     run.cluster.advance(10_000);
-    goal = evaluateGoal(run.cluster.adminClient(), scenario.goal);
+    goal = evaluateGoal(run.cluster.adminClient(), scenario.goal, run.cluster.network);
   }
   return goal;
 }

@@ -41,6 +41,14 @@ describe('goal predicates over the simulated state', () => {
     expect(holds({ deploymentAvailable: { namespace: 'default', name: 'ghost' } } as GoalPredicate)).toBe(false);
   });
 
+  it('serviceAnswers sends an HTTP GET to the ClusterIP from a worker, through kube-proxy, the endpoints and nginx', () => {
+    expect(evaluatePredicate(client, { serviceAnswers: { namespace: 'default', name: 'web' } }, cluster.network)).toEqual({ holds: true, description: 'service default/web answers HTTP on port 80' });
+    // No endpoints: kube-proxy's REJECT; an nginx path it does not serve: 404; no network given: cannot be judged.
+    expect(evaluatePredicate(client, { serviceAnswers: { namespace: 'default', name: 'typo' } }, cluster.network).holds).toBe(false);
+    expect(evaluatePredicate(client, { serviceAnswers: { namespace: 'default', name: 'web', path: '/missing' } }, cluster.network).holds).toBe(false);
+    expect(holds({ serviceAnswers: { namespace: 'default', name: 'web' } })).toBe(false);
+  });
+
   it('serviceHasEndpoints reads the Endpoints the controller filled', () => {
     expect(holds({ serviceHasEndpoints: { namespace: 'default', name: 'web' } })).toBe(true);
     expect(holds({ serviceHasEndpoints: { namespace: 'default', name: 'typo' } })).toBe(false);

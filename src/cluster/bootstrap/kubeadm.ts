@@ -29,7 +29,128 @@ export function rbacBootstrap(): Obj[] {
     roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'cluster-admin' },
     subjects: [{ apiGroup: 'rbac.authorization.k8s.io', kind: 'Group', name: group }],
   });
-  return [clusterAdmin, binding('cluster-admin', 'system:masters'), binding('kubeadm:cluster-admins', 'kubeadm:cluster-admins')];
+  return [clusterAdmin, binding('cluster-admin', 'system:masters'), binding('kubeadm:cluster-admins', 'kubeadm:cluster-admins'), nodeProxierRole()];
+}
+
+/** The bootstrap ClusterRole kube-proxy runs with (plugin/pkg/auth/authorizer/rbac/bootstrappolicy/policy.go). */
+function nodeProxierRole(): Obj {
+  return {
+    apiVersion: 'rbac.authorization.k8s.io/v1',
+    kind: 'ClusterRole',
+    metadata: { name: 'system:node-proxier', labels: { 'kubernetes.io/bootstrapping': 'rbac-defaults' }, annotations: { 'rbac.authorization.kubernetes.io/autoupdate': 'true' } },
+    rules: [
+      { apiGroups: [''], resources: ['endpoints', 'services'], verbs: ['list', 'watch'] },
+      { apiGroups: [''], resources: ['nodes'], verbs: ['get', 'list', 'watch'] },
+      { apiGroups: ['', 'events.k8s.io'], resources: ['events'], verbs: ['create', 'patch', 'update'] },
+      { apiGroups: ['discovery.k8s.io'], resources: ['endpointslices'], verbs: ['list', 'watch'] },
+    ],
+  };
+}
+
+/** kubeadm's KubeProxyConfiguration (config.conf): v1alpha1 defaults as kubeadm v1.32 marshals them, mode "" (iptables). */
+function kubeProxyConfig(clusterCIDR: string): string {
+  return `apiVersion: kubeproxy.config.k8s.io/v1alpha1
+bindAddress: 0.0.0.0
+bindAddressHardFail: false
+clientConnection:
+  acceptContentTypes: ""
+  burst: 0
+  contentType: ""
+  kubeconfig: /var/lib/kube-proxy/kubeconfig.conf
+  qps: 0
+clusterCIDR: ${clusterCIDR}
+configSyncPeriod: 0s
+conntrack:
+  maxPerCore: null
+  min: null
+  tcpBeLiberal: false
+  tcpCloseWaitTimeout: null
+  tcpEstablishedTimeout: null
+  udpStreamTimeout: 0s
+  udpTimeout: 0s
+detectLocal:
+  bridgeInterface: ""
+  interfaceNamePrefix: ""
+detectLocalMode: ""
+enableProfiling: false
+healthzBindAddress: ""
+hostnameOverride: ""
+iptables:
+  localhostNodePorts: null
+  masqueradeAll: false
+  masqueradeBit: null
+  minSyncPeriod: 0s
+  syncPeriod: 0s
+ipvs:
+  excludeCIDRs: null
+  minSyncPeriod: 0s
+  scheduler: ""
+  strictARP: false
+  syncPeriod: 0s
+  tcpFinTimeout: 0s
+  tcpTimeout: 0s
+  udpTimeout: 0s
+kind: KubeProxyConfiguration
+logging:
+  flushFrequency: 0
+  options:
+    json:
+      infoBufferSize: "0"
+    text:
+      infoBufferSize: "0"
+  verbosity: 0
+metricsBindAddress: ""
+mode: ""
+nftables:
+  masqueradeAll: false
+  masqueradeBit: null
+  minSyncPeriod: 0s
+  syncPeriod: 0s
+nodePortAddresses: null
+oomScoreAdj: null
+portRange: ""
+showHiddenMetricsForVersion: ""
+winkernel:
+  enableDSR: false
+  forwardHealthCheckVip: false
+  networkName: ""
+  rootHnsEndpointName: ""
+  sourceVip: ""`;
+}
+
+/**
+ * kubeadm's kube-proxy addon before its DaemonSet (cmd/kubeadm/app/phases/addons/proxy):
+ * the ServiceAccount, the `kube-proxy` ConfigMap (manifests.go KubeProxyConfigMap19:
+ * kubeconfig.conf using the ServiceAccount token, config.conf), and the RBAC that lets
+ * the ServiceAccount watch Services and EndpointSlices.
+ */
+function kubeProxyAddon(clusterCIDR: string, apiServerIP: string): Obj[] {
+  const kubeconfig = `apiVersion: v1
+kind: Config
+clusters:
+- cluster:
+    certificate-authority: /var/run/secrets/kubernetes.io/serviceaccount/ca.crt
+    server: https://${apiServerIP}:6443
+  name: default
+contexts:
+- context:
+    cluster: default
+    namespace: default
+    user: default
+  name: default
+current-context: default
+users:
+- name: default
+  user:
+    tokenFile: /var/run/secrets/kubernetes.io/serviceaccount/token`;
+  const rbac = 'rbac.authorization.k8s.io';
+  return [
+    { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'kube-proxy', namespace: 'kube-system' } },
+    { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'kube-proxy', namespace: 'kube-system', labels: { app: 'kube-proxy' } }, data: { 'config.conf': kubeProxyConfig(clusterCIDR), 'kubeconfig.conf': kubeconfig } },
+    { apiVersion: `${rbac}/v1`, kind: 'ClusterRoleBinding', metadata: { name: 'kubeadm:node-proxier' }, roleRef: { apiGroup: rbac, kind: 'ClusterRole', name: 'system:node-proxier' }, subjects: [{ kind: 'ServiceAccount', name: 'kube-proxy', namespace: 'kube-system' }] },
+    { apiVersion: `${rbac}/v1`, kind: 'Role', metadata: { name: 'kube-proxy', namespace: 'kube-system' }, rules: [{ apiGroups: [''], resources: ['configmaps'], resourceNames: ['kube-proxy'], verbs: ['get'] }] },
+    { apiVersion: `${rbac}/v1`, kind: 'RoleBinding', metadata: { name: 'kube-proxy', namespace: 'kube-system' }, roleRef: { apiGroup: rbac, kind: 'Role', name: 'kube-proxy' }, subjects: [{ kind: 'Group', name: 'system:bootstrappers:kubeadm:default-node-token' }] },
+  ];
 }
 
 /** The `kubernetes` Service and its endpoints, pointing at the API server. */
@@ -153,9 +274,10 @@ function coreDNSAccess(): Obj[] {
   ];
 }
 
-/** The kube-proxy DaemonSet and CoreDNS Deployment + Service kubeadm installs. */
-export function kubeadmAddons(version: string): Obj[] {
+/** The kube-proxy addon (ServiceAccount, ConfigMap, RBAC, DaemonSet) and CoreDNS Deployment + Service kubeadm installs. */
+export function kubeadmAddons(version: string, podSubnet: string = DEFAULT_POD_SUBNET, apiServerIP = '10.0.0.10'): Obj[] {
   return [
+    ...kubeProxyAddon(podSubnet, apiServerIP),
     {
       apiVersion: 'apps/v1',
       kind: 'DaemonSet',
@@ -165,12 +287,31 @@ export function kubeadmAddons(version: string): Obj[] {
         template: {
           metadata: { labels: { 'k8s-app': 'kube-proxy' } },
           spec: {
-            containers: [{ name: 'kube-proxy', image: `registry.k8s.io/kube-proxy:${version}`, command: ['/usr/local/bin/kube-proxy', '--config=/var/lib/kube-proxy/config.conf', '--hostname-override=$(NODE_NAME)'], securityContext: { privileged: true } }],
+            containers: [
+              {
+                name: 'kube-proxy',
+                image: `registry.k8s.io/kube-proxy:${version}`,
+                imagePullPolicy: 'IfNotPresent',
+                command: ['/usr/local/bin/kube-proxy', '--config=/var/lib/kube-proxy/config.conf', '--hostname-override=$(NODE_NAME)'],
+                env: [{ name: 'NODE_NAME', valueFrom: { fieldRef: { apiVersion: 'v1', fieldPath: 'spec.nodeName' } } }],
+                securityContext: { privileged: true },
+                volumeMounts: [
+                  { mountPath: '/var/lib/kube-proxy', name: 'kube-proxy' },
+                  { mountPath: '/run/xtables.lock', name: 'xtables-lock' },
+                  { mountPath: '/lib/modules', name: 'lib-modules', readOnly: true },
+                ],
+              },
+            ],
             hostNetwork: true,
             nodeSelector: { 'kubernetes.io/os': 'linux' },
             priorityClassName: 'system-node-critical',
             serviceAccountName: 'kube-proxy',
             tolerations: [{ operator: 'Exists' }],
+            volumes: [
+              { name: 'kube-proxy', configMap: { name: 'kube-proxy', defaultMode: 420 } },
+              { name: 'xtables-lock', hostPath: { path: '/run/xtables.lock', type: 'FileOrCreate' } },
+              { name: 'lib-modules', hostPath: { path: '/lib/modules', type: '' } },
+            ],
           },
         },
         updateStrategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1, maxSurge: 0 } },

@@ -17,6 +17,8 @@ export class Informer {
   private readonly cache = new Map<string, KubeObject>();
   private readonly handlers: InformerHandler[] = [];
   private stopWatch: (() => void) | undefined;
+  /** Why the last list failed (the API server's message), for the reflector's log line. */
+  lastError?: string;
   /** The key {@link key} built last, by its namespace and name. */
   private readonly keys = new LastKey();
 
@@ -31,7 +33,10 @@ export class Informer {
   /** Lists and starts watching. Returns false when the list failed (e.g. 401), so the caller can retry. */
   start(): boolean {
     const listed = this.client.list(this.resource, this.namespace, this.options);
-    if (!listed.ok) return false;
+    if (!listed.ok) {
+      this.lastError = listed.status.message;
+      return false;
+    }
     for (const obj of listed.value.items) {
       this.cache.set(keyOf(obj), obj);
       for (const h of this.handlers) h('ADDED', obj, undefined);

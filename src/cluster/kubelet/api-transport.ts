@@ -11,7 +11,7 @@
 import type { ApiClient, ApiResult, DeleteOptions, KubeObject, ListOptions, PatchType, PodLogOptions, PodExecOptions, Status, WatchEvent } from '../apiserver/types.js';
 import type { Certificate } from '../host/certs.js';
 import type { NodeHost } from '../host/node-host.js';
-import { outboundConnect } from './host-netfilter.js';
+import { outboundConnect } from '../network/netfilter.js';
 import { rfc3339 } from './go-text.js';
 
 /** Where the kubelet's kubeconfig points, and the certificate the server presents there. */

@@ -27,7 +27,7 @@ import { failure, internalError } from '../apiserver/errors.js';
 import { KubeletTransport, isTransportError, type ApiServerEndpoint } from './api-transport.js';
 import { NodeLeaseController } from './node-lease.js';
 import { kubeletStartup } from './kubelet-startup.js';
-import { inboundConnect } from './host-netfilter.js';
+import { inboundConnect } from '../network/netfilter.js';
 import { goTimeStringPrecise } from './go-text.js';
 import { sameFields, sameInputs } from './same-inputs.js';
 import { flatConcat } from '../flat-string.js';
@@ -117,6 +117,11 @@ export class Kubelet implements Component {
 
   running(): boolean {
     return this.active;
+  }
+
+  /** Is it connected to the API server: running, and its last request got an HTTP answer (`ss` shows the connection)? */
+  apiConnected(): boolean {
+    return this.active && (this.transport?.serverResponsive ?? false);
   }
 
   /** The kubelet's HTTPS server (port 10250) as the API server reaches it. */

@@ -1,6 +1,458 @@
 /**
- * Each host's packet filter, as the network model asks it. The tables live
- * in cluster/kubelet/host-netfilter.ts for now (the kubelet's transport was
- * their first user); this module is the network's view of them.
+ * Each host's packet filter: the iptables `filter` and `nat` tables with
+ * their built-in chains, user chains (kube-proxy's KUBE-SERVICES,
+ * KUBE-SVC-..., an operator's own), and rules with the matches and targets
+ * kube-proxy and a careful operator use. The network asks `nat()` for the
+ * destination a packet ends up with (kube-proxy's DNAT) and `filter()` for
+ * its verdict; the kubelet's API transport and the API server's connection
+ * to the kubelet ask the same tables, so a DROP rule is a real partition.
+ *
+ * Traversal follows netfilter: rules in order, a jump enters a user chain,
+ * RETURN (or its end) goes back, a built-in chain's end applies its policy;
+ * ACCEPT/DROP/REJECT/DNAT end the table, MARK sets the packet mark and goes on.
  */
-export { netfilterOf, type Packet, type Verdict } from '../kubelet/host-netfilter.js';
+import type { NodeHost } from '../host/node-host.js';
+import { parseIPv4 } from '../ipv4.js';
+import { ipvsIfAny, type IpvsTable } from './ipvs.js';
+
+/** The tables modelled. */
+export type TableName = 'filter' | 'nat';
+
+/** Built-in chains of the filter table. */
+export type FilterChain = 'INPUT' | 'FORWARD' | 'OUTPUT';
+
+/** Built-in chains of the nat table the network passes packets through. */
+export type NatHook = 'PREROUTING' | 'OUTPUT';
+
+/** Built-in chains per table, in the order iptables lists them. */
+export const BUILTIN_CHAINS: Readonly<Record<TableName, readonly string[]>> = {
+  filter: ['INPUT', 'FORWARD', 'OUTPUT'],
+  nat: ['PREROUTING', 'INPUT', 'OUTPUT', 'POSTROUTING'],
+};
+
+/** A protocol as `-p` takes it. */
+export type Proto = 'tcp' | 'udp' | 'icmp' | 'sctp';
+
+/** One `-m` match of a rule, in the order it was given (iptables prints and saves them in that order). */
+export type Match =
+  /** `-m comment --comment TEXT`. */
+  | { kind: 'comment'; comment: string }
+  /** `-m tcp|udp|sctp [--dport N] [--sport N]` (loaded implicitly by `-p tcp --dport N`). */
+  | { kind: 'proto'; proto: 'tcp' | 'udp' | 'sctp'; dport?: number; sport?: number }
+  /** `-m statistic --mode random --probability P`; `probability` is what the kernel keeps (P rounded to n/2^31). */
+  | { kind: 'statistic'; probability: number }
+  /** `-m addrtype [!] --dst-type T` / `--src-type T`. */
+  | { kind: 'addrtype'; srcType?: string; dstType?: string; invertSrc?: boolean; invertDst?: boolean }
+  /** `-m mark [!] --mark VALUE[/MASK]`. */
+  | { kind: 'mark'; mark: number; mask: number; invert?: boolean }
+  /** `-m conntrack [!] --ctstate STATES` (comma-separated, as given). */
+  | { kind: 'conntrack'; states: string; invert?: boolean };
+
+/** One rule, as `iptables -A` or `iptables-restore` takes it. */
+export interface NetfilterRule {
+  /** `-p`; absent = all. */
+  protocol?: Proto;
+  /** Source address or CIDR (`10.0.0.10/32`); absent = any. */
+  source?: string;
+  /** `! -s`. */
+  sourceInvert?: boolean;
+  /** Destination address or CIDR. */
+  destination?: string;
+  /** `! -d`. */
+  destinationInvert?: boolean;
+  /** Destination port of the protocol match loaded by `-p tcp --dport N` (before any `matches`). */
+  dport?: number;
+  /** Source port of that match. */
+  sport?: number;
+  /** Further matches, in order. */
+  matches?: Match[];
+  /** ACCEPT, DROP, REJECT, RETURN, DNAT, MARK, MASQUERADE, or a user chain to jump to. */
+  target: string;
+  /** `--reject-with` (REJECT only), default icmp-port-unreachable. */
+  rejectWith?: string;
+  /** `--to-destination IP[:PORT]` (DNAT). */
+  toDestination?: string;
+  /** MARK's `--set-xmark VALUE/MASK` (`--or-mark X` is X/X, `--xor-mark X` is X/0). */
+  setMark?: { mark: number; mask: number };
+  /** MASQUERADE `--random-fully`. */
+  randomFully?: boolean;
+}
+
+/** A packet as the tables match it. */
+export interface Packet {
+  proto: 'tcp' | 'udp' | 'icmp';
+  src: string;
+  dst: string;
+  sport?: number;
+  dport?: number;
+  /** The packet's netfilter mark (KUBE-MARK-MASQ sets 0x4000). */
+  mark?: number;
+  /** Its connection's destination was rewritten (conntrack state DNAT). */
+  dnat?: boolean;
+}
+
+/** What the filter table decides for a packet. */
+export type Verdict = { target: 'ACCEPT' } | { target: 'DROP' } | { target: 'REJECT'; rejectWith: string };
+
+/**
+ * One table of one host: its chains (built-in first, then user chains as
+ * created) and built-in policies. Rules change only through its methods,
+ * which count a version: verdicts asked again and again (the kubelet's
+ * every request) are remembered until the table changes.
+ */
+export class NetfilterTable {
+  /** Rules per chain; a null-prototype record, as chain names come from learners. */
+  private readonly rulesOf: Record<string, NetfilterRule[]> = Object.create(null);
+  private readonly policyOf: Record<string, 'ACCEPT' | 'DROP'> = Object.create(null);
+  private changes = 0;
+
+  constructor(readonly name: TableName) {
+    for (const c of BUILTIN_CHAINS[name]) {
+      this.rulesOf[c] = [];
+      this.policyOf[c] = 'ACCEPT';
+    }
+  }
+
+  /** Rules per chain (read-only: change them with the methods below). */
+  get chains(): Readonly<Record<string, readonly NetfilterRule[]>> {
+    return this.rulesOf;
+  }
+
+  /** Policies of the built-in chains. */
+  get policies(): Readonly<Record<string, 'ACCEPT' | 'DROP'>> {
+    return this.policyOf;
+  }
+
+  /** Counts every change to the table's rules, chains and policies. */
+  get version(): number {
+    return this.changes;
+  }
+
+  /** Is `chain` one of the table's built-in chains? */
+  isBuiltin(chain: string): boolean {
+    return BUILTIN_CHAINS[this.name].includes(chain);
+  }
+
+  /** Does the table hold `chain`? */
+  has(chain: string): boolean {
+    return Object.hasOwn(this.rulesOf, chain);
+  }
+
+  /** Creates `chain` empty if it is missing (`iptables -N`, a `:CHAIN - [0:0]` restore line). */
+  ensureChain(chain: string): void {
+    if (this.has(chain)) return;
+    this.rulesOf[chain] = [];
+    this.changes++;
+  }
+
+  /** Removes a user chain (`iptables -X`). */
+  deleteChain(chain: string): void {
+    if (this.isBuiltin(chain) || !this.has(chain)) return;
+    delete this.rulesOf[chain];
+    this.changes++;
+  }
+
+  /** Appends a rule (`-A`), creating a user chain if needed. */
+  append(chain: string, rule: NetfilterRule): void {
+    this.ensureChain(chain);
+    this.rulesOf[chain].push(rule);
+    this.changes++;
+  }
+
+  /** Inserts a rule at 0-based `index` (`-I CHAIN index+1`). */
+  insert(chain: string, index: number, rule: NetfilterRule): void {
+    this.ensureChain(chain);
+    this.rulesOf[chain].splice(index, 0, rule);
+    this.changes++;
+  }
+
+  /** Deletes the rule at 0-based `index` (`-D CHAIN index+1`). */
+  remove(chain: string, index: number): void {
+    this.rulesOf[chain]?.splice(index, 1);
+    this.changes++;
+  }
+
+  /** Empties a chain (`-F CHAIN`). */
+  flush(chain: string): void {
+    const rules = this.rulesOf[chain];
+    if (!rules || rules.length === 0) return;
+    rules.length = 0;
+    this.changes++;
+  }
+
+  /** Sets a built-in chain's policy (`-P`). */
+  setPolicy(chain: string, policy: 'ACCEPT' | 'DROP'): void {
+    if (!this.isBuiltin(chain)) return;
+    this.policyOf[chain] = policy;
+    this.changes++;
+  }
+
+  /** User chains, sorted by name (iptables-save and `-L` list them so). */
+  userChains(): string[] {
+    return Object.keys(this.rulesOf)
+      .filter((c) => !this.isBuiltin(c))
+      .sort();
+  }
+
+  /** How many rules of this table jump to `chain` (`Chain X (N references)`). */
+  references(chain: string): number {
+    let n = 0;
+    for (const rules of Object.values(this.rulesOf)) for (const r of rules) if (r.target === chain) n++;
+    return n;
+  }
+}
+
+/** The depth at which a chain loop is cut (the kernel refuses loops when the rules are loaded). */
+const MAX_JUMP_DEPTH = 32;
+
+/** Targets that end the traversal of a table. */
+const TERMINAL = new Set(['ACCEPT', 'DROP', 'REJECT', 'DNAT', 'SNAT', 'MASQUERADE', 'REDIRECT']);
+
+/** The packet filter of one host. */
+export class Netfilter {
+  /** The filter table. */
+  readonly filterTable = new NetfilterTable('filter');
+  /** The nat table. */
+  readonly natTable = new NetfilterTable('nat');
+
+  /**
+   * @param isLocal whether an address is one of the host's own (`-m addrtype --dst-type LOCAL`).
+   * @param ipvs the host's IPVS table, if any (kube-proxy's IPVS mode).
+   */
+  constructor(
+    private readonly isLocal: (ip: string) => boolean = () => false,
+    private readonly ipvs: () => IpvsTable | undefined = () => undefined,
+  ) {}
+
+  /** The filter table's chains (`iptables` without `-t`). */
+  get chains(): Readonly<Record<string, readonly NetfilterRule[]>> {
+    return this.filterTable.chains;
+  }
+
+  /** The filter table's built-in policies. */
+  get policies(): Readonly<Record<string, 'ACCEPT' | 'DROP'>> {
+    return this.filterTable.policies;
+  }
+
+  /** Filter verdicts remembered for the table's current version. */
+  private readonly verdicts = new Map<string, Verdict>();
+  private verdictsVersion = -1;
+  /** The last packet asked about per hook, with its verdict. */
+  private readonly lastAsked: Partial<Record<FilterChain, { version: number; packet: Packet; verdict: Verdict }>> = {};
+
+  /** A table by name (`-t nat`), undefined for tables not modelled. */
+  table(name: string): NetfilterTable | undefined {
+    return name === 'filter' ? this.filterTable : name === 'nat' ? this.natTable : undefined;
+  }
+
+  /**
+   * The nat table at `hook`: the packet with its destination rewritten by a
+   * DNAT rule (and the mark it picked up), or the same packet. `pick` draws
+   * in [0, 1) for `-m statistic --mode random`.
+   */
+  nat(hook: NatHook, packet: Packet, pick: () => number): Packet {
+    // IPVS takes what is addressed to its virtual services (they are local addresses, on kube-ipvs0).
+    if (!hasRules(this.natTable, hook)) return this.ipvs()?.schedule(packet) ?? packet;
+    const p: Packet = { ...packet };
+    const end = this.walk(this.natTable, hook, p, pick, 0);
+    if (end?.target !== 'DNAT' || !end.toDestination) return this.ipvs()?.schedule(p) ?? p;
+    const [ip, port] = end.toDestination.split(':');
+    return { ...p, dst: ip, dport: port === undefined ? p.dport : Number(port), dnat: true };
+  }
+
+  /** The filter table's verdict at `hook` (the same packet meets the same verdict until the table changes). */
+  filter(hook: FilterChain, packet: Packet): Verdict {
+    const table = this.filterTable;
+    if (!hasRules(table, hook)) return POLICY_VERDICTS[table.policies[hook]];
+    if (this.verdictsVersion !== table.version || this.verdicts.size >= VERDICT_MEMO_LIMIT) {
+      this.verdicts.clear();
+      this.verdictsVersion = table.version;
+    }
+    // The kubelet asks about the same packet on every request: compare with the last one before building a key.
+    const last = this.lastAsked[hook];
+    if (last && last.version === table.version && samePacket(last.packet, packet)) return last.verdict;
+    const key = `${hook} ${packet.proto} ${packet.src} ${packet.dst} ${packet.sport ?? ''} ${packet.dport ?? ''} ${packet.mark ?? 0} ${packet.dnat ? 1 : 0}`;
+    let verdict = this.verdicts.get(key);
+    if (!verdict) {
+      const end = this.walk(table, hook, { ...packet }, noPick, 0);
+      if (!end) verdict = POLICY_VERDICTS[table.policies[hook]];
+      else if (end.target === 'REJECT') verdict = { target: 'REJECT', rejectWith: end.rejectWith ?? 'icmp-port-unreachable' };
+      else verdict = end.target === 'DROP' ? POLICY_VERDICTS.DROP : POLICY_VERDICTS.ACCEPT;
+      this.verdicts.set(key, verdict);
+    }
+    this.lastAsked[hook] = { version: table.version, packet: { ...packet }, verdict };
+    return verdict;
+  }
+
+  /** The last TCP connect judged each way, while the filter table is unchanged (the kubelet's connection, asked on every request). */
+  private readonly connects: { [way in 'in' | 'out']?: { version: number; local: string; ip: string; port: number; failure: ConnectFailure | undefined } } = {};
+
+  /** A connect's outcome remembered until the filter table changes; `judge` decides it otherwise. */
+  remembered(way: 'in' | 'out', local: string, ip: string, port: number, judge: () => ConnectFailure | undefined): ConnectFailure | undefined {
+    const last = this.connects[way];
+    const version = this.filterTable.version;
+    if (last && last.version === version && last.port === port && last.ip === ip && last.local === local) return last.failure;
+    const failure = judge();
+    this.connects[way] = { version, local, ip, port, failure };
+    return failure;
+  }
+
+  /** The verdict of `chain` for a TCP packet (the kubelet's connections). */
+  verdict(chain: FilterChain, p: { src: string; dst: string; sport?: number; dport?: number }): Verdict {
+    return this.filter(chain, { proto: 'tcp', ...p });
+  }
+
+  /** Do both chains a TCP connection crosses on this host hold no rule and accept by policy (nothing to judge)? */
+  acceptsAll(): boolean {
+    const t = this.filterTable;
+    return t.chains.INPUT.length === 0 && t.chains.OUTPUT.length === 0 && t.policies.INPUT === 'ACCEPT' && t.policies.OUTPUT === 'ACCEPT';
+  }
+
+  /**
+   * Walks `chain` of `table`: the rule whose target ended the traversal, or
+   * undefined when the packet fell off the end (or RETURNed).
+   */
+  private walk(table: NetfilterTable, chain: string, p: Packet, pick: () => number, depth: number): NetfilterRule | undefined {
+    const rules = table.chains[chain];
+    if (!rules || depth > MAX_JUMP_DEPTH) return undefined;
+    for (const r of rules) {
+      if (!this.matches(r, p, pick)) continue;
+      const t = r.target;
+      if (t === 'RETURN') return undefined;
+      if (TERMINAL.has(t)) return r;
+      if (t === 'MARK') {
+        if (r.setMark) p.mark = ((p.mark ?? 0) & ~r.setMark.mask) ^ r.setMark.mark;
+        continue;
+      }
+      if (table.has(t) && !table.isBuiltin(t)) {
+        const end = this.walk(table, t, p, pick, depth + 1);
+        if (end) return end;
+      }
+      // LOG and other non-terminating targets: go on.
+    }
+    return undefined;
+  }
+
+  /** Does rule `r` match packet `p`? Matches are tried in order, so a statistic draw happens only when the rest matched. */
+  private matches(r: NetfilterRule, p: Packet, pick: () => number): boolean {
+    if (r.protocol && r.protocol !== p.proto) return false;
+    if (r.source && inCidr(p.src, r.source) === !!r.sourceInvert) return false;
+    if (r.destination && inCidr(p.dst, r.destination) === !!r.destinationInvert) return false;
+    if (r.dport !== undefined && r.dport !== p.dport) return false;
+    if (r.sport !== undefined && r.sport !== p.sport) return false;
+    for (const m of r.matches ?? []) {
+      switch (m.kind) {
+        case 'comment':
+          break;
+        case 'proto':
+          if (m.proto !== p.proto || (m.dport !== undefined && m.dport !== p.dport) || (m.sport !== undefined && m.sport !== p.sport)) return false;
+          break;
+        case 'addrtype':
+          if (m.dstType !== undefined && (m.dstType === 'LOCAL') !== this.isLocal(p.dst) !== !!m.invertDst) return false;
+          if (m.srcType !== undefined && (m.srcType === 'LOCAL') !== this.isLocal(p.src) !== !!m.invertSrc) return false;
+          break;
+        case 'mark':
+          if ((((p.mark ?? 0) & m.mask) === m.mark) === !!m.invert) return false;
+          break;
+        case 'conntrack': {
+          // Every packet the network judges opens a connection: state NEW, plus DNAT once rewritten.
+          const states = conntrackStates(m.states);
+          const hit = states.new || (!!p.dnat && states.dnat);
+          if (hit === !!m.invert) return false;
+          break;
+        }
+        case 'statistic':
+          if (!(pick() < m.probability)) return false;
+          break;
+      }
+    }
+    return true;
+  }
+}
+
+/** Which of the states a new connection can be in a `--ctstate` list names (asked on every packet: parsed once per text). */
+function conntrackStates(text: string): { new: boolean; dnat: boolean } {
+  let states = CONNTRACK_STATES.get(text);
+  if (!states) {
+    const list = text.split(',');
+    CONNTRACK_STATES.set(text, (states = { new: list.includes('NEW'), dnat: list.includes('DNAT') }));
+  }
+  return states;
+}
+
+const CONNTRACK_STATES = new Map<string, { new: boolean; dnat: boolean }>();
+
+/** Does `chain` of `table` hold any rule (else its policy decides at once)? */
+function hasRules(table: NetfilterTable, chain: string): boolean {
+  return table.chains[chain].length > 0;
+}
+
+/** Do two packets match alike (every field a rule can look at)? */
+function samePacket(a: Packet, b: Packet): boolean {
+  return a.dst === b.dst && a.src === b.src && a.dport === b.dport && a.sport === b.sport && a.proto === b.proto && a.mark === b.mark && a.dnat === b.dnat;
+}
+
+/** How many distinct packets' verdicts a host remembers before starting over. */
+const VERDICT_MEMO_LIMIT = 512;
+
+/** The filter table draws nothing. */
+const noPick = (): number => 1;
+
+/** A chain's policy as a verdict (one shared, frozen object per policy: asked on every kubelet request). */
+const POLICY_VERDICTS = { ACCEPT: Object.freeze({ target: 'ACCEPT' as const }), DROP: Object.freeze({ target: 'DROP' as const }) };
+
+/** What a TCP connect meets, as Go's net package words the failure (undefined = connected). */
+export type ConnectFailure = 'i/o timeout' | 'connect: connection refused' | 'connect: no route to host';
+
+const tables = new WeakMap<NodeHost, Netfilter>();
+
+/** The packet filter of a host (created empty, policies ACCEPT). */
+export function netfilterOf(host: NodeHost): Netfilter {
+  let t = tables.get(host);
+  if (!t) tables.set(host, (t = new Netfilter((ip) => ip === host.ip || ip.startsWith('127.'), () => ipvsIfAny(host))));
+  return t;
+}
+
+/** Outbound TCP connect from `host` (address `localIP`) to ip:port, judged by the host's rules. */
+export function outboundConnect(host: NodeHost, localIP: string, ip: string, port: number): ConnectFailure | undefined {
+  const nf = tables.get(host);
+  if (!nf) return undefined;
+  return nf.remembered('out', localIP, ip, port, () => {
+    const out = nf.verdict('OUTPUT', { src: localIP, dst: ip, dport: port });
+    if (out.target !== 'ACCEPT') return connectFailure(out);
+    // The SYN-ACK comes back through INPUT; dropped or rejected, the connect times out.
+    const back = nf.verdict('INPUT', { src: ip, dst: localIP, sport: port });
+    return back.target === 'ACCEPT' ? undefined : 'i/o timeout';
+  });
+}
+
+/** Inbound TCP connect from ip to `host` (address `localIP`) on port. */
+export function inboundConnect(host: NodeHost, localIP: string, ip: string, port: number): ConnectFailure | undefined {
+  const nf = tables.get(host);
+  if (!nf) return undefined;
+  return nf.remembered('in', localIP, ip, port, () => {
+    const input = nf.verdict('INPUT', { src: ip, dst: localIP, dport: port });
+    if (input.target !== 'ACCEPT') return connectFailure(input);
+    const back = nf.verdict('OUTPUT', { src: localIP, dst: ip, sport: port });
+    return back.target === 'ACCEPT' ? undefined : 'i/o timeout';
+  });
+}
+
+function connectFailure(v: Verdict): ConnectFailure {
+  if (v.target !== 'REJECT') return 'i/o timeout';
+  // icmp-port-unreachable (the default) and tcp-reset read as ECONNREFUSED; host/net
+  // unreachable and *-prohibited as EHOSTUNREACH.
+  return v.rejectWith === 'icmp-port-unreachable' || v.rejectWith === 'tcp-reset' ? 'connect: connection refused' : 'connect: no route to host';
+}
+
+/** Is an IPv4 address inside `cidr` (a bare address matches itself)? */
+export function inCidr(ip: string, cidr: string): boolean {
+  const slash = cidr.indexOf('/');
+  const bits = slash < 0 ? 32 : Number(cidr.slice(slash + 1));
+  if (bits === 0) return true;
+  const a = parseIPv4(ip);
+  const b = parseIPv4(slash < 0 ? cidr : cidr.slice(0, slash));
+  if (a === undefined || b === undefined) return false;
+  const mask = bits >= 32 ? 0xffffffff : ~((1 << (32 - bits)) - 1) >>> 0;
+  return ((a & mask) >>> 0) === ((b & mask) >>> 0);
+}

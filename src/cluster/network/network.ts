@@ -34,6 +34,12 @@ export interface NetNode {
   runtime: ContainerRuntime;
   /** A host daemon (not a container) serving on `port` of the node's address: the kubelet, the API server. */
   hostDaemon(port: number, proto: Packet['proto']): ServerProgram | undefined;
+  /** The node's pod CIDR (its Node object's spec.podCIDR), once it has one: its cni0 bridge and flannel routes. */
+  podCidr?(): string | undefined;
+  /** The cluster's pod network (flannel's Network), e.g. 10.244.0.0/16. */
+  podSubnet?: string;
+  /** Is the node's kubelet connected to the API server (its last request answered)? */
+  kubeletConnected?(): boolean;
 }
 
 /** What answered a connection. */
@@ -138,6 +144,11 @@ export class Network {
     const pod = this.sandboxByIP(ip);
     if (!pod || (from.kind === 'workstation')) return false;
     return pod.node === srcNode || !verdictFailure(netfilterOf(pod.node.host).filter('FORWARD', packet));
+  }
+
+  /** The nodes, in declaration order. */
+  nodeList(): Iterable<NetNode> {
+    return this.nodes();
   }
 
   /** The node named `name`. */

@@ -46,7 +46,7 @@ function runCommand(argv: readonly string[], target: ExecTarget, depth: number):
   const program = clientProgram(name);
   if (program) {
     const from: NetSource = target.sandbox.hostNetwork ? { kind: 'host', node: target.node } : { kind: 'pod', node: target.node, sandboxId: target.sandbox.id };
-    return program(argv, { network: target.network, from, resolvConf: target.resolvConf, now: target.now, tty: target.tty });
+    return program(argv, { network: target.network, from, resolvConf: target.resolvConf, now: target.now, tty: target.tty, image: target.container.image, containerId: target.container.id });
   }
   if (SHELLS.has(name)) {
     const c = argv.indexOf('-c');

@@ -54,7 +54,7 @@ export function launchClientProgram(env: { queue: EventQueue; network: Network; 
   const program = argv.length ? clientProgram(argv[0]) : undefined;
   if (!program || !imageHas(c, argv[0])) return undefined;
   const from = sandbox.hostNetwork ? { kind: 'host' as const, node: env.node } : { kind: 'pod' as const, node: env.node, sandboxId: sandbox.id };
-  const run = program(argv, { network: env.network, from, resolvConf: () => env.resolvConf(sandbox), now: env.queue.now() });
+  const run = program(argv, { network: env.network, from, resolvConf: () => env.resolvConf(sandbox), now: env.queue.now(), image: c.image, containerId: c.id });
   const timer = env.queue.after(Math.max(1, run.durationMs), () => {
     env.runtime.appendLog(c, env.queue.now(), logLines(run));
     env.runtime.processExited(c, run.exitCode);

@@ -8,6 +8,9 @@ import { wget } from './wget.js';
 import { curl } from './curl.js';
 import { nc } from './nc.js';
 import { ping } from './ping.js';
+import { ip } from './ip.js';
+import { ss } from './ss.js';
+import { netstat } from './netstat.js';
 import { nslookup } from './nslookup.js';
 import { dig } from './dig.js';
 
@@ -16,6 +19,9 @@ const PROGRAMS = new Map<string, Program>([
   ['curl', curl],
   ['nc', nc],
   ['ping', ping],
+  ['ip', ip],
+  ['ss', ss],
+  ['netstat', netstat],
   ['nslookup', nslookup],
   ['dig', dig],
 ]);

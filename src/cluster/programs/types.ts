@@ -19,6 +19,10 @@ export interface ProgramContext {
   readonly tty?: boolean;
   /** The simulated time it starts at (ms since the epoch). */
   readonly now: number;
+  /** The image whose binary runs (undefined: the host's own, e.g. a node's iproute2): tools differ by build (busybox applets). */
+  readonly image?: string;
+  /** The container it runs in (undefined: on a host): whose processes it can see (one pid namespace per container). */
+  readonly containerId?: string;
 }
 
 /** What a program run produced, and how much simulated time it took (timeouts, retries). */

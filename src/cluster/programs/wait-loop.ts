@@ -172,7 +172,7 @@ function runWaitLoop(loop: WaitLoop, c: RuntimeContainer, sandbox: Sandbox, o: W
     const binaries = c.behaviour.binaries;
     const program = !binaries || binaries.includes(name) || binaries.includes(base) ? o.programs().get(base) : undefined;
     const run = program
-      ? program(loop.command, { network: o.network, from: { kind: 'pod', node: node.name, sandboxId: sandbox.id }, resolvConf: () => o.resolvConf?.(sandbox), now: queue.now() })
+      ? program(loop.command, { network: o.network, from: { kind: 'pod', node: node.name, sandboxId: sandbox.id }, resolvConf: () => o.resolvConf?.(sandbox), now: queue.now(), image: c.image, containerId: c.id })
       : notFound(name);
     schedule(run.durationMs, () => {
       log([...(loop.discardStdout ? [] : lines(run.stdout)), ...(loop.discardStderr ? [] : lines(run.stderr))]);

@@ -34,6 +34,11 @@ export interface Sandbox {
   hostNetwork?: boolean;
   /** The sandbox's /etc/resolv.conf, bind-mounted into its containers (from the kubelet's DNSConfig). */
   resolvConf?: string;
+  /**
+   * The interface index of its veth's host end (the CNI bridge plugin makes one per
+   * pod network): the node numbers new links on from there, never reusing one.
+   */
+  hostIfIndex?: number;
 }
 
 /** A container and its process. */
@@ -85,6 +90,8 @@ export class ContainerRuntime {
   private latency = 0;
   private cniFiles?: CniFiles;
   private exitListeners: ((c: RuntimeContainer) => void)[] = [];
+  /** The next host interface index a pod's veth gets: lo, the NIC, flannel.1 and cni0 hold 1-4. */
+  private nextIfIndex = 5;
   private changeListeners: (() => void)[] = [];
   /** Each container's CRI log file: where it is, the function that renders it, and its size so far. */
   private readonly logFiles = new WeakMap<RuntimeContainer, { path: string; content: () => string; bytes: number }>();
@@ -96,6 +103,11 @@ export class ContainerRuntime {
   launcher?: ProgramLauncher;
 
   constructor(private readonly queue: EventQueue, private readonly random: Random, private readonly catalog: ImageCatalog) {}
+
+  /** The interface index the next pod veth's host end will get (5 while no pod network was ever set up). */
+  get nextHostIfIndex(): number {
+    return this.nextIfIndex;
+  }
 
   /** The simulated time on this node's runtime (ms since the epoch): what its processes stamp. */
   now(): number {
@@ -205,7 +217,7 @@ export class ContainerRuntime {
       const failure = load.ok ? setupNetwork(this.cniFiles, load.network) : CNI_NOT_INITIALIZED;
       if (failure) return { ok: false, error: `rpc error: code = Unknown desc = failed to setup network for sandbox "${id}": ${failure}` };
     }
-    const sandbox: Sandbox = { id, podUid: pod.uid, podName: pod.name, namespace: pod.namespace, attempt, ip, createdAt: this.queue.now(), state: 'SANDBOX_READY', ...(hostNetwork ? { hostNetwork } : {}) };
+    const sandbox: Sandbox = { id, podUid: pod.uid, podName: pod.name, namespace: pod.namespace, attempt, ip, createdAt: this.queue.now(), state: 'SANDBOX_READY', ...(hostNetwork ? { hostNetwork } : { hostIfIndex: this.nextIfIndex++ }) };
     if (dns) sandbox.resolvConf = resolvConfText(dns, this.cniFiles?.read('/etc/resolv.conf'));
     this.sandboxes.set(sandbox.id, sandbox);
     return { ok: true, value: sandbox };

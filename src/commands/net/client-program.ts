@@ -32,3 +32,9 @@ export function hostProgramCommand(name: string): Command {
 
 /** `curl` on a host (Ubuntu's curl reports its own version; the simulation's curl is the same program). */
 export const curlCommand = hostProgramCommand('curl');
+
+/** `ip` on a node (iproute2, over the node's own namespace). */
+export const ipCommand = hostProgramCommand('ip');
+
+/** `ss` on a node (iproute2). */
+export const ssCommand = hostProgramCommand('ss');

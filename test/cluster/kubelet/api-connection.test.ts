@@ -4,7 +4,7 @@ import type { Cluster } from '../../../src/cluster/cluster.js';
 import { kubeletClientCertExpired } from '../../../src/faults/kubelet-client-cert-expired.js';
 import { clockSkew } from '../../../src/faults/clock-skew.js';
 import { nodePartitioned } from '../../../src/faults/node-partitioned.js';
-import { netfilterOf } from '../../../src/cluster/kubelet/host-netfilter.js';
+import { netfilterOf } from '../../../src/cluster/network/netfilter.js';
 
 type Obj = Record<string, any>;
 
@@ -139,7 +139,7 @@ describe('node partitioned from the control plane', () => {
     cluster.runUntil(t0 + 7 * 60_000);
     expect(webPods(cluster).filter((p) => !p.metadata.deletionTimestamp && p.spec.nodeName !== 'node-2').length).toBe(4);
     expect(runningPods(cluster).filter((n) => onNode2.includes(n)).sort()).toEqual([...onNode2].sort());
-    netfilterOf(cluster.nodes.get('node-2')!.host).chains.INPUT.length = 0;
+    netfilterOf(cluster.nodes.get('node-2')!.host).filterTable.flush('INPUT');
     cluster.advance(90_000);
     expect(ready(cluster)).toBe('True');
     expect(webPods(cluster).filter((p) => onNode2.includes(p.metadata.name))).toEqual([]);

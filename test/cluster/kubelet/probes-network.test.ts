@@ -72,14 +72,14 @@ describe('probes dial through the network', () => {
     expect(podReady(getPod(cluster, 'web'))).toBe('True');
     const ip = getPod(cluster, 'web').status.podIP;
     const nf = netfilterOf(cluster.nodes.get('node-1')!.host);
-    nf.chains.OUTPUT.push({ protocol: 'tcp', destination: ip, dport: 80, target: 'DROP' });
+    nf.filterTable.insert('OUTPUT', 0, { protocol: 'tcp', destination: `${ip}/32`, dport: 80, target: 'DROP' });
     cluster.advance(12_000);
     expect(podReady(getPod(cluster, 'web'))).toBe('False');
     expect(unhealthy(cluster, 'web')).toEqual([
       `Readiness probe failed: Get "http://${ip}:80/": context deadline exceeded (Client.Timeout exceeded while awaiting headers)`,
       `Liveness probe failed: dial tcp ${ip}:80: i/o timeout`,
     ]);
-    nf.chains.OUTPUT.length = 0;
+    nf.filterTable.remove('OUTPUT', 0);
     cluster.advance(12_000);
     expect(podReady(getPod(cluster, 'web'))).toBe('True');
   });

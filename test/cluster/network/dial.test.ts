@@ -49,11 +49,12 @@ describe('dial over the one network', () => {
 
   it("a node's filter rules judge traffic it forwards to its pods", () => {
     const nf = netfilterOf(cluster.nodes.get('node-1')!.host);
-    nf.chains.FORWARD.push({ protocol: 'tcp', dport: 8080, target: 'REJECT' });
+    nf.filterTable.insert('FORWARD', 0, { protocol: 'tcp', dport: 8080, target: 'REJECT' });
     expect(cluster.network.dial(client(), apiIP(), 8080)).toEqual({ ok: false, failure: 'refused' });
-    nf.chains.FORWARD[0] = { protocol: 'tcp', dport: 8080, target: 'DROP' };
+    nf.filterTable.remove('FORWARD', 0);
+    nf.filterTable.insert('FORWARD', 0, { protocol: 'tcp', dport: 8080, target: 'DROP' });
     expect(cluster.network.dial(client(), apiIP(), 8080)).toEqual({ ok: false, failure: 'timeout' });
-    nf.chains.FORWARD.length = 0;
+    nf.filterTable.remove('FORWARD', 0);
     expect(cluster.network.dial(client(), apiIP(), 8080).ok).toBe(true);
   });
 });

@@ -67,9 +67,9 @@ describe('curl', () => {
 
   it('a REJECT rule on the path reads as refused, a DROP as a timeout', () => {
     const nf = netfilterOf(cluster.nodes.get('node-2')!.host);
-    nf.chains.FORWARD.push({ protocol: 'tcp', dport: 8080, target: 'DROP' });
+    nf.filterTable.insert('FORWARD', 0, { protocol: 'tcp', dport: 8080, target: 'DROP' });
     expect(run(curl, `curl -sS --connect-timeout 1 http://${ip()}:8080/`).stderr).toBe(`curl: (28) Failed to connect to ${ip()} port 8080 after 1001 ms: Timeout was reached\n`);
-    nf.chains.FORWARD.length = 0;
+    nf.filterTable.remove('FORWARD', 0);
   });
 });
 

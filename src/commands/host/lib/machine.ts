@@ -65,10 +65,8 @@ export function runningContainers(node: NodeHandle): RuntimeContainer[] {
   return [...node.runtime.containers.values()].filter((c) => c.state === 'CONTAINER_RUNNING');
 }
 
-/** A container's process id, stable for the container's life (derived from its id). */
-export function containerPid(c: RuntimeContainer): number {
-  return 3000 + (parseInt(c.id.slice(0, 6), 16) % 60000);
-}
+/** A container's process id, stable for the container's life (derived from its id; shared with `ss -p`). */
+export { containerPid } from '../../../cluster/runtime/container-pid.js';
 
 /** Memory a container's process holds (bytes), stable per container. */
 export function containerMemory(c: RuntimeContainer): number {
