@@ -78,6 +78,26 @@ const TABLE: Record<string, Phrasings> = {
     right: ['the command points at /app/order-server but the binary is /app/orders-server', 'typo in the container command: order-server instead of orders-server', 'the executable in the command does not exist in the image'],
     wrong: ['the orders image tag does not exist', 'the command is not wrong', 'orders runs out of memory'],
   },
+  'service-empty-endpoints-selector': {
+    right: ['the storefront Service selects app=store-front but the pods are labelled app=storefront', 'typo in the service selector: store-front instead of storefront', 'the service selector matches no pods, so it has no endpoints'],
+    wrong: ['the storefront pods are not ready', 'the selector is not the problem', 'the service targetPort is wrong'],
+  },
+  'service-wrong-targetport': {
+    right: ['the catalog Service sends traffic to port 80 but the pods listen on 8080', 'wrong targetPort: 80 instead of 8080', 'the catalog targetPort does not match the port the container listens on'],
+    wrong: ['the service selector matches no pods', 'the targetPort is not the problem', 'the catalog pods are not ready'],
+  },
+  'service-named-targetport-mismatch': {
+    right: ['the Service targetPort is named http but the container port is now called web', 'the named target port http does not exist on the payments pods', 'port name mismatch between the payments service targetPort and the container port'],
+    wrong: ['the service selector does not match the labels', 'the port name is not the problem', 'the payments pods crash'],
+  },
+  'service-endpoints-not-ready': {
+    right: ['the readiness probe asks for /healthz, which version 4.0 answers with 404', 'the inventory pods are not ready because the readiness probe path moved to /health/ready', 'failing readiness probe keeps the inventory pods out of the endpoints'],
+    wrong: ['the readiness probe is fine', 'the service selector matches no pods', 'the inventory image tag does not exist'],
+  },
+  'startup-probe-slow-start': {
+    right: ['the startup probe gives up after 60 seconds but the cache takes 90 seconds to load', 'startupProbe failureThreshold too low for the slow start', 'the startup probe kills the container before it ever listens'],
+    wrong: ['the startup probe is not the problem', 'reporting runs out of memory', 'the reporting image tag is wrong'],
+  },
   'imagepull-wrong-tag': {
     right: ['shop/billing:2.1 is not in the registry; the release is tagged 2.1.0', "billing uses tag 2.1 which doesn't exist, it should be 2.1.0", 'wrong image tag'],
     wrong: ['the registry is unreachable', 'the tag is not wrong', 'the billing command is wrong'],
