@@ -28,6 +28,8 @@ import { waitLoopLauncher } from './programs/wait-loop.js';
 import { clientProgramTable } from './programs/index.js';
 import type { Program } from './programs/types.js';
 import { systemProgramLauncher } from './system-programs.js';
+import { dataCenterServices } from './dns/upstream.js';
+import { podResolvConf } from './dns/resolv-conf.js';
 import { execEndpoint } from './kubelet/exec-endpoint.js';
 import { ControllerManager } from './controllers/controller-manager.js';
 import { Scheduler } from './scheduler/scheduler.js';
@@ -133,6 +135,7 @@ export class Cluster {
     const netNodes: NetNode[] = [];
     this.netNodes = netNodes;
     this.network = new Network(() => netNodes, () => this.random.next());
+    this.network.external = dataCenterServices;
   }
 
   /** The nodes as the network sees them, in declaration order (filled by bootstrap). */
@@ -222,11 +225,11 @@ export class Cluster {
       host.addUnit(kubeletUnit(), { start: (pid) => kubelet.start(pid), stop: () => kubelet.stop() });
       this.nodes.set(spec.name, { spec, host, kubelet, runtime });
       const systemProgram = systemProgramLauncher({ ctx: this.ctx, network: this.network, node: { name: spec.name, ip: spec.ip, host, runtime }, podSubnet });
-      const waitLoop = waitLoopLauncher({ queue: this.queue, network: this.network, node: { name: spec.name, runtime }, programs: () => this.clientPrograms });
+      const waitLoop = waitLoopLauncher({ queue: this.queue, network: this.network, node: { name: spec.name, runtime }, programs: () => this.clientPrograms, resolvConf: (sandbox) => sandbox.resolvConf });
       runtime.launcher = (container, sandbox) => systemProgram(container, sandbox) ?? waitLoop(container, sandbox);
       const podCidr = () => (this.store.get('nodes', undefined, spec.name)?.spec as { podCIDR?: string } | undefined)?.podCIDR;
       this.netNodes.push({ name: spec.name, ip: spec.ip, host, runtime, hostDaemon: hostDaemons({ kubelet, controlPlane: spec.role === 'control-plane' }), podCidr, podSubnet, kubeletConnected: () => kubelet.apiConnected() });
-      this.api.registerKubelet(spec.name, spec.ip, { ...kubelet.endpoint(), exec: execEndpoint({ network: this.network, runtime, node: spec.name, nodeIP: spec.ip, apiServerNode: cp.name, random: this.random, now: () => this.queue.now(), resolvConf: () => undefined }) });
+      this.api.registerKubelet(spec.name, spec.ip, { ...kubelet.endpoint(), exec: execEndpoint({ network: this.network, runtime, node: spec.name, nodeIP: spec.ip, apiServerNode: cp.name, random: this.random, now: () => this.queue.now(), resolvConf: (pod) => podResolvConf(runtime, String(pod.metadata.uid)) }) });
       this.components.push(kubelet);
       const join = () => {
         host.unit('containerd')!.start();

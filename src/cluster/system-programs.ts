@@ -10,6 +10,7 @@ import type { ContainerRuntime, RuntimeContainer, Sandbox } from './runtime/runt
 import type { NodeHost } from './host/node-host.js';
 import type { Network } from './network/network.js';
 import { parseImageRef } from './workloads/catalog.js';
+import { coreDNSProgram } from './dns/coredns.js';
 import { launchClientProgram } from './programs/in-container.js';
 import { kubeProxyProgram } from './proxy/kube-proxy.js';
 
@@ -32,7 +33,7 @@ export interface SystemProgram {
 }
 
 /** The system programs, by repository. */
-const PROGRAMS: readonly SystemProgram[] = [kubeProxyProgram];
+const PROGRAMS: readonly SystemProgram[] = [kubeProxyProgram, coreDNSProgram];
 
 /** The launcher of one node's runtime. */
 export function systemProgramLauncher(base: Omit<LaunchContext, 'container' | 'sandbox'>): ProgramLauncher {
@@ -41,6 +42,6 @@ export function systemProgramLauncher(base: Omit<LaunchContext, 'container' | 's
     const program = PROGRAMS.find((p) => p.repository === repository);
     if (program) return program.launch({ ...base, container, sandbox });
     // Not a component: maybe its command is a client program (wget, curl, ...) that runs and exits.
-    return launchClientProgram({ queue: base.ctx.queue, network: base.network, runtime: base.node.runtime, node: base.node.name, resolvConf: () => undefined }, container, sandbox);
+    return launchClientProgram({ queue: base.ctx.queue, network: base.network, runtime: base.node.runtime, node: base.node.name, resolvConf: (s) => s.resolvConf }, container, sandbox);
   };
 }

@@ -218,6 +218,62 @@ export function controlPlaneStaticPods(nodeName: string, nodeIP: string, version
   ];
 }
 
+/**
+ * The Corefile kubeadm v1.32 writes into the `coredns` ConfigMap
+ * (cmd/kubeadm/app/phases/addons/dns/manifests.go CoreDNSConfigMap, rendered
+ * with DNSDomain; the `cache` block arrived with kubernetes#128359 in v1.32).
+ */
+export function defaultCorefile(dnsDomain = 'cluster.local'): string {
+  return `.:53 {
+    errors
+    health {
+       lameduck 5s
+    }
+    ready
+    kubernetes ${dnsDomain} in-addr.arpa ip6.arpa {
+       pods insecure
+       fallthrough in-addr.arpa ip6.arpa
+       ttl 30
+    }
+    prometheus :9153
+    forward . /etc/resolv.conf {
+       max_concurrent 1000
+    }
+    cache 30 {
+       disable success ${dnsDomain}
+       disable denial ${dnsDomain}
+    }
+    loop
+    reload
+    loadbalance
+}
+`;
+}
+
+/** What kubeadm creates for CoreDNS before its Deployment: the ConfigMap, RBAC and ServiceAccount (manifests.go). */
+function coreDNSAccess(): Obj[] {
+  return [
+    { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'coredns', namespace: 'kube-system' }, data: { Corefile: defaultCorefile() } },
+    {
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'ClusterRole',
+      metadata: { name: 'system:coredns' },
+      rules: [
+        { apiGroups: [''], resources: ['endpoints', 'services', 'pods', 'namespaces'], verbs: ['list', 'watch'] },
+        { apiGroups: ['discovery.k8s.io'], resources: ['endpointslices'], verbs: ['list', 'watch'] },
+      ],
+    },
+    {
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'ClusterRoleBinding',
+      metadata: { name: 'system:coredns' },
+      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'system:coredns' },
+      subjects: [{ kind: 'ServiceAccount', name: 'coredns', namespace: 'kube-system' }],
+    },
+    { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'coredns', namespace: 'kube-system' } },
+  ];
+}
+
 /** The kube-proxy addon (ServiceAccount, ConfigMap, RBAC, DaemonSet) and CoreDNS Deployment + Service kubeadm installs. */
 export function kubeadmAddons(version: string, podSubnet: string = DEFAULT_POD_SUBNET, apiServerIP = '10.0.0.10'): Obj[] {
   return [
@@ -261,6 +317,7 @@ export function kubeadmAddons(version: string, podSubnet: string = DEFAULT_POD_S
         updateStrategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1, maxSurge: 0 } },
       },
     },
+    ...coreDNSAccess(),
     {
       apiVersion: 'apps/v1',
       kind: 'Deployment',
@@ -285,6 +342,7 @@ export function kubeadmAddons(version: string, podSubnet: string = DEFAULT_POD_S
                 resources: { limits: { memory: '170Mi' }, requests: { cpu: '100m', memory: '70Mi' } },
                 livenessProbe: { httpGet: { path: '/health', port: 8080, scheme: 'HTTP' }, initialDelaySeconds: 60, timeoutSeconds: 5, successThreshold: 1, failureThreshold: 5 },
                 readinessProbe: { httpGet: { path: '/ready', port: 8181, scheme: 'HTTP' } },
+                volumeMounts: [{ name: 'config-volume', mountPath: '/etc/coredns', readOnly: true }],
               },
             ],
             dnsPolicy: 'Default',
@@ -295,6 +353,7 @@ export function kubeadmAddons(version: string, podSubnet: string = DEFAULT_POD_S
               { key: 'CriticalAddonsOnly', operator: 'Exists' },
               { effect: 'NoSchedule', key: 'node-role.kubernetes.io/control-plane' },
             ],
+            volumes: [{ name: 'config-volume', configMap: { name: 'coredns', items: [{ key: 'Corefile', path: 'Corefile' }] } }],
           },
         },
       },

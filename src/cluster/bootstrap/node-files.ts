@@ -10,6 +10,7 @@ import type { Random } from '../clock/random.js';
 import type { Credential } from '../apiserver/authn.js';
 import type { UnitSpec } from '../host/systemd.js';
 import { encodeCertificate, privateKeyBlock, type Certificate } from '../host/certs.js';
+import { NODE_STUB_RESOLV_CONF, NODE_UPLINK_RESOLV_CONF } from '../dns/resolv-conf.js';
 import { CNI_BIN_DIR, seedCniPlugins } from '../runtime/cni.js';
 
 type Obj = Record<string, any>;
@@ -151,6 +152,9 @@ export function seedNodeFiles(host: NodeHost, spec: NodeSpec, o: NodeFileOptions
   }
   fs.mkdirs('/etc/kubernetes/manifests');
   for (const pod of o.staticPods) fs.write(`/etc/kubernetes/manifests/${pod.metadata.name}.yaml`, yaml.dump(pod, { lineWidth: -1 }), { mode: 0o600, mtime: at });
+  // systemd-resolved: the stub for the node's own programs, the uplink file for the kubelet's resolvConf.
+  fs.write('/etc/resolv.conf', NODE_STUB_RESOLV_CONF, { mtime: at });
+  fs.write('/run/systemd/resolve/resolv.conf', NODE_UPLINK_RESOLV_CONF, { mtime: at });
   fs.mkdirs('/var/log/pods');
   fs.mkdirs('/var/lib/containerd');
 }

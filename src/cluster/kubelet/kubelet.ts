@@ -31,6 +31,7 @@ import { inboundConnect } from '../network/netfilter.js';
 import { goTimeStringPrecise } from './go-text.js';
 import { sameFields, sameInputs } from './same-inputs.js';
 import { flatConcat } from '../flat-string.js';
+import { podDnsConfig, type DnsConfig } from '../dns/resolv-conf.js';
 import type { Network } from '../network/network.js';
 
 type Obj = Record<string, any>;
@@ -150,6 +151,7 @@ export class Kubelet implements Component {
       }
       if (!started.ok) return { ok: false, exitCode: 1 };
       this.clientCert = started.cert;
+      this.config = started.config;
       this.transport = new KubeletTransport(host, this.options.spec.ip, this.options.apiServer, () => this.ctx.queue.now());
     } else this.log('I', 'server.go:520', klogKV('Kubelet version', { kubeletVersion: this.options.spec.kubeletVersion }));
     // PreInitRuntimeService: the CRI client validates the runtime API before anything else runs (runtime-state.ts).
@@ -522,6 +524,7 @@ export class Kubelet implements Component {
       allocatePodIP: () => kubelet.allocatePodIP(),
       syncBlocked: () => kubelet.runtimeState?.syncBlocked() ?? false,
       networkError: () => kubelet.runtimeState?.networkErrors(),
+      podDNS: (pod) => kubelet.podDNS(pod),
       postStatus: (pod, status) => {
         const current = kubelet.informer?.get(pod.metadata.namespace, pod.metadata.name!) ?? pod;
         if (current.metadata.uid !== pod.metadata.uid) return undefined;
@@ -536,6 +539,27 @@ export class Kubelet implements Component {
         kubelet.client.delete('pods', pod.metadata.namespace, pod.metadata.name!, { gracePeriodSeconds: 0 });
       },
     };
+  }
+
+  /** The configuration file this process started with (config.yaml). */
+  private config?: Obj;
+
+  /** dns.go GetPodDNS with this kubelet's clusterDNS, clusterDomain and resolvConf. */
+  private podDNS(pod: KubeObject): DnsConfig | undefined {
+    const config = this.config;
+    const fs = this.options.host?.fs;
+    if (!config || !fs) return undefined;
+    const resolvConf: string = config.resolvConf ?? '/etc/resolv.conf';
+    const clusterDNS = Array.isArray(config.clusterDNS) ? config.clusterDNS.map(String) : [];
+    const spec = (pod.spec ?? {}) as Obj;
+    const policy = spec.dnsPolicy ?? 'ClusterFirst';
+    if (clusterDNS.length === 0 && (policy === 'ClusterFirstWithHostNet' || (policy === 'ClusterFirst' && !spec.hostNetwork))) {
+      // dns.go GetPodDNS: the pod falls back to the node's resolv.conf, and the kubelet says so on the node and the pod.
+      const message = `kubelet does not have ClusterDNS IP configured and cannot create Pod using "ClusterFirst" policy. Falling back to "Default" policy.`;
+      this.recorder.record({ apiVersion: 'v1', kind: 'Node', metadata: { name: this.nodeName, uid: this.nodeName } } as KubeObject, 'Warning', 'MissingClusterDNS', message);
+      this.recorder.record(pod, 'Warning', 'MissingClusterDNS', `pod: "${pod.metadata.name}_${pod.metadata.namespace}(${pod.metadata.uid})". ${message}`);
+    }
+    return podDnsConfig(pod as Obj, { clusterDNS, clusterDomain: String(config.clusterDomain ?? ''), hostResolvConf: resolvConf === '' ? '' : fs.read(resolvConf), noResolvConf: resolvConf === '' });
   }
 
   /** The node's podCIDR and its first three octets, parsed once. */

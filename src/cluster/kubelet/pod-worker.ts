@@ -17,6 +17,7 @@ import { goDuration, inBackoffSince, nextBackoff, type Backoff } from './backoff
 import { fullImageName, parseImageRef } from '../workloads/catalog.js';
 import { sharedFields } from './same-inputs.js';
 import { intern } from '../flat-string.js';
+import type { DnsConfig } from '../dns/resolv-conf.js';
 
 type Obj = Record<string, any>;
 
@@ -43,6 +44,8 @@ export interface PodWorkerHost {
   syncBlocked?(): boolean;
   /** The runtime's network is not ready (runtimeState.networkErrors). */
   networkError?(): string | undefined;
+  /** The pod's DNS configuration (dns.go GetPodDNS) for its sandbox's resolv.conf. */
+  podDNS?(pod: KubeObject): DnsConfig | undefined;
   deletePod(pod: KubeObject): void;
 }
 
@@ -238,7 +241,7 @@ export class PodWorker {
       return false;
     }
     const meta = this.pod.metadata;
-    const r = this.host.runtime.runPodSandbox({ uid: meta.uid!, name: meta.name!, namespace: meta.namespace! }, ip, 0, !!this.spec().hostNetwork);
+    const r = this.host.runtime.runPodSandbox({ uid: meta.uid!, name: meta.name!, namespace: meta.namespace! }, ip, 0, !!this.spec().hostNetwork, this.host.podDNS?.(this.pod));
     if (!r.ok) {
       this.host.recorder.record(this.pod, 'Warning', 'FailedCreatePodSandBox', `Failed to create pod sandbox: ${r.error}`);
       this.report();

@@ -45,7 +45,8 @@ export interface NetNode {
 /** What answered a connection. */
 export type Peer =
   | { kind: 'container'; node: string; sandbox: Sandbox; container: RuntimeContainer; server: ServerProgram }
-  | { kind: 'host-daemon'; node: string; server: ServerProgram };
+  | { kind: 'host-daemon'; node: string; server: ServerProgram }
+  | { kind: 'external'; server: ServerProgram };
 
 /** Why a connection failed, in the terms every client words its own way. */
 export type DialFailure =
@@ -79,6 +80,12 @@ export class Network {
   private readonly serviceCidr: Cidr = parseCidr(SERVICE_SUBNET)!;
   /** NetworkPolicy, once an engine is wired in. */
   policy?: PolicyCheck;
+  /**
+   * Servers beyond the cluster that its hosts can reach (the data center's
+   * DNS server; a node's systemd-resolved stub): the server at `ip:port`, or
+   * undefined when nobody answers there.
+   */
+  external?: (ip: string, port: number, proto: 'tcp' | 'udp', src: { ip: string; sandbox?: Sandbox; node?: string }) => ServerProgram | undefined;
 
   /**
    * @param nodes the nodes, in declaration order.
@@ -223,6 +230,8 @@ export class Network {
     const port = packet.dport ?? 0;
     const target = this.sandboxByIP(packet.dst, via);
     if (!target) {
+      const external = this.external?.(packet.dst, port, packet.proto === 'udp' ? 'udp' : 'tcp', src);
+      if (external) return { ok: true, peer: { kind: 'external', server: external }, ip: packet.dst, port };
       // A ClusterIP nothing translated, or an address nobody holds: no one answers.
       return { ok: false, failure: 'timeout' };
     }

@@ -29,7 +29,7 @@ export interface HttpResponse {
 }
 
 /** DNS query types the simulated resolver answers. */
-export type DnsType = 'A' | 'AAAA' | 'SRV' | 'PTR' | 'TXT' | 'CNAME' | 'ANY';
+export type DnsType = 'A' | 'AAAA' | 'SRV' | 'PTR' | 'TXT' | 'CNAME' | 'ANY' | 'SOA' | 'NS' | 'MX';
 
 /** A DNS question (one name, one type). */
 export interface DnsQuery {
@@ -43,7 +43,7 @@ export interface DnsRecord {
   name: string;
   type: DnsType;
   ttl: number;
-  /** A/AAAA: the address; CNAME/PTR: the target name; SRV: `priority weight port target`. */
+  /** A/AAAA: the address; CNAME/PTR: the target name; SRV: `priority weight port target`; SOA: `mname rname serial refresh retry expire minimum`. */
   data: string;
 }
 
@@ -54,8 +54,14 @@ export interface DnsResponse {
   answers: readonly DnsRecord[];
   /** The zone's SOA for negative answers (what `dig` prints under AUTHORITY). */
   authority?: readonly DnsRecord[];
+  /** Records that help with the answer (the addresses of SRV targets: `dig`'s ADDITIONAL section). */
+  additional?: readonly DnsRecord[];
   /** The server is authoritative for the name (the `aa` flag). */
   authoritative?: boolean;
+  /** The server offers recursion (the `ra` flag): answers a forwarder relayed. */
+  recursionAvailable?: boolean;
+  /** How long after the query the answer leaves the server (ms): a client that gives up sooner never sees it. */
+  delayMs?: number;
 }
 
 /** Anything a client sends over a connection. */

@@ -11,6 +11,8 @@ import { ping } from './ping.js';
 import { ip } from './ip.js';
 import { ss } from './ss.js';
 import { netstat } from './netstat.js';
+import { nslookup } from './nslookup.js';
+import { dig } from './dig.js';
 
 const PROGRAMS = new Map<string, Program>([
   ['wget', wget],
@@ -20,6 +22,8 @@ const PROGRAMS = new Map<string, Program>([
   ['ip', ip],
   ['ss', ss],
   ['netstat', netstat],
+  ['nslookup', nslookup],
+  ['dig', dig],
 ]);
 
 /** Every client program by name (a fresh map: callers may add their own). */

@@ -9,6 +9,7 @@ import { fullImageName, parseImageRef, type ImageBehaviour, type ImageCatalog } 
 import type { ContainerProcess, ProgramLauncher } from './process.js';
 import { parseWaitLoop } from '../programs/wait-loop.js';
 import { CNI_NOT_INITIALIZED, loadCniNetwork, seedCniPlugins, setupNetwork, type CniFiles } from './cni.js';
+import { resolvConfText, type DnsConfig } from '../dns/resolv-conf.js';
 
 /** An image in the node's content store. */
 export interface RuntimeImage {
@@ -31,6 +32,8 @@ export interface Sandbox {
   state: 'SANDBOX_READY' | 'SANDBOX_NOTREADY';
   /** The pod shares the node's network namespace (spec.hostNetwork): `ip` is the node's. */
   hostNetwork?: boolean;
+  /** The sandbox's /etc/resolv.conf, bind-mounted into its containers (from the kubelet's DNSConfig). */
+  resolvConf?: string;
   /**
    * The interface index of its veth's host end (the CNI bridge plugin makes one per
    * pod network): the node numbers new links on from there, never reusing one.
@@ -204,8 +207,8 @@ export class ContainerRuntime {
     return { ok: true, value: img };
   }
 
-  /** Creates a pod sandbox with the IP the CNI plugin gave it. */
-  runPodSandbox(pod: { uid: string; name: string; namespace: string }, ip: string, attempt: number, hostNetwork = false): CriResult<Sandbox> {
+  /** Creates a pod sandbox with the IP the CNI plugin gave it and the resolv.conf its DNSConfig asks for. */
+  runPodSandbox(pod: { uid: string; name: string; namespace: string }, ip: string, attempt: number, hostNetwork = false, dns?: DnsConfig): CriResult<Sandbox> {
     if (!this.up) return { ok: false, error: CONTAINERD_SOCK_ERROR };
     const id = this.random.hex(64);
     if (this.cniFiles && !hostNetwork) {
@@ -215,6 +218,7 @@ export class ContainerRuntime {
       if (failure) return { ok: false, error: `rpc error: code = Unknown desc = failed to setup network for sandbox "${id}": ${failure}` };
     }
     const sandbox: Sandbox = { id, podUid: pod.uid, podName: pod.name, namespace: pod.namespace, attempt, ip, createdAt: this.queue.now(), state: 'SANDBOX_READY', ...(hostNetwork ? { hostNetwork } : { hostIfIndex: this.nextIfIndex++ }) };
+    if (dns) sandbox.resolvConf = resolvConfText(dns, this.cniFiles?.read('/etc/resolv.conf'));
     this.sandboxes.set(sandbox.id, sandbox);
     return { ok: true, value: sandbox };
   }

@@ -166,7 +166,8 @@ const DEFAULT_REPOS: Record<string, RepoEntry> = {
   },
   'registry.k8s.io/pause': { base: { entrypoint: ['/pause'], binaries: ['/pause'] }, tags: { '3.10': { sizeBytes: 320368 } } },
   'registry.k8s.io/coredns/coredns': {
-    base: { listens: [53, 8080, 8181, 9153], readyAfterMs: 2000, logs: ['.:53', '[INFO] plugin/reload: Running configuration SHA512 = 591cf328cccc12bc490481273e738df59329c62c0b729d94e8b61db9961c2fa5f046dd37f1cf888b953814040d180f52594972691cd6ff41be96639138a43908', 'CoreDNS-1.11.3', 'linux/amd64, go1.21.11, a6338e9'], entrypoint: ['/coredns'], binaries: ['/coredns'] },
+    // Its program (src/cluster/dns/coredns.ts) reads the Corefile and prints its own start-up lines.
+    base: { listens: [53, 8080, 8181, 9153], readyAfterMs: 2000, entrypoint: ['/coredns'], binaries: ['/coredns'] },
     tags: { 'v1.11.3': { sizeBytes: 18562039 } },
   },
   'registry.k8s.io/kube-proxy': { base: { entrypoint: ['/usr/local/bin/kube-proxy'], binaries: ['/usr/local/bin/kube-proxy'], listens: [10249, 10256] }, tags: { 'v1.32.4': { sizeBytes: 30917960 } } },
