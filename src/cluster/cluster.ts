@@ -175,6 +175,27 @@ export class Cluster {
     return r.ok ? r.value : r.status.message;
   }
 
+  /**
+   * Creates the object, or replaces the one already there, as `kubectl
+   * apply` of a whole manifest does: a scenario's manifest that names an
+   * object kubeadm created (the coredns ConfigMap or Deployment) is the
+   * world's version of it.
+   */
+  applyOrReplace(object: Obj): KubeObject | string {
+    const info = resourceForKind(object.apiVersion, object.kind);
+    if (!info) return `no matches for kind "${object.kind}" in version "${object.apiVersion}"`;
+    const namespace = info.namespaced ? (object.metadata?.namespace ?? 'default') : undefined;
+    const client = this.systemClient();
+    const created = client.create(info.name, namespace, object as KubeObject);
+    if (created.ok) return created.value;
+    if (created.status.reason !== 'AlreadyExists') return created.status.message;
+    const existing = client.get(info.name, namespace, object.metadata?.name ?? '');
+    if (!existing.ok) return existing.status.message;
+    const replacement = { ...object, metadata: { ...object.metadata, resourceVersion: existing.value.metadata.resourceVersion } } as KubeObject;
+    const replaced = client.update(info.name, namespace, replacement);
+    return replaced.ok ? replaced.value : replaced.status.message;
+  }
+
   /** Bootstrap objects must be accepted; a rejection is a bug in the simulation, not a scenario problem. */
   private mustApply(object: Obj): void {
     const r = this.apply(object);

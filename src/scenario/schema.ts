@@ -292,7 +292,7 @@ function buildCluster() {
           'The pod network\'s CNI plugin, as the nodes\' /etc/cni/net.d shows it. flannel (default) does not enforce NetworkPolicy: policies are stored and shown but change nothing. calico enforces them on every connection.',
         ),
       nodes: z.array(buildNode()).min(1).describe('The nodes, in order; at least one, names unique (after `count` expansion).'),
-      manifests: z.array(buildManifest()).default([]).describe('Kubernetes objects applied `workloadsAgo` before now.'),
+      manifests: z.array(buildManifest()).default([]).describe('Kubernetes objects applied `workloadsAgo` before now; one that names an object kubeadm created (e.g. the coredns ConfigMap) replaces it.'),
       images: z
         .record(
           z.string().regex(IMAGE_REF, { error: (iss) => `invalid image reference "${String(iss.input)}"` }),

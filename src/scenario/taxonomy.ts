@@ -153,6 +153,9 @@ export const TAXONOMY = [
       { id: 'service-target-port-mismatch', label: 'The Service targetPort is not the port the pods listen on', synonyms: ['target port mismatch', 'targetport', 'target port', 'wrong port'] },
       { id: 'kube-proxy-stale-rules', label: 'kube-proxy rules are stale', synonyms: ['stale kube-proxy rules', 'kube-proxy', 'stale rules'] },
       { id: 'network-policy-blocking', label: 'A NetworkPolicy blocks the traffic', synonyms: ['network policy blocks', 'networkpolicy', 'network policy'] },
+      { id: 'dns-wrong-name', label: 'A client looks up a name that does not exist (wrong Service name or namespace)', synonyms: ['wrong dns name', 'wrong service name', 'wrong namespace', 'name not resolve', 'nxdomain', 'can not resolve', 'dns name'] },
+      { id: 'coredns-down', label: 'CoreDNS is not running or not ready', synonyms: ['coredns down', 'coredns not running', 'coredns scaled to zero', 'no dns server', 'dns down', 'kube-dns no endpoints'] },
+      { id: 'corefile-invalid', label: 'The CoreDNS Corefile is invalid', synonyms: ['corefile invalid', 'corefile syntax error', 'corefile broken', 'coredns config', 'unknown directive'] },
     ],
   },
 ] as const satisfies readonly TaxonomyComponent[];

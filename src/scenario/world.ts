@@ -63,7 +63,7 @@ export function scenarioWorld(scenario: Scenario): ScenarioWorld {
       at: now - parseDuration(c.workloadsAgo),
       run: (cluster) => {
         for (const m of manifests) {
-          const created = cluster.apply(structuredClone(m));
+          const created = cluster.applyOrReplace(structuredClone(m));
           if (typeof created === 'string') throw new Error(`${m.kind} "${m.metadata?.name}": ${created}`);
         }
       },

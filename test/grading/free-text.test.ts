@@ -98,6 +98,18 @@ const TABLE: Record<string, Phrasings> = {
     right: ['the startup probe gives up after 60 seconds but the cache takes 90 seconds to load', 'startupProbe failureThreshold too low for the slow start', 'the startup probe kills the container before it ever listens'],
     wrong: ['the startup probe is not the problem', 'reporting runs out of memory', 'the reporting image tag is wrong'],
   },
+  'dns-cross-namespace-name': {
+    right: ['ledger-db moved to the data namespace, so the short name ledger-db from shop does not resolve', 'checkout must use ledger-db.data, the service is in another namespace', 'wrong dns name: ledger-db lives in namespace data'],
+    wrong: ['coredns is down', 'the ledger-db name is not the problem', 'checkout runs out of memory'],
+  },
+  'dns-coredns-down': {
+    right: ['coredns was scaled to 0 replicas so kube-dns has no endpoints', 'the intern scaled the coredns deployment to zero', 'no coredns pods are running, dns is down'],
+    wrong: ['coredns is not down', 'the web service selector matches no pods', 'a network policy blocks dns'],
+  },
+  'init-waits-for-missing-service': {
+    right: ['there is no orders-db service, only the deployment, so the name gives NXDOMAIN', 'the orders-db service was never created', 'the init container waits for a dns name that does not exist: no orders-db service'],
+    wrong: ['the orders-db service exists', 'coredns is down', 'the orders image tag is wrong'],
+  },
   'imagepull-wrong-tag': {
     right: ['shop/billing:2.1 is not in the registry; the release is tagged 2.1.0', "billing uses tag 2.1 which doesn't exist, it should be 2.1.0", 'wrong image tag'],
     wrong: ['the registry is unreachable', 'the tag is not wrong', 'the billing command is wrong'],

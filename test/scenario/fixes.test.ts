@@ -126,6 +126,21 @@ const FIXES: Record<string, Fixes> = {
     alternatives: [['kubectl patch deployment reporting --type json -p \'[{"op":"replace","path":"/spec/template/spec/containers/0/startupProbe/periodSeconds","value":20}]\'']],
     forbidden: [],
   },
+  'dns-cross-namespace-name': {
+    // The fully qualified name is as good as <service>.<namespace>.
+    alternatives: [['kubectl patch deployment checkout -n shop --type json -p \'[{"op":"replace","path":"/spec/template/spec/initContainers/0/command/2","value":"until nc -z -w 2 ledger-db.data.svc.cluster.local 5432; do echo waiting; sleep 5; done"}]\'']],
+    forbidden: [],
+  },
+  'dns-coredns-down': {
+    alternatives: [['kubectl patch deployment coredns -n kube-system -p \'{"spec":{"replicas":2}}\'']],
+    // One replica serves, but CoreDNS is not back as it was (two replicas).
+    forbidden: [['kubectl scale deployment coredns -n kube-system --replicas=1']],
+  },
+  'init-waits-for-missing-service': {
+    // A headless Service resolves to the pod's address: the wait ends just the same.
+    alternatives: [['echo \'{"apiVersion":"v1","kind":"Service","metadata":{"name":"orders-db"},"spec":{"clusterIP":"None","selector":{"app":"orders-db"},"ports":[{"port":5432}]}}\' | kubectl apply -f -']],
+    forbidden: [],
+  },
   'crashloop-bad-command': {
     // The image's own entrypoint is the right binary: dropping the override is as good as correcting it.
     alternatives: [['kubectl patch deployment orders --type json -p \'[{"op":"remove","path":"/spec/template/spec/containers/0/command"}]\'']],
