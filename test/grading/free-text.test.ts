@@ -102,6 +102,10 @@ const TABLE: Record<string, Phrasings> = {
     right: ['ledger-db moved to the data namespace, so the short name ledger-db from shop does not resolve', 'checkout must use ledger-db.data, the service is in another namespace', 'wrong dns name: ledger-db lives in namespace data'],
     wrong: ['coredns is down', 'the ledger-db name is not the problem', 'checkout runs out of memory'],
   },
+  'dns-corefile-broken': {
+    right: ['the Corefile has a typo: forwrad instead of forward, so coredns crash-loops', 'coredns cannot parse its corefile after the edit (unknown directive forwrad)', 'a typo in the Corefile of the coredns configmap makes every restart fail'],
+    wrong: ['coredns was scaled to zero', 'the corefile is fine', 'a network policy blocks dns'],
+  },
   'dns-coredns-down': {
     right: ['coredns was scaled to 0 replicas so kube-dns has no endpoints', 'the intern scaled the coredns deployment to zero', 'no coredns pods are running, dns is down'],
     wrong: ['coredns is not down', 'the web service selector matches no pods', 'a network policy blocks dns'],

@@ -131,6 +131,11 @@ const FIXES: Record<string, Fixes> = {
     alternatives: [['kubectl patch deployment checkout -n shop --type json -p \'[{"op":"replace","path":"/spec/template/spec/initContainers/0/command/2","value":"until nc -z -w 2 ledger-db.data.svc.cluster.local 5432; do echo waiting; sleep 5; done"}]\'']],
     forbidden: [],
   },
+  'dns-corefile-broken': {
+    alternatives: [],
+    // Without its ConfigMap CoreDNS has no Corefile at all: DNS stays down.
+    forbidden: [['kubectl delete configmap coredns -n kube-system']],
+  },
   'dns-coredns-down': {
     alternatives: [['kubectl patch deployment coredns -n kube-system -p \'{"spec":{"replicas":2}}\'']],
     // One replica serves, but CoreDNS is not back as it was (two replicas).
