@@ -3,23 +3,13 @@
  * shows each node's own cause only, and fixing one node leaves the other broken.
  */
 import { describe, it, expect } from 'vitest';
-import { loadValidScenarioFile } from '../../src/scenario/validate.js';
-import { ScenarioRun, COMMAND_STEP_MS } from '../../src/scenario/run.js';
+import { startFixture, onHost } from '../helpers/scenario-run.js';
+import { type ScenarioRun, COMMAND_STEP_MS } from '../../src/scenario/run.js';
 
 const FIXTURE = 'test/fixtures/scenarios/combined/disk-full-and-containerd-down.yaml';
 
-function start(): ScenarioRun {
-  const loaded = loadValidScenarioFile(FIXTURE);
-  if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
-  return new ScenarioRun(loaded.scenario);
-}
-
-async function on(run: ScenarioRun, host: string, line: string): Promise<string> {
-  if (run.shell.host() !== 'workstation') await run.exec('exit');
-  if (host !== 'workstation') await run.exec(`ssh ${host}`);
-  const r = await run.exec(line);
-  return r.output;
-}
+const start = (): ScenarioRun => startFixture(FIXTURE);
+const on = onHost;
 
 /** The Conditions rows of `kubectl describe node` as `Type Status Reason`. */
 function conditions(describe: string): string[] {

@@ -5,23 +5,14 @@
  * runtime shows on node-2 only, and fixing one leaves the other broken.
  */
 import { describe, it, expect } from 'vitest';
-import { loadValidScenarioFile } from '../../src/scenario/validate.js';
-import { ScenarioRun } from '../../src/scenario/run.js';
+import { startFixture, onHost } from '../helpers/scenario-run.js';
+import { type ScenarioRun } from '../../src/scenario/run.js';
 import { evaluateGoal } from '../../src/scenario/predicates.js';
 
 const FIXTURE = 'test/fixtures/scenarios/combined/selector-typo-and-containerd-down.yaml';
 
-function start(): ScenarioRun {
-  const loaded = loadValidScenarioFile(FIXTURE);
-  if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
-  return new ScenarioRun(loaded.scenario);
-}
-
-async function on(run: ScenarioRun, host: string, line: string): Promise<string> {
-  if (run.shell.host() !== 'workstation') await run.exec('exit');
-  if (host !== 'workstation') await run.exec(`ssh ${host}`);
-  return (await run.exec(line)).output;
-}
+const start = (): ScenarioRun => startFixture(FIXTURE);
+const on = onHost;
 
 describe('a Service selector typo and containerd down on node-2', async () => {
   const run = start();

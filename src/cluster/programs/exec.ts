@@ -10,6 +10,7 @@ import type { Network, NetSource } from '../network/network.js';
 import { clientProgram } from './index.js';
 import { imageHas } from './in-container.js';
 import { ProgramOutput } from './output.js';
+import { shellStatements } from './shell-words.js';
 import type { ProgramRun } from './types.js';
 
 /** Where an exec runs. */
@@ -51,7 +52,10 @@ function runCommand(argv: readonly string[], target: ExecTarget, depth: number):
   if (SHELLS.has(name)) {
     const c = argv.indexOf('-c');
     if (c < 0 || depth > 2) return out.done(0, 0);
-    const words = splitWords(argv[c + 1] ?? '');
+    const statements = shellStatements(argv[c + 1] ?? '');
+    if (!statements) return out.err(`${name}: syntax error: unterminated quoted string\n`).done(2, 0);
+    if (statements.length > 1) return out.err(`kubedrill: scripts of several commands are not simulated inside containers\n`).done(126, 0);
+    const words = statements[0] ?? [];
     if (words.length === 0) return out.done(0, 0);
     if (!imageHas(target.container, words[0]) && !BUILTINS.has(words[0])) return out.err(`${name}: ${words[0]}: not found\n`).done(127, 0);
     return runCommand(words, target, depth + 1);
@@ -94,12 +98,4 @@ function readFile(path: string, target: ExecTarget): string | undefined {
     return `# Kubernetes-managed hosts file.\n127.0.0.1\tlocalhost\n::1\tlocalhost ip6-localhost ip6-loopback\nfe00::0\tip6-localnet\nfe00::0\tip6-mcastprefix\nfe00::1\tip6-allnodes\nfe00::2\tip6-allrouters\n${target.sandbox.ip}\t${target.sandbox.podName}\n`;
   }
   return undefined;
-}
-
-/** Splits a simple shell command line into words (quotes respected, no expansion). */
-function splitWords(script: string): string[] {
-  const words: string[] = [];
-  const re = /"([^"]*)"|'([^']*)'|(\S+)/g;
-  for (const m of script.matchAll(re)) words.push(m[1] ?? m[2] ?? m[3]);
-  return words;
 }

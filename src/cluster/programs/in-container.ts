@@ -10,6 +10,7 @@ import type { ContainerRuntime, RuntimeContainer, Sandbox } from '../runtime/run
 import type { EventQueue } from '../clock/event-queue.js';
 import type { Network } from '../network/network.js';
 import { clientProgram } from './index.js';
+import { shellStatements } from './shell-words.js';
 import type { ProgramRun } from './types.js';
 
 /** Entrypoint scripts that hand over to their arguments (`exec "$@"`). */
@@ -25,8 +26,8 @@ const SHELLS = new Set(['sh', '/bin/sh', 'bash', '/bin/bash', 'ash', '/bin/ash']
 export function effectiveArgv(argv: readonly string[]): readonly string[] {
   const args = argv.length > 1 && WRAPPERS.has(argv[0]) ? argv.slice(1) : argv;
   if (args.length === 3 && SHELLS.has(args[0]) && args[1] === '-c' && !/[;&|<>$`(){}\n]/.test(args[2])) {
-    const words = [...args[2].matchAll(/"([^"]*)"|'([^']*)'|(\S+)/g)].map((m) => m[1] ?? m[2] ?? m[3]);
-    if (words.length) return words;
+    const statements = shellStatements(args[2]);
+    if (statements?.length === 1 && statements[0].length) return statements[0];
   }
   return args;
 }

@@ -1,0 +1,17 @@
+/** A ScenarioRun of an unshipped fixture, and a way to run a line on a given host of it. */
+import { loadValidScenarioFile } from '../../src/scenario/validate.js';
+import { ScenarioRun } from '../../src/scenario/run.js';
+
+/** Starts a run of a fixture scenario file (throws when it does not load). */
+export function startFixture(file: string): ScenarioRun {
+  const loaded = loadValidScenarioFile(file);
+  if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
+  return new ScenarioRun(loaded.scenario);
+}
+
+/** Runs `line` on `host` (the workstation or a node, reached with ssh) and returns its output. */
+export async function onHost(run: ScenarioRun, host: string, line: string): Promise<string> {
+  if (run.shell.host() !== 'workstation') await run.exec('exit');
+  if (host !== 'workstation') await run.exec(`ssh ${host}`);
+  return (await run.exec(line)).output;
+}
