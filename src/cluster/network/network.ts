@@ -109,6 +109,7 @@ export class Network {
   dial(from: NetSource, ip: string, port: number, proto: 'tcp' | 'udp' = 'tcp'): DialResult {
     const src = this.sourceIP(from);
     if (src === undefined) return { ok: false, failure: 'unreachable' };
+    if (ip === '127.0.0.1' || ip === '::1') return this.loopback(from, port, proto);
     const srcNode = from.kind === 'workstation' ? undefined : this.node(from.node);
     let packet: Packet = { proto, src, dst: ip, dport: port };
     // Leaving: nat, then filter, on the node the packet starts from.
@@ -122,6 +123,40 @@ export class Network {
     }
     const podSandbox = from.kind === 'pod' ? srcNode?.runtime.sandboxes.get(from.sandboxId) : undefined;
     return this.arrive({ ip: src, sandbox: podSandbox, node: srcNode?.name }, srcNode, packet);
+  }
+
+  /**
+   * `kubectl port-forward`'s listener on `host` (`workstation` or a node name):
+   * connections to its local port go to the pod's port through the API server
+   * and the kubelet, inside the pod's network namespace (no Service, no
+   * kube-proxy, no NetworkPolicy on the way). False when the port is taken.
+   */
+  addPortForward(host: string, localPort: number, podIP: string, podPort: number): boolean {
+    const key = `${host}:${localPort}`;
+    if (this.forwards.has(key)) return false;
+    this.forwards.set(key, { podIP, podPort });
+    return true;
+  }
+
+  private readonly forwards = new Map<string, { podIP: string; podPort: number }>();
+
+  /** A connection to the source's own loopback: its own pod's processes, a node's daemons, or a port-forward. */
+  private loopback(from: NetSource, port: number, proto: 'tcp' | 'udp'): DialResult {
+    const forward = this.forwards.get(`${from.kind === 'workstation' ? 'workstation' : from.node}:${port}`);
+    if (forward && from.kind !== 'pod' && proto === 'tcp') {
+      const target = this.sandboxByIP(forward.podIP);
+      const found = target && serving(target.node.runtime, target.sandbox, forward.podPort);
+      if (!target || !found) return { ok: false, failure: 'refused' };
+      return { ok: true, peer: { kind: 'container', node: target.node.name, sandbox: target.sandbox, container: found, server: serverOf(target.node.runtime, found) }, ip: forward.podIP, port: forward.podPort };
+    }
+    if (from.kind === 'workstation') return { ok: false, failure: 'refused' };
+    const node = this.node(from.node);
+    if (!node) return { ok: false, failure: 'unreachable' };
+    if (from.kind === 'host') return this.toHost(node, port, proto);
+    const sandbox = node.runtime.sandboxes.get(from.sandboxId);
+    const found = sandbox && serving(node.runtime, sandbox, port);
+    if (!sandbox || !found) return { ok: false, failure: 'refused' };
+    return { ok: true, peer: { kind: 'container', node: node.name, sandbox, container: found, server: serverOf(node.runtime, found) }, ip: '127.0.0.1', port };
   }
 
   /** Dials, then sends `request` and waits for the answer. */

@@ -87,6 +87,7 @@ export const VERB_FLAGS: Readonly<Record<string, readonly FlagSpec[]>> = {
     f('kustomize', 'string', 'k'),
     f('allow-missing-template-keys', 'bool'),
   ],
+  'port-forward': [f('address', 'array'), f('pod-running-timeout', 'string')],
   exec: [f('container', 'string', 'c'), f('stdin', 'bool', 'i'), f('tty', 'bool', 't'), f('quiet', 'bool', 'q'), f('pod-running-timeout', 'string'), f('filename', 'array', 'f')],
   run: [
     f('image', 'string'),

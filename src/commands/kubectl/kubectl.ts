@@ -13,6 +13,7 @@ import { runDescribe } from './describe.js';
 import { runLogs } from './logs.js';
 import { runExec } from './exec.js';
 import { runRun } from './run.js';
+import { runPortForward } from './port-forward.js';
 import { runCordon, runTaint } from './node-verbs.js';
 import { runAnnotate, runLabel } from './label.js';
 import { runDelete } from './delete.js';
@@ -34,6 +35,7 @@ const HANDLERS: Readonly<Record<string, Handler>> = {
   logs: runLogs,
   exec: runExec,
   run: runRun,
+  'port-forward': runPortForward,
   cordon: (inv) => runCordon(inv, true),
   uncordon: (inv) => runCordon(inv, false),
   taint: runTaint,
@@ -62,7 +64,7 @@ const HANDLERS: Readonly<Record<string, Handler>> = {
 };
 
 /** Real kubectl verbs this simulator does not offer (answered honestly rather than as unknown). */
-const NOT_SIMULATED = ['port-forward', 'cp', 'attach', 'proxy', 'debug', 'drain', 'explain', 'diff', 'expose', 'autoscale', 'config', 'wait', 'kustomize', 'plugin', 'completion', 'events', 'replace', 'alpha', 'auth', 'api-versions', 'options'];
+const NOT_SIMULATED = ['cp', 'attach', 'proxy', 'debug', 'drain', 'explain', 'diff', 'expose', 'autoscale', 'config', 'wait', 'kustomize', 'plugin', 'completion', 'events', 'replace', 'alpha', 'auth', 'api-versions', 'options'];
 
 /** Cobra's suggestion rule: Levenshtein distance <= 2 or a prefix. */
 function suggestions(typed: string): string[] {

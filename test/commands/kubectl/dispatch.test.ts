@@ -81,7 +81,7 @@ describe('kubectl command line', () => {
 
   it('says which real verbs the simulator lacks and that top has no metrics', async () => {
     const c = new TestCluster();
-    expect((await c.run('port-forward svc/web 8080:80')).stderr).toBe('error: "kubectl port-forward" is not available in this simulator\n');
+    expect((await c.run('cp web-1:/etc/hosts hosts')).stderr).toBe('error: "kubectl cp" is not available in this simulator\n');
     expect((await c.run('top nodes')).stderr).toBe('error: Metrics API not available\n');
   });
 });

@@ -14,7 +14,7 @@ const cluster = smallCluster({ 'shop/api:1': { listens: [8080], http: { '/': { s
 createPod(cluster, 'api', { nodeName: 'node-1', containers: [{ name: 'api', image: 'shop/api:1' }] });
 createPod(cluster, 'tools', { nodeName: 'node-2', containers: [{ name: 'tools', image: 'busybox:1.36', command: ['sleep', 'infinity'] }] });
 cluster.advance(10_000);
-const ctx = { cluster: { now: () => cluster.now(), adminClient: () => cluster.adminClient(), nodeNames: () => cluster.nodeNames(), advance: (ms: number) => cluster.advance(ms), node: (n: string) => cluster.nodes.get(n) }, host: 'workstation', stdin: '', env: {} } as unknown as CommandContext;
+const ctx = { cluster: { now: () => cluster.now(), adminClient: () => cluster.adminClient(), nodeNames: () => cluster.nodeNames(), advance: (ms: number) => cluster.advance(ms), node: (n: string) => cluster.nodes.get(n), net: () => cluster.network }, host: 'workstation', stdin: '', env: {} } as unknown as CommandContext;
 const kubectl = (line: string) => runKubectl(words(line).slice(1), ctx);
 const apiIP = (): string => getPod(cluster, 'api').status.podIP;
 
@@ -65,5 +65,22 @@ describe('kubectl exec', () => {
     createPod(cluster, 'oneshot', { nodeName: 'node-2', restartPolicy: 'Never', containers: [{ name: 'c', image: 'busybox:1.36', command: ['true'] }] });
     cluster.advance(10_000);
     expect(await kubectl('kubectl exec oneshot -- ls')).toMatchObject({ stderr: 'error: cannot exec into a container in a completed pod; current phase is Succeeded\n', exitCode: 1 });
+  });
+});
+
+describe('kubectl port-forward', () => {
+  it('forwards a local port to the pod behind a Service (targetPort translated) for the curl that follows', async () => {
+    cluster.apply({ apiVersion: 'v1', kind: 'Service', metadata: { name: 'api', namespace: 'default' }, spec: { selector: { app: 'api' }, ports: [{ port: 80, targetPort: 8080 }] } });
+    cluster.systemClient().patch('pods', 'default', 'api', 'merge', { metadata: { labels: { app: 'api' } } });
+    cluster.advance(2_000);
+    expect(await kubectl('kubectl port-forward svc/api 18080:80')).toMatchObject({ stdout: 'Forwarding from 127.0.0.1:18080 -> 8080\nForwarding from [::1]:18080 -> 8080\n', exitCode: 0 });
+    const { curlCommand } = await import('../../../src/commands/net/client-program.js');
+    const view = { ...ctx, cluster: { ...ctx.cluster, net: () => cluster.network } } as CommandContext;
+    expect(await curlCommand.execute(['-s', 'http://localhost:18080/'], view)).toMatchObject({ stdout: 'api ok\n', exitCode: 0 });
+    expect(await curlCommand.execute(['-sS', 'http://localhost:18081/'], view)).toMatchObject({ stderr: "curl: (7) Failed to connect to localhost port 18081 after 0 ms: Couldn't connect to server\n", exitCode: 7 });
+    const again = await kubectl('kubectl port-forward pod/api 18080:8080');
+    expect(again.exitCode).toBe(1);
+    expect(again.stderr).toContain('Unable to listen on port 18080: Listeners failed to create with the following errors: [unable to create listener: Error listen tcp4 127.0.0.1:18080: bind: address already in use');
+    expect(await kubectl('kubectl port-forward svc/api')).toMatchObject({ stderr: "error: TYPE/NAME and list of ports are required for port-forward\nSee 'kubectl port-forward -h' for help and examples\n", exitCode: 1 });
   });
 });
