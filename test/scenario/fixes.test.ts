@@ -134,6 +134,11 @@ const FIXES: Record<string, Fixes> = {
       ['kubectl patch networkpolicy default-deny-ingress -n shop --type merge -p \'{"spec":{"ingress":[{}]}}\''],
     ],
   },
+  'nodeport-blocked-on-node': {
+    // The rule by its number, or an ACCEPT ahead of it, opens the same path.
+    alternatives: [['ssh node-2', 'iptables -D FORWARD 1'], ['ssh node-2', 'iptables -I FORWARD 1 -p tcp --dport 8080 -j ACCEPT']],
+    forbidden: [],
+  },
   'startup-probe-slow-start': {
     // A longer period gives the same room (6 x 20 s = 120 s).
     alternatives: [['kubectl patch deployment reporting --type json -p \'[{"op":"replace","path":"/spec/template/spec/containers/0/startupProbe/periodSeconds","value":20}]\'']],
