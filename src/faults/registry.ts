@@ -14,6 +14,7 @@ import { kubeletConfigInvalid } from './kubelet-config-invalid.js';
 import { clockSkew } from './clock-skew.js';
 import { nodePartitioned } from './node-partitioned.js';
 import { hostFirewallRule } from './host-firewall-rule.js';
+import { containerFrozen } from './container-frozen.js';
 
 /** Every fault primitive. */
 export function faultPrimitives(): Record<string, FaultPrimitive<any>> {
@@ -28,6 +29,7 @@ export function faultPrimitives(): Record<string, FaultPrimitive<any>> {
     [clockSkew.name]: clockSkew,
     [nodePartitioned.name]: nodePartitioned,
     [hostFirewallRule.name]: hostFirewallRule,
+    [containerFrozen.name]: containerFrozen,
   };
 }
 

@@ -139,6 +139,11 @@ const FIXES: Record<string, Fixes> = {
     alternatives: [['ssh node-2', 'iptables -D FORWARD 1'], ['ssh node-2', 'iptables -I FORWARD 1 -p tcp --dport 8080 -j ACCEPT']],
     forbidden: [],
   },
+  'kube-proxy-stale-rules': {
+    // Any way of replacing node-2's stopped kube-proxy makes a fresh one sync: the pod by its name, or a restart of the DaemonSet.
+    alternatives: [['kubectl delete pod kube-proxy-85jn2 -n kube-system'], ['kubectl rollout restart daemonset kube-proxy -n kube-system']],
+    forbidden: [],
+  },
   'startup-probe-slow-start': {
     // A longer period gives the same room (6 x 20 s = 120 s).
     alternatives: [['kubectl patch deployment reporting --type json -p \'[{"op":"replace","path":"/spec/template/spec/containers/0/startupProbe/periodSeconds","value":20}]\'']],
