@@ -3,6 +3,7 @@ import { smallCluster, createPod, getPod } from '../cluster/kubelet/harness.js';
 import { faultPrimitives } from '../../src/faults/registry.js';
 import { containerFrozen } from '../../src/faults/container-frozen.js';
 import { netfilterOf } from '../../src/cluster/network/netfilter.js';
+import { nodeProcesses } from '../../src/commands/host/lib/processes.js';
 import type { KubeObject } from '../../src/cluster/apiserver/types.js';
 
 const service = { apiVersion: 'v1', kind: 'Service', metadata: { name: 'web', namespace: 'default' }, spec: { clusterIP: '10.96.50.50', selector: { app: 'web' }, ports: [{ port: 80 }] } } as unknown as KubeObject;
@@ -29,6 +30,11 @@ describe('container-frozen', () => {
     c.systemClient().create('services', 'default', service);
     c.advance(10_000);
     expect([knowsWeb(c, 'node-1'), knowsWeb(c, 'node-2')]).toEqual([true, false]);
+    // ps: stopped (T), and no CPU time since it was stopped.
+    const row = () => nodeProcesses(c.nodes.get('node-2')!, c.now(), 'ps aux').find((p) => p.command.includes('kube-proxy'))!;
+    const cpu = row().cpuSeconds;
+    c.advance(600_000);
+    expect([row().stat, row().cpuSeconds]).toEqual(['Ts', cpu]);
     // Deleting its pod: the kubelet kills the container, the DaemonSet's new pod runs a fresh kube-proxy, which lists everything.
     const pods = c.systemClient().list('pods', 'kube-system');
     const old = (pods.ok ? pods.value.items : []).find((p) => (p.metadata.name ?? '').startsWith('kube-proxy-') && (p.spec as { nodeName?: string }).nodeName === 'node-2')!;
