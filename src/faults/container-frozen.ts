@@ -5,8 +5,8 @@
  * containerd and the kubelet (the pod stays Running and Ready when it has no
  * probes), `ps` shows the process stopped (T), and its program does nothing:
  * kube-proxy stops syncing and its rules stay as its last sync left them; an
- * application stops answering. Killing the container (deleting the pod,
- * `crictl stop`) ends it; the kubelet starts a fresh one.
+ * application stops answering. Killing the container (deleting the pod)
+ * ends it; a fresh one starts.
  */
 import { z } from 'zod';
 import type { FaultPrimitive } from './types.js';
