@@ -13,6 +13,8 @@ import { kubeletClientCertExpired } from './kubelet-client-cert-expired.js';
 import { kubeletConfigInvalid } from './kubelet-config-invalid.js';
 import { clockSkew } from './clock-skew.js';
 import { nodePartitioned } from './node-partitioned.js';
+import { hostFirewallRule } from './host-firewall-rule.js';
+import { containerFrozen } from './container-frozen.js';
 
 /** Every fault primitive. */
 export function faultPrimitives(): Record<string, FaultPrimitive<any>> {
@@ -26,6 +28,8 @@ export function faultPrimitives(): Record<string, FaultPrimitive<any>> {
     [kubeletConfigInvalid.name]: kubeletConfigInvalid,
     [clockSkew.name]: clockSkew,
     [nodePartitioned.name]: nodePartitioned,
+    [hostFirewallRule.name]: hostFirewallRule,
+    [containerFrozen.name]: containerFrozen,
   };
 }
 

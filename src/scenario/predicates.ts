@@ -74,9 +74,20 @@ export function evaluatePredicate(client: ApiClient, p: GoalPredicate, network?:
     const port: number | undefined = p.serviceAnswers.port ?? svc?.spec?.ports?.[0]?.port;
     const description = `service ${namespace}/${name} answers HTTP on port ${port ?? '?'}`;
     const ip: string | undefined = svc?.spec?.clusterIP;
-    const from = network && firstWorker(client);
-    if (!network || !from || !ip || ip === 'None' || port === undefined) return { holds: false, description };
+    const from = network && (p.serviceAnswers.from ?? firstWorker(client));
+    const said = p.serviceAnswers.from ? `${description} from node ${from}` : description;
+    if (!network || !from || !ip || ip === 'None' || port === undefined) return { holds: false, description: said };
     const r = network.request({ kind: 'host', node: from }, ip, port, { kind: 'http', method: 'GET', path, host: `${name}.${namespace}`, headers: [] });
+    const status = r.ok && r.response?.kind === 'http' ? r.response.status : undefined;
+    return { holds: status !== undefined && status >= 200 && status < 300, description: said };
+  }
+  if ('nodePortAnswers' in p) {
+    const { node: name, port, path = '/' } = p.nodePortAnswers;
+    const description = `node ${name} answers HTTP on NodePort ${port}`;
+    const ip = nodeAddress(get('nodes', undefined, name));
+    if (!network || !ip) return { holds: false, description };
+    // From the workstation, as a client outside the cluster dials a NodePort.
+    const r = network.request({ kind: 'workstation' }, ip, port, { kind: 'http', method: 'GET', path, host: `${ip}:${port}`, headers: [] });
     const status = r.ok && r.response?.kind === 'http' ? r.response.status : undefined;
     return { holds: status !== undefined && status >= 200 && status < 300, description };
   }
@@ -126,6 +137,11 @@ export function evaluatePredicate(client: ApiClient, p: GoalPredicate, network?:
 /** Evaluates every goal predicate. */
 export function evaluateGoal(client: ApiClient, goal: readonly GoalPredicate[], network?: Network): PredicateResult[] {
   return goal.map((p) => evaluatePredicate(client, p, network));
+}
+
+/** A Node object's InternalIP. */
+function nodeAddress(node: Obj | undefined): string | undefined {
+  return ((node?.status?.addresses ?? []) as Obj[]).find((a) => a.type === 'InternalIP')?.address;
 }
 
 /** The node a goal's traffic starts from: the first node without the control-plane label (else the first node). */

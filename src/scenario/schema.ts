@@ -55,6 +55,7 @@ export const GOAL_PREDICATES = [
   'podRunning',
   'serviceHasEndpoints',
   'serviceAnswers',
+  'nodePortAnswers',
   'noPodsOnNode',
   'nodeHasTaint',
   'deploymentRunsImage',
@@ -488,9 +489,18 @@ function buildGoalParams() {
         name: z.string().min(1).describe('Service name.'),
         port: z.number().int().min(1).max(65535).optional().describe('Service port (default: its first port).'),
         path: z.string().startsWith('/').optional().describe('HTTP path (default /).'),
+        from: z.string().min(1).optional().describe('Node the request starts from (default: the first worker node).'),
       })
       .strict()
       .describe('An HTTP GET to the Service\'s ClusterIP from a node gets a 2xx answer, through kube-proxy\'s rules, the endpoints and the application.'),
+    nodePortAnswers: z
+      .object({
+        node: z.string().min(1).describe('Node whose address is dialled.'),
+        port: z.number().int().min(1).max(65535).describe('The NodePort.'),
+        path: z.string().startsWith('/').optional().describe('HTTP path (default /).'),
+      })
+      .strict()
+      .describe('An HTTP GET from the workstation to the node\'s address on the NodePort gets a 2xx answer, through the node\'s firewall and kube-proxy\'s rules.'),
     noPodsOnNode: z
       .object({
         namespace: namespaceField(),
@@ -625,6 +635,7 @@ export type GoalPredicate =
   | { podRunning: z.output<GoalParams['podRunning']> }
   | { serviceHasEndpoints: z.output<GoalParams['serviceHasEndpoints']> }
   | { serviceAnswers: z.output<GoalParams['serviceAnswers']> }
+  | { nodePortAnswers: z.output<GoalParams['nodePortAnswers']> }
   | { noPodsOnNode: z.output<GoalParams['noPodsOnNode']> }
   | { nodeHasTaint: z.output<GoalParams['nodeHasTaint']> }
   | { deploymentRunsImage: z.output<GoalParams['deploymentRunsImage']> }

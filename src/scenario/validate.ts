@@ -37,6 +37,8 @@ function goalNodeRefs(goal: GoalPredicate, path: DocPath): { name: string; path:
   if ('nodeSchedulable' in goal) return [{ name: goal.nodeSchedulable, path: [...path, 'nodeSchedulable'] }];
   if ('noPodsOnNode' in goal) return [{ name: goal.noPodsOnNode.node, path: [...path, 'noPodsOnNode', 'node'] }];
   if ('nodeHasTaint' in goal) return [{ name: goal.nodeHasTaint.node, path: [...path, 'nodeHasTaint', 'node'] }];
+  if ('nodePortAnswers' in goal) return [{ name: goal.nodePortAnswers.node, path: [...path, 'nodePortAnswers', 'node'] }];
+  if ('serviceAnswers' in goal && goal.serviceAnswers.from !== undefined) return [{ name: goal.serviceAnswers.from, path: [...path, 'serviceAnswers', 'from'] }];
   if ('not' in goal) return goalNodeRefs(goal.not, [...path, 'not']);
   return [];
 }

@@ -118,6 +118,18 @@ const TABLE: Record<string, Phrasings> = {
     right: ['shop/billing:2.1 is not in the registry; the release is tagged 2.1.0', "billing uses tag 2.1 which doesn't exist, it should be 2.1.0", 'wrong image tag'],
     wrong: ['the registry is unreachable', 'the tag is not wrong', 'the billing command is wrong'],
   },
+  'networkpolicy-default-deny': {
+    right: ['the default-deny NetworkPolicy in shop isolates the pods and nothing allows ingress', 'the hardening added a deny-all ingress network policy with no allow rule', 'a network policy denies all ingress to the shop pods'],
+    wrong: ['the Service targetPort is wrong', 'it is not the network policy', 'kube-proxy on node-2 is stale'],
+  },
+  'nodeport-blocked-on-node': {
+    right: ["node-2's FORWARD chain has a DROP rule that kills the NodePort traffic", 'an iptables rule on node-2 drops forwarded NodePort connections', 'the hardening firewall on node-2 drops the forwarded packets of the NodePort'],
+    wrong: ['the NodePort is wrong', 'it is not the firewall on node-2', 'a network policy denies all ingress'],
+  },
+  'kube-proxy-stale-rules': {
+    right: ['kube-proxy on node-2 was stopped with SIGSTOP so its rules are stale', "node-2's kube-proxy is frozen and still points at the old pod IPs", 'stale kube-proxy rules on node-2'],
+    wrong: ['a network policy denies all ingress', 'kube-proxy on node-2 is not the problem', 'kube-proxy on node-1 is stale'],
+  },
 };
 
 // Guided answers every scenario must accept besides its own entry (the taxonomy does not contradict itself).

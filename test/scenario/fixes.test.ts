@@ -121,6 +121,29 @@ const FIXES: Record<string, Fixes> = {
     alternatives: [['kubectl patch deployment inventory --type json -p \'[{"op":"replace","path":"/spec/template/spec/containers/0/readinessProbe/httpGet/path","value":"/health/live"}]\'']],
     forbidden: [],
   },
+  'networkpolicy-default-deny': {
+    // The port by its name, for every source address, is the same allowance.
+    alternatives: [
+      [
+        'echo \'{"apiVersion":"networking.k8s.io/v1","kind":"NetworkPolicy","metadata":{"name":"web-in","namespace":"shop"},"spec":{"podSelector":{"matchLabels":{"app":"web"}},"ingress":[{"from":[{"ipBlock":{"cidr":"0.0.0.0/0"}}],"ports":[{"port":"http"}]}]}}\' | kubectl apply -f -',
+      ],
+    ],
+    // "the namespace's default-deny policy must stay": deleting it, or turning it into an allow-all, undoes the hardening.
+    forbidden: [
+      ['kubectl delete networkpolicy default-deny-ingress -n shop'],
+      ['kubectl patch networkpolicy default-deny-ingress -n shop --type merge -p \'{"spec":{"ingress":[{}]}}\''],
+    ],
+  },
+  'nodeport-blocked-on-node': {
+    // The rule by its number, or an ACCEPT ahead of it, opens the same path.
+    alternatives: [['ssh node-2', 'iptables -D FORWARD 1'], ['ssh node-2', 'iptables -I FORWARD 1 -p tcp --dport 8080 -j ACCEPT']],
+    forbidden: [],
+  },
+  'kube-proxy-stale-rules': {
+    // Any way of replacing node-2's stopped kube-proxy makes a fresh one sync: the pod by its name, or a restart of the DaemonSet.
+    alternatives: [['kubectl delete pod kube-proxy-85jn2 -n kube-system'], ['kubectl rollout restart daemonset kube-proxy -n kube-system']],
+    forbidden: [],
+  },
   'startup-probe-slow-start': {
     // A longer period gives the same room (6 x 20 s = 120 s).
     alternatives: [['kubectl patch deployment reporting --type json -p \'[{"op":"replace","path":"/spec/template/spec/containers/0/startupProbe/periodSeconds","value":20}]\'']],

@@ -2,12 +2,14 @@ import { describe, it, expect } from 'vitest';
 import { createCluster } from '../../src/cluster/cluster.js';
 import { evaluateGoal, evaluatePredicate } from '../../src/scenario/predicates.js';
 import type { GoalPredicate } from '../../src/scenario/schema.js';
+import { netfilterOf } from '../../src/cluster/network/netfilter.js';
 import { worldNode } from '../cluster/kubelet/harness.js';
 
 const NOW = Date.parse('2026-11-10T12:00:00Z');
 const manifests = [
   { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web', namespace: 'default' }, spec: { replicas: 2, selector: { matchLabels: { app: 'web' } }, template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'nginx', image: 'nginx:1.27' }] } } } },
   { apiVersion: 'v1', kind: 'Service', metadata: { name: 'web', namespace: 'default' }, spec: { selector: { app: 'web' }, ports: [{ port: 80 }] } },
+  { apiVersion: 'v1', kind: 'Service', metadata: { name: 'web-np', namespace: 'default' }, spec: { type: 'NodePort', selector: { app: 'web' }, ports: [{ port: 80, nodePort: 30080 }] } },
   { apiVersion: 'v1', kind: 'Service', metadata: { name: 'typo', namespace: 'default' }, spec: { selector: { app: 'wbe' }, ports: [{ port: 80 }] } },
   { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'big', namespace: 'default' }, spec: { containers: [{ name: 'a', image: 'nginx:1.27', resources: { requests: { cpu: '64' } } }] } },
 ];
@@ -47,6 +49,25 @@ describe('goal predicates over the simulated state', () => {
     expect(evaluatePredicate(client, { serviceAnswers: { namespace: 'default', name: 'typo' } }, cluster.network).holds).toBe(false);
     expect(evaluatePredicate(client, { serviceAnswers: { namespace: 'default', name: 'web', path: '/missing' } }, cluster.network).holds).toBe(false);
     expect(holds({ serviceAnswers: { namespace: 'default', name: 'web' } })).toBe(false);
+  });
+
+  it('serviceAnswers from a given node starts the request there', () => {
+    expect(evaluatePredicate(client, { serviceAnswers: { namespace: 'default', name: 'web', from: 'cp-1' } }, cluster.network)).toEqual({ holds: true, description: 'service default/web answers HTTP on port 80 from node cp-1' });
+    expect(evaluatePredicate(client, { serviceAnswers: { namespace: 'default', name: 'web', from: 'ghost' } }, cluster.network).holds).toBe(false);
+  });
+
+  it('nodePortAnswers dials the node\'s address from the workstation, through that node\'s firewall', () => {
+    const np = (node: string) => evaluatePredicate(client, { nodePortAnswers: { node, port: 30080 } }, cluster.network);
+    expect(np('node-1')).toEqual({ holds: true, description: 'node node-1 answers HTTP on NodePort 30080' });
+    expect(np('node-2').holds).toBe(true);
+    expect(evaluatePredicate(client, { nodePortAnswers: { node: 'node-1', port: 30081 } }, cluster.network).holds).toBe(false);
+    // Both web pods run on node-1 (node-2 is cordoned). PREROUTING translates the NodePort before the filter table sees the
+    // packet, so node-2's FORWARD chain judges it by the pod's port: a drop of port 80 there cuts the NodePort through node-2.
+    const filter = netfilterOf(cluster.nodes.get('node-2')!.host).filterTable;
+    filter.insert('FORWARD', 0, { protocol: 'tcp', dport: 80, target: 'DROP' });
+    expect([np('node-1').holds, np('node-2').holds, np('ghost').holds]).toEqual([true, false, false]);
+    filter.remove('FORWARD', 0);
+    expect(np('node-2').holds).toBe(true);
   });
 
   it('serviceHasEndpoints reads the Endpoints the controller filled', () => {

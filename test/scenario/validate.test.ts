@@ -79,6 +79,15 @@ describe('validateScenarioText meaning checks', () => {
     ]);
   });
 
+  it('node references of nodePortAnswers and serviceAnswers.from are checked', () => {
+    expect(errorsAfter('  - {nodeReady: node-2}', '  - {nodePortAnswers: {node: node-5, port: 30080}}')).toEqual([
+      'pending-insufficient-cpu.yaml:48:30: goal[1]: no node named "node-5" (nodes: cp-1, node-1, node-2)',
+    ]);
+    expect(errorsAfter('  - {nodeReady: node-2}', '  - {serviceAnswers: {name: web, from: node-5}}')).toEqual([
+      'pending-insufficient-cpu.yaml:48:40: goal[1]: no node named "node-5" (nodes: cp-1, node-1, node-2)',
+    ]);
+  });
+
   it('every accepted taxonomy entry of a diagnosis must exist', () => {
     expect(errorsAfter('  cause: insufficient-resources\n', '  cause: insufficient-resources\n  also: [{component: workload, cause: stopped}]\n')).toEqual([
       'pending-insufficient-cpu.yaml:42:39: diagnosis.also[0].cause: "stopped" is not a cause of component workload; its causes: bad-command, wrong-image-tag, requests-too-large, wrong-node-selector, wrong-scheduler-name, host-port-taken, missing-configmap, missing-secret, failing-probe, oom-killed, wrong-container-port',

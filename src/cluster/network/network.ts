@@ -163,6 +163,8 @@ export class Network {
   request(from: NetSource, ip: string, port: number, request: NetRequest, proto: 'tcp' | 'udp' = request.kind === 'dns' ? 'udp' : 'tcp'): RequestResult {
     const dialed = this.dial(from, ip, port, proto);
     if (!dialed.ok) return dialed;
+    // A stopped (SIGSTOP) process: the kernel completes the handshake on its socket, nobody reads the request.
+    if (dialed.peer.kind === 'container' && dialed.peer.container.frozenAt !== undefined) return { ok: false, failure: 'timeout' };
     return { ok: true, peer: dialed.peer, response: dialed.peer.server.answer(request, dialed.port, { remoteIP: this.sourceIP(from) ?? '' }) };
   }
 

@@ -64,6 +64,8 @@ export interface RuntimeContainer {
   argv: readonly string[];
   /** The simulated program its image runs, while it runs (kube-proxy, CoreDNS; see process.ts). */
   process?: ContainerProcess;
+  /** When its process was stopped by SIGSTOP (`kill -STOP`, the cgroup freezer): it still runs but does nothing until killed. */
+  frozenAt?: number;
 }
 
 const NO_ARGV: readonly string[] = Object.freeze([]);
@@ -312,6 +314,19 @@ export class ContainerRuntime {
     const c = this.containers.get(id);
     if (!c || c.state !== 'CONTAINER_RUNNING') return;
     this.exit(c, 137, 'Error', false);
+  }
+
+  /**
+   * Stops a running container's process in place (SIGSTOP): the container
+   * stays running for the runtime and the kubelet, its program stops acting
+   * (kube-proxy's rules stay as its last sync left them) until the container
+   * is killed and restarted.
+   */
+  freezeContainer(id: string): void {
+    const c = this.containers.get(id);
+    if (!c || c.state !== 'CONTAINER_RUNNING') return;
+    c.frozenAt = this.queue.now();
+    this.endProcess(c);
   }
 
   /** Removes a container record. */

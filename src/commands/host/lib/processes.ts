@@ -64,7 +64,9 @@ export function nodeProcesses(node: NodeHandle, trueNow: number, self?: string):
       const shown = argv.length > 1 && /docker-entrypoint\.sh$/.test(argv[0]) ? argv.slice(1) : argv;
       const rss = Math.floor(containerMemory(c) / 1024);
       const start = c.startedAt ?? c.createdAt;
-      procs.push({ user: 'root', pid: containerPid(c), start, cpuSeconds: Math.max(0, (now - start) / 1000) * 0.001, rssKiB: rss, vszKiB: rss * 4 + 10_240, stat: 'Ss', tty: '?', command: shown.join(' ') });
+      // A stopped process (T) uses no CPU after it was stopped.
+      const ran = (c.frozenAt ?? now) - start;
+      procs.push({ user: 'root', pid: containerPid(c), start, cpuSeconds: Math.max(0, ran / 1000) * 0.001, rssKiB: rss, vszKiB: rss * 4 + 10_240, stat: c.frozenAt !== undefined ? 'Ts' : 'Ss', tty: '?', command: shown.join(' ') });
     }
   }
   procs.push({ user: 'root', pid: 98_211, start: now - 600_000, cpuSeconds: 0, rssKiB: 10_944, vszKiB: 17_184, stat: 'Ss', tty: '?', command: 'sshd: root@pts/0' });
