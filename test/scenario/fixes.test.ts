@@ -141,7 +141,7 @@ const FIXES: Record<string, Fixes> = {
   },
   'kube-proxy-stale-rules': {
     // Any way of replacing node-2's stopped kube-proxy makes a fresh one sync: the pod by its name, or a restart of the DaemonSet.
-    alternatives: [['kubectl delete pod kube-proxy-85jn2 -n kube-system'], ['kubectl rollout restart daemonset kube-proxy -n kube-system']],
+    alternatives: [['kubectl delete pod kube-proxy-4dq9p -n kube-system'], ['kubectl rollout restart daemonset kube-proxy -n kube-system']],
     forbidden: [],
   },
   'startup-probe-slow-start': {
