@@ -52,6 +52,7 @@ export function installCommands(registry: CommandRegistry): CommandRegistry {
   // A node's own network namespace (iproute2): links, addresses, routes, listening sockets.
   register('ip', async () => (await import('./net/client-program.js')).ipCommand, 'node');
   register('ss', async () => (await import('./net/client-program.js')).ssCommand, 'node');
+  register('dig', async () => (await import('./net/client-program.js')).digCommand, 'node');
   register('ls', async () => (await import('./host/ls.js')).lsCommand, 'both');
   register('du', async () => (await import('./host/du.js')).duCommand, 'both');
   register('rm', async () => (await import('./host/rm.js')).rmCommand, 'both', 'filter');

@@ -38,3 +38,6 @@ export const ipCommand = hostProgramCommand('ip');
 
 /** `ss` on a node (iproute2). */
 export const ssCommand = hostProgramCommand('ss');
+
+/** `dig` on a node: Ubuntu's is BIND 9.18's, the same program as netshoot's. */
+export const digCommand = hostProgramCommand('dig');
