@@ -7,6 +7,9 @@ import type { Command, CommandContext, ExecResult } from '../types.js';
 import { WORKSTATION } from '../registry.js';
 import { clientProgram } from '../../cluster/programs/index.js';
 import type { NetSource } from '../../cluster/network/network.js';
+import type { Program } from '../../cluster/programs/types.js';
+import { iputilsPing } from '../../cluster/programs/iputils-ping.js';
+import { openbsdNc } from '../../cluster/programs/openbsd-nc.js';
 
 /** The host's /etc/resolv.conf as its resolver reads it (undefined: none). */
 function hostResolvConf(ctx: CommandContext): string | undefined {
@@ -14,12 +17,12 @@ function hostResolvConf(ctx: CommandContext): string | undefined {
   return ctx.cluster.node?.(ctx.host)?.host.fs.read('/etc/resolv.conf');
 }
 
-/** A command that runs the client program `name` on the current host. */
-export function hostProgramCommand(name: string): Command {
+/** A command that runs the client program `name` (or the host's own build of it, `own`) on the current host. */
+export function hostProgramCommand(name: string, own?: Program): Command {
   return {
     name,
     execute(args: readonly string[], ctx: CommandContext): ExecResult {
-      const program = clientProgram(name);
+      const program = own ?? clientProgram(name);
       const network = ctx.cluster.net?.();
       if (!program || !network) return { stdout: '', stderr: `bash: ${name}: command not found\n`, exitCode: 127 };
       const from: NetSource = ctx.host === WORKSTATION ? { kind: 'workstation' } : { kind: 'host', node: ctx.host };
@@ -41,3 +44,9 @@ export const ssCommand = hostProgramCommand('ss');
 
 /** `dig` on a node: Ubuntu's is BIND 9.18's, the same program as netshoot's. */
 export const digCommand = hostProgramCommand('dig');
+
+/** `ping` on a node: Ubuntu's iputils, not busybox's. */
+export const pingCommand = hostProgramCommand('ping', iputilsPing);
+
+/** `nc` on a node: Ubuntu's OpenBSD netcat, not busybox's. */
+export const ncCommand = hostProgramCommand('nc', openbsdNc);

@@ -1,0 +1,51 @@
+/**
+ * OpenBSD netcat (netcat-openbsd 1.218, Ubuntu 22.04 nodes; netcat.c) as a
+ * port check: `nc -zv [-w SEC] HOST PORT`. With -v success reads
+ * `Connection to HOST PORT port [tcp/SERVICE] succeeded!` (the name from
+ * /etc/services, `*` when it has none); failures are warn()'s
+ * `nc: connect to HOST port PORT (tcp) failed: Connection refused` and, when
+ * -w's timeout passes, `... timed out: Operation now in progress`.
+ */
+import type { Program } from './types.js';
+import { ProgramOutput } from './output.js';
+import { resolveHost } from './resolver.js';
+import { ARP_FAILURE_MS, LINUX_CONNECT_TIMEOUT_MS } from './wget.js';
+
+/** A few names of Debian's /etc/services. */
+const SERVICES = new Map<number, string>([[22, 'ssh'], [53, 'domain'], [80, 'http'], [443, 'https'], [3306, 'mysql'], [5432, 'postgresql'], [6379, 'redis'], [8080, 'http-alt']]);
+
+/** `nc` as installed on the nodes. */
+export const openbsdNc: Program = (argv, ctx) => {
+  const out = new ProgramOutput();
+  let verbose = false;
+  let udp = false;
+  let waitMs = 0;
+  const rest: string[] = [];
+  for (let i = 1; i < argv.length; i++) {
+    const a = argv[i];
+    if (/^-[vznu]+$/.test(a)) {
+      if (a.includes('v')) verbose = true;
+      if (a.includes('u')) udp = true;
+    } else if (a === '-w' || /^-w\d+$/.test(a)) waitMs = Number(a === '-w' ? argv[++i] : a.slice(2)) * 1000;
+    else if (a.startsWith('-') && a.length > 1) return out.err(`nc: invalid option -- '${a[1]}'\nusage: nc [-46CDdFhklNnrStUuvZz] [-I length] [-i interval] [-M ttl]\n\t  [-m minttl] [-O length] [-P proxy_username] [-p source_port]\n\t  [-q seconds] [-s sourceaddr] [-T keyword] [-V rtable] [-W recvlimit]\n\t  [-w timeout] [-X proxy_protocol] [-x proxy_address[:port]]\n\t  [destination] [port]\n`).done(1, 0);
+    else rest.push(a);
+  }
+  const [host, portText] = rest;
+  if (!host || !portText) return out.err('usage: nc [-46CDdFhklNnrStUuvZz] [-I length] [-i interval] [-M ttl]\n\t  [-m minttl] [-O length] [-P proxy_username] [-p source_port]\n\t  [-q seconds] [-s sourceaddr] [-T keyword] [-V rtable] [-W recvlimit]\n\t  [-w timeout] [-X proxy_protocol] [-x proxy_address[:port]]\n\t  [destination] [port]\n').done(1, 0);
+  const port = Number(portText);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) return out.err(`nc: port number invalid: ${portText}\n`).done(1, 0);
+  const proto = udp ? 'udp' : 'tcp';
+  const resolved = resolveHost(host, ctx);
+  if (!resolved.ok) return out.err(`nc: getaddrinfo for host "${host}" port ${port}: ${resolved.failure === 'nxdomain' ? 'Name or service not known' : 'Temporary failure in name resolution'}\n`).done(1, resolved.durationMs);
+  const dialed = ctx.network.dial(ctx.from, resolved.ip, port, proto);
+  const ms = resolved.durationMs;
+  if (dialed.ok) {
+    if (verbose) out.err(`Connection to ${host} ${port} port [${proto}/${SERVICES.get(port) ?? '*'}] succeeded!\n`);
+    return out.done(0, ms + 1);
+  }
+  const where = `nc: connect to ${host} port ${port} (${proto})`;
+  if (dialed.failure === 'refused') return out.err(`${where} failed: Connection refused\n`).done(1, ms + 1);
+  const kernel = dialed.failure === 'unreachable' ? ARP_FAILURE_MS : LINUX_CONNECT_TIMEOUT_MS;
+  if (waitMs > 0 && waitMs <= kernel) return out.err(`${where} timed out: Operation now in progress\n`).done(1, ms + waitMs);
+  return out.err(`${where} failed: ${dialed.failure === 'unreachable' ? 'No route to host' : 'Connection timed out'}\n`).done(1, ms + kernel);
+};
