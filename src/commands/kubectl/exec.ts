@@ -7,11 +7,10 @@
  * `command terminated with exit code N`. The command's simulated run time
  * passes on the cluster's clock.
  */
-import type { Pod } from 'kubernetes-types/core/v1.js';
 import type { ExecResult } from '../types.js';
 import type { Invocation } from './invocation.js';
 import { bool, str } from './flags.js';
-import { statusMessage } from './errors.js';
+import { attachablePod } from './attachable-pod.js';
 
 const USAGE = "error: expected 'exec (POD | TYPE/NAME) [-c CONTAINER] [flags] -- COMMAND [args...]'.\nPOD or TYPE/NAME is a required argument for the exec command\nSee 'kubectl exec -h' for help and examples\n";
 
@@ -20,10 +19,10 @@ export function runExec(inv: Invocation): ExecResult {
   const [target, ...command] = inv.args;
   if (!target) return { stdout: '', stderr: USAGE, exitCode: 1 };
   if (command.length === 0) return { stdout: '', stderr: 'error: you must specify at least one command for the container\n', exitCode: 1 };
-  const podName = target.startsWith('pod/') ? target.slice(4) : target.startsWith('pods/') ? target.slice(5) : target;
-  const got = inv.client.get('pods', inv.namespace, podName);
-  if (!got.ok) return { stdout: '', stderr: statusMessage(got.status), exitCode: 1 };
-  const pod = got.value as unknown as Pod;
+  const found = attachablePod(inv, target);
+  if ('error' in found) return found.error;
+  const pod = found.pod;
+  const podName = pod.metadata?.name ?? '';
   const phase = pod.status?.phase;
   if (phase === 'Succeeded' || phase === 'Failed') return { stdout: '', stderr: `error: cannot exec into a container in a completed pod; current phase is ${phase}\n`, exitCode: 1 };
   let stderr = '';

@@ -14,8 +14,7 @@
 import type { Pod } from 'kubernetes-types/core/v1.js';
 import type { ExecResult } from '../types.js';
 import type { Invocation } from './invocation.js';
-import { statusMessage } from './errors.js';
-import { resolveTypes } from './resolve.js';
+import { attachablePod } from './attachable-pod.js';
 
 type Obj = Record<string, any>;
 
@@ -27,7 +26,7 @@ export function runPortForward(inv: Invocation): ExecResult {
   if (!target || ports.length === 0) return { stdout: '', stderr: USAGE, exitCode: 1 };
   const network = inv.ctx.cluster.net?.();
   if (!network) return { stdout: '', stderr: 'error: port-forward is not available here\n', exitCode: 1 };
-  const found = podFor(inv, target);
+  const found = attachablePod(inv, target);
   if ('error' in found) return found.error;
   const { pod, service } = found;
   if (pod.status?.phase !== 'Running') return { stdout: '', stderr: `error: unable to forward port because pod is not running. Current status=${pod.status?.phase ?? 'Unknown'}\n`, exitCode: 1 };
@@ -50,29 +49,6 @@ export function runPortForward(inv: Invocation): ExecResult {
     stdout += `Forwarding from 127.0.0.1:${local} -> ${remote}\nForwarding from [::1]:${local} -> ${remote}\n`;
   }
   return { stdout, stderr: '', exitCode: 0 };
-}
-
-/** The pod a port-forward target names (polymorphichelpers.AttachablePodForObject: the first running pod of a selector). */
-function podFor(inv: Invocation, target: string): { pod: Pod; service?: Obj } | { error: ExecResult } {
-  const slash = target.indexOf('/');
-  const typed = slash >= 0 ? target.slice(0, slash) : 'pods';
-  const name = slash >= 0 ? target.slice(slash + 1) : target;
-  const infos = resolveTypes(typed);
-  if (!Array.isArray(infos)) return { error: { stdout: '', stderr: `error: the server doesn't have a resource type "${infos.unknown}"\n`, exitCode: 1 } };
-  const info = infos[0];
-  const got = inv.client.get(info.name, inv.namespace, name);
-  if (!got.ok) return { error: { stdout: '', stderr: statusMessage(got.status), exitCode: 1 } };
-  if (info.kind === 'Pod') return { pod: got.value as unknown as Pod };
-  const obj = got.value as Obj;
-  const selector: Record<string, string> | undefined = info.kind === 'Service' ? obj.spec?.selector : obj.spec?.selector?.matchLabels;
-  if (!selector || Object.keys(selector).length === 0) return { error: { stdout: '', stderr: `error: cannot attach to ${info.kind}: selector is empty\n`, exitCode: 1 } };
-  const labelSelector = Object.entries(selector).map(([k, v]) => `${k}=${v}`).join(',');
-  const pods = inv.client.list('pods', inv.namespace, { labelSelector });
-  const items = pods.ok ? (pods.value.items as unknown as Pod[]) : [];
-  const running = items.filter((p) => p.status?.phase === 'Running' && !p.metadata?.deletionTimestamp);
-  const pod = running[0] ?? items[0];
-  if (!pod) return { error: { stdout: '', stderr: `error: no matching resources found\n`, exitCode: 1 } };
-  return { pod, ...(info.kind === 'Service' ? { service: obj } : {}) };
 }
 
 /** portforward.go translateServicePortToTargetPort: a Service port to the pod's container port. */

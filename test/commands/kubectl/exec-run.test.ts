@@ -84,3 +84,16 @@ describe('kubectl port-forward', () => {
     expect(await kubectl('kubectl port-forward svc/api')).toMatchObject({ stderr: "error: TYPE/NAME and list of ports are required for port-forward\nSee 'kubectl port-forward -h' for help and examples\n", exitCode: 1 });
   });
 });
+
+describe('exec and port-forward on TYPE/NAME', () => {
+  it('a Service names its first running pod; one whose selector matches none times out after --pod-running-timeout', async () => {
+    cluster.systemClient().patch('pods', 'default', 'tools', 'merge', { metadata: { labels: { app: 'tools' } } });
+    cluster.apply({ apiVersion: 'v1', kind: 'Service', metadata: { name: 'tools', namespace: 'default' }, spec: { selector: { app: 'tools' }, ports: [{ port: 80 }] } });
+    expect(await kubectl('kubectl exec svc/tools -- hostname')).toMatchObject({ stdout: 'tools\n', exitCode: 0 });
+    cluster.apply({ apiVersion: 'v1', kind: 'Service', metadata: { name: 'nobody', namespace: 'default' }, spec: { selector: { app: 'nobody' }, ports: [{ port: 80 }] } });
+    const before = cluster.now();
+    expect(await kubectl('kubectl port-forward svc/nobody 18090:80 --pod-running-timeout=5s')).toMatchObject({ stderr: 'error: timed out waiting for the condition\n', exitCode: 1 });
+    expect(cluster.now() - before).toBe(5_000);
+    expect(await kubectl('kubectl exec deploy/nothing -- ls')).toMatchObject({ stderr: 'Error from server (NotFound): deployments.apps "nothing" not found\n', exitCode: 1 });
+  });
+});
