@@ -10,7 +10,7 @@ import type { Network, NetSource } from '../network/network.js';
 import { clientProgram } from './index.js';
 import { imageHas } from './in-container.js';
 import { ProgramOutput } from './output.js';
-import { shellStatements } from './shell-words.js';
+import { isShell, shellStatements } from './shell-words.js';
 import type { ProgramRun } from './types.js';
 
 /** Where an exec runs. */
@@ -28,8 +28,6 @@ export interface ExecTarget {
 
 /** The outcome of an exec: what ran, or runc's refusal (the error text the kubelet passes on). */
 export type ExecOutcome = { ok: true; run: ProgramRun } | { ok: false; error: string };
-
-const SHELLS = new Set(['sh', 'bash', 'ash', 'dash', 'zsh']);
 
 /** Runs `argv` in the container. */
 export function execInContainer(argv: readonly string[], target: ExecTarget, execId: string): ExecOutcome {
@@ -49,7 +47,7 @@ function runCommand(argv: readonly string[], target: ExecTarget, depth: number):
     const from: NetSource = target.sandbox.hostNetwork ? { kind: 'host', node: target.node } : { kind: 'pod', node: target.node, sandboxId: target.sandbox.id };
     return program(argv, { network: target.network, from, resolvConf: target.resolvConf, now: target.now, tty: target.tty, image: target.container.image, containerId: target.container.id });
   }
-  if (SHELLS.has(name)) {
+  if (isShell(name)) {
     const c = argv.indexOf('-c');
     if (c < 0 || depth > 2) return out.done(0, 0);
     const statements = shellStatements(argv[c + 1] ?? '');

@@ -10,13 +10,11 @@ import type { ContainerRuntime, RuntimeContainer, Sandbox } from '../runtime/run
 import type { EventQueue } from '../clock/event-queue.js';
 import type { Network } from '../network/network.js';
 import { clientProgram } from './index.js';
-import { shellStatements } from './shell-words.js';
+import { shellScript, shellStatements } from './shell-words.js';
 import type { ProgramRun } from './types.js';
 
 /** Entrypoint scripts that hand over to their arguments (`exec "$@"`). */
 const WRAPPERS = new Set(['/entrypoint.sh', 'entrypoint.sh', '/docker-entrypoint.sh', 'docker-entrypoint.sh', '/usr/local/bin/docker-entrypoint.sh']);
-
-const SHELLS = new Set(['sh', '/bin/sh', 'bash', '/bin/bash', 'ash', '/bin/ash']);
 
 /**
  * The command line a container's process really runs, past any entrypoint
@@ -25,8 +23,9 @@ const SHELLS = new Set(['sh', '/bin/sh', 'bash', '/bin/bash', 'ash', '/bin/ash']
  */
 export function effectiveArgv(argv: readonly string[]): readonly string[] {
   const args = argv.length > 1 && WRAPPERS.has(argv[0]) ? argv.slice(1) : argv;
-  if (args.length === 3 && SHELLS.has(args[0]) && args[1] === '-c' && !/[;&|<>$`(){}\n]/.test(args[2])) {
-    const statements = shellStatements(args[2]);
+  const script = shellScript(args);
+  if (script !== undefined && !/[;&|<>$`(){}\n]/.test(script)) {
+    const statements = shellStatements(script);
     if (statements?.length === 1 && statements[0].length) return statements[0];
   }
   return args;

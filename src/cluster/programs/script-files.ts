@@ -9,18 +9,18 @@
  * its lifetime from the container's start, which is what an exec probe that
  * looks at the file meets. Scripts with loops or conditions are not read.
  */
-import { shellStatements } from './shell-words.js';
+import { shellScript, shellStatements } from './shell-words.js';
 
 /** Each file the script touches: the periods (ms from start, end exclusive) it exists. */
 export type ScriptFiles = ReadonlyMap<string, readonly { from: number; until: number }[]>;
 
-const SHELLS = new Set(['sh', '/bin/sh', 'ash', '/bin/ash', 'bash', '/bin/bash']);
 const CONTROL = new Set(['while', 'until', 'for', 'if', 'then', 'do', 'done', 'fi', 'case', 'esac']);
 
 /** The file lifetimes of `<shell> -c '<script>'`, or undefined when the command is not such a script. */
 export function scriptFiles(argv: readonly string[] | undefined): ScriptFiles | undefined {
-  if (!argv || argv.length !== 3 || !SHELLS.has(argv[0]) || argv[1] !== '-c') return undefined;
-  const statements = shellStatements(argv[2]);
+  const script = shellScript(argv);
+  if (script === undefined) return undefined;
+  const statements = shellStatements(script);
   if (!statements) return undefined;
   const files = new Map<string, { from: number; until: number }[]>();
   const create = (path: string, at: number) => {

@@ -42,3 +42,16 @@ export function shellStatements(script: string): string[][] | undefined {
   if (words.length) statements.push(words);
   return statements;
 }
+
+/** The shells container images carry, by name or path (`sh`, `/bin/ash`, `bash`, ...). */
+const SHELLS = new Set(['sh', 'ash', 'bash', 'dash', 'zsh']);
+
+/** Is `argv0` a shell (a bare name or any path to one)? */
+export function isShell(argv0: string): boolean {
+  return SHELLS.has(argv0.slice(argv0.lastIndexOf('/') + 1));
+}
+
+/** The script of a `<shell> -c '<script>'` command line, or undefined for any other. */
+export function shellScript(argv: readonly string[] | undefined): string | undefined {
+  return argv && argv.length === 3 && isShell(argv[0]) && argv[1] === '-c' ? argv[2] : undefined;
+}

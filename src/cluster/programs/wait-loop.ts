@@ -16,7 +16,7 @@ import type { ContainerProcess, ProgramLauncher } from '../runtime/process.js';
 import type { ContainerRuntime, RuntimeContainer, Sandbox } from '../runtime/runtime.js';
 import type { Network } from '../network/network.js';
 import type { Program } from './types.js';
-import { shellStatements } from './shell-words.js';
+import { shellScript, shellStatements } from './shell-words.js';
 
 /** One step of the loop body (or of what follows the loop). */
 export type LoopStep = { echo: string } | { sleepMs: number };
@@ -35,7 +35,6 @@ export interface WaitLoop {
   readonly after: readonly LoopStep[];
 }
 
-const SHELLS = new Set(['sh', '/bin/sh', 'ash', '/bin/ash', 'bash', '/bin/bash']);
 /** The ServiceAccount namespace file the Kubernetes docs' example reads with `$(cat ...)`. */
 const NAMESPACE_SUBSTITUTION = '$(cat /var/run/secrets/kubernetes.io/serviceaccount/namespace)';
 
@@ -44,8 +43,9 @@ const NAMESPACE_SUBSTITUTION = '$(cat /var/run/secrets/kubernetes.io/serviceacco
  * (command + args); `namespace` is what the ServiceAccount namespace file holds.
  */
 export function parseWaitLoop(argv: readonly string[], namespace: string): WaitLoop | undefined {
-  if (argv.length !== 3 || !SHELLS.has(argv[0]) || argv[1] !== '-c') return undefined;
-  const script = argv[2].split(NAMESPACE_SUBSTITUTION).join(namespace);
+  const given = shellScript(argv);
+  if (given === undefined) return undefined;
+  const script = given.split(NAMESPACE_SUBSTITUTION).join(namespace);
   // Pipes, `&&`, `||`, background jobs and other substitutions are other scripts.
   if (/[`|&]|\$\(/.test(script.replace(/2>&1|&>/g, ''))) return undefined;
   const statements = shellStatements(script);

@@ -10,6 +10,7 @@ import type { ContainerProcess, ProgramLauncher } from './process.js';
 import { parseWaitLoop } from '../programs/wait-loop.js';
 import { CNI_NOT_INITIALIZED, loadCniNetwork, seedCniPlugins, setupNetwork, type CniFiles } from './cni.js';
 import { resolvConfText, type DnsConfig } from '../dns/resolv-conf.js';
+import { isShell } from '../programs/shell-words.js';
 
 /** An image in the node's content store. */
 export interface RuntimeImage {
@@ -414,7 +415,7 @@ function commandLine(base: ImageBehaviour, command: readonly string[] | undefine
   const cmd = base.cmd?.length ?? 0;
   const entrypoint = cmd > 0 && cmd <= image.length ? image.slice(0, image.length - cmd) : image;
   // A shell named in args is a whole command line even where the catalog does not split ENTRYPOINT from CMD.
-  if (entrypoint.length === 0 || /^(\/bin\/)?(sh|ash|bash)$/.test(args[0] ?? '')) return args;
+  if (entrypoint.length === 0 || isShell(args[0] ?? '')) return args;
   return [...entrypoint, ...args];
 }
 
