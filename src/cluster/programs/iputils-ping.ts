@@ -9,20 +9,13 @@
 import type { Program } from './types.js';
 import { ProgramOutput } from './output.js';
 import { resolveHost } from './resolver.js';
+import { pingArgs } from './ping.js';
 
 /** `ping` as installed on the nodes. */
 export const iputilsPing: Program = (argv, ctx) => {
   const out = new ProgramOutput();
-  let count = 4;
-  let host: string | undefined;
-  for (let i = 1; i < argv.length; i++) {
-    const a = argv[i];
-    if (a === '-c') count = Number(argv[++i]);
-    else if (/^-c\d+$/.test(a)) count = Number(a.slice(2));
-    else if (a === '-W' || a === '-w' || a === '-s' || a === '-i' || a === '-I') i++;
-    else if (a.startsWith('-') && a.length > 1) return out.err(`ping: invalid option -- '${a[1]}'\n`).done(2, 0);
-    else host = a;
-  }
+  const { count, host, badOption } = pingArgs(argv);
+  if (badOption) return out.err(`ping: invalid option -- '${badOption}'\n`).done(2, 0);
   if (!host) return out.err('ping: usage error: Destination address required\n').done(2, 0);
   if (!Number.isInteger(count) || count < 1) return out.err(`ping: invalid argument: '${count}': out of range: 1 <= value <= 9223372036854775807\n`).done(1, 0);
   const resolved = resolveHost(host, ctx);

@@ -9,29 +9,21 @@
 import type { Program } from './types.js';
 import { ProgramOutput } from './output.js';
 import { resolveHost } from './resolver.js';
+import { ncArgs } from './nc.js';
 import { ARP_FAILURE_MS, LINUX_CONNECT_TIMEOUT_MS } from './wget.js';
 
 /** A few names of Debian's /etc/services. */
 const SERVICES = new Map<number, string>([[22, 'ssh'], [53, 'domain'], [80, 'http'], [443, 'https'], [3306, 'mysql'], [5432, 'postgresql'], [6379, 'redis'], [8080, 'http-alt']]);
 
+/** netcat.c usage(). */
+const USAGE = 'usage: nc [-46CDdFhklNnrStUuvZz] [-I length] [-i interval] [-M ttl]\n\t  [-m minttl] [-O length] [-P proxy_username] [-p source_port]\n\t  [-q seconds] [-s sourceaddr] [-T keyword] [-V rtable] [-W recvlimit]\n\t  [-w timeout] [-X proxy_protocol] [-x proxy_address[:port]]\n\t  [destination] [port]\n';
+
 /** `nc` as installed on the nodes. */
 export const openbsdNc: Program = (argv, ctx) => {
   const out = new ProgramOutput();
-  let verbose = false;
-  let udp = false;
-  let waitMs = 0;
-  const rest: string[] = [];
-  for (let i = 1; i < argv.length; i++) {
-    const a = argv[i];
-    if (/^-[vznu]+$/.test(a)) {
-      if (a.includes('v')) verbose = true;
-      if (a.includes('u')) udp = true;
-    } else if (a === '-w' || /^-w\d+$/.test(a)) waitMs = Number(a === '-w' ? argv[++i] : a.slice(2)) * 1000;
-    else if (a.startsWith('-') && a.length > 1) return out.err(`nc: invalid option -- '${a[1]}'\nusage: nc [-46CDdFhklNnrStUuvZz] [-I length] [-i interval] [-M ttl]\n\t  [-m minttl] [-O length] [-P proxy_username] [-p source_port]\n\t  [-q seconds] [-s sourceaddr] [-T keyword] [-V rtable] [-W recvlimit]\n\t  [-w timeout] [-X proxy_protocol] [-x proxy_address[:port]]\n\t  [destination] [port]\n`).done(1, 0);
-    else rest.push(a);
-  }
-  const [host, portText] = rest;
-  if (!host || !portText) return out.err('usage: nc [-46CDdFhklNnrStUuvZz] [-I length] [-i interval] [-M ttl]\n\t  [-m minttl] [-O length] [-P proxy_username] [-p source_port]\n\t  [-q seconds] [-s sourceaddr] [-T keyword] [-V rtable] [-W recvlimit]\n\t  [-w timeout] [-X proxy_protocol] [-x proxy_address[:port]]\n\t  [destination] [port]\n').done(1, 0);
+  const { verbose, udp, waitMs, host, portText, badOption } = ncArgs(argv);
+  if (badOption) return out.err(`nc: invalid option -- '${badOption}'\n${USAGE}`).done(1, 0);
+  if (!host || !portText) return out.err(USAGE).done(1, 0);
   const port = Number(portText);
   if (!Number.isInteger(port) || port < 1 || port > 65535) return out.err(`nc: port number invalid: ${portText}\n`).done(1, 0);
   const proto = udp ? 'udp' : 'tcp';

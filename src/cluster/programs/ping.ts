@@ -9,19 +9,32 @@ import type { Program } from './types.js';
 import { ProgramOutput } from './output.js';
 import { resolveHost } from './resolver.js';
 
-/** `ping`. */
-export const ping: Program = (argv, ctx) => {
-  const out = new ProgramOutput();
+/**
+ * The options both pings share (busybox's and iputils'): `-c COUNT`
+ * (default: four, as if Ctrl+C came then), the host, and the options with a
+ * value they accept and ignore; `badOption` is the first unknown one.
+ */
+export function pingArgs(argv: readonly string[]): { count: number; host?: string; badOption?: string } {
   let count = 4;
   let host: string | undefined;
   for (let i = 1; i < argv.length; i++) {
     const a = argv[i];
     if (a === '-c') count = Number(argv[++i]);
     else if (/^-c\d+$/.test(a)) count = Number(a.slice(2));
-    else if (a === '-W' || a === '-w' || a === '-s' || a === '-i') i++;
-    else if (a.startsWith('-') && a.length > 1) return out.err(`ping: invalid option -- '${a[1]}'\n`).done(1, 0);
+    else if (a === '-W' || a === '-w' || a === '-s' || a === '-i' || a === '-I') i++;
+    else if (a.startsWith('-') && a.length > 1) return { count, badOption: a[1] };
     else host = a;
   }
+  return { count, host };
+}
+
+/** `ping`. */
+export const ping: Program = (argv, ctx) => {
+  const out = new ProgramOutput();
+  const args = pingArgs(argv);
+  if (args.badOption) return out.err(`ping: invalid option -- '${args.badOption}'\n`).done(1, 0);
+  const host = args.host;
+  let count = args.count;
   if (!host) return out.err('BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\nUsage: ping [OPTIONS] HOST\n').done(1, 0);
   if (!Number.isInteger(count) || count < 1) count = 1;
   const resolved = resolveHost(host, ctx);
