@@ -3,10 +3,8 @@
  * fractions stay close after placing the pod (100 × (1 − std)). After
  * `pkg/scheduler/framework/plugins/noderesources/balanced_allocation.go`.
  */
-import { cycleStateOf } from '../../cycle-state.js';
 import type { NodeInfo, Resources } from '../../types.js';
-import { MAX_NODE_SCORE } from './score-plugin.js';
-import type { ScorePlugin } from './score-plugin.js';
+import { MAX_NODE_SCORE, requestsScorePlugin } from './score-plugin.js';
 
 /** balancedResourceScorer. */
 export function balancedResourceScore(requested: readonly number[], allocatable: readonly number[]): number {
@@ -45,19 +43,4 @@ function balancedNode(pr: Resources, nodeInfo: NodeInfo): number {
 }
 
 /** The NodeResourcesBalancedAllocation Score plugin (weight 1). */
-export const balancedAllocation: ScorePlugin = {
-  name: 'NodeResourcesBalancedAllocation',
-  weight: 1,
-  score(pod, nodeInfo, _snapshot, state) {
-    return balancedNode((state ?? cycleStateOf(pod)).requests, nodeInfo);
-  },
-  scoreNodes(state, nodes, _snapshot, out) {
-    const pr = state.requests;
-    for (let i = 0; i < nodes.length; i++) out[i] = balancedNode(pr, nodes[i] as NodeInfo);
-  },
-  addWeightedScores(state, nodes, _snapshot, totals) {
-    const pr = state.requests;
-    const weight = this.weight;
-    for (let i = 0; i < nodes.length; i++) totals[i] += weight * balancedNode(pr, nodes[i] as NodeInfo);
-  },
-};
+export const balancedAllocation = requestsScorePlugin('NodeResourcesBalancedAllocation', (state) => state.requests, balancedNode);

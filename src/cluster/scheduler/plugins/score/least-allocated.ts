@@ -3,10 +3,8 @@
  * nodes with more free cpu/memory. After
  * `pkg/scheduler/framework/plugins/noderesources/least_allocated.go`.
  */
-import { cycleStateOf } from '../../cycle-state.js';
 import type { NodeInfo, Resources } from '../../types.js';
-import { MAX_NODE_SCORE } from './score-plugin.js';
-import type { ScorePlugin } from './score-plugin.js';
+import { MAX_NODE_SCORE, requestsScorePlugin } from './score-plugin.js';
 
 /** leastRequestedScore: (capacity - requested) * 100 / capacity, 0 when over capacity. */
 export function leastRequestedScore(requested: number, capacity: number): number {
@@ -49,19 +47,4 @@ function leastAllocatedNode(pr: Resources, nodeInfo: NodeInfo): number {
 }
 
 /** The NodeResourcesFit Score plugin (weight 1). */
-export const leastAllocated: ScorePlugin = {
-  name: 'NodeResourcesFit',
-  weight: 1,
-  score(pod, nodeInfo, _snapshot, state) {
-    return leastAllocatedNode((state ?? cycleStateOf(pod)).nonZeroRequests, nodeInfo);
-  },
-  scoreNodes(state, nodes, _snapshot, out) {
-    const pr = state.nonZeroRequests;
-    for (let i = 0; i < nodes.length; i++) out[i] = leastAllocatedNode(pr, nodes[i] as NodeInfo);
-  },
-  addWeightedScores(state, nodes, _snapshot, totals) {
-    const pr = state.nonZeroRequests;
-    const weight = this.weight;
-    for (let i = 0; i < nodes.length; i++) totals[i] += weight * leastAllocatedNode(pr, nodes[i] as NodeInfo);
-  },
-};
+export const leastAllocated = requestsScorePlugin('NodeResourcesFit', (state) => state.nonZeroRequests, leastAllocatedNode);

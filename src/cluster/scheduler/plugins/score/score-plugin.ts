@@ -1,8 +1,8 @@
 /** The contract of a Score plugin (framework.ScorePlugin + ScoreExtensions), pure. */
 import type { Pod } from 'kubernetes-types/core/v1.js';
-import type { CycleState } from '../../cycle-state.js';
+import { cycleStateOf, type CycleState } from '../../cycle-state.js';
 import type { NodeInfoLister } from '../../snapshot.js';
-import type { NodeInfo } from '../../types.js';
+import type { NodeInfo, Resources } from '../../types.js';
 
 /** Highest score a plugin gives a node (framework.MaxNodeScore). */
 export const MAX_NODE_SCORE = 100;
@@ -39,6 +39,30 @@ export interface ScorePlugin {
   addWeightedScores?(state: CycleState, nodes: readonly NodeInfo[], snapshot: NodeInfoLister, totals: number[]): void;
   /** Optional NormalizeScore over the feasible nodes' raw scores (same order): changes `scores` in place and returns it. */
   normalize?(scores: number[]): number[];
+}
+
+/**
+ * A weight-1 Score plugin whose node score is a function of the pod's
+ * requests (picked from the cycle state) and the node's info alone, with
+ * no normalize: the noderesources scorers.
+ */
+export function requestsScorePlugin(name: string, requestsOf: (state: CycleState) => Resources, scoreNode: (requests: Resources, nodeInfo: NodeInfo) => number): ScorePlugin {
+  return {
+    name,
+    weight: 1,
+    score(pod, nodeInfo, _snapshot, state) {
+      return scoreNode(requestsOf(state ?? cycleStateOf(pod)), nodeInfo);
+    },
+    scoreNodes(state, nodes, _snapshot, out) {
+      const pr = requestsOf(state);
+      for (let i = 0; i < nodes.length; i++) out[i] = scoreNode(pr, nodes[i] as NodeInfo);
+    },
+    addWeightedScores(state, nodes, _snapshot, totals) {
+      const pr = requestsOf(state);
+      const weight = this.weight;
+      for (let i = 0; i < nodes.length; i++) totals[i] += weight * scoreNode(pr, nodes[i] as NodeInfo);
+    },
+  };
 }
 
 /** helper.DefaultNormalizeScore: scales `scores` in place to 0..max by the highest raw score, optionally reversed. */
