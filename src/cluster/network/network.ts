@@ -92,7 +92,7 @@ export class Network {
    * @param pick kube-proxy's `statistic mode random`: a number in [0, 1) from the cluster's seeded source.
    */
   constructor(
-    private readonly nodes: () => Iterable<NetNode>,
+    private readonly nodes: () => readonly NetNode[],
     private readonly pick: () => number,
   ) {}
 
@@ -190,14 +190,23 @@ export class Network {
 
   /** The node named `name`. */
   node(name: string): NetNode | undefined {
-    for (const n of this.nodes()) if (n.name === name) return n;
-    return undefined;
+    return this.indexed().byName.get(name);
   }
 
   /** The node whose address is `ip`. */
   nodeByIP(ip: string): NetNode | undefined {
-    for (const n of this.nodes()) if (n.ip === ip) return n;
-    return undefined;
+    return this.indexed().byIP.get(ip);
+  }
+
+  /** Nodes by name and address; nodes are only ever added, so the index is rebuilt when their count changes (every dial asks). */
+  private index = { count: -1, byName: new Map<string, NetNode>(), byIP: new Map<string, NetNode>() };
+
+  private indexed(): { byName: Map<string, NetNode>; byIP: Map<string, NetNode> } {
+    const nodes = this.nodes();
+    if (this.index.count !== nodes.length) {
+      this.index = { count: nodes.length, byName: new Map(nodes.map((n) => [n.name, n])), byIP: new Map(nodes.map((n) => [n.ip, n])) };
+    }
+    return this.index;
   }
 
   /**
