@@ -7,7 +7,7 @@
  */
 import type { ApiResult, ExecOutput, KubeObject, PodExecOptions } from '../apiserver/types.js';
 import { failure, internalError, proxyError } from '../apiserver/errors.js';
-import type { ContainerRuntime } from '../runtime/runtime.js';
+import type { ContainerRuntime, RuntimeContainer } from '../runtime/runtime.js';
 import type { Network } from '../network/network.js';
 import type { Random } from '../clock/random.js';
 import { execInContainer } from '../programs/exec.js';
@@ -34,13 +34,13 @@ export function execEndpoint(env: ExecEndpointEnv): (pod: KubeObject, container:
       return failure(proxyError(`error dialing backend: dial tcp ${env.nodeIP}:10250: ${why}`));
     }
     const uid = pod.metadata.uid;
-    let found: { container: import('../runtime/runtime.js').RuntimeContainer } | undefined;
+    let container: RuntimeContainer | undefined;
     for (const c of env.runtime.containers.values()) {
-      if (c.podUid === uid && c.name === containerName && c.state === 'CONTAINER_RUNNING') found = { container: c };
+      if (c.podUid === uid && c.name === containerName && c.state === 'CONTAINER_RUNNING') container = c;
     }
-    const sandbox = found ? env.runtime.sandboxes.get(found.container.sandboxId) : undefined;
-    if (!found || !sandbox) return failure({ ...proxyError(`unable to upgrade connection: container not found ("${containerName}")`), code: 404 });
-    const outcome = execInContainer(options.command, { network: env.network, node: env.node, sandbox, container: found.container, resolvConf: () => env.resolvConf(pod), now: env.now(), tty: !!options.tty }, env.random.hex(64));
+    const sandbox = container && env.runtime.sandboxes.get(container.sandboxId);
+    if (!container || !sandbox) return failure({ ...proxyError(`unable to upgrade connection: container not found ("${containerName}")`), code: 404 });
+    const outcome = execInContainer(options.command, { network: env.network, node: env.node, sandbox, container, resolvConf: () => env.resolvConf(pod), now: env.now(), tty: !!options.tty }, env.random.hex(64));
     if (!outcome.ok) return failure(internalError(`Internal error occurred: error executing command in container: ${outcome.error}`));
     return { ok: true, value: outcome.run };
   };
