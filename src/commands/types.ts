@@ -96,10 +96,48 @@ export interface CommandContext {
   readonly budget?: CommandBudget;
 }
 
-/** What `ssh` and `exit` may change in the interactive shell. */
+/** What `ssh`, `exit` and `kubectl exec -it` may change in the interactive shell. */
 export interface ShellControl {
   enterHost(host: string): void;
   leaveHost(): boolean;
+  /**
+   * Opens an interactive shell inside a container (`kubectl exec -it pod --
+   * sh`): the learner's next lines run there until its `exit`. Absent where no
+   * terminal could be attached (a command run on its own).
+   */
+  enterContainer?(shell: ContainerShell): void;
+}
+
+/** What one command run inside a container gave, and whether the shell's session ended with it. */
+export interface ContainerRun {
+  readonly result: ExecResult;
+  /** The container (or its pod) is gone: the session is over, with `result` as its last words. */
+  readonly ended?: boolean;
+}
+
+/**
+ * A shell running inside a container, attached to the learner's terminal
+ * through the API server and the kubelet. The interactive shell parses each
+ * line; this runs its commands in the container and speaks for the container's
+ * shell (its prompt, its words for a missing command, what its exit prints).
+ */
+export interface ContainerShell {
+  /** Where its files live in the session's file map (a name no host has). */
+  readonly host: string;
+  /** The container's environment (HOSTNAME, PATH, HOME, its spec's variables). */
+  readonly env: Readonly<Record<string, string>>;
+  /** The prompt the shell shows in directory `cwd`. */
+  prompt(cwd: string): string;
+  /** Does the image have the executable `name`? */
+  has(name: string): boolean;
+  /** The shell's answer to a command the image lacks, for the `line`-th line typed into it. */
+  notFound(name: string, line: number): ExecResult;
+  /** The shell's answer to `cd` into a directory it cannot enter on the `line`-th line (undefined: it can). */
+  cannotEnter(dir: string, line: number): ExecResult | undefined;
+  /** Runs `argv` in the container. */
+  run(argv: readonly string[]): ContainerRun;
+  /** What the shell and kubectl print when the shell exits with `status` (and any clean-up, e.g. `--rm`). */
+  exit(status: number): ExecResult;
 }
 
 /**

@@ -3,7 +3,7 @@
  * registry on the current host, applies redirections, and keeps the host stack
  * (`ssh node-2` / `exit`), the prompt and the history.
  */
-import type { CommandContext, ClusterView, ExecResult } from '../commands/types.js';
+import type { CommandContext, ClusterView, ContainerShell, ExecResult } from '../commands/types.js';
 import { WORKSTATION, type CommandRegistry } from '../commands/registry.js';
 import { BudgetExceeded, CommandBudget, type BudgetLimits } from '../commands/budget.js';
 import { defaultCommandRegistry } from '../commands/index.js';
@@ -90,6 +90,29 @@ interface HostFrame {
   readonly host: string;
   readonly user: string;
   readonly env: Record<string, string>;
+  /** A shell inside a container (`kubectl exec -it`): its commands run there. */
+  readonly container?: ContainerShell;
+  /** The container shell's working directory (its prompt shows it). */
+  cwd?: string;
+  /** Lines typed into the container's shell so far (dash numbers its messages by them). */
+  lines?: number;
+}
+
+/** Text filters a container's own userland has too (busybox applets, coreutils): they run on what is piped to them. */
+const CONTAINER_FILTERS = new Set(['grep', 'egrep', 'fgrep', 'head', 'tail', 'wc', 'sort', 'uniq', 'awk', 'cut', 'tee', 'tr']);
+
+/** Shell builtins that behave the same in a container's shell as in bash. */
+const CONTAINER_BUILTINS = new Set(['echo', 'printf', 'export', 'unset', 'history', 'clear', 'true', 'false', ':']);
+
+/** An absolute, normalised path from `path` taken in `cwd`. */
+function joinPath(cwd: string, path: string): string {
+  const parts: string[] = [];
+  for (const part of (path.startsWith('/') ? path : `${cwd}/${path}`).split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..') parts.pop();
+    else parts.push(part);
+  }
+  return `/${parts.join('/')}`;
 }
 
 const PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
@@ -196,6 +219,9 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
     frames.pop();
     return true;
   };
+  const enterContainer = (shell: ContainerShell): void => {
+    frames.push({ host: shell.host, user: 'root', env: envRecord(shell.env), container: shell, cwd: '/', lines: 0 });
+  };
 
   /**
    * Provenance of files the learner's command lines wrote, by `host:path`:
@@ -248,58 +274,96 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
 
   async function runCommandUnchecked(name: string, args: string[], stdin: string | undefined, stdinObserved: boolean, env: Record<string, string>): Promise<StageResult> {
     const frame = top();
+    if (frame.container) return runInContainer(frame, frame.container, name, args, stdin, stdinObserved, env);
     const builtin = Object.hasOwn(BUILTINS, name) ? BUILTINS[name] : undefined; // `constructor` is not a builtin
-    if (builtin) {
-      const scope: BuiltinScope = {
-        host: frame.host,
-        env: frame.env,
-        cluster: options.cluster,
-        registry,
-        history: entries,
-        clearHistory: () => {
-          entries = [];
-        },
-        enterHost,
-        leaveHost,
-        runOn: async (host, user, line, remoteStdin) => {
-          enterHost(host, user);
-          try {
-            return await runLine(line, remoteStdin);
-          } finally {
-            leaveHost();
-          }
-        },
-        requestClear: () => {
-          clearScreen = true;
-        },
-        requestExit: () => {
-          exitRequested = true;
-        },
-        files,
-        copyFile: (from, to, text) => {
-          if (!files.write(to.host, to.path, text, false)) return false;
-          markWritten(to.host, to.path, fileObserved(from.host, from.path), true);
-          return true;
-        },
-        budget,
-      };
-      return builtin(args, stdin, scope);
+    if (builtin) return runBuiltin(builtin, frame, args, stdin);
+    return runRegistered(frame, name, args, stdin, stdinObserved, env);
+  }
+
+  /** A bash builtin, with the session state it may read and change. */
+  function runBuiltin(builtin: (typeof BUILTINS)[string], frame: HostFrame, args: string[], stdin: string | undefined): StageResult | Promise<StageResult> {
+    const scope: BuiltinScope = {
+      host: frame.host,
+      env: frame.env,
+      cluster: options.cluster,
+      registry,
+      history: entries,
+      clearHistory: () => {
+        entries = [];
+      },
+      enterHost,
+      leaveHost,
+      runOn: async (host, user, line, remoteStdin) => {
+        enterHost(host, user);
+        try {
+          return await runLine(line, remoteStdin);
+        } finally {
+          leaveHost();
+        }
+      },
+      requestClear: () => {
+        clearScreen = true;
+      },
+      requestExit: () => {
+        exitRequested = true;
+      },
+      files,
+      copyFile: (from, to, text) => {
+        if (!files.write(to.host, to.path, text, false)) return false;
+        markWritten(to.host, to.path, fileObserved(from.host, from.path), true);
+        return true;
+      },
+      budget,
+    };
+    return builtin(args, stdin, scope);
+  }
+
+  /**
+   * A command typed into a container's shell: its own builtins (`exit`, `cd`),
+   * text filters over what is piped to them, and everything else run in the
+   * container through the API server and the kubelet, as `kubectl exec` runs it.
+   */
+  async function runInContainer(frame: HostFrame, shell: ContainerShell, name: string, args: string[], stdin: string | undefined, stdinObserved: boolean, env: Record<string, string>): Promise<StageResult> {
+    const observedResult = (r: ExecResult): StageResult => ({ ...r, chunks: (r.chunks ?? [{ fd: 2 as const, text: r.stderr }, { fd: 1 as const, text: r.stdout }]).map((c) => ({ ...c, observed: true })) });
+    if (name === 'exit') {
+      const status = args[0] !== undefined && /^-?[0-9]+$/.test(args[0]) ? Number(args[0]) & 255 : lastExitCode;
+      frames.pop();
+      return observedResult(shell.exit(status));
     }
+    if (name === 'cd') {
+      const dir = joinPath(frame.cwd ?? '/', args[0] ?? env.HOME ?? '/');
+      const refused = shell.cannotEnter(dir, frame.lines ?? 1);
+      if (refused) return refused;
+      frame.cwd = dir;
+      frame.env.PWD = dir;
+      return { stdout: '', stderr: '', exitCode: 0 };
+    }
+    if (name === 'pwd') return { stdout: `${frame.cwd ?? '/'}\n`, stderr: '', exitCode: 0 };
+    if (CONTAINER_BUILTINS.has(name)) return runBuiltin(BUILTINS[name], frame, args, stdin);
+    if (!shell.has(name)) return shell.notFound(name, frame.lines ?? 1);
+    if (CONTAINER_FILTERS.has(name) || (name === 'cat' && args.length === 0 && stdin !== undefined)) return runRegistered(frame, name, args, stdin, stdinObserved, env, WORKSTATION);
+    const ran = shell.run([name, ...args]);
+    if (ran.ended) frames.pop();
+    return observedResult(ran.result);
+  }
+
+  /** A command from the registry, as installed on `host` (a container's filters are the workstation's). */
+  async function runRegistered(frame: HostFrame, name: string, args: string[], stdin: string | undefined, stdinObserved: boolean, env: Record<string, string>, installedOn = frame.host): Promise<StageResult> {
     let lookupName = name;
     if (name.includes('/')) {
       // `/usr/bin/grep` runs grep; any other path does not exist on the simulated hosts.
       const base = name.slice(name.lastIndexOf('/') + 1);
-      if (!/^(\/usr)?(\/local)?\/s?bin\/[^/]+$/.test(name) || !registry.lookup(base, frame.host)) {
+      if (!/^(\/usr)?(\/local)?\/s?bin\/[^/]+$/.test(name) || !registry.lookup(base, installedOn)) {
         return { stdout: '', stderr: `bash: ${name}: No such file or directory\n`, exitCode: 127 };
       }
       lookupName = base;
     }
-    const command = await registry.load(lookupName, frame.host);
+    const command = await registry.load(lookupName, installedOn);
     if (!command) return { stdout: '', stderr: `bash: ${name}: command not found\n`, exitCode: 127 };
     // Provenance (the evidence rule): a tool that reads simulated state prints observed text, a filter prints
     // observed text when it read some; anything learner-typed among the inputs (a piped echo, a file written
     // from one) makes the output unobserved, so `echo x | grep x` or `cat my-notes` prove nothing.
-    const observes = registry.lookup(lookupName, frame.host)?.provenance !== 'filter';
+    const observes = registry.lookup(lookupName, installedOn)?.provenance !== 'filter';
     const io = {
       readObserved: !!stdin && stdinObserved,
       readTyped: !!stdin && !stdinObserved,
@@ -316,7 +380,7 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
       },
       env,
       openEditor: options.openEditor,
-      shell: { enterHost: (host) => enterHost(host), leaveHost },
+      shell: { enterHost: (host) => enterHost(host), leaveHost, enterContainer },
       canFollow,
       budget,
       ...fileAccess(frame, io),
@@ -513,6 +577,8 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
       clearScreen = false;
       exitRequested = false;
       if (line.trim() !== '') entries.push(line.replace(/\n+$/, ''));
+      const shellFrame = top();
+      if (shellFrame.container) shellFrame.lines = (shellFrame.lines ?? 0) + 1;
       budget = new CommandBudget(options.limits);
       const result = await runLine(line);
       const text = (chunks: readonly OutputChunk[], fd?: 1 | 2): string =>
@@ -536,6 +602,7 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
     },
     prompt() {
       const frame = top();
+      if (frame.container) return frame.container.prompt(frame.cwd ?? '/');
       return `${frame.user}@${frame.host}:~${frame.user === 'root' ? '#' : '$'} `;
     },
     host() {

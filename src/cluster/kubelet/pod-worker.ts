@@ -345,7 +345,7 @@ export class PodWorker {
   private createAndStart(spec: Obj, rec: Tracked, image: NonNullable<ReturnType<ContainerRuntime['findImage']>>): void {
     const runtime = this.host.runtime;
     const fieldPath = rec.fieldPath;
-    const created = runtime.createContainer(this.sandbox!.id, { name: spec.name, command: spec.command, args: spec.args }, image, rec.restartCount);
+    const created = runtime.createContainer(this.sandbox!.id, { name: spec.name, command: spec.command, args: spec.args, stdin: spec.stdin }, image, rec.restartCount);
     if (!created.ok) {
       this.host.recorder.record(this.pod, 'Warning', 'Failed', `Error: ${created.error}`, fieldPath);
       rec.state = { waiting: { reason: 'CreateContainerError', message: created.error } };

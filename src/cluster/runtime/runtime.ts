@@ -235,7 +235,7 @@ export class ContainerRuntime {
   }
 
   /** Creates a container; the command must name an executable the image has. */
-  createContainer(sandboxId: string, spec: { name: string; command?: string[]; args?: string[] }, image: RuntimeImage, attempt: number): CriResult<RuntimeContainer> {
+  createContainer(sandboxId: string, spec: { name: string; command?: string[]; args?: string[]; stdin?: boolean }, image: RuntimeImage, attempt: number): CriResult<RuntimeContainer> {
     if (!this.up) return { ok: false, error: CONTAINERD_SOCK_ERROR };
     const sandbox = this.sandboxes.get(sandboxId);
     if (!sandbox) return { ok: false, error: `rpc error: code = NotFound desc = failed to get sandbox "${sandboxId}": not found` };
@@ -250,7 +250,7 @@ export class ContainerRuntime {
       createdAt: this.queue.now(),
       state: 'CONTAINER_CREATED',
       logs: [],
-      behaviour: behaviourFor(image.behaviour, spec.command, spec.args),
+      behaviour: behaviourFor(image.behaviour, spec.command, spec.args, spec.stdin === true),
       argv: commandLine(image.behaviour, spec.command, spec.args),
     };
     this.containers.set(container.id, container);
@@ -382,7 +382,16 @@ export class ContainerRuntime {
  * How a container behaves given its command: an image's default behaviour,
  * bent by a few well-known shell idioms (`sleep N`, `exit N`, `sleep infinity`).
  */
-function behaviourFor(base: ImageBehaviour, command: string[] | undefined, args: string[] | undefined): ImageBehaviour {
+function behaviourFor(base: ImageBehaviour, command: string[] | undefined, args: string[] | undefined, stdin = false): ImageBehaviour {
+  // A shell given no script reads its stdin: with stdin open (`kubectl run -it -- sh`) it waits for a line to run.
+  if (stdin) {
+    const argv = commandLine(base, command, args);
+    if (argv.length > 0 && isShell(argv[0]) && !argv.includes('-c')) {
+      const b: ImageBehaviour = { ...base };
+      delete b.exits;
+      return b;
+    }
+  }
   const words = [...(command ?? []), ...(args ?? [])];
   if (words.length === 0) return base;
   const b: ImageBehaviour = { ...base };

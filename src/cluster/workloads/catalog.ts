@@ -32,6 +32,12 @@ export interface ImageBehaviour {
   /** Executables present in the image (exec-form commands must name one). */
   binaries?: string[];
   /**
+   * The userland the image is built on, which decides what its `sh` is and how
+   * its shells speak: `busybox` (busybox and Alpine images: sh is busybox ash)
+   * or `debian` (sh is dash, bash reads Debian's bashrc). Absent: debian.
+   */
+  userland?: 'busybox' | 'debian';
+  /**
    * How the process answers HTTP on the ports it listens on: by path
    * (exact, then `*` for any other path). Without an entry a path answers
    * 404 Not Found; without the map at all, every path answers 200 with an empty body.
@@ -59,10 +65,18 @@ interface RepoEntry {
   base: ImageBehaviour;
 }
 
-const SHELL_BINARIES = ['/bin/sh', 'sh', '/bin/ash', 'sleep', 'echo', 'cat', 'env', 'ls', 'wget', 'nslookup', 'true', 'false', 'tail', 'date'];
+/** Coreutils and friends every image's userland has (busybox applets, or Debian's essential packages). */
+const BASE_BINARIES = ['/bin/sh', 'sh', 'sleep', 'echo', 'cat', 'env', 'ls', 'true', 'false', 'head', 'tail', 'date', 'hostname', 'grep', 'egrep', 'fgrep', 'wc', 'sort', 'uniq', 'cut', 'awk', 'tr', 'tee'];
 
-/** busybox's applets: the shell's, plus the network tools learners reach for (nc, ping). */
-const BUSYBOX_BINARIES = [...SHELL_BINARIES, 'nc', 'ping', 'hostname', 'grep', 'ps', 'ip', 'netstat'];
+/** busybox's applets: the base ones, ash, and the network tools learners reach for (wget, nslookup, nc, ping). */
+const BUSYBOX_BINARIES = [...BASE_BINARIES, '/bin/ash', 'ash', 'wget', 'nslookup', 'nc', 'ping', 'ps', 'ip', 'netstat'];
+
+/**
+ * A Debian bookworm(-slim) image: dash as sh, bash, coreutils, grep, mawk;
+ * no ps (procps), no ping, wget, nslookup or nc, which is why learners reach
+ * for a debugging pod.
+ */
+const DEBIAN_BINARIES = [...BASE_BINARIES, 'dash', '/bin/bash', 'bash'];
 
 const NGINX_LOGS = [
   '/docker-entrypoint.sh: /docker-entrypoint.d/ is not empty, will attempt to perform configuration',
@@ -136,7 +150,7 @@ const NGINX_1_27 = ['1.27.3', 'Tue, 26 Nov 2024 15:55:00 GMT'] as const;
 const DEFAULT_REPOS: Record<string, RepoEntry> = {
   'docker.io/library/nginx': {
     // The image's nginx.conf logs every request in its `main` format to /var/log/nginx/access.log, a link to /dev/stdout.
-    base: { listens: [80], readyAfterMs: 1000, logs: NGINX_LOGS, entrypoint: ['/docker-entrypoint.sh', 'nginx', '-g', 'daemon off;'], cmd: ['nginx', '-g', 'daemon off;'], binaries: ['/docker-entrypoint.sh', 'nginx', ...SHELL_BINARIES], accessLog: NGINX_MAIN_LOG_FORMAT },
+    base: { listens: [80], readyAfterMs: 1000, logs: NGINX_LOGS, entrypoint: ['/docker-entrypoint.sh', 'nginx', '-g', 'daemon off;'], cmd: ['nginx', '-g', 'daemon off;'], binaries: ['/docker-entrypoint.sh', 'nginx', 'curl', ...DEBIAN_BINARIES], accessLog: NGINX_MAIN_LOG_FORMAT },
     tags: {
       '1.25': nginxTag(70544635, ...NGINX_1_25),
       '1.26': nginxTag(71026603, ...NGINX_1_26),
@@ -144,24 +158,25 @@ const DEFAULT_REPOS: Record<string, RepoEntry> = {
       '1.27.3': nginxTag(72099410, ...NGINX_1_27),
       latest: nginxTag(72099410, ...NGINX_1_27),
       stable: nginxTag(71026603, ...NGINX_1_26),
-      alpine: nginxTag(20506631, ...NGINX_1_27),
+      // nginx:alpine: busybox's userland, curl installed beside nginx as in the Debian variant.
+      alpine: { ...nginxTag(20506631, ...NGINX_1_27), userland: 'busybox', binaries: ['/docker-entrypoint.sh', 'nginx', 'curl', ...BUSYBOX_BINARIES] },
     },
   },
   'docker.io/library/busybox': {
-    base: { entrypoint: ['sh'], cmd: ['sh'], binaries: BUSYBOX_BINARIES, exits: { code: 0, afterMs: 50 } },
+    base: { entrypoint: ['sh'], cmd: ['sh'], binaries: BUSYBOX_BINARIES, userland: 'busybox', exits: { code: 0, afterMs: 50 } },
     tags: { '1.36': { sizeBytes: 2166802 }, '1.37': { sizeBytes: 2170232 }, latest: { sizeBytes: 2170232 } },
   },
   'docker.io/library/redis': {
-    base: { listens: [6379], readyAfterMs: 500, logs: ['1:C 30 Nov 2026 00:00:00.000 * oO0OoO0OoO0Oo Redis is starting oO0OoO0OoO0Oo', '1:M 30 Nov 2026 00:00:00.001 * Ready to accept connections tcp'], entrypoint: ['docker-entrypoint.sh', 'redis-server'], binaries: ['docker-entrypoint.sh', 'redis-server', 'redis-cli', ...SHELL_BINARIES] },
+    base: { listens: [6379], readyAfterMs: 500, logs: ['1:C 30 Nov 2026 00:00:00.000 * oO0OoO0OoO0Oo Redis is starting oO0OoO0OoO0Oo', '1:M 30 Nov 2026 00:00:00.001 * Ready to accept connections tcp'], entrypoint: ['docker-entrypoint.sh', 'redis-server'], binaries: ['docker-entrypoint.sh', 'redis-server', 'redis-cli', ...DEBIAN_BINARIES] },
     tags: { '7.2': { sizeBytes: 40996452 }, '7.4': { sizeBytes: 45167020 }, latest: { sizeBytes: 45167020 } },
   },
   // Debugging images learners run with `kubectl run --rm -it`: curl's own image (ENTRYPOINT /entrypoint.sh, CMD curl) and netshoot.
   'docker.io/curlimages/curl': {
-    base: { entrypoint: ['/entrypoint.sh', 'curl'], cmd: ['curl'], binaries: ['/entrypoint.sh', 'curl', '/bin/sh', 'sh', 'nslookup', 'ping', 'nc', 'wget', 'cat', 'echo', 'sleep'], exits: { code: 2, afterMs: 50 } },
+    base: { entrypoint: ['/entrypoint.sh', 'curl'], cmd: ['curl'], binaries: ['/entrypoint.sh', 'curl', ...BUSYBOX_BINARIES], userland: 'busybox', exits: { code: 2, afterMs: 50 } },
     tags: { '8.11.1': { sizeBytes: 10034524 }, latest: { sizeBytes: 10034524 } },
   },
   'docker.io/nicolaka/netshoot': {
-    base: { entrypoint: ['zsh'], cmd: ['zsh'], binaries: ['zsh', 'bash', 'sh', '/bin/sh', 'curl', 'wget', 'nslookup', 'dig', 'nc', 'ping', 'ip', 'ss', 'iptables', 'tcpdump', 'cat', 'echo', 'sleep', 'hostname'], exits: { code: 0, afterMs: 50 } },
+    base: { entrypoint: ['zsh'], cmd: ['zsh'], binaries: ['zsh', 'bash', '/bin/bash', 'curl', 'dig', 'ss', 'iptables', 'tcpdump', ...BUSYBOX_BINARIES], userland: 'busybox', exits: { code: 0, afterMs: 50 } },
     tags: { 'v0.13': { sizeBytes: 182312045 }, latest: { sizeBytes: 182312045 } },
   },
   'registry.k8s.io/pause': { base: { entrypoint: ['/pause'], binaries: ['/pause'] }, tags: { '3.10': { sizeBytes: 320368 } } },

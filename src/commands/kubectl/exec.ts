@@ -7,10 +7,13 @@
  * `command terminated with exit code N`. The command's simulated run time
  * passes on the cluster's clock.
  */
-import type { ExecResult } from '../types.js';
+import type { Pod } from 'kubernetes-types/core/v1.js';
+import type { ContainerRun, ExecResult } from '../types.js';
 import type { Invocation } from './invocation.js';
 import { bool, str } from './flags.js';
 import { attachablePod } from './attachable-pod.js';
+import { containerShell } from './container-shell.js';
+import { isShell } from '../../cluster/programs/shell-words.js';
 
 const USAGE = "error: expected 'exec (POD | TYPE/NAME) [-c CONTAINER] [flags] -- COMMAND [args...]'.\nPOD or TYPE/NAME is a required argument for the exec command\nSee 'kubectl exec -h' for help and examples\n";
 
@@ -38,8 +41,17 @@ export function runExec(inv: Invocation): ExecResult {
   }
   const tty = bool(inv.flags, 'tty') === true;
   if (tty && !bool(inv.flags, 'stdin')) stderr += 'Unable to use a TTY - input is not a terminal or the right kind of file\n';
-  const r = inv.client.podExec(inv.namespace, podName, { container, command, stdin: bool(inv.flags, 'stdin') === true, tty });
+  const stdin = bool(inv.flags, 'stdin') === true;
+  const r = inv.client.podExec(inv.namespace, podName, { container, command, stdin, tty });
   if (!r.ok) return { stdout: '', stderr: `${stderr}error: ${r.status.message}\n`, exitCode: 1 };
+  // `-it … -- sh`: the shell stays attached to the terminal; the learner's next lines run in it.
+  if (stdin && tty && isShell(command[0]) && !command.includes('-c') && inv.ctx.shell?.enterContainer && container) {
+    const shell = containerShell(inv, { pod: pod as unknown as Pod, container, argv0: command[0], run: (argv) => execOnce(inv, podName, container!, argv), ended: terminated });
+    if (shell) {
+      inv.ctx.shell.enterContainer(shell);
+      return collect(stderr ? [{ fd: 2, text: stderr }] : [], 0);
+    }
+  }
   inv.ctx.cluster.advance(r.value.durationMs);
   const chunks = [...(stderr ? [{ fd: 2 as const, text: stderr }] : []), ...(r.value.chunks ?? [{ fd: 2 as const, text: r.value.stderr }, { fd: 1 as const, text: r.value.stdout }])];
   let exitCode = 0;
@@ -48,6 +60,19 @@ export function runExec(inv: Invocation): ExecResult {
     exitCode = r.value.exitCode;
   }
   return collect(chunks, exitCode);
+}
+
+/** One command of an attached shell, run as `kubectl exec` runs one; a container that is gone ends the session. */
+export function execOnce(inv: Invocation, podName: string, container: string, command: readonly string[]): ContainerRun {
+  const r = inv.client.podExec(inv.namespace, podName, { container, command, stdin: true, tty: true });
+  if (!r.ok) return { result: { stdout: '', stderr: `error: ${r.status.message}\n`, exitCode: 1 }, ended: true };
+  inv.ctx.cluster.advance(r.value.durationMs);
+  return { result: collect(r.value.chunks ?? [{ fd: 2, text: r.value.stderr }, { fd: 1, text: r.value.stdout }], r.value.exitCode) };
+}
+
+/** What kubectl exec says once the remote shell exited with `status`. */
+export function terminated(status: number): ExecResult {
+  return status === 0 ? { stdout: '', stderr: '', exitCode: 0 } : { stdout: '', stderr: `command terminated with exit code ${status}\n`, exitCode: status };
 }
 
 /** An ExecResult from ordered chunks. */

@@ -16,7 +16,9 @@ import type { ExecResult } from '../types.js';
 import type { Invocation } from './invocation.js';
 import { bool, str } from './flags.js';
 import { statusMessage } from './errors.js';
-import { collect } from './exec.js';
+import { collect, execOnce } from './exec.js';
+import { containerShell, runtimeContainer } from './container-shell.js';
+import { isShell } from '../../cluster/programs/shell-words.js';
 import { parseGoDuration } from './logs.js';
 import { toYaml } from './output/yaml.js';
 
@@ -101,18 +103,60 @@ function attachAndWait(inv: Invocation, name: string, restart: string, remove: b
     if (watch.ok) watch.value.stop();
   }
   if (!done(pod) && !bool(inv.flags, 'quiet')) chunks.push({ fd: 2, text: "If you don't see a command prompt, try pressing enter.\n" });
+  if (!done(pod) && pod && attachShell(inv, pod, name, restart, remove)) return collect(chunks, 0);
+  return afterAttach(inv, name, restart, remove, chunks, true);
+}
+
+/**
+ * `-it` on a shell: the learner's terminal is attached to it (pkg/cmd/attach),
+ * and their next lines run in it; its `exit` ends the container's process,
+ * then kubectl goes on as after any attach. False when there is nothing to
+ * attach a terminal to (no -t, not a shell, a command run on its own).
+ */
+function attachShell(inv: Invocation, pod: Pod, name: string, restart: string, remove: boolean): boolean {
+  const c = runtimeContainer(inv, pod, name);
+  const argv0 = c?.argv[0];
+  const interactive = bool(inv.flags, 'stdin') === true && bool(inv.flags, 'tty') === true;
+  if (!c || !argv0 || !interactive || !isShell(argv0) || c.argv.includes('-c') || !inv.ctx.shell?.enterContainer) return false;
+  const shell = containerShell(inv, {
+    pod,
+    container: name,
+    argv0,
+    run: (argv) => execOnce(inv, name, name, argv),
+    ended: (status) => {
+      // The shell was the container's process: its exit is the container's (stdinOnce closed stdin).
+      const running = runtimeContainer(inv, pod, name);
+      if (running) inv.ctx.cluster.node?.(pod.spec?.nodeName ?? '')?.runtime.processExited(running, status);
+      const said: { fd: 1 | 2; text: string }[] = [];
+      // attach.go reattachMessage: after a session on a terminal, unless --quiet.
+      if (!bool(inv.flags, 'quiet')) said.push({ fd: 1, text: `Session ended, resume using 'kubectl attach ${name} -c ${name} -n ${inv.namespace} -i -t' command\n` });
+      return afterAttach(inv, name, restart, remove, said, false);
+    },
+  });
+  if (!shell) return false;
+  inv.ctx.shell.enterContainer(shell);
+  return true;
+}
+
+/** What kubectl run does once attached: wait for the exit code (restart Never/OnFailure), delete with --rm, report. */
+function afterAttach(inv: Invocation, name: string, restart: string, remove: boolean, chunks: { fd: 1 | 2; text: string }[], showLogs: boolean): ExecResult {
+  const read = (): Pod | undefined => {
+    const r = inv.client.get('pods', inv.namespace, name);
+    return r.ok ? (r.value as unknown as Pod) : undefined;
+  };
+  const done = (p: Pod | undefined) => p?.status?.phase === 'Succeeded' || p?.status?.phase === 'Failed';
   const waitForExit = restart === 'Never' || restart === 'OnFailure';
   if (!waitForExit) {
-    chunks.push({ fd: 1, text: logsOf(inv, name) });
+    if (showLogs) chunks.push({ fd: 1, text: logsOf(inv, name) });
     return finish(inv, name, remove, chunks, undefined, 0);
   }
   const finished = (p: Pod | undefined) => (restart === 'OnFailure' ? p?.status?.phase === 'Succeeded' : done(p));
-  pod = read();
+  let pod = read();
   for (let waited = 0; pod && !finished(pod) && waited < LONGEST_RUN_MS; waited += STEP_MS) {
     inv.ctx.cluster.advance(STEP_MS);
     pod = read();
   }
-  chunks.push({ fd: 1, text: logsOf(inv, name) });
+  if (showLogs) chunks.push({ fd: 1, text: logsOf(inv, name) });
   if (!pod) return finish(inv, name, remove, chunks, { fd: 2, text: `error: pods "${name}" not found\n` }, 1);
   const terminated = pod.status?.containerStatuses?.[0]?.state?.terminated;
   if (pod.status?.phase === 'Succeeded') return finish(inv, name, remove, chunks, undefined, 0);
