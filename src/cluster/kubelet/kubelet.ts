@@ -16,6 +16,7 @@ import { Informer } from '../client/informer.js';
 import { isoSeconds } from '../clock/time-text.js';
 import { nodeObject, nodeStatus, sameButHeartbeats, type NodeSpec } from './node-status.js';
 import { PodWorker, type PodWorkerHost } from './pod-worker.js';
+import { containerEnv } from './container-env.js';
 import { containerLogs } from './container-logs.js';
 import { RuntimeState, criStartupError } from './runtime-state.js';
 import { EvictionManager, EVICTION_MONITORING_PERIOD_MS } from './eviction-manager.js';
@@ -525,6 +526,14 @@ export class Kubelet implements Component {
       syncBlocked: () => kubelet.runtimeState?.syncBlocked() ?? false,
       networkError: () => kubelet.runtimeState?.networkErrors(),
       podDNS: (pod) => kubelet.podDNS(pod),
+      containerEnv: (pod, container) =>
+        containerEnv(pod, container, {
+          get: (resource, namespace, name) => kubelet.client.get(resource, namespace, name),
+          services: (namespace) => {
+            const r = kubelet.client.list('services', namespace);
+            return r.ok ? r.value.items : undefined;
+          },
+        }),
       postStatus: (pod, status) => {
         const current = kubelet.informer?.get(pod.metadata.namespace, pod.metadata.name!) ?? pod;
         if (current.metadata.uid !== pod.metadata.uid) return undefined;

@@ -18,6 +18,7 @@ import { fullImageName, parseImageRef } from '../workloads/catalog.js';
 import { sharedFields } from './same-inputs.js';
 import { intern } from '../flat-string.js';
 import type { DnsConfig } from '../dns/resolv-conf.js';
+import type { ContainerEnv } from './container-env.js';
 
 type Obj = Record<string, any>;
 
@@ -44,6 +45,8 @@ export interface PodWorkerHost {
   syncBlocked?(): boolean;
   /** The runtime's network is not ready (runtimeState.networkErrors). */
   networkError?(): string | undefined;
+  /** The environment of one of the pod's containers, or why it cannot be built (undefined: not modelled here). */
+  containerEnv?(pod: KubeObject, container: Obj): ContainerEnv | undefined;
   /** The pod's DNS configuration (dns.go GetPodDNS) for its sandbox's resolv.conf. */
   podDNS?(pod: KubeObject): DnsConfig | undefined;
   deletePod(pod: KubeObject): void;
@@ -345,7 +348,15 @@ export class PodWorker {
   private createAndStart(spec: Obj, rec: Tracked, image: NonNullable<ReturnType<ContainerRuntime['findImage']>>): void {
     const runtime = this.host.runtime;
     const fieldPath = rec.fieldPath;
-    const created = runtime.createContainer(this.sandbox!.id, { name: spec.name, command: spec.command, args: spec.args, stdin: spec.stdin }, image, rec.restartCount);
+    // kuberuntime_container.go startContainer: generateContainerConfig fails before anything is created.
+    const env = this.host.containerEnv?.(this.pod, spec);
+    if (env && !env.ok) {
+      this.host.recorder.record(this.pod, 'Warning', 'Failed', `Error: ${env.error}`, fieldPath);
+      rec.state = { waiting: { reason: 'CreateContainerConfigError', message: env.error } };
+      this.wake(RESYNC_MS);
+      return;
+    }
+    const created = runtime.createContainer(this.sandbox!.id, { name: spec.name, command: spec.command, args: spec.args, stdin: spec.stdin, env: env?.env }, image, rec.restartCount);
     if (!created.ok) {
       this.host.recorder.record(this.pod, 'Warning', 'Failed', `Error: ${created.error}`, fieldPath);
       rec.state = { waiting: { reason: 'CreateContainerError', message: created.error } };

@@ -70,6 +70,16 @@ function runCommand(argv: readonly string[], target: ExecTarget, depth: number):
       }
       return out.done(code, 0);
     }
+    case 'env':
+    case 'printenv': {
+      const vars = processEnvironment(target.container, target.sandbox.hostNetwork ? target.node : target.sandbox.podName, target.tty);
+      const names = argv.slice(1).filter((a) => !a.startsWith('-'));
+      if (name === 'printenv' && names.length) {
+        const found = names.map((n) => vars.get(n)).filter((v) => v !== undefined);
+        return out.out(found.map((v) => `${v}\n`).join('')).done(found.length === names.length ? 0 : 1, 0);
+      }
+      return out.out([...vars].map(([k, v]) => `${k}=${v}\n`).join('')).done(0, 0);
+    }
     case 'hostname':
       return out.out(`${target.sandbox.hostNetwork ? target.node : target.sandbox.podName}\n`).done(0, 0);
     case 'echo':
@@ -86,6 +96,23 @@ function runCommand(argv: readonly string[], target: ExecTarget, depth: number):
 }
 
 const BUILTINS = new Set(['echo', 'true', 'false']);
+
+/**
+ * A process's environment in the container, in the order `env` prints it:
+ * the image's PATH and the runtime's HOSTNAME, the kubelet's variables (a
+ * declared one replaces the image's), TERM for an exec with a terminal, and
+ * HOME, which runc adds when nobody set it.
+ */
+export function processEnvironment(container: RuntimeContainer, hostname: string, tty: boolean): Map<string, string> {
+  const vars = new Map<string, string>([
+    ['PATH', '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin'],
+    ['HOSTNAME', hostname],
+  ]);
+  for (const [k, v] of container.env ?? []) vars.set(k, v);
+  if (tty) vars.set('TERM', 'xterm');
+  if (!vars.has('HOME')) vars.set('HOME', '/root');
+  return vars;
+}
 
 /** The files a container's own filesystem answers for. */
 function readFile(path: string, target: ExecTarget): string | undefined {

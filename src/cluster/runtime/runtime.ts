@@ -63,6 +63,8 @@ export interface RuntimeContainer {
   exitTimer?: TimerId;
   /** The command line its process runs (commandLine: command + args, or the image's ENTRYPOINT + args, or its default). */
   argv: readonly string[];
+  /** The environment the kubelet gave the process (kubelet_pods.go makeEnvironmentVariables), in order. */
+  env?: readonly (readonly [string, string])[];
   /** The simulated program its image runs, while it runs (kube-proxy, CoreDNS; see process.ts). */
   process?: ContainerProcess;
   /** When its process was stopped by SIGSTOP (`kill -STOP`, the cgroup freezer): it still runs but does nothing until killed. */
@@ -235,7 +237,7 @@ export class ContainerRuntime {
   }
 
   /** Creates a container; the command must name an executable the image has. */
-  createContainer(sandboxId: string, spec: { name: string; command?: string[]; args?: string[]; stdin?: boolean }, image: RuntimeImage, attempt: number): CriResult<RuntimeContainer> {
+  createContainer(sandboxId: string, spec: { name: string; command?: string[]; args?: string[]; stdin?: boolean; env?: readonly (readonly [string, string])[] }, image: RuntimeImage, attempt: number): CriResult<RuntimeContainer> {
     if (!this.up) return { ok: false, error: CONTAINERD_SOCK_ERROR };
     const sandbox = this.sandboxes.get(sandboxId);
     if (!sandbox) return { ok: false, error: `rpc error: code = NotFound desc = failed to get sandbox "${sandboxId}": not found` };
@@ -252,6 +254,7 @@ export class ContainerRuntime {
       logs: [],
       behaviour: behaviourFor(image.behaviour, spec.command, spec.args, spec.stdin === true),
       argv: commandLine(image.behaviour, spec.command, spec.args),
+      ...(spec.env?.length ? { env: spec.env } : {}),
     };
     this.containers.set(container.id, container);
     // The CRI log file the kubelet asks for (LogDirectory/LogPath), in the CRI log format `<RFC3339Nano> stdout F <line>`.

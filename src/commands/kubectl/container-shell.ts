@@ -17,6 +17,7 @@ import type { ContainerRun, ContainerShell, ExecResult } from '../types.js';
 import type { Invocation } from './invocation.js';
 import type { RuntimeContainer } from '../../cluster/runtime/runtime.js';
 import { imageHas } from '../../cluster/programs/in-container.js';
+import { processEnvironment } from '../../cluster/programs/exec.js';
 
 /** Directories every image's filesystem has (FHS), beside the container's volume mounts. */
 const STANDARD_DIRS = ['/', '/bin', '/dev', '/etc', '/home', '/lib', '/mnt', '/opt', '/proc', '/root', '/run', '/sbin', '/srv', '/sys', '/tmp', '/usr', '/usr/bin', '/usr/lib', '/usr/local', '/usr/local/bin', '/usr/sbin', '/usr/share', '/var', '/var/log', '/var/run', '/var/tmp'];
@@ -52,11 +53,11 @@ export function containerShell(inv: Invocation, target: ContainerTarget): Contai
   const debian = (c.behaviour.userland ?? 'debian') === 'debian';
   const dialect: Dialect = name === 'bash' ? 'bash' : name === 'zsh' ? 'zsh' : name === 'dash' || (debian && name === 'sh') ? 'dash' : 'ash';
   const hostname = pod.spec?.hostNetwork ? (pod.spec.nodeName ?? '') : (pod.spec?.hostname ?? pod.metadata?.name ?? '');
-  const home = '/root';
   const spec = [...(pod.spec?.containers ?? []), ...(pod.spec?.initContainers ?? [])].find((x) => x.name === target.container);
   const env: Record<string, string> = Object.create(null);
-  Object.assign(env, { PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin', HOSTNAME: hostname, HOME: home, TERM: 'xterm', PWD: '/' });
-  for (const e of spec?.env ?? []) if (e.value !== undefined) env[e.name] = e.value;
+  for (const [k, v] of processEnvironment(c, hostname, true)) env[k] = v;
+  env.PWD = '/';
+  const home = env.HOME;
   const dirs = new Set([...STANDARD_DIRS, ...(spec?.volumeMounts ?? []).map((m) => m.mountPath.replace(/\/+$/, '') || '/')]);
   // The shell's \w: the working directory, home shown as ~.
   const short = (cwd: string): string => (cwd === home ? '~' : cwd.startsWith(`${home}/`) ? `~${cwd.slice(home.length)}` : cwd);
