@@ -158,6 +158,8 @@ export const VERB_FLAGS: Readonly<Record<string, readonly FlagSpec[]>> = {
   create: [...PRINT, f('filename', 'array', 'f'), f('recursive', 'bool', 'R'), f('kustomize', 'string', 'k'), f('save-config', 'bool'), f('validate', 'string'), f('edit', 'bool'), f('selector', 'string', 'l'), f('raw', 'string'), f('windows-line-endings', 'bool')],
   'create deployment': [...PRINT, f('image', 'array'), f('replicas', 'int', 'r'), f('port', 'int'), f('save-config', 'bool'), f('validate', 'string')],
   'create namespace': [...PRINT, f('save-config', 'bool'), f('validate', 'string')],
+  'create configmap': [...PRINT, f('from-literal', 'array'), f('from-file', 'array'), f('from-env-file', 'array'), f('append-hash', 'bool'), f('save-config', 'bool'), f('validate', 'string')],
+  'create secret': [...PRINT, f('from-literal', 'array'), f('from-file', 'array'), f('from-env-file', 'array'), f('type', 'string'), f('append-hash', 'bool'), f('save-config', 'bool'), f('validate', 'string')],
   'rollout status': [f('watch', 'bool', 'w'), f('revision', 'int'), f('timeout', 'string'), f('selector', 'string', 'l'), f('filename', 'array', 'f'), f('recursive', 'bool', 'R'), f('kustomize', 'string', 'k')],
   'rollout restart': [...PRINT, f('selector', 'string', 'l'), f('filename', 'array', 'f'), f('recursive', 'bool', 'R'), f('kustomize', 'string', 'k')],
   'rollout undo': [...PRINT, f('to-revision', 'int'), f('selector', 'string', 'l'), f('filename', 'array', 'f'), f('recursive', 'bool', 'R'), f('kustomize', 'string', 'k')],
@@ -174,7 +176,7 @@ export const VERB_FLAGS: Readonly<Record<string, readonly FlagSpec[]>> = {
 export const SUBCOMMANDS: Readonly<Record<string, readonly string[]>> = {
   set: ['image', 'resources'],
   rollout: ['status', 'restart', 'undo', 'history'],
-  create: ['deployment', 'namespace', 'ns'],
+  create: ['deployment', 'namespace', 'ns', 'configmap', 'cm', 'secret'],
   certificate: ['approve', 'deny'],
 };
 

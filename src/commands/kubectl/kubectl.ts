@@ -21,6 +21,7 @@ import { runScale, runSetImage, runSetResources } from './set.js';
 import { runPatch } from './patch.js';
 import { runEdit } from './edit.js';
 import { runApply, runCreate, runCreateDeployment, runCreateNamespace } from './apply.js';
+import { runCreateConfigMap, runCreateSecret } from './create-data.js';
 import { runRolloutHistory, runRolloutRestart, runRolloutStatus, runRolloutUndo } from './rollout.js';
 import { runApiResources, runClusterInfo, runTop, runVersion } from './info.js';
 import { helpFor, KUBECTL_HELP, SUBCOMMAND_HELP } from './help.js';
@@ -51,6 +52,8 @@ const HANDLERS: Readonly<Record<string, Handler>> = {
   create: runCreate,
   'create deployment': runCreateDeployment,
   'create namespace': runCreateNamespace,
+  'create configmap': runCreateConfigMap,
+  'create secret': runCreateSecret,
   'rollout status': runRolloutStatus,
   'rollout restart': runRolloutRestart,
   'rollout undo': runRolloutUndo,
@@ -121,7 +124,7 @@ export async function runKubectl(args: readonly string[], ctx: CommandContext): 
     const subAt = nextPositional(rest, at);
     const sub = subAt >= 0 ? rest[subAt] : undefined;
     if (sub && subs.includes(sub)) {
-      verb = `${verb} ${sub === 'ns' ? 'namespace' : sub}`;
+      verb = `${verb} ${sub === 'ns' ? 'namespace' : sub === 'cm' ? 'configmap' : sub}`;
       rest.splice(subAt, 1);
     } else if (verb !== 'create') {
       if (wantsHelp || !sub) return { stdout: SUBCOMMAND_HELP[verb] ?? '', stderr: '', exitCode: 0 };

@@ -54,7 +54,7 @@ describe('the container environment', () => {
     expect(lines[1]).toBe('HOSTNAME=tools');
     expect(lines.at(-1)).toBe('HOME=/root');
     expect(lines).toEqual(expect.arrayContaining(['APP_MODE=fast', 'APP_url=http://db', 'DB_URL=http://db', 'DB_PASSWORD=s3cret', 'POD_NAME=tools', 'GREETING=hello from tools $HOME']));
-    const ip = (cluster.adminClient().get('services', 'default', 'web-api') as { ok: true; value: { spec: { clusterIP: string } } }).value.spec.clusterIP;
+    const ip = (cluster.adminClient().get('services', 'default', 'web-api') as unknown as { ok: true; value: { spec: { clusterIP: string } } }).value.spec.clusterIP;
     // envvars.go: the first port's backwards-compatible name, named ports, and the Docker link variables.
     expect(lines).toEqual(
       expect.arrayContaining([
