@@ -110,6 +110,10 @@ const TABLE: Record<string, Phrasings> = {
     right: ['coredns was scaled to 0 replicas so kube-dns has no endpoints', 'the intern scaled the coredns deployment to zero', 'no coredns pods are running, dns is down'],
     wrong: ['coredns is not down', 'the web service selector matches no pods', 'a network policy blocks dns'],
   },
+  'configmap-in-wrong-namespace': {
+    right: ['payments-config was created in the payments namespace, not in default', 'the configmap payments-config does not exist in default', 'missing configmap payments-config'],
+    wrong: ['the payments image tag is wrong', 'the payments-config configmap exists in default', 'the database is down'],
+  },
   'init-waits-for-missing-service': {
     right: ['there is no orders-db service, only the deployment, so the name gives NXDOMAIN', 'the orders-db service was never created', 'the init container waits for a dns name that does not exist: no orders-db service'],
     wrong: ['the orders-db service exists', 'coredns is down', 'the orders image tag is wrong'],

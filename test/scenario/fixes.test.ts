@@ -169,6 +169,15 @@ const FIXES: Record<string, Fixes> = {
     alternatives: [['echo \'{"apiVersion":"v1","kind":"Service","metadata":{"name":"orders-db"},"spec":{"clusterIP":"None","selector":{"app":"orders-db"},"ports":[{"port":5432}]}}\' | kubectl apply -f -']],
     forbidden: [],
   },
+  'configmap-in-wrong-namespace': {
+    // The same ConfigMap applied into default from a manifest, or with only the key the pod reads.
+    alternatives: [
+      ['echo \'{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"payments-config","namespace":"default"},"data":{"database-url":"postgres://payments-db.default.svc.cluster.local:5432/payments"}}\' | kubectl apply -f -'],
+      ['kubectl create cm payments-config --from-literal=database-url=postgres://payments-db:5432/payments'],
+    ],
+    // "with its database setting": dropping the variable makes the container start without it.
+    forbidden: [['kubectl patch deployment payments --type json -p \'[{"op":"remove","path":"/spec/template/spec/containers/0/env"}]\'']],
+  },
   'crashloop-bad-command': {
     // The image's own entrypoint is the right binary: dropping the override is as good as correcting it.
     alternatives: [['kubectl patch deployment orders --type json -p \'[{"op":"remove","path":"/spec/template/spec/containers/0/command"}]\'']],
