@@ -104,16 +104,6 @@ const CONTAINER_FILTERS = new Set(['grep', 'egrep', 'fgrep', 'head', 'tail', 'wc
 /** Shell builtins that behave the same in a container's shell as in bash. */
 const CONTAINER_BUILTINS = new Set(['echo', 'printf', 'export', 'unset', 'history', 'clear', 'true', 'false', ':']);
 
-/** An absolute, normalised path from `path` taken in `cwd`. */
-function joinPath(cwd: string, path: string): string {
-  const parts: string[] = [];
-  for (const part of (path.startsWith('/') ? path : `${cwd}/${path}`).split('/')) {
-    if (part === '' || part === '.') continue;
-    if (part === '..') parts.pop();
-    else parts.push(part);
-  }
-  return `/${parts.join('/')}`;
-}
 
 const PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
 
@@ -331,7 +321,7 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
       return observedResult(shell.exit(status));
     }
     if (name === 'cd') {
-      const dir = joinPath(frame.cwd ?? '/', args[0] ?? env.HOME ?? '/');
+      const dir = resolvePath(args[0] ?? env.HOME ?? '/', frame.cwd ?? '/');
       const refused = shell.cannotEnter(dir, frame.lines ?? 1);
       if (refused) return refused;
       frame.cwd = dir;
