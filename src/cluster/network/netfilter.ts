@@ -89,6 +89,12 @@ export interface Packet {
   mark?: number;
   /** Its connection's destination was rewritten (conntrack state DNAT). */
   dnat?: boolean;
+  /**
+   * Its conntrack state when it belongs to a known connection: ESTABLISHED
+   * for a reply (a SYN-ACK, an RST, a DNS answer), RELATED for an ICMP error
+   * about it. Absent: the packet opens a connection (NEW).
+   */
+  state?: 'ESTABLISHED' | 'RELATED';
 }
 
 /** What the filter table decides for a packet. */
@@ -234,6 +240,11 @@ export class Netfilter {
     return this.filterTable.policies;
   }
 
+  /** Counts every change to the host's tables and IPVS services: a path judged at one count is judged alike until it moves. */
+  changes(): number {
+    return this.filterTable.version + this.natTable.version + (this.ipvs()?.version ?? 0);
+  }
+
   /** Filter verdicts remembered for the table's current version. */
   private readonly verdicts = new Map<string, Verdict>();
   private verdictsVersion = -1;
@@ -271,7 +282,7 @@ export class Netfilter {
     // The kubelet asks about the same packet on every request: compare with the last one before building a key.
     const last = this.lastAsked[hook];
     if (last && last.version === table.version && samePacket(last.packet, packet)) return last.verdict;
-    const key = `${hook} ${packet.proto} ${packet.src} ${packet.dst} ${packet.sport ?? ''} ${packet.dport ?? ''} ${packet.mark ?? 0} ${packet.dnat ? 1 : 0}`;
+    const key = `${hook} ${packet.proto} ${packet.src} ${packet.dst} ${packet.sport ?? ''} ${packet.dport ?? ''} ${packet.mark ?? 0} ${packet.dnat ? 1 : 0} ${packet.state ?? ''}`;
     let verdict = this.verdicts.get(key);
     if (!verdict) {
       const end = this.walk(table, hook, { ...packet }, noPick, 0);
@@ -355,9 +366,9 @@ export class Netfilter {
           if ((((p.mark ?? 0) & m.mask) === m.mark) === !!m.invert) return false;
           break;
         case 'conntrack': {
-          // Every packet the network judges opens a connection: state NEW, plus DNAT once rewritten.
+          // A packet opens a connection (NEW) unless it is a reply or an error about one; DNAT holds both ways once rewritten.
           const states = conntrackStates(m.states);
-          const hit = states.new || (!!p.dnat && states.dnat);
+          const hit = (p.state === undefined ? states.new : p.state === 'ESTABLISHED' ? states.established : states.related) || (!!p.dnat && states.dnat);
           if (hit === !!m.invert) return false;
           break;
         }
@@ -370,17 +381,24 @@ export class Netfilter {
   }
 }
 
-/** Which of the states a new connection can be in a `--ctstate` list names (asked on every packet: parsed once per text). */
-function conntrackStates(text: string): { new: boolean; dnat: boolean } {
+/** The states a `--ctstate` list names that the network's packets can be in (asked on every packet: parsed once per text). */
+function conntrackStates(text: string): ConntrackStates {
   let states = CONNTRACK_STATES.get(text);
   if (!states) {
     const list = text.split(',');
-    CONNTRACK_STATES.set(text, (states = { new: list.includes('NEW'), dnat: list.includes('DNAT') }));
+    CONNTRACK_STATES.set(text, (states = { new: list.includes('NEW'), established: list.includes('ESTABLISHED'), related: list.includes('RELATED'), dnat: list.includes('DNAT') }));
   }
   return states;
 }
 
-const CONNTRACK_STATES = new Map<string, { new: boolean; dnat: boolean }>();
+interface ConntrackStates {
+  new: boolean;
+  established: boolean;
+  related: boolean;
+  dnat: boolean;
+}
+
+const CONNTRACK_STATES = new Map<string, ConntrackStates>();
 
 /** Does `chain` of `table` hold any rule (else its policy decides at once)? */
 function hasRules(table: NetfilterTable, chain: string): boolean {
@@ -389,7 +407,7 @@ function hasRules(table: NetfilterTable, chain: string): boolean {
 
 /** Do two packets match alike (every field a rule can look at)? */
 function samePacket(a: Packet, b: Packet): boolean {
-  return a.dst === b.dst && a.src === b.src && a.dport === b.dport && a.sport === b.sport && a.proto === b.proto && a.mark === b.mark && a.dnat === b.dnat;
+  return a.dst === b.dst && a.src === b.src && a.dport === b.dport && a.sport === b.sport && a.proto === b.proto && a.mark === b.mark && a.dnat === b.dnat && a.state === b.state;
 }
 
 /** How many distinct packets' verdicts a host remembers before starting over. */
