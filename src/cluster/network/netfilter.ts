@@ -4,8 +4,9 @@
  * KUBE-SVC-..., an operator's own), and rules with the matches and targets
  * kube-proxy and a careful operator use. The network asks `nat()` for the
  * destination a packet ends up with (kube-proxy's DNAT) and `filter()` for
- * its verdict; the kubelet's API transport and the API server's connection
- * to the kubelet ask the same tables, so a DROP rule is a real partition.
+ * its verdict. Every connection goes through the network's dial (the
+ * kubelet's to the API server and the API server's to the kubelet as much
+ * as curl's), so a DROP rule is a real partition.
  *
  * Traversal follows netfilter: rules in order, a jump enters a user chain,
  * RETURN (or its end) goes back, a built-in chain's end applies its policy;
@@ -295,30 +296,6 @@ export class Netfilter {
     return verdict;
   }
 
-  /** The last TCP connect judged each way, while the filter table is unchanged (the kubelet's connection, asked on every request). */
-  private readonly connects: { [way in 'in' | 'out']?: { version: number; local: string; ip: string; port: number; failure: ConnectFailure | undefined } } = {};
-
-  /** A connect's outcome remembered until the filter table changes; `judge` decides it otherwise. */
-  remembered(way: 'in' | 'out', local: string, ip: string, port: number, judge: () => ConnectFailure | undefined): ConnectFailure | undefined {
-    const last = this.connects[way];
-    const version = this.filterTable.version;
-    if (last && last.version === version && last.port === port && last.ip === ip && last.local === local) return last.failure;
-    const failure = judge();
-    this.connects[way] = { version, local, ip, port, failure };
-    return failure;
-  }
-
-  /** The verdict of `chain` for a TCP packet (the kubelet's connections). */
-  verdict(chain: FilterChain, p: { src: string; dst: string; sport?: number; dport?: number }): Verdict {
-    return this.filter(chain, { proto: 'tcp', ...p });
-  }
-
-  /** Do both chains a TCP connection crosses on this host hold no rule and accept by policy (nothing to judge)? */
-  acceptsAll(): boolean {
-    const t = this.filterTable;
-    return t.chains.INPUT.length === 0 && t.chains.OUTPUT.length === 0 && t.policies.INPUT === 'ACCEPT' && t.policies.OUTPUT === 'ACCEPT';
-  }
-
   /**
    * Walks `chain` of `table`: the rule whose target ended the traversal, or
    * undefined when the packet fell off the end (or RETURNed).
@@ -419,9 +396,6 @@ const noPick = (): number => 1;
 /** A chain's policy as a verdict (one shared, frozen object per policy: asked on every kubelet request). */
 const POLICY_VERDICTS = { ACCEPT: Object.freeze({ target: 'ACCEPT' as const }), DROP: Object.freeze({ target: 'DROP' as const }) };
 
-/** What a TCP connect meets, as Go's net package words the failure (undefined = connected). */
-export type ConnectFailure = 'i/o timeout' | 'connect: connection refused' | 'connect: no route to host';
-
 const tables = new WeakMap<NodeHost, Netfilter>();
 
 /** The packet filter of a host (created empty, policies ACCEPT). */
@@ -429,38 +403,6 @@ export function netfilterOf(host: NodeHost): Netfilter {
   let t = tables.get(host);
   if (!t) tables.set(host, (t = new Netfilter((ip) => ip === host.ip || ip.startsWith('127.'), () => ipvsIfAny(host))));
   return t;
-}
-
-/** Outbound TCP connect from `host` (address `localIP`) to ip:port, judged by the host's rules. */
-export function outboundConnect(host: NodeHost, localIP: string, ip: string, port: number): ConnectFailure | undefined {
-  const nf = tables.get(host);
-  if (!nf) return undefined;
-  return nf.remembered('out', localIP, ip, port, () => {
-    const out = nf.verdict('OUTPUT', { src: localIP, dst: ip, dport: port });
-    if (out.target !== 'ACCEPT') return connectFailure(out);
-    // The SYN-ACK comes back through INPUT; dropped or rejected, the connect times out.
-    const back = nf.verdict('INPUT', { src: ip, dst: localIP, sport: port });
-    return back.target === 'ACCEPT' ? undefined : 'i/o timeout';
-  });
-}
-
-/** Inbound TCP connect from ip to `host` (address `localIP`) on port. */
-export function inboundConnect(host: NodeHost, localIP: string, ip: string, port: number): ConnectFailure | undefined {
-  const nf = tables.get(host);
-  if (!nf) return undefined;
-  return nf.remembered('in', localIP, ip, port, () => {
-    const input = nf.verdict('INPUT', { src: ip, dst: localIP, dport: port });
-    if (input.target !== 'ACCEPT') return connectFailure(input);
-    const back = nf.verdict('OUTPUT', { src: localIP, dst: ip, sport: port });
-    return back.target === 'ACCEPT' ? undefined : 'i/o timeout';
-  });
-}
-
-function connectFailure(v: Verdict): ConnectFailure {
-  if (v.target !== 'REJECT') return 'i/o timeout';
-  // icmp-port-unreachable (the default) and tcp-reset read as ECONNREFUSED; host/net
-  // unreachable and *-prohibited as EHOSTUNREACH.
-  return v.rejectWith === 'icmp-port-unreachable' || v.rejectWith === 'tcp-reset' ? 'connect: connection refused' : 'connect: no route to host';
 }
 
 /** Is an IPv4 address inside `cidr` (a bare address matches itself)? */
