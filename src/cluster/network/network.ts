@@ -192,7 +192,7 @@ export class Network {
    * pod sent) on the sender's node. On one node the kernel takes the shortest
    * way: a pod's answer to its own node is INPUT only, the node's to its pod OUTPUT only.
    */
-  private replyDropped(from: NetSource, src: string, srcNode: NetNode | undefined, proto: 'tcp' | 'udp', trace: Trace): boolean {
+  private replyDropped(from: NetSource, src: string, srcNode: NetNode | undefined, proto: Packet['proto'], trace: Trace): boolean {
     const end = trace.end!;
     const fromHost = from.kind === 'host';
     const by = end.node;
@@ -200,7 +200,7 @@ export class Network {
     if (by && by === srcNode && end.rejectWith !== undefined) return false;
     const reply: Packet =
       end.rejectWith === undefined
-        ? { proto, src: end.ip, dst: src, sport: end.port, dnat: trace.dnat || undefined, state: 'ESTABLISHED' }
+        ? { proto, src: end.ip, dst: src, sport: proto === 'icmp' ? undefined : end.port, dnat: trace.dnat || undefined, state: 'ESTABLISHED' }
         : end.rejectWith === 'tcp-reset'
           ? { proto: 'tcp', src: end.ip, dst: src, sport: end.port, dnat: trace.dnat || undefined, state: 'ESTABLISHED' }
           : { proto: 'icmp', src: end.ip, dst: src, dnat: trace.dnat || undefined, state: 'RELATED' };
@@ -274,10 +274,12 @@ export class Network {
     const packet: Packet = { proto: 'icmp', src, dst: ip };
     if (srcNode && verdictFailure(netfilterOf(srcNode.host).filter(from.kind === 'pod' ? 'FORWARD' : 'OUTPUT', packet))) return false;
     const host = this.nodeByIP(ip);
-    if (host) return !verdictFailure(netfilterOf(host.host).filter('INPUT', packet));
-    const pod = this.sandboxByIP(ip);
-    if (!pod || (from.kind === 'workstation')) return false;
-    return pod.node === srcNode || !verdictFailure(netfilterOf(pod.node.host).filter('FORWARD', packet));
+    if (host && verdictFailure(netfilterOf(host.host).filter('INPUT', packet))) return false;
+    const pod = host ? undefined : this.sandboxByIP(ip);
+    if (!host && (!pod || from.kind === 'workstation')) return false;
+    if (pod && pod.node !== srcNode && verdictFailure(netfilterOf(pod.node.host).filter('FORWARD', packet))) return false;
+    // The echo reply retraces the way, as a TCP answer does.
+    return !this.replyDropped(from, src, srcNode, 'icmp', { dnat: false, end: { node: host ?? pod!.node, atHost: !!host, ip, port: 0 } });
   }
 
   /** The nodes, in declaration order. */

@@ -47,6 +47,9 @@ describe('the reply path of a dial', () => {
     expect(dial(host('cp-1'), '10.0.0.12', 10250)).toBe('timeout');
     // Other peers' answers pass.
     expect(dial(host('node-2'), '10.0.0.11', 10250)).toBe('connected');
+    // An echo reply is an answer as well.
+    expect(cluster.network.ping(host('node-2'), '10.0.0.10')).toBe(false);
+    expect(cluster.network.ping(host('node-2'), '10.0.0.11')).toBe(true);
   });
 
   it('a conntrack ESTABLISHED accept before the DROP lets answers in, while connections from there stay dropped', () => {
