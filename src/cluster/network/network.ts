@@ -3,8 +3,10 @@
  * pod network namespaces with their IPs, each node's packet filter, and one
  * `dial` whose outcome is connected, refused, timed out or unreachable.
  * Everything that connects asks it (client programs such as wget, curl and
- * nslookup; probes; kubectl exec and logs), so a REJECT rule, a missing
- * endpoint or a NetworkPolicy affects them all alike.
+ * nslookup; probes; the kubelet's and kube-proxy's connections to the API
+ * server; the API server's to a kubelet for logs and exec; the connections
+ * `ss` lists), so a REJECT rule, a missing endpoint or a NetworkPolicy
+ * affects them all alike.
  *
  * The path of a packet follows Linux: on the node it leaves from, the nat
  * table (PREROUTING for a pod's traffic, which arrives over its veth; OUTPUT
@@ -119,7 +121,7 @@ export class Network {
     const src = from.kind === 'workstation' ? WORKSTATION_IP : from.kind === 'host' ? srcNode?.ip : srcNode?.runtime.sandboxes.get(from.sandboxId)?.ip;
     if (src === undefined) return { ok: false, failure: 'unreachable' };
     if (ip === '127.0.0.1' || ip === '::1') return this.loopback(from, port, proto);
-    if (from.kind === 'host' && proto === 'tcp') return this.hostConnect(srcNode!, ip, port);
+    if (from.kind === 'host' && proto === 'tcp') return this.hostConnect(from, srcNode!, ip, port);
     return this.route(from, src, srcNode, ip, port, proto).result;
   }
 
@@ -129,15 +131,15 @@ export class Network {
    * are remembered per source node until a table on either end changes; who
    * answers at the end is asked each time (a daemon stops, a port opens).
    */
-  private hostConnect(srcNode: NetNode, ip: string, port: number): DialResult {
+  private hostConnect(from: NetSource, srcNode: NetNode, ip: string, port: number): DialResult {
     const known = this.connects.get(srcNode.name);
-    if (known && known.ip === ip && known.port === port && known.srcFilter.changes() === known.srcVersion && known.dstFilter?.changes() === known.dstVersion) {
+    if (known && known.ip === ip && known.port === port && known.srcFilter.changes() === known.srcVersion && known.dstFilter.changes() === known.dstVersion) {
       const path = known.path;
       if ('failure' in path) return path;
       return path.replyDropped ? TIMED_OUT : this.toHost(path.host, port, 'tcp');
     }
     const draws = this.draws;
-    const traced = this.route({ kind: 'host', node: srcNode.name }, srcNode.ip, srcNode, ip, port, 'tcp');
+    const traced = this.route(from, srcNode.ip, srcNode, ip, port, 'tcp');
     const dst = this.nodeByIP(ip);
     const srcFilter = netfilterOf(srcNode.host);
     const dstFilter = dst && netfilterOf(dst.host);
@@ -157,6 +159,7 @@ export class Network {
 
   /** How many statistic draws the nat tables made (a path that drew may go elsewhere next time). */
   private draws = 0;
+  /** kube-proxy's `statistic mode random` draw, counted. */
   private readonly draw = (): number => {
     this.draws++;
     return this.pick();
