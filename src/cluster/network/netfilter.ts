@@ -46,7 +46,7 @@ export type Match =
   | { kind: 'addrtype'; srcType?: string; dstType?: string; invertSrc?: boolean; invertDst?: boolean }
   /** `-m mark [!] --mark VALUE[/MASK]`. */
   | { kind: 'mark'; mark: number; mask: number; invert?: boolean }
-  /** `-m conntrack [!] --ctstate STATES` (comma-separated, as given). */
+  /** `-m conntrack [!] --ctstate STATES` (comma-separated, in the kernel's bit order whatever order they were given in). */
   | { kind: 'conntrack'; states: string; invert?: boolean };
 
 /** One rule, as `iptables -A` or `iptables-restore` takes it. */
