@@ -11,7 +11,8 @@
 import type { ApiClient, ApiResult, DeleteOptions, KubeObject, ListOptions, PatchType, PodLogOptions, PodExecOptions, Status, WatchEvent } from '../apiserver/types.js';
 import type { Certificate } from '../host/certs.js';
 import type { NodeHost } from '../host/node-host.js';
-import { outboundConnect } from '../network/netfilter.js';
+import type { Network, NetSource } from '../network/network.js';
+import { goDialError } from '../network/dial-error.js';
 import { rfc3339 } from './go-text.js';
 
 /** Where the kubelet's kubeconfig points, and the certificate the server presents there. */
@@ -61,12 +62,21 @@ export class KubeletTransport {
   /** The error text of the last failed request. */
   lastError?: string;
 
+  /**
+   * @param host the kubelet's node (its clock judges the serving certificate).
+   * @param network the network its connections go through, from `host`'s own address.
+   */
   constructor(
     private readonly host: NodeHost,
-    private readonly nodeIP: string,
+    private readonly network: Network,
     private readonly endpoint: ApiServerEndpoint,
     private readonly trueNow: () => number,
-  ) {}
+  ) {
+    this.from = { kind: 'host', node: host.name };
+  }
+
+  /** Where its connections start: the node's own address. */
+  private readonly from: NetSource;
 
   /** The error a request to `method path?query` meets before reaching the API server, if any. */
   private check(method: string, pathAndQuery: string): TransportFailure | undefined {
@@ -82,11 +92,11 @@ export class KubeletTransport {
 
   /** What stops any request before the API server: the connection, then TLS (Go's words after the request's). */
   private fault(): { why: string; elapsedMs: number } | undefined {
-    const dial = outboundConnect(this.host, this.nodeIP, this.endpoint.ip, this.endpoint.port);
-    if (dial) {
+    const dial = this.network.dial(this.from, this.endpoint.ip, this.endpoint.port);
+    if (!dial.ok) {
       this.broken = true;
       this.serverResponsive = false;
-      return { why: `dial tcp ${this.endpoint.ip}:${this.endpoint.port}: ${dial}`, elapsedMs: dial === 'i/o timeout' ? REQUEST_TIMEOUT_MS : 1 };
+      return { why: `dial tcp ${this.endpoint.ip}:${this.endpoint.port}: ${goDialError(dial.failure)}`, elapsedMs: dial.failure === 'timeout' ? REQUEST_TIMEOUT_MS : 1 };
     }
     // crypto/x509 Certificate.Verify with CurrentTime = the host clock; Go ≥1.20 prefixes the TLS layer's words.
     const cert = this.endpoint.servingCertificate(this.trueNow());

@@ -11,6 +11,7 @@ import type { ContainerRuntime, RuntimeContainer } from '../runtime/runtime.js';
 import type { Network } from '../network/network.js';
 import type { Random } from '../clock/random.js';
 import { execInContainer } from '../programs/exec.js';
+import { goDialError } from '../network/dial-error.js';
 
 /** What the endpoint needs of its node. */
 export interface ExecEndpointEnv {
@@ -30,8 +31,7 @@ export function execEndpoint(env: ExecEndpointEnv): (pod: KubeObject, container:
   return (pod, containerName, options) => {
     const dial = env.network.dial({ kind: 'host', node: env.apiServerNode }, env.nodeIP, 10250);
     if (!dial.ok) {
-      const why = dial.failure === 'refused' ? 'connect: connection refused' : dial.failure === 'timeout' ? 'i/o timeout' : 'connect: no route to host';
-      return failure(proxyError(`error dialing backend: dial tcp ${env.nodeIP}:10250: ${why}`));
+      return failure(proxyError(`error dialing backend: dial tcp ${env.nodeIP}:10250: ${goDialError(dial.failure)}`));
     }
     const uid = pod.metadata.uid;
     let container: RuntimeContainer | undefined;

@@ -24,11 +24,11 @@ import type { KubeletEndpoint } from '../apiserver/types.js';
 import type { NodeHost } from '../host/node-host.js';
 import type { Certificate } from '../host/certs.js';
 import type { TimerId } from '../clock/event-queue.js';
-import { failure, internalError } from '../apiserver/errors.js';
+import { failure, proxyError } from '../apiserver/errors.js';
 import { KubeletTransport, isTransportError, type ApiServerEndpoint } from './api-transport.js';
 import { NodeLeaseController } from './node-lease.js';
 import { kubeletStartup } from './kubelet-startup.js';
-import { inboundConnect } from '../network/netfilter.js';
+import { goDialError } from '../network/dial-error.js';
 import { goTimeStringPrecise } from './go-text.js';
 import { sameFields, sameInputs } from './same-inputs.js';
 import { flatConcat } from '../flat-string.js';
@@ -130,9 +130,12 @@ export class Kubelet implements Component {
     return {
       serving: () => this.active,
       containerLogs: (pod, container, options) => {
-        const api = this.options.apiServer;
-        const blocked = api && this.options.host && inboundConnect(this.options.host, this.options.spec.ip, api.ip, 10250);
-        if (blocked) return failure(internalError(`Get "https://${this.options.spec.ip}:10250/containerLogs/${pod.metadata.namespace}/${pod.metadata.name}/${container}": dial tcp ${this.options.spec.ip}:10250: ${blocked}`));
+        // The API server dials the node's 10250 from its own node, over the one network.
+        const ip = this.options.spec.ip;
+        const apiNode = this.options.apiServer && this.options.network.nodeByIP(this.options.apiServer.ip);
+        const dial = apiNode && this.options.network.dial({ kind: 'host', node: apiNode.name }, ip, 10250);
+        // A url.Error, not an API status: responsewriters.ErrorToAPIStatus makes it a 500 with no reason (kubectl: `Error from server: ...`).
+        if (dial && !dial.ok) return failure(proxyError(`Get "https://${ip}:10250/containerLogs/${pod.metadata.namespace}/${pod.metadata.name}/${container}": dial tcp ${ip}:10250: ${goDialError(dial.failure)}`));
         return containerLogs(this.options.runtime, pod, container, options, this.ctx.queue.now());
       },
     };
@@ -153,7 +156,7 @@ export class Kubelet implements Component {
       if (!started.ok) return { ok: false, exitCode: 1 };
       this.clientCert = started.cert;
       this.config = started.config;
-      this.transport = new KubeletTransport(host, this.options.spec.ip, this.options.apiServer, () => this.ctx.queue.now());
+      this.transport = new KubeletTransport(host, this.options.network, this.options.apiServer, () => this.ctx.queue.now());
     } else this.log('I', 'server.go:520', klogKV('Kubelet version', { kubeletVersion: this.options.spec.kubeletVersion }));
     // PreInitRuntimeService: the CRI client validates the runtime API before anything else runs (runtime-state.ts).
     const criError = criStartupError(this.options.runtime);

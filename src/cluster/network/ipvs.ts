@@ -37,9 +37,16 @@ export interface VirtualService {
 export class IpvsTable {
   /** Virtual services by `PROTO ip:port`. */
   readonly services = new Map<string, VirtualService>();
+  private replaced = 0;
+
+  /** Counts the table's replacements (a dial's remembered path holds until it changes). */
+  get version(): number {
+    return this.replaced;
+  }
 
   /** Replaces the table's services (kube-proxy's sync), keeping the round-robin position of those that stay. */
   replace(services: readonly Omit<VirtualService, 'next'>[]): void {
+    this.replaced++;
     const before = this.services;
     const next = new Map<string, VirtualService>();
     for (const s of services) {

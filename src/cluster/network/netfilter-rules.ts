@@ -103,11 +103,14 @@ export function parseRuleSpec(args: readonly string[]): NetfilterRule | RuleErro
         if (inv) current.invert = true;
         break;
       }
-      case '--ctstate':
+      case '--ctstate': {
         if (current?.kind !== 'conntrack') return { error: 'bad-argument', argument: a };
-        current.states = args[++i];
+        const states = ctstates(args[++i]);
+        if (!states) return { error: 'bad-argument', argument: args[i] };
+        current.states = states;
         if (inv) current.invert = true;
         break;
+      }
       case '-j':
       case '--jump':
         rule.target = args[++i];
@@ -177,6 +180,20 @@ function newMatch(name: string): Match | undefined {
     default:
       return undefined;
   }
+}
+
+/** The states `--ctstate` takes, in the order libxt_conntrack's print_state lists them. */
+const CTSTATES: readonly string[] = ['INVALID', 'NEW', 'RELATED', 'ESTABLISHED', 'UNTRACKED', 'SNAT', 'DNAT'];
+
+/**
+ * A `--ctstate` list as iptables keeps it: a bit mask, listed back in its
+ * bits' order (`ESTABLISHED,RELATED` prints as `RELATED,ESTABLISHED`);
+ * undefined for a state name it does not know.
+ */
+function ctstates(text: string): string | undefined {
+  const given = text.split(',').map((s) => s.toUpperCase());
+  if (given.some((s) => !CTSTATES.includes(s))) return undefined;
+  return CTSTATES.filter((s) => given.includes(s)).join(',');
 }
 
 /** An address as iptables keeps it: a bare IPv4 address is a /32. */

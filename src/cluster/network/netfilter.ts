@@ -4,8 +4,9 @@
  * KUBE-SVC-..., an operator's own), and rules with the matches and targets
  * kube-proxy and a careful operator use. The network asks `nat()` for the
  * destination a packet ends up with (kube-proxy's DNAT) and `filter()` for
- * its verdict; the kubelet's API transport and the API server's connection
- * to the kubelet ask the same tables, so a DROP rule is a real partition.
+ * its verdict. Every connection goes through the network's dial (the
+ * kubelet's to the API server and the API server's to the kubelet as much
+ * as curl's), so a DROP rule is a real partition.
  *
  * Traversal follows netfilter: rules in order, a jump enters a user chain,
  * RETURN (or its end) goes back, a built-in chain's end applies its policy;
@@ -45,7 +46,7 @@ export type Match =
   | { kind: 'addrtype'; srcType?: string; dstType?: string; invertSrc?: boolean; invertDst?: boolean }
   /** `-m mark [!] --mark VALUE[/MASK]`. */
   | { kind: 'mark'; mark: number; mask: number; invert?: boolean }
-  /** `-m conntrack [!] --ctstate STATES` (comma-separated, as given). */
+  /** `-m conntrack [!] --ctstate STATES` (comma-separated, in the kernel's bit order whatever order they were given in). */
   | { kind: 'conntrack'; states: string; invert?: boolean };
 
 /** One rule, as `iptables -A` or `iptables-restore` takes it. */
@@ -89,6 +90,12 @@ export interface Packet {
   mark?: number;
   /** Its connection's destination was rewritten (conntrack state DNAT). */
   dnat?: boolean;
+  /**
+   * Its conntrack state when it belongs to a known connection: ESTABLISHED
+   * for a reply (a SYN-ACK, an RST, a DNS answer), RELATED for an ICMP error
+   * about it. Absent: the packet opens a connection (NEW).
+   */
+  state?: 'ESTABLISHED' | 'RELATED';
 }
 
 /** What the filter table decides for a packet. */
@@ -234,6 +241,11 @@ export class Netfilter {
     return this.filterTable.policies;
   }
 
+  /** Counts every change to the host's tables and IPVS services: a path judged at one count is judged alike until it moves. */
+  changes(): number {
+    return this.filterTable.version + this.natTable.version + (this.ipvs()?.version ?? 0);
+  }
+
   /** Filter verdicts remembered for the table's current version. */
   private readonly verdicts = new Map<string, Verdict>();
   private verdictsVersion = -1;
@@ -271,7 +283,7 @@ export class Netfilter {
     // The kubelet asks about the same packet on every request: compare with the last one before building a key.
     const last = this.lastAsked[hook];
     if (last && last.version === table.version && samePacket(last.packet, packet)) return last.verdict;
-    const key = `${hook} ${packet.proto} ${packet.src} ${packet.dst} ${packet.sport ?? ''} ${packet.dport ?? ''} ${packet.mark ?? 0} ${packet.dnat ? 1 : 0}`;
+    const key = `${hook} ${packet.proto} ${packet.src} ${packet.dst} ${packet.sport ?? ''} ${packet.dport ?? ''} ${packet.mark ?? 0} ${packet.dnat ? 1 : 0} ${packet.state ?? ''}`;
     let verdict = this.verdicts.get(key);
     if (!verdict) {
       const end = this.walk(table, hook, { ...packet }, noPick, 0);
@@ -282,30 +294,6 @@ export class Netfilter {
     }
     this.lastAsked[hook] = { version: table.version, packet: { ...packet }, verdict };
     return verdict;
-  }
-
-  /** The last TCP connect judged each way, while the filter table is unchanged (the kubelet's connection, asked on every request). */
-  private readonly connects: { [way in 'in' | 'out']?: { version: number; local: string; ip: string; port: number; failure: ConnectFailure | undefined } } = {};
-
-  /** A connect's outcome remembered until the filter table changes; `judge` decides it otherwise. */
-  remembered(way: 'in' | 'out', local: string, ip: string, port: number, judge: () => ConnectFailure | undefined): ConnectFailure | undefined {
-    const last = this.connects[way];
-    const version = this.filterTable.version;
-    if (last && last.version === version && last.port === port && last.ip === ip && last.local === local) return last.failure;
-    const failure = judge();
-    this.connects[way] = { version, local, ip, port, failure };
-    return failure;
-  }
-
-  /** The verdict of `chain` for a TCP packet (the kubelet's connections). */
-  verdict(chain: FilterChain, p: { src: string; dst: string; sport?: number; dport?: number }): Verdict {
-    return this.filter(chain, { proto: 'tcp', ...p });
-  }
-
-  /** Do both chains a TCP connection crosses on this host hold no rule and accept by policy (nothing to judge)? */
-  acceptsAll(): boolean {
-    const t = this.filterTable;
-    return t.chains.INPUT.length === 0 && t.chains.OUTPUT.length === 0 && t.policies.INPUT === 'ACCEPT' && t.policies.OUTPUT === 'ACCEPT';
   }
 
   /**
@@ -355,9 +343,9 @@ export class Netfilter {
           if ((((p.mark ?? 0) & m.mask) === m.mark) === !!m.invert) return false;
           break;
         case 'conntrack': {
-          // Every packet the network judges opens a connection: state NEW, plus DNAT once rewritten.
+          // A packet opens a connection (NEW) unless it is a reply or an error about one; DNAT holds both ways once rewritten.
           const states = conntrackStates(m.states);
-          const hit = states.new || (!!p.dnat && states.dnat);
+          const hit = (p.state === undefined ? states.new : p.state === 'ESTABLISHED' ? states.established : states.related) || (!!p.dnat && states.dnat);
           if (hit === !!m.invert) return false;
           break;
         }
@@ -370,17 +358,24 @@ export class Netfilter {
   }
 }
 
-/** Which of the states a new connection can be in a `--ctstate` list names (asked on every packet: parsed once per text). */
-function conntrackStates(text: string): { new: boolean; dnat: boolean } {
+/** The states a `--ctstate` list names that the network's packets can be in (asked on every packet: parsed once per text). */
+function conntrackStates(text: string): ConntrackStates {
   let states = CONNTRACK_STATES.get(text);
   if (!states) {
     const list = text.split(',');
-    CONNTRACK_STATES.set(text, (states = { new: list.includes('NEW'), dnat: list.includes('DNAT') }));
+    CONNTRACK_STATES.set(text, (states = { new: list.includes('NEW'), established: list.includes('ESTABLISHED'), related: list.includes('RELATED'), dnat: list.includes('DNAT') }));
   }
   return states;
 }
 
-const CONNTRACK_STATES = new Map<string, { new: boolean; dnat: boolean }>();
+interface ConntrackStates {
+  new: boolean;
+  established: boolean;
+  related: boolean;
+  dnat: boolean;
+}
+
+const CONNTRACK_STATES = new Map<string, ConntrackStates>();
 
 /** Does `chain` of `table` hold any rule (else its policy decides at once)? */
 function hasRules(table: NetfilterTable, chain: string): boolean {
@@ -389,7 +384,7 @@ function hasRules(table: NetfilterTable, chain: string): boolean {
 
 /** Do two packets match alike (every field a rule can look at)? */
 function samePacket(a: Packet, b: Packet): boolean {
-  return a.dst === b.dst && a.src === b.src && a.dport === b.dport && a.sport === b.sport && a.proto === b.proto && a.mark === b.mark && a.dnat === b.dnat;
+  return a.dst === b.dst && a.src === b.src && a.dport === b.dport && a.sport === b.sport && a.proto === b.proto && a.mark === b.mark && a.dnat === b.dnat && a.state === b.state;
 }
 
 /** How many distinct packets' verdicts a host remembers before starting over. */
@@ -401,9 +396,6 @@ const noPick = (): number => 1;
 /** A chain's policy as a verdict (one shared, frozen object per policy: asked on every kubelet request). */
 const POLICY_VERDICTS = { ACCEPT: Object.freeze({ target: 'ACCEPT' as const }), DROP: Object.freeze({ target: 'DROP' as const }) };
 
-/** What a TCP connect meets, as Go's net package words the failure (undefined = connected). */
-export type ConnectFailure = 'i/o timeout' | 'connect: connection refused' | 'connect: no route to host';
-
 const tables = new WeakMap<NodeHost, Netfilter>();
 
 /** The packet filter of a host (created empty, policies ACCEPT). */
@@ -411,38 +403,6 @@ export function netfilterOf(host: NodeHost): Netfilter {
   let t = tables.get(host);
   if (!t) tables.set(host, (t = new Netfilter((ip) => ip === host.ip || ip.startsWith('127.'), () => ipvsIfAny(host))));
   return t;
-}
-
-/** Outbound TCP connect from `host` (address `localIP`) to ip:port, judged by the host's rules. */
-export function outboundConnect(host: NodeHost, localIP: string, ip: string, port: number): ConnectFailure | undefined {
-  const nf = tables.get(host);
-  if (!nf) return undefined;
-  return nf.remembered('out', localIP, ip, port, () => {
-    const out = nf.verdict('OUTPUT', { src: localIP, dst: ip, dport: port });
-    if (out.target !== 'ACCEPT') return connectFailure(out);
-    // The SYN-ACK comes back through INPUT; dropped or rejected, the connect times out.
-    const back = nf.verdict('INPUT', { src: ip, dst: localIP, sport: port });
-    return back.target === 'ACCEPT' ? undefined : 'i/o timeout';
-  });
-}
-
-/** Inbound TCP connect from ip to `host` (address `localIP`) on port. */
-export function inboundConnect(host: NodeHost, localIP: string, ip: string, port: number): ConnectFailure | undefined {
-  const nf = tables.get(host);
-  if (!nf) return undefined;
-  return nf.remembered('in', localIP, ip, port, () => {
-    const input = nf.verdict('INPUT', { src: ip, dst: localIP, dport: port });
-    if (input.target !== 'ACCEPT') return connectFailure(input);
-    const back = nf.verdict('OUTPUT', { src: localIP, dst: ip, sport: port });
-    return back.target === 'ACCEPT' ? undefined : 'i/o timeout';
-  });
-}
-
-function connectFailure(v: Verdict): ConnectFailure {
-  if (v.target !== 'REJECT') return 'i/o timeout';
-  // icmp-port-unreachable (the default) and tcp-reset read as ECONNREFUSED; host/net
-  // unreachable and *-prohibited as EHOSTUNREACH.
-  return v.rejectWith === 'icmp-port-unreachable' || v.rejectWith === 'tcp-reset' ? 'connect: connection refused' : 'connect: no route to host';
 }
 
 /** Is an IPv4 address inside `cidr` (a bare address matches itself)? */

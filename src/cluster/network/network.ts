@@ -3,8 +3,10 @@
  * pod network namespaces with their IPs, each node's packet filter, and one
  * `dial` whose outcome is connected, refused, timed out or unreachable.
  * Everything that connects asks it (client programs such as wget, curl and
- * nslookup; probes; kubectl exec and logs), so a REJECT rule, a missing
- * endpoint or a NetworkPolicy affects them all alike.
+ * nslookup; probes; the kubelet's and kube-proxy's connections to the API
+ * server; the API server's to a kubelet for logs and exec; the connections
+ * `ss` lists), so a REJECT rule, a missing endpoint or a NetworkPolicy
+ * affects them all alike.
  *
  * The path of a packet follows Linux: on the node it leaves from, the nat
  * table (PREROUTING for a pod's traffic, which arrives over its veth; OUTPUT
@@ -12,10 +14,18 @@
  * the filter table (FORWARD or OUTPUT) judges it; on the node it reaches,
  * PREROUTING again (NodePorts), then INPUT (to the host) or FORWARD (to a pod).
  * A Service's ClusterIP is virtual: only a DNAT rule gives it a meaning.
+ *
+ * A connection also needs its answer (the SYN-ACK, an RST, a DNS reply) to
+ * come back: the reply leaves the answering side through OUTPUT (a host) or
+ * FORWARD (a pod), crosses a forwarding node's FORWARD, and reaches the
+ * sender through INPUT (a host) or FORWARD (a pod). It is conntrack state
+ * ESTABLISHED (`-m conntrack --ctstate ESTABLISHED` accepts it), comes from
+ * the translated address (conntrack undoes the DNAT, the nat table is not
+ * asked again), and a dropped reply is a timeout for the client.
  */
 import type { ContainerRuntime, RuntimeContainer, Sandbox } from '../runtime/runtime.js';
 import type { NodeHost } from '../host/node-host.js';
-import { netfilterOf, type Packet, type Verdict } from './netfilter.js';
+import { netfilterOf, type FilterChain, type Netfilter, type Packet, type Verdict } from './netfilter.js';
 import type { NetRequest, NetResponse, ServerProgram } from './requests.js';
 import { applicationServer } from './app-server.js';
 import { parseCidr, parseIPv4, SERVICE_SUBNET, type Cidr } from '../ipv4.js';
@@ -107,22 +117,112 @@ export class Network {
 
   /** Opens a connection (TCP) or sends a datagram expecting an answer (UDP) from `from` to ip:port. */
   dial(from: NetSource, ip: string, port: number, proto: 'tcp' | 'udp' = 'tcp'): DialResult {
-    const src = this.sourceIP(from);
+    const srcNode = from.kind === 'workstation' ? undefined : this.node(from.node);
+    const src = from.kind === 'workstation' ? WORKSTATION_IP : from.kind === 'host' ? srcNode?.ip : srcNode?.runtime.sandboxes.get(from.sandboxId)?.ip;
     if (src === undefined) return { ok: false, failure: 'unreachable' };
     if (ip === '127.0.0.1' || ip === '::1') return this.loopback(from, port, proto);
-    const srcNode = from.kind === 'workstation' ? undefined : this.node(from.node);
+    if (from.kind === 'host' && proto === 'tcp') return this.hostConnect(from, srcNode!, ip, port);
+    return this.route(from, src, srcNode, ip, port, proto).result;
+  }
+
+  /**
+   * A node's own TCP connection to ip:port (the kubelet's to the API server,
+   * the API server's to a kubelet: every request asks). The path's verdicts
+   * are remembered per source node until a table on either end changes; who
+   * answers at the end is asked each time (a daemon stops, a port opens).
+   */
+  private hostConnect(from: NetSource, srcNode: NetNode, ip: string, port: number): DialResult {
+    const known = this.connects.get(srcNode.name);
+    if (known && known.ip === ip && known.port === port && known.srcFilter.changes() === known.srcVersion && known.dstFilter.changes() === known.dstVersion) {
+      const path = known.path;
+      if ('failure' in path) return path;
+      return path.replyDropped ? TIMED_OUT : this.toHost(path.host, port, 'tcp');
+    }
+    const draws = this.draws;
+    const traced = this.route(from, srcNode.ip, srcNode, ip, port, 'tcp');
+    const dst = this.nodeByIP(ip);
+    const srcFilter = netfilterOf(srcNode.host);
+    const dstFilter = dst && netfilterOf(dst.host);
+    // Only a path that drew nothing and translated nothing is the same path next time (a statistic rule, IPVS round robin).
+    if (dst && dstFilter && !traced.dnat && this.draws === draws) {
+      const { end, result } = traced;
+      // Delivered to the node itself (a timeout after that is its answer dropped on the way back), or stopped on the way.
+      const delivered = end?.node === dst && end.atHost && end.rejectWith === undefined;
+      const path: RememberedPath | undefined = delivered ? { host: dst, replyDropped: !result.ok && result.failure === 'timeout' } : result.ok ? undefined : result;
+      if (path) this.connects.set(srcNode.name, { ip, port, srcFilter, srcVersion: srcFilter.changes(), dstFilter, dstVersion: dstFilter.changes(), path });
+    }
+    return traced.result;
+  }
+
+  /** The last host connection each node made, with the versions of the tables its path crossed. */
+  private readonly connects = new Map<string, RememberedConnect>();
+
+  /** How many statistic draws the nat tables made (a path that drew may go elsewhere next time). */
+  private draws = 0;
+  /** kube-proxy's `statistic mode random` draw, counted. */
+  private readonly draw = (): number => {
+    this.draws++;
+    return this.pick();
+  };
+
+  /** The forward path of a connection, then its reply's. */
+  private route(from: NetSource, src: string, srcNode: NetNode | undefined, ip: string, port: number, proto: 'tcp' | 'udp'): Traced {
+    const trace: Trace = { dnat: false };
     let packet: Packet = { proto, src, dst: ip, dport: port };
+    let result: DialResult | undefined;
     // Leaving: nat, then filter, on the node the packet starts from.
     if (srcNode) {
       const nf = netfilterOf(srcNode.host);
-      packet = nf.nat(from.kind === 'pod' ? 'PREROUTING' : 'OUTPUT', packet, this.pick);
+      packet = nf.nat(from.kind === 'pod' ? 'PREROUTING' : 'OUTPUT', packet, this.draw);
       const toSelf = packet.dst === srcNode.ip;
-      const verdict = nf.filter(from.kind === 'pod' ? (toSelf ? 'INPUT' : 'FORWARD') : 'OUTPUT', packet);
-      const failed = verdictFailure(verdict);
-      if (failed) return { ok: false, failure: failed };
+      const failed = this.judge(srcNode, from.kind === 'pod' ? (toSelf ? 'INPUT' : 'FORWARD') : 'OUTPUT', packet, trace);
+      if (failed) result = { ok: false, failure: failed };
     }
-    const podSandbox = from.kind === 'pod' ? srcNode?.runtime.sandboxes.get(from.sandboxId) : undefined;
-    return this.arrive({ ip: src, sandbox: podSandbox, node: srcNode?.name }, srcNode, packet);
+    trace.dnat = !!packet.dnat;
+    if (!result) {
+      const podSandbox = from.kind === 'pod' ? srcNode?.runtime.sandboxes.get(from.sandboxId) : undefined;
+      result = this.arrive({ ip: src, sandbox: podSandbox, node: srcNode?.name }, srcNode, packet, trace);
+    }
+    if (trace.end && this.replyDropped(from, src, srcNode, proto, trace)) result = TIMED_OUT;
+    return { result, end: trace.end, dnat: trace.dnat };
+  }
+
+  /**
+   * Does the answer to a connection (or the error a REJECT sends) fail to come
+   * back? It retraces the nodes the connection crossed, from the one that
+   * answered: OUTPUT there (the host answered or rejected) or FORWARD (a pod
+   * answered), FORWARD on a node in between, INPUT (a host sent) or FORWARD (a
+   * pod sent) on the sender's node. On one node the kernel takes the shortest
+   * way: a pod's answer to its own node is INPUT only, the node's to its pod OUTPUT only.
+   */
+  private replyDropped(from: NetSource, src: string, srcNode: NetNode | undefined, proto: Packet['proto'], trace: Trace): boolean {
+    const end = trace.end!;
+    const fromHost = from.kind === 'host';
+    const by = end.node;
+    // A REJECT on the sender's own node reports to the socket directly.
+    if (by && by === srcNode && end.rejectWith !== undefined) return false;
+    const reply: Packet =
+      end.rejectWith === undefined
+        ? { proto, src: end.ip, dst: src, sport: proto === 'icmp' ? undefined : end.port, dnat: trace.dnat || undefined, state: 'ESTABLISHED' }
+        : end.rejectWith === 'tcp-reset'
+          ? { proto: 'tcp', src: end.ip, dst: src, sport: end.port, dnat: trace.dnat || undefined, state: 'ESTABLISHED' }
+          : { proto: 'icmp', src: end.ip, dst: src, dnat: trace.dnat || undefined, state: 'RELATED' };
+    const passes = (node: NetNode, chain: FilterChain) => netfilterOf(node.host).filter(chain, reply).target === 'ACCEPT';
+    if (by && by === srcNode) {
+      if (end.atHost && fromHost) return !passes(by, 'OUTPUT') || !passes(by, 'INPUT');
+      return !passes(by, end.atHost ? 'OUTPUT' : fromHost ? 'INPUT' : 'FORWARD');
+    }
+    if (by && !passes(by, end.atHost ? 'OUTPUT' : 'FORWARD')) return true;
+    const relay = trace.relay;
+    if (relay && relay !== by && relay !== srcNode && !passes(relay, 'FORWARD')) return true;
+    return !!srcNode && !passes(srcNode, fromHost ? 'INPUT' : 'FORWARD');
+  }
+
+  /** The filter's verdict at `node` as a dial failure (undefined: accepted); a REJECT answers from that node. */
+  private judge(node: NetNode, chain: FilterChain, packet: Packet, trace: Trace): DialFailure | undefined {
+    const verdict = netfilterOf(node.host).filter(chain, packet);
+    if (verdict.target === 'REJECT') trace.end = { node, atHost: true, ip: node.ip, port: packet.dport ?? 0, rejectWith: verdict.rejectWith };
+    return verdictFailure(verdict);
   }
 
   /**
@@ -177,10 +277,12 @@ export class Network {
     const packet: Packet = { proto: 'icmp', src, dst: ip };
     if (srcNode && verdictFailure(netfilterOf(srcNode.host).filter(from.kind === 'pod' ? 'FORWARD' : 'OUTPUT', packet))) return false;
     const host = this.nodeByIP(ip);
-    if (host) return !verdictFailure(netfilterOf(host.host).filter('INPUT', packet));
-    const pod = this.sandboxByIP(ip);
-    if (!pod || (from.kind === 'workstation')) return false;
-    return pod.node === srcNode || !verdictFailure(netfilterOf(pod.node.host).filter('FORWARD', packet));
+    if (host && verdictFailure(netfilterOf(host.host).filter('INPUT', packet))) return false;
+    const pod = host ? undefined : this.sandboxByIP(ip);
+    if (!host && (!pod || from.kind === 'workstation')) return false;
+    if (pod && pod.node !== srcNode && verdictFailure(netfilterOf(pod.node.host).filter('FORWARD', packet))) return false;
+    // The echo reply retraces the way, as a TCP answer does.
+    return !this.replyDropped(from, src, srcNode, 'icmp', { dnat: false, end: { node: host ?? pod!.node, atHost: !!host, ip, port: 0 } });
   }
 
   /** The nodes, in declaration order. */
@@ -234,7 +336,7 @@ export class Network {
   }
 
   /** The packet has left its node (or the workstation): deliver it to the host or pod that owns its destination. */
-  private arrive(src: { ip: string; sandbox?: Sandbox; node?: string }, srcNode: NetNode | undefined, packet: Packet): DialResult {
+  private arrive(src: { ip: string; sandbox?: Sandbox; node?: string }, srcNode: NetNode | undefined, packet: Packet, trace: Trace): DialResult {
     const port = packet.dport ?? 0;
     const proto = packet.proto === 'udp' ? 'udp' : 'tcp';
     const host = this.nodeByIP(packet.dst);
@@ -243,20 +345,23 @@ export class Network {
       const nf = netfilterOf(host.host);
       // Arriving from elsewhere: PREROUTING (NodePorts) on the receiving node.
       if (host !== srcNode) {
-        p = nf.nat('PREROUTING', packet, this.pick);
+        p = nf.nat('PREROUTING', packet, this.draw);
+        if (p.dnat) trace.dnat = true;
         if (p.dst !== host.ip) {
-          const failed = verdictFailure(nf.filter('FORWARD', p));
+          const failed = this.judge(host, 'FORWARD', p, trace);
           if (failed) return { ok: false, failure: failed };
-          return this.toPod(src, host, p, true);
+          trace.relay = host;
+          return this.toPod(src, host, p, true, trace);
         }
-        const failed = verdictFailure(nf.filter('INPUT', p));
+        const failed = this.judge(host, 'INPUT', p, trace);
         if (failed) return { ok: false, failure: failed };
       }
       // A pod's egress policy covers node addresses too (its own node is always allowed).
       if (src.sandbox && this.policy && !this.policy(src, { ip: host.ip, node: host.name }, p.dport ?? port, packet.proto)) return { ok: false, failure: 'timeout' };
+      trace.end = { node: host, atHost: true, ip: host.ip, port: p.dport ?? port };
       return this.toHost(host, p.dport ?? port, proto);
     }
-    return this.toPod(src, srcNode, packet, false);
+    return this.toPod(src, srcNode, packet, false, trace);
   }
 
   /** Delivery to a node's own address: a host daemon or a host-network container. */
@@ -272,26 +377,72 @@ export class Network {
   }
 
   /** Delivery to a pod address, routed from `via` (the node the packet is on, if any). */
-  private toPod(src: { ip: string; sandbox?: Sandbox; node?: string }, via: NetNode | undefined, packet: Packet, forwarded: boolean): DialResult {
+  private toPod(src: { ip: string; sandbox?: Sandbox; node?: string }, via: NetNode | undefined, packet: Packet, forwarded: boolean, trace: Trace): DialResult {
     const port = packet.dport ?? 0;
     const target = this.sandboxByIP(packet.dst, via);
     if (!target) {
       const external = this.external?.(packet.dst, port, packet.proto === 'udp' ? 'udp' : 'tcp', src);
-      if (external) return { ok: true, peer: { kind: 'external', server: external }, ip: packet.dst, port };
+      if (!external) return TIMED_OUT;
       // A ClusterIP nothing translated, or an address nobody holds: no one answers.
-      return { ok: false, failure: 'timeout' };
+      trace.end = { atHost: true, ip: packet.dst, port };
+      return { ok: true, peer: { kind: 'external', server: external }, ip: packet.dst, port };
     }
     // Pod addresses are routed only inside the cluster: the workstation has no route to them.
-    if (!via && !forwarded) return { ok: false, failure: 'timeout' };
+    if (!via && !forwarded) return TIMED_OUT;
     if (target.node !== via) {
-      const failed = verdictFailure(netfilterOf(target.node.host).filter('FORWARD', packet));
+      const failed = this.judge(target.node, 'FORWARD', packet, trace);
       if (failed) return { ok: false, failure: failed };
     }
-    if (this.policy && !this.policy(src, { ip: packet.dst, sandbox: target.sandbox, node: target.node.name }, port, packet.proto)) return { ok: false, failure: 'timeout' };
+    if (this.policy && !this.policy(src, { ip: packet.dst, sandbox: target.sandbox, node: target.node.name }, port, packet.proto)) return TIMED_OUT;
+    trace.end = { node: target.node, atHost: false, ip: packet.dst, port };
     const found = serving(target.node.runtime, target.sandbox, port);
     if (!found) return { ok: false, failure: 'refused' };
     return { ok: true, peer: { kind: 'container', node: target.node.name, sandbox: target.sandbox, container: found, server: serverOf(target.node.runtime, found) }, ip: packet.dst, port };
   }
+}
+
+/** A dial that met silence (a DROP, nobody at the address, a reply that never came back). */
+const TIMED_OUT: DialResult = Object.freeze({ ok: false, failure: 'timeout' }) as DialResult;
+
+/** Where a connection ended, for its reply: the node and address that answered it (or rejected it). */
+interface DialEnd {
+  /** The node; absent: a server beyond the cluster. */
+  node?: NetNode;
+  /** Did the node itself answer (a daemon, a host-network process, a REJECT), rather than one of its pods? */
+  atHost: boolean;
+  /** The address and port the answer comes from. */
+  ip: string;
+  port: number;
+  /** Set when a REJECT rule answered, with its `--reject-with`. */
+  rejectWith?: string;
+}
+
+/** What a connection met on its way: where it ended, the node that forwarded it on (a NodePort to another node's pod), a DNAT. */
+interface Trace {
+  end?: DialEnd;
+  relay?: NetNode;
+  dnat: boolean;
+}
+
+/** A dial's outcome with what its path met. */
+interface Traced {
+  result: DialResult;
+  end?: DialEnd;
+  dnat: boolean;
+}
+
+/** A host connection's path as remembered: stopped on the way (a failure), or reaching `host`, whose answer does or does not come back. */
+type RememberedPath = { ok: false; failure: DialFailure } | { host: NetNode; replyDropped: boolean };
+
+/** One node's last host connection and the table versions its path was judged under. */
+interface RememberedConnect {
+  ip: string;
+  port: number;
+  srcFilter: Netfilter;
+  srcVersion: number;
+  dstFilter: Netfilter;
+  dstVersion: number;
+  path: RememberedPath;
 }
 
 /** The live pod sandbox of `node` holding `ip`. */

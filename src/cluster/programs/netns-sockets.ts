@@ -10,7 +10,6 @@
 import { WORKSTATION_IP, type NetNode, type Network } from '../network/network.js';
 import type { ContainerRuntime, RuntimeContainer, Sandbox } from '../runtime/runtime.js';
 import { containerPid } from '../runtime/container-pid.js';
-import { inboundConnect, outboundConnect } from '../network/netfilter.js';
 import { effectiveArgv } from './in-container.js';
 import { hash } from './fnv.js';
 import type { Socket, SocketOwner } from './netns.js';
@@ -41,6 +40,8 @@ interface End {
   process: { name: string; hostPid: number; containerId?: string; fd: number };
   /** Accepted on a dual-stack IPv6 listener (Go): the kernel shows it as an IPv4-mapped IPv6 socket. */
   mapped?: boolean;
+  /** The learner's ssh client: its session exists (the command runs in it), the network is not asked. */
+  session?: boolean;
 }
 
 /**
@@ -57,7 +58,7 @@ function established(network: Network, node: NetNode, viewer: string | undefined
     const kubelet = n.host.unit('kubelet');
     // A kubelet whose requests get no HTTP answer (a TLS failure, a dropped SYN-ACK) holds no connection, or a SYN-SENT one (below).
     const answered = n.kubeletConnected?.() ?? true;
-    if (apiserver && kubelet?.active === 'active' && kubeletServer(n) === `${apiserver.ip}:6443` && (answered || outboundConnect(n.host, n.ip, apiserver.ip, 6443))) {
+    if (apiserver && kubelet?.active === 'active' && kubeletServer(n) === `${apiserver.ip}:6443` && (answered || !network.dial({ kind: 'host', node: n.name }, apiserver.ip, 6443).ok)) {
       connections.push([{ node: n, ip: n.ip, port: ephemeral(`kubelet/${n.name}`), process: { name: 'kubelet', hostPid: kubelet.mainPid, fd: 21 } }, { ...apiserver, process: { ...apiserver.process, fd: 40 + connections.length } }]);
     }
     if (!apiserver) continue;
@@ -73,13 +74,14 @@ function established(network: Network, node: NetNode, viewer: string | undefined
     if (etcd) connections.push([{ node: apiNode, ip: '127.0.0.1', port: ephemeral(`etcd-client/${etcd.id}`), process: { ...apiserver.process, fd: 8 } }, { node: apiNode, ip: '127.0.0.1', port: 2379, process: { name: 'etcd', hostPid: containerPid(etcd), containerId: etcd.id, fd: 12 } }]);
   }
   // The learner's own session, on the node whose shell runs the tool.
-  if (viewer === undefined) connections.push([{ node: node, ip: node.ip, port: 22, process: { name: 'sshd', hostPid: 98_211, fd: 4 } }, { ip: WORKSTATION_IP, port: ephemeral(`ssh/${node.name}`), process: { name: 'ssh', hostPid: 0, fd: 3 } }]);
+  if (viewer === undefined) connections.push([{ node: node, ip: node.ip, port: 22, process: { name: 'sshd', hostPid: 98_211, fd: 4 } }, { ip: WORKSTATION_IP, port: ephemeral(`ssh/${node.name}`), process: { name: 'ssh', hostPid: 0, fd: 3 }, session: true }]);
   const sockets: Socket[] = [];
   const ownerOf = (e: End): SocketOwner | undefined => (viewer === undefined ? { name: e.process.name, pid: e.process.hostPid, fd: e.process.fd } : e.process.containerId === viewer ? { name: e.process.name, pid: 1, fd: e.process.fd } : undefined);
   for (const [a, b] of connections) {
-    // The packet filters decide: a dropped SYN-ACK leaves the client in SYN-SENT and the server with nothing.
-    const failed = (a.node && outboundConnect(a.node.host, a.ip, b.ip, b.port)) || (b.node && inboundConnect(b.node.host, b.ip, a.ip, b.port));
-    if (failed && failed !== 'i/o timeout') continue;
+    // The client dials over the one network: refused leaves nothing; a dropped SYN or SYN-ACK leaves the client in SYN-SENT and the server with nothing.
+    const dialed = a.node && !b.session ? network.dial({ kind: 'host', node: a.node.name }, b.ip, b.port) : undefined;
+    const failed = dialed && !dialed.ok;
+    if (dialed && !dialed.ok && dialed.failure !== 'timeout') continue;
     for (const [self, other] of [[a, b], [b, a]] as const) {
       if (self.node !== node || (failed && self === b)) continue;
       const family = self.mapped ? 6 : 4;

@@ -20,7 +20,8 @@ import type { ContainerProcess } from '../runtime/process.js';
 import type { LaunchContext, SystemProgram } from '../system-programs.js';
 import { Informer } from '../client/informer.js';
 import { klogKV, klogLine, type KlogSeverity } from '../host/journal.js';
-import { netfilterOf, outboundConnect, type ConnectFailure } from '../network/netfilter.js';
+import { netfilterOf } from '../network/netfilter.js';
+import { goDialError } from '../network/dial-error.js';
 import { yamlSyntaxError } from '../kubelet/kubelet-config.js';
 import { syncProxyRules } from './iptables-proxier.js';
 import { syncIpvs } from './ipvs-proxier.js';
@@ -268,9 +269,10 @@ class KubeProxy implements ContainerProcess {
   }
 
   /** Why a connection to the API server in kubeconfig.conf fails from this node now (undefined: it connects). */
-  private unreachable(): ConnectFailure | undefined {
+  private unreachable(): string | undefined {
     const api = this.apiServer;
-    return api && outboundConnect(this.lc.node.host, this.lc.node.ip, api.ip, api.port);
+    const dial = api && this.lc.network.dial({ kind: 'host', node: this.lc.node.name }, api.ip, api.port);
+    return dial && !dial.ok ? goDialError(dial.failure) : undefined;
   }
 
   /** The pod's ServiceAccount identity (the projected token kubeconfig.conf points at). */

@@ -16,6 +16,18 @@ const rule = (spec: string): NetfilterRule => {
 const tcp = (dst: string, dport: number, src = '10.244.2.5') => ({ proto: 'tcp' as const, src, dst, dport });
 
 describe('netfilter traversal', () => {
+  it('matches conntrack states: a packet opening a connection is NEW, a reply ESTABLISHED, an ICMP error RELATED; DNAT holds both ways', () => {
+    const nf = new Netfilter();
+    nf.filterTable.append('INPUT', rule('-m conntrack --ctstate RELATED,ESTABLISHED -j ACCEPT'));
+    nf.filterTable.append('INPUT', rule('-m conntrack --ctstate DNAT -j REJECT'));
+    nf.filterTable.append('INPUT', rule('-j REJECT --reject-with tcp-reset'));
+    const syn = tcp('10.0.0.11', 22);
+    expect(nf.filter('INPUT', syn)).toEqual({ target: 'REJECT', rejectWith: 'tcp-reset' });
+    expect(nf.filter('INPUT', { ...syn, state: 'ESTABLISHED' })).toEqual({ target: 'ACCEPT' });
+    expect(nf.filter('INPUT', { proto: 'icmp', src: '10.0.0.10', dst: '10.0.0.11', state: 'RELATED' })).toEqual({ target: 'ACCEPT' });
+    expect(nf.filter('INPUT', { ...syn, dnat: true })).toEqual({ target: 'REJECT', rejectWith: 'icmp-port-unreachable' });
+  });
+
   it('jumps into user chains, RETURNs, and falls back to the policy', () => {
     const nf = new Netfilter();
     const t = nf.filterTable;
@@ -74,6 +86,12 @@ describe('rule specifications', () => {
     const stat = rule('-m statistic --mode random --probability 0.3333333333 -j X').matches![0];
     expect(stat.kind === 'statistic' && stat.probability.toFixed(11)).toBe('0.33333333349');
     expect(sameRule(rule('-s 10.0.0.10 -j REJECT'), { source: '10.0.0.10/32', target: 'REJECT' })).toBe(true);
+  });
+
+  it('keeps --ctstate as a bit mask, listed in the kernel\'s order (libxt_conntrack print_state), and refuses unknown states', () => {
+    expect(rule('-m conntrack --ctstate ESTABLISHED,RELATED -j ACCEPT').matches).toEqual([{ kind: 'conntrack', states: 'RELATED,ESTABLISHED' }]);
+    expect(sameRule(rule('-m conntrack --ctstate established,related -j ACCEPT'), rule('-m conntrack --ctstate RELATED,ESTABLISHED -j ACCEPT'))).toBe(true);
+    expect(parseRuleSpec('-m conntrack --ctstate ESTABLISHED,BOGUS -j ACCEPT'.split(' '))).toEqual({ error: 'bad-argument', argument: 'ESTABLISHED,BOGUS' });
   });
 
   it('refuses what iptables refuses', () => {

@@ -3,12 +3,17 @@ import { smallCluster } from '../../cluster/kubelet/harness.js';
 import { runIptables } from '../../../src/commands/host-iptables/iptables.js';
 import { runIptablesSave } from '../../../src/commands/host-iptables/iptables-save.js';
 import { ctime } from '../../../src/commands/host-iptables/render.js';
-import { netfilterOf, outboundConnect, inboundConnect } from '../../../src/cluster/network/netfilter.js';
+import { netfilterOf } from '../../../src/cluster/network/netfilter.js';
 import type { CommandContext } from '../../../src/commands/types.js';
 
 const cluster = smallCluster();
 const ctx = (host: string) => ({ cluster: { now: () => cluster.now(), adminClient: () => cluster.adminClient(), nodeNames: () => cluster.nodeNames(), advance: (ms: number) => cluster.advance(ms), node: (n: string) => cluster.nodes.get(n) }, host }) as unknown as CommandContext;
 const run = (line: string, host = 'node-2') => runIptables(line.split(' ').slice(1), ctx(host));
+/** A TCP connection from `from`'s own address to ip:port: undefined when it connects, else how it failed. */
+const connect = (from: string, ip: string, port: number) => {
+  const r = cluster.network.dial({ kind: 'host', node: from }, ip, port);
+  return r.ok ? undefined : r.failure;
+};
 
 describe('iptables over the host filter table', () => {
   it('flushes and deletes the chains kube-proxy wrote, then lists empty built-in chains as iptables 1.8.9 does', () => {
@@ -26,22 +31,22 @@ describe('iptables over the host filter table', () => {
     expect(run('iptables -L INPUT -n').stdout).toBe('Chain INPUT (policy ACCEPT)\ntarget     prot opt source               destination         \nDROP       0    --  10.0.0.10            0.0.0.0/0           \n');
     expect(run('iptables -L INPUT').stdout).toBe('Chain INPUT (policy ACCEPT)\ntarget     prot opt source               destination         \nDROP       all  --  10.0.0.10            anywhere            \n');
     expect(run('iptables -S INPUT').stdout).toBe('-P INPUT ACCEPT\n-A INPUT -s 10.0.0.10/32 -j DROP\n');
-    const host = cluster.nodes.get('node-2')!.host;
-    expect(outboundConnect(host, '10.0.0.12', '10.0.0.10', 6443)).toBe('i/o timeout');
-    expect(inboundConnect(host, '10.0.0.12', '10.0.0.10', 10250)).toBe('i/o timeout');
-    expect(outboundConnect(host, '10.0.0.12', '10.0.0.11', 10250)).toBeUndefined();
+    // Both ways: the control plane's packets, SYN or SYN-ACK, are dropped on node-2 (10.0.0.12).
+    expect(connect('node-2', '10.0.0.10', 6443)).toBe('timeout');
+    expect(connect('cp-1', '10.0.0.12', 10250)).toBe('timeout');
+    expect(connect('node-2', '10.0.0.11', 10250)).toBeUndefined();
   });
 
   it('REJECT reads as connection refused; deleting by spec or number restores traffic', () => {
     run('iptables -I OUTPUT -d 10.0.0.10 -p tcp --dport 6443 -j REJECT');
     const host = cluster.nodes.get('node-2')!.host;
-    expect(outboundConnect(host, '10.0.0.12', '10.0.0.10', 6443)).toBe('connect: connection refused');
+    expect(connect('node-2', '10.0.0.10', 6443)).toBe('refused');
     expect(run('iptables -L OUTPUT -n --line-numbers').stdout).toBe('Chain OUTPUT (policy ACCEPT)\nnum  target     prot opt source               destination         \n1    REJECT     6    --  0.0.0.0/0            10.0.0.10            tcp dpt:6443 reject-with icmp-port-unreachable\n');
     expect(run('iptables -D OUTPUT 1').exitCode).toBe(0);
     expect(run('iptables -D INPUT -s 10.0.0.10 -j ACCEPT')).toEqual({ stdout: '', stderr: 'iptables: Bad rule (does a matching rule exist in that chain?).\n', exitCode: 1 });
     expect(run('iptables -D INPUT -s 10.0.0.10 -j DROP').exitCode).toBe(0);
     expect(netfilterOf(host).chains.INPUT).toEqual([]);
-    expect(outboundConnect(host, '10.0.0.12', '10.0.0.10', 6443)).toBeUndefined();
+    expect(connect('node-2', '10.0.0.10', 6443)).toBeUndefined();
   });
 
   it('rejects unknown chains and is not on the workstation', () => {
