@@ -2,6 +2,7 @@
  * What a front-end (the Ink TUI, the plain line mode) sees of one practice
  * attempt. The session owns the simulation; the UI is a view of it.
  */
+import type { ChainTrace } from '../grading/chain-trace.js';
 
 /** A scenario's catalogue entry (what the home screen lists). */
 export interface ScenarioSummary {
@@ -87,6 +88,8 @@ export interface GradeResult {
   explanation: string;
   /** Simulated seconds the attempt took. */
   simulatedSeconds: number;
+  /** The goal's request through the components when the attempt began, and as it goes now (src/grading/chain-trace.ts). */
+  trace?: { atStart?: ChainTrace; now?: ChainTrace };
 }
 
 /** A snapshot of the session for rendering (immutable; a new object on every change). */

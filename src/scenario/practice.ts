@@ -9,6 +9,7 @@ import { diagnosisItems, type Scenario } from './schema.js';
 import { ScenarioRun, type RunOptions, type WarmUpOptions } from './run.js';
 import { TAXONOMY } from './taxonomy.js';
 import { evaluateGoal } from './predicates.js';
+import { chainTrace } from '../grading/chain-trace.js';
 import { gradeAttempt } from '../grading/score.js';
 import { summaryOf } from './metadata.js';
 
@@ -30,6 +31,8 @@ export function clockText(ms: number): string {
 export function createPracticeSession(scenario: Scenario, file: string, options: RunOptions = {}, warmed?: ScenarioRun): PracticeSession {
   let run = warmed ?? new ScenarioRun(scenario, options);
   let startedAt = run.cluster.now();
+  // Where the goal's request broke when the learner first looked (before anything they typed).
+  let traceAtStart = chainTrace(run.cluster.adminClient(), scenario.goal, run.cluster.network);
   let hintsShown: string[] = [];
   let diagnoses: readonly Diagnosis[] = [];
   // Never more diagnoses than faults: grading takes each fault's best match, so a list of guesses must not pay.
@@ -110,6 +113,7 @@ export function createPracticeSession(scenario: Scenario, file: string, options:
       run = await ScenarioRun.create(scenario, options);
       owedUntil = undefined;
       startedAt = run.cluster.now();
+      traceAtStart = chainTrace(run.cluster.adminClient(), scenario.goal, run.cluster.network);
       hintsShown = [];
       diagnoses = [];
       grades = [];
@@ -144,9 +148,10 @@ export function createPracticeSession(scenario: Scenario, file: string, options:
         simulatedSeconds: Math.round((run.cluster.now() - startedAt) / 1000),
         attempt: grades.length + 1,
       });
-      grades = [...grades, result];
+      const traced: GradeResult = { ...result, trace: { atStart: traceAtStart, now: chainTrace(run.cluster.adminClient(), scenario.goal, run.cluster.network) } };
+      grades = [...grades, traced];
       refresh();
-      return result;
+      return traced;
     },
     subscribe(listener: () => void) {
       listeners.add(listener);

@@ -159,11 +159,31 @@ export class Network {
 
   /** How many statistic draws the nat tables made (a path that drew may go elsewhere next time). */
   private draws = 0;
-  /** kube-proxy's `statistic mode random` draw, counted. */
+  /** kube-proxy's `statistic mode random` draw, counted (none while only looking). */
   private readonly draw = (): number => {
+    if (this.looking) return 0;
     this.draws++;
     return this.pick();
   };
+
+  private looking = false;
+
+  /**
+   * A TCP dial made only to look (the chain trace): a `statistic` rule takes
+   * its first endpoint instead of drawing from the seeded source, and nothing
+   * is remembered, so the simulation goes on exactly as if it never happened.
+   */
+  look(from: NetSource, ip: string, port: number): DialResult {
+    const srcNode = from.kind === 'workstation' ? undefined : this.node(from.node);
+    const src = from.kind === 'workstation' ? WORKSTATION_IP : from.kind === 'host' ? srcNode?.ip : srcNode?.runtime.sandboxes.get(from.sandboxId)?.ip;
+    if (src === undefined) return { ok: false, failure: 'unreachable' };
+    this.looking = true;
+    try {
+      return this.route(from, src, srcNode, ip, port, 'tcp').result;
+    } finally {
+      this.looking = false;
+    }
+  }
 
   /** The forward path of a connection, then its reply's. */
   private route(from: NetSource, src: string, srcNode: NetNode | undefined, ip: string, port: number, proto: 'tcp' | 'udp'): Traced {

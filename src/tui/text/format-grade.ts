@@ -1,4 +1,5 @@
 import type { GradePart, GradeResult } from '../../scenario/practice-types.js';
+import { traceLines } from './format-trace.js';
 
 /** `80/100`, the way scores are shown everywhere. */
 export function formatScore(score: number, maxScore: number): string {
@@ -34,6 +35,8 @@ export function formatGrade(result: GradeResult): string {
     lines.push(`  ${p.name.padEnd(nameWidth)}${formatPartPoints(p.points, p.max).padEnd(pointsWidth)}${partSummary(p)}`);
     for (const item of p.items ?? []) lines.push(`${' '.repeat(2 + nameWidth + pointsWidth)}${itemLine(item)}`);
   }
+  const trace = traceLines(result.trace);
+  if (trace.length > 0) lines.push('', ...trace);
   if (result.explanation.trim().length > 0) {
     lines.push('', 'What was wrong:', result.explanation.replace(/\n+$/, ''));
   }

@@ -5,6 +5,7 @@ import type { GradeResult, ScenarioSummary } from '../../../scenario/practice-ty
 import { useInterrupt } from '../../hooks/use-interrupt.js';
 import { useTerminalSize } from '../../hooks/use-terminal-size.js';
 import { formatPartPoints, formatScore, itemLine, partSummary } from '../../text/format-grade.js';
+import { traceLines } from '../../text/format-trace.js';
 import { wrapText } from '../../text/wrap.js';
 import { theme } from '../../theme.js';
 
@@ -66,6 +67,22 @@ function bodyRows({ result, earlier = [], notice }: ResultsScreenProps, columns:
       rows.push(
         <Text key={`earlier-${i}`} wrap="truncate">{`  attempt ${g.attempt ?? i + 1}: ${formatScore(g.score, g.maxScore)}`}</Text>,
       );
+    });
+  }
+  const trace = traceLines(result.trace);
+  if (trace.length > 0) {
+    rows.push(<Text key="trace-gap"> </Text>, <Text key="trace" bold>{trace[0]}</Text>);
+    trace.slice(1).forEach((line, n) => {
+      // The path and the broken links' own lines, wrapped under their indent; a broken link's name in the bad colour.
+      const indent = line.length - line.trimStart().length;
+      wrapText(line.trimStart(), Math.max(20, columns - indent)).forEach((part, i) => {
+        const text = `${' '.repeat(indent)}${part}`;
+        rows.push(
+          <Text key={`trace-${n}-${i}`} wrap="truncate" color={part.startsWith('✗') ? theme.bad : undefined}>
+            {text}
+          </Text>,
+        );
+      });
     });
   }
   if (result.explanation.trim().length > 0) {
