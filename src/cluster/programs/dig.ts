@@ -116,7 +116,7 @@ function runDig(argv: readonly string[], ctx: ProgramContext, version: string): 
   const tries = o.tries ?? (conf.attempts || 3);
   let elapsed = 0;
   for (const qname of names) {
-    const result = sendQuery(qname, type, servers, tries, timeoutMs, o.tcp, ctx, out);
+    const result = sendQuery(qname, type, { servers, tries, timeoutMs, tcp: o.tcp, port: 53 }, ctx, out);
     elapsed += result.elapsed;
     if (!result.reply) {
       out.out(cmdline);

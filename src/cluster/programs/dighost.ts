@@ -74,21 +74,33 @@ export interface SentQuery {
   elapsed: number;
 }
 
+/** Where and how a question goes. */
+export interface QueryPlan {
+  readonly servers: readonly string[];
+  /** Tries in all (the first server's, then what is left for the next ones). */
+  readonly tries: number;
+  /** How long each try waits. */
+  readonly timeoutMs: number;
+  readonly tcp: boolean;
+  readonly port: number;
+}
+
 /**
  * Sends `qname`/`type` as dighost does: `tries` times to the first server,
  * then to the next ones with the tries left, waiting `timeoutMs` for each;
  * after every try that failed, `;; communications error to SERVER#53: WHY`.
  */
-export function sendQuery(qname: string, type: DnsType, servers: readonly string[], tries: number, timeoutMs: number, tcp: boolean, ctx: ProgramContext, out: ProgramOutput): SentQuery {
-  let left = tries;
+export function sendQuery(qname: string, type: DnsType, plan: QueryPlan, ctx: ProgramContext, out: ProgramOutput): SentQuery {
+  const { servers, timeoutMs, tcp, port } = plan;
+  let left = plan.tries;
   let elapsed = 0;
   for (const server of servers) {
     for (;;) {
-      const r = ctx.network.request(ctx.from, server, 53, { kind: 'dns', name: qname, type }, tcp ? 'tcp' : 'udp');
+      const r = ctx.network.request(ctx.from, server, port, { kind: 'dns', name: qname, type }, tcp ? 'tcp' : 'udp');
       if (r.ok && r.response?.kind === 'dns' && (r.response.delayMs ?? 0) < timeoutMs) return { reply: r.response, server, elapsed: elapsed + (r.response.delayMs ?? 0) };
       const why = r.ok ? 'timed out' : r.failure === 'refused' ? 'connection refused' : r.failure === 'unreachable' ? 'host unreachable' : 'timed out';
       if (why === 'timed out') elapsed += timeoutMs;
-      out.out(`;; communications error to ${server}#53: ${why}\n`);
+      out.out(`;; communications error to ${server}#${port}: ${why}\n`);
       if (left > 1) {
         left--;
         continue;
