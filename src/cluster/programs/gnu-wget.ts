@@ -49,18 +49,8 @@ interface WgetOptions {
   urls: string[];
 }
 
-/** Options with a value: the wgetrc command their value is checked as. */
-const VALUE_OPTIONS: ReadonlyMap<string, string> = new Map([
-  ['output-document', 'outputdocument'],
-  ['timeout', 'timeout'],
-  ['connect-timeout', 'connecttimeout'],
-  ['read-timeout', 'readtimeout'],
-  ['dns-timeout', 'dnstimeout'],
-  ['tries', 'tries'],
-  ['waitretry', 'waitretry'],
-  ['header', 'header'],
-  ['user-agent', 'useragent'],
-]);
+/** Long options that take a value. */
+const VALUE_OPTIONS: ReadonlySet<string> = new Set(['output-document', 'timeout', 'connect-timeout', 'read-timeout', 'dns-timeout', 'tries', 'waitretry', 'header', 'user-agent']);
 const FLAG_OPTIONS: ReadonlySet<string> = new Set(['quiet', 'verbose', 'server-response', 'spider', 'retry-connrefused', 'no-check-certificate', 'continue', 'inet4-only']);
 const SHORT: ReadonlyMap<string, string> = new Map([
   ['q', 'quiet'], ['v', 'verbose'], ['S', 'server-response'], ['c', 'continue'], ['4', 'inet4-only'],
@@ -105,9 +95,10 @@ function setOption(o: WgetOptions, name: string, value: string | undefined): str
       return undefined;
     }
     case 'tries': {
-      if (/^inf$/i.test(v.trim())) o.tries = 0;
-      else if (/^\s*\d+\s*$/.test(v)) o.tries = Number(v);
-      else return `wget: tries: Invalid number ‘${v}’.\n`;
+      // cmd_number_inf: `inf`, else strtol (no digits is 0, which is also without end); only a negative number is refused.
+      const n = /^inf$/i.test(v) ? 0 : Number(/^\s*([+-]?\d+)/.exec(v)?.[1] ?? 0);
+      if (n < 0 || n > 0x7fffffff) return `wget: --tries: Invalid number ‘${v}’.\n`;
+      o.tries = n;
       return undefined;
     }
     case 'timeout':
@@ -116,7 +107,7 @@ function setOption(o: WgetOptions, name: string, value: string | undefined): str
     case 'dns-timeout':
     case 'waitretry': {
       const s = timePeriod(v);
-      if (s === undefined) return `wget: ${VALUE_OPTIONS.get(name)}: Invalid time period ‘${v}’.\n`;
+      if (s === undefined) return `wget: --${name}: Invalid time period ‘${v}’\n`;
       if (name === 'timeout' || name === 'connect-timeout') o.connectTimeoutS = s;
       if (name === 'timeout' || name === 'read-timeout') o.readTimeoutS = s;
       if (name === 'waitretry') o.waitretryS = s;
@@ -188,7 +179,10 @@ export const gnuWget: Program = (argv, ctx) => {
   const o = parseArgs(argv.slice(1));
   if ('error' in o) return out.err(o.error).done(o.code, 0);
   if (o.urls.length === 0) return out.err(`wget: missing URL\n${USAGE_TAIL}`).done(EXIT.generic, 0);
-  const run = { elapsed: 0, status: 0 };
+  // main.c opens -O's file before any download: it exists (empty) even when every URL fails, and collects every body.
+  const document = o.output !== undefined && o.output !== '-' && ctx.files ? { path: o.output, text: '' } : undefined;
+  if (document && !ctx.files!.write(document.path, '')) return out.err(`${document.path}: Is a directory\n`).done(EXIT.generic, 0);
+  const run: Run = { elapsed: 0, status: 0, document };
   // inform_exit_status: the smallest failure code of all the URLs.
   const inform = (code: number) => {
     if (code !== 0 && (run.status === 0 || code < run.status)) run.status = code;
@@ -205,11 +199,18 @@ export const gnuWget: Program = (argv, ctx) => {
   return out.done(run.status, run.elapsed);
 };
 
+/** A run's state across its URLs: simulated time spent, the exit status so far, -O's document. */
+interface Run {
+  elapsed: number;
+  status: number;
+  readonly document?: { readonly path: string; text: string };
+}
+
 /** What one try (gethttp) came to: an end with an exit code, a retry, or a redirection to follow. */
 type TryResult = { kind: 'end'; code: number } | { kind: 'retry' } | { kind: 'redirect'; to: string };
 
 /** http_loop, and the redirections retrieve_url follows (20 at most): the exit code. */
-function retrieve(first: ToolUrl, o: WgetOptions, ctx: ProgramContext, out: ProgramOutput, run: { elapsed: number }): number {
+function retrieve(first: ToolUrl, o: WgetOptions, ctx: ProgramContext, out: ProgramOutput, run: Run): number {
   const log = (text: string) => {
     if (!o.quiet) out.err(text);
   };
@@ -232,7 +233,7 @@ function retrieve(first: ToolUrl, o: WgetOptions, ctx: ProgramContext, out: Prog
 }
 
 /** The tries of one URL; `retry` when they ran out (TRYLIMEXC). */
-function tries(url: ToolUrl, o: WgetOptions, ctx: ProgramContext, out: ProgramOutput, log: (t: string) => void, run: { elapsed: number }): TryResult {
+function tries(url: ToolUrl, o: WgetOptions, ctx: ProgramContext, out: ProgramOutput, log: (t: string) => void, run: Run): TryResult {
   // The DNS cache: a name is looked up (and `Resolving` printed) once.
   let address: string | undefined;
   for (let count = 1; o.tries === 0 || count <= o.tries; count++) {
@@ -258,7 +259,7 @@ function tries(url: ToolUrl, o: WgetOptions, ctx: ProgramContext, out: ProgramOu
 }
 
 /** lookup_host: the address, printing `Resolving NAME (NAME)... ADDRESS` (nothing for an address literal). */
-function lookupHost(host: string, ctx: ProgramContext, log: (t: string) => void, run: { elapsed: number }): string | undefined {
+function lookupHost(host: string, ctx: ProgramContext, log: (t: string) => void, run: Run): string | undefined {
   const resolved = resolveHost(host, ctx);
   run.elapsed += resolved.durationMs;
   if (resolved.ok && resolved.ip === host) return host;
@@ -273,7 +274,7 @@ function lookupHost(host: string, ctx: ProgramContext, log: (t: string) => void,
 }
 
 /** One try: connect, send, read the head, then the body or the error. */
-function gethttp(url: ToolUrl, ip: string, o: WgetOptions, ctx: ProgramContext, out: ProgramOutput, log: (t: string) => void, run: { elapsed: number }): TryResult {
+function gethttp(url: ToolUrl, ip: string, o: WgetOptions, ctx: ProgramContext, out: ProgramOutput, log: (t: string) => void, run: Run): TryResult {
   log(ip === url.host ? `Connecting to ${ip}:${url.port}... ` : `Connecting to ${url.host} (${url.host})|${ip}|:${url.port}... `);
   const hostHeader = url.port !== (url.scheme === 'https' ? 443 : 80) ? `${url.host}:${url.port}` : url.host;
   const headers: [string, string][] = [['User-Agent', o.userAgent], ['Accept', '*/*'], ['Accept-Encoding', 'identity'], ['Host', hostHeader], ['Connection', 'Keep-Alive'], ...o.headers];
@@ -319,7 +320,7 @@ function gethttp(url: ToolUrl, ip: string, o: WgetOptions, ctx: ProgramContext, 
 }
 
 /** A 2xx response: its length and type, then (unless --spider) the body saved with its progress. */
-function deliver(url: ToolUrl, response: HttpResponse, o: WgetOptions, ctx: ProgramContext, out: ProgramOutput, log: (t: string) => void, run: { elapsed: number }): TryResult {
+function deliver(url: ToolUrl, response: HttpResponse, o: WgetOptions, ctx: ProgramContext, out: ProgramOutput, log: (t: string) => void, run: Run): TryResult {
   const lengthText = header(response, 'Content-Length');
   const contlen = lengthText !== undefined && /^\d+$/.test(lengthText) ? Number(lengthText) : undefined;
   const type = header(response, 'Content-Type')?.split(';')[0].trim();
@@ -331,8 +332,11 @@ function deliver(url: ToolUrl, response: HttpResponse, o: WgetOptions, ctx: Prog
   }
   const toStdout = o.output === '-';
   const file = o.output ?? uniqueName(ctx, url);
-  // The file opens before anything is read: a directory in the way ends the URL (FOPENERR, exit 3).
-  if (!toStdout && ctx.files && !ctx.files.write(file, response.body)) {
+  if (run.document) {
+    run.document.text += response.body;
+    ctx.files?.write(run.document.path, run.document.text);
+  } else if (!toStdout && ctx.files && !ctx.files.write(file, response.body)) {
+    // The file opens before anything is read: a directory in the way ends the URL (FOPENERR, exit 3).
     log(`${file}: Is a directory\n`);
     log(`\nCannot write to ‘${file}’ (Is a directory).\n`);
     return { kind: 'end', code: 3 };
