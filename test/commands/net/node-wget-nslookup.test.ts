@@ -63,3 +63,13 @@ describe('nslookup on a node when CoreDNS is down', () => {
     );
   });
 });
+
+describe("wget's dates on a node whose clock is skewed", () => {
+  it("come from the node's own clock, 90 days ahead of the cluster's", async () => {
+    const run = startFixture('scenarios/nodes/node-notready-clock-skew.yaml');
+    await onHost(run, 'node-2', 'true');
+    const skewed = run.cluster.nodes.get('node-2')!.host.now();
+    expect(skewed - run.cluster.now()).toBeGreaterThan(89 * 86_400_000);
+    expect(await onHost(run, 'node-2', 'wget -T 1 -t 1 http://10.96.77.7/')).toBe(`--${nodeTime(skewed)}--  http://10.96.77.7/\nConnecting to 10.96.77.7:80... failed: Connection timed out.\nGiving up.\n\n`);
+  });
+});
