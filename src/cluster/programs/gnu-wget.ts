@@ -22,7 +22,7 @@ import { parseToolUrl, type ToolUrl } from './url.js';
 import { resolveHost } from './resolver.js';
 import { ARP_FAILURE_MS, LINUX_CONNECT_TIMEOUT_MS } from './wget.js';
 import type { HttpResponse } from '../network/requests.js';
-import { dotProgress, humanReadable, retrRate } from './wget-progress.js';
+import { dotProgress, humanReadable, printDecimal, retrRate } from './wget-progress.js';
 
 const VERSION = '1.21.2';
 
@@ -167,6 +167,21 @@ function datetime(ms: number): string {
   return new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 }
 
+/** secs_to_human_time: `0.01s`, `2m 7s`, `1h 2m 3s`, `1d 0h 0m 5s`. */
+function humanTime(interval: number): string {
+  let secs = Math.floor(interval + 0.5);
+  const days = Math.floor(secs / 86400);
+  secs %= 86400;
+  const hours = Math.floor(secs / 3600);
+  secs %= 3600;
+  const mins = Math.floor(secs / 60);
+  secs %= 60;
+  if (days) return `${days}d ${hours}h ${mins}m ${secs}s`;
+  if (hours) return `${hours}h ${mins}m ${secs}s`;
+  if (mins) return `${mins}m ${secs}s`;
+  return `${printDecimal(interval)}s`;
+}
+
 /** url_string: scheme, host, the port only when it is not the scheme's, the path. */
 function urlString(url: ToolUrl): string {
   const port = url.port !== (url.scheme === 'https' ? 443 : 80) ? `:${url.port}` : '';
@@ -182,7 +197,7 @@ export const gnuWget: Program = (argv, ctx) => {
   // main.c opens -O's file before any download: it exists (empty) even when every URL fails, and collects every body.
   const document = o.output !== undefined && o.output !== '-' && ctx.files ? { path: o.output, text: '' } : undefined;
   if (document && !ctx.files!.write(document.path, '')) return out.err(`${document.path}: Is a directory\n`).done(EXIT.generic, 0);
-  const run: Run = { elapsed: 0, status: 0, document };
+  const run: Run = { elapsed: 0, status: 0, document, files: 0, bytes: 0, downloadSecs: 0, dnsCache: new Map() };
   // inform_exit_status: the smallest failure code of all the URLs.
   const inform = (code: number) => {
     if (code !== 0 && (run.status === 0 || code < run.status)) run.status = code;
@@ -196,6 +211,11 @@ export const gnuWget: Program = (argv, ctx) => {
     }
     inform(retrieve(url, o, ctx, out, run));
   }
+  // main.c: a run of several URLs that downloaded something ends with a summary.
+  if (o.urls.length > 1 && run.bytes > 0 && !o.quiet) {
+    out.err(`FINISHED --${datetime(ctx.now + run.elapsed)}--\nTotal wall clock time: ${humanTime(run.elapsed / 1000)}\n`);
+    out.err(`Downloaded: ${run.files} files, ${humanReadable(run.bytes)} in ${humanTime(run.downloadSecs)} (${retrRate(run.bytes, run.downloadSecs)})\n`);
+  }
   return out.done(run.status, run.elapsed);
 };
 
@@ -204,6 +224,14 @@ interface Run {
   elapsed: number;
   status: number;
   readonly document?: { readonly path: string; text: string };
+  /** What was downloaded, for main.c's closing summary. */
+  files: number;
+  bytes: number;
+  downloadSecs: number;
+  /** Names resolved so far (host.c's cache). */
+  readonly dnsCache: Map<string, string>;
+  /** The connection the last response left open (http.c pconn). */
+  pconn?: { host: string; port: number; scheme: string; ip: string };
 }
 
 /** What one try (gethttp) came to: an end with an exit code, a retry, or a redirection to follow. */
@@ -219,7 +247,7 @@ function retrieve(first: ToolUrl, o: WgetOptions, ctx: ProgramContext, out: Prog
     const result = tries(url, o, ctx, out, log, run);
     if (result.kind === 'end') return result.code;
     if (result.kind === 'retry') return EXIT.network;
-    const next = parseToolUrl(new URL(result.to, urlString(url)).href);
+    const next = parseToolUrl(absoluteLocation(result.to, url));
     if ('error' in next) {
       log(`${result.to}: Unsupported scheme.\n`);
       return EXIT.generic;
@@ -232,24 +260,24 @@ function retrieve(first: ToolUrl, o: WgetOptions, ctx: ProgramContext, out: Prog
   }
 }
 
+/** A Location header made absolute against the URL it came from (uri_merge); as it is when it does not parse. */
+function absoluteLocation(location: string, base: ToolUrl): string {
+  try {
+    return new URL(location, urlString(base)).href;
+  } catch {
+    return location;
+  }
+}
+
 /** The tries of one URL; `retry` when they ran out (TRYLIMEXC). */
 function tries(url: ToolUrl, o: WgetOptions, ctx: ProgramContext, out: ProgramOutput, log: (t: string) => void, run: Run): TryResult {
-  // The DNS cache: a name is looked up (and `Resolving` printed) once.
-  let address: string | undefined;
   for (let count = 1; o.tries === 0 || count <= o.tries; count++) {
     // sleep_between_retrievals: 1, 2, ... up to --waitretry seconds before each retry.
     if (count > 1) run.elapsed += Math.min(count - 1, o.waitretryS) * 1000;
     if (o.spider) log('Spider mode enabled. Check if remote file exists.\n');
     const tms = datetime(ctx.now + run.elapsed);
     log(count > 1 ? `--${tms}--  (try:${String(count).padStart(2)})  ${urlString(url)}\n` : `--${tms}--  ${urlString(url)}\n`);
-    if (address === undefined) {
-      address = lookupHost(url.host, ctx, log, run);
-      if (address === undefined) {
-        log(`wget: unable to resolve host address ‘${url.host}’\n`);
-        return { kind: 'end', code: EXIT.network };
-      }
-    }
-    const result = gethttp(url, address, o, ctx, out, log, run);
+    const result = gethttp(url, o, ctx, out, log, run);
     if (result.kind !== 'retry') return result;
     // Without a limit wget goes on for ever: the simulation stops after 20, where a learner would press Ctrl+C.
     if (o.tries === 0 && count >= 20) return { kind: 'end', code: 130 };
@@ -260,6 +288,9 @@ function tries(url: ToolUrl, o: WgetOptions, ctx: ProgramContext, out: ProgramOu
 
 /** lookup_host: the address, printing `Resolving NAME (NAME)... ADDRESS` (nothing for an address literal). */
 function lookupHost(host: string, ctx: ProgramContext, log: (t: string) => void, run: Run): string | undefined {
+  // The DNS cache: a name that resolved is not looked up (nor `Resolving` printed) again in the run.
+  const cached = run.dnsCache.get(host);
+  if (cached !== undefined) return cached;
   const resolved = resolveHost(host, ctx);
   run.elapsed += resolved.durationMs;
   if (resolved.ok && resolved.ip === host) return host;
@@ -270,12 +301,29 @@ function lookupHost(host: string, ctx: ProgramContext, log: (t: string) => void,
     return undefined;
   }
   log(`${resolved.ip}\n`);
+  run.dnsCache.set(host, resolved.ip);
   return resolved.ip;
 }
 
 /** One try: connect, send, read the head, then the body or the error. */
-function gethttp(url: ToolUrl, ip: string, o: WgetOptions, ctx: ProgramContext, out: ProgramOutput, log: (t: string) => void, run: Run): TryResult {
-  log(ip === url.host ? `Connecting to ${ip}:${url.port}... ` : `Connecting to ${url.host} (${url.host})|${ip}|:${url.port}... `);
+function gethttp(url: ToolUrl, o: WgetOptions, ctx: ProgramContext, out: ProgramOutput, log: (t: string) => void, run: Run): TryResult {
+  // persistent_available_p: the previous response's connection, kept alive, to the same host name, port and scheme.
+  const pconn = run.pconn;
+  const reuse = pconn !== undefined && pconn.host.toLowerCase() === url.host.toLowerCase() && pconn.port === url.port && pconn.scheme === url.scheme;
+  run.pconn = undefined;
+  let ip: string;
+  if (reuse) {
+    ip = pconn.ip;
+    log(`Reusing existing connection to ${url.host}:${url.port}.\n`);
+  } else {
+    const found = lookupHost(url.host, ctx, log, run);
+    if (found === undefined) {
+      log(`wget: unable to resolve host address ‘${url.host}’\n`);
+      return { kind: 'end', code: EXIT.network };
+    }
+    ip = found;
+    log(ip === url.host ? `Connecting to ${ip}:${url.port}... ` : `Connecting to ${url.host} (${url.host})|${ip}|:${url.port}... `);
+  }
   const hostHeader = url.port !== (url.scheme === 'https' ? 443 : 80) ? `${url.host}:${url.port}` : url.host;
   const headers: [string, string][] = [['User-Agent', o.userAgent], ['Accept', '*/*'], ['Accept-Encoding', 'identity'], ['Host', hostHeader], ['Connection', 'Keep-Alive'], ...o.headers];
   const r = ctx.network.request(ctx.from, ip, url.port, { kind: 'http', method: o.spider ? 'HEAD' : 'GET', path: url.path, host: hostHeader, headers, tls: url.scheme === 'https' });
@@ -290,7 +338,7 @@ function gethttp(url: ToolUrl, ip: string, o: WgetOptions, ctx: ProgramContext, 
     log('failed: Connection timed out.\n');
     return { kind: 'retry' };
   }
-  log('connected.\n');
+  if (!reuse) log('connected.\n');
   log('HTTP request sent, awaiting response... ');
   const response = r.response;
   if (!response || response.kind !== 'http') {
@@ -300,6 +348,8 @@ function gethttp(url: ToolUrl, ip: string, o: WgetOptions, ctx: ProgramContext, 
     return { kind: 'retry' };
   }
   run.elapsed += 1;
+  // register_persistent: an HTTP/1.1 answer with a known length keeps its connection for the next URL.
+  if (header(response, 'Content-Length') !== undefined && header(response, 'Connection')?.toLowerCase() !== 'close') run.pconn = { host: url.host, port: url.port, scheme: url.scheme, ip };
   if (o.serverResponse) {
     log('\n');
     log(`  HTTP/1.1 ${response.status} ${response.reason}\n`);
@@ -348,6 +398,9 @@ function deliver(url: ToolUrl, response: HttpResponse, o: WgetOptions, ctx: Prog
   if (toStdout) out.out(response.body);
   log(dotProgress(bytes, contlen, secs));
   run.elapsed += Math.ceil(secs * 1000);
+  run.files++;
+  run.bytes += bytes;
+  run.downloadSecs += secs;
   const tms = datetime(ctx.now + run.elapsed);
   const sizes = contlen === undefined ? `[${bytes}]` : `[${bytes}/${contlen}]`;
   log(toStdout ? `${tms} (${retrRate(bytes, secs)}) - written to stdout ${sizes}\n\n` : `${tms} (${retrRate(bytes, secs)}) - ‘${file}’ saved ${sizes}\n\n`);

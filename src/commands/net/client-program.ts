@@ -26,13 +26,14 @@ function hostResolvConf(ctx: CommandContext): string | undefined {
 function hostFilesOf(ctx: CommandContext): ProgramFiles | undefined {
   const fs = ctx.host === WORKSTATION ? undefined : ctx.cluster.node?.(ctx.host)?.host.fs;
   if (!fs) return undefined;
-  const home = ctx.env.HOME ?? '/';
+  // Read when a file is used: most programs never touch one.
+  const at = (path: string) => resolvePath(path, ctx.env?.HOME ?? '/');
   return {
-    exists: (path) => fs.exists(resolvePath(path, home)) !== undefined,
+    exists: (path) => fs.exists(at(path)) !== undefined,
     write(path, text) {
-      const at = resolvePath(path, home);
-      if (fs.exists(at) === 'dir') return false;
-      fs.write(at, text);
+      const file = at(path);
+      if (fs.exists(file) === 'dir') return false;
+      fs.write(file, text);
       return true;
     },
   };

@@ -165,6 +165,16 @@ describe('GNU Wget 1.21.2', () => {
     expect(cwd.files.get('out.html')).toBe(PAGE);
   });
 
+  it('several URLs: a kept-alive connection is reused by name, a resolved name is not resolved again, and a summary ends the run', () => {
+    const r = run('wget -O- http://web.default.svc.cluster.local/ http://web.default.svc.cluster.local/missing http://10.96.0.5/');
+    // http.c persistent_available_p / "Reusing existing connection to %s:%d.\n"; main.c "FINISHED --%s--\nTotal wall clock time: %s\nDownloaded: %d files, %s in %s (%s)\n".
+    expect(r.stderr).toContain('--2026-11-10 12:00:10--  http://web.default.svc.cluster.local/missing\nReusing existing connection to web.default.svc.cluster.local:80.\nHTTP request sent, awaiting response... 404 Not Found\n');
+    expect(r.stderr).toContain('--2026-11-10 12:00:10--  http://10.96.0.5/\nConnecting to 10.96.0.5:80... connected.\n');
+    expect(r.stderr.match(/Resolving /g)).toHaveLength(1);
+    expect(r.stderr.endsWith('FINISHED --2026-11-10 12:00:10--\nTotal wall clock time: 0.005s\nDownloaded: 2 files, 1.2K in 0s (10.6 MB/s)\n')).toBe(true);
+    expect(r).toMatchObject({ stdout: PAGE + PAGE, exitCode: 8 });
+  });
+
   it('bad options and a missing URL as main.c reports them (exit 2 and 1)', () => {
     const tail = "Usage: wget [OPTION]... [URL]...\n\nTry `wget --help' for more options.\n";
     expect(run('wget -x http://a')).toMatchObject({ stderr: `wget: invalid option -- 'x'\n${tail}`, exitCode: 2 });
