@@ -29,9 +29,11 @@ function hostFilesOf(ctx: CommandContext): ProgramFiles | undefined {
   // Read when a file is used: most programs never touch one.
   const at = (path: string) => resolvePath(path, ctx.env?.HOME ?? '/');
   return {
-    exists: (path) => fs.exists(at(path)) !== undefined,
+    exists: (path) => at(path) === '/dev/null' || fs.exists(at(path)) !== undefined,
     write(path, text) {
       const file = at(path);
+      // The shell's redirections treat /dev/null the same way (shell/host-files.ts).
+      if (file === '/dev/null') return true;
       if (fs.exists(file) === 'dir') return false;
       fs.write(file, text);
       return true;

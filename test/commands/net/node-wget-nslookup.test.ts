@@ -50,8 +50,10 @@ describe('wget and nslookup on a node', async () => {
     expect(body).toBe(`${await onHost(run, 'node-1', `curl -s http://${onNode2}:8080/`)}exit 0\n`);
   });
 
-  it('wget -O saves into the home directory of the node', async () => {
+  it('wget -O saves into the home directory of the node; /dev/null keeps nothing', async () => {
     expect(await onHost(run, 'node-1', `wget -q -O page.txt http://${onNode2}:8080/ && cat page.txt`)).toBe(await onHost(run, 'node-1', `curl -s http://${onNode2}:8080/`));
+    expect(await onHost(run, 'node-1', `wget -q -O /dev/null http://${onNode2}:8080/; echo "exit $?"; cat /dev/null`)).toBe('exit 0\n');
+    expect(run.cluster.nodes.get('node-1')!.host.fs.exists('/dev/null')).toBeUndefined();
   });
 });
 
