@@ -4,7 +4,9 @@
  * [name] [type] [IN] [+short] [+search] [+time=N] [+tries=N] [+retry=N]
  * [+tcp] [+[no]cmd|comments|question|answer|authority|additional|stats|all]`.
  * It asks the first nameserver of /etc/resolv.conf (or `@server`) once per
- * try, waiting `+time` (5 s) each, 3 tries; no search list unless `+search`.
+ * try, waiting `+time` (resolv.conf's `timeout:`, else 5 s) each, `+tries`
+ * (resolv.conf's `attempts:`, else 3); no search list unless `+search`
+ * (dighost.ts has what dig shares with nslookup).
  * A reply is printed with its header, flags, the OPT pseudo-section (dig
  * sends EDNS with udp 1232 and a client cookie; CoreDNS echoes the cookie),
  * the sections (columns at 24/32/40/48 with 8-wide tabs, as masterdump's
@@ -14,12 +16,12 @@
  */
 import type { DnsRecord, DnsResponse, DnsType } from '../network/requests.js';
 import { parseIPv4 } from '../ipv4.js';
-import type { Program, ProgramContext } from './types.js';
+import type { Program, ProgramContext, ProgramRun } from './types.js';
 import { ProgramOutput } from './output.js';
 import { contextHash, contextHex8, messageSize, reverseName } from './dns-message.js';
-import { candidateNames, muslResolvConf } from './resolver.js';
+import { bindResolvConf, searchNames, sendQuery, UDP_TIMEOUT_S } from './dighost.js';
 
-/** The BIND release dig reports (PACKAGE_VERSION of Alpine's bind-tools 9.18). */
+/** The BIND release Alpine's bind-tools 9.18 reports (PACKAGE_VERSION): netshoot's dig. */
 export const DIG_VERSION = '9.18.30';
 
 const TYPES: readonly DnsType[] = ['A', 'AAAA', 'SRV', 'PTR', 'TXT', 'CNAME', 'ANY', 'SOA', 'NS', 'MX'];
@@ -33,8 +35,10 @@ interface DigOptions {
   type?: DnsType;
   short: boolean;
   search: boolean;
-  timeS: number;
-  tries: number;
+  /** +time (undefined: resolv.conf's, else UDP_TIMEOUT). */
+  timeS?: number;
+  /** +tries/+retry (undefined: resolv.conf's attempts). */
+  tries?: number;
   tcp: boolean;
   cmd: boolean;
   comments: boolean;
@@ -48,7 +52,7 @@ interface DigOptions {
 const USAGE = 'Usage:  dig [@global-server] [domain] [q-type] [q-class] {q-opt}\n            {global-d-opt} host [@local-server] {local-d-opt}\n            [ host [@local-server] {local-d-opt} [...]]\n\nUse "dig -h" (or "dig -h | more") for complete list of options\n';
 
 function parseArgs(argv: readonly string[]): DigOptions | { invalid: string } {
-  const o: DigOptions = { short: false, search: false, timeS: 5, tries: 3, tcp: false, cmd: true, comments: true, question: true, answer: true, authority: true, additional: true, stats: true };
+  const o: DigOptions = { short: false, search: false, tcp: false, cmd: true, comments: true, question: true, answer: true, authority: true, additional: true, stats: true };
   for (let i = 1; i < argv.length; i++) {
     const a = argv[i];
     if (a.startsWith('@')) o.server = a.slice(1);
@@ -89,22 +93,30 @@ function parseArgs(argv: readonly string[]): DigOptions | { invalid: string } {
   return o;
 }
 
-/** dig. */
-export const dig: Program = (argv, ctx) => {
+/** dig as a build reporting `version` (PACKAGE_VERSION) in its command-line echo. */
+export function bindDig(version: string): Program {
+  return (argv, ctx) => runDig(argv, ctx, version);
+}
+
+/** dig of Alpine-based images (netshoot). */
+export const dig: Program = bindDig(DIG_VERSION);
+
+function runDig(argv: readonly string[], ctx: ProgramContext, version: string): ProgramRun {
   const out = new ProgramOutput();
   const o = parseArgs(argv);
   if ('invalid' in o) return out.err(`Invalid option: +${o.invalid}\n${USAGE}`).done(1, 0);
-  const conf = muslResolvConf(ctx.resolvConf());
+  const conf = bindResolvConf(ctx.resolvConf());
   if (o.server !== undefined && parseIPv4(o.server) === undefined) return out.out(`dig: couldn't get address for '${o.server}': not found\n`).done(10, 0);
   const servers = o.server !== undefined ? [o.server] : conf.nameservers;
   const type: DnsType = o.type ?? (o.name === undefined ? 'NS' : 'A');
   const given = o.name ?? '.';
-  const cmdline = o.cmd ? `\n; <<>> DiG ${DIG_VERSION} <<>> ${argv.slice(1).join(' ')}\n${o.server !== undefined ? '; (1 server found)\n' : ''};; global options:${o.short ? ' +short' : ''} +cmd\n` : '';
-  const names = o.search ? candidateNames(given, conf).map(fq) : [fq(given)];
-  const timeoutMs = o.timeS * 1000;
+  const cmdline = o.cmd ? `\n; <<>> DiG ${version} <<>> ${argv.slice(1).join(' ')}\n${o.server !== undefined ? '; (1 server found)\n' : ''};; global options:${o.short ? ' +short' : ''} +cmd\n` : '';
+  const names = searchNames(given, conf.search, conf.ndots, o.search);
+  const timeoutMs = (o.timeS ?? (conf.timeoutS || UDP_TIMEOUT_S)) * 1000;
+  const tries = o.tries ?? (conf.attempts || 3);
   let elapsed = 0;
   for (const qname of names) {
-    const result = ask(qname, type, servers, o, timeoutMs, ctx, out);
+    const result = sendQuery(qname, type, { servers, tries, timeoutMs, tcp: o.tcp, port: 53 }, ctx, out);
     elapsed += result.elapsed;
     if (!result.reply) {
       out.out(cmdline);
@@ -117,27 +129,6 @@ export const dig: Program = (argv, ctx) => {
     return out.done(0, elapsed);
   }
   return out.done(0, elapsed);
-};
-
-/** One lookup: tries on the first server (the later ones get the tries left), warning after each failed one. */
-function ask(qname: string, type: DnsType, servers: readonly string[], o: DigOptions, timeoutMs: number, ctx: ProgramContext, out: ProgramOutput): { reply?: DnsResponse; server: string; elapsed: number } {
-  let tries = o.tries;
-  let elapsed = 0;
-  for (const server of servers) {
-    for (;;) {
-      const r = ctx.network.request(ctx.from, server, 53, { kind: 'dns', name: qname, type }, o.tcp ? 'tcp' : 'udp');
-      if (r.ok && r.response?.kind === 'dns' && (r.response.delayMs ?? 0) < timeoutMs) return { reply: r.response, server, elapsed: elapsed + (r.response.delayMs ?? 0) };
-      const why = r.ok ? 'timed out' : r.failure === 'refused' ? 'connection refused' : r.failure === 'unreachable' ? 'host unreachable' : 'timed out';
-      if (why === 'timed out') elapsed += timeoutMs;
-      out.out(`;; communications error to ${server}#53: ${why}\n`);
-      if (tries > 1) {
-        tries--;
-        continue;
-      }
-      break;
-    }
-  }
-  return { server: servers[0], elapsed };
 }
 
 function printReply(out: ProgramOutput, qname: string, type: DnsType, reply: DnsResponse, server: string, o: DigOptions, cmdline: string, ctx: ProgramContext, elapsed: number, queryTime: number): void {
@@ -218,8 +209,4 @@ function whenText(ms: number): string {
   const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
   const p = (n: number) => String(n).padStart(2, '0');
   return `${days[d.getUTCDay()]} ${months[d.getUTCMonth()]} ${p(d.getUTCDate())} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())} UTC ${d.getUTCFullYear()}`;
-}
-
-function fq(name: string): string {
-  return name.endsWith('.') ? name : `${name}.`;
 }

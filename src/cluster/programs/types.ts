@@ -23,6 +23,16 @@ export interface ProgramContext {
   readonly image?: string;
   /** The container it runs in (undefined: on a host): whose processes it can see (one pid namespace per container). */
   readonly containerId?: string;
+  /** The files it may create, relative to its working directory (undefined: none, its output goes to stdout only). */
+  readonly files?: ProgramFiles;
+}
+
+/** A program's view of the filesystem it writes into (wget saving a download). */
+export interface ProgramFiles {
+  /** Is there a file or directory at `path`? */
+  exists(path: string): boolean;
+  /** Creates or replaces the file at `path`; false when it cannot (a directory is in the way). */
+  write(path: string, text: string): boolean;
 }
 
 /** What a program run produced, and how much simulated time it took (timeouts, retries). */
