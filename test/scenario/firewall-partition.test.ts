@@ -37,6 +37,7 @@ describe('a DROP of the control plane in a worker\'s INPUT', async () => {
   const run = withRules([{ rule: '-s 10.0.0.10 -j DROP' }]);
   const pod = await podOnNode2(run);
   const logs = await onHost(run, 'workstation', `kubectl logs ${pod}`);
+  const exec = await onHost(run, 'workstation', `kubectl exec ${pod} -- true`);
   const journal = await onHost(run, 'node-2', 'journalctl -u kubelet --no-pager -n 5');
   const nodes = await onHost(run, 'workstation', 'kubectl get nodes');
 
@@ -51,6 +52,10 @@ describe('a DROP of the control plane in a worker\'s INPUT', async () => {
     // reason "" and the error's text, which kubectl (cmd/util/helpers.go StandardErrorMessage) prints
     // after "Error from server: ".
     expect(logs).toBe(`Error from server: Get "https://10.0.0.12:10250/containerLogs/default/${pod}/shop": dial tcp 10.0.0.12:10250: i/o timeout\n`);
+  });
+
+  it("fails kubectl exec the same way: the API server's Status for the upgrade (proxy's 'error dialing backend')", () => {
+    expect(exec).toBe('Error from server: error dialing backend: dial tcp 10.0.0.12:10250: i/o timeout\n');
   });
 });
 

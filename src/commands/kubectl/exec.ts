@@ -14,6 +14,8 @@ import { bool, str } from './flags.js';
 import { attachablePod } from './attachable-pod.js';
 import { containerShell } from './container-shell.js';
 import { isShell } from '../../cluster/programs/shell-words.js';
+import type { Status } from '../../cluster/apiserver/types.js';
+import { statusMessage } from './errors.js';
 
 const USAGE = "error: expected 'exec (POD | TYPE/NAME) [-c CONTAINER] [flags] -- COMMAND [args...]'.\nPOD or TYPE/NAME is a required argument for the exec command\nSee 'kubectl exec -h' for help and examples\n";
 
@@ -43,7 +45,7 @@ export function runExec(inv: Invocation): ExecResult {
   if (tty && !bool(inv.flags, 'stdin')) stderr += 'Unable to use a TTY - input is not a terminal or the right kind of file\n';
   const stdin = bool(inv.flags, 'stdin') === true;
   const r = inv.client.podExec(inv.namespace, podName, { container, command, stdin, tty });
-  if (!r.ok) return { stdout: '', stderr: `${stderr}error: ${r.status.message}\n`, exitCode: 1 };
+  if (!r.ok) return { stdout: '', stderr: `${stderr}${execError(r.status)}`, exitCode: 1 };
   // `-it … -- sh`: the shell stays attached to the terminal; the learner's next lines run in it.
   if (stdin && tty && isShell(command[0]) && !command.includes('-c') && inv.ctx.shell?.enterContainer && container) {
     const shell = containerShell(inv, { pod: pod as unknown as Pod, container, argv0: command[0], run: (argv) => execOnce(inv, podName, container!, argv), ended: terminated });
@@ -65,9 +67,19 @@ export function runExec(inv: Invocation): ExecResult {
 /** One command of an attached shell, run as `kubectl exec` runs one; a container that is gone ends the session. */
 export function execOnce(inv: Invocation, podName: string, container: string, command: readonly string[]): ContainerRun {
   const r = inv.client.podExec(inv.namespace, podName, { container, command, stdin: true, tty: true });
-  if (!r.ok) return { result: { stdout: '', stderr: `error: ${r.status.message}\n`, exitCode: 1 }, ended: true };
+  if (!r.ok) return { result: { stdout: '', stderr: execError(r.status), exitCode: 1 }, ended: true };
   inv.ctx.cluster.advance(r.value.durationMs);
   return { result: collect(r.value.chunks ?? [{ fd: 2, text: r.value.stderr }, { fd: 1, text: r.value.stdout }], r.value.exitCode) };
+}
+
+/**
+ * How kubectl words a failed exec (client-go's SPDY upgrade): the API server's
+ * own failure comes back as a Status body, a StatusError (`Error from server:
+ * error dialing backend: …`); the kubelet's plain-text refusals and the
+ * stream's errors are plain errors (`error: unable to upgrade connection: …`).
+ */
+function execError(status: Status): string {
+  return status.message.startsWith('error dialing backend') ? statusMessage(status) : `error: ${status.message}\n`;
 }
 
 /** What kubectl exec says once the remote shell exited with `status`. */
