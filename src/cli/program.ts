@@ -41,8 +41,8 @@ export function buildProgram(exit: (code: number) => void): Command {
 
   program
     .command('validate')
-    .description('check scenario files: schema and meaning, errors as file:line:col')
-    .argument('<paths...>', 'scenario files or folders')
+    .description('check scenario files and quiz banks: schema and meaning, errors as file:line:col')
+    .argument('<paths...>', 'scenario files, quiz banks or folders')
     .action(async (paths: string[]) => exit((await import('./validate.js')).validateCommand(paths, out, err)));
 
   program
