@@ -52,6 +52,17 @@ export function buildProgram(exit: (code: number) => void): Command {
     .action(async (paths: string[]) => exit(await (await import('./verify.js')).verifyCommand(paths, out, err)));
 
   program
+    .command('quiz')
+    .description('self-assessment questions on how a cluster works; --review asks what spaced repetition says is due')
+    .argument('[topics...]', 'topics or bank ids to ask about (default: all)')
+    .option('--count <n>', 'how many questions', '10')
+    .option('--difficulty <level>', 'only beginner, intermediate or advanced questions')
+    .option('--review', 'ask the questions due for review, most overdue first')
+    .option('--seed <n>', 'draws the questions and their shuffles (default: the number of answers recorded so far)')
+    .action(async (topics: string[], opts: { count?: string; difficulty?: string; review?: boolean; seed?: string }) =>
+      exit(await (await import('./quiz.js')).quizCommand(topics, opts, { input: process.stdin, out, err })));
+
+  program
     .command('progress')
     .description('your attempts and best scores')
     .option('--json', 'machine-readable output')

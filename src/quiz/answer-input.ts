@@ -42,7 +42,7 @@ export function parseAnswer(p: PresentedQuestion, line: string): ParsedAnswer {
       if (t.length === 1 && n <= 9 && new RegExp(`^\\d{${n}}$`).test(t[0] as string)) t = [...(t[0] as string)];
       const shown = t.map((x) => (/^\d+$/.test(x) ? Number(x) : NaN));
       if (shown.length !== n || new Set(shown).size !== n || shown.some((v) => !(v >= 1 && v <= n))) {
-        return { ok: false, message: `expected each number from 1 to ${n} once, in the right order, e.g. ${[...Array(n).keys()].map((i) => ((i + 1) % n) + 1).join(' ')}` };
+        return { ok: false, message: `expected each number from 1 to ${n} once, in the right order, separated by spaces` };
       }
       return { ok: true, answer: { type: 'ordering', order: shown.map((v) => p.steps[v - 1] as number) } };
     }
@@ -51,7 +51,7 @@ export function parseAnswer(p: PresentedQuestion, line: string): ParsedAnswer {
       const letters = LETTERS.slice(0, n);
       const pairs = new Map<number, number>();
       const usedRights = new Set<number>();
-      const expected = `expected a letter-number pair for each of ${letters.split('').join(', ')}, each number once, e.g. a2 b1`;
+      const expected = `expected a letter-number pair for each of ${letters.split('').join(', ')}, each number once, like a2 b1`;
       const rest = line.toLowerCase().replace(/([a-h])\s*[-=:>]?\s*(\d+)/g, (_, letter: string, num: string) => {
         const left = letters.indexOf(letter);
         const shown = Number(num);

@@ -7,12 +7,20 @@ import type { QuizGrade } from './grade.js';
 import { LETTERS, type PresentedQuestion } from './present.js';
 import { REGEX_ENTRY } from './schema.js';
 
-/** The feedback text for a graded answer; `goal` describes each goal predicate of a hands-on question and whether it held. */
-export function feedbackText(p: PresentedQuestion, grade: QuizGrade, goal?: readonly { holds: boolean; description: string }[]): string {
+/**
+ * The feedback text for a graded answer; `goal` lists each goal predicate of a
+ * hands-on question and whether it held, `skipped` says the learner gave up.
+ */
+export function feedbackText(
+  p: PresentedQuestion,
+  grade: QuizGrade,
+  options: { readonly goal?: readonly { holds: boolean; description: string }[]; readonly skipped?: boolean } = {},
+): string {
   const q = p.item.question;
+  const goal = options.goal;
   const lines: string[] = [];
-  const partial = grade.possible > 1 && !grade.correct ? ` (${grade.earned} of ${grade.possible} ${partsNoun(q.type)} right)` : '';
-  lines.push(grade.correct ? 'Right.' : `Wrong${partial}.`);
+  const partial = grade.possible > 1 && !grade.correct ? ` (${grade.earned} of ${grade.possible} ${partsNoun(q.type)})` : '';
+  lines.push(grade.correct ? 'Right.' : options.skipped ? 'Skipped.' : `Wrong${partial}.`);
   if (!grade.correct) lines.push(...rightAnswer(p));
   if (goal) for (const g of goal) lines.push(`  [${g.holds ? 'x' : ' '}] ${g.description}`);
   lines.push(q.explanation.replace(/\n+$/, ''));
@@ -20,10 +28,10 @@ export function feedbackText(p: PresentedQuestion, grade: QuizGrade, goal?: read
 }
 
 function partsNoun(type: string): string {
-  if (type === 'multiple') return 'choices judged';
+  if (type === 'multiple') return 'choices judged right';
   if (type === 'ordering') return 'steps in place';
-  if (type === 'matching') return 'pairs';
-  return 'conditions';
+  if (type === 'matching') return 'pairs right';
+  return 'conditions met';
 }
 
 /** The right answer, in the numbers and letters the learner saw. */

@@ -54,13 +54,13 @@ export function questionText(p: PresentedQuestion): string {
       lines.push(numbered(q.choices), 'Choose all that apply: numbers separated by commas, e.g. 1,3.');
       break;
     case 'ordering':
-      lines.push(numbered(p.steps.map((i) => q.steps[i] as string)), `Answer with the numbers in the right order, e.g. ${exampleOrder(q.steps.length)}.`);
+      lines.push(numbered(p.steps.map((i) => q.steps[i] as string)), `Answer with all ${q.steps.length} numbers in the right order, separated by spaces.`);
       break;
     case 'matching':
       lines.push(
         q.pairs.map((pair, i) => `  ${LETTERS[i]}) ${pair.left}`).join('\n'),
         numbered(p.rights.map((i) => q.pairs[i]!.right)),
-        `Answer with a letter-number pair for each, e.g. ${exampleMatch(q.pairs.length)}.`,
+        'Answer with a letter and a number for each letter, like a2 b1 and so on.',
       );
       break;
     case 'short':
@@ -78,11 +78,3 @@ export function questionText(p: PresentedQuestion): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** `3 1 2 …`: an example order that is not the answer's form only by accident. */
-function exampleOrder(n: number): string {
-  return Array.from({ length: n }, (_, i) => ((i + n - 1) % n) + 1).join(' ');
-}
-
-function exampleMatch(n: number): string {
-  return Array.from({ length: n }, (_, i) => `${LETTERS[i]}${((i + 1) % n) + 1}`).join(' ');
-}

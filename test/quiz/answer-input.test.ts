@@ -36,7 +36,7 @@ describe('reading answers', () => {
     expect(r).toEqual({ ok: true, answer: { type: 'ordering', order: [0, 1, 2] } });
     expect(r.ok && gradeAnswer(ordering, r.answer).correct).toBe(true);
     expect(parseAnswer(p, '231')).toEqual(r);
-    expect(parseAnswer(p, '1 2')).toEqual({ ok: false, message: 'expected each number from 1 to 3 once, in the right order, e.g. 2 3 1' });
+    expect(parseAnswer(p, '1 2')).toEqual({ ok: false, message: 'expected each number from 1 to 3 once, in the right order, separated by spaces' });
     expect(parseAnswer(p, '1 1 2').ok).toBe(false);
   });
 
@@ -71,6 +71,6 @@ describe('presenting questions', () => {
 
   it('shows matching lefts lettered and rights numbered in the shuffled order', () => {
     const p = shown(matching, [], [2, 0, 1]);
-    expect(questionText(p)).toBe('Q?\n  a) l0\n  b) l1\n  c) l2\n  1) r2\n  2) r0\n  3) r1\nAnswer with a letter-number pair for each, e.g. a2 b3 c1.\n');
+    expect(questionText(p)).toBe('Q?\n  a) l0\n  b) l1\n  c) l2\n  1) r2\n  2) r0\n  3) r1\nAnswer with a letter and a number for each letter, like a2 b1 and so on.\n');
   });
 });
