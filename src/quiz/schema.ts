@@ -71,7 +71,7 @@ function acceptList() {
         .describe('An accepted answer (case-insensitive, whitespace collapsed), or /a regular expression/.'),
     )
     .min(1)
-    .describe('Accepted phrasings; an entry /like this/ is a regular expression (re2 syntax).');
+    .describe('Accepted phrasings; an entry /like this/ is a regular expression (re2 syntax), so a literal answer that starts and ends with / is written as a regex.');
 }
 
 function choices() {

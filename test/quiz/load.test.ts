@@ -57,7 +57,7 @@ describe('loading a quiz bank', () => {
     const errors = errorsAfter('  - id: sample-kubelet-port', '  - id: sample-cordon-marks-node');
     expect(errors).toEqual([`sample.yaml:${lineOf(/id: sample-kubelet-port/)}:9: questions[8].id: duplicate question id "sample-cordon-marks-node" (first at questions[1], line ${lineOf(/id: sample-cordon-marks-node/)})`]);
     expect(errorsAfter(/type: ordering/, 'type: orderng')[0]).toMatch(/:11: questions\[4\]\.type: unknown type "orderng" \(did you mean "ordering"\?\); known: single, multiple, ordering, matching, short, hands-on$/);
-    expect(errorsAfter('      - /registry/\n', '      - /registry(/\n')[0]).toMatch(/questions\[9\]\.accept\[1\]: invalid regular expression \/registry\(\/: /);
+    expect(errorsAfter('      - /^\\/registry\\/$/\n', '      - /registry(/\n')[0]).toMatch(/questions\[9\]\.accept\[1\]: invalid regular expression \/registry\(\/: /);
     const noExplanation = SAMPLE.replace(/( {4}explanation: \|\n(?: {6}.*\n)+)/, '');
     const r = loadQuizBankText(noExplanation, 'sample.yaml');
     expect(r.ok ? [] : r.errors.map(formatError)).toEqual([`sample.yaml:${lineOf(/id: sample-unknown-ca-status/)}:5: questions[0]: missing required field "explanation"`]);
