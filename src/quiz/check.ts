@@ -1,12 +1,14 @@
 /**
  * Meaning checks on a schema-valid quiz bank, each problem a `file:line:col`
  * error at the node to change: the id matches the file name, indices are in
- * range, nothing is written twice, hands-on questions name a shipped scenario.
+ * range, nothing is written twice, hands-on questions name a shipped scenario,
+ * and no text holds a control character.
  */
 import { basename, extname } from 'node:path';
 import type { DocPath, PositionMap, ScenarioError } from '../scenario/load.js';
 import type { QuizBank } from './schema.js';
 import { normalizeAnswer } from './normalize.js';
+import { checkPlainText } from '../scenario/validate-limits.js';
 
 /** What the checks need from outside the bank. */
 export interface CheckOptions {
@@ -76,5 +78,7 @@ export function checkQuizBank(bank: QuizBank, positions: PositionMap, file: stri
         break;
     }
   });
+  // Bank text is printed in the learner's terminal: no escape sequences, as for scenarios.
+  checkPlainText(bank, [], (path, message, where = 'value') => errors.push({ file, ...(where === 'key' ? positions.keyAt(path) : positions.valueAt(path)), message }), 'quiz bank');
   return errors.sort((a, b) => a.line - b.line || a.col - b.col);
 }

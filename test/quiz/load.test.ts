@@ -70,6 +70,12 @@ describe('loading a quiz bank', () => {
     expect(errorsAfter('    accept: [node-2]\n', '')).toEqual([`sample.yaml:${lineOf(/id: sample-find-notready-node/)}:5: questions[10]: a hands-on question needs "accept" or "goal"`]);
   });
 
+  it('rejects control characters in bank text, which would reach the learner\'s terminal', () => {
+    expect(errorsAfter('title: A sampler of every question type', 'title: "A sampler\\e]52;c;eA==\\a"')).toEqual([
+      'sample.yaml:6:10: metadata.title: control character \\x1b in text "A sampler\\x1b]52;c;eA==\\x07": quiz bank text is shown in the learner\'s terminal; write plain text',
+    ]);
+  });
+
   it('rejects a bank whose id is not its file name', () => {
     expect(errorsAfter('  id: sample\n', '  id: sampler\n')).toEqual(['sample.yaml:5:7: metadata.id "sampler" must equal the file name "sample"']);
   });
