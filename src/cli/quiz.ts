@@ -7,6 +7,7 @@
  * is still reproducible from its inputs (the progress file and the flags); the
  * header prints the seed used.
  */
+import type { Readable, Writable } from 'node:stream';
 import { openProgress } from '../progress/store.js';
 import { DIFFICULTIES, type Difficulty } from '../quiz/schema.js';
 
@@ -25,7 +26,7 @@ export const DEFAULT_QUIZ_COUNT = 10;
 export async function quizCommand(
   topics: string[],
   options: QuizCommandOptions,
-  io: { input: NodeJS.ReadableStream; out: NodeJS.WritableStream; err: NodeJS.WritableStream; now?: () => number },
+  io: { input: Readable; out: Writable; err: Writable; now?: () => number },
 ): Promise<number> {
   const { out, err } = io;
   const count = options.count === undefined ? DEFAULT_QUIZ_COUNT : Number(options.count);
@@ -84,8 +85,8 @@ export async function quizCommand(
   await runQuizLineMode({
     items: chosen,
     seed,
-    input: io.input as unknown as import('node:stream').Readable,
-    output: out as unknown as import('node:stream').Writable,
+    input: io.input,
+    output: out,
     progress,
     now,
     intro: [header, 'Answer each question on one line; skip gives up on it.'],
