@@ -6,7 +6,8 @@ import { validateScenarioFile } from '../scenario/validate.js';
 import { documentKind, formatError, readText, type ScenarioError } from '../scenario/load.js';
 import { expandDocumentPaths } from '../scenario/catalog.js';
 import { QUIZ_KIND } from '../quiz/schema.js';
-import { loadQuizBanks, shippedScenarioIds } from '../quiz/load.js';
+import { resolve } from 'node:path';
+import { loadQuizBanks, quizBankFilesIn, shippedQuizDir, shippedScenarioIds } from '../quiz/load.js';
 
 /** Validates scenario files and quiz banks; returns the exit code. */
 export function validateCommand(paths: string[], out: NodeJS.WritableStream, err: NodeJS.WritableStream): number {
@@ -21,8 +22,12 @@ export function validateCommand(paths: string[], out: NodeJS.WritableStream, err
   });
   const errorsOf = new Map<string, ScenarioError[]>();
   if (banks.length > 0) {
-    // Banks are checked together: a question id may be used once across all of them.
-    for (const e of loadQuizBanks(banks, { scenarioIds: shippedScenarioIds() }).errors) {
+    // Banks are checked together, and after the shipped ones not named here: a question id may be used once
+    // across all of them. Only the named files' errors are shown.
+    const named = new Set(banks.map((f) => resolve(f)));
+    const others = quizBankFilesIn(shippedQuizDir()).filter((f) => !named.has(resolve(f)));
+    for (const e of loadQuizBanks([...others, ...banks], { scenarioIds: shippedScenarioIds() }).errors) {
+      if (!named.has(resolve(e.file))) continue;
       errorsOf.set(e.file, [...(errorsOf.get(e.file) ?? []), e]);
     }
   }

@@ -59,6 +59,17 @@ describe('kubedrill validate', () => {
     expect(err.text()).toMatch(/^test\/fixtures\/quizzes\/dup\/second\.yaml:11:9: questions\[1\]\.id: duplicate question id "shared-id"/);
   });
 
+  it('checks a bank given alone against the shipped banks for question ids used twice', async () => {
+    const { mkdtempSync, writeFileSync, readFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const file = join(mkdtempSync(join(tmpdir(), 'quiz-engine-')), 'first.yaml');
+    writeFileSync(file, readFileSync('test/fixtures/quizzes/dup/first.yaml', 'utf8').replace('id: shared-id', 'id: sample-kubelet-port'));
+    const err = sink();
+    expect(validateCommand([file], sink(), err)).toBe(1);
+    expect(err.text()).toMatch(new RegExp(`^${file}:5:9: questions\\[0\\]\\.id: duplicate question id "sample-kubelet-port" \\(first at .*scenarios/quizzes/sample\\.yaml:\\d+:9\\)\n$`));
+  });
+
   it('accepts every shipped scenario and quiz bank', () => {
     const out = sink();
     expect(validateCommand(['scenarios'], out, sink())).toBe(0);
