@@ -59,11 +59,18 @@ export async function runQuizLineMode(options: QuizLineModeOptions): Promise<Qui
   // Bank text and command output never reach the terminal raw.
   const write = (text: string) => void output.write(stripControlSequences(text));
   const interactive = !!(options.input as Readable & { isTTY?: boolean }).isTTY;
-  const lines = createInterface({ input: options.input, terminal: false, crlfDelay: Infinity });
+  // On a terminal readline edits the line (arrows, history, Ctrl+U) and echoes it; Ctrl+C ends the quiz with its score.
+  const lines = interactive
+    ? createInterface({ input: options.input, output, terminal: true, historySize: 100 })
+    : createInterface({ input: options.input, terminal: false, crlfDelay: Infinity });
+  if (interactive) lines.on('SIGINT', () => lines.close());
   const iterator = lines[Symbol.asyncIterator]();
   /** Shows `prompt`, reads a line; without a terminal the line is echoed after the prompt. */
   const ask = async (prompt: string): Promise<string | undefined> => {
-    write(prompt);
+    if (interactive) {
+      lines.setPrompt(stripControlSequences(prompt));
+      lines.prompt();
+    } else write(prompt);
     const r = await iterator.next();
     if (r.done) {
       write('\n');

@@ -6,6 +6,7 @@ import { loadShippedQuizBanks, quizItems, type QuizItem } from '../../src/quiz/l
 import { loadScenarioArg } from '../../src/cli/load.js';
 import type { QuizQuestion } from '../../src/quiz/schema.js';
 import { sink } from '../helpers/sink.js';
+import { stripControlSequences } from '../../src/shell/sanitize.js';
 
 const shipped = quizItems(loadShippedQuizBanks().banks);
 const item = (id: string): QuizItem => shipped.find((i) => i.question.id === id)!;
@@ -73,9 +74,11 @@ describe('the quiz in line mode', () => {
     expect(out.text()).toContain('Which?\n  1) one\n  2) two\n');
   });
 
-  it('on a terminal, shows the prompt but does not echo what the learner typed', async () => {
+  it('on a terminal, lets readline draw the prompt and echo the line being edited, once', async () => {
     const out = sink();
     await runQuizLineMode({ items: [item('sample-unknown-ca-status')], seed: 1, input: input(['1'], true), output: out, openHandsOn: noCluster });
-    expect(out.text()).toContain('answer> Right.\n');
+    const shown = stripControlSequences(out.text());
+    expect(shown).toContain('\nanswer> 1\nRight.\n');
+    expect(shown.split('answer> 1')).toHaveLength(2);
   });
 });
