@@ -60,13 +60,18 @@ describe('kubedrill validate', () => {
   });
 
   it('checks a bank given alone against the shipped banks for question ids used twice', async () => {
-    const { mkdtempSync, writeFileSync, readFileSync } = await import('node:fs');
+    const { mkdtempSync, writeFileSync, readFileSync, rmSync } = await import('node:fs');
     const { join } = await import('node:path');
     const { tmpdir } = await import('node:os');
-    const file = join(mkdtempSync(join(tmpdir(), 'quiz-engine-')), 'first.yaml');
+    const dir = mkdtempSync(join(tmpdir(), 'quiz-engine-'));
+    const file = join(dir, 'first.yaml');
     writeFileSync(file, readFileSync('test/fixtures/quizzes/dup/first.yaml', 'utf8').replace('id: shared-id', 'id: sample-kubelet-port'));
     const err = sink();
-    expect(validateCommand([file], sink(), err)).toBe(1);
+    try {
+      expect(validateCommand([file], sink(), err)).toBe(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
     expect(err.text()).toMatch(new RegExp(`^${file}:5:9: questions\\[0\\]\\.id: duplicate question id "sample-kubelet-port" \\(first at .*scenarios/quizzes/sample\\.yaml:\\d+:9\\)\n$`));
   });
 
