@@ -11,6 +11,7 @@ const FORBIDDEN: Record<string, string[]> = {
   shell: ['tui', 'cli', 'scenario', 'grading', 'faults'],
   scenario: ['tui', 'cli'],
   grading: ['tui', 'cli'],
+  quiz: ['tui', 'cli'],
   progress: ['cluster', 'commands', 'shell', 'tui', 'cli'],
 };
 

@@ -41,8 +41,8 @@ export function buildProgram(exit: (code: number) => void): Command {
 
   program
     .command('validate')
-    .description('check scenario files: schema and meaning, errors as file:line:col')
-    .argument('<paths...>', 'scenario files or folders')
+    .description('check scenario files and quiz banks: schema and meaning, errors as file:line:col')
+    .argument('<paths...>', 'scenario files, quiz banks or folders')
     .action(async (paths: string[]) => exit((await import('./validate.js')).validateCommand(paths, out, err)));
 
   program
@@ -50,6 +50,17 @@ export function buildProgram(exit: (code: number) => void): Command {
     .description('prove scenarios sound: goal false at start, evidence real, goal true after the solution')
     .argument('<paths...>', 'scenario files or folders')
     .action(async (paths: string[]) => exit(await (await import('./verify.js')).verifyCommand(paths, out, err)));
+
+  program
+    .command('quiz')
+    .description('self-assessment questions on how a cluster works; --review asks what spaced repetition says is due')
+    .argument('[topics...]', 'topics or bank ids to ask about (default: all)')
+    .option('--count <n>', 'how many questions', '10')
+    .option('--difficulty <level>', 'only beginner, intermediate or advanced questions')
+    .option('--review', 'ask the questions due for review, most overdue first')
+    .option('--seed <n>', 'draws the questions and their shuffles (default: the number of answers recorded so far)')
+    .action(async (topics: string[], opts: { count?: string; difficulty?: string; review?: boolean; seed?: string }) =>
+      exit(await (await import('./quiz.js')).quizCommand(topics, opts, { input: process.stdin, out, err })));
 
   program
     .command('progress')

@@ -3,14 +3,17 @@
  * check that start-up runs before the zod schema (schema.ts), so opening a
  * well-formed progress file loads neither zod nor the schema.
  */
-import type { AttemptRecord, ProgressData } from './schema.js';
+import type { AttemptRecord, LeitnerRecord, ProgressData, QuizResultRecord } from './schema.js';
 
-/** The schema version this build reads and writes. */
-export const PROGRESS_VERSION = 1;
+/**
+ * The schema version this build reads and writes. History: 1 — attempts, and
+ * `quiz` reserved; 2 — quiz results and Leitner records (migrate.ts).
+ */
+export const PROGRESS_VERSION = 2;
 
 /** A fresh, empty progress document. */
 export function emptyProgress(): ProgressData {
-  return { version: PROGRESS_VERSION, attempts: [], quiz: [] };
+  return { version: PROGRESS_VERSION, attempts: [], quiz: [], leitner: [] };
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -18,12 +21,12 @@ const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.is
 
 /**
  * The document as `progressDataSchema.parse` would return it (unknown fields
- * dropped), when `raw` is plainly a valid version-1 document; undefined when
- * anything is off, and then the zod schema judges it. Never looser than the
+ * dropped), when `raw` is plainly a valid current-version document; undefined
+ * when anything is off, and then the zod schema judges it. Never looser than the
  * schema: whatever this accepts, the schema accepts with the same result.
  */
 export function plainProgress(raw: unknown): ProgressData | undefined {
-  if (!isRecord(raw) || raw.version !== PROGRESS_VERSION || !Array.isArray(raw.attempts) || !Array.isArray(raw.quiz)) return undefined;
+  if (!isRecord(raw) || raw.version !== PROGRESS_VERSION || !Array.isArray(raw.attempts) || !Array.isArray(raw.quiz) || !Array.isArray(raw.leitner)) return undefined;
   const attempts: AttemptRecord[] = [];
   for (const a of raw.attempts as unknown[]) {
     if (!isRecord(a)) return undefined;
@@ -38,5 +41,21 @@ export function plainProgress(raw: unknown): ProgressData | undefined {
     }
     attempts.push({ scenarioId, startedAt, finishedAt, score, maxScore, hintsUsed: hintsUsed as number, parts: checkedParts });
   }
-  return { version: PROGRESS_VERSION, attempts, quiz: [...(raw.quiz as unknown[])] };
+  const quiz: QuizResultRecord[] = [];
+  for (const r of raw.quiz as unknown[]) {
+    if (!isRecord(r)) return undefined;
+    const { questionId, bankId, answeredAt, correct, earned, possible } = r;
+    if (typeof questionId !== 'string' || typeof bankId !== 'string' || typeof answeredAt !== 'string' || typeof correct !== 'boolean') return undefined;
+    if (!isNumber(earned) || !isNumber(possible)) return undefined;
+    quiz.push({ questionId, bankId, answeredAt, correct, earned, possible });
+  }
+  const leitner: LeitnerRecord[] = [];
+  for (const c of raw.leitner as unknown[]) {
+    if (!isRecord(c)) return undefined;
+    const { questionId, box, dueAt, reviewedAt } = c;
+    if (typeof questionId !== 'string' || typeof dueAt !== 'string' || typeof reviewedAt !== 'string') return undefined;
+    if (!Number.isInteger(box) || (box as number) < 1 || (box as number) > 5) return undefined;
+    leitner.push({ questionId, box: box as number, dueAt, reviewedAt });
+  }
+  return { version: PROGRESS_VERSION, attempts, quiz, leitner };
 }

@@ -31,17 +31,51 @@ export const attemptSchema = z.object({
   parts: z.array(attemptPartSchema),
 });
 
-/** The whole progress file, version 1. */
+/** One answered quiz question. */
+export const quizResultSchema = z.object({
+  /** The question's id (unique across banks). */
+  questionId: z.string(),
+  /** The id of the bank it came from. */
+  bankId: z.string(),
+  /** Wall-clock time of the answer, ISO 8601. */
+  answeredAt: z.string(),
+  /** Whether all of the answer was right (what the score and review count). */
+  correct: z.boolean(),
+  /** Parts right (partial credit shown to the learner). */
+  earned: z.number(),
+  /** Parts there were. */
+  possible: z.number(),
+});
+
+/** Where one question stands in spaced repetition (src/quiz/leitner.ts). */
+export const leitnerRecordSchema = z.object({
+  /** The question's id. */
+  questionId: z.string(),
+  /** Leitner box, 1 to 5. */
+  box: z.number().int().min(1).max(5),
+  /** When it is due again, ISO 8601. */
+  dueAt: z.string(),
+  /** When it was last answered, ISO 8601. */
+  reviewedAt: z.string(),
+});
+
+/** The whole progress file, version 2 (version 1 is migrated: migrate.ts). */
 export const progressDataSchema = z.object({
-  /** Schema version; files with any other value are kept aside, not read. */
+  /** Schema version; older versions are migrated, unknown ones kept aside, not read. */
   version: z.literal(PROGRESS_VERSION),
   /** Every graded attempt, oldest first. */
   attempts: z.array(attemptSchema),
-  /** Quiz results; reserved for the quiz, kept as written. */
-  quiz: z.array(z.unknown()),
+  /** Every answered quiz question, oldest first. */
+  quiz: z.array(quizResultSchema),
+  /** Spaced-repetition state, one record per question answered. */
+  leitner: z.array(leitnerRecordSchema),
 });
 
 /** One recorded attempt. */
 export type AttemptRecord = z.infer<typeof attemptSchema>;
+/** One answered quiz question. */
+export type QuizResultRecord = z.infer<typeof quizResultSchema>;
+/** One question's spaced-repetition record. */
+export type LeitnerRecord = z.infer<typeof leitnerRecordSchema>;
 /** The progress file's content. */
 export type ProgressData = z.infer<typeof progressDataSchema>;

@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import { errorCode, oneLineError } from '../error-text.js';
 import { progressFilePath } from './paths.js';
 import { emptyProgress, plainProgress } from './document.js';
-import type { AttemptRecord, ProgressData } from './schema.js';
+import type { AttemptRecord, LeitnerRecord, ProgressData, QuizResultRecord } from './schema.js';
 
 /** The best result on one scenario. */
 export interface BestScore {
@@ -33,6 +33,18 @@ export interface ProgressStore {
   bestScores(): Map<string, BestScore>;
   /** Recorded attempts, oldest first, optionally of one scenario only. */
   listAttempts(scenarioId?: string): AttemptRecord[];
+  /**
+   * Appends an answered quiz question and updates its Leitner record, under
+   * the same lock as {@link recordAttempt}: `review` gets the question's record
+   * as it is in the file now (another process may have moved it) and returns
+   * the new one. Rejects when it could not be written; the answer is then kept
+   * for this run only.
+   */
+  recordQuizAnswer(result: QuizResultRecord, review: (current: LeitnerRecord | undefined) => LeitnerRecord): Promise<void>;
+  /** Answered quiz questions, oldest first. */
+  listQuizResults(): QuizResultRecord[];
+  /** The Leitner record of every question answered so far. */
+  leitnerRecords(): LeitnerRecord[];
 }
 
 /** Options of {@link openProgress}. */
@@ -74,10 +86,10 @@ export async function openProgress(options: OpenProgressOptions = {}): Promise<P
   // Writes of this process go one at a time; the file lock orders them with other processes'.
   let queue: Promise<void> = Promise.resolve();
 
-  const save = async (attempt: AttemptRecord): Promise<void> => {
-    const copy = copyAttempt(attempt);
+  /** Applies `change` to the file as it is now (under the lock), or to memory when the file cannot be used. */
+  const save = async (change: (d: Document) => Document): Promise<void> => {
     if (!writable) {
-      doc = appended(doc, copy);
+      doc = change(doc);
       return;
     }
     try {
@@ -95,7 +107,7 @@ export async function openProgress(options: OpenProgressOptions = {}): Promise<P
         // What other processes wrote since we loaded counts: merge into the file as it is now.
         const current = await load(file, now);
         if (current.warning) warning = current.warning;
-        const next = appended(current.doc, copy);
+        const next = change(current.doc);
         await writeAtomically(file, `${JSON.stringify(next.raw, null, 2)}\n`);
         doc = next;
       } finally {
@@ -103,11 +115,16 @@ export async function openProgress(options: OpenProgressOptions = {}): Promise<P
       }
       lastFailure = undefined;
     } catch (e) {
-      // Keep the attempt for this run, say why it was not saved.
-      doc = appended(doc, copy);
+      // Keep the change for this run, say why it was not saved.
+      doc = change(doc);
       lastFailure = `progress could not be saved to ${file} (${errorCode(e) ?? oneLineError(e)})`;
       throw new Error(lastFailure);
     }
+  };
+  const enqueue = (change: (d: Document) => Document): Promise<void> => {
+    const run = queue.then(() => save(change));
+    queue = run.catch(() => undefined);
+    return run;
   };
 
   return {
@@ -119,9 +136,18 @@ export async function openProgress(options: OpenProgressOptions = {}): Promise<P
       return lastFailure ?? warning;
     },
     recordAttempt(attempt) {
-      const run = queue.then(() => save(attempt));
-      queue = run.catch(() => undefined);
-      return run;
+      const copy = copyAttempt(attempt);
+      return enqueue((d) => appended(d, copy));
+    },
+    recordQuizAnswer(result, review) {
+      const copy = { ...result };
+      return enqueue((d) => withQuizAnswer(d, copy, review));
+    },
+    listQuizResults() {
+      return doc.data.quiz.map((r) => ({ ...r }));
+    },
+    leitnerRecords() {
+      return doc.data.leitner.map((c) => ({ ...c }));
     },
     bestScores() {
       return bestScoresOf(doc.data.attempts);
@@ -159,7 +185,23 @@ function appended(doc: Document, attempt: AttemptRecord): Document {
   const rawAttempts = Array.isArray(doc.raw.attempts) ? (doc.raw.attempts as unknown[]) : [];
   return {
     data: { ...doc.data, attempts: [...doc.data.attempts, attempt] },
-    raw: { ...doc.raw, version: doc.data.version, attempts: [...rawAttempts, attempt], quiz: doc.raw.quiz ?? doc.data.quiz },
+    raw: { ...doc.raw, version: doc.data.version, attempts: [...rawAttempts, attempt], quiz: doc.raw.quiz ?? doc.data.quiz, leitner: doc.raw.leitner ?? doc.data.leitner },
+  };
+}
+
+/**
+ * The document with one more quiz answer and that question's Leitner record
+ * replaced by what `review` makes of the current one; unknown fields are kept.
+ */
+function withQuizAnswer(doc: Document, result: QuizResultRecord, review: (current: LeitnerRecord | undefined) => LeitnerRecord): Document {
+  const card = { ...review(doc.data.leitner.find((c) => c.questionId === result.questionId)) };
+  const rawQuiz = Array.isArray(doc.raw.quiz) ? (doc.raw.quiz as unknown[]) : doc.data.quiz;
+  const rawLeitner = Array.isArray(doc.raw.leitner) ? (doc.raw.leitner as unknown[]) : doc.data.leitner;
+  const isCard = (c: unknown) => typeof c === 'object' && c !== null && (c as { questionId?: unknown }).questionId === result.questionId;
+  const replaced = (list: readonly unknown[]) => [...list.filter((c) => !isCard(c)), card];
+  return {
+    data: { ...doc.data, quiz: [...doc.data.quiz, result], leitner: replaced(doc.data.leitner) as LeitnerRecord[] },
+    raw: { ...doc.raw, version: doc.data.version, attempts: doc.raw.attempts ?? doc.data.attempts, quiz: [...rawQuiz, result], leitner: replaced(rawLeitner) },
   };
 }
 
@@ -245,7 +287,7 @@ async function load(file: string, now: () => number): Promise<Loaded> {
   if (plain) return { doc: { data: plain, raw: raw as Record<string, unknown> }, writable: true };
   const { migrateProgress } = await import('./migrate.js');
   const migrated = migrateProgress(raw);
-  if (migrated.ok) return { doc: { data: migrated.data, raw: raw as Record<string, unknown> }, writable: true };
+  if (migrated.ok) return { doc: { data: migrated.data, raw: migrated.raw }, writable: true };
   const reason =
     migrated.problem.kind === 'unknown-version'
       ? `progress file has an unknown version (${JSON.stringify(migrated.problem.version) ?? 'none'})`

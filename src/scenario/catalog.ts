@@ -17,14 +17,23 @@ export function shippedScenariosDir(): string {
   return resolve('scenarios');
 }
 
-/** Every `*.yaml` scenario file under `dir`, sorted. */
+/** The folder of quiz banks inside a scenarios folder (`scenarios/quizzes`): not scenarios. */
+export const QUIZ_DIR_NAME = 'quizzes';
+
+/** Every `*.yaml` scenario file under `dir`, sorted; the quiz bank folder is not walked. */
 export function scenarioFilesIn(dir: string): string[] {
+  return yamlFilesIn(dir, false);
+}
+
+/** Every `*.yaml` file under `dir`, sorted; quiz bank folders only when `withQuizzes`. */
+function yamlFilesIn(dir: string, withQuizzes: boolean): string[] {
   const out: string[] = [];
   const walk = (d: string) => {
     for (const entry of readdirSync(d).sort()) {
       const p = join(d, entry);
-      if (statSync(p).isDirectory()) walk(p);
-      else if (/\.ya?ml$/.test(entry)) out.push(p);
+      if (statSync(p).isDirectory()) {
+        if (withQuizzes || entry !== QUIZ_DIR_NAME) walk(p);
+      } else if (/\.ya?ml$/.test(entry)) out.push(p);
     }
   };
   if (existsSync(dir)) walk(dir);
@@ -34,6 +43,11 @@ export function scenarioFilesIn(dir: string): string[] {
 /** Expands paths given on the command line: files stay, folders become their scenario files. */
 export function expandScenarioPaths(paths: readonly string[]): string[] {
   return paths.flatMap((p) => (existsSync(p) && statSync(p).isDirectory() ? scenarioFilesIn(p) : [p]));
+}
+
+/** Expands paths for `validate`: files stay, folders become every YAML file under them, quiz banks included. */
+export function expandDocumentPaths(paths: readonly string[]): string[] {
+  return paths.flatMap((p) => (existsSync(p) && statSync(p).isDirectory() ? yamlFilesIn(p, true) : [p]));
 }
 
 /** Resolves a scenario argument: an existing path, or the id of a shipped scenario. */

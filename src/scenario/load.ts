@@ -421,8 +421,25 @@ function issuesToErrors(
 /** A schema-valid scenario together with where each of its nodes is in the file. */
 export type ParseResult = { ok: true; scenario: Scenario; positions: PositionMap } | { ok: false; errors: ScenarioError[] };
 
-/** Parses and schema-checks scenario text, keeping the position map for later checks (validate.ts). */
-export function parseScenarioText(text: string, fileName: string): ParseResult {
+/** What {@link parseDocumentText} needs to know about a kind of kubedrill document (scenario, quiz bank). */
+export interface DocumentFormat {
+  /** What the document is called in messages: `scenario`, `quiz bank`. */
+  readonly noun: string;
+  /** The only apiVersion this build reads. */
+  readonly apiVersion: string;
+  /** The zod schema of the whole document (built lazily by the caller). */
+  readonly schema: () => z.core.$ZodType;
+}
+
+/** A schema-valid document of some format, with the position of each node. */
+export type DocumentParseResult<T> = { ok: true; value: T; positions: PositionMap } | { ok: false; errors: ScenarioError[] };
+
+/**
+ * Parses YAML text and checks it against a document format's schema, every
+ * problem as a positioned error. Scenarios and quiz banks share this, so both
+ * report errors in the same words at the same kind of position.
+ */
+export function parseDocumentText<T>(text: string, fileName: string, format: DocumentFormat): DocumentParseResult<T> {
   let parsed: { value: unknown; positions: PositionMap };
   try {
     parsed = parseYaml(text);
@@ -438,30 +455,49 @@ export function parseScenarioText(text: string, fileName: string): ParseResult {
   }
   const { value, positions } = parsed;
   if (value === undefined || value === null) {
-    return { ok: false, errors: [{ file: fileName, line: 1, col: 1, message: `empty file; expected a scenario starting with "apiVersion: ${SCENARIO_API_VERSION}"` }] };
+    return { ok: false, errors: [{ file: fileName, line: 1, col: 1, message: `empty file; expected a ${format.noun} starting with "apiVersion: ${format.apiVersion}"` }] };
   }
   if (typeof value !== 'object' || Array.isArray(value)) {
     return { ok: false, errors: [{ file: fileName, line: 1, col: 1, message: `expected a mapping at the top level, got ${describeValue(value)}` }] };
   }
   // A file for another format version would drown in unrelated errors: report only the version.
   const apiVersion = (value as Record<string, unknown>).apiVersion;
-  if (apiVersion !== undefined && apiVersion !== SCENARIO_API_VERSION) {
+  if (apiVersion !== undefined && apiVersion !== format.apiVersion) {
     const pos = positions.valueAt(['apiVersion']);
     return {
       ok: false,
-      errors: [{ file: fileName, ...pos, message: `apiVersion: unsupported version ${JSON.stringify(apiVersion)}; this build reads ${SCENARIO_API_VERSION}` }],
+      errors: [{ file: fileName, ...pos, message: `apiVersion: unsupported version ${JSON.stringify(apiVersion)}; this build reads ${format.apiVersion}` }],
     };
   }
   try {
-    const schema = scenarioSchema();
-    const result = schema.safeParse(value, { error: errorMap });
+    const schema = format.schema();
+    const result = z.safeParse(schema, value, { error: errorMap });
     if (!result.success) {
       return { ok: false, errors: issuesToErrors(result.error.issues, positions, fileName, schema, value) };
     }
-    return { ok: true, scenario: result.data as Scenario, positions };
+    return { ok: true, value: result.data as T, positions };
   } catch (err) {
     // A bug here (or in a fault's schema) must still read as one line, not a stack trace.
-    return { ok: false, errors: [{ file: fileName, line: 0, col: 0, message: `internal error while checking the scenario: ${(err as Error).message}` }] };
+    return { ok: false, errors: [{ file: fileName, line: 0, col: 0, message: `internal error while checking the ${format.noun}: ${(err as Error).message}` }] };
+  }
+}
+
+const SCENARIO_FORMAT: DocumentFormat = { noun: 'scenario', apiVersion: SCENARIO_API_VERSION, schema: scenarioSchema };
+
+/** Parses and schema-checks scenario text, keeping the position map for later checks (validate.ts). */
+export function parseScenarioText(text: string, fileName: string): ParseResult {
+  const r = parseDocumentText<Scenario>(text, fileName, SCENARIO_FORMAT);
+  return r.ok ? { ok: true, scenario: r.value, positions: r.positions } : r;
+}
+
+/** The `kind` a YAML document declares at its top level, without checking anything else; undefined when it has none. */
+export function documentKind(text: string): string | undefined {
+  try {
+    const value = load(text);
+    const kind = typeof value === 'object' && value !== null ? (value as Record<string, unknown>).kind : undefined;
+    return typeof kind === 'string' ? kind : undefined;
+  } catch {
+    return undefined;
   }
 }
 
@@ -479,12 +515,12 @@ export function loadScenarioFile(path: string): LoadResult {
 }
 
 /** Reads a file as UTF-8, or describes why it cannot be read. */
-export function readText(path: string): string | ScenarioError {
+export function readText(path: string, noun = 'scenario'): string | ScenarioError {
   try {
     return readFileSync(path, 'utf8');
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : String((err as Error).message);
-    return { file: path, line: 0, col: 0, message: `cannot read scenario: ${why}` };
+    return { file: path, line: 0, col: 0, message: `cannot read ${noun}: ${why}` };
   }
 }

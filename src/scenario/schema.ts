@@ -69,7 +69,8 @@ export const OBJECT_FIELD_COMPARATORS = ['equals', 'exists', 'lessThan', 'greate
 // RFC 1123 label, as Kubernetes validates node names and namespaces
 // (k8s.io/apimachinery/pkg/util/validation/validation.go IsDNS1123Label).
 const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
-const KEBAB = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+/** A kebab-case id or topic: lower-case words joined by single dashes. */
+export const KEBAB = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 // Kubernetes resource.Quantity: a decimal number with an optional suffix
 // (k8s.io/apimachinery/pkg/api/resource/quantity.go).
 const QUANTITY = /^[0-9]+(\.[0-9]+)?(m|k|M|G|T|P|E|Ki|Mi|Gi|Ti|Pi|Ei|[eE][0-9]+)?$/;
@@ -582,7 +583,7 @@ function buildGoalPredicate() {
 }
 
 function buildScenario() {
-  const { predicate } = buildGoalPredicate();
+  const predicate = goalPredicateSchema();
   return z
     .object({
       apiVersion: z
@@ -615,6 +616,16 @@ function buildScenario() {
 }
 
 let cached: ReturnType<typeof buildScenario> | undefined;
+let cachedGoal: z.ZodType | undefined;
+
+/**
+ * The zod schema of one goal predicate (built on first use, then cached): the
+ * vocabulary scenarios' `goal` uses, shared with hands-on quiz questions.
+ */
+export function goalPredicateSchema(): z.ZodType {
+  cachedGoal ??= buildGoalPredicate().predicate;
+  return cachedGoal;
+}
 
 /** The zod schema of a whole scenario document (built on first use, then cached). */
 export function scenarioSchema(): ReturnType<typeof buildScenario> {

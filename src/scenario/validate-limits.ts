@@ -34,22 +34,25 @@ export function checkScenarioLimits(scenario: Scenario, positions: PositionMap, 
   const errors: ScenarioError[] = [];
   const report: Report = (path, message, at = 'value') =>
     errors.push({ file, ...(at === 'key' ? positions.keyAt(path) : positions.valueAt(path)), message });
-  checkText(scenario, [], report);
+  checkPlainText(scenario, [], report);
   checkManifests(scenario, report);
   checkSizes(scenario, report);
   checkDurations(scenario, report);
   return errors;
 }
 
-/** Rejects control characters (ESC, BEL, CR, C1...) in every string and key: `\n` and `\t` are text. */
-function checkText(value: unknown, path: DocPath, report: Report): void {
+/**
+ * Rejects control characters (ESC, BEL, CR, C1...) in every string and key:
+ * `\n` and `\t` are text. `noun` names the document (scenario, quiz bank).
+ */
+export function checkPlainText(value: unknown, path: DocPath, report: Report, noun = 'scenario'): void {
   // Iterative walk: a scenario's manifests may nest deeply.
   const stack: [unknown, DocPath][] = [[value, path]];
   while (stack.length > 0) {
     const [v, p] = stack.pop()!;
     if (typeof v === 'string') {
       const hit = findControlCharacter(v);
-      if (hit) report(p, `${formatPath(p)}: control character ${escapeControlCharacters(hit.char)} in text "${shorten(escapeControlCharacters(v))}": scenario text is shown in the learner's terminal; write plain text`);
+      if (hit) report(p, `${formatPath(p)}: control character ${escapeControlCharacters(hit.char)} in text "${shorten(escapeControlCharacters(v))}": ${noun} text is shown in the learner's terminal; write plain text`);
     } else if (Array.isArray(v)) {
       v.forEach((item, i) => stack.push([item, [...p, i]]));
     } else if (v !== null && typeof v === 'object') {

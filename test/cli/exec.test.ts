@@ -44,10 +44,42 @@ describe('kubedrill validate', () => {
     expect(err.text()).toMatch(/^test\/fixtures\/scenarios\/bad\/misspelled-field\.yaml:3:5: metadata: unknown field "idd" \(did you mean "id"\?\)\n/);
   });
 
-  it('accepts every shipped scenario', () => {
+  it('rejects a quiz bank whose answer index is out of range, as file:line:col', () => {
+    const err = sink();
+    const code = validateCommand(['test/fixtures/quizzes/bad/answer-out-of-range.yaml'], sink(), err);
+    expect(code).toBe(1);
+    expect(err.text()).toBe('test/fixtures/quizzes/bad/answer-out-of-range.yaml:13:13: questions[0].answer: index 2 is out of range: there are 2 choices (0 to 1)\n');
+  });
+
+  it('checks quiz banks given together for question ids used twice', () => {
+    const out = sink();
+    const err = sink();
+    expect(validateCommand(['test/fixtures/quizzes/dup'], out, err)).toBe(1);
+    expect(out.text()).toBe('test/fixtures/quizzes/dup/first.yaml: ok\n');
+    expect(err.text()).toMatch(/^test\/fixtures\/quizzes\/dup\/second\.yaml:11:9: questions\[1\]\.id: duplicate question id "shared-id"/);
+  });
+
+  it('checks a bank given alone against the shipped banks for question ids used twice', async () => {
+    const { mkdtempSync, writeFileSync, readFileSync, rmSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const dir = mkdtempSync(join(tmpdir(), 'quiz-engine-'));
+    const file = join(dir, 'first.yaml');
+    writeFileSync(file, readFileSync('test/fixtures/quizzes/dup/first.yaml', 'utf8').replace('id: shared-id', 'id: sample-kubelet-port'));
+    const err = sink();
+    try {
+      expect(validateCommand([file], sink(), err)).toBe(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect(err.text()).toMatch(new RegExp(`^${file}:5:9: questions\\[0\\]\\.id: duplicate question id "sample-kubelet-port" \\(first at .*scenarios/quizzes/sample\\.yaml:\\d+:9\\)\n$`));
+  });
+
+  it('accepts every shipped scenario and quiz bank', () => {
     const out = sink();
     expect(validateCommand(['scenarios'], out, sink())).toBe(0);
     expect(out.text().split('\n').filter(Boolean).every((l) => l.endsWith(': ok'))).toBe(true);
+    expect(out.text()).toContain('scenarios/quizzes/sample.yaml: ok\n');
   });
 });
 

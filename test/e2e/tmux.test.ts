@@ -10,43 +10,18 @@
  * skipped, and its name says so.
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { HAS_TMUX, tmuxDriver } from '../helpers/tmux.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const HAS_TMUX = spawnSync('tmux', ['-V'], { stdio: 'ignore' }).status === 0;
 /** A private tmux server, so the learner's own sessions are never touched. */
 const SOCKET = `kubedrill-e2e-${process.pid}`;
 const SESSION = 'kd';
 const PROMPT = 'learner@workstation:~$';
-
-function tmux(...args: string[]): string {
-  return execFileSync('tmux', ['-L', SOCKET, ...args], { encoding: 'utf8' });
-}
-
-/** The visible screen, one string per row, trailing blanks removed. */
-function screen(): string[] {
-  return tmux('capture-pane', '-p', '-t', SESSION).split('\n').map((l) => l.trimEnd());
-}
-
-function alive(): boolean {
-  return spawnSync('tmux', ['-L', SOCKET, 'has-session', '-t', SESSION], { stdio: 'ignore' }).status === 0;
-}
-
-/** Polls until `condition(screen)` holds; fails with the last screen after `timeoutMs`. */
-async function waitForScreen(condition: (rows: string[]) => boolean, what: string, timeoutMs = 60_000): Promise<string[]> {
-  const start = Date.now();
-  let rows: string[] = [];
-  for (;;) {
-    rows = alive() ? screen() : [];
-    if (condition(rows)) return rows;
-    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}; screen:\n${rows.join('\n')}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const { tmux, alive, waitForScreen } = tmuxDriver(SOCKET, SESSION);
 
 /** The input line: the last row that starts with a prompt. */
 function inputLine(rows: string[]): string | undefined {

@@ -83,14 +83,16 @@ describe('progress written by several processes at once', () => {
 });
 
 describe('what the store does not know survives a save', () => {
-  it('keeps unknown top-level fields and unknown fields of attempts', async () => {
+  it('keeps unknown top-level fields and unknown fields of attempts (and a version-1 file\'s reserved quiz entries, under quizV1)', async () => {
     const extra = { ...attempt('s1', 5), reviewedBy: 'coach' };
     await writeFile(file, JSON.stringify({ version: 1, attempts: [extra], quiz: [{ q: 1 }], theme: 'dark' }));
     const store = await openProgress({ file });
     await store.recordAttempt(attempt('s2', 7));
     const saved = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
     expect(saved.theme).toBe('dark');
-    expect(saved.quiz).toEqual([{ q: 1 }]);
+    expect(saved.version).toBe(2);
+    expect(saved.quiz).toEqual([]);
+    expect(saved.quizV1).toEqual([{ q: 1 }]);
     expect((saved.attempts as Record<string, unknown>[])[0]!.reviewedBy).toBe('coach');
     expect((saved.attempts as unknown[]).length).toBe(2);
   });

@@ -27,14 +27,37 @@ const attempt = fc.record(
   },
   { requiredKeys: ['scenarioId', 'startedAt', 'finishedAt', 'score', 'maxScore', 'hintsUsed', 'parts'] },
 );
+const quizResult = fc.record(
+  {
+    questionId: often(fc.string(), junk),
+    bankId: often(fc.string(), junk),
+    answeredAt: often(fc.string(), junk),
+    correct: often(fc.boolean(), junk),
+    earned: often(fc.integer({ min: 0, max: 8 }), junk),
+    possible: often(fc.integer({ min: 1, max: 8 }), junk),
+    extra: fc.anything(),
+  },
+  { requiredKeys: ['questionId', 'bankId', 'answeredAt', 'correct', 'earned', 'possible'] },
+);
+const leitnerRecord = fc.record(
+  {
+    questionId: often(fc.string(), junk),
+    box: often(fc.integer({ min: 1, max: 5 }), fc.constantFrom(0, 6, 2.5, '3')),
+    dueAt: often(fc.string(), junk),
+    reviewedAt: often(fc.string(), junk),
+    extra: fc.anything(),
+  },
+  { requiredKeys: ['questionId', 'box', 'dueAt', 'reviewedAt'] },
+);
 const documentArb = fc.record(
   {
-    version: often(fc.constant(1), fc.constantFrom(2, '1', 0)),
+    version: often(fc.constant(2), fc.constantFrom(1, 3, '2', 0)),
     attempts: often(fc.array(attempt, { maxLength: 4 }), junk),
-    quiz: often(fc.array(fc.jsonValue(), { maxLength: 2 }), junk),
+    quiz: often(fc.array(quizResult, { maxLength: 3 }), junk),
+    leitner: often(fc.array(leitnerRecord, { maxLength: 3 }), junk),
     future: fc.jsonValue(),
   },
-  { requiredKeys: ['version', 'attempts', 'quiz'] },
+  { requiredKeys: ['version', 'attempts', 'quiz', 'leitner'] },
 );
 
 describe('the plain progress check', () => {
@@ -53,7 +76,7 @@ describe('the plain progress check', () => {
         expect(full.success).toBe(true);
         expect(plain).toStrictEqual(full.data);
       }),
-      { seed: 3, numRuns: 2000 },
+      { seed: 3, numRuns: 5000 },
     );
     expect(accepted).toBeGreaterThan(100);
     expect(rejected).toBeGreaterThan(100);

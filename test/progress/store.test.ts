@@ -38,7 +38,7 @@ describe('openProgress', () => {
     expect(store.listAttempts()).toEqual([]);
     expect(store.bestScores().size).toBe(0);
     await store.recordAttempt(attempt('s1', 40));
-    expect(JSON.parse(await readFile(nested, 'utf8'))).toEqual({ version: 1, attempts: [attempt('s1', 40)], quiz: [] });
+    expect(JSON.parse(await readFile(nested, 'utf8'))).toEqual({ version: 2, attempts: [attempt('s1', 40)], quiz: [], leitner: [] });
   });
 
   it('resolves the path from KUBEDRILL_HOME', async () => {
@@ -112,7 +112,7 @@ describe('a file that cannot be used is kept aside, never deleted', () => {
   });
 
   it('moves aside a file of an unknown version', async () => {
-    await expectKeptAside('{"version": 2, "attempts": [], "quiz": []}', 'progress file has an unknown version (2)');
+    await expectKeptAside('{"version": 3, "attempts": [], "quiz": [], "leitner": []}', 'progress file has an unknown version (3)');
   });
 
   it('does not overwrite an earlier kept-aside file from the same instant', async () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { generateScenarioJsonSchema, SCHEMA_FILE } from '../../scripts/generate-schema.js';
+import { generateQuizJsonSchema, generateScenarioJsonSchema, QUIZ_SCHEMA_FILE, SCHEMA_FILE } from '../../scripts/generate-schema.js';
 import { parseDuration } from '../../src/scenario/duration.js';
 import { scenarioSchema } from '../../src/scenario/schema.js';
 import { allCauseIds, causeBelongsTo, componentIds, findCause, TAXONOMY } from '../../src/scenario/taxonomy.js';
@@ -81,6 +81,11 @@ describe('scenario.schema.json', () => {
   it('is exactly what scripts/generate-schema.ts produces (regenerate, never hand-edit)', () => {
     // On failure: npx tsx scripts/generate-schema.ts
     expect(readFileSync(join(ROOT, SCHEMA_FILE), 'utf8')).toBe(generateScenarioJsonSchema());
+  });
+
+  it('quiz.schema.json is exactly what scripts/generate-schema.ts produces too', () => {
+    // On failure: npx tsx scripts/generate-schema.ts
+    expect(readFileSync(join(ROOT, QUIZ_SCHEMA_FILE), 'utf8')).toBe(generateQuizJsonSchema());
   });
 
   it('documents every property and bounds goal items to one predicate', () => {
