@@ -26,7 +26,7 @@ export const DEFAULT_QUIZ_COUNT = 10;
 export async function quizCommand(
   topics: string[],
   options: QuizCommandOptions,
-  io: { input: Readable; out: Writable; err: Writable; now?: () => number },
+  io: { input: Readable; out: Writable; err: Writable; now?: () => number; bankFiles?: readonly string[] },
 ): Promise<number> {
   const { out, err } = io;
   const count = options.count === undefined ? DEFAULT_QUIZ_COUNT : Number(options.count);
@@ -43,9 +43,10 @@ export async function quizCommand(
     err.write(`kubedrill quiz: --seed must be a non-negative whole number, got "${options.seed}"\n`);
     return 2;
   }
-  const { loadShippedQuizBanks, quizItems } = await import('../quiz/load.js');
+  const { loadQuizBanks, loadShippedQuizBanks, quizItems, shippedScenarioIds } = await import('../quiz/load.js');
   const { formatError } = await import('../scenario/load.js');
-  const loaded = loadShippedQuizBanks();
+  // The shipped banks, or the ones a caller names (tests pin their draws to one bank).
+  const loaded = io.bankFiles ? loadQuizBanks(io.bankFiles, { scenarioIds: shippedScenarioIds() }) : loadShippedQuizBanks();
   // A broken bank is reported, and the others are still asked.
   for (const e of loaded.errors) err.write(`${formatError(e)}\n`);
   const items = quizItems(loaded.banks);

@@ -4,9 +4,12 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { quizCommand } from '../../src/cli/quiz.js';
+import { shippedScenariosDir } from '../../src/scenario/catalog.js';
 import { sink } from '../helpers/sink.js';
 
 const DAY = 86_400_000;
+/** The draws below are pinned to the sample bank alone, whatever other banks ship. */
+const SAMPLE_BANK = join(shippedScenariosDir(), 'quizzes', 'sample.yaml');
 const T0 = Date.UTC(2026, 11, 1, 9, 0, 0);
 
 let home: string;
@@ -26,7 +29,7 @@ afterEach(() => {
 async function quiz(topics: string[], options: Parameters<typeof quizCommand>[1], input: string[], now = T0) {
   const out = sink();
   const err = sink();
-  const code = await quizCommand(topics, options, { input: Readable.from(input.map((l) => `${l}\n`)), out, err, now: () => now });
+  const code = await quizCommand(topics, options, { input: Readable.from(input.map((l) => `${l}\n`)), out, err, now: () => now, bankFiles: [SAMPLE_BANK] });
   return { code, out: out.text(), err: err.text() };
 }
 
