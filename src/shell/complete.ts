@@ -224,6 +224,11 @@ const TYPE_AND_NAME_VERBS = new Set(['get', 'describe', 'delete', 'edit', 'label
 /** Values `-o` offers (kubectl's output formats). */
 const OUTPUT_FORMATS = ['custom-columns=', 'json', 'jsonpath=', 'name', 'wide', 'yaml'];
 
+/** A verb's entry in a table keyed by verb; the verb is typed text, so `constructor` finds nothing. */
+function own<T>(table: Readonly<Record<string, T>>, key: string | undefined): T | undefined {
+  return key !== undefined && Object.hasOwn(table, key) ? table[key] : undefined;
+}
+
 /** What the words after `kubectl` say: the verb, its positional arguments, the namespace asked for. */
 interface KubectlLine {
   verb: string | undefined;
@@ -245,7 +250,7 @@ function findFlag(specs: readonly FlagSpec[], arg: string): FlagSpec | undefined
 /** Reads the words before the one being completed, as cobra would find the verb and pflag the flags. */
 function readKubectl(before: readonly string[]): KubectlLine {
   const line: KubectlLine = { verb: undefined, positional: [], namespace: 'default', allNamespaces: false, valueOf: undefined, dashDash: false };
-  const specs = (): readonly FlagSpec[] => [...GLOBAL_FLAGS, ...(line.verb ? (VERB_FLAGS[line.verb] ?? []) : [])];
+  const specs = (): readonly FlagSpec[] => [...GLOBAL_FLAGS, ...(own(VERB_FLAGS, line.verb) ?? [])];
   for (let i = 0; i < before.length; i++) {
     const arg = before[i]!;
     if (line.dashDash) continue;
@@ -269,7 +274,7 @@ function readKubectl(before: readonly string[]): KubectlLine {
       continue;
     }
     if (line.verb === undefined) line.verb = arg;
-    else if (SUBCOMMANDS[line.verb] && !line.verb.includes(' ') && line.positional.length === 0) line.verb = `${line.verb} ${arg === 'ns' ? 'namespace' : arg}`;
+    else if (own(SUBCOMMANDS, line.verb) && !line.verb.includes(' ') && line.positional.length === 0) line.verb = `${line.verb} ${arg === 'ns' ? 'namespace' : arg}`;
     else line.positional.push(arg);
   }
   return line;
@@ -294,14 +299,14 @@ function kubectl(rest: readonly string[], typed: string, sources: CompletionSour
     }
   }
   if (typed.startsWith('-')) {
-    const specs = [...(line.verb ? (VERB_FLAGS[line.verb] ?? []) : []), ...GLOBAL_FLAGS];
+    const specs = [...(own(VERB_FLAGS, line.verb) ?? []), ...GLOBAL_FLAGS];
     const long = specs.map((s) => `--${s.name}`);
     // Cobra offers the shorthands too while only a dash is typed.
     const short = typed.startsWith('--') ? [] : specs.filter((s) => s.short).map((s) => `-${s.short}`);
     return result(matching([...long, ...short], typed));
   }
   if (line.verb === undefined) return result(matching(kubectlVerbs(), typed));
-  const subs = SUBCOMMANDS[line.verb];
+  const subs = own(SUBCOMMANDS, line.verb);
   if (subs && !line.verb.includes(' ')) return result(matching(subs, typed));
   const verb = line.verb;
   if (POD_VERBS.has(verb)) return result(line.positional.length === 0 ? matching(sources.objects('pods', namespace), typed) : []);

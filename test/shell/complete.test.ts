@@ -110,6 +110,18 @@ describe('tab completion over a scenario session', () => {
   });
 });
 
+describe('completion of hostile words', () => {
+  it('finds nothing on object prototypes: verbs, types and units named like their properties', () => {
+    for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      expect(candidates(`kubectl ${name} `)).toEqual([]);
+      expect(candidates(`kubectl ${name} --`)).toContain('--namespace');
+      expect(candidates(`kubectl get ${name} `)).toEqual([]);
+      expect(candidates(`kubectl get ${name}/`)).toEqual([]);
+      expect(candidates(`${name} `)).toEqual([]);
+    }
+  });
+});
+
 describe('complete() on its own sources', () => {
   const sources: CompletionSources = {
     cwd: '/home/learner',

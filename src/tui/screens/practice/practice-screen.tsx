@@ -473,7 +473,14 @@ export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000, tickS
   }, [session, memory, enqueue, inTurn, dispatch, requestQuit]);
   // While a command runs or follows keys are dropped; a question takes them first (refs, so typing right after counts).
   const isHeld = useCallback(() => follow.current !== undefined || busyRef.current, []);
-  const completeLine = useCallback((line: string, cursor: number) => session.complete(line, cursor), [session]);
+  // A completion that fails completes nothing: Tab must never take the screen down.
+  const completeLine = useCallback((line: string, cursor: number) => {
+    try {
+      return session.complete(line, cursor);
+    } catch {
+      return { start: cursor, end: cursor, candidates: [], filenames: false };
+    }
+  }, [session]);
   const currentPrompt = useCallback(() => session.getSnapshot().prompt, [session]);
   useTerminalPane({
     stateRef: paneRef,
