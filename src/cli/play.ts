@@ -60,7 +60,7 @@ export async function playCommand(scenarioArg: string | undefined, options: { se
       if (!loaded.ok) throw new Error(loaded.message);
       const { openPracticeSession } = await import('../scenario/practice.js');
       // The warm-up yields between slices: the TUI's spinner turns, its bar fills, Ctrl+C is read.
-      return openPracticeSession(loaded.scenario, loaded.file, { seed, openEditor: editorOverInk, history: history.lines(), ...warmUp });
+      return openPracticeSession(loaded.scenario, loaded.file, { seed, openEditor: editorOverInk, history: history.lines(), historyExpansion: true, ...warmUp });
     },
     progress,
     history,

@@ -50,6 +50,8 @@ export interface RunOptions {
   openEditor?: CommandContext['openEditor'];
   /** Lines typed in earlier sessions (the history file), oldest first: the shell's `history` and `!n` see them. */
   history?: readonly string[];
+  /** Expand `!!` and friends as an interactive bash does (the TUI); scripts run without. */
+  historyExpansion?: boolean;
 }
 
 /** How far a run's warm-up is (src/cluster/warm-up.ts). */
@@ -109,6 +111,7 @@ export class ScenarioRun {
         : undefined,
       files: hostFiles(cluster),
       history: options.history,
+      historyExpansion: options.historyExpansion,
       onOutput: (chunks) => this.noteOutput(chunks),
     });
   }

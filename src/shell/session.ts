@@ -39,6 +39,12 @@ export interface ShellSessionOptions {
   readonly limits?: BudgetLimits;
   /** Lines of earlier sessions (the history file), oldest first: `history` lists them and `!n` finds them. */
   readonly history?: readonly string[];
+  /**
+   * `!!`, `!n`, ... are expanded, as in an interactive bash (the TUI). Off by
+   * default: bash does not expand history in scripts, so neither do
+   * `kubedrill exec`, line mode and scenario solutions.
+   */
+  readonly historyExpansion?: boolean;
 }
 
 /** What one command line produced. */
@@ -615,7 +621,7 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
       // a container's sh (dash, busybox) has no history expansion.
       let line = typed;
       let expanded: string | undefined;
-      if (!shellFrame.container) {
+      if (options.historyExpansion && !shellFrame.container) {
         const expansion = expandHistory(typed, entries);
         if (!expansion.ok) {
           const text = `bash: ${expansion.error}\n`;

@@ -40,8 +40,14 @@ describe('expandHistory', () => {
 });
 
 describe('history expansion in the session', () => {
-  it('prints the expanded line on stderr, runs it and remembers it', async () => {
+  it('is off unless asked for: bash expands history only when interactive', async () => {
     const sh = fakeSession();
+    await sh.exec('echo one');
+    expect((await sh.exec('echo !!')).output).toBe('!!\n');
+  });
+
+  it('prints the expanded line on stderr, runs it and remembers it', async () => {
+    const sh = fakeSession({ historyExpansion: true });
     await sh.exec('kubectl get pods');
     const r = await sh.exec('!!');
     expect(r.stderr).toBe('kubectl get pods\n');
@@ -52,7 +58,7 @@ describe('history expansion in the session', () => {
   });
 
   it('runs nothing for an event not found, keeps $? and remembers nothing', async () => {
-    const sh = fakeSession();
+    const sh = fakeSession({ historyExpansion: true });
     await sh.exec('false');
     const r = await sh.exec('!kub');
     expect(r).toEqual({ output: 'bash: !kub: event not found\n', stdout: '', stderr: 'bash: !kub: event not found\n', exitCode: 1, expansionFailed: true });
@@ -60,7 +66,7 @@ describe('history expansion in the session', () => {
   });
 
   it('numbers lines of earlier sessions first (the history file)', async () => {
-    const sh = fakeSession({ history: ['kubectl get pods', 'ssh node-1'] });
+    const sh = fakeSession({ history: ['kubectl get pods', 'ssh node-1'], historyExpansion: true });
     expect((await sh.exec('!2')).stderr).toBe('ssh node-1\n');
     expect(sh.host()).toBe('node-1');
   });
