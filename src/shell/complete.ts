@@ -19,6 +19,8 @@ export interface CompletionSources {
   units(): readonly string[];
   /** Names of `resource` objects in `namespace` (undefined: all namespaces, or cluster-scoped); [] when the API refuses. */
   objects(resource: string, namespace: string | undefined): readonly string[];
+  /** Container names of a pod (init containers first), [] when it cannot be read. */
+  containers(namespace: string, pod: string): readonly string[];
   /** Entries of a directory of the current host (absolute path); undefined when it is not one. */
   list(dir: string): readonly { name: string; dir: boolean }[] | undefined;
   /** The directory relative paths start from (the shell's home). */
@@ -292,8 +294,12 @@ function kubectl(rest: readonly string[], typed: string, sources: CompletionSour
         return result(matching(OUTPUT_FORMATS, typed));
       case 'filename':
         return result(files(typed, sources), true);
-      case 'container':
-        return result([]);
+      case 'container': {
+        // `kubectl logs web-1 -c <Tab>`: the containers of the pod named on the line (kubectl's
+        // ContainerCompletionFunc), in the namespace asked for.
+        const pod = POD_VERBS.has(line.verb ?? '') ? line.positional[0] : undefined;
+        return result(pod && !line.allNamespaces ? matching(sources.containers(line.namespace, pod), typed) : []);
+      }
       default:
         return result([]);
     }

@@ -566,6 +566,12 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
       const listed = options.cluster.adminClient().list(resource, namespace);
       return listed.ok ? listed.value.items.map((o) => o.metadata.name ?? '').filter((n) => n !== '') : [];
     },
+    containers: (namespace, pod) => {
+      const got = options.cluster.adminClient().get('pods', namespace, pod);
+      if (!got.ok) return [];
+      const spec = (got.value.spec ?? {}) as { initContainers?: { name?: unknown }[]; containers?: { name?: unknown }[] };
+      return [...(spec.initContainers ?? []), ...(spec.containers ?? [])].map((c) => c.name).filter((n): n is string => typeof n === 'string');
+    },
     list: (dir) => {
       const names = files.list?.(frame.host, dir);
       if (!names) return undefined;

@@ -63,6 +63,14 @@ describe('tab completion over a scenario session', () => {
     expect(candidates('kubectl cordon node-')).toEqual(['node-1', 'node-2']);
   });
 
+  it('completes the containers of the pod named for logs and exec -c', () => {
+    expect(candidates('kubectl logs -n kube-system etcd-cp-1 -c ')).toEqual(['etcd']);
+    const [web] = candidates('kubectl logs web');
+    expect(candidates(`kubectl exec ${web} -c n`)).toEqual(['nginx']);
+    expect(candidates('kubectl logs no-such-pod -c ')).toEqual([]);
+    expect(candidates('kubectl logs -c ')).toEqual([]);
+  });
+
   it("completes the verb's flags and the global ones", () => {
     expect(candidates('kubectl get pods --all')).toEqual(['--all-namespaces', '--allow-missing-template-keys']);
     expect(candidates('kubectl logs --prev')).toEqual(['--previous']);
@@ -129,6 +137,7 @@ describe('complete() on its own sources', () => {
     nodes: () => ['node-1'],
     units: () => [],
     objects: () => [],
+    containers: () => [],
     list: (dir) =>
       dir === '/home/learner'
         ? [
