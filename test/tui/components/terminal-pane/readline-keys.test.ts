@@ -45,6 +45,7 @@ describe('Tab completion in the pane', () => {
     expect([s.input, s.cursor]).toEqual(['kubectl get pods', 7]);
   });
 
+  // bash 5.2.15 in tmux: `ls w<Tab>` → `ls web-aaa`; a second Tab shows nothing; the third lists.
   it('inserts the common prefix of several matches, lists them only on a Tab that changed nothing', () => {
     let s = run(blank, type('kubectl get pods w'));
     s = tab(s, PODS);
@@ -106,6 +107,24 @@ describe('Tab completion in the pane', () => {
 });
 
 describe("readline's completion helpers", () => {
+  it('matches a capture of bash 5.2.15 at 80 columns (tmux capture-pane -N, trailing blanks kept)', () => {
+    // `ls <Tab><Tab>` in a folder holding checkout-x, web-aaa1, web-aaa2:
+    expect(matchListRows(['checkout-x', 'web-aaa1', 'web-aaa2'], 80)).toEqual(['checkout-x  web-aaa1    web-aaa2    ']);
+    // `ls p<Tab><Tab><Tab>` over pod-001-abcdefgh … pod-030-abcdefgh: 8 rows of 4, down the columns.
+    const pods = Array.from({ length: 30 }, (_, i) => `pod-${String(i + 1).padStart(3, '0')}-abcdefgh`);
+    const rows = matchListRows(pods, 80);
+    expect(rows.map((r) => r.trimEnd())).toEqual([
+      'pod-001-abcdefgh  pod-009-abcdefgh  pod-017-abcdefgh  pod-025-abcdefgh',
+      'pod-002-abcdefgh  pod-010-abcdefgh  pod-018-abcdefgh  pod-026-abcdefgh',
+      'pod-003-abcdefgh  pod-011-abcdefgh  pod-019-abcdefgh  pod-027-abcdefgh',
+      'pod-004-abcdefgh  pod-012-abcdefgh  pod-020-abcdefgh  pod-028-abcdefgh',
+      'pod-005-abcdefgh  pod-013-abcdefgh  pod-021-abcdefgh  pod-029-abcdefgh',
+      'pod-006-abcdefgh  pod-014-abcdefgh  pod-022-abcdefgh  pod-030-abcdefgh',
+      'pod-007-abcdefgh  pod-015-abcdefgh  pod-023-abcdefgh',
+      'pod-008-abcdefgh  pod-016-abcdefgh  pod-024-abcdefgh',
+    ]);
+  });
+
   it('lays out matches as rl_display_match_list does', () => {
     // 8-character labels are 10-column cells: 4 would fill 40 columns exactly, so readline uses 3.
     expect(matchListRows(['aaaaaaa1', 'aaaaaaa2', 'aaaaaaa3', 'aaaaaaa4'], 40)).toEqual(['aaaaaaa1  aaaaaaa3  ', 'aaaaaaa2  aaaaaaa4  ']);
