@@ -182,6 +182,8 @@ describe('kill ring and word motion', () => {
   });
 });
 
+// bash 5.2.15 in tmux, history `echo one`, `echo two`, line `draft`: C-r o n shows "(reverse-i-search)`on': echo one";
+// then z z: "(failed reverse-i-search)`onzz': echo one"; Backspace twice and Esc: the line is `echo one` (not `draft`).
 describe('Ctrl+R reverse search', () => {
   const withHistory = run(blank, ...['kubectl get pods', 'ssh node-2', 'kubectl describe pod web', 'journalctl -u kubelet'].flatMap((l): TerminalPaneAction[] => [type(l), { type: 'submit' }]));
 
