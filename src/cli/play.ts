@@ -7,6 +7,7 @@
 import { listShipped } from './catalogue.js';
 import { summaryOf } from '../scenario/metadata.js';
 import { openProgress } from '../progress/store.js';
+import { openHistory } from '../progress/history.js';
 import { openExternalEditor } from './editor.js';
 
 /** Starts a practice session; returns the exit code. */
@@ -47,6 +48,8 @@ export async function playCommand(scenarioArg: string | undefined, options: { se
     return 1;
   }
   const summaries = chosen?.ok ? [summaryOf(chosen.scenario.metadata, chosen.file)] : await listShipped();
+  // The terminal's history outlives the session, as ~/.bash_history does; only the TUI's (line mode replays scripts).
+  const history = await openHistory();
   const { runApp } = await tui;
   await runApp({
     scenarios: summaries,
@@ -57,9 +60,10 @@ export async function playCommand(scenarioArg: string | undefined, options: { se
       if (!loaded.ok) throw new Error(loaded.message);
       const { openPracticeSession } = await import('../scenario/practice.js');
       // The warm-up yields between slices: the TUI's spinner turns, its bar fills, Ctrl+C is read.
-      return openPracticeSession(loaded.scenario, loaded.file, { seed, openEditor: editorOverInk, ...warmUp });
+      return openPracticeSession(loaded.scenario, loaded.file, { seed, openEditor: editorOverInk, history: history.lines(), historyExpansion: true, ...warmUp });
     },
     progress,
+    history,
     // `play <id>` opens the scenario at once instead of a one-row list.
     start: chosen?.ok ? summaries[0]!.id : undefined,
   });

@@ -1,8 +1,11 @@
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 /** The progress file's name inside the data directory. */
 export const PROGRESS_FILE_NAME = 'progress.json';
+
+/** The practice terminal's history file, beside the progress file (like ~/.bash_history). */
+export const HISTORY_FILE_NAME = 'history';
 
 /**
  * Where the progress file lives: `$KUBEDRILL_HOME/progress.json` when
@@ -20,4 +23,12 @@ export function progressFilePath(
   const xdg = env.XDG_DATA_HOME;
   if (xdg && xdg.startsWith('/')) return join(xdg, 'kubedrill', PROGRESS_FILE_NAME);
   return join(home, '.local', 'share', 'kubedrill', PROGRESS_FILE_NAME);
+}
+
+/** Where the practice terminal's command history lives: beside the progress file ({@link progressFilePath}). */
+export function historyFilePath(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+  home: string = homedir(),
+): string {
+  return join(dirname(progressFilePath(env, home)), HISTORY_FILE_NAME);
 }

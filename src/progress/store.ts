@@ -1,7 +1,8 @@
-import { access, constants, mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { access, constants, mkdir, readFile, rename, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { errorCode, oneLineError } from '../error-text.js';
 import { progressFilePath } from './paths.js';
+import { writeAtomically } from './write-atomically.js';
 import { emptyProgress, plainProgress } from './document.js';
 import type { AttemptRecord, LeitnerRecord, ProgressData, QuizResultRecord } from './schema.js';
 
@@ -203,27 +204,6 @@ function withQuizAnswer(doc: Document, result: QuizResultRecord, review: (curren
     data: { ...doc.data, quiz: [...doc.data.quiz, result], leitner: replaced(doc.data.leitner) as LeitnerRecord[] },
     raw: { ...doc.raw, version: doc.data.version, attempts: doc.raw.attempts ?? doc.data.attempts, quiz: [...rawQuiz, result], leitner: replaced(rawLeitner) },
   };
-}
-
-/** Writes through a temp file unique to this process and call, then renames it over the file (atomic on POSIX). */
-async function writeAtomically(file: string, text: string): Promise<void> {
-  // node:crypto is loaded on the first save, not at start-up.
-  const { randomBytes } = await import('node:crypto');
-  const temp = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
-  try {
-    const handle = await open(temp, 'wx', 0o600);
-    try {
-      await handle.writeFile(text);
-      // On disk before the rename, so a crash leaves the old file or the new one, never a torn one.
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(temp, file);
-  } catch (e) {
-    await rm(temp, { force: true }).catch(() => undefined);
-    throw e;
-  }
 }
 
 /** Why the progress file's folder cannot be written (checked on the nearest path that exists), or undefined. */

@@ -3,6 +3,9 @@
  * attempt. The session owns the simulation; the UI is a view of it.
  */
 import type { ChainTrace } from '../grading/chain-trace.js';
+import type { Completion } from '../shell/complete.js';
+
+export type { Completion };
 
 /** A scenario's catalogue entry (what the home screen lists). */
 export interface ScenarioSummary {
@@ -31,6 +34,10 @@ export interface TerminalEntry {
   following?: boolean;
   /** `clear` ran: the terminal clears the screen and its scrollback before showing `output`. */
   clearScreen?: boolean;
+  /** The line as history expansion made it (`!!` → `kubectl get pods`), when it changed: what ran and what history keeps. */
+  expanded?: string;
+  /** History expansion failed (`!x: event not found`): nothing ran, and the line is not remembered. */
+  expansionFailed?: boolean;
 }
 
 /** Options of {@link PracticeSession.exec}. */
@@ -126,6 +133,8 @@ export interface PracticeSession {
    * yet), or undefined when nothing is following. Call after each tick.
    */
   pollFollow(): Promise<string | undefined>;
+  /** Tab completion of the word before `cursor` on the shell's current host; only reads (src/shell/complete.ts). */
+  complete(line: string, cursor: number): Completion;
   /** Interrupts the following command (Ctrl+C); a no-op when none is. */
   stopFollow(): void;
   /**

@@ -72,7 +72,19 @@ export function createPracticeSession(scenario: Scenario, file: string, options:
       }
       if (r.follow) following = { follow: r.follow, record: run.log[run.log.length - 1] };
       refresh();
-      return { prompt, command: line, output: r.output, exitCode: r.exitCode, ...(r.follow ? { following: true } : {}), ...(r.clearScreen ? { clearScreen: true } : {}) };
+      return {
+        prompt,
+        command: line,
+        output: r.output,
+        exitCode: r.exitCode,
+        ...(r.follow ? { following: true } : {}),
+        ...(r.clearScreen ? { clearScreen: true } : {}),
+        ...(r.expanded !== undefined ? { expanded: r.expanded } : {}),
+        ...(r.expansionFailed ? { expansionFailed: true } : {}),
+      };
+    },
+    complete(line: string, cursor: number) {
+      return run.shell.complete(line, cursor);
     },
     async pollFollow() {
       const current = following;
@@ -110,7 +122,8 @@ export function createPracticeSession(scenario: Scenario, file: string, options:
     async reset() {
       stop();
       // The warm-up runs in slices, so a front-end keeps drawing (and queues what is typed) meanwhile.
-      run = await ScenarioRun.create(scenario, options);
+      // The terminal's history outlives the cluster it was typed at.
+      run = await ScenarioRun.create(scenario, { ...options, history: run.shell.history() });
       owedUntil = undefined;
       startedAt = run.cluster.now();
       traceAtStart = chainTrace(run.cluster.adminClient(), scenario.goal, run.cluster.network);

@@ -48,6 +48,10 @@ export interface RunOptions {
   seed?: number;
   /** Editor hook for `kubectl edit` (the TUI suspends itself and runs $EDITOR). */
   openEditor?: CommandContext['openEditor'];
+  /** Lines typed in earlier sessions (the history file), oldest first: the shell's `history` and `!n` see them. */
+  history?: readonly string[];
+  /** Expand `!!` and friends as an interactive bash does (the TUI); scripts run without. */
+  historyExpansion?: boolean;
 }
 
 /** How far a run's warm-up is (src/cluster/warm-up.ts). */
@@ -106,6 +110,8 @@ export class ScenarioRun {
           }
         : undefined,
       files: hostFiles(cluster),
+      history: options.history,
+      historyExpansion: options.historyExpansion,
       onOutput: (chunks) => this.noteOutput(chunks),
     });
   }
@@ -166,7 +172,8 @@ export class ScenarioRun {
     const host = this.shell.host();
     const empty: Observation = { host, line, shown: [], shownErr: [], reads: [], podLogs: [] };
     const { result, observation, seen } = await this.observe(empty, () => this.shell.exec(line));
-    this.log.push({ host, line, output: result.output, exitCode: result.exitCode, at: this.cluster.now(), observation, seen });
+    // `!!` is recorded as the line it ran.
+    this.log.push({ host, line: result.expanded ?? line, output: result.output, exitCode: result.exitCode, at: this.cluster.now(), observation, seen });
     return { ...result, host };
   }
 

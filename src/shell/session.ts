@@ -13,6 +13,8 @@ import { BUILTINS, type BuiltinScope } from './builtins.js';
 import { expandWord, expandWordToString, globSegment, type ExpansionScope } from './expand.js';
 import { createMemoryFiles, resolvePath, type ShellFiles } from './files.js';
 import { parse } from './parse.js';
+import { complete, type Completion, type CompletionSources } from './complete.js';
+import { expandHistory } from './history-expand.js';
 import { executeScript, type OutputChunk, type PipelineFollow, type RunResult, type StageResult } from './pipeline.js';
 
 /** Options of a shell session. */
@@ -35,6 +37,14 @@ export interface ShellSessionOptions {
   readonly onOutput?: (chunks: readonly OutputChunk[]) => void;
   /** Limits every command line runs under (steps, time, output, strings); defaults to DEFAULT_LIMITS. */
   readonly limits?: BudgetLimits;
+  /** Lines of earlier sessions (the history file), oldest first: `history` lists them and `!n` finds them. */
+  readonly history?: readonly string[];
+  /**
+   * `!!`, `!n`, ... are expanded, as in an interactive bash (the TUI). Off by
+   * default: bash does not expand history in scripts, so neither do
+   * `kubedrill exec`, line mode and scenario solutions.
+   */
+  readonly historyExpansion?: boolean;
 }
 
 /** What one command line produced. */
@@ -51,6 +61,13 @@ export interface ShellExecResult {
   readonly clearScreen?: boolean;
   /** `exit`/`logout` on the workstation: the UI decides what leaving means. */
   readonly exitRequested?: boolean;
+  /**
+   * The line after history expansion (`!!` → `kubectl get pods`), when it
+   * changed; it is what ran and what the history keeps.
+   */
+  readonly expanded?: string;
+  /** History expansion failed (`!foo: event not found`): nothing ran and nothing was remembered. */
+  readonly expansionFailed?: boolean;
   /**
    * The line's last job keeps running (`journalctl -f`, only with
    * {@link ShellSession.setCanFollow}): poll it for more output, stop it on Ctrl+C.
@@ -78,6 +95,11 @@ export interface ShellSession {
   host(): string;
   /** Command lines entered so far, oldest first (for ↑/↓ in the UI). */
   history(): readonly string[];
+  /**
+   * Tab completion of the word before `cursor` on the current host
+   * (src/shell/complete.ts). Only reads: the clock does not move and nothing is written.
+   */
+  complete(line: string, cursor: number): Completion;
   /**
    * Whether the terminal this shell runs in can show a command that keeps
    * running (the interactive TUI); off by default, so scripts, `kubedrill exec`
@@ -192,7 +214,7 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
   const registry = options.registry ?? defaultCommandRegistry();
   const files = options.files ?? createMemoryFiles();
   const frames: HostFrame[] = [{ host: WORKSTATION, user: 'learner', env: envRecord(baseEnv(WORKSTATION, 'learner'), options.env) }];
-  let entries: string[] = [];
+  let entries: string[] = [...(options.history ?? [])];
   let lastExitCode = 0;
   let clearScreen = false;
   let exitRequested = false;
@@ -523,6 +545,30 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
     );
   }
 
+  /** What completion reads on `frame`'s host: all reads, none of which advances the clock. */
+  const completionSources = (frame: HostFrame): CompletionSources => ({
+    cwd: frame.env.HOME ?? '/',
+    commands: () => [...registry.names(frame.host), ...Object.keys(BUILTINS)],
+    nodes: () => options.cluster.nodeNames(),
+    units: () => [...(options.cluster.node?.(frame.host)?.host.units.keys() ?? [])],
+    objects: (resource, namespace) => {
+      // kubectl's own completion asks the API server with the learner's credentials: a refused request completes nothing.
+      const listed = options.cluster.adminClient().list(resource, namespace);
+      return listed.ok ? listed.value.items.map((o) => o.metadata.name ?? '').filter((n) => n !== '') : [];
+    },
+    containers: (namespace, pod) => {
+      const got = options.cluster.adminClient().get('pods', namespace, pod);
+      if (!got.ok) return [];
+      const spec = (got.value.spec ?? {}) as { initContainers?: { name?: unknown }[]; containers?: { name?: unknown }[] };
+      return [...(spec.initContainers ?? []), ...(spec.containers ?? [])].map((c) => c.name).filter((n): n is string => typeof n === 'string');
+    },
+    list: (dir) => {
+      const names = files.list?.(frame.host, dir);
+      if (!names) return undefined;
+      return names.map((name) => ({ name, dir: files.list!(frame.host, dir === '/' ? `/${name}` : `${dir}/${name}`) !== undefined }));
+    },
+  });
+
   const shellFollow = (first: PipelineFollow): ShellFollow => {
     let pipeline = first;
     let stopped = false;
@@ -563,29 +609,50 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
   };
 
   return {
-    async exec(line) {
+    async exec(typed) {
       clearScreen = false;
       exitRequested = false;
-      if (line.trim() !== '') entries.push(line.replace(/\n+$/, ''));
       const shellFrame = top();
+      // bash expands `!!` before parsing and shows the line it made on stderr (bashhist.c pre_process_line);
+      // a container's sh (dash, busybox) has no history expansion.
+      let line = typed;
+      let expanded: string | undefined;
+      if (options.historyExpansion && !shellFrame.container) {
+        const expansion = expandHistory(typed, entries);
+        if (!expansion.ok) {
+          const text = `bash: ${expansion.error}\n`;
+          options.onOutput?.([{ fd: 2, text }]);
+          return { output: text, stdout: '', stderr: text, exitCode: lastExitCode, expansionFailed: true };
+        }
+        if (expansion.changed) line = expanded = expansion.line;
+      }
+      if (line.trim() !== '') entries.push(line.replace(/\n+$/, ''));
       if (shellFrame.container) shellFrame.lines = (shellFrame.lines ?? 0) + 1;
       budget = new CommandBudget(options.limits);
       const result = await runLine(line);
+      const chunks: readonly OutputChunk[] = expanded !== undefined ? [{ fd: 2, text: `${expanded}\n` }, ...result.chunks] : result.chunks;
       const text = (chunks: readonly OutputChunk[], fd?: 1 | 2): string =>
         chunks
           .filter((c) => fd === undefined || c.fd === fd)
           .map((c) => c.text)
           .join('');
-      options.onOutput?.(result.chunks);
+      options.onOutput?.(chunks);
       return {
-        output: text(result.chunks),
-        stdout: text(result.chunks, 1),
-        stderr: text(result.chunks, 2),
+        output: text(chunks),
+        stdout: text(chunks, 1),
+        stderr: text(chunks, 2),
         exitCode: result.exitCode,
         ...(clearScreen ? { clearScreen: true } : {}),
         ...(exitRequested ? { exitRequested: true } : {}),
         ...(result.follow ? { follow: shellFollow(result.follow) } : {}),
+        ...(expanded !== undefined ? { expanded } : {}),
       };
+    },
+    complete(line, cursor) {
+      const frame = top();
+      // Inside a container the files and commands are the container's, which the session cannot list.
+      if (frame.container) return { start: cursor, end: cursor, candidates: [], filenames: false };
+      return complete(line, cursor, completionSources(frame));
     },
     setCanFollow(enabled) {
       canFollow = enabled;

@@ -9,7 +9,7 @@ import { ErrorBoundary } from './error-boundary.js';
 import { InterruptProvider } from './hooks/use-interrupt.js';
 import { KeysProvider } from './hooks/use-keys.js';
 import { HomeScreen } from './screens/home/home-screen.js';
-import { PracticeScreen } from './screens/practice/practice-screen.js';
+import { PracticeScreen, type PracticeHistory } from './screens/practice/practice-screen.js';
 import { ResultsScreen } from './screens/results/results-screen.js';
 import { WarmupScreen, simulatedText, warmUpPercent } from './screens/warmup/warmup-screen.js';
 import { errorMessage } from './session-text.js';
@@ -28,6 +28,8 @@ export interface AppProps {
   readonly scenarios: readonly ScenarioSummary[];
   readonly openSession: (id: string, options?: OpenSessionOptions) => Promise<PracticeSession>;
   readonly progress: AppProgress;
+  /** The command history kept across sessions (none: each practice terminal starts empty). */
+  readonly history?: PracticeHistory;
   /** Wall clock (ms since epoch) for the attempt's start and finish times. */
   readonly now: () => number;
   /** Called when the learner quits from the home screen. */
@@ -47,7 +49,7 @@ function painted(): Promise<void> {
 }
 
 /** The whole TUI: home → practice ⇄ results → home. */
-export function App({ scenarios, openSession, progress, now, onExit, tickMs, start }: AppProps) {
+export function App({ scenarios, openSession, progress, history, now, onExit, tickMs, start }: AppProps) {
   const { exit } = useApp();
   const [state, dispatch] = useReducer(appReducer, undefined, () =>
     initialAppState(progress.bestScores(), progress.warning),
@@ -170,6 +172,7 @@ export function App({ scenarios, openSession, progress, now, onExit, tickMs, sta
           onGraded={onGraded}
           onQuit={leavePractice}
           tickMs={tickMs}
+          history={history}
         />
       );
       break;

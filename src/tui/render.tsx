@@ -1,6 +1,7 @@
 import { render } from 'ink';
 import type { PracticeSession, ScenarioSummary } from '../scenario/practice-types.js';
 import { App, type AppProgress, type OpenSessionOptions } from './app.js';
+import type { PracticeHistory } from './screens/practice/practice-screen.js';
 
 /**
  * Ink's frame throttle, in frames per second. Ink's default (30) holds a frame
@@ -17,6 +18,8 @@ export interface RunAppOptions {
   readonly scenarios: readonly ScenarioSummary[];
   readonly openSession: (id: string, options?: OpenSessionOptions) => Promise<PracticeSession>;
   readonly progress: AppProgress;
+  /** The command history kept across sessions. */
+  readonly history?: PracticeHistory;
   /** Wall clock; defaults to Date.now (the UI edge is where wall time enters). */
   readonly now?: () => number;
   /** Streams; default to the process's. */
@@ -40,6 +43,7 @@ export async function runApp(options: RunAppOptions): Promise<void> {
       scenarios={options.scenarios}
       openSession={options.openSession}
       progress={options.progress}
+      history={options.history}
       now={options.now ?? Date.now}
       start={options.start}
     />,

@@ -6,27 +6,16 @@
  * `^C` and a fresh prompt, and the session continues.
  *
  * It runs the sources through tsx (nothing is built), with its progress file
- * in a temporary KUBEDRILL_HOME. Where tmux is not installed the suite is
+ * in a temporary KUBEDRILL_HOME (helpers: tmux-helpers.ts). Where tmux is not installed the suite is
  * skipped, and its name says so.
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { HAS_TMUX, tmuxDriver } from '../helpers/tmux.js';
+import { join } from 'node:path';
+import { HAS_TMUX, PROMPT, ROOT, inputLine, tmuxServer } from './tmux-helpers.js';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-/** A private tmux server, so the learner's own sessions are never touched. */
-const SOCKET = `kubedrill-e2e-${process.pid}`;
-const SESSION = 'kd';
-const PROMPT = 'learner@workstation:~$';
-const { tmux, alive, waitForScreen } = tmuxDriver(SOCKET, SESSION);
-
-/** The input line: the last row that starts with a prompt. */
-function inputLine(rows: string[]): string | undefined {
-  return rows.filter((l) => /^\S+@\S+:~[$#]/.test(l)).at(-1);
-}
+const { tmux, waitForScreen, SESSION, alive: isAlive } = tmuxServer('kubedrill-e2e');
 
 describe.skipIf(!HAS_TMUX)(`kubedrill in tmux at 80×24${HAS_TMUX ? '' : ' (skipped: tmux is not installed)'}`, () => {
   let home: string;
@@ -39,7 +28,7 @@ describe.skipIf(!HAS_TMUX)(`kubedrill in tmux at 80×24${HAS_TMUX ? '' : ' (skip
   });
 
   afterAll(() => {
-    if (alive()) tmux('kill-server');
+    if (isAlive()) tmux('kill-server');
     rmSync(home, { recursive: true, force: true });
   });
 
@@ -54,7 +43,7 @@ describe.skipIf(!HAS_TMUX)(`kubedrill in tmux at 80×24${HAS_TMUX ? '' : ' (skip
     rows = await waitForScreen((r) => r.includes(`${PROMPT} kubectl get po^C`) && inputLine(r) === PROMPT, '^C and a fresh prompt');
     const at = rows.indexOf(`${PROMPT} kubectl get po^C`);
     expect(rows[at + 1]).toBe(PROMPT);
-    expect(alive()).toBe(true);
+    expect(isAlive()).toBe(true);
 
     // The session continues: the next command runs against the same cluster.
     tmux('send-keys', '-t', SESSION, '-l', 'kubectl get pods');
@@ -66,6 +55,6 @@ describe.skipIf(!HAS_TMUX)(`kubedrill in tmux at 80×24${HAS_TMUX ? '' : ' (skip
     tmux('send-keys', '-t', SESSION, 'C-d');
     await waitForScreen((r) => r.some((l) => l.startsWith('Leave this scenario?') && l.endsWith('(y/N)')), 'the leave question');
     tmux('send-keys', '-t', SESSION, '-l', 'y');
-    await waitForScreen(() => !alive(), 'kubedrill to exit', 30_000);
+    await waitForScreen(() => !isAlive(), 'kubedrill to exit', 30_000);
   }, 180_000);
 });

@@ -7,6 +7,7 @@ import type {
   PracticeSnapshot,
   ScenarioSummary,
   TerminalEntry,
+  Completion,
 } from '../../src/scenario/practice-types.js';
 
 /** A scenario summary for tests. */
@@ -62,6 +63,11 @@ export interface FakeSessionOptions {
   follows?: Record<string, string[]>;
   /** How many faults (diagnoses) the scenario declares; 1 unless told. */
   diagnosisCount?: number;
+  /**
+   * What Tab completes: the candidates for the last word of a line, keyed by
+   * the line before that word (`'kubectl get '` → pod names); filtered by the word's prefix.
+   */
+  completions?: Record<string, string[]>;
   /** Keep every grade in the snapshot (`grades`, with `attempt` numbers), as a revisable session does. */
   keepsGrades?: boolean;
 }
@@ -131,6 +137,18 @@ export class FakeSession implements PracticeSession {
     if (output !== undefined) return { prompt, command: line, output, exitCode: 0 };
     const word = line.split(' ')[0];
     return { prompt, command: line, output: `bash: ${word}: command not found\n`, exitCode: 127 };
+  }
+
+  /** Lines completion was asked for, with the cursor. */
+  readonly completeCalls: { line: string; cursor: number }[] = [];
+
+  complete(line: string, cursor: number): Completion {
+    this.completeCalls.push({ line, cursor });
+    const before = line.slice(0, cursor);
+    const start = before.lastIndexOf(' ') + 1;
+    const word = before.slice(start);
+    const names = this.options.completions?.[before.slice(0, start)] ?? [];
+    return { start, end: cursor, candidates: names.filter((n) => n.startsWith(word)).sort(), filenames: false };
   }
 
   async pollFollow(): Promise<string | undefined> {

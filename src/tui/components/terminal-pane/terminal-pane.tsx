@@ -3,6 +3,7 @@ import { memo, useMemo } from 'react';
 import { terminalPaneTheme as theme } from './theme.js';
 import { Rows } from '../rows/rows.js';
 import { visibleRows, type TerminalPaneState } from './use-terminal-pane-state.js';
+import { searchLine, searchPrompt } from './reverse-search.js';
 
 /** Props of {@link TerminalPane}. */
 export interface TerminalPaneProps {
@@ -43,6 +44,17 @@ export function TerminalPane({ state, prompt, busy, following = false, ask }: Te
         <Text color={theme.busy}>running…</Text>
       ) : viewport.scrolled ? (
         <Text color={theme.scrolledNotice}>-- scrolled back: PgDn to return --</Text>
+      ) : state.asking ? (
+        <InputLine prompt="" input={`Display all ${state.asking.length} possibilities? (y or n)`} cursor={Infinity} width={state.width} />
+      ) : state.search ? (
+        // readline draws the search in place of the prompt, the cursor on the match.
+        <InputLine
+          prompt={searchPrompt(state.search)}
+          input={searchLine(state.search, state.history)}
+          cursor={state.search.index === undefined ? state.search.originalCursor : state.search.at}
+          width={state.width}
+          plain
+        />
       ) : (
         <InputLine prompt={prompt} input={state.input} cursor={state.cursor} width={state.width} />
       )}
@@ -51,7 +63,8 @@ export function TerminalPane({ state, prompt, busy, following = false, ask }: Te
 }
 
 /** The prompt and input line with an inverse-video cursor; long lines show their end, like readline's horizontal scroll. */
-const InputLine = memo(function InputLine({ prompt, input, cursor, width }: { prompt: string; input: string; cursor: number; width: number }) {
+const InputLine = memo(function InputLine({ prompt, input, cursor: wanted, width, plain = false }: { prompt: string; input: string; cursor: number; width: number; plain?: boolean }) {
+  const cursor = Math.min(wanted, input.length);
   const before = input.slice(0, cursor);
   const at = input[cursor] ?? ' ';
   const after = input.slice(cursor + 1);
@@ -60,7 +73,7 @@ const InputLine = memo(function InputLine({ prompt, input, cursor, width }: { pr
   const shownAfter = after.slice(0, Math.max(0, room - shownBefore.length - 1));
   return (
     <Text wrap="truncate">
-      <Text color={theme.prompt}>{prompt}</Text>
+      {plain ? prompt : <Text color={theme.prompt}>{prompt}</Text>}
       {shownBefore}
       <Text inverse>{at}</Text>
       {shownAfter}

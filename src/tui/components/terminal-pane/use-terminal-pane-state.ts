@@ -1,6 +1,9 @@
 import { useReducerStore } from '../../hooks/use-reducer-store.js';
 import type { TerminalEntry } from '../../../scenario/practice-types.js';
+import type { Completion } from '../../../scenario/practice-types.js';
 import { normalizeTerminalLine, outputLines, wrapRows } from '../../text/wrap.js';
+import { applyCompletion, COMPLETION_QUERY_ITEMS, matchLabel, matchListRows } from './completion-list.js';
+import { extendSearch, searchLine, searchOlder, shrinkSearch, startSearch, type ReverseSearch } from './reverse-search.js';
 
 /** The terminal pane: an input line with a cursor and history, and a scrollback. */
 export interface TerminalPaneState {
@@ -24,6 +27,19 @@ export interface TerminalPaneState {
   readonly width: number;
   /** Viewport height in rows (scrollback only, not the input line). */
   readonly height: number;
+  /** What the last Ctrl+U/K/W (or run of them) killed, for Ctrl+Y. */
+  readonly killed: string;
+  /** The last key was a kill: the next kill adds to `killed` (readline's kill ring). */
+  readonly killing: boolean;
+  /**
+   * The last key was a Tab: whether it changed the line. A Tab after one that
+   * changed nothing lists the matches (readline's rl_complete).
+   */
+  readonly tab: 'changed' | 'unchanged' | undefined;
+  /** The matches readline asks about before listing (`Display all 150 possibilities? (y or n)`). */
+  readonly asking: readonly string[] | undefined;
+  /** A Ctrl+R search in progress. */
+  readonly search: ReverseSearch | undefined;
 }
 
 /** Everything the pane can be asked to do. */
@@ -38,6 +54,14 @@ export type TerminalPaneAction =
   | { type: 'kill-to-start' }
   | { type: 'kill-to-end' }
   | { type: 'kill-word-backward' }
+  | { type: 'yank' }
+  | { type: 'word-left' }
+  | { type: 'word-right' }
+  | { type: 'complete'; completion: Completion; prompt: string }
+  | { type: 'search-start' }
+  | { type: 'search-cancel' }
+  | { type: 'search-accept' }
+  | { type: 'history-expanded'; typed: string; line: string | undefined }
   | { type: 'clear-screen' }
   | { type: 'history-previous' }
   | { type: 'history-next' }
@@ -63,7 +87,76 @@ export function initialTerminalPaneState(width = 80, height = 20): TerminalPaneS
     scroll: 0,
     width: Math.max(1, width),
     height: Math.max(1, height),
+    killed: '',
+    killing: false,
+    tab: undefined,
+    asking: undefined,
+    search: undefined,
   };
+}
+
+/** Keys that edit the line: after any of them a kill or a Tab starts afresh. */
+const KEYSTROKES = new Set<TerminalPaneAction['type']>([
+  'insert', 'delete-backward', 'delete-forward', 'cursor-left', 'cursor-right', 'cursor-start', 'cursor-end',
+  'kill-to-start', 'kill-to-end', 'kill-word-backward', 'yank', 'word-left', 'word-right', 'clear-screen',
+  'history-previous', 'history-next', 'submit', 'discard-input', 'complete', 'search-start', 'search-cancel', 'search-accept',
+]);
+
+/** Keys a search takes itself; any other keystroke ends it, keeping the match, and then does its job (isearch.c). */
+const SEARCH_KEYS = new Set<TerminalPaneAction['type']>(['insert', 'delete-backward', 'search-start', 'search-cancel', 'search-accept', 'discard-input']);
+
+/** readline's word characters (rl_alphabetic): letters and digits. */
+const isWordChar = (c: string | undefined): boolean => c !== undefined && /[\p{L}\p{N}]/u.test(c);
+
+/** Ctrl+U/K/W: the text goes to the kill ring, added to it when the last key killed too. */
+function kill(state: TerminalPaneState, input: string, cursor: number, text: string, backward: boolean): TerminalPaneState {
+  const killed = state.killing ? (backward ? text + state.killed : state.killed + text) : text;
+  return { ...state, input, cursor, killed, killing: true };
+}
+
+/** A search ends with its match as the line, the cursor where the query is. */
+function acceptSearch(state: TerminalPaneState, search: ReverseSearch): TerminalPaneState {
+  const input = searchLine(search, state.history);
+  const found = search.index !== undefined;
+  return {
+    ...state,
+    search: undefined,
+    input,
+    cursor: found ? search.at : search.originalCursor,
+    historyIndex: found ? search.index : state.historyIndex,
+    draft: found && state.historyIndex === undefined ? search.original : state.draft,
+  };
+}
+
+/** What a Tab does with the matches: insert their common part; list them on a Tab after one that changed nothing. */
+function completeLine(state: TerminalPaneState, completion: Completion, prompt: string): TerminalPaneState {
+  const edit = applyCompletion(state.input, state.cursor, completion);
+  if (completion.candidates.length === 0) return { ...state, tab: 'unchanged' };
+  if (edit.changed || !edit.ambiguous || state.tab !== 'unchanged') {
+    return { ...state, input: edit.input, cursor: edit.cursor, tab: edit.changed ? 'changed' : 'unchanged' };
+  }
+  const labels = completion.candidates.map((c) => matchLabel(c, completion.filenames));
+  const echo = normalizeTerminalLine(prompt + state.input);
+  if (labels.length >= COMPLETION_QUERY_ITEMS) {
+    return { ...state, lines: state.lines.concat(echo), asking: labels, scroll: 0, tab: 'unchanged' };
+  }
+  return { ...state, lines: state.lines.concat(echo, matchListRows(labels, state.width)), scroll: 0, tab: 'unchanged' };
+}
+
+/**
+ * The answer to `Display all N possibilities? (y or n)` (readline's get_y_or_n):
+ * y, Y or space lists, n, N, Backspace or Ctrl+G declines, other keys are ignored.
+ */
+function answerQuery(state: TerminalPaneState, asking: readonly string[], action: TerminalPaneAction): TerminalPaneState {
+  const question = `Display all ${asking.length} possibilities? (y or n)`;
+  const text = action.type === 'insert' ? action.text[0] : undefined;
+  if (text === 'y' || text === 'Y' || text === ' ') {
+    return { ...state, asking: undefined, lines: state.lines.concat(question, matchListRows(asking, state.width)), scroll: 0 };
+  }
+  if (text === 'n' || text === 'N' || action.type === 'delete-backward' || action.type === 'search-cancel' || action.type === 'discard-input') {
+    return { ...state, asking: undefined, lines: state.lines.concat(question), scroll: 0 };
+  }
+  return state;
 }
 
 /**
@@ -71,6 +164,42 @@ export function initialTerminalPaneState(width = 80, height = 20): TerminalPaneS
  * like bash's (↑/↓, the unsent draft kept), and a scrollback viewport (PgUp/PgDn).
  */
 export function terminalPaneReducer(state: TerminalPaneState, action: TerminalPaneAction): TerminalPaneState {
+  const keystroke = KEYSTROKES.has(action.type);
+  if (keystroke && state.asking) return answerQuery(state, state.asking, action);
+  if (keystroke && state.search) {
+    if (!SEARCH_KEYS.has(action.type)) return terminalPaneReducer(acceptSearch(state, state.search), action);
+    return searchKey(state, state.search, action);
+  }
+  const next = edit(state, action);
+  if (!keystroke) return next;
+  // A run of kills adds up, and only Tabs in a row count as a double Tab.
+  const killing = next.killing && (action.type === 'kill-to-start' || action.type === 'kill-to-end' || action.type === 'kill-word-backward');
+  const tab = action.type === 'complete' ? next.tab : undefined;
+  return next.killing === killing && next.tab === tab ? next : { ...next, killing, tab };
+}
+
+/** A key while Ctrl+R searches. */
+function searchKey(state: TerminalPaneState, search: ReverseSearch, action: TerminalPaneAction): TerminalPaneState {
+  switch (action.type) {
+    case 'insert': {
+      const text = action.text.replace(/[\u0000-\u001f\u007f]/g, '');
+      return text === '' ? state : { ...state, search: extendSearch(search, state.history, text) };
+    }
+    case 'delete-backward':
+      return { ...state, search: shrinkSearch(search, state.history) };
+    case 'search-start':
+      return { ...state, search: searchOlder(search, state.history) };
+    case 'search-cancel':
+      // Ctrl+G: the line as it was before the search.
+      return { ...state, search: undefined, input: search.original, cursor: search.originalCursor };
+    case 'search-accept':
+      return acceptSearch(state, search);
+    default:
+      return terminalPaneReducer({ ...state, search: undefined }, action);
+  }
+}
+
+function edit(state: TerminalPaneState, action: TerminalPaneAction): TerminalPaneState {
   switch (action.type) {
     case 'insert': {
       // Pasted text may carry newlines; a single input line can't hold them.
@@ -99,16 +228,43 @@ export function terminalPaneReducer(state: TerminalPaneState, action: TerminalPa
     case 'cursor-end':
       return { ...state, cursor: state.input.length };
     case 'kill-to-start':
-      return { ...state, input: state.input.slice(state.cursor), cursor: 0 };
+      return kill(state, state.input.slice(state.cursor), 0, state.input.slice(0, state.cursor), true);
     case 'kill-to-end':
-      return { ...state, input: state.input.slice(0, state.cursor) };
+      return kill(state, state.input.slice(0, state.cursor), state.cursor, state.input.slice(state.cursor), false);
     case 'kill-word-backward': {
       // readline's unix-word-rubout: back over spaces, then over non-spaces.
       let start = state.cursor;
       while (start > 0 && state.input[start - 1] === ' ') start--;
       while (start > 0 && state.input[start - 1] !== ' ') start--;
-      return { ...state, input: state.input.slice(0, start) + state.input.slice(state.cursor), cursor: start };
+      return kill(state, state.input.slice(0, start) + state.input.slice(state.cursor), start, state.input.slice(start, state.cursor), true);
     }
+    case 'yank': {
+      if (state.killed === '') return state;
+      const input = state.input.slice(0, state.cursor) + state.killed + state.input.slice(state.cursor);
+      return { ...state, input, cursor: state.cursor + state.killed.length };
+    }
+    case 'word-left': {
+      // readline's backward-word: over non-word characters, then to the start of the word.
+      let at = state.cursor;
+      while (at > 0 && !isWordChar(state.input[at - 1])) at--;
+      while (at > 0 && isWordChar(state.input[at - 1])) at--;
+      return at === state.cursor ? state : { ...state, cursor: at };
+    }
+    case 'word-right': {
+      // forward-word: over non-word characters, then to the end of the word.
+      let at = state.cursor;
+      while (at < state.input.length && !isWordChar(state.input[at])) at++;
+      while (at < state.input.length && isWordChar(state.input[at])) at++;
+      return at === state.cursor ? state : { ...state, cursor: at };
+    }
+    case 'complete':
+      return completeLine(state, action.completion, action.prompt);
+    case 'search-start':
+      return { ...state, search: startSearch(state.input, state.cursor), scroll: 0 };
+    case 'search-cancel':
+    case 'search-accept':
+      // Outside a search Ctrl+G is readline's abort: the bell, nothing else.
+      return state;
     case 'clear-screen':
       return { ...state, floor: state.lines.length, scroll: 0 };
     case 'history-previous': {
@@ -146,6 +302,14 @@ export function terminalPaneReducer(state: TerminalPaneState, action: TerminalPa
         history: keep ? [...state.history, line] : state.history,
         scroll: 0,
       };
+    }
+    case 'history-expanded': {
+      // The shell ran `!!` as the line it stood for: history keeps that (or nothing, when expansion failed).
+      const last = state.history.length - 1;
+      if (state.history[last] !== action.typed) return state;
+      const rest = state.history.slice(0, last);
+      const keep = action.line !== undefined && action.line.trim() !== '' && rest[rest.length - 1] !== action.line;
+      return { ...state, history: keep ? [...rest, action.line!] : rest };
     }
     case 'discard-input':
       // Ctrl+C: the line is dropped, not remembered, and history browsing ends.

@@ -2,11 +2,16 @@ import type { Key } from 'ink';
 import { useCallback } from 'react';
 import { useKeys } from '../../hooks/use-keys.js';
 import { useLatest } from '../../hooks/use-latest.js';
+import type { Completion } from '../../../scenario/practice-types.js';
 import type { TerminalPaneAction, TerminalPaneState } from './use-terminal-pane-state.js';
 
+/** A key's meaning: a pane action, or Tab (completion, which asks the session). */
+export type PaneKey = TerminalPaneAction | { type: 'tab' };
+
 /** Maps one keypress to a pane action, or undefined when the pane ignores it. Pure, for tests. */
-export function terminalPaneKeyAction(input: string, key: Key): TerminalPaneAction | undefined {
+export function terminalPaneKeyAction(input: string, key: Key): PaneKey | undefined {
   if (key.return) return { type: 'submit' };
+  if (key.tab && !key.shift) return { type: 'tab' };
   if (key.ctrl) {
     switch (input) {
       case 'a':
@@ -33,9 +38,22 @@ export function terminalPaneKeyAction(input: string, key: Key): TerminalPaneActi
         return { type: 'history-previous' };
       case 'n':
         return { type: 'history-next' };
+      case 'r':
+        return { type: 'search-start' };
+      case 'g':
+        return { type: 'search-cancel' };
+      case 'y':
+        return { type: 'yank' };
+      // Ctrl+I is Tab (0x09), as a terminal sends it.
+      case 'i':
+        return { type: 'tab' };
     }
     return undefined;
   }
+  // Esc ends a search keeping its match (readline's isearch-terminators); Alt+B/F move by words.
+  if (key.escape) return { type: 'search-accept' };
+  if (key.meta && (input === 'b' || input === 'B')) return { type: 'word-left' };
+  if (key.meta && (input === 'f' || input === 'F')) return { type: 'word-right' };
   // Ink 6 reports the usual Backspace byte (0x7f) as `delete`; both erase backwards.
   if (key.backspace || key.delete) return { type: 'delete-backward' };
   if (key.leftArrow) return { type: 'cursor-left' };
@@ -58,8 +76,8 @@ const NO_KEY: Key = {
   backspace: false, delete: false, meta: false, super: false, hyper: false, capsLock: false, numLock: false,
 };
 
-/** A step of a decoded chunk: a pane action, or Ctrl+C (which is the screen's, not the pane's). */
-export type ChunkStep = TerminalPaneAction | { type: 'interrupt' };
+/** A step of a decoded chunk: a pane key, or Ctrl+C (which is the screen's, not the pane's). */
+export type ChunkStep = PaneKey | { type: 'interrupt' };
 
 /**
  * Decodes a multi-character chunk holding control bytes into pane actions:
@@ -88,6 +106,9 @@ export function chunkActions(input: string): ChunkStep[] | undefined {
     } else if (code === 3) {
       flush();
       actions.push({ type: 'interrupt' });
+    } else if (code === 9) {
+      flush();
+      actions.push({ type: 'tab' });
     } else if (code >= 1 && code <= 26) {
       flush();
       const action = terminalPaneKeyAction(String.fromCharCode(code + 96), { ...NO_KEY, ctrl: true });
@@ -125,6 +146,10 @@ export interface UseTerminalPaneOptions {
    * it took the key. One handler, so a key is never seen twice.
    */
   intercept?: (input: string, key: Key) => boolean;
+  /** Tab: the session's completion of the word before the cursor (absent: Tab does nothing). */
+  complete?: (line: string, cursor: number) => Completion;
+  /** The prompt, echoed above a list of matches. */
+  prompt?: () => string;
   /**
    * Ctrl+C inside a chunk (`sys` then Ctrl+C read together): Ink reports a
    * lone Ctrl+C to every handler, but a chunk only to this one.
@@ -133,18 +158,37 @@ export interface UseTerminalPaneOptions {
 }
 
 /** Routes keys to the terminal pane while it is active. */
-export function useTerminalPane({ stateRef, dispatch, onSubmit, isActive, isHeld, onEof, intercept, onInterrupt }: UseTerminalPaneOptions): void {
+export function useTerminalPane({ stateRef, dispatch, onSubmit, isActive, isHeld, onEof, intercept, onInterrupt, complete, prompt }: UseTerminalPaneOptions): void {
   const latest = useLatest(onSubmit);
+  const completer = useLatest(complete);
+  const promptOf = useLatest(prompt);
   const held = useLatest(isHeld);
   const eof = useLatest(onEof);
   const intercepted = useLatest(intercept);
   const interrupt = useLatest(onInterrupt);
   const handler = useCallback(
     (input: string, key: Key) => {
-      const apply = (action: TerminalPaneAction): void => {
+      const apply = (key: PaneKey): void => {
+        if (key.type === 'tab') {
+          const state = stateRef.current;
+          // Tab while searching or asking ends the search / is the answer's, as any key: the reducer decides.
+          if (state.search || state.asking || !completer.current) {
+            if (state.search) dispatch({ type: 'search-accept' });
+            return;
+          }
+          dispatch({ type: 'complete', completion: completer.current(state.input, state.cursor), prompt: promptOf.current?.() ?? '' });
+          return;
+        }
+        const action = key;
+        // Enter during Ctrl+R runs the line found.
+        if (action.type === 'submit' && stateRef.current.search) dispatch({ type: 'search-accept' });
+        if (action.type === 'submit' && stateRef.current.asking) {
+          dispatch(action);
+          return;
+        }
         if (action.type === 'submit') latest.current(stateRef.current.input);
         // Ctrl+D deletes a character, or on an empty line is end of input.
-        if (action.type === 'delete-forward' && stateRef.current.input.length === 0) {
+        if (action.type === 'delete-forward' && stateRef.current.input.length === 0 && !stateRef.current.search && !stateRef.current.asking) {
           eof.current?.();
           return;
         }
@@ -172,7 +216,7 @@ export function useTerminalPane({ stateRef, dispatch, onSubmit, isActive, isHeld
         apply(step);
       }
     },
-    [latest, held, eof, intercepted, interrupt, stateRef, dispatch],
+    [latest, held, eof, intercepted, interrupt, stateRef, dispatch, completer, promptOf],
   );
   useKeys(handler, { isActive });
 }

@@ -7,6 +7,7 @@ import { Rows } from '../../components/rows/rows.js';
 import { StatusLine } from '../../components/status-line/status-line.js';
 import {
   TerminalPane,
+  initialTerminalPaneState,
   useTerminalPane,
   useTerminalPaneState,
   type TerminalPaneState,
@@ -50,6 +51,14 @@ export interface PracticeScreenProps {
   readonly slowCommandMs?: number;
   /** Kept across the results screen; a fresh one when omitted. */
   readonly memory?: PracticeMemory;
+  /** The command history of earlier sessions, which ↑ and Ctrl+R reach, and where shell lines are saved. */
+  readonly history?: PracticeHistory;
+}
+
+/** What the practice screen needs of the command history (src/progress/history.ts). */
+export interface PracticeHistory {
+  lines(): readonly string[];
+  add(line: string): unknown;
 }
 
 /**
@@ -94,7 +103,7 @@ const Briefing = memo(function Briefing({ lines, width }: { lines: readonly stri
  * foreground job: each tick appends what it wrote, other keys are ignored,
  * and Ctrl+C stops it (`^C`) and gives the prompt back.
  */
-export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000, tickSliceEvents = TICK_SLICE_EVENTS, slowCommandMs, memory: given }: PracticeScreenProps) {
+export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000, tickSliceEvents = TICK_SLICE_EVENTS, slowCommandMs, memory: given, history }: PracticeScreenProps) {
   // One command, one frame: its echo, output, the session's new snapshot and the screen's state are drawn together.
   const frames = useFrameBatch(slowCommandMs);
   const later = useCallback((update: () => void) => frames.defer(update), [frames]);
@@ -157,7 +166,9 @@ export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000, tickS
   // One spare row: Ink redraws the whole screen, flickering, once output fills the terminal.
   const paneHeight = Math.max(3, rows - 1 - briefingShown.length - 1 - hintLines - 1 - 1);
 
-  const [, dispatch, paneRef, inRender] = useTerminalPaneState(width, paneHeight, memory.pane, later);
+  // A fresh pane starts with the history of earlier sessions, as bash reads ~/.bash_history.
+  const [startPane] = useState(() => memory.pane ?? (history ? { ...initialTerminalPaneState(width, paneHeight), history: [...history.lines()] } : undefined));
+  const [, dispatch, paneRef, inRender] = useTerminalPaneState(width, paneHeight, startPane, later);
   // Kept when the screen goes (submit switches to the results before this screen renders again).
   useEffect(() => () => void (memory.pane = paneRef.current), [memory, paneRef]);
   // The viewport follows the layout (a hint shown, the terminal resized) in the same render.
@@ -395,6 +406,9 @@ export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000, tickS
         setBusy(true);
         const prompt = session.getSnapshot().prompt;
         const entry = await session.exec(line, { follow: true });
+        // History keeps what ran: `!!` as the line it stood for, a failed expansion not at all.
+        if (entry.expanded !== undefined || entry.expansionFailed) dispatch({ type: 'history-expanded', typed: line, line: entry.expanded });
+        if (!entry.expansionFailed) history?.add(entry.expanded ?? line);
         // `clear` empties the screen and the scrollback (ncurses clear sends E3), then shows what followed it.
         if (mounted.current && entry.clearScreen) dispatch({ type: 'clear-scrollback' });
         if (mounted.current) dispatch({ type: 'append-text', text: eof ? `${prompt}${entry.output}` : entry.output });
@@ -418,7 +432,7 @@ export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000, tickS
         if (mounted.current) setBusy(false);
       }
     },
-    [session, memory, echo, say, dispatch, onGraded, requestQuit, submitDiagnosis, later, setBusy, setFollowing],
+    [session, memory, history, echo, say, dispatch, onGraded, requestQuit, submitDiagnosis, later, setBusy, setFollowing],
   );
 
   // Lines submitted together (a paste) run one after another, in order.
@@ -459,6 +473,15 @@ export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000, tickS
   }, [session, memory, enqueue, inTurn, dispatch, requestQuit]);
   // While a command runs or follows keys are dropped; a question takes them first (refs, so typing right after counts).
   const isHeld = useCallback(() => follow.current !== undefined || busyRef.current, []);
+  // A completion that fails completes nothing: Tab must never take the screen down.
+  const completeLine = useCallback((line: string, cursor: number) => {
+    try {
+      return session.complete(line, cursor);
+    } catch {
+      return { start: cursor, end: cursor, candidates: [], filenames: false };
+    }
+  }, [session]);
+  const currentPrompt = useCallback(() => session.getSnapshot().prompt, [session]);
   useTerminalPane({
     stateRef: paneRef,
     dispatch,
@@ -468,6 +491,8 @@ export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000, tickS
     onInterrupt: () => void interrupt(),
     isActive: !dialogOpen && !busy,
     isHeld,
+    complete: completeLine,
+    prompt: currentPrompt,
   });
 
   const diagnosisChoices = useMemo(() => {

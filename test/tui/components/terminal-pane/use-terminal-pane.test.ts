@@ -24,17 +24,37 @@ describe('terminalPaneKeyAction', () => {
     expect(terminalPaneKeyAction('', key({ backspace: true }))).toEqual({ type: 'delete-backward' });
   });
 
-  it('maps arrows, paging and Enter; ignores Tab and Esc; inserts text', () => {
+  it('maps arrows, paging and Enter; Tab asks for completion, Esc ends a search; inserts text', () => {
     expect(terminalPaneKeyAction('', key({ upArrow: true }))).toEqual({ type: 'history-previous' });
     expect(terminalPaneKeyAction('', key({ pageUp: true }))).toEqual({ type: 'page-up' });
     expect(terminalPaneKeyAction('', key({ return: true }))).toEqual({ type: 'submit' });
-    expect(terminalPaneKeyAction('', key({ tab: true }))).toBeUndefined();
-    expect(terminalPaneKeyAction('', key({ escape: true }))).toBeUndefined();
+    expect(terminalPaneKeyAction('', key({ tab: true }))).toEqual({ type: 'tab' });
+    expect(terminalPaneKeyAction('', key({ tab: true, shift: true }))).toBeUndefined();
+    expect(terminalPaneKeyAction('', key({ escape: true, meta: true }))).toEqual({ type: 'search-accept' });
     expect(terminalPaneKeyAction('get', none)).toEqual({ type: 'insert', text: 'get' });
   });
 });
 
+describe('terminalPaneKeyAction: search, yank and word motion', () => {
+  it('maps Ctrl+R, Ctrl+G, Ctrl+Y and Ctrl+I as readline binds them', () => {
+    expect(terminalPaneKeyAction('r', key({ ctrl: true }))).toEqual({ type: 'search-start' });
+    expect(terminalPaneKeyAction('g', key({ ctrl: true }))).toEqual({ type: 'search-cancel' });
+    expect(terminalPaneKeyAction('y', key({ ctrl: true }))).toEqual({ type: 'yank' });
+    expect(terminalPaneKeyAction('i', key({ ctrl: true }))).toEqual({ type: 'tab' });
+  });
+
+  it('maps Alt+B and Alt+F (ESC b, ESC f, which Ink reports as meta) to word motion', () => {
+    expect(terminalPaneKeyAction('b', key({ meta: true }))).toEqual({ type: 'word-left' });
+    expect(terminalPaneKeyAction('f', key({ meta: true }))).toEqual({ type: 'word-right' });
+    expect(terminalPaneKeyAction('x', key({ meta: true }))).toBeUndefined();
+  });
+});
+
 describe('chunkActions', () => {
+  it('decodes a Tab inside a chunk (tmux send-keys, a paste) as a completion request', () => {
+    expect(chunkActions('kubectl get po\t')).toEqual([{ type: 'insert', text: 'kubectl get po' }, { type: 'tab' }]);
+  });
+
   it('leaves plain text to a single insert', () => {
     expect(chunkActions('kubectl get pods')).toBeUndefined();
   });
