@@ -63,6 +63,12 @@ export interface ClusterView {
   node?(name: string): NodeHandle | undefined;
   /** The cluster's network (hosts, pods, packet filters) for tools that connect: curl on a node or the workstation. */
   net?(): Network;
+  /**
+   * A generated-name suffix (apimachinery rand.String) drawn from the
+   * cluster's seeded random source, for names clients make up themselves
+   * (`kubectl debug`'s node-debugger-NODE-xxxxx). Optional for test doubles.
+   */
+  nameSuffix?(length: number): string;
 }
 
 /** Everything a running command may use. */

@@ -1,0 +1,224 @@
+/**
+ * `kubectl debug (POD | TYPE/NAME) --image=IMAGE [-it] [-c NAME]
+ * [--target=CONTAINER] [--profile=PROFILE] [-- COMMAND [args...]]` as
+ * kubectl 1.32 runs it (pkg/cmd/debug/debug.go Complete → Validate → Run):
+ *
+ * - `node/NAME`: a pod on that node in the host's namespaces with the node's
+ *   root at /host (generateNodeDebugPod and the profile), created through
+ *   the API server and started by the node's kubelet;
+ * - a pod: an ephemeral container added through the pods/ephemeralcontainers
+ *   subresource and started by the kubelet in the pod's sandbox
+ *   (debugByEphemeralContainer).
+ *
+ * With -i it waits for the container and attaches to it (debug-attach.ts).
+ * `--copy-to` and `--custom` are not simulated.
+ */
+import type { Pod } from 'kubernetes-types/core/v1.js';
+import type { KubeObject } from '../../cluster/apiserver/types.js';
+import type { ExecResult } from '../types.js';
+import type { Invocation } from './invocation.js';
+import { arr, bool, str } from './flags.js';
+import { collect } from './exec.js';
+import { statusMessage } from './errors.js';
+import { resolveTypes } from './resolve.js';
+import { applyProfile, isProfile, type Profile } from './debug-profiles.js';
+import { attachDebugContainer, type AttachOptions, type Chunk } from './debug-attach.js';
+import { Random } from '../../cluster/clock/random.js';
+
+type Obj = Record<string, any>;
+
+/** The options Complete settles (debug.go DebugOptions). */
+interface DebugOptions {
+  targets: string[];
+  args: string[];
+  argsOnly: boolean;
+  attach: boolean;
+  container?: string;
+  env: { name: string; value: string }[];
+  image: string;
+  pullPolicy?: string;
+  profile: Profile;
+  target?: string;
+  attachOptions: AttachOptions;
+}
+
+/** Runs `kubectl debug`. */
+export function runDebug(inv: Invocation): ExecResult {
+  const chunks: Chunk[] = [];
+  const completed = complete(inv);
+  if ('error' in completed) return fail(chunks, completed.error);
+  const o = completed;
+  const invalid = validate(inv, o, chunks);
+  if (invalid) return fail(chunks, invalid);
+  for (const target of o.targets) {
+    const visited = visit(inv, o, target, chunks);
+    if ('error' in visited) return collect([...chunks, visited.error], 1);
+    if (o.attach && visited.container) {
+      const attached = attachDebugContainer(inv, visited.pod.metadata?.name ?? '', visited.container, o.attachOptions, chunks);
+      if (attached.exitCode !== 0) return attached;
+      chunks.splice(0, chunks.length, ...(attached.chunks ?? []));
+    }
+  }
+  return collect(chunks, 0);
+}
+
+function fail(chunks: Chunk[], message: string): ExecResult {
+  return collect([...chunks, { fd: 2, text: `error: ${message}\n` }], 1);
+}
+
+/** debug.go Complete: arguments split at `--`, attach defaulting, env pairs, the profile. */
+function complete(inv: Invocation): DebugOptions | { error: string } {
+  const dashAt = inv.dashAt ?? inv.args.length;
+  const env: { name: string; value: string }[] = [];
+  // --env is pflag's StringToString: comma-separated key=value pairs, gathered in a map (sorted here: Go's map order is random).
+  const pairs = new Map<string, string>();
+  for (const given of arr(inv.flags, 'env')) {
+    for (const pair of given.split(',')) {
+      const eq = pair.indexOf('=');
+      if (eq < 0) return { error: `invalid argument "${given}" for "--env" flag: ${pair} must be formatted as key=value` };
+      pairs.set(pair.slice(0, eq), pair.slice(eq + 1));
+    }
+  }
+  for (const name of [...pairs.keys()].sort()) env.push({ name, value: pairs.get(name)! });
+  const profile = str(inv.flags, 'profile') ?? 'legacy';
+  if (!isProfile(profile)) return { error: `unknown profile: ${profile}` };
+  if (str(inv.flags, 'custom') !== undefined) return { error: '"kubectl debug --custom" is not available in this simulator' };
+  const stdin = bool(inv.flags, 'stdin');
+  const container = str(inv.flags, 'container');
+  const pullPolicy = str(inv.flags, 'image-pull-policy');
+  const target = str(inv.flags, 'target');
+  return {
+    targets: inv.args.slice(0, dashAt),
+    args: inv.args.slice(dashAt),
+    argsOnly: bool(inv.flags, 'arguments-only'),
+    attach: inv.set.has('attach') ? bool(inv.flags, 'attach') : stdin,
+    ...(container ? { container } : {}),
+    env,
+    image: str(inv.flags, 'image') ?? '',
+    ...(pullPolicy ? { pullPolicy } : {}),
+    profile,
+    ...(target ? { target } : {}),
+    attachOptions: { stdin, tty: bool(inv.flags, 'tty'), quiet: bool(inv.flags, 'quiet') },
+  };
+}
+
+/** debug.go Validate, in its order; it also prints the --target notice and the legacy profile's deprecation. */
+function validate(inv: Invocation, o: DebugOptions, chunks: Chunk[]): string | undefined {
+  if (o.attach && inv.set.has('attach') && !o.image && !o.container) return 'you must specify --container or create a new container using --image in order to attach.';
+  if (str(inv.flags, 'copy-to')) return '"kubectl debug --copy-to" is not available in this simulator';
+  if (bool(inv.flags, 'replace')) return '--replace may only be used with --copy-to.';
+  if (bool(inv.flags, 'same-node')) return '--same-node may only be used with --copy-to.';
+  if (arr(inv.flags, 'set-image').length > 0) return '--set-image may only be used with --copy-to.';
+  if (!o.image) return 'you must specify --image when not using --copy-to.';
+  if (!IMAGE_REFERENCE.test(o.image)) return `invalid image name "${o.image}": invalid reference format`;
+  if (o.targets.length === 0 && arr(inv.flags, 'filename').length === 0) return 'NAME or filename is required for debug';
+  if (o.pullPolicy !== undefined && !['Always', 'IfNotPresent', 'Never'].includes(o.pullPolicy)) return `invalid image pull policy: ${o.pullPolicy}`;
+  if (o.target && !o.attachOptions.quiet) {
+    chunks.push({ fd: 1, text: `Targeting container "${o.target}". If you don't see processes from this container it may be because the container runtime doesn't support this feature.\n` });
+  }
+  if (o.attachOptions.tty && !o.attachOptions.stdin) return '-i/--stdin is required for containers with -t/--tty=true';
+  if (o.profile === 'legacy') chunks.push({ fd: 2, text: '--profile=legacy is deprecated and will be removed in the future. It is recommended to explicitly specify a profile, for example "--profile=general".\n' });
+  if (arr(inv.flags, 'filename').length > 0) return '"kubectl debug -f" is not available in this simulator';
+  return undefined;
+}
+
+/**
+ * distribution/reference ReferenceRegexp: [domain[:port]/]path[:tag][@digest],
+ * path components lowercase alphanumerics joined by `.`, `_`, `__` or dashes.
+ */
+const IMAGE_REFERENCE = (() => {
+  const component = '[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*';
+  const domainComponent = '(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9])';
+  const domain = `(?:${domainComponent}(?:\\.${domainComponent})*|\\[[a-fA-F0-9:]+\\])(?::[0-9]+)?`;
+  const tag = '[\\w][\\w.-]{0,127}';
+  const digest = '[A-Za-z][A-Za-z0-9]*(?:[-_+.][A-Za-z][A-Za-z0-9]*)*:[0-9A-Fa-f]{32,}';
+  return new RegExp(`^(?:${domain}/)?${component}(?:/${component})*(?::${tag})?(?:@${digest})?$`);
+})();
+
+/** The pod to attach to and the debugging container's name, or the error that ends the run. */
+type Visited = { pod: Pod; container: string } | { error: Chunk };
+
+/** debug.go Run's visitor: the target as the resource builder finds it (bare names are pods), then by kind. */
+function visit(inv: Invocation, o: DebugOptions, target: string, chunks: Chunk[]): Visited {
+  const slash = target.indexOf('/');
+  const infos = resolveTypes(slash >= 0 ? target.slice(0, slash) : 'pods');
+  if (!Array.isArray(infos) || infos.length !== 1) return { error: { fd: 2, text: `error: the server doesn't have a resource type "${Array.isArray(infos) ? target.slice(0, slash) : infos.unknown}"\n` } };
+  const info = infos[0];
+  const name = slash >= 0 ? target.slice(slash + 1) : target;
+  const got = inv.client.get(info.name, info.namespaced ? inv.namespace : undefined, name);
+  if (!got.ok) return { error: { fd: 2, text: statusMessage(got.status) } };
+  if (info.kind === 'Node') return visitNode(inv, o, got.value, chunks);
+  if (info.kind === 'Pod') return debugByEphemeralContainer(inv, o, got.value as unknown as Pod, chunks);
+  // `%q not supported by debug` of the mapping's GroupVersionKind (its String(): "apps/v1, Kind=Deployment").
+  return { error: { fd: 2, text: `error: "${info.group ? `${info.group}/` : '/'}${info.version}, Kind=${info.kind}" not supported by debug\n` } };
+}
+
+/** debug.go visitNode / generateNodeDebugPod: a pod on the node, in its namespaces, never restarted. */
+function visitNode(inv: Invocation, o: DebugOptions, node: KubeObject, chunks: Chunk[]): Visited {
+  const nodeName = node.metadata.name ?? '';
+  const container = o.container ?? 'debugger';
+  const podName = `node-debugger-${nodeName}-${nameSuffix(inv)}`;
+  if (!o.attachOptions.quiet) chunks.push({ fd: 1, text: `Creating debugging pod ${podName} with container ${container} on node ${nodeName}.\n` });
+  const pod: Obj = {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name: podName },
+    spec: {
+      containers: [debugContainer(o, container)],
+      nodeName,
+      restartPolicy: 'Never',
+      // One toleration with operator Exists and no key: it tolerates every taint.
+      tolerations: [{ operator: 'Exists' }],
+    },
+    status: {},
+  };
+  applyProfile(o.profile, 'node', pod, container);
+  const created = inv.client.create('pods', inv.namespace, pod as KubeObject);
+  if (!created.ok) return { error: { fd: 2, text: statusMessage(created.status) } };
+  return { pod: created.value as unknown as Pod, container };
+}
+
+/**
+ * debug.go debugByEphemeralContainer / generateDebugContainer: the pod with
+ * one more ephemeral container, sent as a strategic merge patch of
+ * spec.ephemeralContainers to the pods/ephemeralcontainers subresource.
+ */
+function debugByEphemeralContainer(inv: Invocation, o: DebugOptions, pod: Pod, chunks: Chunk[]): Visited {
+  const container = o.container ?? defaultContainerName(inv, pod, o, chunks);
+  const ec: Obj = { ...debugContainer(o, container), ...(o.target ? { targetContainerName: o.target } : {}) };
+  const copied: Obj = { spec: { ephemeralContainers: [...((pod.spec?.ephemeralContainers ?? []) as Obj[]), ec] } };
+  applyProfile(o.profile, 'ephemeral', copied, container);
+  const added = copied.spec.ephemeralContainers.at(-1) as Obj;
+  const podName = pod.metadata?.name ?? '';
+  const patched = inv.client.patch('pods', inv.namespace, podName, 'strategic', { spec: { ephemeralContainers: [added] } }, 'ephemeralcontainers');
+  if (!patched.ok) return { error: { fd: 2, text: statusMessage(patched.status) } };
+  return { pod: patched.value as unknown as Pod, container };
+}
+
+/** debug.go computeDebugContainerName: `debugger-` and five random characters, not the name of any container of the pod. */
+function defaultContainerName(inv: Invocation, pod: Pod, o: DebugOptions, chunks: Chunk[]): string {
+  const spec = pod.spec;
+  const taken = new Set([...(spec?.containers ?? []), ...(spec?.initContainers ?? []), ...(spec?.ephemeralContainers ?? [])].map((c) => c.name));
+  let name = '';
+  while (!name || taken.has(name)) name = `debugger-${nameSuffix(inv)}`;
+  if (!o.attachOptions.quiet) chunks.push({ fd: 1, text: `Defaulting debug container name to ${name}.\n` });
+  return name;
+}
+
+/** The debugging container as kubectl writes it (Go's JSON: empty fields left out, resources always present). */
+function debugContainer(o: DebugOptions, name: string): Obj {
+  const c: Obj = { name, image: o.image };
+  if (o.args.length) c[o.argsOnly ? 'args' : 'command'] = o.args;
+  if (o.env.length) c.env = o.env;
+  if (o.pullPolicy) c.imagePullPolicy = o.pullPolicy;
+  c.resources = {};
+  if (o.attachOptions.stdin) c.stdin = true;
+  c.terminationMessagePolicy = 'File';
+  if (o.attachOptions.tty) c.tty = true;
+  return c;
+}
+
+/** nameSuffixFunc (utilrand.String(5)) drawn from the cluster's seeded random source. */
+function nameSuffix(inv: Invocation): string {
+  return inv.ctx.cluster.nameSuffix?.(5) ?? new Random(inv.now).kubeSuffix(5);
+}
