@@ -80,6 +80,10 @@ function runCommand(argv: readonly string[], target: ExecTarget, depth: number):
       return out.done(1, 0);
     case 'sleep':
       return out.done(0, Math.max(0, Number(argv[1]) || 0) * 1000);
+    case 'chroot':
+      // `chroot /host` in a node debugging pod would give the node's own userland; the simulation
+      // models the node's shell where ssh reaches it, not through the pod's mount.
+      return out.err(`kubedrill: chroot is not simulated inside containers; \`ssh ${target.node}\` opens a shell on the node itself\n`).done(126, 0);
     default:
       return out.err(`kubedrill: ${name} is not simulated inside containers\n`).done(126, 0);
   }

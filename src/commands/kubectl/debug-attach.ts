@@ -51,15 +51,30 @@ export function attachDebugContainer(inv: Invocation, podName: string, container
   const waited = waitForContainer(inv, podName, container, options.quiet, chunks);
   if ('error' in waited) return collect([...chunks, waited.error], 1);
   const pod = waited.pod;
-  if (containerStatus(pod, container)?.state?.terminated) {
-    // "Ephemeral container terminated, falling back to logs".
-    const logs = inv.client.podLogs(inv.namespace, podName, { container });
-    if (!logs.ok) return collect([...chunks, { fd: 2, text: statusMessage(logs.status) }], 1);
-    return collect([...chunks, { fd: 1, text: logs.value }], 0);
-  }
+  // "Ephemeral container terminated, falling back to logs".
+  if (containerStatus(pod, container)?.state?.terminated) return withLogs(inv, podName, container, chunks);
   if (!options.quiet) chunks.push({ fd: 2, text: "If you don't see a command prompt, try pressing enter.\n" });
-  if (options.stdin && options.tty) attachShell(inv, pod, container, options);
-  return collect(chunks, 0);
+  const c = runtimeContainer(inv, pod, container);
+  const shell = !!c && isShell(c.argv[0] ?? '') && !c.argv.includes('-c');
+  if (shell) {
+    // A shell reads the terminal's lines; without one it waits on its stdin (stdinOnce is not set) and kubectl leaves it running.
+    if (options.stdin && options.tty) attachShell(inv, pod, container, options);
+    return collect(chunks, 0);
+  }
+  // Any other process: attach streams what it writes until it ends.
+  for (let waited = 0; waited < LONGEST_WAIT_MS; waited += STEP_MS) {
+    const now = inv.client.get('pods', inv.namespace, podName);
+    if (!now.ok || containerStatus(now.value as unknown as Pod, container)?.state?.terminated) break;
+    inv.ctx.cluster.advance(STEP_MS);
+  }
+  return withLogs(inv, podName, container, chunks);
+}
+
+/** The container's output as `kubectl logs` shows it, after what was printed. */
+function withLogs(inv: Invocation, podName: string, container: string, chunks: Chunk[]): ExecResult {
+  const logs = inv.client.podLogs(inv.namespace, podName, { container });
+  if (!logs.ok) return collect([...chunks, { fd: 2, text: statusMessage(logs.status) }], 1);
+  return collect([...chunks, { fd: 1, text: logs.value }], 0);
 }
 
 /** Watches the pod until `container` runs or has terminated (UntilWithSync: every version the pod passed through counts). */
@@ -99,9 +114,8 @@ function waitForContainer(inv: Invocation, podName: string, container: string, q
  * never restarted: restartPolicy Never, or an ephemeral container).
  */
 function attachShell(inv: Invocation, pod: Pod, container: string, options: AttachOptions): void {
-  const c = runtimeContainer(inv, pod, container);
-  const argv0 = c?.argv[0];
-  if (!c || !argv0 || !isShell(argv0) || c.argv.includes('-c') || !inv.ctx.shell?.enterContainer) return;
+  const argv0 = runtimeContainer(inv, pod, container)?.argv[0];
+  if (!argv0 || !inv.ctx.shell?.enterContainer) return;
   const podName = pod.metadata?.name ?? '';
   const shell = containerShell(inv, {
     pod,
