@@ -12,6 +12,7 @@ import { imageHas } from './in-container.js';
 import { ProgramOutput } from './output.js';
 import { isShell, shellStatements } from './shell-words.js';
 import type { ProgramRun } from './types.js';
+import { nodePathOf, type HostPathMount } from './host-mounts.js';
 
 /** Where an exec runs. */
 export interface ExecTarget {
@@ -24,6 +25,8 @@ export interface ExecTarget {
   now: number;
   /** `kubectl exec -t`. */
   tty: boolean;
+  /** The container's hostPath mounts and the node's files they show (absent: none). */
+  host?: { readonly mounts: readonly HostPathMount[]; read(path: string): string | undefined; exists(path: string): 'file' | 'dir' | undefined };
 }
 
 /** The outcome of an exec: what ran, or runc's refusal (the error text the kubelet passes on). */
@@ -62,8 +65,12 @@ function runCommand(argv: readonly string[], target: ExecTarget, depth: number):
     case 'cat': {
       let code = 0;
       for (const path of argv.slice(1)) {
-        const text = readFile(path, target);
-        if (text === undefined) {
+        const onNode = target.host && nodePathOf(path, target.host.mounts);
+        const text = onNode !== undefined ? target.host!.read(onNode) : readFile(path, target);
+        if (onNode !== undefined && target.host!.exists(onNode) === 'dir') {
+          out.err('cat: read error: Is a directory\n');
+          code = 1;
+        } else if (text === undefined) {
           out.err(`cat: can't open '${path}': No such file or directory\n`);
           code = 1;
         } else out.out(text);

@@ -17,6 +17,7 @@ import type { ContainerRun, ContainerShell, ExecResult } from '../types.js';
 import type { Invocation } from './invocation.js';
 import type { RuntimeContainer } from '../../cluster/runtime/runtime.js';
 import { imageHas } from '../../cluster/programs/in-container.js';
+import { hostPathMounts, nodePathOf } from '../../cluster/programs/host-mounts.js';
 
 /** Directories every image's filesystem has (FHS), beside the container's volume mounts. */
 const STANDARD_DIRS = ['/', '/bin', '/dev', '/etc', '/home', '/lib', '/mnt', '/opt', '/proc', '/root', '/run', '/sbin', '/srv', '/sys', '/tmp', '/usr', '/usr/bin', '/usr/lib', '/usr/local', '/usr/local/bin', '/usr/sbin', '/usr/share', '/var', '/var/log', '/var/run', '/var/tmp'];
@@ -58,6 +59,13 @@ export function containerShell(inv: Invocation, target: ContainerTarget): Contai
   Object.assign(env, { PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin', HOSTNAME: hostname, HOME: home, TERM: 'xterm', PWD: '/' });
   for (const e of spec?.env ?? []) if (e.value !== undefined) env[e.name] = e.value;
   const dirs = new Set([...STANDARD_DIRS, ...(spec?.volumeMounts ?? []).map((m) => m.mountPath.replace(/\/+$/, '') || '/')]);
+  // Under a hostPath mount (a node debugging pod's /host) the directories are the node's own.
+  const mounts = hostPathMounts(pod, target.container);
+  const nodeFiles = mounts.length ? inv.ctx.cluster.node?.(pod.spec?.nodeName ?? '')?.host.fs : undefined;
+  const isDir = (dir: string): boolean => {
+    const onNode = nodeFiles && nodePathOf(dir, mounts);
+    return onNode !== undefined ? nodeFiles!.exists(onNode) === 'dir' : dirs.has(dir);
+  };
   // The shell's \w: the working directory, home shown as ~.
   const short = (cwd: string): string => (cwd === home ? '~' : cwd.startsWith(`${home}/`) ? `~${cwd.slice(home.length)}` : cwd);
   const err = (text: string, exitCode: number): ExecResult => ({ stdout: '', stderr: text, exitCode });
@@ -91,7 +99,7 @@ export function containerShell(inv: Invocation, target: ContainerTarget): Contai
       }
     },
     cannotEnter(dir, line) {
-      if (dirs.has(dir)) return undefined;
+      if (isDir(dir)) return undefined;
       switch (dialect) {
         case 'ash':
           return err(`${argv0}: cd: can't cd to ${dir}: No such file or directory\n`, 2);

@@ -110,7 +110,7 @@ function validate(inv: Invocation, o: DebugOptions, chunks: Chunk[]): string | u
   if (bool(inv.flags, 'same-node')) return '--same-node may only be used with --copy-to.';
   if (arr(inv.flags, 'set-image').length > 0) return '--set-image may only be used with --copy-to.';
   if (!o.image) return 'you must specify --image when not using --copy-to.';
-  if (!IMAGE_REFERENCE.test(o.image)) return `invalid image name "${o.image}": invalid reference format`;
+  if (!isImageReference(o.image)) return `invalid image name "${o.image}": invalid reference format`;
   if (o.targets.length === 0 && arr(inv.flags, 'filename').length === 0) return 'NAME or filename is required for debug';
   if (o.pullPolicy !== undefined && !['Always', 'IfNotPresent', 'Never'].includes(o.pullPolicy)) return `invalid image pull policy: ${o.pullPolicy}`;
   if (o.target && !o.attachOptions.quiet) {
@@ -126,14 +126,20 @@ function validate(inv: Invocation, o: DebugOptions, chunks: Chunk[]): string | u
  * distribution/reference ReferenceRegexp: [domain[:port]/]path[:tag][@digest],
  * path components lowercase alphanumerics joined by `.`, `_`, `__` or dashes.
  */
-const IMAGE_REFERENCE = (() => {
+let imageReference: RegExp | undefined;
+function isImageReference(image: string): boolean {
+  imageReference ??= referenceRegExp();
+  return imageReference.test(image);
+}
+
+function referenceRegExp(): RegExp {
   const component = '[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*';
   const domainComponent = '(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9])';
   const domain = `(?:${domainComponent}(?:\\.${domainComponent})*|\\[[a-fA-F0-9:]+\\])(?::[0-9]+)?`;
   const tag = '[\\w][\\w.-]{0,127}';
   const digest = '[A-Za-z][A-Za-z0-9]*(?:[-_+.][A-Za-z][A-Za-z0-9]*)*:[0-9A-Fa-f]{32,}';
   return new RegExp(`^(?:${domain}/)?${component}(?:/${component})*(?::${tag})?(?:@${digest})?$`);
-})();
+}
 
 /** The pod to attach to and the debugging container's name, or the error that ends the run. */
 type Visited = { pod: Pod; container: string } | { error: Chunk };

@@ -10,11 +10,13 @@
  * namespaces and the node's root at /host; baseline: neither), NewProfileApplier
  * ("unknown profile: %s"), and pkg/cmd/attach/attach.go Run (l.310 "If you
  * don't see a command prompt, try pressing enter.") and reattachMessage
- * (l.350: nothing for a pod whose restartPolicy is not Always).
+ * (l.350: nothing for a pod whose restartPolicy is not Always). busybox
+ * cat/cd texts: coreutils/cat.c via libbb ("read error: Is a directory"),
+ * shell/ash.c ("can't cd to %s").
  */
 import { describe, expect, it } from 'vitest';
 import type { Pod } from 'kubernetes-types/core/v1.js';
-import { startFixture } from '../../helpers/scenario-run.js';
+import { onHost, startFixture } from '../../helpers/scenario-run.js';
 import type { ScenarioRun } from '../../../src/scenario/run.js';
 
 const SCENARIO = 'scenarios/services/service-empty-endpoints-selector.yaml';
@@ -66,6 +68,27 @@ describe('kubectl debug node/NODE -it', () => {
     expect((await run.exec('echo $?')).output).toBe('0\n');
     run.cluster.advance(5_000);
     expect((await run.exec(`kubectl get pod ${name}`)).output).toMatch(new RegExp(`\\n${name} +0/1 +Error +0 +\\d+s\\n$`));
+  });
+
+  it("sees the node's own files under /host (the hostPath volume of the node's /)", async () => {
+    const run = startFixture(SCENARIO);
+    const onNode = await onHost(run, 'node-1', 'cat /var/lib/kubelet/config.yaml');
+    await run.exec('exit');
+    await run.exec('kubectl debug node/node-1 -it --image=busybox --profile=general');
+    expect((await run.exec('cat /host/var/lib/kubelet/config.yaml')).output).toBe(onNode);
+    const out = await lines(run, 'cd /host/etc/kubernetes', 'cd /host/nope', 'cat /host/etc', 'cat /etc/kubernetes/kubelet.conf');
+    expect(out.join('\n')).toBe(
+      [
+        '/ # cd /host/etc/kubernetes',
+        "/host/etc/kubernetes # cd /host/nope",
+        "sh: cd: can't cd to /host/nope: No such file or directory",
+        '/host/etc/kubernetes # cat /host/etc',
+        'cat: read error: Is a directory',
+        // Outside /host the container's own filesystem: busybox's, not the node's.
+        '/host/etc/kubernetes # cat /etc/kubernetes/kubelet.conf',
+        "cat: can't open '/etc/kubernetes/kubelet.conf': No such file or directory",
+      ].join('\n'),
+    );
   });
 
   it('creates the pod generateNodeDebugPod builds, with the legacy profile', async () => {
