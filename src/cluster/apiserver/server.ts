@@ -230,10 +230,11 @@ export class ApiServer {
     return { ok: true, value: stored };
   }
 
-  update(credential: Credential, resource: string, namespace: string | undefined, body: KubeObject, subresource?: 'status'): ApiResult<KubeObject> {
+  update(credential: Credential, resource: string, namespace: string | undefined, body: KubeObject, subresource?: 'status' | 'ephemeralcontainers'): ApiResult<KubeObject> {
     const name = body.metadata?.name ?? '';
     const b = this.begin(credential, 'update', resource, namespace, name, subresource);
     if (!b.ok) return failure(b.status);
+    if (subresource === 'ephemeralcontainers' && b.info.name !== 'pods') return failure(notServed());
     const ns = b.info.namespaced ? (b.ns ?? body.metadata?.namespace) : undefined;
     const old = this.options.store.get(b.info.name, ns, name);
     // The one copy of the request body. A status update takes only .status and changes nothing
@@ -251,6 +252,10 @@ export class ApiServer {
     }
     if (body.metadata.resourceVersion && body.metadata.resourceVersion !== old.metadata.resourceVersion) {
       return failure(conflict(b.info, name, 'the object has been modified; please apply your changes to the latest version and try again'));
+    }
+    if (subresource === 'ephemeralcontainers') {
+      const r = withEphemeralContainers(old, object);
+      return r.ok ? this.commit(b.info, old, r.object) : failure(r.status);
     }
     return this.write(b.user, b.info, old, object, subresource);
   }
@@ -505,8 +510,8 @@ class CredentialClient implements ApiClient {
   create(resource: string, namespace: string | undefined, object: KubeObject) {
     return this.server.create(this.credential, resource, namespace, object);
   }
-  update(resource: string, namespace: string | undefined, object: KubeObject) {
-    return this.server.update(this.credential, resource, namespace, object);
+  update(resource: string, namespace: string | undefined, object: KubeObject, subresource?: 'ephemeralcontainers') {
+    return this.server.update(this.credential, resource, namespace, object, subresource);
   }
   updateStatus(resource: string, namespace: string | undefined, object: KubeObject) {
     return this.server.update(this.credential, resource, namespace, object, 'status');

@@ -114,7 +114,8 @@ export interface ApiClient {
   /** namespace undefined = all namespaces (or a cluster-scoped resource). */
   list(resource: string, namespace: string | undefined, options?: ListOptions): ApiResult<KubeList>;
   create(resource: string, namespace: string | undefined, object: KubeObject): ApiResult<KubeObject>;
-  update(resource: string, namespace: string | undefined, object: KubeObject): ApiResult<KubeObject>;
+  /** PUT; with `ephemeralcontainers`, on that subresource of a pod (only spec.ephemeralContainers is taken from the body). */
+  update(resource: string, namespace: string | undefined, object: KubeObject, subresource?: 'ephemeralcontainers'): ApiResult<KubeObject>;
   /** PUT on the status subresource: only `.status` is taken from the body. */
   updateStatus(resource: string, namespace: string | undefined, object: KubeObject): ApiResult<KubeObject>;
   /** PATCH; with `ephemeralcontainers`, on that subresource of a pod (only spec.ephemeralContainers changes: kubectl debug). */

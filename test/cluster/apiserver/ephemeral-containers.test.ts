@@ -13,7 +13,7 @@ type Obj = Record<string, any>;
 
 const debuggerContainer = (name = 'debugger-abcde', extra: Obj = {}): Obj => ({ name, image: 'busybox', stdin: true, tty: true, ...extra });
 
-describe('PATCH pods/ephemeralcontainers', () => {
+describe('PATCH and PUT pods/ephemeralcontainers', () => {
   it('adds an ephemeral container, defaulted, and changes nothing else the patch carries', () => {
     const h = harness();
     ok(h.sys.create('pods', 'default', pod('web')));
@@ -47,6 +47,16 @@ describe('PATCH pods/ephemeralcontainers', () => {
     const before = ok(h.sys.get('pods', 'default', 'web'));
     const again = ok(h.sys.patch('pods', 'default', 'web', 'strategic', { spec: { ephemeralContainers: [debuggerContainer()] } }, 'ephemeralcontainers'));
     expect(again.metadata.resourceVersion).toBe(before.metadata.resourceVersion);
+  });
+
+  it('takes an UPDATE (PUT) of the subresource the same way, resourceVersion checked', () => {
+    const h = harness();
+    const created = ok(h.sys.create('pods', 'default', pod('web')));
+    const body = { ...created, metadata: { ...created.metadata, labels: { x: 'y' } }, spec: { ...(created.spec as Obj), ephemeralContainers: [debuggerContainer()] } };
+    const updated = ok(h.sys.update('pods', 'default', body, 'ephemeralcontainers'));
+    expect((updated.spec as Obj).ephemeralContainers.map((c: Obj) => c.name)).toEqual(['debugger-abcde']);
+    expect(updated.metadata.labels).toBeUndefined();
+    expect(err(h.sys.update('pods', 'default', body, 'ephemeralcontainers')).reason).toBe('Conflict');
   });
 
   it("refuses a static pod's mirror pod", () => {
