@@ -43,11 +43,12 @@ export function containerStatus(pod: Pod, container: string): ContainerStatus | 
 }
 
 /**
- * Waits for the container, then attaches to it. `chunks` holds what kubectl
- * printed so far; the result carries them with what follows. When a shell
+ * Waits for the container, then attaches to it. `printed` is what kubectl
+ * printed so far; the result carries it with what follows. When a shell
  * was attached, the learner's shell now runs in it and this returns at once.
  */
-export function attachDebugContainer(inv: Invocation, podName: string, container: string, options: AttachOptions, chunks: Chunk[]): ExecResult {
+export function attachDebugContainer(inv: Invocation, podName: string, container: string, options: AttachOptions, printed: readonly Chunk[]): ExecResult {
+  const chunks = [...printed];
   const waited = waitForContainer(inv, podName, container, options.quiet, chunks);
   if ('error' in waited) return collect([...chunks, waited.error], 1);
   const pod = waited.pod;

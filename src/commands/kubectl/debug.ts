@@ -44,7 +44,7 @@ interface DebugOptions {
 
 /** Runs `kubectl debug`. */
 export function runDebug(inv: Invocation): ExecResult {
-  const chunks: Chunk[] = [];
+  let chunks: Chunk[] = [];
   const completed = complete(inv);
   if ('error' in completed) return fail(chunks, completed.error);
   const o = completed;
@@ -54,9 +54,10 @@ export function runDebug(inv: Invocation): ExecResult {
     const visited = visit(inv, o, target, chunks);
     if ('error' in visited) return collect([...chunks, visited.error], 1);
     if (o.attach && visited.container) {
+      // Each target in turn, as r.Visit does; the output so far goes on with the attach's.
       const attached = attachDebugContainer(inv, visited.pod.metadata?.name ?? '', visited.container, o.attachOptions, chunks);
       if (attached.exitCode !== 0) return attached;
-      chunks.splice(0, chunks.length, ...(attached.chunks ?? []));
+      chunks = [...(attached.chunks ?? [])];
     }
   }
   return collect(chunks, 0);
@@ -122,11 +123,13 @@ function validate(inv: Invocation, o: DebugOptions, chunks: Chunk[]): string | u
   return undefined;
 }
 
+let imageReference: RegExp | undefined;
+
 /**
  * distribution/reference ReferenceRegexp: [domain[:port]/]path[:tag][@digest],
  * path components lowercase alphanumerics joined by `.`, `_`, `__` or dashes.
+ * The pattern is built on first use (no work at import time).
  */
-let imageReference: RegExp | undefined;
 function isImageReference(image: string): boolean {
   imageReference ??= referenceRegExp();
   return imageReference.test(image);

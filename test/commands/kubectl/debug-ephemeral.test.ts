@@ -129,6 +129,22 @@ describe('kubectl debug POD without a terminal', () => {
   });
 });
 
+describe('kubectl debug POD with an image that cannot be pulled', () => {
+  it("passes on the container's waiting message as a warning while it waits (debug.go waitForContainer)", async () => {
+    const run = startFixture(SCENARIO);
+    const name = storefront(run);
+    const r = await run.exec(`kubectl debug ${name} -it --image=busybx:1.0 --profile=general -c dbg`);
+    const out = r.output.split('\n').filter(Boolean);
+    expect(out[0]).toMatch(/^Warning: container dbg: rpc error: code = Unknown desc = failed to pull and unpack image "docker.io\/library\/busybx:1.0"/);
+    expect(out.slice(0, -1).every((l) => l.startsWith('Warning: container dbg: '))).toBe(true);
+    expect(out.some((l) => l.startsWith('Warning: container dbg: Back-off pulling image "busybx:1.0"'))).toBe(true);
+    // No timeout upstream (a learner presses Ctrl+C); the simulation stops after a minute as an expired watch does.
+    expect(out.at(-1)).toBe('error: timed out waiting for the condition');
+    expect(r.exitCode).toBe(1);
+    expect(pod(run, name).status?.ephemeralContainerStatuses?.[0]?.state?.waiting?.reason).toBe('ImagePullBackOff');
+  });
+});
+
 describe('kubectl debug POD refused by the API server', () => {
   it.each([
     ['--target=nope', 'spec.ephemeralContainers[0].targetContainerName: Not found: "nope"'],
