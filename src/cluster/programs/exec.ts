@@ -7,7 +7,7 @@
  */
 import type { RuntimeContainer, Sandbox } from '../runtime/runtime.js';
 import type { Network, NetSource } from '../network/network.js';
-import { clientProgram } from './index.js';
+import { containerProgram } from './index.js';
 import { imageHas } from './in-container.js';
 import { ProgramOutput } from './output.js';
 import { isShell, shellStatements } from './shell-words.js';
@@ -45,7 +45,7 @@ export function execInContainer(argv: readonly string[], target: ExecTarget, exe
 function runCommand(argv: readonly string[], target: ExecTarget, depth: number): ProgramRun {
   const out = new ProgramOutput();
   const name = (argv[0] ?? '').slice((argv[0] ?? '').lastIndexOf('/') + 1);
-  const program = clientProgram(name);
+  const program = containerProgram(name);
   if (program) {
     const from: NetSource = target.sandbox.hostNetwork ? { kind: 'host', node: target.node } : { kind: 'pod', node: target.node, sandboxId: target.sandbox.id };
     return program(argv, { network: target.network, from, resolvConf: target.resolvConf, now: target.now, tty: target.tty, image: target.container.image, containerId: target.container.id });
@@ -87,10 +87,6 @@ function runCommand(argv: readonly string[], target: ExecTarget, depth: number):
       return out.done(1, 0);
     case 'sleep':
       return out.done(0, Math.max(0, Number(argv[1]) || 0) * 1000);
-    case 'chroot':
-      // `chroot /host` in a node debugging pod would give the node's own userland; the simulation
-      // models the node's shell where ssh reaches it, not through the pod's mount.
-      return out.err(`kubedrill: chroot is not simulated inside containers; \`ssh ${target.node}\` opens a shell on the node itself\n`).done(126, 0);
     default:
       return out.err(`kubedrill: ${name} is not simulated inside containers\n`).done(126, 0);
   }

@@ -133,6 +133,14 @@ describe('kubectl debug node/NODE -it', () => {
     expect(r.exitCode).toBe(0);
   });
 
+  it('answers the `-- chroot /host` idiom honestly: not simulated, and where the node shell is', async () => {
+    const run = startFixture(SCENARIO);
+    const r = await run.exec('kubectl debug node/node-2 -q -it --image=busybox --profile=general -- chroot /host');
+    expect(r.output).toBe('kubedrill: chroot is not simulated inside containers; `ssh node-2` opens a shell on the node itself\n');
+    run.cluster.advance(2_000);
+    expect(debuggingPods(run)[0]?.status?.containerStatuses?.[0]?.state?.terminated?.exitCode).toBe(126);
+  });
+
   it("with --profile=baseline the pod keeps its own network namespace (and the cluster's DNS)", async () => {
     const run = startFixture(SCENARIO);
     await run.exec('kubectl debug node/node-1 -it --image=busybox --profile=baseline');
