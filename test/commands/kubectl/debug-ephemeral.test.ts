@@ -129,6 +129,18 @@ describe('kubectl debug POD without a terminal', () => {
   });
 });
 
+describe('kubectl debug POD -- COMMAND', () => {
+  it("shows the command's output (attach falls back to the logs), which kubectl logs -c reads too", async () => {
+    const run = startFixture(SCENARIO);
+    const name = storefront(run);
+    const r = await run.exec(`kubectl debug ${name} -q -it --image=busybox --profile=general -c tools -- nslookup storefront`);
+    const logs = await run.exec(`kubectl logs ${name} -c tools`);
+    expect(logs.exitCode).toBe(0);
+    expect(logs.output).toMatch(/^Server:\t\t10\.96\.0\.10\n/);
+    expect(r.output).toBe(logs.output);
+  });
+});
+
 describe('kubectl debug POD with an image that cannot be pulled', () => {
   it("passes on the container's waiting message as a warning while it waits (debug.go waitForContainer)", async () => {
     const run = startFixture(SCENARIO);
