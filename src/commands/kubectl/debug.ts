@@ -8,10 +8,12 @@
  *   the API server and started by the node's kubelet;
  * - a pod: an ephemeral container added through the pods/ephemeralcontainers
  *   subresource and started by the kubelet in the pod's sandbox
- *   (debugByEphemeralContainer).
+ *   (debugByEphemeralContainer);
+ * - a pod with `--copy-to=NAME`: a new pod, a copy of it with a debugging
+ *   container added or one of its containers changed (debugByCopy).
  *
  * With -i it waits for the container and attaches to it (debug-attach.ts).
- * `--copy-to` and `--custom` are not simulated.
+ * `--custom` and `-f` are not simulated.
  */
 import type { Pod } from 'kubernetes-types/core/v1.js';
 import type { KubeObject } from '../../cluster/apiserver/types.js';
@@ -21,7 +23,7 @@ import { arr, bool, str } from './flags.js';
 import { collect } from './exec.js';
 import { statusMessage } from './errors.js';
 import { resolveTypes } from './resolve.js';
-import { applyProfile, isProfile, type Profile } from './debug-profiles.js';
+import { applyProfile, isProfile, type KeepFlags, type Profile } from './debug-profiles.js';
 import { attachDebugContainer, type AttachOptions, type Chunk } from './debug-attach.js';
 import { Random } from '../../cluster/clock/random.js';
 
@@ -40,6 +42,11 @@ interface DebugOptions {
   profile: Profile;
   target?: string;
   attachOptions: AttachOptions;
+  /** --copy-to: the name of the copy (absent: an ephemeral container). */
+  copyTo?: string;
+  /** --set-image, by container name (`*`: every container). */
+  setImages: Map<string, string>;
+  keep: KeepFlags;
 }
 
 /** Runs `kubectl debug`. */
@@ -70,17 +77,12 @@ function fail(chunks: Chunk[], message: string): ExecResult {
 /** debug.go Complete: arguments split at `--`, attach defaulting, env pairs, the profile. */
 function complete(inv: Invocation): DebugOptions | { error: string } {
   const dashAt = inv.dashAt ?? inv.args.length;
-  const env: { name: string; value: string }[] = [];
-  // --env is pflag's StringToString: comma-separated key=value pairs, gathered in a map (sorted here: Go's map order is random).
-  const pairs = new Map<string, string>();
-  for (const given of arr(inv.flags, 'env')) {
-    for (const pair of given.split(',')) {
-      const eq = pair.indexOf('=');
-      if (eq < 0) return { error: `invalid argument "${given}" for "--env" flag: ${pair} must be formatted as key=value` };
-      pairs.set(pair.slice(0, eq), pair.slice(eq + 1));
-    }
-  }
-  for (const name of [...pairs.keys()].sort()) env.push({ name, value: pairs.get(name)! });
+  const pairs = stringToString(inv, 'env');
+  if ('error' in pairs) return pairs;
+  // Sorted: kubectl ranges over a Go map, whose order is random.
+  const env = [...pairs.keys()].sort().map((name) => ({ name, value: pairs.get(name)! }));
+  const setImages = stringToString(inv, 'set-image');
+  if ('error' in setImages) return setImages;
   const profile = str(inv.flags, 'profile') ?? 'legacy';
   if (!isProfile(profile)) return { error: `unknown profile: ${profile}` };
   if (str(inv.flags, 'custom') !== undefined) return { error: '"kubectl debug --custom" is not available in this simulator' };
@@ -88,6 +90,9 @@ function complete(inv: Invocation): DebugOptions | { error: string } {
   const container = str(inv.flags, 'container');
   const pullPolicy = str(inv.flags, 'image-pull-policy');
   const target = str(inv.flags, 'target');
+  const copyTo = str(inv.flags, 'copy-to');
+  // NewDebugOptions: only the init containers are kept by default.
+  const keepInit = inv.set.has('keep-init-containers') ? bool(inv.flags, 'keep-init-containers') : true;
   return {
     targets: inv.args.slice(0, dashAt),
     args: inv.args.slice(dashAt),
@@ -100,20 +105,44 @@ function complete(inv: Invocation): DebugOptions | { error: string } {
     profile,
     ...(target ? { target } : {}),
     attachOptions: { stdin, tty: bool(inv.flags, 'tty'), quiet: bool(inv.flags, 'quiet') },
+    ...(copyTo ? { copyTo } : {}),
+    setImages,
+    keep: { labels: bool(inv.flags, 'keep-labels'), annotations: bool(inv.flags, 'keep-annotations'), liveness: bool(inv.flags, 'keep-liveness'), readiness: bool(inv.flags, 'keep-readiness'), startup: bool(inv.flags, 'keep-startup'), initContainers: keepInit },
   };
+}
+
+/** A pflag StringToString flag: comma-separated key=value pairs, repeated flags merged. */
+function stringToString(inv: Invocation, flag: string): Map<string, string> | { error: string } {
+  const pairs = new Map<string, string>();
+  for (const given of arr(inv.flags, flag)) {
+    for (const pair of given.split(',')) {
+      const eq = pair.indexOf('=');
+      if (eq < 0) return { error: `invalid argument "${given}" for "--${flag}" flag: ${pair} must be formatted as key=value` };
+      pairs.set(pair.slice(0, eq), pair.slice(eq + 1));
+    }
+  }
+  return pairs;
 }
 
 /** debug.go Validate, in its order; it also prints the --target notice and the legacy profile's deprecation. */
 function validate(inv: Invocation, o: DebugOptions, chunks: Chunk[]): string | undefined {
   if (o.attach && inv.set.has('attach') && !o.image && !o.container) return 'you must specify --container or create a new container using --image in order to attach.';
-  if (str(inv.flags, 'copy-to')) return '"kubectl debug --copy-to" is not available in this simulator';
-  if (bool(inv.flags, 'replace')) return '--replace may only be used with --copy-to.';
-  if (bool(inv.flags, 'same-node')) return '--same-node may only be used with --copy-to.';
-  if (arr(inv.flags, 'set-image').length > 0) return '--set-image may only be used with --copy-to.';
-  if (!o.image) return 'you must specify --image when not using --copy-to.';
-  if (!isImageReference(o.image)) return `invalid image name "${o.image}": invalid reference format`;
+  if (o.copyTo) {
+    if (!o.image && o.setImages.size === 0 && o.args.length === 0) return 'you must specify --image, --set-image or command arguments.';
+    if (o.args.length > 0 && !o.container && !o.image) return 'you must specify an existing container or a new image when specifying args.';
+  } else {
+    // These flags are exclusive to --copy-to.
+    if (bool(inv.flags, 'replace')) return '--replace may only be used with --copy-to.';
+    if (bool(inv.flags, 'same-node')) return '--same-node may only be used with --copy-to.';
+    if (o.setImages.size > 0) return '--set-image may only be used with --copy-to.';
+    if (!o.image) return 'you must specify --image when not using --copy-to.';
+  }
+  if (o.image && !isImageReference(o.image)) return `invalid image name "${o.image}": invalid reference format`;
   if (o.targets.length === 0 && arr(inv.flags, 'filename').length === 0) return 'NAME or filename is required for debug';
   if (o.pullPolicy !== undefined && !['Always', 'IfNotPresent', 'Never'].includes(o.pullPolicy)) return `invalid image pull policy: ${o.pullPolicy}`;
+  // Go ranges over the map: with several bad images, which one is named first is not fixed upstream.
+  for (const [name, image] of o.setImages) if (!isImageReference(image)) return `invalid image name "${image}" for container "${name}": invalid reference format`;
+  if (o.target && o.copyTo) return '--target is incompatible with --copy-to. Use --share-processes instead.';
   if (o.target && !o.attachOptions.quiet) {
     chunks.push({ fd: 1, text: `Targeting container "${o.target}". If you don't see processes from this container it may be because the container runtime doesn't support this feature.\n` });
   }
@@ -157,7 +186,7 @@ function visit(inv: Invocation, o: DebugOptions, target: string, chunks: Chunk[]
   const got = inv.client.get(info.name, info.namespaced ? inv.namespace : undefined, name);
   if (!got.ok) return { error: { fd: 2, text: statusMessage(got.status) } };
   if (info.kind === 'Node') return visitNode(inv, o, got.value, chunks);
-  if (info.kind === 'Pod') return debugByEphemeralContainer(inv, o, got.value as unknown as Pod, chunks);
+  if (info.kind === 'Pod') return o.copyTo ? debugByCopy(inv, o, o.copyTo, got.value as unknown as Pod, chunks) : debugByEphemeralContainer(inv, o, got.value as unknown as Pod, chunks);
   // `%q not supported by debug` of the mapping's GroupVersionKind (its String(): "apps/v1, Kind=Deployment").
   return { error: { fd: 2, text: `error: "${info.group ? `${info.group}/` : '/'}${info.version}, Kind=${info.kind}" not supported by debug\n` } };
 }
@@ -202,6 +231,69 @@ function debugByEphemeralContainer(inv: Invocation, o: DebugOptions, pod: Pod, c
   const patched = inv.client.patch('pods', inv.namespace, podName, 'strategic', { spec: { ephemeralContainers: [added] } }, 'ephemeralcontainers');
   if (!patched.ok) return { error: { fd: 2, text: statusMessage(patched.status) } };
   return { pod: patched.value as unknown as Pod, container };
+}
+
+/**
+ * debug.go debugByCopy / generatePodCopyWithDebugContainer: a new pod with
+ * the original's spec (no ephemeral containers, no node unless --same-node,
+ * --set-image applied) and either a new debugging container or the one -c
+ * names changed; the original is deleted with --replace.
+ */
+function debugByCopy(inv: Invocation, o: DebugOptions, copyTo: string, pod: Pod, chunks: Chunk[]): Visited {
+  const spec = structuredClone(pod.spec ?? {}) as Obj;
+  delete spec.ephemeralContainers;
+  if (inv.set.has('share-processes')) spec.shareProcessNamespace = bool(inv.flags, 'share-processes');
+  if (!bool(inv.flags, 'same-node')) delete spec.nodeName;
+  for (const c of (spec.containers ?? []) as Obj[]) {
+    const image = o.setImages.get(c.name) ?? o.setImages.get('*');
+    if (image) c.image = image;
+  }
+  const metadata: Obj = { name: copyTo, namespace: pod.metadata?.namespace };
+  if (pod.metadata?.annotations) metadata.annotations = { ...pod.metadata.annotations };
+  if (pod.metadata?.labels) metadata.labels = { ...pod.metadata.labels };
+  const copied: Obj = { apiVersion: 'v1', kind: 'Pod', metadata, spec, status: {} };
+  const all = [...(spec.containers ?? []), ...(spec.initContainers ?? [])] as Obj[];
+  let name = o.container ?? '';
+  let c = all.find((x) => x.name === name);
+  if (!c) {
+    if (!o.image) {
+      // A --set-image only copy: nothing to attach to.
+      if (o.setImages.size > 0) return create(inv, copied, '');
+      return { error: { fd: 2, text: 'error: you must specify image when creating new container\n' } };
+    }
+    if (!name) name = defaultContainerName(inv, copied as unknown as Pod, o, chunks);
+    c = { name, terminationMessagePolicy: 'File' };
+    spec.containers = [...(spec.containers ?? []), c];
+  }
+  if (o.args.length) {
+    if (o.argsOnly) c.args = o.args;
+    else {
+      c.command = o.args;
+      delete c.args;
+    }
+  }
+  if (o.env.length) c.env = o.env;
+  if (o.image) c.image = o.image;
+  if (o.pullPolicy) c.imagePullPolicy = o.pullPolicy;
+  // Go writes the bools as they are; false is left out of the JSON.
+  if (o.attachOptions.stdin) c.stdin = true;
+  else delete c.stdin;
+  if (o.attachOptions.tty) c.tty = true;
+  else delete c.tty;
+  applyProfile(o.profile, 'copy', copied, name, o.keep);
+  const created = create(inv, copied, name);
+  if (!('error' in created) && bool(inv.flags, 'replace')) {
+    const deleted = inv.client.delete('pods', inv.namespace, pod.metadata?.name ?? '', { gracePeriodSeconds: 0 });
+    if (!deleted.ok) return { error: { fd: 2, text: statusMessage(deleted.status) } };
+  }
+  return created;
+}
+
+/** Creates the copy; `container` is the one to attach to ('' for none). */
+function create(inv: Invocation, copied: Obj, container: string): Visited {
+  const created = inv.client.create('pods', inv.namespace, copied as KubeObject);
+  if (!created.ok) return { error: { fd: 2, text: statusMessage(created.status) } };
+  return { pod: created.value as unknown as Pod, container };
 }
 
 /** debug.go computeDebugContainerName: `debugger-` and five random characters, not the name of any container of the pod. */
