@@ -21,7 +21,7 @@ import type { ExecResult } from '../types.js';
 import type { Invocation } from './invocation.js';
 import { arr, bool, str } from './flags.js';
 import { collect } from './exec.js';
-import { statusMessage } from './errors.js';
+import { statusMessage, usageError } from './errors.js';
 import { resolveTypes } from './resolve.js';
 import { applyProfile, isProfile, type KeepFlags, type Profile } from './debug-profiles.js';
 import { attachDebugContainer, type AttachOptions, type Chunk } from './debug-attach.js';
@@ -53,6 +53,7 @@ interface DebugOptions {
 export function runDebug(inv: Invocation): ExecResult {
   let chunks: Chunk[] = [];
   const completed = complete(inv);
+  if ('usage' in completed) return usageError(completed.usage, inv.commandPath);
   if ('error' in completed) return fail(chunks, completed.error);
   const o = completed;
   const invalid = validate(inv, o, chunks);
@@ -75,14 +76,14 @@ function fail(chunks: Chunk[], message: string): ExecResult {
 }
 
 /** debug.go Complete: arguments split at `--`, attach defaulting, env pairs, the profile. */
-function complete(inv: Invocation): DebugOptions | { error: string } {
+function complete(inv: Invocation): DebugOptions | { error: string } | { usage: string } {
   const dashAt = inv.dashAt ?? inv.args.length;
   const pairs = stringToString(inv, 'env');
-  if ('error' in pairs) return pairs;
+  if ('usage' in pairs) return pairs;
   // Sorted: kubectl ranges over a Go map, whose order is random.
   const env = [...pairs.keys()].sort().map((name) => ({ name, value: pairs.get(name)! }));
   const setImages = stringToString(inv, 'set-image');
-  if ('error' in setImages) return setImages;
+  if ('usage' in setImages) return setImages;
   const profile = str(inv.flags, 'profile') ?? 'legacy';
   if (!isProfile(profile)) return { error: `unknown profile: ${profile}` };
   if (str(inv.flags, 'custom') !== undefined) return { error: '"kubectl debug --custom" is not available in this simulator' };
@@ -111,13 +112,19 @@ function complete(inv: Invocation): DebugOptions | { error: string } {
   };
 }
 
-/** A pflag StringToString flag: comma-separated key=value pairs, repeated flags merged. */
-function stringToString(inv: Invocation, flag: string): Map<string, string> | { error: string } {
+/**
+ * A pflag StringToString flag (string_to_string.go Set): one `=` is one pair,
+ * quotes trimmed; several are comma-separated pairs; repeated flags merge.
+ * A malformed value is a flag parse error.
+ */
+function stringToString(inv: Invocation, flag: string): Map<string, string> | { usage: string } {
   const pairs = new Map<string, string>();
   for (const given of arr(inv.flags, flag)) {
-    for (const pair of given.split(',')) {
+    const equals = given.split('=').length - 1;
+    const items = equals === 0 ? [given] : equals === 1 ? [given.replace(/^"+|"+$/g, '')] : given.split(',');
+    for (const pair of items) {
       const eq = pair.indexOf('=');
-      if (eq < 0) return { error: `invalid argument "${given}" for "--${flag}" flag: ${pair} must be formatted as key=value` };
+      if (eq < 0) return { usage: `invalid argument "${given}" for "--${flag}" flag: ${pair} must be formatted as key=value` };
       pairs.set(pair.slice(0, eq), pair.slice(eq + 1));
     }
   }

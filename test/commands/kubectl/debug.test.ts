@@ -141,6 +141,18 @@ describe('kubectl debug node/NODE -it', () => {
     expect(debuggingPods(run)[0]?.status?.containerStatuses?.[0]?.state?.terminated?.exitCode).toBe(126);
   });
 
+  it('passes --env pairs (sorted: kubectl ranges over a map) and the command after --', async () => {
+    const run = startFixture(SCENARIO);
+    await run.exec('kubectl debug node/node-1 --image=busybox --profile=general --env=Z=1,A=2 --env=M=3,4 -- sleep 60');
+    const c = debuggingPods(run)[0]!.spec!.containers[0]!;
+    // One `=` is one pair, commas and all (string_to_string.go Set).
+    expect(c.env).toEqual([{ name: 'A', value: '2' }, { name: 'M', value: '3,4' }, { name: 'Z', value: '1' }]);
+    expect([c.command, c.args, c.stdin]).toEqual([['sleep', '60'], undefined, undefined]);
+    await run.exec('kubectl debug node/node-2 --image=busybox --profile=general --arguments-only -- sleep 60');
+    const d = debuggingPods(run).find((p) => p.spec?.nodeName === 'node-2')!.spec!.containers[0]!;
+    expect([d.command, d.args]).toEqual([undefined, ['sleep', '60']]);
+  });
+
   it("with --profile=baseline the pod keeps its own network namespace (and the cluster's DNS)", async () => {
     const run = startFixture(SCENARIO);
     await run.exec('kubectl debug node/node-1 -it --image=busybox --profile=baseline');
@@ -155,6 +167,11 @@ describe('kubectl debug node/NODE -it', () => {
 describe('kubectl debug errors', () => {
   const cases: [string, string][] = [
     ['kubectl debug node/node-1', 'error: you must specify --image when not using --copy-to.\n'],
+    ['kubectl debug node/node-1 --attach', 'error: you must specify --container or create a new container using --image in order to attach.\n'],
+    // pflag's StringToString: a flag parse error, with cobra's usage hint.
+    ['kubectl debug node/node-1 --image=busybox --env=B', `error: invalid argument "B" for "--env" flag: B must be formatted as key=value\nSee 'kubectl debug --help' for usage.\n`],
+    ['kubectl debug node/node-1 --image=busybox --env=A=1,B=2,C', `error: invalid argument "A=1,B=2,C" for "--env" flag: C must be formatted as key=value\nSee 'kubectl debug --help' for usage.\n`],
+    ['kubectl debug node/node-1 --image=busybox --image-pull-policy=Sometimes', 'error: invalid image pull policy: Sometimes\n'],
     ['kubectl debug node/node-1 -t --image=busybox', 'error: -i/--stdin is required for containers with -t/--tty=true\n'],
     ['kubectl debug --image=busybox', 'error: NAME or filename is required for debug\n'],
     ['kubectl debug node/node-1 --image=Busy:box', 'error: invalid image name "Busy:box": invalid reference format\n'],
