@@ -31,21 +31,33 @@ type Obj = Record<string, any>;
 
 /** The options Complete settles (debug.go DebugOptions). */
 interface DebugOptions {
+  /** What to debug: `POD`, `TYPE/NAME` (before any `--`). */
   targets: string[];
+  /** The command after `--`. */
   args: string[];
+  /** --arguments-only: the command goes to args, not command. */
   argsOnly: boolean;
+  /** --attach, or -i unless --attach was given. */
   attach: boolean;
+  /** -c: the debugging container's name. */
   container?: string;
+  /** --env pairs, sorted by name. */
   env: { name: string; value: string }[];
+  /** --image ('' when not given). */
   image: string;
+  /** --image-pull-policy. */
   pullPolicy?: string;
+  /** --profile (legacy by default). */
   profile: Profile;
+  /** --target: the container whose process namespace an ephemeral container joins. */
   target?: string;
+  /** -i, -t, -q as attach uses them. */
   attachOptions: AttachOptions;
   /** --copy-to: the name of the copy (absent: an ephemeral container). */
   copyTo?: string;
   /** --set-image, by container name (`*`: every container). */
   setImages: Map<string, string>;
+  /** --keep-labels and friends, for copies. */
   keep: KeepFlags;
 }
 
