@@ -140,8 +140,8 @@ export interface ContainerShell {
   notFound(name: string, line: number): ExecResult;
   /** The shell's answer to `cd` into a directory it cannot enter on the `line`-th line (undefined: it can). */
   cannotEnter(dir: string, line: number): ExecResult | undefined;
-  /** Runs `argv` in the container. */
-  run(argv: readonly string[]): ContainerRun;
+  /** Runs `argv` in the container, starting in the shell's working directory `cwd`. */
+  run(argv: readonly string[], cwd: string): ContainerRun;
   /** What the shell and kubectl print when the shell exits with `status` (and any clean-up, e.g. `--rm`). */
   exit(status: number): ExecResult;
 }

@@ -137,6 +137,12 @@ export interface PodExecOptions {
   command: readonly string[];
   stdin?: boolean;
   tty?: boolean;
+  /**
+   * The directory the command starts in. Not an API field: the simulation's
+   * stand-in for the working directory of the interactive shell the line was
+   * typed into (`cd /host/etc` then `cat kubelet.conf`).
+   */
+  workingDir?: string;
 }
 
 /** What an exec'd command wrote, its exit status and how long it ran (simulated ms). */

@@ -46,7 +46,7 @@ export function execEndpoint(env: ExecEndpointEnv): (pod: KubeObject, container:
     const mounts = env.files ? hostPathMounts(pod, containerName) : [];
     const files = env.files;
     const host = files && mounts.length ? { mounts, read: (p: string) => files.read(p), exists: (p: string) => files.exists(p) } : undefined;
-    const outcome = execInContainer(options.command, { network: env.network, node: env.node, sandbox, container, resolvConf: () => env.resolvConf(pod), now: env.now(), tty: !!options.tty, ...(host ? { host } : {}) }, env.random.hex(64));
+    const outcome = execInContainer(options.command, { network: env.network, node: env.node, sandbox, container, resolvConf: () => env.resolvConf(pod), now: env.now(), tty: !!options.tty, ...(host ? { host } : {}), ...(options.workingDir ? { cwd: options.workingDir } : {}) }, env.random.hex(64));
     if (!outcome.ok) return failure(internalError(`Internal error occurred: error executing command in container: ${outcome.error}`));
     return { ok: true, value: outcome.run };
   };

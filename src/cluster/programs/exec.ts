@@ -25,6 +25,8 @@ export interface ExecTarget {
   now: number;
   /** `kubectl exec -t`. */
   tty: boolean;
+  /** The working directory relative paths are taken in (absent: `/`). */
+  cwd?: string;
   /** The container's hostPath mounts and the node's files they show (absent: none). */
   host?: { readonly mounts: readonly HostPathMount[]; read(path: string): string | undefined; exists(path: string): 'file' | 'dir' | undefined };
 }
@@ -64,14 +66,16 @@ function runCommand(argv: readonly string[], target: ExecTarget, depth: number):
   switch (name) {
     case 'cat': {
       let code = 0;
-      for (const path of argv.slice(1)) {
+      for (const given of argv.slice(1)) {
+        // Read from the working directory; messages name the path as given.
+        const path = absolute(given, target.cwd);
         const onNode = target.host && nodePathOf(path, target.host.mounts);
         const text = onNode !== undefined ? target.host!.read(onNode) : readFile(path, target);
         if (onNode !== undefined && target.host!.exists(onNode) === 'dir') {
           out.err('cat: read error: Is a directory\n');
           code = 1;
         } else if (text === undefined) {
-          out.err(`cat: can't open '${path}': No such file or directory\n`);
+          out.err(`cat: can't open '${given}': No such file or directory\n`);
           code = 1;
         } else out.out(text);
       }
@@ -93,6 +97,17 @@ function runCommand(argv: readonly string[], target: ExecTarget, depth: number):
 }
 
 const BUILTINS = new Set(['echo', 'true', 'false']);
+
+/** `path` taken in `cwd`, normalised. */
+function absolute(path: string, cwd = '/'): string {
+  const parts: string[] = [];
+  for (const part of (path.startsWith('/') ? path : `${cwd}/${path}`).split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..') parts.pop();
+    else parts.push(part);
+  }
+  return `/${parts.join('/')}`;
+}
 
 /** The files a container's own filesystem answers for. */
 function readFile(path: string, target: ExecTarget): string | undefined {

@@ -31,7 +31,7 @@ export interface ContainerTarget {
   /** The shell as the learner named it (`sh`, `/bin/bash`). */
   argv0: string;
   /** Runs a command in the container (kubectl exec's path); undefined when the container is gone. */
-  run(argv: readonly string[]): ContainerRun;
+  run(argv: readonly string[], cwd: string): ContainerRun;
   /** What kubectl prints once the shell exited with `status`. */
   ended(status: number): ExecResult;
 }
@@ -111,7 +111,7 @@ export function containerShell(inv: Invocation, target: ContainerTarget): Contai
           return err(`cd: no such file or directory: ${dir}\n`, 1);
       }
     },
-    run: (argv) => target.run(argv),
+    run: (argv, cwd) => target.run(argv, cwd),
     exit(status) {
       const said = target.ended(status);
       // An interactive bash says `exit` as it leaves (builtins/exit.def); the others leave silently.

@@ -122,7 +122,7 @@ function attachShell(inv: Invocation, pod: Pod, container: string, options: Atta
     pod,
     container,
     argv0,
-    run: (argv) => execOnce(inv, podName, container, argv),
+    run: (argv, cwd) => execOnce(inv, podName, container, argv, cwd),
     ended: (status) => {
       const running = runtimeContainer(inv, pod, container);
       if (running) inv.ctx.cluster.node?.(pod.spec?.nodeName ?? '')?.runtime.processExited(running, status);

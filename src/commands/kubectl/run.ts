@@ -122,7 +122,7 @@ function attachShell(inv: Invocation, pod: Pod, name: string, restart: string, r
     pod,
     container: name,
     argv0,
-    run: (argv) => execOnce(inv, name, name, argv),
+    run: (argv, cwd) => execOnce(inv, name, name, argv, cwd),
     ended: (status) => {
       // The shell was the container's process: its exit is the container's (stdinOnce closed stdin).
       const running = runtimeContainer(inv, pod, name);

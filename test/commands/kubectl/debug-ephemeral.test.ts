@@ -52,7 +52,7 @@ describe('kubectl debug POD -it --image=busybox --target=CONTAINER', () => {
   beforeAll(async () => {
     run = startFixture(SCENARIO);
     name = storefront(run);
-    out = await lines(run, `kubectl exec -it ${name} -- sh`, `kubectl debug ${name} -it --image=busybox --target=storefront`, 'hostname', 'netstat -lnt', 'wget -qO- -T 2 http://localhost:8080/healthz', 'exit');
+    out = await lines(run, `kubectl exec -it ${name} -- sh`, `kubectl debug ${name} -it --image=busybox --target=storefront`, 'hostname', 'netstat -lnt', 'wget -qO- -T 2 http://localhost:8080/healthz', 'cd /etc', 'cat resolv.conf | grep search', 'exit');
   });
 
   it("runs a shell beside the app, in the pod's network namespace, where exec into the app's image cannot", () => {
@@ -74,7 +74,11 @@ describe('kubectl debug POD -it --image=busybox --target=CONTAINER', () => {
         'tcp        0      0 :::8080                 :::*                    LISTEN      ',
         '/ # wget -qO- -T 2 http://localhost:8080/healthz',
         'ok',
-        '/ # exit',
+        // The pod's resolv.conf, read relative to the shell's working directory.
+        '/ # cd /etc',
+        '/etc # cat resolv.conf | grep search',
+        'search default.svc.cluster.local svc.cluster.local cluster.local',
+        '/etc # exit',
         `Session ended, the ephemeral container will not be restarted but may be reattached using 'kubectl attach ${name} -c ${debugger_} -i -t' if it is still running`,
       ].join('\n'),
     );

@@ -76,7 +76,11 @@ describe('kubectl debug node/NODE -it', () => {
     await run.exec('exit');
     await run.exec('kubectl debug node/node-1 -it --image=busybox --profile=general');
     expect((await run.exec('cat /host/var/lib/kubelet/config.yaml')).output).toBe(onNode);
-    const out = await lines(run, 'cd /host/etc/kubernetes', 'cd /host/nope', 'cat /host/etc', 'cat /etc/kubernetes/kubelet.conf');
+    await run.exec('cd /host/var/lib');
+    expect((await run.exec('cat kubelet/config.yaml')).output).toBe(onNode);
+    expect((await run.exec('cat ../lib/./kubelet/config.yaml')).output).toBe(onNode);
+    await run.exec('cd /');
+    const out = await lines(run, 'cd /host/etc/kubernetes', 'cd /host/nope', 'cat /host/etc', 'cat nope.conf', 'cat /etc/kubernetes/kubelet.conf');
     expect(out.join('\n')).toBe(
       [
         '/ # cd /host/etc/kubernetes',
@@ -84,6 +88,9 @@ describe('kubectl debug node/NODE -it', () => {
         "sh: cd: can't cd to /host/nope: No such file or directory",
         '/host/etc/kubernetes # cat /host/etc',
         'cat: read error: Is a directory',
+        // A relative path is read from the shell's working directory and named as typed.
+        '/host/etc/kubernetes # cat nope.conf',
+        "cat: can't open 'nope.conf': No such file or directory",
         // Outside /host the container's own filesystem: busybox's, not the node's.
         '/host/etc/kubernetes # cat /etc/kubernetes/kubelet.conf',
         "cat: can't open '/etc/kubernetes/kubelet.conf': No such file or directory",
