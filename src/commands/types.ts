@@ -63,6 +63,12 @@ export interface ClusterView {
   node?(name: string): NodeHandle | undefined;
   /** The cluster's network (hosts, pods, packet filters) for tools that connect: curl on a node or the workstation. */
   net?(): Network;
+  /**
+   * A generated-name suffix (apimachinery rand.String) drawn from the
+   * cluster's seeded random source, for names clients make up themselves
+   * (`kubectl debug`'s node-debugger-NODE-xxxxx). Optional for test doubles.
+   */
+  nameSuffix?(length: number): string;
 }
 
 /** Everything a running command may use. */
@@ -134,8 +140,8 @@ export interface ContainerShell {
   notFound(name: string, line: number): ExecResult;
   /** The shell's answer to `cd` into a directory it cannot enter on the `line`-th line (undefined: it can). */
   cannotEnter(dir: string, line: number): ExecResult | undefined;
-  /** Runs `argv` in the container. */
-  run(argv: readonly string[]): ContainerRun;
+  /** Runs `argv` in the container, starting in the shell's working directory `cwd`. */
+  run(argv: readonly string[], cwd: string): ContainerRun;
   /** What the shell and kubectl print when the shell exits with `status` (and any clean-up, e.g. `--rm`). */
   exit(status: number): ExecResult;
 }

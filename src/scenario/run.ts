@@ -98,6 +98,7 @@ export class ScenarioRun {
       advance: (ms) => cluster.advance(ms),
       node: (name) => cluster.nodes.get(name),
       net: () => cluster.network,
+      nameSuffix: (length) => cluster.random.kubeSuffix(length),
     };
     const openEditor = options.openEditor;
     this.shell = createShellSession({

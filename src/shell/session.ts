@@ -354,7 +354,7 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
     if (CONTAINER_BUILTINS.has(name)) return runBuiltin(BUILTINS[name], frame, args, stdin);
     if (!shell.has(name)) return shell.notFound(name, frame.lines ?? 1);
     if (CONTAINER_FILTERS.has(name) || (name === 'cat' && args.length === 0 && stdin !== undefined)) return runRegistered(frame, name, args, stdin, stdinObserved, env, WORKSTATION);
-    const ran = shell.run([name, ...args]);
+    const ran = shell.run([name, ...args], frame.cwd ?? '/');
     if (ran.ended) frames.pop();
     return observedResult(ran.result);
   }

@@ -55,6 +55,8 @@ function defaultPodSpec(spec: Obj): void {
   spec.securityContext ??= {};
   spec.schedulerName ??= 'default-scheduler';
   for (const c of [...(spec.initContainers ?? []), ...(spec.containers ?? [])]) defaultContainer(c);
+  // SetDefaults_EphemeralContainer: the same container defaults (a debugging container added to a pod).
+  for (const c of spec.ephemeralContainers ?? []) if (c !== null && typeof c === 'object') defaultContainer(c);
 }
 
 /**

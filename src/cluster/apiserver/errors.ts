@@ -42,6 +42,7 @@ function causeReason(detail: string): string {
   if (detail.startsWith('Duplicate value')) return 'FieldValueDuplicate';
   if (detail.startsWith('Forbidden')) return 'FieldValueForbidden';
   if (detail.startsWith('Unsupported value')) return 'FieldValueNotSupported';
+  if (detail.startsWith('Not found')) return 'FieldValueNotFound';
   return 'FieldValueInvalid';
 }
 

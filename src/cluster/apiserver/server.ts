@@ -28,6 +28,7 @@ import { ServiceAllocators } from './allocators.js';
 import { LeaseManager } from '../store/lease-manager.js';
 import { qosClass } from './qos.js';
 import { frozenStringParts } from './frozen-parts.js';
+import { withEphemeralContainers } from './ephemeral-containers.js';
 
 /** The parts of an Event body that are the same for many events (the object they are about, who reports). */
 const EVENT_SHARED_PARTS = ['involvedObject', 'source'] as const;
@@ -99,13 +100,13 @@ export class ApiServer {
     if (!b.ok) return failure(b.status);
     const pod = this.options.store.get('pods', namespace, name);
     if (!pod) return failure(notFound(b.info, name));
-    const spec = pod.spec as { nodeName?: string; containers: { name: string }[]; initContainers?: { name: string }[] };
+    const spec = pod.spec as { nodeName?: string; containers: { name: string }[]; initContainers?: { name: string }[]; ephemeralContainers?: { name: string }[] };
     const names = spec.containers.map((c) => c.name);
     let container = options.container;
     if (!container) {
       if (names.length !== 1) return failure(badRequest(`a container name must be specified for pod ${name}, choose one of: [${names.join(' ')}]`));
       container = names[0];
-    } else if (![...names, ...(spec.initContainers ?? []).map((c) => c.name)].includes(container)) {
+    } else if (![...names, ...(spec.initContainers ?? []).map((c) => c.name), ...(spec.ephemeralContainers ?? []).map((c) => c.name)].includes(container)) {
       return failure(badRequest(`container ${container} is not valid for pod ${name}`));
     }
     if (!spec.nodeName) return { ok: true, value: '' };
@@ -123,13 +124,14 @@ export class ApiServer {
     if (!b.ok) return failure(b.status);
     const pod = this.options.store.get('pods', namespace, name);
     if (!pod) return failure(notFound(b.info, name));
-    const spec = pod.spec as { nodeName?: string; containers: { name: string }[] };
+    const spec = pod.spec as { nodeName?: string; containers: { name: string }[]; initContainers?: { name: string }[]; ephemeralContainers?: { name: string }[] };
     const names = spec.containers.map((c) => c.name);
     let container = options.container;
     if (!container) {
       if (names.length !== 1) return failure(badRequest(`a container name must be specified for pod ${name}, choose one of: [${names.join(' ')}]`));
       container = names[0];
-    } else if (!names.includes(container)) {
+      // podHasContainerWithName visits every container kind: an ephemeral debugging container takes exec too.
+    } else if (![...names, ...(spec.initContainers ?? []).map((c) => c.name), ...(spec.ephemeralContainers ?? []).map((c) => c.name)].includes(container)) {
       return failure(badRequest(`container ${container} is not valid for pod ${name}`));
     }
     const kubelet = spec.nodeName ? this.kubelets.get(spec.nodeName) : undefined;
@@ -228,10 +230,11 @@ export class ApiServer {
     return { ok: true, value: stored };
   }
 
-  update(credential: Credential, resource: string, namespace: string | undefined, body: KubeObject, subresource?: 'status'): ApiResult<KubeObject> {
+  update(credential: Credential, resource: string, namespace: string | undefined, body: KubeObject, subresource?: 'status' | 'ephemeralcontainers'): ApiResult<KubeObject> {
     const name = body.metadata?.name ?? '';
     const b = this.begin(credential, 'update', resource, namespace, name, subresource);
     if (!b.ok) return failure(b.status);
+    if (subresource === 'ephemeralcontainers' && b.info.name !== 'pods') return failure(notServed());
     const ns = b.info.namespaced ? (b.ns ?? body.metadata?.namespace) : undefined;
     const old = this.options.store.get(b.info.name, ns, name);
     // The one copy of the request body. A status update takes only .status and changes nothing
@@ -250,12 +253,18 @@ export class ApiServer {
     if (body.metadata.resourceVersion && body.metadata.resourceVersion !== old.metadata.resourceVersion) {
       return failure(conflict(b.info, name, 'the object has been modified; please apply your changes to the latest version and try again'));
     }
+    if (subresource === 'ephemeralcontainers') {
+      const r = withEphemeralContainers(old, object);
+      return r.ok ? this.commit(b.info, old, r.object) : failure(r.status);
+    }
     return this.write(b.user, b.info, old, object, subresource);
   }
 
-  patch(credential: Credential, resource: string, namespace: string | undefined, name: string, type: PatchType, patchBody: unknown): ApiResult<KubeObject> {
-    const b = this.begin(credential, 'patch', resource, namespace, name);
+  patch(credential: Credential, resource: string, namespace: string | undefined, name: string, type: PatchType, patchBody: unknown, subresource?: 'ephemeralcontainers'): ApiResult<KubeObject> {
+    const b = this.begin(credential, 'patch', resource, namespace, name, subresource);
     if (!b.ok) return failure(b.status);
+    // Only pods serve the ephemeralcontainers subresource: elsewhere the path is not found (404, no details).
+    if (subresource && b.info.name !== 'pods') return failure(notServed());
     const old = this.options.store.get(b.info.name, b.ns, name);
     if (!old) return failure(notFound(b.info, name));
     if (nestsDeeperThan(patchBody, MAX_BODY_DEPTH)) return failure(badRequest('exceeded max depth'));
@@ -290,6 +299,10 @@ export class ApiServer {
       return failure(badRequest(`the namespace of the object (${objNs}) does not match the namespace on the request (${b.ns})`));
     }
     object.metadata.resourceVersion = old.metadata.resourceVersion;
+    if (subresource === 'ephemeralcontainers') {
+      const r = withEphemeralContainers(old, object);
+      return r.ok ? this.commit(b.info, old, r.object) : failure(r.status);
+    }
     return this.write(b.user, b.info, old, object, undefined, true);
   }
 
@@ -497,14 +510,14 @@ class CredentialClient implements ApiClient {
   create(resource: string, namespace: string | undefined, object: KubeObject) {
     return this.server.create(this.credential, resource, namespace, object);
   }
-  update(resource: string, namespace: string | undefined, object: KubeObject) {
-    return this.server.update(this.credential, resource, namespace, object);
+  update(resource: string, namespace: string | undefined, object: KubeObject, subresource?: 'ephemeralcontainers') {
+    return this.server.update(this.credential, resource, namespace, object, subresource);
   }
   updateStatus(resource: string, namespace: string | undefined, object: KubeObject) {
     return this.server.update(this.credential, resource, namespace, object, 'status');
   }
-  patch(resource: string, namespace: string | undefined, name: string, type: PatchType, patch: unknown) {
-    return this.server.patch(this.credential, resource, namespace, name, type, patch);
+  patch(resource: string, namespace: string | undefined, name: string, type: PatchType, patch: unknown, subresource?: 'ephemeralcontainers') {
+    return this.server.patch(this.credential, resource, namespace, name, type, patch, subresource);
   }
   delete(resource: string, namespace: string | undefined, name: string, options?: DeleteOptions) {
     return this.server.delete(this.credential, resource, namespace, name, options);

@@ -114,10 +114,12 @@ export interface ApiClient {
   /** namespace undefined = all namespaces (or a cluster-scoped resource). */
   list(resource: string, namespace: string | undefined, options?: ListOptions): ApiResult<KubeList>;
   create(resource: string, namespace: string | undefined, object: KubeObject): ApiResult<KubeObject>;
-  update(resource: string, namespace: string | undefined, object: KubeObject): ApiResult<KubeObject>;
+  /** PUT; with `ephemeralcontainers`, on that subresource of a pod (only spec.ephemeralContainers is taken from the body). */
+  update(resource: string, namespace: string | undefined, object: KubeObject, subresource?: 'ephemeralcontainers'): ApiResult<KubeObject>;
   /** PUT on the status subresource: only `.status` is taken from the body. */
   updateStatus(resource: string, namespace: string | undefined, object: KubeObject): ApiResult<KubeObject>;
-  patch(resource: string, namespace: string | undefined, name: string, type: PatchType, patch: unknown): ApiResult<KubeObject>;
+  /** PATCH; with `ephemeralcontainers`, on that subresource of a pod (only spec.ephemeralContainers changes: kubectl debug). */
+  patch(resource: string, namespace: string | undefined, name: string, type: PatchType, patch: unknown, subresource?: 'ephemeralcontainers'): ApiResult<KubeObject>;
   delete(resource: string, namespace: string | undefined, name: string, options?: DeleteOptions): ApiResult<KubeObject>;
   /** Watches from `resourceVersion` (exclusive); events arrive through the simulation's event queue. */
   watch(resource: string, namespace: string | undefined, resourceVersion: string, handler: (event: WatchEvent) => void, options?: ListOptions): ApiResult<WatchHandle>;
@@ -135,6 +137,12 @@ export interface PodExecOptions {
   command: readonly string[];
   stdin?: boolean;
   tty?: boolean;
+  /**
+   * The directory the command starts in. Not an API field: the simulation's
+   * stand-in for the working directory of the interactive shell the line was
+   * typed into (`cd /host/etc` then `cat kubelet.conf`).
+   */
+  workingDir?: string;
 }
 
 /** What an exec'd command wrote, its exit status and how long it ran (simulated ms). */

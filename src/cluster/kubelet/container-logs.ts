@@ -12,7 +12,8 @@ type Obj = Record<string, any>;
 /** Serves `GET /containerLogs/<ns>/<pod>/<container>`. */
 export function containerLogs(runtime: ContainerRuntime, pod: KubeObject, container: string, options: PodLogOptions, now: number): ApiResult<string> {
   const podName = pod.metadata.name;
-  const statuses: Obj[] = [...((pod.status as Obj)?.containerStatuses ?? []), ...((pod.status as Obj)?.initContainerStatuses ?? [])];
+  // App containers, then init, then ephemeral ones (a `kubectl debug` container has logs too).
+  const statuses: Obj[] = [...((pod.status as Obj)?.containerStatuses ?? []), ...((pod.status as Obj)?.initContainerStatuses ?? []), ...((pod.status as Obj)?.ephemeralContainerStatuses ?? [])];
   const status = statuses.find((s) => s.name === container);
   const err = (msg: string) => failure<string>(badRequest(msg));
   if (!status) return err(`container "${container}" in pod "${podName}" is waiting to start: ContainerCreating`);

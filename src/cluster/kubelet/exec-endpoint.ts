@@ -12,6 +12,7 @@ import type { Network } from '../network/network.js';
 import type { Random } from '../clock/random.js';
 import { execInContainer } from '../programs/exec.js';
 import { goDialError } from '../network/dial-error.js';
+import { hostPathMounts } from '../programs/host-mounts.js';
 
 /** What the endpoint needs of its node. */
 export interface ExecEndpointEnv {
@@ -24,6 +25,8 @@ export interface ExecEndpointEnv {
   random: Random;
   now(): number;
   resolvConf(pod: KubeObject): string | undefined;
+  /** The node's files, which hostPath volumes show in containers. */
+  files?: { read(path: string): string | undefined; exists(path: string): 'file' | 'dir' | undefined };
 }
 
 /** Builds the exec handler of one node's kubelet. */
@@ -40,7 +43,10 @@ export function execEndpoint(env: ExecEndpointEnv): (pod: KubeObject, container:
     }
     const sandbox = container && env.runtime.sandboxes.get(container.sandboxId);
     if (!container || !sandbox) return failure({ ...proxyError(`unable to upgrade connection: container not found ("${containerName}")`), code: 404 });
-    const outcome = execInContainer(options.command, { network: env.network, node: env.node, sandbox, container, resolvConf: () => env.resolvConf(pod), now: env.now(), tty: !!options.tty }, env.random.hex(64));
+    const mounts = env.files ? hostPathMounts(pod, containerName) : [];
+    const files = env.files;
+    const host = files && mounts.length ? { mounts, read: (p: string) => files.read(p), exists: (p: string) => files.exists(p) } : undefined;
+    const outcome = execInContainer(options.command, { network: env.network, node: env.node, sandbox, container, resolvConf: () => env.resolvConf(pod), now: env.now(), tty: !!options.tty, ...(host ? { host } : {}), ...(options.workingDir ? { cwd: options.workingDir } : {}) }, env.random.hex(64));
     if (!outcome.ok) return failure(internalError(`Internal error occurred: error executing command in container: ${outcome.error}`));
     return { ok: true, value: outcome.run };
   };

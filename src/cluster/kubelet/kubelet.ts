@@ -505,8 +505,8 @@ export class Kubelet implements Component {
       return;
     }
     const deleting = !!pod.metadata.deletionTimestamp && !worker.current().metadata.deletionTimestamp;
-    worker.update(pod);
-    if (deleting) worker.sync();
+    const debugged = worker.update(pod);
+    if (deleting || debugged) worker.sync();
   }
 
   private podWorkerHost?: PodWorkerHost;

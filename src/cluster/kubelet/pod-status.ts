@@ -40,6 +40,8 @@ export interface PodStatusInput {
   containers: ContainerRecord[];
   /** The pod's init containers, in spec order (absent or empty: none). */
   initContainers?: ContainerRecord[];
+  /** The pod's ephemeral containers (absent or empty: none); they count for neither phase nor readiness. */
+  ephemeralContainers?: ContainerRecord[];
   sandboxReady: boolean;
   podIP?: string;
   hostIP: string;
@@ -81,6 +83,7 @@ export function buildPodStatus(input: PodStatusInput): Obj {
   const status: Obj = {
     conditions,
     containerStatuses: containers.map(containerStatus),
+    ...(input.ephemeralContainers?.length ? { ephemeralContainerStatuses: input.ephemeralContainers.map(ephemeralContainerStatus) } : {}),
     hostIP: input.hostIP,
     hostIPs: [{ ip: input.hostIP }],
     ...(inits.length ? { initContainerStatuses: inits.map(initContainerStatus) } : {}),
@@ -109,6 +112,17 @@ function containerStatus(c: ContainerRecord): Obj {
     started: c.started && !!c.state.running,
     state,
   });
+}
+
+/**
+ * The prober manager sets ready and started only for app and init
+ * containers: an ephemeral container is never ready and has no `started`.
+ */
+function ephemeralContainerStatus(c: ContainerRecord): Obj {
+  const status = containerStatus(c);
+  status.ready = false;
+  delete status.started;
+  return status;
 }
 
 /** An init container has run to completion (exit 0). */

@@ -61,10 +61,12 @@ interface Tracked extends ContainerRecord {
   pullBackoff?: Backoff;
   pulling?: boolean;
   pullError?: string;
-  /** The events' fieldPath: `spec.containers{name}` or `spec.initContainers{name}`. */
+  /** The events' fieldPath: `spec.containers{name}`, `spec.initContainers{name}` or `spec.ephemeralContainers{name}`. */
   fieldPath: string;
   /** An init container (runs to completion before the app containers start). */
   init: boolean;
+  /** An ephemeral container (`kubectl debug`): started once in the pod's sandbox, never restarted. */
+  ephemeral?: boolean;
   /** A sidecar has started once: initialization went on past it, and it is kept running from then on. */
   sidecarUp?: boolean;
   /** The probe workers of the running container, by probe type (reset at each start; absent without probes). */
@@ -101,6 +103,8 @@ export class PodWorker {
   private readonly containers = new Map<string, Tracked>();
   /** The init containers, in spec order. */
   private readonly inits = new Map<string, Tracked>();
+  /** The ephemeral containers, in the order they were added to the pod. */
+  private readonly ephemerals = new Map<string, Tracked>();
   private readonly startTime: number;
   private timer?: TimerId;
   private timerAt = Infinity;
@@ -116,6 +120,19 @@ export class PodWorker {
     const record = (c: Obj, init: boolean): Tracked => ({ name: c.name, image: fullImageName(parseImageRef(c.image)), state: { waiting }, restartCount: 0, ready: false, started: false, fieldPath: intern(`spec.${init ? 'initContainers' : 'containers'}{${c.name}}`), init, ...(init && c.restartPolicy === 'Always' ? { restartable: true } : {}) });
     for (const c of initSpecs) this.inits.set(c.name, record(c, true));
     for (const c of this.spec().containers as Obj[]) this.containers.set(c.name, record(c, false));
+    this.trackEphemeralContainers();
+  }
+
+  /** Records the ephemeral containers the spec has and the worker does not yet track; answers whether there were any. */
+  private trackEphemeralContainers(): boolean {
+    let added = false;
+    for (const c of (this.spec().ephemeralContainers ?? []) as Obj[]) {
+      if (this.ephemerals.has(c.name)) continue;
+      const waiting = { reason: this.inits.size ? 'PodInitializing' : 'ContainerCreating' };
+      this.ephemerals.set(c.name, { name: c.name, image: fullImageName(parseImageRef(c.image)), state: { waiting }, restartCount: 0, ready: false, started: false, fieldPath: intern(`spec.ephemeralContainers{${c.name}}`), init: false, ephemeral: true });
+      added = true;
+    }
+    return added;
   }
 
   /** The pod as last seen. */
@@ -123,9 +140,10 @@ export class PodWorker {
     return this.pod;
   }
 
-  /** A newer version of the pod arrived from the API server. */
-  update(pod: KubeObject): void {
+  /** A newer version of the pod arrived from the API server; answers whether it added ephemeral containers (to be started now). */
+  update(pod: KubeObject): boolean {
     this.pod = pod;
+    return !this.terminated && this.trackEphemeralContainers();
   }
 
   /** Is the worker finished (pod torn down)? */
@@ -153,6 +171,11 @@ export class PodWorker {
     }
     if (!this.sandbox && !this.createSandbox()) return;
     if (!this.syncInitContainers()) for (const spec of this.spec().containers as Obj[]) this.syncContainer(spec, this.containers.get(spec.name)!);
+    // kuberuntime_manager.go computePodActions: ephemeral containers start even before initialization is complete.
+    for (const spec of (this.spec().ephemeralContainers ?? []) as Obj[]) {
+      const rec = this.ephemerals.get(spec.name);
+      if (rec) this.syncContainer(spec, rec);
+    }
     this.report();
   }
 
@@ -183,9 +206,14 @@ export class PodWorker {
     return false;
   }
 
-  /** Every container record: init containers first, in spec order. */
+  /** Every container record: init containers first, then the app and ephemeral containers, in spec order. */
   private records(): IterableIterator<Tracked> {
-    return this.inits.size ? [...this.inits.values(), ...this.containers.values()][Symbol.iterator]() : this.containers.values();
+    return this.inits.size || this.ephemerals.size ? [...this.inits.values(), ...this.containers.values(), ...this.ephemerals.values()][Symbol.iterator]() : this.containers.values();
+  }
+
+  /** How many containers the worker tracks. */
+  private recordCount(): number {
+    return this.inits.size + this.containers.size + this.ephemerals.size;
   }
 
   /** A container of this pod exited (PLEG event). */
@@ -284,6 +312,8 @@ export class PodWorker {
   }
 
   private shouldRestart(rec: Tracked): boolean {
+    // An ephemeral container is never restarted (kuberuntime_manager.go: they are started once).
+    if (rec.ephemeral) return false;
     const policy = this.spec().restartPolicy ?? 'Always';
     // A sidecar always restarts; an init container that exited 0 is done, a failed one restarts unless the policy is Never.
     if (rec.restartable || (policy === 'Always' && !rec.init)) return true;
@@ -489,7 +519,7 @@ export class PodWorker {
     if (this.sandbox) this.sandbox.state = 'SANDBOX_NOTREADY';
     this.terminated = true;
     if (this.timer !== undefined) this.host.cancel(this.timer);
-    const status = buildPodStatus({ pod: this.pod as Obj, containers: [...this.containers.values()], initContainers: [...this.inits.values()], sandboxReady: false, podIP: this.podIP, hostIP: this.host.nodeIP, startTime: this.startTime, now, previous: this.lastStatus ?? (this.pod.status as Obj | undefined) });
+    const status = buildPodStatus({ pod: this.pod as Obj, containers: [...this.containers.values()], initContainers: [...this.inits.values()], ephemeralContainers: [...this.ephemerals.values()], sandboxReady: false, podIP: this.podIP, hostIP: this.host.nodeIP, startTime: this.startTime, now, previous: this.lastStatus ?? (this.pod.status as Obj | undefined) });
     const stamp = new Date(Math.floor(now / 1000) * 1000).toISOString().replace('.000Z', 'Z');
     status.phase = 'Failed';
     status.reason = 'Evicted';
@@ -525,6 +555,7 @@ export class PodWorker {
       pod: this.pod as Obj,
       containers: [...this.containers.values()],
       ...(this.inits.size ? { initContainers: [...this.inits.values()] } : {}),
+      ...(this.ephemerals.size ? { ephemeralContainers: [...this.ephemerals.values()] } : {}),
       sandboxReady: !!this.sandbox,
       podIP: this.podIP,
       hostIP: this.host.nodeIP,
@@ -542,7 +573,7 @@ export class PodWorker {
     // The spec, not the pod: buildPodStatus reads only pod.spec once there is a last status, and the spec
     // outlives status writes, so the inputs do not keep an old version of the pod alive.
     // Sized once (no spare capacity kept per pod), in the order sameInputs() walks.
-    const inputs = new Array<unknown>(3 + INPUTS_PER_CONTAINER * (this.inits.size + this.containers.size));
+    const inputs = new Array<unknown>(3 + INPUTS_PER_CONTAINER * this.recordCount());
     inputs[0] = this.pod.spec;
     inputs[1] = this.sandbox;
     inputs[2] = this.podIP;
@@ -563,7 +594,7 @@ export class PodWorker {
   /** Does statusInputs() hold the very values of the last status's inputs (nothing built to find out)? */
   private sameInputs(): boolean {
     const last = this.lastInputs;
-    if (last === undefined || last.length !== 3 + INPUTS_PER_CONTAINER * (this.inits.size + this.containers.size)) return false;
+    if (last === undefined || last.length !== 3 + INPUTS_PER_CONTAINER * this.recordCount()) return false;
     if (last[0] !== this.pod.spec || last[1] !== this.sandbox || last[2] !== this.podIP) return false;
     let i = 3;
     for (const c of this.records()) {

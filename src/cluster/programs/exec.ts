@@ -7,11 +7,12 @@
  */
 import type { RuntimeContainer, Sandbox } from '../runtime/runtime.js';
 import type { Network, NetSource } from '../network/network.js';
-import { clientProgram } from './index.js';
+import { containerProgram } from './index.js';
 import { imageHas } from './in-container.js';
 import { ProgramOutput } from './output.js';
 import { isShell, shellStatements } from './shell-words.js';
 import type { ProgramRun } from './types.js';
+import { nodePathOf, type HostPathMount } from './host-mounts.js';
 
 /** Where an exec runs. */
 export interface ExecTarget {
@@ -24,6 +25,10 @@ export interface ExecTarget {
   now: number;
   /** `kubectl exec -t`. */
   tty: boolean;
+  /** The working directory relative paths are taken in (absent: `/`). */
+  cwd?: string;
+  /** The container's hostPath mounts and the node's files they show (absent: none). */
+  host?: { readonly mounts: readonly HostPathMount[]; read(path: string): string | undefined; exists(path: string): 'file' | 'dir' | undefined };
 }
 
 /** The outcome of an exec: what ran, or runc's refusal (the error text the kubelet passes on). */
@@ -42,7 +47,7 @@ export function execInContainer(argv: readonly string[], target: ExecTarget, exe
 function runCommand(argv: readonly string[], target: ExecTarget, depth: number): ProgramRun {
   const out = new ProgramOutput();
   const name = (argv[0] ?? '').slice((argv[0] ?? '').lastIndexOf('/') + 1);
-  const program = clientProgram(name);
+  const program = containerProgram(name);
   if (program) {
     const from: NetSource = target.sandbox.hostNetwork ? { kind: 'host', node: target.node } : { kind: 'pod', node: target.node, sandboxId: target.sandbox.id };
     return program(argv, { network: target.network, from, resolvConf: target.resolvConf, now: target.now, tty: target.tty, image: target.container.image, containerId: target.container.id });
@@ -61,10 +66,16 @@ function runCommand(argv: readonly string[], target: ExecTarget, depth: number):
   switch (name) {
     case 'cat': {
       let code = 0;
-      for (const path of argv.slice(1)) {
-        const text = readFile(path, target);
-        if (text === undefined) {
-          out.err(`cat: can't open '${path}': No such file or directory\n`);
+      for (const given of argv.slice(1)) {
+        // Read from the working directory; messages name the path as given.
+        const path = absolute(given, target.cwd);
+        const onNode = target.host && nodePathOf(path, target.host.mounts);
+        const text = onNode !== undefined ? target.host!.read(onNode) : readFile(path, target);
+        if (onNode !== undefined && target.host!.exists(onNode) === 'dir') {
+          out.err('cat: read error: Is a directory\n');
+          code = 1;
+        } else if (text === undefined) {
+          out.err(`cat: can't open '${given}': No such file or directory\n`);
           code = 1;
         } else out.out(text);
       }
@@ -112,6 +123,17 @@ export function processEnvironment(container: RuntimeContainer, hostname: string
   if (tty) vars.set('TERM', 'xterm');
   if (!vars.has('HOME')) vars.set('HOME', '/root');
   return vars;
+}
+
+/** `path` taken in `cwd`, normalised. */
+function absolute(path: string, cwd = '/'): string {
+  const parts: string[] = [];
+  for (const part of (path.startsWith('/') ? path : `${cwd}/${path}`).split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..') parts.pop();
+    else parts.push(part);
+  }
+  return `/${parts.join('/')}`;
 }
 
 /** The files a container's own filesystem answers for. */

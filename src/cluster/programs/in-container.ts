@@ -9,7 +9,7 @@ import type { ContainerProcess } from '../runtime/process.js';
 import type { ContainerRuntime, RuntimeContainer, Sandbox } from '../runtime/runtime.js';
 import type { EventQueue } from '../clock/event-queue.js';
 import type { Network } from '../network/network.js';
-import { clientProgram } from './index.js';
+import { containerProgram } from './index.js';
 import { shellScript, shellStatements } from './shell-words.js';
 import type { ProgramRun } from './types.js';
 
@@ -51,7 +51,7 @@ export function logLines(run: ProgramRun): string[] {
 /** Starts the client program a container runs, if its command names one. */
 export function launchClientProgram(env: { queue: EventQueue; network: Network; runtime: ContainerRuntime; node: string; resolvConf(sandbox: Sandbox): string | undefined }, c: RuntimeContainer, sandbox: Sandbox): ContainerProcess | undefined {
   const argv = effectiveArgv(c.argv);
-  const program = argv.length ? clientProgram(argv[0]) : undefined;
+  const program = argv.length ? containerProgram(argv[0]) : undefined;
   if (!program || !imageHas(c, argv[0])) return undefined;
   const from = sandbox.hostNetwork ? { kind: 'host' as const, node: env.node } : { kind: 'pod' as const, node: env.node, sandboxId: sandbox.id };
   const run = program(argv, { network: env.network, from, resolvConf: () => env.resolvConf(sandbox), now: env.queue.now(), image: c.image, containerId: c.id });

@@ -13,6 +13,7 @@ import { ss } from './ss.js';
 import { netstat } from './netstat.js';
 import { nslookup } from './nslookup.js';
 import { dig } from './dig.js';
+import { chroot } from './chroot.js';
 
 const PROGRAMS = new Map<string, Program>([
   ['wget', wget],
@@ -34,4 +35,9 @@ export function clientProgramTable(): Map<string, Program> {
 /** The client program `argv0` names, if it is one the simulation runs. */
 export function clientProgram(argv0: string): Program | undefined {
   return PROGRAMS.get(argv0.slice(argv0.lastIndexOf('/') + 1));
+}
+
+/** What a container runs for `argv0`: a client program, or chroot's not-simulated answer (containers only, not nodes). */
+export function containerProgram(argv0: string): Program | undefined {
+  return argv0.slice(argv0.lastIndexOf('/') + 1) === 'chroot' ? chroot : clientProgram(argv0);
 }

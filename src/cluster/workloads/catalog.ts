@@ -66,7 +66,7 @@ interface RepoEntry {
 }
 
 /** Coreutils and friends every image's userland has (busybox applets, or Debian's essential packages). */
-const BASE_BINARIES = ['/bin/sh', 'sh', 'sleep', 'echo', 'cat', 'env', 'printenv', 'ls', 'true', 'false', 'head', 'tail', 'date', 'hostname', 'grep', 'egrep', 'fgrep', 'wc', 'sort', 'uniq', 'cut', 'awk', 'tr', 'tee'];
+const BASE_BINARIES = ['/bin/sh', 'sh', 'sleep', 'echo', 'cat', 'env', 'printenv', 'ls', 'true', 'false', 'head', 'tail', 'date', 'hostname', 'grep', 'egrep', 'fgrep', 'wc', 'sort', 'uniq', 'cut', 'awk', 'tr', 'tee', 'chroot'];
 
 /** busybox's applets: the base ones, ash, and the network tools learners reach for (wget, nslookup, nc, ping). */
 const BUSYBOX_BINARIES = [...BASE_BINARIES, '/bin/ash', 'ash', 'wget', 'nslookup', 'nc', 'ping', 'ps', 'ip', 'netstat'];

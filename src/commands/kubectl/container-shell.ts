@@ -18,6 +18,7 @@ import type { Invocation } from './invocation.js';
 import type { RuntimeContainer } from '../../cluster/runtime/runtime.js';
 import { imageHas } from '../../cluster/programs/in-container.js';
 import { processEnvironment } from '../../cluster/programs/exec.js';
+import { hostPathMounts, nodePathOf } from '../../cluster/programs/host-mounts.js';
 
 /** Directories every image's filesystem has (FHS), beside the container's volume mounts. */
 const STANDARD_DIRS = ['/', '/bin', '/dev', '/etc', '/home', '/lib', '/mnt', '/opt', '/proc', '/root', '/run', '/sbin', '/srv', '/sys', '/tmp', '/usr', '/usr/bin', '/usr/lib', '/usr/local', '/usr/local/bin', '/usr/sbin', '/usr/share', '/var', '/var/log', '/var/run', '/var/tmp'];
@@ -31,7 +32,7 @@ export interface ContainerTarget {
   /** The shell as the learner named it (`sh`, `/bin/bash`). */
   argv0: string;
   /** Runs a command in the container (kubectl exec's path); undefined when the container is gone. */
-  run(argv: readonly string[]): ContainerRun;
+  run(argv: readonly string[], cwd: string): ContainerRun;
   /** What kubectl prints once the shell exited with `status`. */
   ended(status: number): ExecResult;
 }
@@ -59,6 +60,13 @@ export function containerShell(inv: Invocation, target: ContainerTarget): Contai
   env.PWD = '/';
   const home = env.HOME;
   const dirs = new Set([...STANDARD_DIRS, ...(spec?.volumeMounts ?? []).map((m) => m.mountPath.replace(/\/+$/, '') || '/')]);
+  // Under a hostPath mount (a node debugging pod's /host) the directories are the node's own.
+  const mounts = hostPathMounts(pod, target.container);
+  const nodeFiles = mounts.length ? inv.ctx.cluster.node?.(pod.spec?.nodeName ?? '')?.host.fs : undefined;
+  const isDir = (dir: string): boolean => {
+    const onNode = nodeFiles && nodePathOf(dir, mounts);
+    return onNode !== undefined ? nodeFiles!.exists(onNode) === 'dir' : dirs.has(dir);
+  };
   // The shell's \w: the working directory, home shown as ~.
   const short = (cwd: string): string => (cwd === home ? '~' : cwd.startsWith(`${home}/`) ? `~${cwd.slice(home.length)}` : cwd);
   const err = (text: string, exitCode: number): ExecResult => ({ stdout: '', stderr: text, exitCode });
@@ -92,7 +100,7 @@ export function containerShell(inv: Invocation, target: ContainerTarget): Contai
       }
     },
     cannotEnter(dir, line) {
-      if (dirs.has(dir)) return undefined;
+      if (isDir(dir)) return undefined;
       switch (dialect) {
         case 'ash':
           return err(`${argv0}: cd: can't cd to ${dir}: No such file or directory\n`, 2);
@@ -104,7 +112,7 @@ export function containerShell(inv: Invocation, target: ContainerTarget): Contai
           return err(`cd: no such file or directory: ${dir}\n`, 1);
       }
     },
-    run: (argv) => target.run(argv),
+    run: (argv, cwd) => target.run(argv, cwd),
     exit(status) {
       const said = target.ended(status);
       // An interactive bash says `exit` as it leaves (builtins/exit.def); the others leave silently.

@@ -14,7 +14,8 @@ export function statusMessage(status: Status): string {
     // message carries `Kind.group`), then the causes as `field: message`.
     const kind = (status.details.kind ?? '').split('.')[0];
     const prefix = kind || status.details.name ? `The ${kind} "${status.details.name ?? ''}" is invalid: ` : 'The request is invalid: ';
-    const causes = (status.details.causes ?? []).map((c) => (c.field ? `${c.field}: ${c.message}` : c.message));
+    // statusCausesToAggrError: `%s: %s` of field and message, even for the empty field of a whole-object error.
+    const causes = (status.details.causes ?? []).map((c) => (c.field !== undefined ? `${c.field}: ${c.message}` : c.message));
     if (causes.length === 0) return `${prefix}${status.message}\n`;
     if (causes.length === 1) return `${prefix}${causes[0]}\n`;
     return `${prefix}\n${causes.map((c) => `* ${c}\n`).join('')}`;

@@ -48,7 +48,7 @@ export function runExec(inv: Invocation): ExecResult {
   if (!r.ok) return { stdout: '', stderr: `${stderr}${execError(r.status)}`, exitCode: 1 };
   // `-it … -- sh`: the shell stays attached to the terminal; the learner's next lines run in it.
   if (stdin && tty && isShell(command[0]) && !command.includes('-c') && inv.ctx.shell?.enterContainer && container) {
-    const shell = containerShell(inv, { pod: pod as unknown as Pod, container, argv0: command[0], run: (argv) => execOnce(inv, podName, container!, argv), ended: terminated });
+    const shell = containerShell(inv, { pod: pod as unknown as Pod, container, argv0: command[0], run: (argv, cwd) => execOnce(inv, podName, container!, argv, cwd), ended: terminated });
     if (shell) {
       inv.ctx.shell.enterContainer(shell);
       return collect(stderr ? [{ fd: 2, text: stderr }] : [], 0);
@@ -65,8 +65,8 @@ export function runExec(inv: Invocation): ExecResult {
 }
 
 /** One command of an attached shell, run as `kubectl exec` runs one; a container that is gone ends the session. */
-export function execOnce(inv: Invocation, podName: string, container: string, command: readonly string[]): ContainerRun {
-  const r = inv.client.podExec(inv.namespace, podName, { container, command, stdin: true, tty: true });
+export function execOnce(inv: Invocation, podName: string, container: string, command: readonly string[], cwd = '/'): ContainerRun {
+  const r = inv.client.podExec(inv.namespace, podName, { container, command, stdin: true, tty: true, ...(cwd !== '/' ? { workingDir: cwd } : {}) });
   if (!r.ok) return { result: { stdout: '', stderr: execError(r.status), exitCode: 1 }, ended: true };
   inv.ctx.cluster.advance(r.value.durationMs);
   return { result: collect(r.value.chunks ?? [{ fd: 2, text: r.value.stderr }, { fd: 1, text: r.value.stdout }], r.value.exitCode) };

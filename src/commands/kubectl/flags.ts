@@ -22,7 +22,7 @@ export type FlagValues = Record<string, string | boolean | number | string[]>;
 
 /** Result of parsing a verb's arguments. */
 export type ParsedArgs =
-  | { ok: true; positional: string[]; flags: FlagValues; set: ReadonlySet<string> }
+  | { ok: true; positional: string[]; flags: FlagValues; set: ReadonlySet<string>; dashAt?: number }
   | { ok: false; error: string };
 
 const f = (name: string, type: FlagType, short?: string): FlagSpec => ({ name, type, ...(short ? { short } : {}) });
@@ -169,6 +169,33 @@ export const VERB_FLAGS: Readonly<Record<string, readonly FlagSpec[]>> = {
   'api-resources': [f('namespaced', 'bool'), f('output', 'string', 'o'), f('verbs', 'array'), f('api-group', 'string'), f('no-headers', 'bool'), f('sort-by', 'string'), f('cached', 'bool'), f('categories', 'array')],
   'certificate approve': [f('force', 'bool'), f('output', 'string', 'o'), f('filename', 'array', 'f'), f('recursive', 'bool', 'R'), f('kustomize', 'string', 'k'), f('template', 'string'), f('allow-missing-template-keys', 'bool'), f('show-managed-fields', 'bool')],
   'certificate deny': [f('force', 'bool'), f('output', 'string', 'o'), f('filename', 'array', 'f'), f('recursive', 'bool', 'R'), f('kustomize', 'string', 'k'), f('template', 'string'), f('allow-missing-template-keys', 'bool'), f('show-managed-fields', 'bool')],
+  // pkg/cmd/debug/debug.go AddFlags.
+  debug: [
+    f('filename', 'array', 'f'),
+    f('arguments-only', 'bool'),
+    f('attach', 'bool'),
+    f('container', 'string', 'c'),
+    f('copy-to', 'string'),
+    f('replace', 'bool'),
+    f('env', 'array'),
+    f('image', 'string'),
+    f('keep-labels', 'bool'),
+    f('keep-annotations', 'bool'),
+    f('keep-liveness', 'bool'),
+    f('keep-readiness', 'bool'),
+    f('keep-startup', 'bool'),
+    f('keep-init-containers', 'bool'),
+    f('set-image', 'array'),
+    f('image-pull-policy', 'string'),
+    f('stdin', 'bool', 'i'),
+    f('quiet', 'bool', 'q'),
+    f('same-node', 'bool'),
+    f('share-processes', 'bool'),
+    f('target', 'string'),
+    f('tty', 'bool', 't'),
+    f('profile', 'string'),
+    f('custom', 'string'),
+  ],
   top: [f('all-namespaces', 'bool', 'A'), f('selector', 'string', 'l'), f('containers', 'bool'), f('no-headers', 'bool'), f('sort-by', 'string')],
 };
 
@@ -208,6 +235,8 @@ export function parseFlags(args: readonly string[], specs: readonly FlagSpec[]):
   const flags: FlagValues = {};
   const set = new Set<string>();
   const positional: string[] = [];
+  // cobra's ArgsLenAtDash: how many positionals came before `--` (kubectl debug splits targets from the command there).
+  let dashAt: number | undefined;
   const assign = (spec: FlagSpec, value: string | undefined, shown: string): string | undefined => {
     set.add(spec.name);
     switch (spec.type) {
@@ -235,6 +264,7 @@ export function parseFlags(args: readonly string[], specs: readonly FlagSpec[]):
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
     if (arg === '--') {
+      dashAt = positional.length;
       positional.push(...args.slice(i + 1));
       break;
     }
@@ -285,7 +315,7 @@ export function parseFlags(args: readonly string[], specs: readonly FlagSpec[]):
     }
     positional.push(arg);
   }
-  return { ok: true, positional, flags, set };
+  return { ok: true, positional, flags, set, ...(dashAt !== undefined ? { dashAt } : {}) };
 }
 
 /** Reads a string flag. */

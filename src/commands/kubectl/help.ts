@@ -103,6 +103,7 @@ const VERB_HELP: Readonly<Record<string, [string, string]>> = {
   'cluster-info': ['Display addresses of the control plane and services with label kubernetes.io/cluster-service=true.', 'kubectl cluster-info [flags]'],
   'api-resources': ['Print the supported API resources on the server.', 'kubectl api-resources [flags]'],
   top: ['Display resource (CPU/memory) usage.', 'kubectl top [flags]'],
+  debug: ['Debug cluster resources using interactive debugging containers.', 'kubectl debug (POD | TYPE[[.VERSION].GROUP]/NAME) [ -- COMMAND [args...] ]'],
 };
 
 /** Help of commands that only group sub-verbs. */

@@ -16,6 +16,8 @@ export interface Invocation {
   readonly now: number;
   /** Positional arguments after the verb. */
   readonly args: readonly string[];
+  /** How many of `args` came before a `--` (cobra's ArgsLenAtDash); undefined without one. */
+  readonly dashAt?: number;
   readonly flags: FlagValues;
   /** Names of the flags given on the line (to tell `--x=false` from unset). */
   readonly set: ReadonlySet<string>;

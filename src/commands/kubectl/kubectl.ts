@@ -13,6 +13,7 @@ import { runDescribe } from './describe.js';
 import { runLogs } from './logs.js';
 import { runExec } from './exec.js';
 import { runRun } from './run.js';
+import { runDebug } from './debug.js';
 import { runPortForward } from './port-forward.js';
 import { runCordon, runTaint } from './node-verbs.js';
 import { runAnnotate, runLabel } from './label.js';
@@ -36,6 +37,7 @@ const HANDLERS: Readonly<Record<string, Handler>> = {
   logs: runLogs,
   exec: runExec,
   run: runRun,
+  debug: runDebug,
   'port-forward': runPortForward,
   cordon: (inv) => runCordon(inv, true),
   uncordon: (inv) => runCordon(inv, false),
@@ -67,7 +69,7 @@ const HANDLERS: Readonly<Record<string, Handler>> = {
 };
 
 /** Real kubectl verbs this simulator does not offer (answered honestly rather than as unknown). */
-const NOT_SIMULATED = ['cp', 'attach', 'proxy', 'debug', 'drain', 'explain', 'diff', 'expose', 'autoscale', 'config', 'wait', 'kustomize', 'plugin', 'completion', 'events', 'replace', 'alpha', 'auth', 'api-versions', 'options'];
+const NOT_SIMULATED = ['cp', 'attach', 'proxy', 'drain', 'explain', 'diff', 'expose', 'autoscale', 'config', 'wait', 'kustomize', 'plugin', 'completion', 'events', 'replace', 'alpha', 'auth', 'api-versions', 'options'];
 
 /** Cobra's suggestion rule: Levenshtein distance <= 2 or a prefix. */
 function suggestions(typed: string): string[] {
@@ -148,6 +150,7 @@ export async function runKubectl(args: readonly string[], ctx: CommandContext): 
     client: ctx.cluster.adminClient(),
     now: ctx.cluster.now(),
     args: parsed.positional,
+    ...(parsed.dashAt !== undefined ? { dashAt: parsed.dashAt } : {}),
     flags: parsed.flags,
     set: parsed.set,
     namespace: namespace || 'default',

@@ -18,6 +18,7 @@ import { bool, str } from './flags.js';
 import { statusMessage } from './errors.js';
 import { collect, execOnce } from './exec.js';
 import { containerShell, runtimeContainer } from './container-shell.js';
+import { reattachMessage } from './debug-attach.js';
 import { isShell } from '../../cluster/programs/shell-words.js';
 import { parseGoDuration } from './logs.js';
 import { toYaml } from './output/yaml.js';
@@ -122,14 +123,14 @@ function attachShell(inv: Invocation, pod: Pod, name: string, restart: string, r
     pod,
     container: name,
     argv0,
-    run: (argv) => execOnce(inv, name, name, argv),
+    run: (argv, cwd) => execOnce(inv, name, name, argv, cwd),
     ended: (status) => {
       // The shell was the container's process: its exit is the container's (stdinOnce closed stdin).
       const running = runtimeContainer(inv, pod, name);
       if (running) inv.ctx.cluster.node?.(pod.spec?.nodeName ?? '')?.runtime.processExited(running, status);
       const said: { fd: 1 | 2; text: string }[] = [];
-      // attach.go reattachMessage: after a session on a terminal, unless --quiet.
-      if (!bool(inv.flags, 'quiet')) said.push({ fd: 1, text: `Session ended, resume using 'kubectl attach ${name} -c ${name} -n ${inv.namespace} -i -t' command\n` });
+      const again = reattachMessage(pod, name, { stdin: true, tty: true, quiet: bool(inv.flags, 'quiet') === true });
+      if (again) said.push({ fd: 1, text: `${again}\n` });
       return afterAttach(inv, name, restart, remove, said, false);
     },
   });

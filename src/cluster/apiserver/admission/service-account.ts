@@ -8,6 +8,9 @@ import { deepFreeze } from '../../json.js';
 
 type Obj = Record<string, any>;
 
+/** DefaultAPITokenMountPath. */
+const TOKEN_PATH = '/var/run/secrets/kubernetes.io/serviceaccount';
+
 /** plugin/pkg/admission/serviceaccount/admission.go */
 export const serviceAccount: AdmissionPlugin = {
   name: 'ServiceAccount',
@@ -19,12 +22,20 @@ export const serviceAccount: AdmissionPlugin = {
     spec.serviceAccountName ??= 'default';
     spec.serviceAccount ??= spec.serviceAccountName;
     if (spec.automountServiceAccountToken === false) return undefined;
-    const volumeName = flatConcat('kube-api-access-', req.randomSuffix(5));
-    // concat sizes each list exactly (an array spread leaves room for 16 more in every stored pod).
-    spec.volumes = (spec.volumes ?? []).concat([projectedTokenVolume(volumeName)]);
+    // mountServiceAccountToken: a pod that already has a token volume (a copy of a pod: kubectl debug --copy-to)
+    // keeps it, and a container that already mounts something at the token path gets no second mount.
+    const existing = ((spec.volumes ?? []) as Obj[]).find((v) => typeof v?.name === 'string' && v.name.startsWith('kube-api-access-'));
+    const volumeName = existing ? (existing.name as string) : flatConcat('kube-api-access-', req.randomSuffix(5));
+    let needed = false;
     for (const list of [spec.initContainers, spec.containers]) {
-      for (const c of (list ?? []) as Obj[]) c.volumeMounts = (c.volumeMounts ?? []).concat([{ name: volumeName, readOnly: true, mountPath: '/var/run/secrets/kubernetes.io/serviceaccount' }]);
+      for (const c of (list ?? []) as Obj[]) {
+        if (((c.volumeMounts ?? []) as Obj[]).some((m) => m?.mountPath === TOKEN_PATH)) continue;
+        // concat sizes each list exactly (an array spread leaves room for 16 more in every stored pod).
+        c.volumeMounts = (c.volumeMounts ?? []).concat([{ name: volumeName, readOnly: true, mountPath: TOKEN_PATH }]);
+        needed = true;
+      }
     }
+    if (needed && !existing) spec.volumes = (spec.volumes ?? []).concat([projectedTokenVolume(volumeName)]);
     return undefined;
   },
 };

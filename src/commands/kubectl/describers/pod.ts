@@ -87,6 +87,8 @@ export function describePod(pod: Pod, events: readonly AnyEvent[] | undefined, n
     const resolver = envValueRetriever(pod);
     if ((spec.initContainers ?? []).length > 0) describeContainers('Init Containers', spec.initContainers!, status.initContainerStatuses, resolver, w, '');
     describeContainers('Containers', spec.containers ?? [], status.containerStatuses, resolver, w, '');
+    // An ephemeral container is described as a Container (its EphemeralContainerCommon).
+    if ((spec.ephemeralContainers ?? []).length > 0) describeContainers('Ephemeral Containers', spec.ephemeralContainers!, status.ephemeralContainerStatuses, resolver, w, '');
     if ((spec.readinessGates ?? []).length > 0) {
       w.write(LEVEL_0, 'Readiness Gates:\n  Type\tStatus\n');
       for (const g of spec.readinessGates!) {
