@@ -8,6 +8,7 @@ import { parsePaneCommand, promptHost } from './pane-commands.js';
 import { errorMessage, faultCountText } from './session-text.js';
 import { practiceStep } from './practice-step.js';
 import { formatGrade } from './text/format-grade.js';
+import { quizOffer } from './text/quiz-offer.js';
 import { stripControlSequences } from '../shell/sanitize.js';
 
 /** Options of {@link runLineMode}. */
@@ -66,6 +67,8 @@ export async function runLineMode(options: LineModeOptions): Promise<GradeResult
         if (outcome.kind === 'quit') return undefined;
         if (outcome.kind === 'submitted') {
           write(`\n${formatGrade(outcome.result)}`);
+          const offer = quizOffer(session.scenario.topics);
+          if (offer) write(`\n${offer}\n`);
           await record(options, outcome.result, startedAt, now, session.getSnapshot().hintsShown.length, write);
           return outcome.result;
         }

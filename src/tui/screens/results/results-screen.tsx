@@ -1,11 +1,12 @@
 import { Box, Text } from 'ink';
 import { useKeys } from '../../hooks/use-keys.js';
-import { useState, type ReactElement } from 'react';
+import { useMemo, useState, type ReactElement } from 'react';
 import type { GradeResult, ScenarioSummary } from '../../../scenario/practice-types.js';
 import { useInterrupt } from '../../hooks/use-interrupt.js';
 import { useTerminalSize } from '../../hooks/use-terminal-size.js';
 import { formatPartPoints, formatScore, itemLine, partSummary } from '../../text/format-grade.js';
 import { traceLines } from '../../text/format-trace.js';
+import { quizOffer } from '../../text/quiz-offer.js';
 import { wrapText } from '../../text/wrap.js';
 import { theme } from '../../theme.js';
 
@@ -26,8 +27,8 @@ export interface ResultsScreenProps {
 /** One row of the scrollable body. */
 type Row = ReactElement;
 
-/** The body's rows: each part with its reason, earlier grades, the explanation, a notice. */
-function bodyRows({ result, earlier = [], notice }: ResultsScreenProps, columns: number): Row[] {
+/** The body's rows: each part with its reason, earlier grades, the chain trace, the explanation, the quiz on its topics, a notice. */
+function bodyRows({ result, earlier = [], notice }: ResultsScreenProps, columns: number, offer: string | undefined): Row[] {
   const rows: Row[] = [];
   const nameWidth = Math.max(...result.parts.map((p) => p.name.length), 0) + 2;
   const pointsWidth = Math.max(...result.parts.map((p) => formatPartPoints(p.points, p.max).length), 0) + 2;
@@ -91,6 +92,12 @@ function bodyRows({ result, earlier = [], notice }: ResultsScreenProps, columns:
       rows.push(<Text key={`why-${i}`} wrap="truncate">{line.length === 0 ? ' ' : line}</Text>);
     });
   }
+  if (offer) {
+    rows.push(<Text key="quiz-gap"> </Text>);
+    wrapText(offer, Math.max(20, columns)).forEach((line, i) => {
+      rows.push(<Text key={`quiz-${i}`} wrap="truncate">{line}</Text>);
+    });
+  }
   if (notice) {
     wrapText(notice, Math.max(20, columns)).forEach((line, i) => {
       rows.push(<Text key={`notice-${i}`} color={theme.warning} wrap="truncate">{line}</Text>);
@@ -107,7 +114,9 @@ function bodyRows({ result, earlier = [], notice }: ResultsScreenProps, columns:
 export function ResultsScreen(props: ResultsScreenProps) {
   const { scenario, result, onDone, onRevise } = props;
   const { columns, rows: height } = useTerminalSize();
-  const body = bodyRows(props, columns);
+  // Read once: the banks do not change while the results are shown.
+  const offer = useMemo(() => quizOffer(scenario.topics), [scenario.topics]);
+  const body = bodyRows(props, columns, offer);
   // Title, score, gap above; gap, keys (and where we are) below; one spare row against Ink's full-screen redraw.
   const view = Math.max(1, height - 3 - 3 - 1);
   const maxTop = Math.max(0, body.length - view);
