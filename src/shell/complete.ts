@@ -8,6 +8,7 @@
  */
 import { GLOBAL_FLAGS, SUBCOMMANDS, VERB_FLAGS, type FlagSpec } from '../commands/kubectl/flags.js';
 import { RESOURCES, resolveResource, type ResourceInfo } from '../cluster/apiserver/resources.js';
+import { normalizePath } from '../cluster/host/vfs.js';
 
 /** What completion may read of the session; every method only reads. */
 export interface CompletionSources {
@@ -190,7 +191,7 @@ function files(typed: string, sources: CompletionSources): string[] {
   if (dirPart.startsWith('/')) dir = dirPart;
   else if (dirPart.startsWith('~/')) dir = `${sources.cwd}/${dirPart.slice(2)}`;
   else dir = `${sources.cwd}/${dirPart}`;
-  const entries = sources.list(normalize(dir)) ?? [];
+  const entries = sources.list(normalizePath(dir)) ?? [];
   const out: string[] = [];
   for (const e of entries) {
     // Hidden files only when asked for, as readline's match-hidden-files needs a leading dot.
@@ -198,17 +199,6 @@ function files(typed: string, sources: CompletionSources): string[] {
     out.push(`${dirPart}${e.name}${e.dir ? '/' : ''}`);
   }
   return out.sort();
-}
-
-/** `/a/./b/../c/` → `/a/c`. */
-function normalize(path: string): string {
-  const parts: string[] = [];
-  for (const p of path.split('/')) {
-    if (p === '' || p === '.') continue;
-    if (p === '..') parts.pop();
-    else parts.push(p);
-  }
-  return `/${parts.join('/')}`;
 }
 
 /** The verbs kubectl offers here, and their sub-verbs (`rollout status`). */

@@ -11,6 +11,7 @@ import { KeysProvider } from './hooks/use-keys.js';
 import { HomeScreen } from './screens/home/home-screen.js';
 import { PracticeScreen, type PracticeHistory } from './screens/practice/practice-screen.js';
 import { ResultsScreen } from './screens/results/results-screen.js';
+import { loadQuizOffer } from './text/quiz-offer.js';
 import { WarmupScreen, simulatedText, warmUpPercent } from './screens/warmup/warmup-screen.js';
 import { errorMessage } from './session-text.js';
 
@@ -185,6 +186,7 @@ export function App({ scenarios, openSession, progress, history, now, onExit, ti
           result={graded.result}
           earlier={history.slice(0, -1)}
           notice={state.notice}
+          loadOffer={loadQuizOffer}
           onRevise={() => dispatch({ type: 'revise' })}
           onDone={() => finish(attempt, graded)}
         />

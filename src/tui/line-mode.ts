@@ -8,7 +8,7 @@ import { parsePaneCommand, promptHost } from './pane-commands.js';
 import { errorMessage, faultCountText } from './session-text.js';
 import { practiceStep } from './practice-step.js';
 import { formatGrade } from './text/format-grade.js';
-import { quizOffer } from './text/quiz-offer.js';
+import { loadQuizOffer } from './text/quiz-offer.js';
 import { stripControlSequences } from '../shell/sanitize.js';
 
 /** Options of {@link runLineMode}. */
@@ -19,6 +19,8 @@ export interface LineModeOptions {
   readonly output: Writable;
   /** Where the graded attempt is recorded; omit to record nothing. */
   readonly progress?: Pick<ProgressStore, 'recordAttempt'>;
+  /** The quiz offered after the grade (src/tui/text/quiz-offer.ts, the default); tests pin it. */
+  readonly quizOffer?: (topics: readonly string[]) => Promise<string | undefined>;
   /** Wall clock for the attempt's times; defaults to Date.now (the UI edge). */
   readonly now?: () => number;
   /**
@@ -67,7 +69,7 @@ export async function runLineMode(options: LineModeOptions): Promise<GradeResult
         if (outcome.kind === 'quit') return undefined;
         if (outcome.kind === 'submitted') {
           write(`\n${formatGrade(outcome.result)}`);
-          const offer = quizOffer(session.scenario.topics);
+          const offer = await (options.quizOffer ?? loadQuizOffer)(session.scenario.topics);
           if (offer) write(`\n${offer}\n`);
           await record(options, outcome.result, startedAt, now, session.getSnapshot().hintsShown.length, write);
           return outcome.result;

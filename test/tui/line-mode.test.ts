@@ -16,6 +16,7 @@ async function play(lines: string[], session = new FakeSession({ outputs: { 'kub
     output,
     progress: { recordAttempt: async (a) => void recorded.push(a) },
     now: () => (t += 1000),
+    quizOffer: async (topics) => `Quiz yourself on ${topics.join(', ')}.`,
   });
   return { text, result, recorded, session };
 }
@@ -62,6 +63,8 @@ describe('runLineMode', () => {
         '',
         'What was wrong:',
         'The kubelet authenticates with a client certificate that expired.',
+        '',
+        'Quiz yourself on kubelet, certificates.',
         '',
       ].join('\n'),
     );

@@ -13,6 +13,7 @@ import { ProgramOutput } from './output.js';
 import { isShell, shellStatements } from './shell-words.js';
 import type { ProgramRun } from './types.js';
 import { nodePathOf, type HostPathMount } from './host-mounts.js';
+import { normalizePath } from '../host/vfs.js';
 
 /** Where an exec runs. */
 export interface ExecTarget {
@@ -68,7 +69,7 @@ function runCommand(argv: readonly string[], target: ExecTarget, depth: number):
       let code = 0;
       for (const given of argv.slice(1)) {
         // Read from the working directory; messages name the path as given.
-        const path = absolute(given, target.cwd);
+        const path = normalizePath(given, target.cwd);
         const onNode = target.host && nodePathOf(path, target.host.mounts);
         const text = onNode !== undefined ? target.host!.read(onNode) : readFile(path, target);
         if (onNode !== undefined && target.host!.exists(onNode) === 'dir') {
@@ -123,17 +124,6 @@ export function processEnvironment(container: RuntimeContainer, hostname: string
   if (tty) vars.set('TERM', 'xterm');
   if (!vars.has('HOME')) vars.set('HOME', '/root');
   return vars;
-}
-
-/** `path` taken in `cwd`, normalised. */
-function absolute(path: string, cwd = '/'): string {
-  const parts: string[] = [];
-  for (const part of (path.startsWith('/') ? path : `${cwd}/${path}`).split('/')) {
-    if (part === '' || part === '.') continue;
-    if (part === '..') parts.pop();
-    else parts.push(part);
-  }
-  return `/${parts.join('/')}`;
 }
 
 /** The files a container's own filesystem answers for. */

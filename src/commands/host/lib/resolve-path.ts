@@ -1,13 +1,7 @@
-/** Path resolution as the shell does it: there is no `cd`, so a relative path starts at the home directory. */
+/** Path resolution as the shell does it: a relative path starts at the given directory (the home, or a shell's cwd). */
+import { normalizePath } from '../../../cluster/host/vfs.js';
 
 /** `path` made absolute against `home` and normalized (`.`, `..` and repeated slashes resolved). */
 export function resolvePath(path: string, home: string): string {
-  const absolute = path.startsWith('/') ? path : `${home}/${path}`;
-  const out: string[] = [];
-  for (const seg of absolute.split('/')) {
-    if (seg === '' || seg === '.') continue;
-    if (seg === '..') out.pop();
-    else out.push(seg);
-  }
-  return `/${out.join('/')}`;
+  return normalizePath(path, home);
 }

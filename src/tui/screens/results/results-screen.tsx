@@ -1,12 +1,11 @@
 import { Box, Text } from 'ink';
 import { useKeys } from '../../hooks/use-keys.js';
-import { useMemo, useState, type ReactElement } from 'react';
+import { useEffect, useState, type ReactElement } from 'react';
 import type { GradeResult, ScenarioSummary } from '../../../scenario/practice-types.js';
 import { useInterrupt } from '../../hooks/use-interrupt.js';
 import { useTerminalSize } from '../../hooks/use-terminal-size.js';
 import { formatPartPoints, formatScore, itemLine, partSummary } from '../../text/format-grade.js';
 import { traceLines } from '../../text/format-trace.js';
-import { quizOffer } from '../../text/quiz-offer.js';
 import { wrapText } from '../../text/wrap.js';
 import { theme } from '../../theme.js';
 
@@ -22,6 +21,8 @@ export interface ResultsScreenProps {
   readonly onRevise?: () => void;
   /** Set when the attempt could not be saved. */
   readonly notice?: string;
+  /** Reads the quiz offer for the scenario's topics (src/tui/text/quiz-offer.ts); absent: none is shown. */
+  readonly loadOffer?: (topics: readonly string[]) => Promise<string | undefined>;
 }
 
 /** One row of the scrollable body. */
@@ -114,8 +115,16 @@ function bodyRows({ result, earlier = [], notice }: ResultsScreenProps, columns:
 export function ResultsScreen(props: ResultsScreenProps) {
   const { scenario, result, onDone, onRevise } = props;
   const { columns, rows: height } = useTerminalSize();
-  // Read once: the banks do not change while the results are shown.
-  const offer = useMemo(() => quizOffer(scenario.topics), [scenario.topics]);
+  // The quiz on the scenario's topics, once the banks are read (after the first frame).
+  const [offer, setOffer] = useState<string | undefined>(undefined);
+  const { loadOffer } = props;
+  useEffect(() => {
+    let live = true;
+    void loadOffer?.(scenario.topics).then((text) => live && setOffer(text));
+    return () => {
+      live = false;
+    };
+  }, [loadOffer, scenario.topics]);
   const body = bodyRows(props, columns, offer);
   // Title, score, gap above; gap, keys (and where we are) below; one spare row against Ink's full-screen redraw.
   const view = Math.max(1, height - 3 - 3 - 1);
