@@ -1,6 +1,7 @@
 import { render } from 'ink';
 import type { PracticeSession, ScenarioSummary } from '../scenario/practice-types.js';
 import { App, type AppProgress, type OpenSessionOptions } from './app.js';
+import { applyColorPreference } from './color.js';
 import type { PracticeHistory } from './screens/practice/practice-screen.js';
 
 /**
@@ -38,6 +39,7 @@ export interface RunAppOptions {
  * The CLI imports this module lazily, so commands that draw no TUI never load Ink.
  */
 export async function runApp(options: RunAppOptions): Promise<void> {
+  applyColorPreference(process.env);
   const instance = render(
     <App
       scenarios={options.scenarios}
