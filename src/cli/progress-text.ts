@@ -27,7 +27,7 @@ export function progressText(report: ProgressReport, options: { bold?: boolean }
 }
 
 function topicRow(t: TopicMastery): string[] {
-  const scenarios = t.scenarios ? `${plural(t.scenarios.attempted, 'scenario')}, best ${t.scenarios.percent}%` : '-';
+  const scenarios = t.scenarios ? `${plural(t.scenarios.attempted, 'scenario')}, ${t.scenarios.percent}%` : '-';
   const quiz = t.quiz ? `${t.quiz.right}/${t.quiz.answered} right` : '-';
   return [clean(t.topic), `${t.mastery}%`, scenarios, quiz];
 }
