@@ -6,7 +6,8 @@
  */
 import type { Readable, Writable } from 'node:stream';
 import { createInterface } from 'node:readline';
-import { openProgress, progressFilePath } from '../progress/index.js';
+import { openProgress } from '../progress/store.js';
+import { progressFilePath } from '../progress/paths.js';
 import { progressReport } from '../progress/report.js';
 import { listShippedEntries } from './catalogue.js';
 import { progressText } from './progress-text.js';
