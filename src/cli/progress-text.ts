@@ -15,7 +15,8 @@ export function progressText(report: ProgressReport, options: { bold?: boolean }
     out.push(`No attempts or quiz answers yet (progress file: ${clean(report.file)}).`);
     return `${out.join('\n')}\n`;
   }
-  out.push(heading('Mastery by topic'), ...table([['TOPIC', 'MASTERY', 'SCENARIOS', 'QUIZ'], ...report.topics.map(topicRow)]), '');
+  // Attempts only at scenarios the catalogue no longer has place under no topic.
+  if (report.topics.length > 0) out.push(heading('Mastery by topic'), ...table([['TOPIC', 'MASTERY', 'SCENARIOS', 'QUIZ'], ...report.topics.map(topicRow)]), '');
   if (report.history.length > 0) {
     out.push(heading('Scenario history (UTC)'), ...table([['DATE', 'SCENARIO', 'SCORE', 'TIME', 'HINTS'], ...report.history.map(historyRow)]), '');
   }

@@ -126,6 +126,8 @@ describe('kubedrill progress', () => {
       await progressCommand({}, io(out));
       expect(out.text()).not.toContain('\x1b');
       expect(out.text()).toContain('  xy  ');
+      // An id the catalogue does not know has no topic: no mastery table at all.
+      expect(out.text().startsWith('Scenario history (UTC)\n')).toBe(true);
     });
   });
 
