@@ -64,9 +64,12 @@ export function buildProgram(exit: (code: number) => void): Command {
 
   program
     .command('progress')
-    .description('your attempts and best scores')
-    .option('--json', 'machine-readable output')
-    .action(async (opts: { json?: boolean }) => exit(await (await import('./progress.js')).progressCommand(opts, out, err)));
+    .description('mastery per topic, scenario history, questions due for review and your streak; --reset forgets it all (after asking)')
+    .option('--json', 'the same report as JSON, e.g. for an instructor')
+    .option('--reset', 'forget all progress, keeping the old file beside the new one; asks first')
+    .option('--yes', 'with --reset: do not ask (needed when stdin is not a terminal)')
+    .action(async (opts: { json?: boolean; reset?: boolean; yes?: boolean }) =>
+      exit(await (await import('./progress.js')).progressCommand(opts, { out, err, input: process.stdin })));
 
   program
     .command('snapshots')

@@ -30,16 +30,17 @@ export function plainProgress(raw: unknown): ProgressData | undefined {
   const attempts: AttemptRecord[] = [];
   for (const a of raw.attempts as unknown[]) {
     if (!isRecord(a)) return undefined;
-    const { scenarioId, startedAt, finishedAt, score, maxScore, hintsUsed, parts } = a;
+    const { scenarioId, startedAt, finishedAt, score, maxScore, hintsUsed, simulatedSeconds, parts } = a;
     if (typeof scenarioId !== 'string' || typeof startedAt !== 'string' || typeof finishedAt !== 'string') return undefined;
     if (!isNumber(score) || !isNumber(maxScore) || !Number.isSafeInteger(hintsUsed) || (hintsUsed as number) < 0) return undefined;
     if (!Array.isArray(parts)) return undefined;
+    if (simulatedSeconds !== undefined && (!isNumber(simulatedSeconds) || simulatedSeconds < 0)) return undefined;
     const checkedParts: AttemptRecord['parts'] = [];
     for (const p of parts as unknown[]) {
       if (!isRecord(p) || typeof p.name !== 'string' || !isNumber(p.points) || !isNumber(p.max)) return undefined;
       checkedParts.push({ name: p.name, points: p.points, max: p.max });
     }
-    attempts.push({ scenarioId, startedAt, finishedAt, score, maxScore, hintsUsed: hintsUsed as number, parts: checkedParts });
+    attempts.push({ scenarioId, startedAt, finishedAt, score, maxScore, hintsUsed: hintsUsed as number, ...(simulatedSeconds === undefined ? {} : { simulatedSeconds }), parts: checkedParts });
   }
   const quiz: QuizResultRecord[] = [];
   for (const r of raw.quiz as unknown[]) {

@@ -27,6 +27,12 @@ export const attemptSchema = z.object({
   maxScore: z.number(),
   /** How many hints were revealed. */
   hintsUsed: z.number().int().nonnegative(),
+  /**
+   * Simulated seconds the attempt took. Optional, so the version stays 2:
+   * files written before it was recorded lack it, and builds that do not know
+   * it keep it unread (unknown fields survive a save).
+   */
+  simulatedSeconds: z.number().nonnegative().optional(),
   /** The graded parts. */
   parts: z.array(attemptPartSchema),
 });

@@ -3,6 +3,8 @@ import { dirname } from 'node:path';
 import { errorCode, oneLineError } from '../error-text.js';
 import { progressFilePath } from './paths.js';
 import { writeAtomically } from './write-atomically.js';
+import { asideName } from './aside.js';
+import { withProgressLock } from './lock.js';
 import { emptyProgress, plainProgress } from './document.js';
 import type { AttemptRecord, LeitnerRecord, ProgressData, QuizResultRecord } from './schema.js';
 
@@ -64,9 +66,6 @@ interface Document {
   raw: Record<string, unknown>;
 }
 
-/** How long a lock may go without being refreshed before another process takes it over (a holder was killed). */
-const LOCK_STALE_MS = 5_000;
-
 /**
  * Opens the progress store. A file that is not JSON, not a progress document,
  * or of an unknown version is renamed to `<file>.corrupt-<timestamp>` (never
@@ -95,25 +94,14 @@ export async function openProgress(options: OpenProgressOptions = {}): Promise<P
     }
     try {
       await mkdir(dirname(file), { recursive: true });
-      // The lock library is loaded on the first save, not at start-up.
-      const { lock } = await import('proper-lockfile');
-      const release = await lock(file, {
-        realpath: false,
-        stale: LOCK_STALE_MS,
-        retries: { retries: 200, factor: 1.2, minTimeout: 10, maxTimeout: 100, randomize: true },
-        // A lock taken over after a long stall: the write below is still atomic, so only ordering could suffer.
-        onCompromised: () => undefined,
-      });
-      try {
+      await withProgressLock(file, async () => {
         // What other processes wrote since we loaded counts: merge into the file as it is now.
         const current = await load(file, now);
         if (current.warning) warning = current.warning;
         const next = change(current.doc);
         await writeAtomically(file, `${JSON.stringify(next.raw, null, 2)}\n`);
         doc = next;
-      } finally {
-        await release().catch(() => undefined);
-      }
+      });
       lastFailure = undefined;
     } catch (e) {
       // Keep the change for this run, say why it was not saved.
@@ -276,10 +264,7 @@ async function load(file: string, now: () => number): Promise<Loaded> {
 }
 
 async function keepAside(file: string, now: () => number, reason: string): Promise<Loaded> {
-  const stamp = new Date(now()).toISOString().replace(/[:.]/g, '-');
-  let aside = `${file}.corrupt-${stamp}`;
-  // Never overwrite an earlier kept-aside file.
-  for (let n = 1; await exists(aside); n++) aside = `${file}.corrupt-${stamp}-${n}`;
+  const aside = await asideName(file, 'corrupt', now());
   try {
     await rename(file, aside);
   } catch (e) {
@@ -290,13 +275,4 @@ async function keepAside(file: string, now: () => number, reason: string): Promi
     };
   }
   return { doc: fresh(), writable: true, warning: `${reason}; kept it as ${aside}` };
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await stat(path);
-    return true;
-  } catch {
-    return false;
-  }
 }

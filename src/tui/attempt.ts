@@ -10,6 +10,7 @@ export function attemptRecord(result: GradeResult, startedAt: number, finishedAt
     score: result.score,
     maxScore: result.maxScore,
     hintsUsed,
+    simulatedSeconds: result.simulatedSeconds,
     parts: result.parts.map((p) => ({ name: p.name, points: p.points, max: p.max })),
   };
 }

@@ -29,6 +29,17 @@ describe('lean start-up', () => {
     });
   });
 
+  it('`progress` with scenario attempts reads none of them either (quiz banks load only when there are answers to place)', async () => {
+    const attempt = { scenarioId: 'imagepull-wrong-tag', startedAt: 'a', finishedAt: '2026-12-01T09:00:00.000Z', score: 9, maxScore: 10, hintsUsed: 1, simulatedSeconds: 60, parts: [] };
+    await withProgressHome([attempt], async () => {
+      const { progressCommand } = await import('../../src/cli/progress.js');
+      const out = sink();
+      expect(await progressCommand({ json: true }, { out, err: sink(), now: () => Date.UTC(2026, 11, 2) })).toBe(0);
+      expect(JSON.parse(out.text())).toMatchObject({ topics: [{ topic: 'images' }, { topic: 'kubelet' }, { topic: 'registry' }], streak: { days: 1 } });
+      expect(imported).toEqual([]);
+    });
+  });
+
   it('loading the play command imports none of them either (they load when a scenario opens)', async () => {
     await import('../../src/cli/play.js');
     const { listShipped } = await import('../../src/cli/catalogue.js');

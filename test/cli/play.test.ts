@@ -67,8 +67,8 @@ describe('piped kubedrill play', () => {
       expect(r.stdout).not.toContain('could not save progress');
     }
     const progress = await kubedrill(['progress', '--json'], '', home);
-    const parsed = JSON.parse(progress.stdout) as { attempts: { scenarioId: string }[] };
-    expect(parsed.attempts).toHaveLength(10);
-    expect(parsed.attempts.every((a) => a.scenarioId === SCENARIO)).toBe(true);
+    const parsed = JSON.parse(progress.stdout) as { history: { scenarioId: string }[] };
+    expect(parsed.history).toHaveLength(10);
+    expect(parsed.history.every((a) => a.scenarioId === SCENARIO)).toBe(true);
   }, 180_000);
 });

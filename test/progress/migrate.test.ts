@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { migrateProgress } from '../../src/progress/migrate.js';
-import { PROGRESS_VERSION } from '../../src/progress/document.js';
+import { PROGRESS_VERSION, plainProgress } from '../../src/progress/document.js';
 import { openProgress } from '../../src/progress/store.js';
 
 const FIXTURES = join(import.meta.dirname, 'fixtures', 'versions');
@@ -67,6 +67,15 @@ describe('migrating the progress file', () => {
     expect(migrateProgress({ version: 0, attempts: [] })).toEqual({ ok: false, problem: { kind: 'unknown-version', version: 0 } });
     expect(migrateProgress({ version: PROGRESS_VERSION + 1 })).toEqual({ ok: false, problem: { kind: 'unknown-version', version: PROGRESS_VERSION + 1 } });
     expect(migrateProgress([])).toEqual({ ok: false, problem: { kind: 'invalid' } });
+  });
+  it('reads version-2 attempts with and without simulatedSeconds (an optional field: no new version), by the plain check and the schema alike', async () => {
+    const base = { scenarioId: 's', startedAt: 'a', finishedAt: 'b', score: 1, maxScore: 2, hintsUsed: 0, parts: [] };
+    const doc = { version: 2, attempts: [base, { ...base, simulatedSeconds: 95 }], quiz: [], leitner: [] };
+    const r = migrateProgress(doc);
+    if (!r.ok) throw new Error('not read');
+    expect(r.data.attempts.map((a) => a.simulatedSeconds)).toEqual([undefined, 95]);
+    expect(plainProgress(doc)?.attempts.map((a) => a.simulatedSeconds)).toEqual([undefined, 95]);
+    expect(migrateProgress({ ...doc, attempts: [{ ...base, simulatedSeconds: -1 }] }).ok).toBe(false);
   });
 });
 

@@ -22,6 +22,7 @@ const attempt = fc.record(
     score: often(fc.integer(), junk),
     maxScore: often(fc.nat(), junk),
     hintsUsed: often(fc.nat(5), fc.constantFrom(-1, 0.5, '2', Number.MAX_SAFE_INTEGER + 2)),
+    simulatedSeconds: often(fc.double({ min: 0, max: 1e6, noNaN: true }), fc.constantFrom(-1, '60', null, Infinity)),
     parts: often(fc.array(part, { maxLength: 3 }), junk),
     extra: fc.anything(),
   },

@@ -94,6 +94,7 @@ describe('App', () => {
         score: 70,
         maxScore: 100,
         hintsUsed: 0,
+        simulatedSeconds: 600,
         parts: [
           { name: 'diagnosis', points: 40, max: 40 },
           { name: 'fix', points: 30, max: 40 },

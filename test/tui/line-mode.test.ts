@@ -70,7 +70,7 @@ describe('runLineMode', () => {
     );
     expect(result?.score).toBe(70);
     expect(recorded).toHaveLength(1);
-    expect(recorded[0]).toMatchObject({ scenarioId: 'node-notready', hintsUsed: 1, startedAt: '2026-01-01T10:00:01.000Z', finishedAt: '2026-01-01T10:00:02.000Z' });
+    expect(recorded[0]).toMatchObject({ scenarioId: 'node-notready', hintsUsed: 1, simulatedSeconds: 600, startedAt: '2026-01-01T10:00:01.000Z', finishedAt: '2026-01-01T10:00:02.000Z' });
   });
 
   it('shows the new prompt after ssh, sends `exit` there to the shell, and quits on the workstation', async () => {
