@@ -1,12 +1,11 @@
 import { Box, Text } from 'ink';
 import { useKeys } from '../../hooks/use-keys.js';
-import { useMemo, useState, type ReactElement } from 'react';
+import { useEffect, useState, type ReactElement } from 'react';
 import type { GradeResult, ScenarioSummary } from '../../../scenario/practice-types.js';
 import { useInterrupt } from '../../hooks/use-interrupt.js';
 import { useTerminalSize } from '../../hooks/use-terminal-size.js';
 import { formatPartPoints, formatScore, itemLine, partSummary } from '../../text/format-grade.js';
 import { traceLines } from '../../text/format-trace.js';
-import { quizOffer } from '../../text/quiz-offer.js';
 import { wrapText } from '../../text/wrap.js';
 import { theme } from '../../theme.js';
 
@@ -114,8 +113,19 @@ function bodyRows({ result, earlier = [], notice }: ResultsScreenProps, columns:
 export function ResultsScreen(props: ResultsScreenProps) {
   const { scenario, result, onDone, onRevise } = props;
   const { columns, rows: height } = useTerminalSize();
-  // Read once: the banks do not change while the results are shown.
-  const offer = useMemo(() => quizOffer(scenario.topics), [scenario.topics]);
+  // Read once: the banks do not change while the results are shown. Imported here, not at the top: the banks'
+  // loader (zod, YAML) must stay out of the home screen's first frame, which loads every screen's module.
+  const [offer, setOffer] = useState<string | undefined>(undefined);
+  useEffect(() => {
+    let live = true;
+    import('../../text/quiz-offer.js').then(
+      (m) => live && setOffer(m.quizOffer(scenario.topics)),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [scenario.topics]);
   const body = bodyRows(props, columns, offer);
   // Title, score, gap above; gap, keys (and where we are) below; one spare row against Ink's full-screen redraw.
   const view = Math.max(1, height - 3 - 3 - 1);
