@@ -76,8 +76,9 @@ export function HomeScreen({ scenarios, bestScores, onPlay, onQuiz, onQuit, init
       <Text color={theme.muted} wrap="truncate">
         {view.searching ? 'type to search · Enter keep · Esc drop the search · ↑/↓ move' : `↑/↓ or j/k move · Enter play${known ? ' · c continue' : ''} · / search · t topic · d difficulty`}
       </Text>
+      {/* While searching every key is text: only the line above applies (the blank keeps the height). */}
       <Text color={theme.muted} wrap="truncate">
-        {`${onQuiz ? 'q quiz · r review · ' : ''}Esc ${isFiltered(view) ? 'clear filters' : 'quit'}`}
+        {view.searching ? ' ' : `${onQuiz ? 'q quiz · r review · ' : ''}Esc ${isFiltered(view) ? 'clear filters' : 'quit'}`}
       </Text>
     </Box>
   );

@@ -54,6 +54,8 @@ describe('HomeScreen', () => {
     await ui.press('/', 'jq');
     await ui.waitForText('search: jq▏ · 0 of 4');
     expect(quizzes).toEqual([]);
+    expect(ui.frame()).toContain('type to search · Enter keep · Esc drop the search');
+    expect(ui.frame()).not.toContain('q quiz');
     await ui.press(KEYS.backspace, KEYS.backspace, 'net');
     await ui.waitForText('search: net▏ · 2 of 4');
     expect(rows()).toEqual(['*dns-broken', 'svc-no-endpoints']);
