@@ -96,7 +96,9 @@ export async function openProgress(options: OpenProgressOptions = {}): Promise<P
     try {
       await mkdir(dirname(file), { recursive: true });
       // The lock library is loaded on the first save, not at start-up.
-      const { lock } = await import('proper-lockfile');
+      // A CommonJS module: Node finds its named exports, a bundler may give only `default` (module.exports).
+      const lockfile = await import('proper-lockfile');
+      const { lock } = ('lock' in lockfile && typeof lockfile.lock === 'function' ? lockfile : (lockfile as unknown as { default: typeof lockfile }).default);
       const release = await lock(file, {
         realpath: false,
         stale: LOCK_STALE_MS,
