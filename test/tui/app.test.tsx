@@ -118,6 +118,25 @@ describe('App', () => {
     expect(ui.frame()).toMatch(/kubelet, certi\S* +90\/100 · last played\n/);
   });
 
+  it('starts the list on the scenario of the latest recorded attempt, marked; c continues it', async () => {
+    const attempt = (scenarioId: string): AttemptRecord => ({ scenarioId, startedAt: 'a', finishedAt: 'b', score: 1, maxScore: 2, hintsUsed: 0, parts: [] });
+    const progress: AppProgress = {
+      warning: undefined,
+      bestScores: () => new Map(),
+      recordAttempt: async () => {},
+      listAttempts: () => [attempt('node-notready'), attempt('pending-pods')],
+    };
+    const opened: string[] = [];
+    const ui = renderInk(
+      <App scenarios={SCENARIOS} openSession={async (id) => (opened.push(id), new FakeSession({ scenario: SCENARIOS.find((s) => s.id === id)! }))} progress={progress} now={() => 0} />,
+    );
+    await ui.waitForText('Pods stuck Pending');
+    expect(ui.frame()).toMatch(/\n❯ pending-pods {3}Pods stuck Pending .*— · last played\n/);
+    await ui.press('k', 'c');
+    await ui.waitForText('learner@workstation:~$');
+    expect(opened).toEqual(['pending-pods']);
+  });
+
   it('returns home on `quit` without grading', async () => {
     const { ui, recorded } = setup();
     await ui.waitForText('Pods stuck Pending');

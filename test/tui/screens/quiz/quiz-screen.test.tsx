@@ -13,6 +13,9 @@ import { loadQuizBanks, quizItems } from '../../../../src/quiz/load.js';
 import type { LeitnerCard } from '../../../../src/quiz/leitner.js';
 import type { LeitnerRecord, QuizResultRecord } from '../../../../src/progress/schema.js';
 import { shippedScenariosDir } from '../../../../src/scenario/catalog.js';
+import { DEFAULT_QUIZ_COUNT, selectQuestions } from '../../../../src/quiz/select.js';
+import { presentQuestion, questionText } from '../../../../src/quiz/present.js';
+import { Random } from '../../../../src/cluster/clock/random.js';
 import { FakeSession, fakeScenario } from '../../../helpers/fake-session.js';
 import { KEYS, renderInk } from '../../../helpers/ink.js';
 
@@ -137,6 +140,26 @@ describe('QuizScreen', () => {
     await ui.waitForText('could not load the questions: no banks here');
     await ui.press(KEYS.enter);
     expect(done).toBe(1);
+  });
+});
+
+describe('the same quiz as the line mode', () => {
+  it('draws the same questions with the same shuffles for the same seed (kubedrill quiz --seed 5 sample)', async () => {
+    const items = quizItems(loadQuizBanks([SAMPLE_BANK]).banks);
+    const chosen = selectQuestions(items.filter((i) => i.question.type !== 'hands-on'), { topics: [], count: DEFAULT_QUIZ_COUNT, seed: 5 });
+    const random = new Random(5);
+    const expected = chosen.map((item) => questionText(presentQuestion(item, random)).trimEnd());
+    const ui = renderInk(<QuizScreen mode="quiz" loadDeck={async () => ({ items, cards: [], seed: 5, warnings: [] })} now={() => T0} onDone={() => {}} />);
+    await ui.waitForText('❯ All topics');
+    await ui.press(KEYS.enter);
+    for (const [i, text] of expected.entries()) {
+      await ui.waitForText(`Question ${i + 1} of ${expected.length}`);
+      expect(ui.frame()).toContain(text);
+      await ui.typeLine('skip');
+      await ui.waitForText('Skipped.');
+      await ui.press(KEYS.enter);
+    }
+    await ui.waitForText(`Score: 0 of ${expected.length} right (0%).`);
   });
 });
 
