@@ -48,7 +48,6 @@ export function QuizScreen({ mode, loadDeck, progress, now, onDone }: QuizScreen
       live = false;
     };
     // Loaded once, when the screen opens.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const latest = useLatest({ progress, now, onDone });
