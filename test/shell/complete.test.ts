@@ -26,7 +26,8 @@ describe('tab completion over a scenario session', () => {
 
   it('completes kubectl verbs and sub-verbs', () => {
     expect(candidates('kubectl ge')).toEqual(['get']);
-    expect(candidates('kubectl de')).toEqual(['delete', 'describe']);
+    // kubectl debug (a verb since the kubectl-debug merge) completes with them.
+    expect(candidates('kubectl de')).toEqual(['debug', 'delete', 'describe']);
     expect(candidates('kubectl rollout re')).toEqual(['restart']);
     expect(candidates('k -n kube-system ge')).toEqual(['get']);
   });

@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { PassThrough, Readable } from 'node:stream';
 import { runLineMode } from '../../src/tui/line-mode.js';
+import { quizOffer } from '../../src/tui/text/quiz-offer.js';
 import type { AttemptRecord } from '../../src/progress/schema.js';
 import { FAKE_CHOICES, FakeSession } from '../helpers/fake-session.js';
 
@@ -62,6 +63,9 @@ describe('runLineMode', () => {
         '',
         'What was wrong:',
         'The kubelet authenticates with a client certificate that expired.',
+        '',
+        // The offer of the quiz on the scenario's topics (its count follows the shipped banks).
+        quizOffer(['kubelet', 'certificates']),
         '',
       ].join('\n'),
     );
