@@ -71,7 +71,7 @@ export const FIGURES: readonly Figure[] = [
   {
     id: 'home',
     title: 'home screen first frame',
-    run: (ctx) => firstFrameFigure(ctx, 'home', 'home screen first frame', [CLI], HOME_MARKER, 'q', { kind: 'ratio-max', limit: 3 }, true),
+    run: (ctx) => firstFrameFigure(ctx, 'home', 'home screen first frame', [CLI], HOME_MARKER, '\u0003', { kind: 'ratio-max', limit: 3 }, true),
   },
   {
     id: 'pty',

@@ -64,6 +64,8 @@ export async function playCommand(scenarioArg: string | undefined, options: { se
     },
     progress,
     history,
+    // The banks load when the learner opens a quiz, not before the first frame.
+    loadQuiz: async () => (await import('../tui/screens/quiz/quiz-deck.js')).loadQuizDeck(progress),
     // `play <id>` opens the scenario at once instead of a one-row list.
     start: chosen?.ok ? summaries[0]!.id : undefined,
   });

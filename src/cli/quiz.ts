@@ -10,6 +10,7 @@
 import type { Readable, Writable } from 'node:stream';
 import { openProgress } from '../progress/store.js';
 import { DIFFICULTIES, type Difficulty } from '../quiz/schema.js';
+import { DEFAULT_QUIZ_COUNT } from '../quiz/select.js';
 
 /** Options of the quiz command, as commander hands them over. */
 export interface QuizCommandOptions {
@@ -20,7 +21,7 @@ export interface QuizCommandOptions {
 }
 
 /** How many questions a quiz asks unless told. */
-export const DEFAULT_QUIZ_COUNT = 10;
+export { DEFAULT_QUIZ_COUNT };
 
 /** Runs a quiz; returns the exit code. */
 export async function quizCommand(

@@ -9,8 +9,10 @@ const LOCK_STALE_MS = 5_000;
 
 /** Runs `body` holding the lock on `file` (whose folder must exist), and releases it. */
 export async function withProgressLock<T>(file: string, body: () => Promise<T>): Promise<T> {
-  // The lock library is loaded on the first write, not at start-up.
-  const { lock } = await import('proper-lockfile');
+  // The lock library is loaded on the first write, not at start-up. It is a CommonJS module: Node finds its
+  // named exports, the bundle gives only `default` (module.exports), and `lock` was then undefined.
+  const lockfile = await import('proper-lockfile');
+  const { lock } = 'lock' in lockfile && typeof lockfile.lock === 'function' ? lockfile : (lockfile as unknown as { default: typeof lockfile }).default;
   const release = await lock(file, {
     realpath: false,
     stale: LOCK_STALE_MS,

@@ -9,6 +9,9 @@ import { dueCards, type LeitnerCard } from './leitner.js';
 import type { QuizItem } from './load.js';
 import type { Difficulty } from './schema.js';
 
+/** How many questions a quiz asks unless told (the CLI and the TUI alike). */
+export const DEFAULT_QUIZ_COUNT = 10;
+
 /** What to ask. */
 export interface SelectOptions {
   /** Topics or bank ids; a question matches when it has any of them. Empty: all. */

@@ -1,5 +1,6 @@
 import { betterScore, type BestScore } from '../progress/store.js';
 import type { GradeResult, PracticeSession, ScenarioSummary } from '../scenario/practice-types.js';
+import type { HomeView } from './screens/home/use-home-screen-state.js';
 import type { PracticeMemory } from './screens/practice/practice-screen.js';
 
 /** The latest grade of an attempt and the hints revealed when it was given. */
@@ -23,21 +24,25 @@ export type Screen =
   | { name: 'home' }
   | { name: 'opening'; scenario: ScenarioSummary }
   | { name: 'practice'; attempt: Attempt }
-  | { name: 'results'; attempt: Attempt; graded: Graded };
+  | { name: 'results'; attempt: Attempt; graded: Graded }
+  | { name: 'quiz'; mode: 'quiz' | 'review' };
 
 /** The whole app's state. */
 export interface AppState {
   readonly screen: Screen;
   readonly bestScores: ReadonlyMap<string, BestScore>;
-  /** The home list's highlighted row, kept across plays. */
-  readonly homeIndex: number;
+  /** The home list's filters and highlighted scenario, kept across plays (none yet: the home screen's default). */
+  readonly homeView: HomeView | undefined;
+  /** The scenario of the latest recorded attempt: "continue where you left off". */
+  readonly lastPlayed: string | undefined;
   /** A warning or error for the current screen (progress file, failed load, failed save). */
   readonly notice: string | undefined;
 }
 
 /** What moves the app between screens. */
 export type AppAction =
-  | { type: 'open-start'; scenario: ScenarioSummary; index: number }
+  | { type: 'open-start'; scenario: ScenarioSummary; view?: HomeView }
+  | { type: 'open-quiz'; mode: 'quiz' | 'review'; view: HomeView }
   | { type: 'open-done'; session: PracticeSession; startedAt: number }
   | { type: 'open-failed'; message: string }
   | { type: 'graded'; graded: Graded }
@@ -47,15 +52,18 @@ export type AppAction =
   | { type: 'go-home' };
 
 /** The first state: the home screen, with a warning from the progress store if any. */
-export function initialAppState(bestScores: ReadonlyMap<string, BestScore>, warning?: string): AppState {
-  return { screen: { name: 'home' }, bestScores, homeIndex: 0, notice: warning };
+export function initialAppState(bestScores: ReadonlyMap<string, BestScore>, warning?: string, lastPlayed?: string): AppState {
+  return { screen: { name: 'home' }, bestScores, homeView: undefined, lastPlayed, notice: warning };
 }
 
 /** The app's pure reducer. */
 export function appReducer(state: AppState, action: AppAction): AppState {
   switch (action.type) {
     case 'open-start':
-      return { ...state, screen: { name: 'opening', scenario: action.scenario }, homeIndex: action.index, notice: undefined };
+      return { ...state, screen: { name: 'opening', scenario: action.scenario }, homeView: action.view ?? state.homeView, notice: undefined };
+    case 'open-quiz':
+      if (state.screen.name !== 'home') return state;
+      return { ...state, screen: { name: 'quiz', mode: action.mode }, homeView: action.view, notice: undefined };
     case 'open-done': {
       // A load that finishes after the learner moved on is dropped.
       if (state.screen.name !== 'opening') return state;
@@ -75,7 +83,7 @@ export function appReducer(state: AppState, action: AppAction): AppState {
       if (state.screen.name !== 'results') return state;
       return { ...state, screen: { name: 'practice', attempt: state.screen.attempt }, notice: undefined };
     case 'recorded':
-      return { ...state, bestScores: withBest(state.bestScores, action.result) };
+      return { ...state, bestScores: withBest(state.bestScores, action.result), lastPlayed: action.result.scenarioId };
     case 'notice':
       return { ...state, notice: action.message };
     case 'go-home':

@@ -1,5 +1,5 @@
 import { useApp } from 'ink';
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { ProgressStore } from '../progress/store.js';
 import type { GradeResult, PracticeSession, ScenarioSummary } from '../scenario/practice-types.js';
 import type { WarmUpProgress } from '../scenario/run.js';
@@ -9,14 +9,31 @@ import { ErrorBoundary } from './error-boundary.js';
 import { InterruptProvider } from './hooks/use-interrupt.js';
 import { KeysProvider } from './hooks/use-keys.js';
 import { HomeScreen } from './screens/home/home-screen.js';
+import type { HomeView } from './screens/home/use-home-screen-state.js';
 import { PracticeScreen, type PracticeHistory } from './screens/practice/practice-screen.js';
+import type { QuizDeck } from './screens/quiz/quiz-deck.js';
 import { ResultsScreen } from './screens/results/results-screen.js';
 import { loadQuizOffer } from './text/quiz-offer.js';
 import { WarmupScreen, simulatedText, warmUpPercent } from './screens/warmup/warmup-screen.js';
 import { errorMessage } from './session-text.js';
 
-/** What the app needs of the progress store. */
-export type AppProgress = Pick<ProgressStore, 'recordAttempt' | 'bestScores' | 'warning'>;
+/**
+ * What the app needs of the progress store: the attempts (for the scenario
+ * played last) and the quiz answers are optional, so a store without them
+ * simply shows no "continue" marker and records no quiz answer.
+ */
+export type AppProgress = Pick<ProgressStore, 'recordAttempt' | 'bestScores' | 'warning'> & Partial<Pick<ProgressStore, 'listAttempts' | 'recordQuizAnswer'>>;
+
+/**
+ * The quiz screen imports the banks' schema and grading (zod, RE2): loaded
+ * when the learner opens a quiz, never for the home screen's first frame.
+ */
+const QuizScreen = lazy(() => import('./screens/quiz/quiz-screen.js').then((m) => ({ default: m.QuizScreen })));
+
+/** The scenario of the latest recorded attempt (attempts are appended as they finish). */
+function lastPlayedOf(progress: AppProgress): string | undefined {
+  return progress.listAttempts?.().at(-1)?.scenarioId;
+}
 
 /** What opening a scenario is given: where to report the warm-up's progress, and a signal to stop it. */
 export interface OpenSessionOptions {
@@ -42,6 +59,14 @@ export interface AppProps {
    * shown, and finishing or leaving it ends the app.
    */
   readonly start?: string;
+  /** Loads the question banks and the learner's cards for the quiz screen; none: no Quiz or Review entries. */
+  readonly loadQuiz?: () => Promise<QuizDeck>;
+}
+
+/** The store's quiz recording, if it has one. */
+function progressForQuiz(progress: AppProgress): Pick<ProgressStore, 'recordQuizAnswer'> | undefined {
+  const record = progress.recordQuizAnswer;
+  return record ? { recordQuizAnswer: (result, review) => record.call(progress, result, review) } : undefined;
 }
 
 /** Lets Ink paint the frame just dispatched (its renders are throttled to 30 fps) before blocking work starts. */
@@ -50,10 +75,10 @@ function painted(): Promise<void> {
 }
 
 /** The whole TUI: home → practice ⇄ results → home. */
-export function App({ scenarios, openSession, progress, history, now, onExit, tickMs, start }: AppProps) {
+export function App({ scenarios, openSession, progress, history, now, onExit, tickMs, start, loadQuiz }: AppProps) {
   const { exit } = useApp();
   const [state, dispatch] = useReducer(appReducer, undefined, () =>
-    initialAppState(progress.bestScores(), progress.warning),
+    initialAppState(progress.bestScores(), progress.warning, lastPlayedOf(progress)),
   );
   // Remounting the screen after an error gives it fresh state.
   const [generation, setGeneration] = useState(0);
@@ -70,8 +95,8 @@ export function App({ scenarios, openSession, progress, history, now, onExit, ti
   }, [exit, onExit]);
 
   const play = useCallback(
-    (scenario: ScenarioSummary, index: number) => {
-      dispatch({ type: 'open-start', scenario, index });
+    (scenario: ScenarioSummary, view?: HomeView) => {
+      dispatch({ type: 'open-start', scenario, view });
       setWarmUp(undefined);
       const controller = new AbortController();
       opening.current = controller;
@@ -108,8 +133,8 @@ export function App({ scenarios, openSession, progress, history, now, onExit, ti
   useEffect(() => {
     if (start === undefined || started.current) return;
     started.current = true;
-    const index = scenarios.findIndex((s) => s.id === start);
-    if (index >= 0) play(scenarios[index]!, index);
+    const scenario = scenarios.find((s) => s.id === start);
+    if (scenario) play(scenario);
   }, [start, scenarios, play]);
 
   /** Ends an attempt: records its latest grade (if any), then home, or out when it was opened directly. */
@@ -140,6 +165,7 @@ export function App({ scenarios, openSession, progress, history, now, onExit, ti
     [],
   );
   const goHome = useCallback(() => dispatch({ type: 'go-home' }), []);
+  const openQuiz = useCallback((mode: 'quiz' | 'review', view: HomeView) => dispatch({ type: 'open-quiz', mode, view }), []);
   const leavePractice = useCallback(() => {
     if (screen.name !== 'practice') return;
     const { attempt } = screen;
@@ -155,12 +181,21 @@ export function App({ scenarios, openSession, progress, history, now, onExit, ti
         <HomeScreen
           scenarios={scenarios}
           bestScores={state.bestScores}
-          initialIndex={state.homeIndex}
+          initialView={state.homeView}
+          lastPlayed={state.lastPlayed}
           notice={state.notice}
           onPlay={play}
+          onQuiz={loadQuiz ? openQuiz : undefined}
           onQuit={quit}
         />
       );
+      break;
+    case 'quiz':
+      body = loadQuiz ? (
+        <Suspense fallback={null}>
+          <QuizScreen mode={screen.mode} loadDeck={loadQuiz} progress={progressForQuiz(progress)} now={now} onDone={goHome} />
+        </Suspense>
+      ) : null;
       break;
     case 'opening':
       body = <WarmupScreen scenario={screen.scenario} progress={warmUp} />;

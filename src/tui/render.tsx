@@ -3,6 +3,7 @@ import type { PracticeSession, ScenarioSummary } from '../scenario/practice-type
 import { App, type AppProgress, type OpenSessionOptions } from './app.js';
 import { applyColorPreference } from './color.js';
 import type { PracticeHistory } from './screens/practice/practice-screen.js';
+import type { QuizDeck } from './screens/quiz/quiz-deck.js';
 
 /**
  * Ink's frame throttle, in frames per second. Ink's default (30) holds a frame
@@ -29,6 +30,8 @@ export interface RunAppOptions {
   readonly stderr?: NodeJS.WriteStream;
   /** A scenario id to open at once, without the list (`kubedrill play <id>`). */
   readonly start?: string;
+  /** Loads the question banks for the home screen's Quiz and Review entries; none: no such entries. */
+  readonly loadQuiz?: () => Promise<QuizDeck>;
   /** Route console output around the UI (Ink's patchConsole); default true. */
   readonly patchConsole?: boolean;
 }
@@ -48,6 +51,7 @@ export async function runApp(options: RunAppOptions): Promise<void> {
       history={options.history}
       now={options.now ?? Date.now}
       start={options.start}
+      loadQuiz={options.loadQuiz}
     />,
     {
       // Ink spreads these over its defaults, so an undefined stream must be left out.

@@ -26,6 +26,7 @@ describe('tab completion over a scenario session', () => {
 
   it('completes kubectl verbs and sub-verbs', () => {
     expect(candidates('kubectl ge')).toEqual(['get']);
+    // kubectl debug (a verb since the kubectl-debug merge) completes with them.
     expect(candidates('kubectl de')).toEqual(['debug', 'delete', 'describe']);
     expect(candidates('kubectl rollout re')).toEqual(['restart']);
     expect(candidates('k -n kube-system ge')).toEqual(['get']);

@@ -103,7 +103,8 @@ describe('App', () => {
         ],
       },
     ]);
-    expect(ui.frame()).toContain('❯ node-notready  A node went NotReady overnight  intermediate  kubelet, certificates  70/100');
+    // The new best, and the scenario marked as the one played last.
+    expect(ui.frame()).toMatch(/❯ node-notready {2}A node went NotReady overnight {2}intermediate {2}kubelet, certi\S* +70\/100 · last played\n/);
   });
 
   it('keeps a better earlier best score', async () => {
@@ -115,7 +116,26 @@ describe('App', () => {
     await ui.waitForText('Score: 70/100');
     await ui.press(KEYS.enter);
     await ui.waitForText('Enter play');
-    expect(ui.frame()).toContain('kubelet, certificates  90/100');
+    expect(ui.frame()).toMatch(/kubelet, certi\S* +90\/100 · last played\n/);
+  });
+
+  it('starts the list on the scenario of the latest recorded attempt, marked; c continues it', async () => {
+    const attempt = (scenarioId: string): AttemptRecord => ({ scenarioId, startedAt: 'a', finishedAt: 'b', score: 1, maxScore: 2, hintsUsed: 0, parts: [] });
+    const progress: AppProgress = {
+      warning: undefined,
+      bestScores: () => new Map(),
+      recordAttempt: async () => {},
+      listAttempts: () => [attempt('node-notready'), attempt('pending-pods')],
+    };
+    const opened: string[] = [];
+    const ui = renderInk(
+      <App scenarios={SCENARIOS} openSession={async (id) => (opened.push(id), new FakeSession({ scenario: SCENARIOS.find((s) => s.id === id)! }))} progress={progress} now={() => 0} />,
+    );
+    await ui.waitForText('Pods stuck Pending');
+    expect(ui.frame()).toMatch(/\n❯ pending-pods {3}Pods stuck Pending .*— · last played\n/);
+    await ui.press('k', 'c');
+    await ui.waitForText('learner@workstation:~$');
+    expect(opened).toEqual(['pending-pods']);
   });
 
   it('returns home on `quit` without grading', async () => {

@@ -16,12 +16,12 @@ describe('runApp', () => {
   it('resolves when the learner quits from the home screen, leaving raw mode', async () => {
     const { stdin, stdout, done } = start();
     await waitFor(() => stripAnsi(stdout.written).includes('Enter play') && stdin.rawMode, () => stdout.written);
-    stdin.send('q');
+    stdin.send('\u001b');
     await done;
     expect(stdin.rawMode).toBe(false);
   });
 
-  it('cancels the line on Ctrl+C at the practice prompt and keeps running; quit, then q, resolves', async () => {
+  it('cancels the line on Ctrl+C at the practice prompt and keeps running; quit, then Esc, resolves', async () => {
     const { stdin, stdout, done } = start();
     let finished = false;
     void done.then(() => (finished = true));
@@ -41,7 +41,7 @@ describe('runApp', () => {
     stdin.send('\r');
     await waitFor(() => stripAnsi(stdout.written.slice(mark)).includes('Enter play'), () => stdout.written);
     await settle();
-    stdin.send('q');
+    stdin.send('\u001b');
     await done;
     expect(stdin.rawMode).toBe(false);
   });

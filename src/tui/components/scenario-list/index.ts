@@ -1,8 +1,1 @@
-export { ScenarioList, type ScenarioListProps } from './scenario-list.js';
-export { useScenarioList, type UseScenarioListOptions } from './use-scenario-list.js';
-export {
-  scenarioListReducer,
-  useScenarioListState,
-  type ScenarioListState,
-  type ScenarioListAction,
-} from './use-scenario-list-state.js';
+export { ScenarioList, LAST_MARK, type ScenarioListProps } from './scenario-list.js';

@@ -14,6 +14,8 @@ export interface ScenarioListProps {
   readonly maxRows: number;
   /** Terminal width; the topics column, then the title, shrink to fit it. */
   readonly width: number;
+  /** The scenario played last, marked in its BEST cell ("continue where you left off"). */
+  readonly lastPlayedId?: string;
 }
 
 /** Column indexes: id, title, difficulty, topics, best. */
@@ -38,15 +40,19 @@ export function fitColumns(natural: readonly number[], width: number): number[] 
   return widths;
 }
 
+/** What marks the scenario played last. */
+export const LAST_MARK = '· last played';
+
 /** One row's cells. */
-function cells(s: ScenarioSummary, best: BestScore | undefined): string[] {
-  return [s.id, s.title, s.difficulty, s.topics.join(', '), best ? formatScore(best.score, best.maxScore) : '—'];
+function cells(s: ScenarioSummary, best: BestScore | undefined, last: boolean): string[] {
+  const score = best ? formatScore(best.score, best.maxScore) : '—';
+  return [s.id, s.title, s.difficulty, s.topics.join(', '), last ? `${score} ${LAST_MARK}` : score];
 }
 
 /** The scenario table: id, title, difficulty, topics, best score. */
-export function ScenarioList({ scenarios, bestScores, selectedIndex, maxRows, width }: ScenarioListProps) {
+export function ScenarioList({ scenarios, bestScores, selectedIndex, maxRows, width, lastPlayedId }: ScenarioListProps) {
   if (scenarios.length === 0) return <Text color={theme.muted}>No scenarios found.</Text>;
-  const rows = scenarios.map((s) => cells(s, bestScores.get(s.id)));
+  const rows = scenarios.map((s) => cells(s, bestScores.get(s.id), s.id === lastPlayedId));
   const header = ['ID', 'SCENARIO', 'DIFFICULTY', 'TOPICS', 'BEST'];
   const last = header.length - 1;
   const natural = header.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c]!.length)) + (c < last ? 2 : 0));

@@ -1,3 +1,4 @@
+import { loadQuizOffer } from '../../../../src/tui/text/quiz-offer.js';
 import { describe, it, expect, afterEach, beforeEach, vi } from 'vitest';
 import { cleanup } from 'ink-testing-library';
 import { ResultsScreen } from '../../../../src/tui/screens/results/results-screen.js';
@@ -29,7 +30,7 @@ describe('ResultsScreen on a 24-row terminal', () => {
     expect(first).toContain('Score: 70/100');
     expect(ui.frame()).toContain('  diagnosis  40/40');
     expect(ui.frame()).not.toContain('Paragraph 30 of');
-    expect(ui.frame()).toMatch(/lines 1–17 of 36/);
+    await ui.waitForFrame((f) => /lines 1–17 of 36/.test(f));
     await ui.press(KEYS.down);
     await ui.waitForFrame((f) => !f.includes('  diagnosis  40/40'));
     expect(ui.frame()).toContain('Score: 70/100');
@@ -39,6 +40,13 @@ describe('ResultsScreen on a 24-row terminal', () => {
     expect(ui.frame().split('\n').length).toBeLessThanOrEqual(23);
     await ui.press(KEYS.pageUp, KEYS.pageUp, KEYS.pageUp);
     await ui.waitForText('  diagnosis  40/40');
+  });
+
+  it('offers the quiz on the scenario\'s topics, the banks loaded after the first frame', async () => {
+    const ui = renderInk(<ResultsScreen scenario={fakeScenario({ topics: ['kubelet'] })} result={fakeGrade()} onDone={() => {}} loadOffer={loadQuizOffer} />);
+    await ui.waitForText('Score: 70/100');
+    await ui.press(' ', ' ', ' ');
+    await ui.waitForFrame((f) => /Quiz yourself on these topics \(\d+ questions?\): kubedrill quiz kubelet/.test(f));
   });
 
   it('r revises, q finishes', async () => {
