@@ -1,8 +1,24 @@
 import { stripControlSequences } from '../../shell/sanitize.js';
+import stringWidth from './fast-string-width.js';
+
+/** The longest head of `word` that fits in `columns` terminal columns (at least one character), and the rest. */
+function splitAtColumns(word: string, columns: number): [string, string] {
+  let used = 0;
+  let end = 0;
+  for (const ch of word) {
+    const w = stringWidth(ch);
+    if (used + w > columns && end > 0) break;
+    used += w;
+    end += ch.length;
+  }
+  return [word.slice(0, end), word.slice(end)];
+}
 
 /**
- * Word-wraps prose (a briefing, an explanation) to `width` columns. Blank
- * lines are kept; a word longer than the width is broken.
+ * Word-wraps prose (a briefing, an explanation) to `width` terminal columns,
+ * measured as the terminal draws them: a CJK character takes two. Blank
+ * lines are kept; a word wider than the line (Chinese runs have no spaces)
+ * is broken between characters.
  */
 export function wrapText(text: string, width: number): string[] {
   const w = Math.max(1, width);
@@ -15,19 +31,21 @@ export function wrapText(text: string, width: number): string[] {
     }
     // Keep the paragraph's indentation (lists in briefings).
     const indent = /^\s*/.exec(paragraph)?.[0] ?? '';
+    const room = w - indent.length;
     let line = indent;
     for (let word of words) {
-      while (word.length > w - indent.length && w > indent.length) {
+      while (stringWidth(word) > room && room > 0) {
         if (line.trim().length > 0) {
           out.push(line);
           line = indent;
         }
-        out.push(indent + word.slice(0, w - indent.length));
-        word = word.slice(w - indent.length);
+        const [head, rest] = splitAtColumns(word, room);
+        out.push(indent + head);
+        word = rest;
       }
       if (word.length === 0) continue;
       const candidate = line.trim().length === 0 ? indent + word : `${line} ${word}`;
-      if (candidate.length > w && line.trim().length > 0) {
+      if (stringWidth(candidate) > w && line.trim().length > 0) {
         out.push(line);
         line = indent + word;
       } else {
@@ -39,12 +57,21 @@ export function wrapText(text: string, width: number): string[] {
   return out;
 }
 
-/** Hard-wraps one terminal line into rows of at most `width` characters, as a terminal does. */
+/** Hard-wraps one terminal line into rows of at most `width` columns, as a terminal does (a wide character takes two). */
 export function wrapRows(line: string, width: number): string[] {
   const w = Math.max(1, width);
-  if (line.length <= w) return [line];
+  if (line.length <= w && (line.length * 2 <= w || stringWidth(line) <= w)) return [line];
   const rows: string[] = [];
-  for (let i = 0; i < line.length; i += w) rows.push(line.slice(i, i + w));
+  if (stringWidth(line) === line.length) {
+    for (let i = 0; i < line.length; i += w) rows.push(line.slice(i, i + w));
+    return rows;
+  }
+  let rest = line;
+  while (rest.length > 0) {
+    const [head, tail] = splitAtColumns(rest, w);
+    rows.push(head);
+    rest = tail;
+  }
   return rows;
 }
 
@@ -71,8 +98,9 @@ export function outputLines(output: string): string[] {
   return lines.map(normalizeTerminalLine);
 }
 
-/** Cuts `text` to `width` characters, marking the cut with an ellipsis. */
+/** Cuts `text` to `width` columns, marking the cut with an ellipsis. */
 export function fit(text: string, width: number): string {
   if (width <= 0) return '';
-  return text.length <= width ? text : `${text.slice(0, width - 1)}…`;
+  if (stringWidth(text) <= width) return text;
+  return `${splitAtColumns(text, width - 1)[0]}…`;
 }
