@@ -7,7 +7,7 @@
  */
 import type { Endpoints, Node, Pod, Service } from 'kubernetes-types/core/v1.js';
 import type { NetworkPolicy } from 'kubernetes-types/networking/v1.js';
-import type { Deployment, ReplicaSet } from 'kubernetes-types/apps/v1.js';
+import type { DaemonSet, Deployment, ReplicaSet } from 'kubernetes-types/apps/v1.js';
 import type { EndpointSlice } from 'kubernetes-types/discovery/v1.js';
 import type { Lease } from 'kubernetes-types/coordination/v1.js';
 import type { KubeObject } from '../../cluster/apiserver/types.js';
@@ -17,6 +17,8 @@ import { describePod } from './describers/pod.js';
 import { describeNode } from './describers/node.js';
 import { describeDeployment, describeReplicaSet } from './describers/workloads.js';
 import { describeService } from './describers/service.js';
+import { describeDaemonSet } from './describers/daemonset.js';
+import { formatLabelSelector } from './output/labels.js';
 import { describeEndpointSlice, describeEndpoints, describeNetworkPolicy } from './describers/network.js';
 import { describeEvents, type AnyEvent } from './describers/events.js';
 import { LEVEL_0, tabbedString } from './describers/prefix-writer.js';
@@ -57,6 +59,14 @@ export function describeObject(inv: Invocation, info: ResourceInfo, obj: KubeObj
       return describeDeployment(obj as unknown as Deployment, owned(inv, 'replicasets', obj) as unknown as ReplicaSet[], events, inv.now);
     case 'ReplicaSet':
       return describeReplicaSet(obj as unknown as ReplicaSet, owned(inv, 'pods', obj) as unknown as Pod[], events, inv.now);
+    case 'DaemonSet': {
+      // getPodStatusForController: pods matching the selector whose controller is this DaemonSet.
+      const ds = obj as unknown as DaemonSet;
+      const selector = formatLabelSelector(ds.spec?.selector);
+      const pods = inv.client.list('pods', obj.metadata.namespace, selector ? { labelSelector: selector } : {});
+      const mine = pods.ok ? pods.value.items.filter((p) => (p.metadata.ownerReferences ?? []).some((ref) => ref.controller && ref.uid === obj.metadata.uid)) : [];
+      return describeDaemonSet(ds, mine as unknown as Pod[], events, inv.now);
+    }
     case 'Service': {
       // describe.go ServiceDescriber: EndpointSlices labelled kubernetes.io/service-name=<name>.
       const slices = inv.client.list('endpointslices', obj.metadata.namespace, { labelSelector: `kubernetes.io/service-name=${obj.metadata.name}` });

@@ -27,7 +27,7 @@ export type ParsedArgs =
 
 const f = (name: string, type: FlagType, short?: string): FlagSpec => ({ name, type, ...(short ? { short } : {}) });
 
-/** kubectl's global flags (kubectl options): accepted everywhere, mostly ignored by the simulator. */
+/** kubectl's global flags (kubectl options): accepted everywhere; those that change identity or target are refused (identity-flags.ts), the rest ignored. */
 export const GLOBAL_FLAGS: readonly FlagSpec[] = [
   f('namespace', 'string', 'n'),
   f('context', 'string'),

@@ -8,7 +8,7 @@ import type { KubeObject, WatchEvent } from '../../cluster/apiserver/types.js';
 import type { ResourceInfo } from '../../cluster/apiserver/resources.js';
 import type { ExecResult, FollowCursor } from '../types.js';
 import type { Invocation } from './invocation.js';
-import { bool, str } from './flags.js';
+import { arr, bool, str } from './flags.js';
 import { errorResult, statusMessage } from './errors.js';
 import { listObjects, namespaceFor, parseTargets } from './resolve.js';
 import { parseOutputFormat, printObjects } from './output-format.js';
@@ -47,6 +47,7 @@ export function runGet(inv: Invocation): ExecResult {
   const fieldSelector = str(inv.flags, 'field-selector');
   if (parsed.named && selector) return errorResult('selectors and the all flag cannot be used when passing resource/name arguments');
   const ignoreNotFound = bool(inv.flags, 'ignore-not-found');
+  const labelColumns = stringSliceValues(arr(inv.flags, 'label-columns'));
 
   let stderr = '';
   let failed = false;
@@ -87,6 +88,7 @@ export function runGet(inv: Invocation): ExecResult {
       wide: format.wide,
       noHeaders: bool(inv.flags, 'no-headers'),
       withNamespace: allNamespaces && g.info.namespaced,
+      labelColumns,
       showLabels: bool(inv.flags, 'show-labels'),
       withKind: bool(inv.flags, 'show-kind'),
     };
@@ -111,6 +113,7 @@ export function runGet(inv: Invocation): ExecResult {
           wide: format.wide,
           noHeaders,
           withNamespace: allNamespaces && g.info.namespaced,
+          labelColumns,
           showLabels: bool(inv.flags, 'show-labels'),
           withKind,
         }),
@@ -232,4 +235,14 @@ export function sortObjects(objects: readonly KubeObject[], spec: string): KubeO
     return sa < sb ? -1 : sa > sb ? 1 : 0;
   };
   return keyed.sort((a, b) => cmp(a.v, b.v) || a.i - b.i).map((k) => k.o);
+}
+
+/**
+ * pflag's StringSlice (`-L a,b -L c`): each occurrence is comma-separated
+ * values (pflag string_slice.go readAsCSV) appended to the earlier ones; an
+ * empty occurrence adds nothing. Quoted CSV fields are not handled: label keys
+ * cannot contain commas or quotes anyway.
+ */
+function stringSliceValues(occurrences: readonly string[]): string[] {
+  return occurrences.flatMap((v) => (v === '' ? [] : v.split(',')));
 }

@@ -8,6 +8,7 @@ import { WORKSTATION } from '../registry.js';
 import { SUBCOMMANDS, VERB_FLAGS, globalTakesValue, parseFlags, str } from './flags.js';
 import type { Invocation } from './invocation.js';
 import { usageError } from './errors.js';
+import { identityFlagRefusal } from './identity-flags.js';
 import { runGet } from './get.js';
 import { runDescribe } from './describe.js';
 import { runLogs } from './logs.js';
@@ -141,8 +142,11 @@ export async function runKubectl(args: readonly string[], ctx: CommandContext): 
     return { stdout: '', stderr: `error: unknown command "${verb}" for "kubectl"${hint}${near.length ? '\n' : ''}Run 'kubectl --help' for usage.\n`, exitCode: 1 };
   }
   if (wantsHelp) return { stdout: helpFor(verb), stderr: '', exitCode: 0 };
-  if (!hasKubeconfig(ctx)) return { stdout: '', stderr: `${CONNECTION_REFUSED}\n`, exitCode: 1 };
   const parsed = parseFlags(rest, VERB_FLAGS[verb] ?? []);
+  // Before the kubeconfig check: `--kubeconfig=kubelet.conf` on a worker must not answer "connection refused".
+  const refusal = identityFlagRefusal(parsed);
+  if (refusal) return { stdout: '', stderr: refusal, exitCode: 1 };
+  if (!hasKubeconfig(ctx)) return { stdout: '', stderr: `${CONNECTION_REFUSED}\n`, exitCode: 1 };
   if (!parsed.ok) return usageError(parsed.error, `kubectl ${verb}`);
   const namespace = str(parsed.flags, 'namespace');
   const inv: Invocation = {

@@ -6,11 +6,11 @@ import { createCommandRegistry } from '../../../src/commands/registry.js';
 import { installCommands } from '../../../src/commands/index.js';
 
 describe('kubectl command line', () => {
-  it('finds the verb after global flags and ignores --context and -v', async () => {
+  it('finds the verb after global flags and ignores -v', async () => {
     const c = new TestCluster();
     c.add(pod('web-1'));
     const expected = 'pod/web-1\n';
-    for (const line of ['--context kind get pods -o name', '-v=6 get pods -o name', '-n default get -o name pods', '--namespace default -v 9 get pods -oname']) {
+    for (const line of ['--request-timeout 5s get pods -o name', '-v=6 get pods -o name', '-n default get -o name pods', '--namespace default -v 9 get pods -oname']) {
       expect((await c.run(line)).stdout, line).toBe(expected);
     }
   });

@@ -42,6 +42,8 @@ export interface PrintTableOptions {
   readonly noHeaders?: boolean;
   /** `-A`: a NAMESPACE column first. */
   readonly withNamespace?: boolean;
+  /** `-L/--label-columns`: one column per label key, after the printer's columns and before LABELS. */
+  readonly labelColumns?: readonly string[];
   /** `--show-labels`: a LABELS column last. */
   readonly showLabels?: boolean;
   /** Prefix names with `kind.group/`, as kubectl does when several types are printed. */
@@ -58,8 +60,19 @@ interface ObjectWithMeta {
 export function tableHeaders(def: TableDefinition, opts: Omit<PrintTableOptions, 'now'>): string[] {
   const headers = def.columns.filter((c) => opts.wide || c.priority === 0).map((c) => c.name.toUpperCase());
   if (opts.withNamespace) headers.unshift('NAMESPACE');
+  headers.push(...labelColumnHeaders(opts.labelColumns ?? []));
   if (opts.showLabels) headers.push('LABELS');
   return headers;
+}
+
+/** formatLabelHeaders (cli-runtime tableprinter.go): the key's last `/` segment, upper-cased. */
+function labelColumnHeaders(keys: readonly string[]): string[] {
+  return keys.map((key) => key.slice(key.lastIndexOf('/') + 1).toUpperCase());
+}
+
+/** One label's value; own keys only, so `-L constructor` reads no prototype. */
+function labelValue(labels: Record<string, string> | null | undefined, key: string): string {
+  return labels && Object.hasOwn(labels, key) ? String(labels[key]) : '';
 }
 
 /** The visible cells of every object's row under the given options. */
@@ -71,6 +84,8 @@ export function tableRows(def: TableDefinition, objects: readonly unknown[], opt
     const cells = all.filter((_, i) => keep[i] ?? true);
     if (opts.withKind && cells.length > 0) cells[0] = `${kindPrefix(o)}/${cells[0]}`;
     if (opts.withNamespace) cells.unshift(o.metadata?.namespace ?? '');
+    // labelValues: the label's value, or an empty cell when the object lacks it.
+    for (const key of opts.labelColumns ?? []) cells.push(labelValue(o.metadata?.labels, key));
     if (opts.showLabels) cells.push(formatLabels(o.metadata?.labels));
     return cells;
   });

@@ -1,0 +1,34 @@
+/**
+ * kubectl's global flags that would change who kubectl is or which cluster it
+ * talks to (k8s.io/cli-runtime genericclioptions ConfigFlags). The simulator
+ * has one identity, the learner's cluster-admin kubeconfig, so honouring none
+ * of them would answer `kubectl --as=system:anonymous get nodes` as
+ * cluster-admin: a false answer. Until identity is simulated they are refused.
+ */
+import type { ParsedArgs } from './flags.js';
+
+/** In ConfigFlags order; `cluster`, `username` and `password` change the target or identity too. */
+const IDENTITY_FLAGS: readonly string[] = [
+  'kubeconfig',
+  'cluster',
+  'user',
+  'context',
+  'server',
+  'certificate-authority',
+  'client-certificate',
+  'client-key',
+  'token',
+  'as',
+  'as-group',
+  'as-uid',
+  'username',
+  'password',
+];
+
+/** The refusal for the first identity flag on the line, or undefined when there is none. */
+export function identityFlagRefusal(parsed: ParsedArgs): string | undefined {
+  if (!parsed.ok) return undefined;
+  const flag = IDENTITY_FLAGS.find((name) => parsed.set.has(name));
+  if (flag === undefined) return undefined;
+  return `error: --${flag} is not simulated by kubedrill: every kubectl runs as the learner's cluster-admin kubeconfig\n`;
+}
