@@ -25,10 +25,23 @@ const IDENTITY_FLAGS: readonly string[] = [
   'password',
 ];
 
-/** The refusal for the first identity flag on the line, or undefined when there is none. */
-export function identityFlagRefusal(parsed: ParsedArgs): string | undefined {
+/**
+ * The kubeconfigs that already are the learner's identity: kubeadm's admin
+ * kubeconfigs on a control-plane node, and the workstation's own. Naming one
+ * (`kubectl --kubeconfig /etc/kubernetes/admin.conf get nodes`, as CKA
+ * learners type on a control plane) changes nothing, so it is honoured.
+ */
+const ADMIN_KUBECONFIGS = new Set(['/etc/kubernetes/admin.conf', '/etc/kubernetes/super-admin.conf', '~/.kube/config', '$HOME/.kube/config']);
+
+/**
+ * The refusal for the first identity flag on the line, or undefined when there
+ * is none; `adminHere` says whether this host has the admin kubeconfig.
+ */
+export function identityFlagRefusal(parsed: ParsedArgs, adminHere = false): string | undefined {
   if (!parsed.ok) return undefined;
-  const flag = IDENTITY_FLAGS.find((name) => parsed.set.has(name));
+  const kubeconfig = parsed.flags.kubeconfig;
+  const sameIdentity = (name: string) => name === 'kubeconfig' && adminHere && typeof kubeconfig === 'string' && (ADMIN_KUBECONFIGS.has(kubeconfig) || /^\/(root|home\/[^/]+)\/\.kube\/config$/.test(kubeconfig));
+  const flag = IDENTITY_FLAGS.find((name) => parsed.set.has(name) && !sameIdentity(name));
   if (flag === undefined) return undefined;
   return `error: --${flag} is not simulated by kubedrill: every kubectl runs as the learner's cluster-admin kubeconfig\n`;
 }

@@ -144,7 +144,7 @@ export async function runKubectl(args: readonly string[], ctx: CommandContext): 
   if (wantsHelp) return { stdout: helpFor(verb), stderr: '', exitCode: 0 };
   const parsed = parseFlags(rest, VERB_FLAGS[verb] ?? []);
   // Before the kubeconfig check: `--kubeconfig=kubelet.conf` on a worker must not answer "connection refused".
-  const refusal = identityFlagRefusal(parsed);
+  const refusal = identityFlagRefusal(parsed, parsed.ok && parsed.set.has('kubeconfig') && hasKubeconfig(ctx));
   if (refusal) return { stdout: '', stderr: refusal, exitCode: 1 };
   if (!hasKubeconfig(ctx)) return { stdout: '', stderr: `${CONNECTION_REFUSED}\n`, exitCode: 1 };
   if (!parsed.ok) return usageError(parsed.error, `kubectl ${verb}`);

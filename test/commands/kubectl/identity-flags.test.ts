@@ -48,6 +48,18 @@ describe('kubectl identity flags', () => {
     expect((await runKubectl(['get', 'nodes'], ctx)).stderr).toBe('The connection to the server localhost:8080 was refused - did you specify the right host or port?\n');
   });
 
+  it("honours --kubeconfig naming the admin kubeconfig where it is the learner's identity already", async () => {
+    const c = new TestCluster();
+    c.add(pod('web-1'));
+    // The workstation (and a control-plane node) hold the admin kubeconfig: the same identity, nothing to refuse.
+    expect(await c.run('--kubeconfig /etc/kubernetes/admin.conf get pods -o name')).toEqual({ stdout: 'pod/web-1\n', stderr: '', exitCode: 0 });
+    expect(await c.run('--kubeconfig=/root/.kube/config get pods -o name')).toEqual({ stdout: 'pod/web-1\n', stderr: '', exitCode: 0 });
+    // On a worker there is no admin kubeconfig to name.
+    c.add(node('node-1'));
+    const ctx = { ...c.context(), host: 'node-1' };
+    expect(await runKubectl(['--kubeconfig=/etc/kubernetes/admin.conf', 'get', 'pods'], ctx)).toEqual({ stdout: '', stderr: refusal('kubeconfig'), exitCode: 1 });
+  });
+
   it('leaves the other global flags alone', async () => {
     const c = new TestCluster();
     c.add(pod('web-1'));
