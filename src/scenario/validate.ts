@@ -4,6 +4,7 @@
  * at the node that has to change. `kubedrill validate` runs these.
  */
 import { basename, extname } from 'node:path';
+import { quote } from '../shell/sanitize.js';
 import { resolveResource } from '../cluster/apiserver/resources.js';
 import { durationProblem, parseDuration } from './duration.js';
 import {
@@ -55,7 +56,7 @@ export function checkScenario(scenario: Scenario, positions: PositionMap, file: 
 
   const expectedId = basename(file, extname(file));
   if (scenario.metadata.id !== expectedId) {
-    at(['metadata', 'id'], `metadata.id "${scenario.metadata.id}" must equal the file name "${expectedId}"`);
+    at(['metadata', 'id'], `metadata.id ${quote(scenario.metadata.id)} must equal the file name ${quote(expectedId)}`);
   }
 
   // A pack may declare `count: 1000` many times over: refuse it on the count alone, before expanding any names.
@@ -75,7 +76,7 @@ export function checkScenario(scenario: Scenario, positions: PositionMap, file: 
       reported.add(i);
       const count = entries[i].count;
       const made = count === undefined ? '' : ` (count: ${count} makes ${entries[i].name}-1 … ${entries[i].name}-${count})`;
-      at(['cluster', 'nodes', i, 'name'], `cluster.nodes[${i}].name: duplicate node name "${node.name}"${made}`);
+      at(['cluster', 'nodes', i, 'name'], `cluster.nodes[${i}].name: duplicate node name ${quote(node.name)}${made}`);
     }
   }
   const known = knownNodes([...nodes.keys()]);
@@ -101,7 +102,7 @@ export function checkScenario(scenario: Scenario, positions: PositionMap, file: 
 
   scenario.faults.forEach((fault, i) => {
     if (typeof fault.node === 'string' && !nodes.has(fault.node)) {
-      at(['faults', i, 'node'], `faults[${i}].node: no node named "${fault.node}" (nodes: ${known})`);
+      at(['faults', i, 'node'], `faults[${i}].node: no node named ${quote(fault.node)} (nodes: ${known})`);
     }
     const joinedAgo = typeof fault.node === 'string' ? nodes.get(fault.node)?.joinedAgo : undefined;
     for (const param of FAULT_DURATION_PARAMS) {
@@ -124,7 +125,7 @@ export function checkScenario(scenario: Scenario, positions: PositionMap, file: 
     const key = `${group}/${m.kind}/${m.metadata.namespace ?? ''}/${m.metadata.name}`;
     const first = seen.get(key);
     if (first !== undefined) {
-      at(['cluster', 'manifests', i, 'metadata', 'name'], `cluster.manifests[${i}]: ${m.kind} "${m.metadata.name}" is already declared by cluster.manifests[${first}]`);
+      at(['cluster', 'manifests', i, 'metadata', 'name'], `cluster.manifests[${i}]: ${m.kind} ${quote(m.metadata.name)} is already declared by cluster.manifests[${first}]`);
     } else seen.set(key, i);
   });
 
@@ -136,32 +137,32 @@ export function checkScenario(scenario: Scenario, positions: PositionMap, file: 
     for (const e of entries) {
       if (!causeBelongsTo(e.component, e.cause)) {
         const causes = findComponent(e.component)?.causes.map((c) => c.id).join(', ') ?? '';
-        at([...e.path, 'cause'], `${e.name}.cause: "${e.cause}" is not a cause of component ${e.component}; its causes: ${causes}`);
+        at([...e.path, 'cause'], `${e.name}.cause: ${quote(e.cause)} is not a cause of component ${e.component}; its causes: ${causes}`);
       }
     }
   });
 
   scenario.evidence.forEach((e, i) => {
     if (e.host !== WORKSTATION_HOST && !nodes.has(e.host)) {
-      at(['evidence', i, 'host'], `evidence[${i}].host: no host named "${e.host}" (use ${WORKSTATION_HOST} or a node: ${known})`);
+      at(['evidence', i, 'host'], `evidence[${i}].host: no host named ${quote(e.host)} (use ${WORKSTATION_HOST} or a node: ${known})`);
     }
     if (e.objectField && !resolveResource(e.objectField.resource)) {
-      at(['evidence', i, 'objectField', 'resource'], `evidence[${i}].objectField.resource: the API server serves no resource "${e.objectField.resource}"`);
+      at(['evidence', i, 'objectField', 'resource'], `evidence[${i}].objectField.resource: the API server serves no resource ${quote(e.objectField.resource)}`);
     }
     if (e.nodeCondition && !nodes.has(e.nodeCondition.node)) {
-      at(['evidence', i, 'nodeCondition', 'node'], `evidence[${i}].nodeCondition.node: no node named "${e.nodeCondition.node}" (nodes: ${known})`);
+      at(['evidence', i, 'nodeCondition', 'node'], `evidence[${i}].nodeCondition.node: no node named ${quote(e.nodeCondition.node)} (nodes: ${known})`);
     }
   });
 
   scenario.goal.forEach((g, i) => {
     for (const ref of goalNodeRefs(g, ['goal', i])) {
-      if (!nodes.has(ref.name)) at(ref.path, `goal[${i}]: no node named "${ref.name}" (nodes: ${known})`);
+      if (!nodes.has(ref.name)) at(ref.path, `goal[${i}]: no node named ${quote(ref.name)} (nodes: ${known})`);
     }
   });
 
   scenario.solution.forEach((line, i) => {
     const host = /^\s*ssh\s+(?:\S+@)?([^\s@]+)\s*$/.exec(line)?.[1];
-    if (host !== undefined && !nodes.has(host)) at(['solution', i], `solution[${i}]: ssh to unknown host "${host}" (nodes: ${known})`);
+    if (host !== undefined && !nodes.has(host)) at(['solution', i], `solution[${i}]: ssh to unknown host ${quote(host)} (nodes: ${known})`);
   });
 
   errors.push(...checkScenarioLimits(scenario, positions, file));
