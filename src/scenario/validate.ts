@@ -5,7 +5,6 @@
  */
 import { basename, extname } from 'node:path';
 import { quote } from '../shell/sanitize.js';
-import { resolveResource } from '../cluster/apiserver/resources.js';
 import { durationProblem, parseDuration } from './duration.js';
 import {
   formatError,
@@ -19,6 +18,8 @@ import {
 import { WORKSTATION_HOST, clusterNodeCount, clusterNodes, diagnosisItems, type ClusterNode, type GoalPredicate, type Scenario } from './schema.js';
 import { causeBelongsTo, findComponent } from './taxonomy.js';
 import { checkScenarioLimits, SCENARIO_LIMITS } from './validate-limits.js';
+import { checkObjectFields } from './validate-goals.js';
+import { duplicateIdMessage } from './scenario-ids.js';
 
 export { formatError };
 export type { ScenarioError };
@@ -44,15 +45,23 @@ function goalNodeRefs(goal: GoalPredicate, path: DocPath): { name: string; path:
   return [];
 }
 
+/** What the checks of one file need to know about the others. */
+export interface ScenarioCheckOptions {
+  /** Another file of the pack that comes first with this file's id (scenario-ids.ts). */
+  readonly idUsedBy?: string;
+}
+
 /**
  * Checks what the schema cannot: the id matches the file name, node names are
  * unique, faults/goals/evidence/solution name existing nodes, the diagnosis cause
  * belongs to its component, fault and workload times fall inside the cluster's
  * life, and no manifest is declared twice.
  */
-export function checkScenario(scenario: Scenario, positions: PositionMap, file: string): ScenarioError[] {
+export function checkScenario(scenario: Scenario, positions: PositionMap, file: string, options: ScenarioCheckOptions = {}): ScenarioError[] {
   const errors: ScenarioError[] = [];
   const at = (path: DocPath, message: string) => errors.push({ file, ...positions.valueAt(path), message });
+
+  if (options.idUsedBy !== undefined) at(['metadata', 'id'], duplicateIdMessage(scenario.metadata.id, options.idUsedBy));
 
   const expectedId = basename(file, extname(file));
   if (scenario.metadata.id !== expectedId) {
@@ -146,9 +155,6 @@ export function checkScenario(scenario: Scenario, positions: PositionMap, file: 
     if (e.host !== WORKSTATION_HOST && !nodes.has(e.host)) {
       at(['evidence', i, 'host'], `evidence[${i}].host: no host named ${quote(e.host)} (use ${WORKSTATION_HOST} or a node: ${known})`);
     }
-    if (e.objectField && !resolveResource(e.objectField.resource)) {
-      at(['evidence', i, 'objectField', 'resource'], `evidence[${i}].objectField.resource: the API server serves no resource ${quote(e.objectField.resource)}`);
-    }
     if (e.nodeCondition && !nodes.has(e.nodeCondition.node)) {
       at(['evidence', i, 'nodeCondition', 'node'], `evidence[${i}].nodeCondition.node: no node named ${quote(e.nodeCondition.node)} (nodes: ${known})`);
     }
@@ -160,6 +166,8 @@ export function checkScenario(scenario: Scenario, positions: PositionMap, file: 
     }
   });
 
+  checkObjectFields(scenario, at);
+
   scenario.solution.forEach((line, i) => {
     const host = /^\s*ssh\s+(?:\S+@)?([^\s@]+)\s*$/.exec(line)?.[1];
     if (host !== undefined && !nodes.has(host)) at(['solution', i], `solution[${i}]: ssh to unknown host ${quote(host)} (nodes: ${known})`);
@@ -170,15 +178,15 @@ export function checkScenario(scenario: Scenario, positions: PositionMap, file: 
 }
 
 /** Schema and meaning checks of scenario text; an empty array means valid. */
-export function validateScenarioText(text: string, fileName: string): ScenarioError[] {
+export function validateScenarioText(text: string, fileName: string, options: ScenarioCheckOptions = {}): ScenarioError[] {
   const parsed = parseScenarioText(text, fileName);
-  return parsed.ok ? checkScenario(parsed.scenario, parsed.positions, fileName) : parsed.errors;
+  return parsed.ok ? checkScenario(parsed.scenario, parsed.positions, fileName, options) : parsed.errors;
 }
 
 /** Schema and meaning checks of a scenario file; an empty array means valid. Never throws. */
-export function validateScenarioFile(path: string): ScenarioError[] {
+export function validateScenarioFile(path: string, options: ScenarioCheckOptions = {}): ScenarioError[] {
   const text = readText(path);
-  return typeof text === 'string' ? validateScenarioText(text, path) : [text];
+  return typeof text === 'string' ? validateScenarioText(text, path, options) : [text];
 }
 
 /** Loads a scenario file and accepts it only when it passes both the schema and the meaning checks. */
