@@ -46,9 +46,9 @@ function withoutDuplicateIds(items: readonly CatalogueItem[]): CatalogueItem[] {
   });
 }
 
-/** The entries of the shipped scenarios, and the errors of those that do not load or repeat an id. */
-export async function listShippedEntries(): Promise<{ entries: ScenarioSummary[]; errors: string[] }> {
-  const items = withoutDuplicateIds(await readCatalogue());
+/** The entries of the shipped scenarios (or of `files`), and the errors of those that do not load or repeat an id. */
+export async function listShippedEntries(files?: readonly string[]): Promise<{ entries: ScenarioSummary[]; errors: string[] }> {
+  const items = withoutDuplicateIds(await readCatalogue(files));
   return {
     entries: items.flatMap((i) => (i.ok ? [i.entry] : [])),
     errors: items.flatMap((i) => (i.ok ? [] : i.errors)),
