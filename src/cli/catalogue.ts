@@ -9,6 +9,9 @@ import { basename, extname } from 'node:path';
 import { scenarioFilesIn, shippedScenariosDir } from '../scenario/catalog.js';
 import { readCatalogueEntry, summaryOf } from '../scenario/metadata.js';
 import type { ScenarioSummary } from '../scenario/practice-types.js';
+import { duplicateIdMessage, duplicateScenarioIds } from '../scenario/scenario-ids.js';
+// Not load.js's formatError: the list must start without the YAML parser and zod (lean-start test).
+import { escapeControlCharacters } from '../shell/sanitize.js';
 
 /** One scenario file of the catalogue: its entry, or the formatted errors that keep it from loading. */
 export type CatalogueItem = { ok: true; entry: ScenarioSummary } | { ok: false; file: string; errors: string[] };
@@ -29,9 +32,23 @@ export async function readCatalogue(files: readonly string[] = scenarioFilesIn(s
   return items;
 }
 
-/** The entries of the shipped scenarios, and the errors of those that do not load. */
-export async function listShippedEntries(): Promise<{ entries: ScenarioSummary[]; errors: string[] }> {
-  const items = await readCatalogue();
+/**
+ * Leaves out every entry whose id an earlier entry has (`play <id>` could
+ * open only one of them), as an error naming both files (scenario-ids.ts).
+ */
+function withoutDuplicateIds(items: readonly CatalogueItem[]): CatalogueItem[] {
+  const listed = items.flatMap((i) => (i.ok ? [i.entry] : []));
+  const duplicates = duplicateScenarioIds(listed.map((e) => e.file), (file) => listed.find((e) => e.file === file)!.id);
+  return items.map((i) => {
+    const first = i.ok ? duplicates.get(i.entry.file) : undefined;
+    if (!i.ok || first === undefined) return i;
+    return { ok: false, file: i.entry.file, errors: [escapeControlCharacters(`${i.entry.file}: ${duplicateIdMessage(i.entry.id, first)}`)] };
+  });
+}
+
+/** The entries of the shipped scenarios (or of `files`), and the errors of those that do not load or repeat an id. */
+export async function listShippedEntries(files?: readonly string[]): Promise<{ entries: ScenarioSummary[]; errors: string[] }> {
+  const items = withoutDuplicateIds(await readCatalogue(files));
   return {
     entries: items.flatMap((i) => (i.ok ? [i.entry] : [])),
     errors: items.flatMap((i) => (i.ok ? [] : i.errors)),

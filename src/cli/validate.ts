@@ -4,7 +4,8 @@
  */
 import { validateScenarioFile } from '../scenario/validate.js';
 import { documentKind, formatError, readText, type ScenarioError } from '../scenario/load.js';
-import { expandDocumentPaths } from '../scenario/catalog.js';
+import { expandDocumentPaths, scenarioFilesIn, shippedScenariosDir } from '../scenario/catalog.js';
+import { duplicateScenarioIds } from '../scenario/scenario-ids.js';
 import { QUIZ_KIND } from '../quiz/schema.js';
 import { resolve } from 'node:path';
 import { loadQuizBanks, quizBankFilesIn, shippedQuizDir, shippedScenarioIds } from '../quiz/load.js';
@@ -32,9 +33,16 @@ export function validateCommand(paths: string[], out: NodeJS.WritableStream, err
     }
   }
   const bankSet = new Set(banks);
+  // Ids are unique across the shipped scenarios and the files named here: shipped ones in their
+  // order (whether named or not), then the others; each file after the first with an id is refused.
+  const shipped = scenarioFilesIn(shippedScenariosDir());
+  const shippedSet = new Set(shipped.map((f) => resolve(f)));
+  const named = files.filter((f) => !bankSet.has(f));
+  const duplicates = duplicateScenarioIds([...shipped, ...named.filter((f) => !shippedSet.has(resolve(f)))]);
+  const usedBy = (file: string) => duplicates.get(file) ?? duplicates.get(shipped.find((f) => resolve(f) === resolve(file)) ?? '');
   let failed = 0;
   for (const file of files) {
-    const errors = bankSet.has(file) ? (errorsOf.get(file) ?? []) : validateScenarioFile(file);
+    const errors = bankSet.has(file) ? (errorsOf.get(file) ?? []) : validateScenarioFile(file, { idUsedBy: usedBy(file) });
     if (errors.length === 0) out.write(`${file}: ok\n`);
     else {
       failed++;

@@ -5,6 +5,7 @@
  * and no text holds a control character.
  */
 import { basename, extname } from 'node:path';
+import { quote } from '../shell/sanitize.js';
 import type { DocPath, PositionMap, ScenarioError } from '../scenario/load.js';
 import type { QuizBank } from './schema.js';
 import { normalizeAnswer } from './normalize.js';
@@ -23,7 +24,7 @@ export function checkQuizBank(bank: QuizBank, positions: PositionMap, file: stri
   const line = (path: DocPath) => positions.valueAt(path).line;
 
   const expectedId = basename(file, extname(file));
-  if (bank.metadata.id !== expectedId) at(['metadata', 'id'], `metadata.id "${bank.metadata.id}" must equal the file name "${expectedId}"`);
+  if (bank.metadata.id !== expectedId) at(['metadata', 'id'], `metadata.id ${quote(bank.metadata.id)} must equal the file name ${quote(expectedId)}`);
 
   /** Reports each text that normalises like an earlier one in the same list. */
   const unique = (items: readonly string[], path: (k: number) => DocPath, name: string, what: string) => {
@@ -32,7 +33,7 @@ export function checkQuizBank(bank: QuizBank, positions: PositionMap, file: stri
       const key = normalizeAnswer(item);
       const first = seen.get(key);
       if (first === undefined) seen.set(key, k);
-      else at(path(k), `${name}[${k}]: duplicate ${what} ${JSON.stringify(item)} (same as ${name}[${first}], line ${line(path(first))})`);
+      else at(path(k), `${name}[${k}]: duplicate ${what} ${quote(item)} (same as ${name}[${first}], line ${line(path(first))})`);
     });
   };
   const inRange = (value: number, count: number, path: DocPath, name: string, of: string) => {
@@ -45,7 +46,7 @@ export function checkQuizBank(bank: QuizBank, positions: PositionMap, file: stri
     const name = `questions[${i}]`;
     const first = ids.get(q.id);
     if (first === undefined) ids.set(q.id, i);
-    else at([...base, 'id'], `${name}.id: duplicate question id "${q.id}" (first at questions[${first}], line ${line(['questions', first, 'id'])})`);
+    else at([...base, 'id'], `${name}.id: duplicate question id ${quote(q.id)} (first at questions[${first}], line ${line(['questions', first, 'id'])})`);
     switch (q.type) {
       case 'single':
         unique(q.choices, (k) => [...base, 'choices', k], `${name}.choices`, 'choice');
@@ -71,7 +72,7 @@ export function checkQuizBank(bank: QuizBank, positions: PositionMap, file: stri
         break;
       case 'hands-on':
         if (options.scenarioIds && !options.scenarioIds.has(q.scenario)) {
-          at([...base, 'scenario'], `${name}.scenario: no shipped scenario "${q.scenario}" (try \`kubedrill list\`)`);
+          at([...base, 'scenario'], `${name}.scenario: no shipped scenario ${quote(q.scenario)} (try \`kubedrill list\`)`);
         }
         break;
       case 'short':

@@ -5,6 +5,7 @@
  * that no question id is used twice across them.
  */
 import { existsSync, readdirSync } from 'node:fs';
+import { quote } from '../shell/sanitize.js';
 import { basename, join } from 'node:path';
 import { parseDocumentText, readText, type DocumentParseResult, type PositionMap, type ScenarioError } from '../scenario/load.js';
 import { QUIZ_DIR_NAME, scenarioFilesIn, shippedScenariosDir } from '../scenario/catalog.js';
@@ -69,7 +70,7 @@ export function loadQuizBanks(files: readonly string[], options: CheckOptions = 
     };
     const otherBank = bankIds.get(bank.metadata.id);
     if (otherBank !== undefined) {
-      errors.push({ ...where(['metadata', 'id']), message: `metadata.id: duplicate bank id "${bank.metadata.id}" (first in ${otherBank})` });
+      errors.push({ ...where(['metadata', 'id']), message: `metadata.id: duplicate bank id ${quote(bank.metadata.id)} (first in ${otherBank})` });
       continue;
     }
     bankIds.set(bank.metadata.id, file);
@@ -77,7 +78,7 @@ export function loadQuizBanks(files: readonly string[], options: CheckOptions = 
     bank.questions.forEach((q, i) => {
       const first = firstSeen.get(q.id);
       if (first !== undefined) {
-        errors.push({ ...where(['questions', i, 'id']), message: `questions[${i}].id: duplicate question id "${q.id}" (first at ${first})` });
+        errors.push({ ...where(['questions', i, 'id']), message: `questions[${i}].id: duplicate question id ${quote(q.id)} (first at ${first})` });
         return;
       }
       const p = where(['questions', i, 'id']);

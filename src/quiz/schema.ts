@@ -8,6 +8,7 @@
  * unique across banks) is checked with positions in check.ts.
  */
 import { z } from 'zod';
+import { quote } from '../shell/sanitize.js';
 import { RE2JS } from 're2js';
 import { KEBAB, SCENARIO_API_VERSION, goalPredicateSchema, type GoalPredicate } from '../scenario/schema.js';
 
@@ -29,7 +30,7 @@ export const REGEX_ENTRY = /^\/(.+)\/$/s;
 function kebab(what: string, description: string) {
   return z
     .string()
-    .regex(KEBAB, { error: (iss) => `invalid ${what} "${String(iss.input)}": must be kebab-case` })
+    .regex(KEBAB, { error: (iss) => `invalid ${what} ${quote(iss.input)}: must be kebab-case` })
     .describe(description);
 }
 
@@ -163,7 +164,7 @@ function buildBank() {
     .object({
       apiVersion: z
         .literal(QUIZ_API_VERSION, {
-          error: (iss) => (iss.input === undefined ? undefined : `unsupported apiVersion "${String(iss.input)}"; this build reads ${QUIZ_API_VERSION}`),
+          error: (iss) => (iss.input === undefined ? undefined : `unsupported apiVersion ${quote(iss.input)}; this build reads ${QUIZ_API_VERSION}`),
         })
         .describe(`Format version; must be ${QUIZ_API_VERSION}.`),
       kind: z

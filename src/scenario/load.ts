@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { faultParamSchemas } from '../faults/registry.js';
 import { SCENARIO_API_VERSION, scenarioSchema, type Scenario } from './schema.js';
 import { allCauseIds, findComponent } from './taxonomy.js';
-import { escapeControlCharacters } from '../shell/sanitize.js';
+import { escapeControlCharacters, quote } from '../shell/sanitize.js';
 
 /** One problem in a scenario file, at a 1-based line and column (0 and 0: the file as a whole). */
 export interface ScenarioError {
@@ -219,7 +219,7 @@ function describeValue(v: unknown): string {
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'a list';
   if (typeof v === 'object') return 'a mapping';
-  if (typeof v === 'string') return `string ${JSON.stringify(v)}`;
+  if (typeof v === 'string') return `string ${quote(v)}`;
   return `${typeof v} ${String(v)}`;
 }
 
@@ -244,7 +244,7 @@ function errorMap(iss: z.core.$ZodRawIssue): string | undefined {
       const values = (i.values as unknown[]).map(String);
       const suggestion = typeof i.input === 'string' ? didYouMean(i.input, values) : '';
       if (values.length === 1) return `expected "${values[0]}", got ${describeValue(i.input)}`;
-      return `${suggestion ? `unknown value ${JSON.stringify(i.input)}${suggestion}; ` : ''}expected one of ${values.join(', ')}`;
+      return `${suggestion ? `unknown value ${quote(i.input)}${suggestion}; ` : ''}expected one of ${values.join(', ')}`;
     }
     case 'too_small':
       if (i.origin === 'array') return `expected at least ${String(i.minimum)} item${i.minimum === 1 ? '' : 's'}`;
@@ -379,7 +379,7 @@ function issuesToErrors(
     if (issue.code === 'unrecognized_keys') {
       const known = knownKeysAt(schema, path, data);
       for (const key of issue.keys) {
-        at(positions.keyAt([...path, key]), prefixed(path, `unknown field "${key}"${didYouMean(key, known)}`));
+        at(positions.keyAt([...path, key]), prefixed(path, `unknown field ${quote(key)}${didYouMean(key, known)}`));
       }
     } else if (issue.code === 'invalid_union' && 'discriminator' in issue && issue.discriminator) {
       const value = path.reduce<unknown>((d, seg) => (d as Record<PropertyKey, unknown> | undefined)?.[seg], data);
@@ -405,7 +405,7 @@ function issuesToErrors(
       const value = String(entry?.cause);
       const causes = component ? component.causes.map((c) => c.id) : allCauseIds();
       const where = component ? ` for component ${component.id}` : '';
-      at(positions.valueAt(path), prefixed(path, `unknown cause ${JSON.stringify(value)}${didYouMean(value, causes)}; causes${where}: ${causes.join(', ')}`));
+      at(positions.valueAt(path), prefixed(path, `unknown cause ${quote(value)}${didYouMean(value, causes)}; causes${where}: ${causes.join(', ')}`));
     } else if (issue.code === 'custom' && unknownAt.has(formatPath(path))) {
       continue; // the unknown key already explains it
     } else {

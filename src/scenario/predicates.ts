@@ -32,21 +32,21 @@ export function evaluatePredicate(client: ApiClient, p: GoalPredicate, network?:
   if ('nodeReady' in p) {
     const node = get('nodes', undefined, p.nodeReady);
     const ready = (node?.status?.conditions ?? []).find((c: Obj) => c.type === 'Ready');
-    return { holds: ready?.status === 'True', description: `node ${p.nodeReady} is Ready` };
+    return { holds: ready?.status === 'True', description: about(node, `node ${p.nodeReady} is Ready`) };
   }
   if ('nodeSchedulable' in p) {
     const node = get('nodes', undefined, p.nodeSchedulable);
-    return { holds: !!node && !node.spec?.unschedulable, description: `node ${p.nodeSchedulable} is schedulable` };
+    return { holds: !!node && !node.spec?.unschedulable, description: about(node, `node ${p.nodeSchedulable} is schedulable`) };
   }
   if ('podScheduled' in p) {
     const { namespace, name } = p.podScheduled;
     const pod = get('pods', namespace, name);
-    return { holds: !!pod?.spec?.nodeName, description: `pod ${namespace}/${name} is scheduled` };
+    return { holds: !!pod?.spec?.nodeName, description: about(pod, `pod ${namespace}/${name} is scheduled`) };
   }
   if ('podRunning' in p) {
     const { namespace, name } = p.podRunning;
     const pod = get('pods', namespace, name);
-    return { holds: pod?.status?.phase === 'Running', description: `pod ${namespace}/${name} is Running` };
+    return { holds: pod?.status?.phase === 'Running', description: about(pod, `pod ${namespace}/${name} is Running`) };
   }
   if ('podsReady' in p) {
     const { namespace, selector, count } = p.podsReady;
@@ -60,13 +60,13 @@ export function evaluatePredicate(client: ApiClient, p: GoalPredicate, network?:
     const available = d?.status?.availableReplicas ?? 0;
     const wanted = minReplicas ?? d?.spec?.replicas ?? 1;
     const condition = (d?.status?.conditions ?? []).find((c: Obj) => c.type === 'Available');
-    return { holds: !!d && condition?.status === 'True' && available >= wanted, description: `deployment ${namespace}/${name} is available with ${wanted} replicas (${available} now)` };
+    return { holds: !!d && condition?.status === 'True' && available >= wanted, description: `deployment ${namespace}/${name} is available with ${wanted} replicas (${d ? `${available} now` : NO_SUCH_OBJECT})` };
   }
   if ('serviceHasEndpoints' in p) {
     const { namespace, name } = p.serviceHasEndpoints;
     const ep = get('endpoints', namespace, name);
     const addresses = (ep?.subsets ?? []).reduce((n: number, s: Obj) => n + (s.addresses?.length ?? 0), 0);
-    return { holds: addresses > 0, description: `service ${namespace}/${name} has ready endpoints` };
+    return { holds: addresses > 0, description: about(get('services', namespace, name), `service ${namespace}/${name} has ready endpoints`) };
   }
   if ('serviceAnswers' in p) {
     const { namespace, name, path = '/' } = p.serviceAnswers;
@@ -75,7 +75,7 @@ export function evaluatePredicate(client: ApiClient, p: GoalPredicate, network?:
     const description = `service ${namespace}/${name} answers HTTP on port ${port ?? '?'}`;
     const ip: string | undefined = svc?.spec?.clusterIP;
     const from = network && (p.serviceAnswers.from ?? firstWorker(client));
-    const said = p.serviceAnswers.from ? `${description} from node ${from}` : description;
+    const said = about(svc, p.serviceAnswers.from ? `${description} from node ${from}` : description);
     if (!network || !from || !ip || ip === 'None' || port === undefined) return { holds: false, description: said };
     const r = network.request({ kind: 'host', node: from }, ip, port, { kind: 'http', method: 'GET', path, host: `${name}.${namespace}`, headers: [] });
     const status = r.ok && r.response?.kind === 'http' ? r.response.status : undefined;
@@ -84,8 +84,9 @@ export function evaluatePredicate(client: ApiClient, p: GoalPredicate, network?:
   if ('nodePortAnswers' in p) {
     const { node: name, port, path = '/' } = p.nodePortAnswers;
     const description = `node ${name} answers HTTP on NodePort ${port}`;
-    const ip = nodeAddress(get('nodes', undefined, name));
-    if (!network || !ip) return { holds: false, description };
+    const node = get('nodes', undefined, name);
+    const ip = nodeAddress(node);
+    if (!network || !ip) return { holds: false, description: about(node, description) };
     // From the workstation, as a client outside the cluster dials a NodePort.
     const r = network.request({ kind: 'workstation' }, ip, port, { kind: 'http', method: 'GET', path, host: `${ip}:${port}`, headers: [] });
     const status = r.ok && r.response?.kind === 'http' ? r.response.status : undefined;
@@ -104,7 +105,7 @@ export function evaluatePredicate(client: ApiClient, p: GoalPredicate, network?:
       (t) => t.key === key && (value === undefined || (t.value ?? '') === value) && (effect === undefined || t.effect === effect),
     );
     const spelled = `${key}${value === undefined ? '' : `=${value}`}${effect === undefined ? '' : `:${effect}`}`;
-    return { holds: found, description: `node ${name} has the taint ${spelled}` };
+    return { holds: found, description: about(node, `node ${name} has the taint ${spelled}`) };
   }
   if ('deploymentRunsImage' in p) {
     const { namespace, name, container, image } = p.deploymentRunsImage;
@@ -129,9 +130,17 @@ export function evaluatePredicate(client: ApiClient, p: GoalPredicate, network?:
       holds = JSON.stringify(value) === JSON.stringify(f.equals);
       what = `= ${JSON.stringify(f.equals)}`;
     }
-    return { holds: obj !== undefined && holds, description: `${f.resource} ${f.namespace ? `${f.namespace}/` : ''}${f.name} ${f.path} ${what}` };
+    return { holds: obj !== undefined && holds, description: about(obj, `${f.resource} ${f.namespace ? `${f.namespace}/` : ''}${f.name} ${f.path} ${what}`) };
   }
   return { holds: false, description: 'unknown predicate' };
+}
+
+/** What a goal on a missing object says, rather than a count or a value it cannot have. */
+const NO_SUCH_OBJECT = 'no such object';
+
+/** The description, marked when the object it is about does not exist. */
+function about(obj: Obj | undefined, description: string): string {
+  return obj === undefined ? `${description} (${NO_SUCH_OBJECT})` : description;
 }
 
 /** Evaluates every goal predicate. */
@@ -160,7 +169,7 @@ function firstWorker(client: ApiClient): string | undefined {
 function deploymentRunsImage(client: ApiClient, namespace: string, name: string, container: string | undefined, image: string): PredicateResult {
   const description = `deployment ${namespace}/${name} runs ${canonicalImage(image)}${container ? ` in container ${container}` : ''}`;
   const r = client.get('deployments', namespace, name);
-  if (!r.ok) return { holds: false, description };
+  if (!r.ok) return { holds: false, description: about(undefined, description) };
   const d = r.value as Obj;
   const containers = (d.spec?.template?.spec?.containers ?? []) as Obj[];
   const target = container === undefined ? containers[0] : containers.find((c) => c.name === container);

@@ -8,6 +8,7 @@
  * when the schema is first needed.
  */
 import { z } from 'zod';
+import { quote } from '../shell/sanitize.js';
 import { RE2JS } from 're2js';
 import { faultParamSchemas } from '../faults/registry.js';
 import { DEFAULT_POD_SUBNET, podSubnetProblem } from '../cluster/ipv4.js';
@@ -92,7 +93,7 @@ function duration(description: string) {
 function quantity(description: string) {
   return z
     .union([
-      z.string().regex(QUANTITY, { error: (iss) => `invalid quantity "${String(iss.input)}" (e.g. 500m, 2, 8Gi)` }),
+      z.string().regex(QUANTITY, { error: (iss) => `invalid quantity ${quote(iss.input)} (e.g. 500m, 2, 8Gi)` }),
       z.number().nonnegative(),
     ])
     .transform((v) => String(v))
@@ -104,7 +105,7 @@ function dnsName(description: string) {
     .string()
     .regex(DNS1123_LABEL, {
       error: (iss) =>
-        `invalid name "${String(iss.input)}": must be lower-case letters, digits and '-', starting and ending with a letter or digit`,
+        `invalid name ${quote(iss.input)}: must be lower-case letters, digits and '-', starting and ending with a letter or digit`,
     })
     .max(63)
     .describe(description);
@@ -119,12 +120,12 @@ function buildMetadata() {
     .object({
       id: z
         .string()
-        .regex(KEBAB, { error: (iss) => `invalid id "${String(iss.input)}": must be kebab-case (e.g. node-notready-my-case)` })
+        .regex(KEBAB, { error: (iss) => `invalid id ${quote(iss.input)}: must be kebab-case (e.g. node-notready-my-case)` })
         .describe('Stable kebab-case id; must equal the scenario file name without `.yaml`.'),
       title: z.string().min(1).describe('One-line title shown in the scenario list.'),
       difficulty: z.enum(['beginner', 'intermediate', 'advanced']).describe('How hard the scenario is.'),
       topics: z
-        .array(z.string().regex(KEBAB, { error: (iss) => `invalid topic "${String(iss.input)}": must be kebab-case` }))
+        .array(z.string().regex(KEBAB, { error: (iss) => `invalid topic ${quote(iss.input)}: must be kebab-case` }))
         .min(1)
         .describe('Kebab-case topics the scenario teaches, e.g. [scheduler, resources].'),
       estimatedMinutes: z.number().int().positive().describe('Rough time a learner needs, in minutes.'),
@@ -209,7 +210,7 @@ function buildHttpAnswer() {
       body: z.string().optional().describe('Response body (default empty).'),
       headers: z
         .record(
-          z.string().regex(/^[A-Za-z0-9-]+$/, { error: (iss) => `invalid header name "${String(iss.input)}"` }),
+          z.string().regex(/^[A-Za-z0-9-]+$/, { error: (iss) => `invalid header name ${quote(iss.input)}` }),
           z.string(),
         )
         .optional()
@@ -238,7 +239,7 @@ function buildImageBehaviour() {
       logs: z.array(z.string()).default([]).describe('Lines the application writes to stdout when it starts.'),
       http: z
         .record(
-          z.string().regex(/^(\/[^\s?#]*|\*)$/, { error: (iss) => `invalid path "${String(iss.input)}": expected a path starting with / or *` }),
+          z.string().regex(/^(\/[^\s?#]*|\*)$/, { error: (iss) => `invalid path ${quote(iss.input)}: expected a path starting with / or *` }),
           buildHttpAnswer(),
         )
         .optional()
@@ -268,11 +269,11 @@ function buildCluster() {
     .object({
       version: z
         .string()
-        .regex(KUBE_VERSION, { error: (iss) => `invalid version "${String(iss.input)}": expected e.g. v1.32.4` })
+        .regex(KUBE_VERSION, { error: (iss) => `invalid version ${quote(iss.input)}: expected e.g. v1.32.4` })
         .default(CLUSTER_DEFAULTS.version)
         .describe('Kubernetes version of every component.'),
       now: z.iso
-        .datetime({ error: (iss) => `invalid time "${String(iss.input)}": expected RFC 3339 UTC like 2026-11-30T09:00:00Z` })
+        .datetime({ error: (iss) => `invalid time ${quote(iss.input)}: expected RFC 3339 UTC like 2026-11-30T09:00:00Z` })
         .default(CLUSTER_DEFAULTS.now)
         .describe('The simulated wall-clock time when the scenario starts (RFC 3339, UTC).'),
       createdAgo: duration('How long before `now` the cluster was created.').default(CLUSTER_DEFAULTS.createdAgo),
@@ -297,7 +298,7 @@ function buildCluster() {
       manifests: z.array(buildManifest()).default([]).describe('Kubernetes objects applied `workloadsAgo` before now; one that names an object kubeadm created (e.g. the coredns ConfigMap) replaces it.'),
       images: z
         .record(
-          z.string().regex(IMAGE_REF, { error: (iss) => `invalid image reference "${String(iss.input)}"` }),
+          z.string().regex(IMAGE_REF, { error: (iss) => `invalid image reference ${quote(iss.input)}` }),
           buildImageBehaviour(),
         )
         .default({})
@@ -526,7 +527,7 @@ function buildGoalParams() {
         container: z.string().min(1).optional().describe('Container name (default: the first container).'),
         image: z
           .string()
-          .regex(IMAGE_REF, { error: (iss) => `invalid image reference "${String(iss.input)}"` })
+          .regex(IMAGE_REF, { error: (iss) => `invalid image reference ${quote(iss.input)}` })
           .describe('Image reference; compared as the runtime resolves it (shop/app:1 = docker.io/shop/app:1, nginx = docker.io/library/nginx:latest, @sha256 digests by the resolved image ID).'),
       })
       .strict()
@@ -591,7 +592,7 @@ function buildScenario() {
           error: (iss) =>
             iss.input === undefined
               ? undefined
-              : `unsupported apiVersion "${String(iss.input)}"; this build reads ${SCENARIO_API_VERSION}`,
+              : `unsupported apiVersion ${quote(iss.input)}; this build reads ${SCENARIO_API_VERSION}`,
         })
         .describe(`Scenario format version; must be ${SCENARIO_API_VERSION}.`),
       kind: z

@@ -5,7 +5,7 @@
  * terminal), manifests the API server accepts (validate-manifests.ts), and
  * sizes the simulation can warm up in seconds.
  */
-import { escapeControlCharacters, findControlCharacter } from '../shell/sanitize.js';
+import { escapeControlCharacters, findControlCharacter, quote } from '../shell/sanitize.js';
 import { MAX_REPLICAS } from '../cluster/apiserver/validation.js';
 import { parseDuration } from './duration.js';
 import { formatPath, type DocPath, type PositionMap, type ScenarioError } from './load.js';
@@ -52,13 +52,13 @@ export function checkPlainText(value: unknown, path: DocPath, report: Report, no
     const [v, p] = stack.pop()!;
     if (typeof v === 'string') {
       const hit = findControlCharacter(v);
-      if (hit) report(p, `${formatPath(p)}: control character ${escapeControlCharacters(hit.char)} in text "${shorten(escapeControlCharacters(v))}": ${noun} text is shown in the learner's terminal; write plain text`);
+      if (hit) report(p, `${formatPath(p)}: control character ${escapeControlCharacters(hit.char)} in text ${quote(shorten(v))}: ${noun} text is shown in the learner's terminal; write plain text`);
     } else if (Array.isArray(v)) {
       v.forEach((item, i) => stack.push([item, [...p, i]]));
     } else if (v !== null && typeof v === 'object') {
       for (const [k, child] of Object.entries(v)) {
         const hit = findControlCharacter(k);
-        if (hit) report([...p, k], `${formatPath(p)}: control character ${escapeControlCharacters(hit.char)} in key "${shorten(escapeControlCharacters(k))}"`, 'key');
+        if (hit) report([...p, k], `${formatPath(p)}: control character ${escapeControlCharacters(hit.char)} in key ${quote(shorten(k))}`, 'key');
         stack.push([child, [...p, k]]);
       }
     }

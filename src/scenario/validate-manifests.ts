@@ -5,6 +5,7 @@
  * existing namespaces, and finally a create on a scratch API server.
  */
 import type { FieldError } from '../cluster/apiserver/errors.js';
+import { quote } from '../shell/sanitize.js';
 import { resourceForKind } from '../cluster/apiserver/resources.js';
 import { ApiServer } from '../cluster/apiserver/server.js';
 import type { KubeObject } from '../cluster/apiserver/types.js';
@@ -38,13 +39,13 @@ function checkNames(scenario: Scenario, report: Report): Set<number> {
     const path: DocPath = ['cluster', 'manifests', i, 'metadata', 'name'];
     const name = m.metadata.name;
     const apiErrors = validateObjectName(m.apiVersion, m.kind, name);
-    for (const e of apiErrors) report(path, `cluster.manifests[${i}]: ${m.kind} "${name}" is invalid: ${e.field}: ${e.detail}`);
+    for (const e of apiErrors) report(path, `cluster.manifests[${i}]: ${m.kind} ${quote(name)} is invalid: ${e.field}: ${e.detail}`);
     if (apiErrors.length === 0 && SHELL_UNSAFE.test(name)) {
-      report(path, `cluster.manifests[${i}]: ${m.kind} name "${name}" contains whitespace or shell syntax; learners type object names into a shell, so scenario packs use letters, digits, '-', '.', ':' and '@'`);
+      report(path, `cluster.manifests[${i}]: ${m.kind} name ${quote(name)} contains whitespace or shell syntax; learners type object names into a shell, so scenario packs use letters, digits, '-', '.', ':' and '@'`);
     }
     const metaErrors: FieldError[] = [];
     validateMetaMaps(m.metadata, metaErrors);
-    for (const e of metaErrors) report(['cluster', 'manifests', i, 'metadata', e.field.split('.')[1]!], `cluster.manifests[${i}]: ${m.kind} "${name}" is invalid: ${e.field}: ${e.detail}`);
+    for (const e of metaErrors) report(['cluster', 'manifests', i, 'metadata', e.field.split('.')[1]!], `cluster.manifests[${i}]: ${m.kind} ${quote(name)} is invalid: ${e.field}: ${e.detail}`);
     if (apiErrors.length > 0 || metaErrors.length > 0) misnamed.add(i);
   });
   scenario.cluster.nodes.forEach((n, i) => {
@@ -52,7 +53,7 @@ function checkNames(scenario: Scenario, report: Report): Set<number> {
     validateMetaMaps({ labels: n.labels }, metaErrors);
     // A `count` entry's labels are those of every node it declares: name the first.
     const name = n.count === undefined ? n.name : `${n.name}-1`;
-    for (const e of metaErrors) report(['cluster', 'nodes', i, 'labels'], `cluster.nodes[${i}]: Node "${name}" is invalid: ${e.field}: ${e.detail}`);
+    for (const e of metaErrors) report(['cluster', 'nodes', i, 'labels'], `cluster.nodes[${i}]: Node ${quote(name)} is invalid: ${e.field}: ${e.detail}`);
   });
   return misnamed;
 }
@@ -73,12 +74,12 @@ function checkKindsAndNamespaces(scenario: Scenario, misnamed: ReadonlySet<numbe
   scenario.cluster.manifests.forEach((m, i) => {
     const info = resourceForKind(m.apiVersion, m.kind);
     if (!info) {
-      report(['cluster', 'manifests', i, 'kind'], `cluster.manifests[${i}]: no matches for kind "${m.kind}" in version "${m.apiVersion}" (the simulated API server does not serve it)`);
+      report(['cluster', 'manifests', i, 'kind'], `cluster.manifests[${i}]: no matches for kind ${quote(m.kind)} in version ${quote(m.apiVersion)} (the simulated API server does not serve it)`);
       return;
     }
     const ns = m.metadata.namespace ?? 'default';
     if (info.namespaced && !namespaces.has(ns)) {
-      report(['cluster', 'manifests', i, 'metadata', 'namespace'], `cluster.manifests[${i}]: namespaces "${ns}" not found (declare a Namespace before it in cluster.manifests)`);
+      report(['cluster', 'manifests', i, 'metadata', 'namespace'], `cluster.manifests[${i}]: namespaces ${quote(ns)} not found (declare a Namespace before it in cluster.manifests)`);
       return;
     }
     if (m.kind === 'Namespace') namespaces.add(m.metadata.name);
@@ -92,7 +93,7 @@ function checkKindsAndNamespaces(scenario: Scenario, misnamed: ReadonlySet<numbe
       created = system.create(info.name, info.namespaced ? ns : undefined, structuredClone(m) as unknown as KubeObject);
     } catch {
       // The simulation works on decoded objects: a mapping where a list belongs (or the reverse) cannot be loaded.
-      report(['cluster', 'manifests', i], `cluster.manifests[${i}]: ${m.kind} "${m.metadata.name}" cannot be decoded: a field holds the wrong type (a scalar, list or mapping where another is expected)`);
+      report(['cluster', 'manifests', i], `cluster.manifests[${i}]: ${m.kind} ${quote(m.metadata.name)} cannot be decoded: a field holds the wrong type (a scalar, list or mapping where another is expected)`);
       return;
     }
     if (!created.ok && created.status.reason !== 'AlreadyExists') report(['cluster', 'manifests', i], `cluster.manifests[${i}]: ${created.status.message}`);

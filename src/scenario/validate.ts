@@ -4,7 +4,7 @@
  * at the node that has to change. `kubedrill validate` runs these.
  */
 import { basename, extname } from 'node:path';
-import { resolveResource } from '../cluster/apiserver/resources.js';
+import { quote } from '../shell/sanitize.js';
 import { durationProblem, parseDuration } from './duration.js';
 import {
   formatError,
@@ -18,6 +18,8 @@ import {
 import { WORKSTATION_HOST, clusterNodeCount, clusterNodes, diagnosisItems, type ClusterNode, type GoalPredicate, type Scenario } from './schema.js';
 import { causeBelongsTo, findComponent } from './taxonomy.js';
 import { checkScenarioLimits, SCENARIO_LIMITS } from './validate-limits.js';
+import { checkObjectFields } from './validate-goals.js';
+import { duplicateIdMessage } from './scenario-ids.js';
 
 export { formatError };
 export type { ScenarioError };
@@ -43,19 +45,27 @@ function goalNodeRefs(goal: GoalPredicate, path: DocPath): { name: string; path:
   return [];
 }
 
+/** What the checks of one file need to know about the others. */
+export interface ScenarioCheckOptions {
+  /** Another file of the pack that comes first with this file's id (scenario-ids.ts). */
+  readonly idUsedBy?: string;
+}
+
 /**
  * Checks what the schema cannot: the id matches the file name, node names are
  * unique, faults/goals/evidence/solution name existing nodes, the diagnosis cause
  * belongs to its component, fault and workload times fall inside the cluster's
  * life, and no manifest is declared twice.
  */
-export function checkScenario(scenario: Scenario, positions: PositionMap, file: string): ScenarioError[] {
+export function checkScenario(scenario: Scenario, positions: PositionMap, file: string, options: ScenarioCheckOptions = {}): ScenarioError[] {
   const errors: ScenarioError[] = [];
   const at = (path: DocPath, message: string) => errors.push({ file, ...positions.valueAt(path), message });
 
+  if (options.idUsedBy !== undefined) at(['metadata', 'id'], duplicateIdMessage(scenario.metadata.id, options.idUsedBy));
+
   const expectedId = basename(file, extname(file));
   if (scenario.metadata.id !== expectedId) {
-    at(['metadata', 'id'], `metadata.id "${scenario.metadata.id}" must equal the file name "${expectedId}"`);
+    at(['metadata', 'id'], `metadata.id ${quote(scenario.metadata.id)} must equal the file name ${quote(expectedId)}`);
   }
 
   // A pack may declare `count: 1000` many times over: refuse it on the count alone, before expanding any names.
@@ -75,7 +85,7 @@ export function checkScenario(scenario: Scenario, positions: PositionMap, file: 
       reported.add(i);
       const count = entries[i].count;
       const made = count === undefined ? '' : ` (count: ${count} makes ${entries[i].name}-1 … ${entries[i].name}-${count})`;
-      at(['cluster', 'nodes', i, 'name'], `cluster.nodes[${i}].name: duplicate node name "${node.name}"${made}`);
+      at(['cluster', 'nodes', i, 'name'], `cluster.nodes[${i}].name: duplicate node name ${quote(node.name)}${made}`);
     }
   }
   const known = knownNodes([...nodes.keys()]);
@@ -101,7 +111,7 @@ export function checkScenario(scenario: Scenario, positions: PositionMap, file: 
 
   scenario.faults.forEach((fault, i) => {
     if (typeof fault.node === 'string' && !nodes.has(fault.node)) {
-      at(['faults', i, 'node'], `faults[${i}].node: no node named "${fault.node}" (nodes: ${known})`);
+      at(['faults', i, 'node'], `faults[${i}].node: no node named ${quote(fault.node)} (nodes: ${known})`);
     }
     const joinedAgo = typeof fault.node === 'string' ? nodes.get(fault.node)?.joinedAgo : undefined;
     for (const param of FAULT_DURATION_PARAMS) {
@@ -124,7 +134,7 @@ export function checkScenario(scenario: Scenario, positions: PositionMap, file: 
     const key = `${group}/${m.kind}/${m.metadata.namespace ?? ''}/${m.metadata.name}`;
     const first = seen.get(key);
     if (first !== undefined) {
-      at(['cluster', 'manifests', i, 'metadata', 'name'], `cluster.manifests[${i}]: ${m.kind} "${m.metadata.name}" is already declared by cluster.manifests[${first}]`);
+      at(['cluster', 'manifests', i, 'metadata', 'name'], `cluster.manifests[${i}]: ${m.kind} ${quote(m.metadata.name)} is already declared by cluster.manifests[${first}]`);
     } else seen.set(key, i);
   });
 
@@ -136,32 +146,31 @@ export function checkScenario(scenario: Scenario, positions: PositionMap, file: 
     for (const e of entries) {
       if (!causeBelongsTo(e.component, e.cause)) {
         const causes = findComponent(e.component)?.causes.map((c) => c.id).join(', ') ?? '';
-        at([...e.path, 'cause'], `${e.name}.cause: "${e.cause}" is not a cause of component ${e.component}; its causes: ${causes}`);
+        at([...e.path, 'cause'], `${e.name}.cause: ${quote(e.cause)} is not a cause of component ${e.component}; its causes: ${causes}`);
       }
     }
   });
 
   scenario.evidence.forEach((e, i) => {
     if (e.host !== WORKSTATION_HOST && !nodes.has(e.host)) {
-      at(['evidence', i, 'host'], `evidence[${i}].host: no host named "${e.host}" (use ${WORKSTATION_HOST} or a node: ${known})`);
-    }
-    if (e.objectField && !resolveResource(e.objectField.resource)) {
-      at(['evidence', i, 'objectField', 'resource'], `evidence[${i}].objectField.resource: the API server serves no resource "${e.objectField.resource}"`);
+      at(['evidence', i, 'host'], `evidence[${i}].host: no host named ${quote(e.host)} (use ${WORKSTATION_HOST} or a node: ${known})`);
     }
     if (e.nodeCondition && !nodes.has(e.nodeCondition.node)) {
-      at(['evidence', i, 'nodeCondition', 'node'], `evidence[${i}].nodeCondition.node: no node named "${e.nodeCondition.node}" (nodes: ${known})`);
+      at(['evidence', i, 'nodeCondition', 'node'], `evidence[${i}].nodeCondition.node: no node named ${quote(e.nodeCondition.node)} (nodes: ${known})`);
     }
   });
 
   scenario.goal.forEach((g, i) => {
     for (const ref of goalNodeRefs(g, ['goal', i])) {
-      if (!nodes.has(ref.name)) at(ref.path, `goal[${i}]: no node named "${ref.name}" (nodes: ${known})`);
+      if (!nodes.has(ref.name)) at(ref.path, `goal[${i}]: no node named ${quote(ref.name)} (nodes: ${known})`);
     }
   });
 
+  checkObjectFields(scenario, at);
+
   scenario.solution.forEach((line, i) => {
     const host = /^\s*ssh\s+(?:\S+@)?([^\s@]+)\s*$/.exec(line)?.[1];
-    if (host !== undefined && !nodes.has(host)) at(['solution', i], `solution[${i}]: ssh to unknown host "${host}" (nodes: ${known})`);
+    if (host !== undefined && !nodes.has(host)) at(['solution', i], `solution[${i}]: ssh to unknown host ${quote(host)} (nodes: ${known})`);
   });
 
   errors.push(...checkScenarioLimits(scenario, positions, file));
@@ -169,15 +178,15 @@ export function checkScenario(scenario: Scenario, positions: PositionMap, file: 
 }
 
 /** Schema and meaning checks of scenario text; an empty array means valid. */
-export function validateScenarioText(text: string, fileName: string): ScenarioError[] {
+export function validateScenarioText(text: string, fileName: string, options: ScenarioCheckOptions = {}): ScenarioError[] {
   const parsed = parseScenarioText(text, fileName);
-  return parsed.ok ? checkScenario(parsed.scenario, parsed.positions, fileName) : parsed.errors;
+  return parsed.ok ? checkScenario(parsed.scenario, parsed.positions, fileName, options) : parsed.errors;
 }
 
 /** Schema and meaning checks of a scenario file; an empty array means valid. Never throws. */
-export function validateScenarioFile(path: string): ScenarioError[] {
+export function validateScenarioFile(path: string, options: ScenarioCheckOptions = {}): ScenarioError[] {
   const text = readText(path);
-  return typeof text === 'string' ? validateScenarioText(text, path) : [text];
+  return typeof text === 'string' ? validateScenarioText(text, path, options) : [text];
 }
 
 /** Loads a scenario file and accepts it only when it passes both the schema and the meaning checks. */

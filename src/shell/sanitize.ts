@@ -48,3 +48,23 @@ export function escapeControlCharacters(text: string): string {
     return `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`;
   });
 }
+
+// Every control character, `\n` and `\t` included: a quoted value stays on its message's one line.
+const ANY_CONTROL_OR_LINE_BREAK = /[\x00-\x1f\x7f-\x9f]/g;
+
+/**
+ * A value from a file quoted for a one-line message, Go `%q` style: `"`, `\`
+ * and every control character escaped (`\n`, `\t`, `\r`, else `\x1b`), so a
+ * scenario or quiz value can neither drive the terminal nor forge a line.
+ */
+export function quote(value: unknown): string {
+  const escaped = String(value)
+    .replace(/["\\]/g, '\\$&')
+    .replace(ANY_CONTROL_OR_LINE_BREAK, (c) => {
+      if (c === '\n') return '\\n';
+      if (c === '\t') return '\\t';
+      if (c === '\r') return '\\r';
+      return `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`;
+    });
+  return `"${escaped}"`;
+}

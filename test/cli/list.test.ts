@@ -7,7 +7,7 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readCatalogue, listShipped } from '../../src/cli/catalogue.js';
+import { readCatalogue, listShipped, listShippedEntries } from '../../src/cli/catalogue.js';
 import { loadScenarioArg } from '../../src/cli/load.js';
 import { listCommand } from '../../src/cli/list.js';
 import { scenarioFilesIn, shippedScenariosDir } from '../../src/scenario/catalog.js';
@@ -52,6 +52,14 @@ describe('the scenario catalogue', () => {
     const file = write('marker', `---\n${readFileSync(SOURCE, 'utf8')}`);
     const [item] = await readCatalogue([file]);
     expect(item).toMatchObject({ ok: true, entry: { id: ID, difficulty: 'beginner', estimatedMinutes: 10, topics: ['scheduler', 'resources'] } });
+  });
+
+  it('lists an id once: a later file with the same id is left out and reported, naming the first', async () => {
+    const first = write('one', readFileSync(SOURCE, 'utf8'));
+    const second = write('two', readFileSync(SOURCE, 'utf8'));
+    const { entries, errors } = await listShippedEntries([first, second]);
+    expect(entries.map((e) => e.file)).toEqual([first]);
+    expect(errors).toEqual([`${second}: metadata.id: duplicate scenario id "${ID}" (already used by ${first})`]);
   });
 
   it('shows every shipped scenario on the home screen', async () => {

@@ -147,3 +147,26 @@ describe('goal predicates over the simulated state', () => {
     expect(evaluatePredicate(stranger, { nodeReady: 'node-1' }).holds).toBe(false);
   });
 });
+
+describe('a goal on an object that does not exist', () => {
+  const describeOf = (p: GoalPredicate) => evaluatePredicate(client, p).description;
+
+  it('says "no such object" rather than a count or a state it cannot have', () => {
+    expect(describeOf({ deploymentAvailable: { namespace: 'default', name: 'ghost' } } as GoalPredicate)).toBe('deployment default/ghost is available with 1 replicas (no such object)');
+    expect(describeOf({ podRunning: { namespace: 'default', name: 'ghost' } })).toBe('pod default/ghost is Running (no such object)');
+    expect(describeOf({ nodeReady: 'ghost' })).toBe('node ghost is Ready (no such object)');
+    expect(describeOf({ serviceHasEndpoints: { namespace: 'default', name: 'ghost' } })).toBe('service default/ghost has ready endpoints (no such object)');
+    expect(describeOf({ objectField: { resource: 'deployments', namespace: 'default', name: 'ghost', path: 'spec.replicas', exists: false } } as GoalPredicate)).toBe(
+      'deployments default/ghost spec.replicas is not set (no such object)',
+    );
+    expect(evaluatePredicate(client, { not: { objectField: { resource: 'deployments', namespace: 'default', name: 'ghost', path: 'spec.replicas', exists: true } } } as GoalPredicate)).toEqual({
+      holds: true,
+      description: 'not (deployments default/ghost spec.replicas is set (no such object))',
+    });
+  });
+
+  it('an existing object keeps its plain description', () => {
+    expect(describeOf({ podRunning: { namespace: 'default', name: 'big' } })).toBe('pod default/big is Running');
+    expect(describeOf({ serviceHasEndpoints: { namespace: 'default', name: 'typo' } })).toBe('service default/typo has ready endpoints');
+  });
+});

@@ -129,3 +129,58 @@ describe('validateScenarioText meaning checks', () => {
     ]);
   });
 });
+
+describe('goal and guard objectFields name what can exist', () => {
+  const guard = 'not: {objectField: {resource: pods, namespace: default, name: batch, path: spec.nodeName, exists: false}}';
+
+  it('a guard on a resource the API server does not serve', () => {
+    expect(errorsAfter(guard, guard.replace('resource: pods', 'resource: podz'))).toEqual([
+      'pending-insufficient-cpu.yaml:49:35: goal[2].not.objectField.resource: the API server serves no resource "podz"',
+    ]);
+  });
+
+  it('a guard whose path starts with a field the kind does not have (it would always hold)', () => {
+    expect(errorsAfter(guard, guard.replace('path: spec.nodeName', 'path: sepc.nodeName'))).toEqual([
+      'pending-insufficient-cpu.yaml:49:80: goal[2].not.objectField.path: Pod objects have no field "sepc" (top-level fields: apiVersion, kind, metadata, spec, status)',
+    ]);
+    expect(errorsAfter(guard, guard.replace('path: spec.nodeName', 'path: metadata.label.app'))).toEqual([
+      'pending-insufficient-cpu.yaml:49:80: goal[2].not.objectField.path: metadata has no field "label"',
+    ]);
+    expect(errorsAfter(guard, guard.replace('path: spec.nodeName', 'path: spec..nodeName'))).toEqual([
+      'pending-insufficient-cpu.yaml:49:80: goal[2].not.objectField.path: path "spec..nodeName" has an empty segment: it names no field',
+    ]);
+  });
+
+  it('a goal and an evidence item on kinds shaped otherwise than spec/status', () => {
+    expect(errorsAfter('  - {nodeReady: node-2}', '  - {objectField: {resource: cm, namespace: default, name: app, path: spec.data, exists: true}}')).toEqual([
+      'pending-insufficient-cpu.yaml:48:71: goal[1].objectField.path: ConfigMap objects have no field "spec" (top-level fields: apiVersion, kind, metadata, data, binaryData, immutable)',
+    ]);
+    const line = '{host: node-2, command: systemctl status kubelet, shows: "inactive (dead)"}';
+    expect(errorsAfter(line, '{command: kubectl get ep, objectField: {resource: endpoints, namespace: default, name: web, path: status.subsets}}')).toEqual([
+      'pending-insufficient-cpu.yaml:45:103: evidence[1].objectField.path: Endpoints objects have no field "status" (top-level fields: apiVersion, kind, metadata, subsets)',
+    ]);
+  });
+
+  it('deeper segments, metadata fields and kinds without a known shape are not judged (no false errors)', () => {
+    expect(errorsAfter(guard, guard.replace('path: spec.nodeName', 'path: spec.notAFieldYet'))).toEqual([]);
+    expect(errorsAfter(guard, guard.replace('path: spec.nodeName', 'path: .metadata.labels.app'))).toEqual([]);
+    expect(errorsAfter(guard, guard.replace('resource: pods', 'resource: events').replace('path: spec.nodeName', 'path: reason'))).toEqual([]);
+  });
+});
+
+describe('scenario values quoted in messages', () => {
+  it('a newline or escape in a value is escaped, never printed raw (it could forge a line or drive the terminal)', () => {
+    const errors = errorsAfter('{nodeReady: node-2}', '{nodeReady: "node-2\\nx.yaml:1:1: ok\\x1b]0;pwned\\x07"}');
+    expect(errors).toEqual([
+      'pending-insufficient-cpu.yaml:48:17: goal[1]: no node named "node-2\\nx.yaml:1:1: ok\\x1b]0;pwned\\x07" (nodes: cp-1, node-1, node-2)',
+      'pending-insufficient-cpu.yaml:48:17: goal[1].nodeReady: control character \\x1b in text "node-2\\nx.yaml:1:1: ok\\x1b]0;pwned\\x07": scenario text is shown in the learner\'s terminal; write plain text',
+    ]);
+    expect(errors.join('')).not.toMatch(/[\x00-\x1f\x7f-\x9f]/);
+  });
+
+  it('schema messages quote the value the same way', () => {
+    const errors = errorsAfter('id: pending-insufficient-cpu', 'id: "bad\\tid\\u009b2J"');
+    expect(errors[0]).toContain('invalid id "bad\\tid\\x9b2J": must be kebab-case');
+    expect(errors.join('')).not.toMatch(/[\x00-\x1f\x7f-\x9f]/);
+  });
+});

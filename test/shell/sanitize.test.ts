@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeControlCharacters, findControlCharacter, stripControlSequences } from '../../src/shell/sanitize.js';
+import { escapeControlCharacters, findControlCharacter, quote, stripControlSequences } from '../../src/shell/sanitize.js';
 
 // Sequence forms from xterm's ctlseqs (ECMA-48): OSC ends at BEL or ST (ESC \),
 // DCS/APC/PM/SOS at ST, CSI at a final byte 0x40-0x7E.
@@ -36,5 +36,15 @@ describe('findControlCharacter / escapeControlCharacters', () => {
     expect(findControlCharacter('ab\x1b]52;\x07')).toEqual({ index: 2, char: '\x1b' });
     expect(findControlCharacter('fine\n\ttext')).toBeUndefined();
     expect(escapeControlCharacters('a\x1b]0;t\x07\r\x9b')).toBe('a\\x1b]0;t\\x07\\r\\x9b');
+  });
+});
+
+describe('quote', () => {
+  it('quotes a value Go %q style: quotes, backslashes and every control character escaped, on one line', () => {
+    expect(quote('node-1')).toBe('"node-1"');
+    expect(quote('a"b\\c')).toBe('"a\\"b\\\\c"');
+    expect(quote('x\ny\tz\r')).toBe('"x\\ny\\tz\\r"');
+    expect(quote('\x1b]52;c;ZWNobw==\x07\x9b2J\x7f')).toBe('"\\x1b]52;c;ZWNobw==\\x07\\x9b2J\\x7f"');
+    expect(quote(42)).toBe('"42"');
   });
 });
