@@ -169,3 +169,10 @@ export function promptLine(state: PagerState): string {
   if (atEnd(state)) parts.push('(END)');
   return parts.length > 0 ? parts.join(' ') : ':';
 }
+
+/** A row cut at each occurrence of the pattern searched for: less shows matches in standout. */
+export function matchSegments(row: string, pattern: string | undefined): { text: string; match: boolean }[] {
+  if (!pattern || !row.includes(pattern)) return [{ text: row, match: false }];
+  const parts = row.split(pattern);
+  return parts.flatMap((text, i) => [...(text ? [{ text, match: false }] : []), ...(i < parts.length - 1 ? [{ text: pattern, match: true }] : [])]);
+}

@@ -1,6 +1,6 @@
 import { Box, Text, useInput, type Key } from 'ink';
 import { memo } from 'react';
-import { promptLine, shownRows, type PagerState } from './pager-state.js';
+import { matchSegments, promptLine, shownRows, type PagerState } from './pager-state.js';
 
 /** Props of {@link PagerView}. */
 export interface PagerViewProps {
@@ -11,8 +11,9 @@ export interface PagerViewProps {
 }
 
 /**
- * A pager's screen: a screen of rows, `~` past the end of the text (less's
- * default, see man less -~), and the bottom line, in standout unless it is
+ * A pager's screen: a screen of rows (matches of the last search in
+ * standout), `~` past the end of the text (less's default, see man less -~),
+ * and the bottom line, in standout unless it is
  * less's plain `:` (command.c prompt()).
  */
 export const PagerView = memo(function PagerView({ state, onKey, isActive }: PagerViewProps) {
@@ -22,10 +23,19 @@ export const PagerView = memo(function PagerView({ state, onKey, isActive }: Pag
   const prompt = promptLine(state);
   return (
     <Box flexDirection="column">
-      {[...rows, ...filler].map((row, i) => (
+      {rows.map((row, i) => (
         <Text key={i} wrap="truncate">
-          {row === '' ? ' ' : row}
+          {row === ''
+            ? ' '
+            : matchSegments(row, state.pattern).map((part, j) => (
+                <Text key={j} inverse={part.match}>
+                  {part.text}
+                </Text>
+              ))}
         </Text>
+      ))}
+      {filler.map((row, i) => (
+        <Text key={`~${i}`}>{row}</Text>
       ))}
       <Text inverse={prompt !== ':' && state.typing === undefined} wrap="truncate">
         {prompt}

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import type { Key } from 'ink';
-import { atEnd, fitsOneScreen, openPager, pagerKeyAction, pagerReducer, promptLine, shownRows, type PagerAction, type PagerState } from '../../../../src/tui/components/pager/index.js';
+import { atEnd, fitsOneScreen, matchSegments, openPager, pagerKeyAction, pagerReducer, promptLine, shownRows, type PagerAction, type PagerState } from '../../../../src/tui/components/pager/index.js';
 
 const TEXT = Array.from({ length: 10 }, (_, i) => `line ${i + 1}`).join('\n') + '\n';
 const key = (over: Partial<Key> = {}): Key => ({ upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false, return: false, escape: false, ctrl: false, shift: false, tab: false, backspace: false, delete: false, meta: false, ...over }) as Key;
@@ -81,5 +81,11 @@ describe('pager state', () => {
     expect(pagerKeyAction('q', key(), typing)).toEqual({ type: 'search-type', text: 'q' });
     expect(pagerKeyAction('', key({ return: true }), typing)).toEqual({ type: 'search-submit' });
     expect(run(s, { type: 'quit' }, { type: 'forward', rows: 1 }).top).toBe(0);
+  });
+
+  it('cuts a row at each match of the last search, for the standout', () => {
+    expect(matchSegments('a-x-a', 'a')).toEqual([{ text: 'a', match: true }, { text: '-x-', match: false }, { text: 'a', match: true }]);
+    expect(matchSegments('none', 'a')).toEqual([{ text: 'none', match: false }]);
+    expect(matchSegments('abc', undefined)).toEqual([{ text: 'abc', match: false }]);
   });
 });
