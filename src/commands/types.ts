@@ -26,6 +26,19 @@ export interface ExecResult {
    * stderr is taken to come first.
    */
   chunks?: readonly { readonly fd: 1 | 2; readonly text: string }[];
+  /**
+   * Set by `less`/`more` when the terminal is interactive (`ctx.canFollow`):
+   * its stdout is shown through this pager when it reaches the terminal; piped
+   * or redirected, it is plain text, as a pager whose stdout is not a tty copies.
+   */
+  page?: PagerRequest;
+}
+
+/** How an interactive pager shows its stdout on the terminal. */
+export interface PagerRequest {
+  readonly pager: 'less' | 'more';
+  /** The file shown (less names it on its first screen, more shows a percentage); absent for a pipe. */
+  readonly file?: string;
 }
 
 /**

@@ -4,8 +4,9 @@
  */
 import type { ChainTrace } from '../grading/chain-trace.js';
 import type { Completion } from '../shell/complete.js';
+import type { OutputPiece } from '../shell/session.js';
 
-export type { Completion };
+export type { Completion, OutputPiece };
 
 /** A scenario's catalogue entry (what the home screen lists). */
 export interface ScenarioSummary {
@@ -32,6 +33,11 @@ export interface TerminalEntry {
    * {@link PracticeSession.stopFollow}; `exitCode` is not final until then.
    */
   following?: boolean;
+  /**
+   * `output` in pieces when a pager wrote to the terminal (`less` asked with
+   * `{ follow: true }`): the terminal shows each in turn, a paged one through its pager.
+   */
+  pieces?: readonly OutputPiece[];
   /** `clear` ran: the terminal clears the screen and its scrollback before showing `output`. */
   clearScreen?: boolean;
   /** The line as history expansion made it (`!!` → `kubectl get pods`), when it changed: what ran and what history keeps. */

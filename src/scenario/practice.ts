@@ -79,6 +79,7 @@ export function createPracticeSession(scenario: Scenario, file: string, options:
         exitCode: r.exitCode,
         ...(r.follow ? { following: true } : {}),
         ...(r.clearScreen ? { clearScreen: true } : {}),
+        ...(r.pieces ? { pieces: r.pieces } : {}),
         ...(r.expanded !== undefined ? { expanded: r.expanded } : {}),
         ...(r.expansionFailed ? { expansionFailed: true } : {}),
       };

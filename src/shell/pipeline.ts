@@ -5,7 +5,7 @@
  * after another (the simulation is single-threaded), so a stage's stderr is
  * shown before anything a later stage prints, as it usually is on a terminal.
  */
-import type { FollowCursor } from '../commands/types.js';
+import type { FollowCursor, PagerRequest } from '../commands/types.js';
 import type { Pipeline, Script, SimpleCommand, Word } from './ast.js';
 
 /** A piece of terminal output: fd 1 (stdout) or fd 2 (stderr). */
@@ -20,6 +20,8 @@ export interface OutputChunk {
    * from such input. Learner-typed text (echo, printf) is not observed.
    */
   readonly observed?: boolean;
+  /** The text is a pager's stdout reaching the terminal (`less` in the TUI): shown a screen at a time. */
+  readonly page?: PagerRequest;
 }
 
 /** What one stage produced once its redirections were applied. */
@@ -38,6 +40,8 @@ export interface StageResult {
   readonly chunks?: readonly OutputChunk[];
   /** The command keeps running (`journalctl -f` in the TUI): its further stdout. */
   readonly follow?: FollowCursor;
+  /** A pager's stdout, to be paged where it reaches the terminal (see ExecResult.page). */
+  readonly page?: PagerRequest;
 }
 
 /**

@@ -3,7 +3,7 @@
  * registry on the current host, applies redirections, and keeps the host stack
  * (`ssh node-2` / `exit`), the prompt and the history.
  */
-import type { CommandContext, ClusterView, ContainerShell, ExecResult } from '../commands/types.js';
+import type { CommandContext, ClusterView, ContainerShell, ExecResult, PagerRequest } from '../commands/types.js';
 import { WORKSTATION, type CommandRegistry } from '../commands/registry.js';
 import { BudgetExceeded, CommandBudget, type BudgetLimits } from '../commands/budget.js';
 import { defaultCommandRegistry } from '../commands/index.js';
@@ -73,6 +73,35 @@ export interface ShellExecResult {
    * {@link ShellSession.setCanFollow}): poll it for more output, stop it on Ctrl+C.
    */
   readonly follow?: ShellFollow;
+  /**
+   * `output` in pieces, present when a pager wrote to the terminal (`less` in
+   * the TUI): the terminal shows each piece in turn, a paged one through its pager.
+   */
+  readonly pieces?: readonly OutputPiece[];
+}
+
+/** A run of terminal output: plain text, or a pager's text. */
+export interface OutputPiece {
+  readonly text: string;
+  readonly page?: PagerRequest;
+}
+
+/** Merges output into pieces, each pager's text on its own; undefined when no pager wrote. */
+function outputPieces(chunks: readonly OutputChunk[]): OutputPiece[] | undefined {
+  if (!chunks.some((c) => c.page)) return undefined;
+  const pieces: OutputPiece[] = [];
+  for (const chunk of chunks) {
+    const last = pieces[pieces.length - 1];
+    if (chunk.page) pieces.push({ text: chunk.text, page: chunk.page });
+    else if (last && !last.page) pieces[pieces.length - 1] = { text: last.text + chunk.text };
+    else pieces.push({ text: chunk.text });
+  }
+  return pieces;
+}
+
+function withPieces(chunks: readonly OutputChunk[]): { pieces?: OutputPiece[] } {
+  const pieces = outputPieces(chunks);
+  return pieces ? { pieces } : {};
 }
 
 /** A foreground job that keeps running until interrupted. */
@@ -507,7 +536,8 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
       if (chunk.text === '') continue;
       const target = fds[chunk.fd];
       const observed = chunk.observed === true;
-      if (target.kind === 'out') chunks.push({ fd: 1, text: chunk.text, observed });
+      // A pager pages only what reaches the terminal; piped on or redirected, its stdout is plain text.
+      if (target.kind === 'out') chunks.push({ fd: 1, text: chunk.text, observed, ...(result.page && chunk.fd === 1 ? { page: result.page } : {}) });
       else if (target.kind === 'err') chunks.push({ fd: 2, text: chunk.text, observed });
       else if (target.kind === 'file' && files.write(frame.host, target.path, chunk.text, true)) markWritten(frame.host, target.path, observed, false);
     }
@@ -646,6 +676,7 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
         ...(exitRequested ? { exitRequested: true } : {}),
         ...(result.follow ? { follow: shellFollow(result.follow) } : {}),
         ...(expanded !== undefined ? { expanded } : {}),
+        ...withPieces(chunks),
       };
     },
     complete(line, cursor) {

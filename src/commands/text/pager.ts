@@ -1,7 +1,9 @@
 /**
- * cat, and the pagers less and more as they behave when not on a terminal of
- * their own: they copy their inputs to stdout (the TUI's scrollback does the
- * paging).
+ * cat, and the pagers less and more. Where the terminal is not interactive
+ * (`kubedrill exec`, line mode, scripts) they copy their inputs to stdout, as
+ * they do when stdout is not a tty; in the TUI they also ask for their stdout
+ * to be paged (ExecResult.page), which the shell honours only when it reaches
+ * the terminal (src/tui/components/pager shows it).
  */
 import type { Command, CommandContext, ExecResult } from '../types.js';
 import { getopt, tryHelp, type OptionSpec } from './lib/getopt.js';
@@ -50,7 +52,7 @@ export const catCommand: Command = {
   },
 };
 
-function pager(name: string, missing: (file: string) => string): Command {
+function pager(name: 'less' | 'more', missing: (file: string) => string): Command {
   return {
     name,
     execute(args: readonly string[], ctx: CommandContext): ExecResult {
@@ -58,11 +60,18 @@ function pager(name: string, missing: (file: string) => string): Command {
       const files = args.filter((a) => !a.startsWith('-') && !a.startsWith('+'));
       let stdout = '';
       let stderr = '';
+      const shown: string[] = [];
       for (const input of readInputs(ctx, files)) {
         if (input.text === undefined) stderr += `${missing(input.name)}\n`;
-        else stdout += input.text;
+        else {
+          stdout += input.text;
+          shown.push(input.name);
+        }
       }
-      return { stdout, stderr, exitCode: 0 };
+      // Several files are paged as one text (no `:n` between them), so only a single file is named.
+      const file = files.length === 1 && shown.length === 1 && shown[0] !== '-' ? shown[0] : undefined;
+      const page = ctx.canFollow && stdout !== '' ? { page: { pager: name, ...(file !== undefined ? { file } : {}) } } : {};
+      return { stdout, stderr, exitCode: 0, ...page };
     },
   };
 }

@@ -1,7 +1,8 @@
 import { Box, Text, type Key } from 'ink';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { Diagnosis, GradeResult, PracticeSession } from '../../../scenario/practice-types.js';
+import type { Diagnosis, GradeResult, PracticeSession, TerminalEntry } from '../../../scenario/practice-types.js';
 import { DiagnoseDialog, DiagnosesReview } from '../../components/diagnose-dialog/index.js';
+import { PagerView, openPager, pagerKeyAction, pagerReducer, fitsOneScreen, type PagerState } from '../../components/pager/index.js';
 import { HintPanel, hintPanelLines } from '../../components/hint-panel/hint-panel.js';
 import { Rows } from '../../components/rows/rows.js';
 import { StatusLine } from '../../components/status-line/status-line.js';
@@ -69,6 +70,7 @@ const TICK_SLICE_EVENTS = 50;
 
 const PANE_KEYS = 'help · PgUp/PgDn · ^D quit';
 const FOLLOW_KEYS = '^C stop';
+const PAGER_KEYS = 'space/b page · /search · q quit';
 const DIALOG_KEYS = 'Tab · Enter · Esc cancel';
 const CONFIRM_KEYS = 'y leave · n stay';
 const REVIEW_KEYS = 'Enter · d remove · Esc close';
@@ -128,6 +130,9 @@ export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000, tickS
   const setFollowing = useCallback((value: boolean) => later(() => setFollowingState(value)), [later]);
   // Read by the tick and by Ctrl+C, which must not wait for a render; `end` gives the queue back.
   const follow = useRef<{ end: () => void } | undefined>(undefined);
+  // The pager on screen (less, more), and what gives the terminal back when it quits (a ref: keys must not wait for a render).
+  const [paging, setPagingState] = useState<PagerState | undefined>(undefined);
+  const pager = useRef<{ state: PagerState; end: (last: PagerState) => void } | undefined>(undefined);
   // Ctrl+C flushes lines typed ahead (a paste), as the tty driver flushes its input queue on SIGINT.
   const interrupts = useRef(0);
   // The leave question, while it is asked (a ref too: the keys right after it must see it).
@@ -142,6 +147,10 @@ export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000, tickS
       // Leaving the screen ends a following command, as closing a terminal does (SIGHUP).
       if (follow.current) session.stopFollow();
       follow.current = undefined;
+      // And a pager: the queue behind it goes on (to nothing, the screen being gone).
+      const open = pager.current;
+      pager.current = undefined;
+      open?.end(open.state);
     };
   }, [session]);
 
@@ -173,6 +182,9 @@ export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000, tickS
   useEffect(() => () => void (memory.pane = paneRef.current), [memory, paneRef]);
   // The viewport follows the layout (a hint shown, the terminal resized) in the same render.
   const pane = inRender({ type: 'resize', width, height: paneHeight });
+  // A pager opened by a command fills the pane as it is laid out when the command ends.
+  const layout = useRef({ width, rows: paneHeight + 1 });
+  layout.current = { width, rows: paneHeight + 1 };
 
   /** Prints a session notice in the terminal, where the next prompt appears. */
   const say = useCallback((text: string) => dispatch({ type: 'append-text', text: `${text}\n` }), [dispatch]);
@@ -277,6 +289,8 @@ export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000, tickS
 
   /** Ctrl+C, as bash and the tty treat it; always taken (it never quits the app from here). */
   const interrupt = (): boolean => {
+    // less ignores SIGINT while it waits for a key (it beeps): only q gives the prompt back.
+    if (pager.current) return true;
     const current = follow.current;
     if (current) {
       follow.current = undefined;
@@ -333,6 +347,57 @@ export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000, tickS
       }
     },
     [session, say],
+  );
+
+  /** A key in the pager: the new screen, and once it quits the terminal back. */
+  const pagerKey = useCallback(
+    (input: string, key: Key) => {
+      const current = pager.current;
+      const action = current && pagerKeyAction(input, key, current.state);
+      if (!current || !action) return;
+      const next = pagerReducer(current.state, action);
+      if (next === current.state) return;
+      current.state = next;
+      if (next.done) {
+        pager.current = undefined;
+        later(() => setPagingState(undefined));
+        current.end(next);
+      } else later(() => setPagingState(next));
+    },
+    [later],
+  );
+
+  /**
+   * Output with a pager's text in it: plain pieces go to the scrollback, a paged one holds the terminal until
+   * it quits. less leaves nothing behind (its alternate screen goes away); more leaves what it showed, and
+   * prints a text that fits on one screen without paging (util-linux more).
+   */
+  const showPieces = useCallback(
+    async (pieces: NonNullable<TerminalEntry['pieces']>, drawn: () => void) => {
+      for (const piece of pieces) {
+        if (!mounted.current) return;
+        if (!piece.page) {
+          dispatch({ type: 'append-text', text: piece.text });
+          continue;
+        }
+        const opened = openPager(piece.page, piece.text, layout.current.width, layout.current.rows);
+        if (opened.pager === 'more' && fitsOneScreen(opened)) {
+          dispatch({ type: 'append-text', text: piece.text });
+          continue;
+        }
+        setBusy(false);
+        later(() => setPagingState(opened));
+        const last = await new Promise<PagerState>((resolve) => {
+          pager.current = { state: opened, end: resolve };
+          drawn();
+        });
+        if (last.pager === 'more' && mounted.current) {
+          const shown = last.rows.slice(0, Math.min(last.rows.length, last.top + last.height));
+          dispatch({ type: 'append-text', text: shown.map((row) => `${row}\n`).join('') });
+        }
+      }
+    },
+    [dispatch, later, setBusy],
   );
 
   const run = useCallback(
@@ -411,7 +476,8 @@ export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000, tickS
         if (!entry.expansionFailed) history?.add(entry.expanded ?? line);
         // `clear` empties the screen and the scrollback (ncurses clear sends E3), then shows what followed it.
         if (mounted.current && entry.clearScreen) dispatch({ type: 'clear-scrollback' });
-        if (mounted.current) dispatch({ type: 'append-text', text: eof ? `${prompt}${entry.output}` : entry.output });
+        if (mounted.current && entry.pieces) await showPieces(entry.pieces, drawn);
+        else if (mounted.current) dispatch({ type: 'append-text', text: eof ? `${prompt}${entry.output}` : entry.output });
         if (entry.following) {
           if (!mounted.current) {
             session.stopFollow();
@@ -432,7 +498,7 @@ export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000, tickS
         if (mounted.current) setBusy(false);
       }
     },
-    [session, memory, history, echo, say, dispatch, onGraded, requestQuit, submitDiagnosis, later, setBusy, setFollowing],
+    [session, memory, history, echo, say, dispatch, onGraded, requestQuit, submitDiagnosis, later, setBusy, setFollowing, showPieces],
   );
 
   // Lines submitted together (a paste) run one after another, in order.
@@ -472,7 +538,7 @@ export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000, tickS
     });
   }, [session, memory, enqueue, inTurn, dispatch, requestQuit]);
   // While a command runs or follows keys are dropped; a question takes them first (refs, so typing right after counts).
-  const isHeld = useCallback(() => follow.current !== undefined || busyRef.current, []);
+  const isHeld = useCallback(() => follow.current !== undefined || pager.current !== undefined || busyRef.current, []);
   // A completion that fails completes nothing: Tab must never take the screen down.
   const completeLine = useCallback((line: string, cursor: number) => {
     try {
@@ -489,7 +555,7 @@ export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000, tickS
     onEof,
     intercept: answer,
     onInterrupt: () => void interrupt(),
-    isActive: !dialogOpen && !busy,
+    isActive: !dialogOpen && !busy && paging === undefined,
     isHeld,
     complete: completeLine,
     prompt: currentPrompt,
@@ -505,7 +571,7 @@ export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000, tickS
   }, [dialogOpen, session]);
 
   const reviewing = dialog === 'review';
-  const keys = reviewing ? REVIEW_KEYS : dialogOpen ? DIALOG_KEYS : asking !== undefined ? CONFIRM_KEYS : following ? FOLLOW_KEYS : PANE_KEYS;
+  const keys = reviewing ? REVIEW_KEYS : dialogOpen ? DIALOG_KEYS : asking !== undefined ? CONFIRM_KEYS : paging ? PAGER_KEYS : following ? FOLLOW_KEYS : PANE_KEYS;
   return (
     <Box flexDirection="column" width={width}>
       <Briefing lines={briefingShown} width={width} />
@@ -538,6 +604,10 @@ export function PracticeScreen({ session, onGraded, onQuit, tickMs = 1000, tickS
               submitDiagnosis(diagnosis, typeof dialog === 'number' ? dialog : undefined);
             }}
           />
+        </Box>
+      ) : paging ? (
+        <Box height={paneHeight + 1} flexDirection="column">
+          <PagerView state={paging} onKey={pagerKey} isActive />
         </Box>
       ) : (
         <TerminalPane state={pane} prompt={snapshot.prompt} busy={busy} following={following} ask={asking} />
