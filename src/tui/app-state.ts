@@ -25,7 +25,7 @@ export type Screen =
   | { name: 'opening'; scenario: ScenarioSummary }
   | { name: 'practice'; attempt: Attempt }
   | { name: 'results'; attempt: Attempt; graded: Graded }
-  | { name: 'quiz'; mode: 'quiz' | 'review' };
+  | { name: 'quiz'; mode: 'quiz' | 'review'; topics?: readonly string[] };
 
 /** The whole app's state. */
 export interface AppState {
@@ -42,7 +42,7 @@ export interface AppState {
 /** What moves the app between screens. */
 export type AppAction =
   | { type: 'open-start'; scenario: ScenarioSummary; view?: HomeView }
-  | { type: 'open-quiz'; mode: 'quiz' | 'review'; view: HomeView }
+  | { type: 'open-quiz'; mode: 'quiz' | 'review'; view?: HomeView; topics?: readonly string[] }
   | { type: 'open-done'; session: PracticeSession; startedAt: number }
   | { type: 'open-failed'; message: string }
   | { type: 'graded'; graded: Graded }
@@ -63,7 +63,7 @@ export function appReducer(state: AppState, action: AppAction): AppState {
       return { ...state, screen: { name: 'opening', scenario: action.scenario }, homeView: action.view ?? state.homeView, notice: undefined };
     case 'open-quiz':
       if (state.screen.name !== 'home') return state;
-      return { ...state, screen: { name: 'quiz', mode: action.mode }, homeView: action.view, notice: undefined };
+      return { ...state, screen: { name: 'quiz', mode: action.mode, ...(action.topics?.length ? { topics: action.topics } : {}) }, homeView: action.view ?? state.homeView, notice: undefined };
     case 'open-done': {
       // A load that finishes after the learner moved on is dropped.
       if (state.screen.name !== 'opening') return state;

@@ -193,7 +193,7 @@ export function App({ scenarios, openSession, progress, history, now, onExit, ti
     case 'quiz':
       body = loadQuiz ? (
         <Suspense fallback={null}>
-          <QuizScreen mode={screen.mode} loadDeck={loadQuiz} progress={progressForQuiz(progress)} now={now} onDone={goHome} />
+          <QuizScreen mode={screen.mode} topics={screen.topics} loadDeck={loadQuiz} progress={progressForQuiz(progress)} now={now} onDone={goHome} />
         </Suspense>
       ) : null;
       break;
@@ -224,6 +224,15 @@ export function App({ scenarios, openSession, progress, history, now, onExit, ti
           loadOffer={loadQuizOffer}
           onRevise={() => dispatch({ type: 'revise' })}
           onDone={() => finish(attempt, graded)}
+          // The quiz on the scenario's topics: the attempt is recorded as on leaving, then the quiz opens (not after a direct play, which ends with the results).
+          onQuiz={
+            loadQuiz && start === undefined
+              ? () => {
+                  finish(attempt, graded);
+                  dispatch({ type: 'open-quiz', mode: 'quiz', topics: attempt.session.scenario.topics });
+                }
+              : undefined
+          }
         />
       );
       break;

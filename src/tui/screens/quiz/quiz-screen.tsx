@@ -24,6 +24,8 @@ export interface QuizScreenProps {
   readonly now: () => number;
   /** Back to the home screen. */
   readonly onDone: () => void;
+  /** Ask about these topics without the topic pick (a scenario's, from its results screen). */
+  readonly topics?: readonly string[];
 }
 
 // eslint-disable-next-line no-control-regex
@@ -33,9 +35,9 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 const clean = (text: string) => stripControlSequences(text).replace(/\n+$/, '');
 
 /** A quiz or a review in the TUI: a topic, the questions one by one with feedback, the score, back home. */
-export function QuizScreen({ mode, loadDeck, progress, now, onDone }: QuizScreenProps) {
+export function QuizScreen({ mode, loadDeck, progress, now, onDone, topics }: QuizScreenProps) {
   const { rows } = useTerminalSize();
-  const [state, dispatch, stateRef] = useQuizScreenState(mode);
+  const [state, dispatch, stateRef] = useQuizScreenState(mode, topics);
   const [notice, setNotice] = useState<string | undefined>(undefined);
 
   useEffect(() => {

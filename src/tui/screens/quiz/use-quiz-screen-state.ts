@@ -44,6 +44,8 @@ export interface QuizScreenState {
   readonly topics: readonly string[];
   /** The chosen topic; undefined: all. */
   readonly topic: string | undefined;
+  /** Topics chosen before the screen opened (a scenario's, from its results): no topic pick, straight to the questions. */
+  readonly preset?: readonly string[];
   readonly questions: readonly PresentedQuestion[];
   readonly answered: readonly QuizAnswered[];
   readonly phase: QuizPhase;
@@ -65,8 +67,8 @@ export type QuizAction =
   | { type: 'stop' };
 
 /** The first state: the banks are loading. */
-export function initialQuizState(mode: QuizMode): QuizScreenState {
-  return { mode, deck: undefined, topics: [], topic: undefined, questions: [], answered: [], phase: { name: 'loading' } };
+export function initialQuizState(mode: QuizMode, preset?: readonly string[]): QuizScreenState {
+  return { mode, deck: undefined, topics: [], topic: undefined, ...(preset?.length ? { preset } : {}), questions: [], answered: [], phase: { name: 'loading' } };
 }
 
 /** Hands-on questions need a practice terminal: this screen leaves them to `kubedrill quiz`. */
@@ -82,11 +84,12 @@ function topicsOf(items: readonly QuizItem[]): string[] {
 /** What `skip` records: an answer wrong for any question but hands-on (the line mode's rule). */
 const SKIPPED: QuizAnswer = { type: 'short', text: '' };
 
-/** Draws the questions for `topic` (undefined: all) and starts asking, or says there is nothing to ask. */
-function start(state: QuizScreenState, deck: QuizDeck, topic: string | undefined, now: number): QuizScreenState {
+/** Draws the questions on `topics` (none: all) and starts asking, or says there is nothing to ask. */
+function start(state: QuizScreenState, deck: QuizDeck, topics: readonly string[], now: number): QuizScreenState {
   const items = deck.items.filter(askableHere);
   const review = state.mode === 'review' ? { cards: deck.cards, now } : undefined;
-  const chosen = selectQuestions(items, { topics: topic === undefined ? [] : [topic], count: DEFAULT_QUIZ_COUNT, seed: deck.seed, review });
+  const chosen = selectQuestions(items, { topics, count: DEFAULT_QUIZ_COUNT, seed: deck.seed, review });
+  const topic = topics.length ? topics.join(', ') : undefined;
   if (chosen.length === 0) {
     const next = nextDue(deck.cards.filter((c) => items.some((i) => i.question.id === c.questionId)));
     const message =
@@ -110,7 +113,8 @@ export function quizReducer(state: QuizScreenState, action: QuizAction): QuizScr
     case 'loaded':
       if (phase.name !== 'loading') return state;
       // A review asks what is due on every topic; a quiz first asks which topic.
-      if (state.mode === 'review') return start(state, action.deck, undefined, action.now);
+      if (state.mode === 'review') return start(state, action.deck, [], action.now);
+      if (state.preset) return start(state, action.deck, state.preset, action.now);
       return { ...state, deck: action.deck, topics: topicsOf(action.deck.items), phase: { name: 'topics', index: 0 } };
     case 'load-failed':
       return phase.name === 'loading' ? { ...state, phase: { name: 'failed', message: action.message } } : state;
@@ -121,7 +125,7 @@ export function quizReducer(state: QuizScreenState, action: QuizAction): QuizScr
     }
     case 'choose':
       if (phase.name !== 'topics' || !state.deck) return state;
-      return start(state, state.deck, phase.index === 0 ? undefined : state.topics[phase.index - 1], action.now);
+      return start(state, state.deck, phase.index === 0 ? [] : [state.topics[phase.index - 1]], action.now);
     case 'type':
       return phase.name === 'question' ? { ...state, phase: { ...phase, input: phase.input + action.text, error: undefined } } : state;
     case 'backspace':
@@ -151,6 +155,6 @@ export function quizReducer(state: QuizScreenState, action: QuizAction): QuizScr
 }
 
 /** The screen's state, dispatch and a ref to the latest state (key handlers read a burst of keys through it). */
-export function useQuizScreenState(mode: QuizMode) {
-  return useReducerStore(quizReducer, () => initialQuizState(mode));
+export function useQuizScreenState(mode: QuizMode, preset?: readonly string[]) {
+  return useReducerStore(quizReducer, () => initialQuizState(mode, preset));
 }

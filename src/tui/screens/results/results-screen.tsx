@@ -23,6 +23,8 @@ export interface ResultsScreenProps {
   readonly notice?: string;
   /** Reads the quiz offer for the scenario's topics (src/tui/text/quiz-offer.ts); absent: none is shown. */
   readonly loadOffer?: (topics: readonly string[]) => Promise<string | undefined>;
+  /** z: the quiz on the scenario's topics (shown once there is an offer). */
+  readonly onQuiz?: () => void;
 }
 
 /** One row of the scrollable body. */
@@ -146,11 +148,13 @@ export function ResultsScreen(props: ResultsScreenProps) {
     else if (key.home || input === 'g') scrollBy(-body.length);
     else if (key.end || input === 'G') scrollBy(body.length);
     else if (input === 'r' && onRevise) onRevise();
+    else if (input === 'z' && offer && props.onQuiz) props.onQuiz();
     else if (key.return || key.escape || input === 'q') onDone();
   });
   const shown = Math.min(top, maxTop);
   const full = result.maxScore > 0 && result.score >= result.maxScore;
-  const keys = onRevise ? 'r: revise the diagnosis and keep working · q/Enter: finish' : 'q/Enter: finish';
+  const quizKey = offer && props.onQuiz ? 'z: quiz on these topics · ' : '';
+  const keys = onRevise ? (quizKey ? `r: revise the diagnosis · ${quizKey}q/Enter: finish` : 'r: revise the diagnosis and keep working · q/Enter: finish') : `${quizKey}q/Enter: finish`;
   const where =
     maxTop > 0 ? `↑/↓ PgUp/PgDn space: scroll · lines ${shown + 1}–${Math.min(body.length, shown + view)} of ${body.length}` : '';
   return (

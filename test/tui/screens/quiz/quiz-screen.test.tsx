@@ -51,6 +51,15 @@ function setup(mode: 'quiz' | 'review', cards: LeitnerCard[] = []) {
   return { ui, recorded, done: () => done };
 }
 
+describe('QuizScreen with topics given (from a scenario\'s results)', () => {
+  it('skips the topic pick and asks about those topics', async () => {
+    const ui = renderInk(<QuizScreen mode="quiz" topics={['scheduler']} loadDeck={async () => deck()} now={() => T0} onDone={() => {}} />);
+    await ui.waitForText('Question 1 of 1');
+    expect(ui.frame()).not.toContain('What should the questions be about?');
+    expect(ui.frame()).toContain('scheduler');
+  });
+});
+
 describe('QuizScreen', () => {
   it('asks the chosen questions, explains right and wrong answers, scores them and records each', async () => {
     const { ui, recorded, done } = setup('quiz');

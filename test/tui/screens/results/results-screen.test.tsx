@@ -49,6 +49,26 @@ describe('ResultsScreen on a 24-row terminal', () => {
     await ui.waitForFrame((f) => /Quiz yourself on these topics \(\d+ questions?\): kubedrill quiz kubelet/.test(f));
   });
 
+  it('z opens the quiz on these topics once there is one to offer', async () => {
+    let quizzes = 0;
+    const ui = renderInk(<ResultsScreen scenario={fakeScenario({ topics: ['kubelet'] })} result={fakeGrade()} onDone={() => {}} loadOffer={async () => 'Quiz yourself on these topics (3 questions): kubedrill quiz kubelet'} onQuiz={() => quizzes++} />);
+    await ui.waitForText('z: quiz on these topics');
+    await ui.press('z');
+    expect(quizzes).toBe(1);
+  });
+
+  it('shows where the request broke at the start, the broken link marked, and how it stands now', async () => {
+    const trace = {
+      atStart: { subject: 'deployment default/web', links: [{ name: 'scheduler', state: 'ok' as const, lines: [] }, { name: 'containers', state: 'broken' as const, lines: ['Failed: Error: configmap "web" not found'] }] },
+      now: { subject: 'deployment default/web', links: [{ name: 'scheduler', state: 'ok' as const, lines: [] }, { name: 'containers', state: 'ok' as const, lines: [] }] },
+    };
+    const ui = renderInk(<ResultsScreen scenario={fakeScenario()} result={{ ...fakeGrade(), explanation: 'short', trace }} onDone={() => {}} />);
+    await ui.waitForText('The request (deployment default/web) at the start:');
+    expect(ui.frame()).toContain('  scheduler ✓ → containers ✗');
+    expect(ui.frame()).toContain('  ✗ containers\n      Failed: Error: configmap "web" not found');
+    expect(ui.frame()).toContain('Now: every link answers.');
+  });
+
   it('r revises, q finishes', async () => {
     let revised = 0;
     const { ui, done } = setup(() => revised++);
