@@ -1,10 +1,14 @@
-/** Driving kubedrill in a private tmux server: send keys, read the screen back, poll with a timeout. */
-import { execFileSync, spawnSync } from 'node:child_process';
+/**
+ * What the practice-screen tmux tests share beyond the driver
+ * (test/helpers/tmux.ts): the repository root, the workstation prompt, the
+ * input line, and a private server named per test file and process.
+ */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { HAS_TMUX, tmuxDriver } from '../helpers/tmux.js';
 
+export { HAS_TMUX };
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const HAS_TMUX = spawnSync('tmux', ['-V'], { stdio: 'ignore' }).status === 0;
 export const PROMPT = 'learner@workstation:~$';
 
 /** The input line: the last row that starts with a prompt. */
@@ -12,36 +16,25 @@ export function inputLine(rows: string[]): string | undefined {
   return rows.filter((l) => /^\S+@\S+:~[$#]/.test(l)).at(-1);
 }
 
-/** Whether the session of the server on `socket` still runs. */
-export function alive(socket: string, session = 'kd'): boolean {
-  return spawnSync('tmux', ['-L', socket, 'has-session', '-t', session], { stdio: 'ignore' }).status === 0;
-}
-
 /** A private tmux server (its own socket), so the learner's own sessions are never touched. */
 export function tmuxServer(name: string) {
   const SOCKET = `${name}-${process.pid}`;
   const SESSION = 'kd';
-  const tmux = (...args: string[]): string => execFileSync('tmux', ['-L', SOCKET, ...args], { encoding: 'utf8', stdio: 'pipe' });
-  /** The visible screen, one string per row, trailing blanks removed. */
-  const screen = (): string[] => tmux('capture-pane', '-p', '-t', SESSION).split('\n').map((l) => l.trimEnd());
+  const driver = tmuxDriver(SOCKET, SESSION);
   /** The screen, or nothing once the session has ended (it may end between a check and the capture). */
   const capture = (): string[] => {
     try {
-      return screen();
+      return driver.screen();
     } catch {
       return [];
     }
   };
-  /** Polls until `condition(screen)` holds; fails with the last screen after `timeoutMs`. */
-  async function waitForScreen(condition: (rows: string[]) => boolean, what: string, timeoutMs = 60_000): Promise<string[]> {
-    const start = Date.now();
-    let rows: string[] = [];
-    for (;;) {
-      rows = capture();
-      if (condition(rows)) return rows;
-      if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}; screen:\n${rows.join('\n')}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  return { SOCKET, SESSION, tmux, screen, waitForScreen, alive: () => alive(SOCKET, SESSION) };
+  return {
+    SOCKET,
+    SESSION,
+    tmux: driver.tmux,
+    screen: driver.screen,
+    alive: driver.alive,
+    waitForScreen: (condition: (rows: string[]) => boolean, what: string, timeoutMs = 60_000) => driver.waitForScreen(condition, what, timeoutMs, capture),
+  };
 }

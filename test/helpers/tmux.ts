@@ -25,7 +25,7 @@ export interface TmuxDriver {
 
 /** A driver for session `session` on a private server named `socket`. */
 export function tmuxDriver(socket: string, session: string): TmuxDriver {
-  const tmux = (...args: string[]) => execFileSync('tmux', ['-L', socket, ...args], { encoding: 'utf8' });
+  const tmux = (...args: string[]) => execFileSync('tmux', ['-L', socket, ...args], { encoding: 'utf8', stdio: 'pipe' });
   const rows = (text: string) => text.split('\n').map((l) => l.trimEnd());
   const alive = () => spawnSync('tmux', ['-L', socket, 'has-session', '-t', session], { stdio: 'ignore' }).status === 0;
   const screen = () => rows(tmux('capture-pane', '-p', '-t', session));
