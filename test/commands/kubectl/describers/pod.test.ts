@@ -1,4 +1,5 @@
 import { describe, it, expect } from 'vitest';
+import type { ContainerPort } from 'kubernetes-types/core/v1.js';
 import { describePod, podQOS } from '../../../../src/commands/kubectl/describers/pod.js';
 import { SAMPLES } from './reference-samples.js';
 import { NOW, crashEvents, crashPod, initPod, pendingEvents, pendingPod, terminatingPod } from './pod-fixtures.js';
@@ -33,7 +34,7 @@ describe('container ports', () => {
   // kubectl v0.32.0 pkg/describe/describe.go describeContainerBasicInfo: describeContainerPorts and
   // describeContainerHostPorts build `%d/%s` per port and strings.Join(ports, ", "); a comma in the
   // result switches the label from `Port:`/`Host Port:` to `Ports:`/`Host Ports:`.
-  const lines = (ports: object[]): string[] =>
+  const lines = (ports: ContainerPort[]): string[] =>
     describePod({ metadata: { name: 'p', namespace: 'default' }, spec: { containers: [{ name: 'app', image: 'app:1', ports }] } }, [], NOW)
       .split('\n')
       .filter((l) => /^\s+(Host )?Ports?:/.test(l))
