@@ -5,7 +5,7 @@
  * its Lease), then the pure describer from ./describers. Kinds without a
  * describer yet use a generic one (Name, Namespace, Labels, Annotations, Events).
  */
-import type { Endpoints, Node, Pod, Service } from 'kubernetes-types/core/v1.js';
+import type { Endpoints, LimitRange, Namespace, Node, Pod, ResourceQuota, Service } from 'kubernetes-types/core/v1.js';
 import type { NetworkPolicy } from 'kubernetes-types/networking/v1.js';
 import type { DaemonSet, Deployment, ReplicaSet } from 'kubernetes-types/apps/v1.js';
 import type { EndpointSlice } from 'kubernetes-types/discovery/v1.js';
@@ -18,6 +18,7 @@ import { describeNode } from './describers/node.js';
 import { describeDeployment, describeReplicaSet } from './describers/workloads.js';
 import { describeService } from './describers/service.js';
 import { describeDaemonSet } from './describers/daemonset.js';
+import { describeNamespace } from './describers/namespace.js';
 import { formatLabelSelector } from './output/labels.js';
 import { describeEndpointSlice, describeEndpoints, describeNetworkPolicy } from './describers/network.js';
 import { describeEvents, type AnyEvent } from './describers/events.js';
@@ -38,8 +39,8 @@ export function eventsFor(inv: Invocation, obj: KubeObject): AnyEvent[] {
 
 /** The describe text of one object. */
 export function describeObject(inv: Invocation, info: ResourceInfo, obj: KubeObject, showEvents: boolean): string {
-  // NetworkPolicyDescriber is the one describer that searches no events.
-  const events = showEvents && info.kind !== 'NetworkPolicy' ? eventsFor(inv, obj) : undefined;
+  // NetworkPolicyDescriber and NamespaceDescriber search no events.
+  const events = showEvents && !NO_EVENTS.has(info.kind) ? eventsFor(inv, obj) : undefined;
   switch (info.kind) {
     case 'Pod':
       return describePod(obj as unknown as Pod, events, inv.now);
@@ -78,10 +79,25 @@ export function describeObject(inv: Invocation, info: ResourceInfo, obj: KubeObj
       return describeEndpointSlice(obj as unknown as EndpointSlice, events, inv.now);
     case 'NetworkPolicy':
       return describeNetworkPolicy(obj as unknown as NetworkPolicy);
+    case 'Namespace': {
+      // NamespaceDescriber lists the namespace's ResourceQuotas and LimitRanges; a list that fails
+      // leaves its section out (upstream does so for NotFound and errors out otherwise).
+      const name = obj.metadata.name ?? '';
+      const quotas = inv.client.list('resourcequotas', name);
+      const limits = inv.client.list('limitranges', name);
+      return describeNamespace(
+        obj as unknown as Namespace,
+        quotas.ok ? (quotas.value.items as unknown as ResourceQuota[]) : undefined,
+        limits.ok ? (limits.value.items as unknown as LimitRange[]) : undefined,
+      );
+    }
     default:
       return describeGeneric(obj, events, inv.now);
   }
 }
+
+/** Kinds whose describer prints no Events section. */
+const NO_EVENTS: ReadonlySet<string> = new Set(['NetworkPolicy', 'Namespace']);
 
 /** Objects of `resource` in the owner's namespace that it controls (ownerReferences with controller: true). */
 function owned(inv: Invocation, resource: string, owner: KubeObject): KubeObject[] {

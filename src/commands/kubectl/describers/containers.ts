@@ -159,10 +159,11 @@ export function describeContainers(
     if (status) w.write(LEVEL_2, `Container ID:\t${status.containerID ?? ''}\n`);
     w.write(LEVEL_2, `Image:\t${c.image ?? ''}\n`);
     if (status) w.write(LEVEL_2, `Image ID:\t${status.imageID ?? ''}\n`);
-    const ports = (c.ports ?? []).map((p) => `${p.containerPort}/${p.protocol ?? 'TCP'}`).join(',');
+    // describeContainerPorts / describeContainerHostPorts join with ", "; a comma marks several ports.
+    const ports = (c.ports ?? []).map((p) => `${p.containerPort}/${p.protocol ?? 'TCP'}`).join(', ');
     if (ports.includes(',')) w.write(LEVEL_2, `Ports:\t${ports}\n`);
     else w.write(LEVEL_2, `Port:\t${ports || '<none>'}\n`);
-    const hostPorts = (c.ports ?? []).map((p) => `${p.hostPort ?? 0}/${p.protocol ?? 'TCP'}`).join(',');
+    const hostPorts = (c.ports ?? []).map((p) => `${p.hostPort ?? 0}/${p.protocol ?? 'TCP'}`).join(', ');
     if (hostPorts.includes(',')) w.write(LEVEL_2, `Host Ports:\t${hostPorts}\n`);
     else w.write(LEVEL_2, `Host Port:\t${hostPorts || '<none>'}\n`);
     if ((c.command ?? []).length > 0) {

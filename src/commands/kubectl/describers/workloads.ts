@@ -32,8 +32,10 @@ const canonical = (v: unknown): string =>
   );
 
 /**
- * deploymentutil.GetAllReplicaSets: the ReplicaSets the deployment controls; the new one has the
- * deployment's pod template (ignoring pod-template-hash); old ones are listed only with replicas.
+ * deploymentutil.GetAllReplicaSetsInChunks as the deployment describer uses it (kubectl v0.32.0):
+ * the ReplicaSets the deployment controls, oldest first (creationTimestamp, then name); the new
+ * one is the oldest with the deployment's pod template (ignoring pod-template-hash); the old ones
+ * are all the others, scaled to 0 or not (the describer takes findOldReplicaSets' allRSs).
  */
 export function splitReplicaSets(d: Deployment, rss: readonly ReplicaSet[]): { newRS?: ReplicaSet; oldRSs: ReplicaSet[] } {
   const owned = rss.filter((rs) =>
@@ -41,10 +43,14 @@ export function splitReplicaSets(d: Deployment, rss: readonly ReplicaSet[]): { n
   );
   const templateKey = (t: unknown, labels: Record<string, string> | undefined): string => canonical({ t, labels: withoutHash(labels) });
   const want = templateKey({ ...d.spec?.template, metadata: { ...d.spec?.template?.metadata, labels: undefined } }, d.spec?.template?.metadata?.labels);
-  const newRS = owned
-    .filter((rs) => templateKey({ ...rs.spec?.template, metadata: { ...rs.spec?.template?.metadata, labels: undefined } }, rs.spec?.template?.metadata?.labels) === want)
-    .sort((a, b) => (a.metadata?.creationTimestamp ?? '').localeCompare(b.metadata?.creationTimestamp ?? ''))[0];
-  const oldRSs = owned.filter((rs) => rs !== newRS && (rs.spec?.replicas ?? 1) !== 0);
+  // replicaSetsByCreationTimestamp; RFC 3339 UTC stamps compare as text.
+  const byAge = (a: ReplicaSet, b: ReplicaSet): number =>
+    (a.metadata?.creationTimestamp ?? '').localeCompare(b.metadata?.creationTimestamp ?? '') || ((a.metadata?.name ?? '') < (b.metadata?.name ?? '') ? -1 : (a.metadata?.name ?? '') > (b.metadata?.name ?? '') ? 1 : 0);
+  const sorted = [...owned].sort(byAge);
+  const newRS = sorted.find(
+    (rs) => templateKey({ ...rs.spec?.template, metadata: { ...rs.spec?.template?.metadata, labels: undefined } }, rs.spec?.template?.metadata?.labels) === want,
+  );
+  const oldRSs = sorted.filter((rs) => rs !== newRS);
   return { newRS, oldRSs };
 }
 
@@ -76,8 +82,11 @@ export function describeDeployment(d: Deployment, replicaSets: readonly ReplicaS
       for (const c of st.conditions!) w.write(LEVEL_1, `${c.type} \t${c.status}\t${c.reason ?? ''}\n`);
     }
     const { newRS, oldRSs } = splitReplicaSets(d, replicaSets);
-    w.write(LEVEL_0, `OldReplicaSets:\t${printReplicaSetsByLabels(oldRSs)}\n`);
-    w.write(LEVEL_0, `NewReplicaSet:\t${printReplicaSetsByLabels(newRS ? [newRS] : [])}\n`);
+    // Both lines are left out when the deployment controls no ReplicaSet at all.
+    if (oldRSs.length > 0 || newRS) {
+      w.write(LEVEL_0, `OldReplicaSets:\t${printReplicaSetsByLabels(oldRSs)}\n`);
+      w.write(LEVEL_0, `NewReplicaSet:\t${printReplicaSetsByLabels(newRS ? [newRS] : [])}\n`);
+    }
     describeEvents(events, w, now);
   });
 }

@@ -56,7 +56,42 @@ const oldRs: ReplicaSet = { ...rs, metadata: { ...rs.metadata, name: 'web-old' }
 describe('describe deployment (reference §2.4)', () => {
   it('matches the sample', () => {
     const ev = { metadata: { name: 'web.1' }, involvedObject: { kind: 'Deployment', name: 'web' }, reason: 'ScalingReplicaSet', type: 'Normal', message: 'Scaled up replica set web-7d4b9c8f6 from 0 to 2', source: { component: 'deployment-controller' }, firstTimestamp: ago(51 * h), lastTimestamp: ago(51 * h), count: 1 };
-    expect(describeDeployment(deploy, [oldRs, rs], [ev], NOW)).toBe(SAMPLES['kubectl describe deploy web']);
+    // Revision 1: the sample's deployment has only its new ReplicaSet (an old one at 0 replicas
+    // would be listed under OldReplicaSets since kubectl 1.27, see below).
+    expect(describeDeployment(deploy, [rs], [ev], NOW)).toBe(SAMPLES['kubectl describe deploy web']);
+  });
+});
+
+describe('describe deployment: OldReplicaSets', () => {
+  // kubectl v0.32.0 pkg/describe/describe.go DeploymentDescriber.Describe takes the *second* result of
+  // deploymentutil.GetAllReplicaSetsInChunks (findOldReplicaSets' allRSs: every controlled RS but the
+  // new one, scaled down or not; kubectl commit d592485b4 "fix OldReplicaSets", 1.27), sorted by
+  // replicaSetsByCreationTimestamp; printReplicaSetsByLabels: "%s (%d/%d replicas created)" joined
+  // with ", ". Upstream describe_test.go expects "OldReplicaSets:    bar-001 (0/0 replicas created)".
+  const rsLines = (rss: ReplicaSet[]): string[] =>
+    describeDeployment(deploy, rss, undefined, NOW)
+      .split('\n')
+      .filter((l) => /^(Old|New)ReplicaSets?:/.test(l));
+  const scaledDown = (name: string, created: string): ReplicaSet => ({
+    ...oldRs,
+    metadata: { ...oldRs.metadata, name, creationTimestamp: created },
+    status: { replicas: 0 },
+  });
+  it('lists old ReplicaSets scaled to 0, oldest first', () => {
+    const older = scaledDown('web-5c6d7e8f9', '2026-11-20T00:00:00Z');
+    const old = scaledDown('web-6b7c8d9e0', '2026-11-25T00:00:00Z');
+    expect(rsLines([rs, old, older])).toEqual([
+      'OldReplicaSets:  web-5c6d7e8f9 (0/0 replicas created), web-6b7c8d9e0 (0/0 replicas created)',
+      'NewReplicaSet:   web-7d4b9c8f6 (2/2 replicas created)',
+    ]);
+  });
+  it('shows an old ReplicaSet still scaling down with its counts', () => {
+    const draining: ReplicaSet = { ...oldRs, metadata: { ...oldRs.metadata, name: 'web-6b7c8d9e0' }, spec: { ...oldRs.spec!, replicas: 1 }, status: { replicas: 2 } };
+    expect(rsLines([rs, draining])[0]).toBe('OldReplicaSets:  web-6b7c8d9e0 (2/1 replicas created)');
+  });
+  it('prints <none> for a missing side and leaves both lines out without ReplicaSets', () => {
+    expect(rsLines([scaledDown('web-old', '2026-11-20T00:00:00Z')])).toEqual(['OldReplicaSets:  web-old (0/0 replicas created)', 'NewReplicaSet:   <none>']);
+    expect(rsLines([])).toEqual([]);
   });
 });
 
