@@ -20,6 +20,16 @@ class SyntaxError extends Error {}
 export function parse(line: string): ParseResult {
   const tokenized = tokenize(line);
   if (!tokenized.ok) return { ok: false, error: `bash: ${tokenized.error}` };
+  // bash parses a `$(…)` with the line that holds it (parse.y parse_comsub): its syntax errors are the line's.
+  // Backticks are only parsed when they run (subst.c), as here.
+  for (const token of tokenized.tokens) {
+    if (token.type !== 'word') continue;
+    for (const part of token.word.parts) {
+      if (part.kind !== 'subst' || part.raw.startsWith('`')) continue;
+      const inner = parse(part.source);
+      if (!inner.ok) return inner;
+    }
+  }
   try {
     return { ok: true, script: new Parser(tokenized.tokens).script() };
   } catch (err) {
