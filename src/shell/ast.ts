@@ -27,14 +27,15 @@ export type WordPart =
       /** A command substitution `$(cmd)` or `` `cmd` ``. */
       readonly kind: 'subst';
       /**
-       * The command's source text (backticks' escapes already undone), parsed
-       * when it runs: the parse at tokenizing time only checks its syntax.
+       * The command's source text (backticks' escapes already undone).
        */
       readonly source: string;
       /** True inside double quotes (the output is one field). */
       readonly quoted: boolean;
       /** The text as typed, `$(…)` or `` `…` ``, for error messages. */
       readonly raw: string;
+      /** A `$(…)`'s command, parsed with the line (backquoted commands are parsed when they run). */
+      readonly script?: Script;
     };
 
 /** A shell word before expansion. */

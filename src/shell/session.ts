@@ -468,7 +468,7 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
    * Runs a command substitution as bash does, in a subshell: on the current host with the line's budget,
    * its variables, host changes and `exit` forgotten afterwards, its stderr meant for the terminal.
    */
-  async function runSubstitution(source: string): Promise<{ stdout: string; observed: boolean; stderr: OutputChunk[]; exitCode: number }> {
+  async function runSubstitution(part: Extract<WordPart, { kind: 'subst' }>): Promise<{ stdout: string; observed: boolean; stderr: OutputChunk[]; exitCode: number }> {
     const frame = top();
     const stack = [...frames];
     const env = envRecord(frame.env);
@@ -477,7 +477,8 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
     // A follower (`$(journalctl -f)`) would never end: inside a substitution commands print once.
     canFollow = false;
     try {
-      const parsed = parse(source);
+      const source = part.source;
+      const parsed = part.script ? { ok: true as const, script: part.script } : parse(source);
       if (!parsed.ok) {
         // A backquoted command is parsed only now, as a string of its own (bash subst.c parse_and_execute).
         const where = 'bash: command substitution: line 1: ';
@@ -532,7 +533,7 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
     for (const part of words.flatMap((w) => w.parts)) {
       if (part.kind === 'var' && part.name === '?') done.resolved.set(part, String(lastExitCode));
       if (part.kind !== 'subst') continue;
-      const ran = await runSubstitution(part.source);
+      const ran = await runSubstitution(part);
       // bash drops the output's trailing newlines (subst.c command_substitute).
       done.resolved.set(part, ran.stdout.replace(/\n+$/, ''));
       done.observed.set(part, ran.observed);

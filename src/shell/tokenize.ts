@@ -226,6 +226,15 @@ type SubstitutionRead =
 /** bash's words when a `$(` or a backtick is never closed (parse.y parse_matched_pair / parse_comsub). */
 const unclosed = (close: string): { ok: false; error: string } => ({ ok: false, error: `unexpected EOF while looking for matching \`${close}'` });
 
+/**
+ * How deeply `$(…)` may nest: bash has no limit, but each level costs a parse of
+ * what it holds, and the simulator's budgets keep a typed line from exhausting the stack.
+ */
+export const MAX_SUBSTITUTION_DEPTH = 100;
+
+/** The error of a line whose `$(…)` nest deeper than that. */
+export const SUBSTITUTION_TOO_DEEP = `nesting exceeded the simulator's depth budget (${MAX_SUBSTITUTION_DEPTH} levels)`;
+
 /** Reads `$(…)` or `` `…` `` starting at `start`; the command's source is parsed when it runs. */
 function readSubstitution(line: string, start: number, quoted: boolean): SubstitutionRead {
   if (line[start] === '`') {
@@ -245,16 +254,21 @@ function readSubstitution(line: string, start: number, quoted: boolean): Substit
     if (i >= line.length) return unclosed('`');
     return { ok: true, part: { kind: 'subst', source, quoted, raw: line.slice(start, i + 1) }, end: i + 1 };
   }
-  const end = closingParen(line, start + 2);
+  const end = closingParen(line, start + 2, 0);
+  if (end === TOO_DEEP) return { ok: false, error: SUBSTITUTION_TOO_DEEP };
   if (end < 0) return unclosed(')');
   return { ok: true, part: { kind: 'subst', source: line.slice(start + 2, end), quoted, raw: line.slice(start, end + 1) }, end: end + 1 };
 }
 
+const TOO_DEEP = -2;
+
 /**
- * The index of the `)` closing a `$(` whose contents start at `from`, or -1:
- * quotes, escapes, backticks and nested parentheses inside do not close it.
+ * The index of the `)` closing a `$(` whose contents start at `from`, -1 when
+ * none does, or TOO_DEEP: quotes, escapes, backticks and nested parentheses
+ * inside do not close it.
  */
-function closingParen(line: string, from: number): number {
+function closingParen(line: string, from: number, nesting: number): number {
+  if (nesting > MAX_SUBSTITUTION_DEPTH) return TOO_DEEP;
   let depth = 1;
   let i = from;
   const n = line.length;
@@ -282,8 +296,8 @@ function closingParen(line: string, from: number): number {
       while (j < n && line[j] !== '"') {
         if (line[j] === '\\') j += 2;
         else if (line[j] === '$' && line[j + 1] === '(') {
-          const inner = closingParen(line, j + 2);
-          if (inner < 0) return -1;
+          const inner = closingParen(line, j + 2, nesting + 1);
+          if (inner < 0) return inner;
           j = inner + 1;
         } else j++;
       }

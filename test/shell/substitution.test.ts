@@ -12,11 +12,11 @@ import { ScenarioRun } from '../../src/scenario/run.js';
 import { loadScenarioArg } from '../../src/cli/load.js';
 import { fakeSession } from './fakes.js';
 
-/** The parts of the first word after the command name in a one-command line. */
+/** The parts of the first word after the command name in a one-command line (a `$(…)`'s parsed script left out). */
 function argParts(line: string) {
   const parsed = parse(line);
   if (!parsed.ok) throw new Error(parsed.error);
-  return parsed.script.lists[0].first.commands[0].words[1].parts;
+  return parsed.script.lists[0].first.commands[0].words[1].parts.map((p) => (p.kind === 'subst' ? { ...p, script: undefined } : p));
 }
 
 /** `kubectl args …` (fakes.ts) prints the fields it was given as JSON. */
@@ -33,6 +33,22 @@ describe('parsing command substitutions', () => {
       { kind: 'subst', source: 'a | b', quoted: true, raw: '$(a | b)' },
     ]);
     expect(argParts('echo `a \\`b\\``')).toEqual([{ kind: 'subst', source: 'a `b`', quoted: false, raw: '`a \\`b\\``' }]);
+  });
+
+  it('parses a $(…) with its line and a backquoted command only when it runs', () => {
+    const parsed = parse('echo $(kubectl get pods | head -1) `true`');
+    if (!parsed.ok) throw new Error(parsed.error);
+    const [dollar, backquote] = parsed.script.lists[0].first.commands[0].words.slice(1).map((w) => w.parts[0]);
+    expect(dollar?.kind === 'subst' && dollar.script?.lists[0].first.commands.length).toBe(2);
+    expect(backquote?.kind === 'subst' && backquote.script).toBeUndefined();
+  });
+
+  it('refuses $(…) nested deeper than the simulator\'s depth budget, quoted or not, without exhausting the stack', () => {
+    const error = "bash: nesting exceeded the simulator's depth budget (100 levels)";
+    expect(parse(`echo ${'$('.repeat(100)}x${')'.repeat(100)}`).ok).toBe(true);
+    expect(parse(`echo ${'$('.repeat(102)}x${')'.repeat(102)}`)).toEqual({ ok: false, error });
+    expect(parse(`echo ${'"$('.repeat(20000)}x${')"'.repeat(20000)}`)).toEqual({ ok: false, error });
+    expect(parse(`echo ${'$('.repeat(20000)}x${')'.repeat(20000)}`)).toEqual({ ok: false, error });
   });
 
   it('finds the closing parenthesis past nested substitutions, quotes and subshell-like parentheses', () => {
