@@ -5,7 +5,7 @@
  * as in bash.
  */
 
-/** One piece of a word: literal text or a `$VAR` reference, with its quoting. */
+/** One piece of a word: literal text, a `$VAR` reference or a command substitution, with its quoting. */
 export type WordPart =
   | {
       /** Literal text. */
@@ -22,6 +22,20 @@ export type WordPart =
       readonly name: string;
       /** True inside double quotes (the value is not field-split). */
       readonly quoted: boolean;
+    }
+  | {
+      /** A command substitution `$(cmd)` or `` `cmd` ``. */
+      readonly kind: 'subst';
+      /**
+       * The command's source text (backticks' escapes already undone).
+       */
+      readonly source: string;
+      /** True inside double quotes (the output is one field). */
+      readonly quoted: boolean;
+      /** The text as typed, `$(…)` or `` `…` ``, for error messages. */
+      readonly raw: string;
+      /** A `$(…)`'s command, parsed with the line (backquoted commands are parsed when they run). */
+      readonly script?: Script;
     };
 
 /** A shell word before expansion. */

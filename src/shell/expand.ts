@@ -1,10 +1,11 @@
 /**
  * Word expansion at run time: tilde, parameters (`$VAR`, `${VAR}`, `$?`),
+ * command substitution (run beforehand by the session, see {@link ExpansionScope.resolved}),
  * field splitting of unquoted expansions, quote removal (already done by the
  * tokenizer), and pathname expansion of unquoted `*`, `?`, `[...]` against the
  * host's files (an unmatched pattern stays as typed, as bash leaves it).
  */
-import type { Word } from './ast.js';
+import type { Word, WordPart } from './ast.js';
 import { compileWildcard, type WildcardPattern } from '../commands/text/lib/fnmatch.js';
 
 /** Values parameter expansion reads. */
@@ -15,6 +16,12 @@ export interface ExpansionScope {
   readonly lastExitCode: number;
   /** Pathname expansion: the sorted paths matching a pattern, or [] (optional: no filesystem, no globbing). */
   readonly glob?: (pattern: string) => string[];
+  /**
+   * Values fixed before expansion, by part: each command substitution's output
+   * (trailing newlines removed), and `$?` as it was at that point of the word
+   * list, since a substitution to its left changes it (`echo $(false) $?` prints 1).
+   */
+  readonly resolved?: ReadonlyMap<WordPart, string>;
 }
 
 const GLOB_CHARS = /[*?[]/;
@@ -22,6 +29,13 @@ const GLOB_CHARS = /[*?[]/;
 /** Does the word contain a pattern character outside quotes? */
 function hasUnquotedGlob(word: Word): boolean {
   return word.parts.some((p) => p.kind === 'text' && !p.quoted && GLOB_CHARS.test(p.text));
+}
+
+function valueOf(part: Exclude<WordPart, { kind: 'text' }>, scope: ExpansionScope): string {
+  const fixed = scope.resolved?.get(part);
+  if (fixed !== undefined) return fixed;
+  // A substitution not run (no session to run it) expands to nothing.
+  return part.kind === 'var' ? lookup(part.name, scope) : '';
 }
 
 function lookup(name: string, scope: ExpansionScope): string {
@@ -47,13 +61,13 @@ export function expandWord(word: Word, scope: ExpansionScope): string[] {
       started = started || part.quoted || text !== '';
       return;
     }
-    const value = lookup(part.name, scope);
+    const value = valueOf(part, scope);
     if (part.quoted) {
       current += value;
       started = true;
       return;
     }
-    // Unquoted expansion is split on IFS whitespace (bash "Word Splitting").
+    // Unquoted expansion (variables and substitutions alike) is split on IFS whitespace (bash "Word Splitting").
     const pieces = value.split(/[ \t\n]+/);
     pieces.forEach((piece, k) => {
       if (k > 0) {
@@ -86,7 +100,7 @@ export function globSegment(pattern: string): WildcardPattern {
 export function expandWordToString(word: Word, scope: ExpansionScope): string {
   return word.parts
     .map((part, index) => {
-      if (part.kind === 'var') return lookup(part.name, scope);
+      if (part.kind !== 'text') return valueOf(part, scope);
       if (index === 0 && !part.quoted && (part.text === '~' || part.text.startsWith('~/'))) {
         return (scope.env.HOME ?? '~') + part.text.slice(1);
       }

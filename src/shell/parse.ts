@@ -4,8 +4,8 @@
  * Errors carry bash's interactive wording, e.g.
  * `bash: syntax error near unexpected token `|'` (bash/parse.y report_syntax_error).
  */
-import type { AndOrList, Assignment, Pipeline, Redirect, Script, SimpleCommand, Word } from './ast.js';
-import { tokenize, type Token } from './tokenize.js';
+import type { AndOrList, Assignment, Pipeline, Redirect, Script, SimpleCommand, Word, WordPart } from './ast.js';
+import { MAX_SUBSTITUTION_DEPTH, SUBSTITUTION_TOO_DEEP, tokenize, type Token } from './tokenize.js';
 
 /** A parse outcome: the script, or the message bash prints (exit status 2). */
 export type ParseResult =
@@ -17,11 +17,32 @@ const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)=/;
 class SyntaxError extends Error {}
 
 /** Parses a command line; an empty or comment-only line is a script with no lists. */
-export function parse(line: string): ParseResult {
+export function parse(line: string, depth = 0): ParseResult {
+  if (depth > MAX_SUBSTITUTION_DEPTH) return { ok: false, error: `bash: ${SUBSTITUTION_TOO_DEEP}` };
   const tokenized = tokenize(line);
   if (!tokenized.ok) return { ok: false, error: `bash: ${tokenized.error}` };
+  // bash parses a `$(…)` with the line that holds it (parse.y parse_comsub): its syntax errors are the line's.
+  // Backticks are only parsed when they run (subst.c), as here.
+  const tokens: Token[] = [];
+  for (const token of tokenized.tokens) {
+    if (token.type !== 'word' || !token.word.parts.some((p) => p.kind === 'subst' && !p.raw.startsWith('`'))) {
+      tokens.push(token);
+      continue;
+    }
+    const parts: WordPart[] = [];
+    for (const part of token.word.parts) {
+      if (part.kind !== 'subst' || part.raw.startsWith('`')) {
+        parts.push(part);
+        continue;
+      }
+      const inner = parse(part.source, depth + 1);
+      if (!inner.ok) return inner;
+      parts.push({ ...part, script: inner.script });
+    }
+    tokens.push({ ...token, word: { parts } });
+  }
   try {
-    return { ok: true, script: new Parser(tokenized.tokens).script() };
+    return { ok: true, script: new Parser(tokens).script() };
   } catch (err) {
     if (err instanceof SyntaxError) return { ok: false, error: `bash: ${err.message}` };
     throw err;

@@ -8,7 +8,7 @@ import { WORKSTATION, type CommandRegistry } from '../commands/registry.js';
 import { BudgetExceeded, CommandBudget, type BudgetLimits } from '../commands/budget.js';
 import { defaultCommandRegistry } from '../commands/index.js';
 import type { FileAccess } from '../commands/text/lib/file-access.js';
-import type { SimpleCommand } from './ast.js';
+import type { SimpleCommand, Word, WordPart } from './ast.js';
 import { BUILTINS, type BuiltinScope } from './builtins.js';
 import { expandWord, expandWordToString, globSegment, type ExpansionScope } from './expand.js';
 import { createMemoryFiles, resolvePath, type ShellFiles } from './files.js';
@@ -464,9 +464,108 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
     return existing.map((p) => p.slice(prefix === '/' ? 1 : prefix.length + 1));
   }
 
-  async function runSimple(command: SimpleCommand, stdin: string | undefined, stdinObserved: boolean): Promise<StageResult> {
+  /**
+   * Runs a command substitution as bash does, in a subshell: on the current host with the line's budget,
+   * its variables, host changes and `exit` forgotten afterwards, its stderr meant for the terminal.
+   */
+  async function runSubstitution(part: Extract<WordPart, { kind: 'subst' }>): Promise<{ stdout: string; observed: boolean; stderr: OutputChunk[]; exitCode: number }> {
     const frame = top();
-    const scope: ExpansionScope = { env: frame.env, lastExitCode, glob: (pattern) => globPaths(frame, pattern) };
+    const stack = [...frames];
+    const env = envRecord(frame.env);
+    const cwd = frame.cwd;
+    const saved = { clearScreen, exitRequested, canFollow };
+    // A follower (`$(journalctl -f)`) would never end: inside a substitution commands print once.
+    canFollow = false;
+    try {
+      const source = part.source;
+      const parsed = part.script ? { ok: true as const, script: part.script } : parse(source);
+      if (!parsed.ok) {
+        // A backquoted command is parsed only now, as a string of its own (bash subst.c parse_and_execute).
+        const where = 'bash: command substitution: line 1: ';
+        const text = `${parsed.error.replace(/^bash: /, where)}\n${where}\`${source}'\n`;
+        return { stdout: '', observed: false, stderr: [{ fd: 2, text }], exitCode: 2 };
+      }
+      const run = await executeScript(parsed.script, runSafely, (code) => {
+        lastExitCode = code;
+      });
+      run.follow?.stop();
+      const out = run.chunks.filter((c) => c.fd === 1 && c.text !== '');
+      return {
+        stdout: out.map((c) => c.text).join(''),
+        observed: out.every((c) => c.observed === true),
+        stderr: run.chunks.filter((c) => c.fd === 2),
+        exitCode: run.exitCode,
+      };
+    } finally {
+      frames.splice(0, frames.length, ...stack);
+      for (const key of Object.keys(frame.env)) delete frame.env[key];
+      Object.assign(frame.env, env);
+      frame.cwd = cwd;
+      ({ clearScreen, exitRequested, canFollow } = saved);
+    }
+  }
+
+  /** What running a command's substitutions fixed before its words expand. */
+  interface Substituted {
+    /** Each substitution's output and the `$?` each `$?` reads, by word part. */
+    readonly resolved: Map<WordPart, string>;
+    /** The substitutions' stderr, in order. */
+    readonly stderr: OutputChunk[];
+    /** The last substitution's status, if any ran. */
+    readonly exitCode?: number;
+    /** Whether each part's output was all observed text. */
+    readonly observed: Map<WordPart, boolean>;
+  }
+
+  /** Runs a command's substitutions left to right, in bash's order: words, redirections, then assignments. */
+  async function runSubstitutions(command: SimpleCommand): Promise<Substituted> {
+    const done: { resolved: Map<WordPart, string>; stderr: OutputChunk[]; exitCode?: number; observed: Map<WordPart, boolean> } = {
+      resolved: new Map(),
+      stderr: [],
+      observed: new Map(),
+    };
+    const words: Word[] = [
+      ...command.words,
+      ...command.redirects.flatMap((r) => (r.kind === 'dup' ? [] : [r.target])),
+      ...command.assignments.map((a) => a.value),
+    ];
+    if (!words.some((w) => w.parts.some((p) => p.kind === 'subst'))) return done;
+    for (const part of words.flatMap((w) => w.parts)) {
+      if (part.kind === 'var' && part.name === '?') done.resolved.set(part, String(lastExitCode));
+      if (part.kind !== 'subst') continue;
+      const ran = await runSubstitution(part);
+      // bash drops the output's trailing newlines (subst.c command_substitute).
+      done.resolved.set(part, ran.stdout.replace(/\n+$/, ''));
+      done.observed.set(part, ran.observed);
+      done.stderr.push(...ran.stderr);
+      done.exitCode = ran.exitCode;
+    }
+    return done;
+  }
+
+  /**
+   * Provenance of `echo $(crictl ps -q)`: echo and printf print their arguments, so when every argument is
+   * a substitution of observed text, what they print is observed too (a substitution counts as what it was).
+   */
+  function argsAllObserved(command: SimpleCommand, substituted: Substituted): boolean {
+    const args = command.words.slice(1);
+    // `"$(…)"` also holds an empty quoted text part (tokenize.ts): it adds nothing typed.
+    const typed = (p: WordPart): boolean => p.kind !== 'subst' && !(p.kind === 'text' && p.text === '');
+    return args.length > 0 && args.every((w) => w.parts.some((p) => p.kind === 'subst') && w.parts.every((p) => !typed(p) && (p.kind !== 'subst' || substituted.observed.get(p) === true)));
+  }
+
+  async function runSimple(command: SimpleCommand, stdin: string | undefined, stdinObserved: boolean): Promise<StageResult> {
+    const substituted = await runSubstitutions(command);
+    const ran = await runExpanded(command, stdin, stdinObserved, substituted);
+    if (substituted.stderr.length === 0) return ran;
+    // A substitution's stderr goes to the shell's stderr, ahead of the command's own output.
+    const chunks = [...substituted.stderr, ...(ran.chunks ?? [{ fd: 2 as const, text: ran.stderr }, { fd: 1 as const, text: ran.stdout }])];
+    return { ...ran, stderr: substituted.stderr.map((c) => c.text).join('') + ran.stderr, chunks };
+  }
+
+  async function runExpanded(command: SimpleCommand, stdin: string | undefined, stdinObserved: boolean, substituted: Substituted): Promise<StageResult> {
+    const frame = top();
+    const scope: ExpansionScope = { env: frame.env, lastExitCode, glob: (pattern) => globPaths(frame, pattern), resolved: substituted.resolved };
     const fields = dropSudo(command.words.flatMap((w) => expandWord(w, scope)));
     const assigned = envRecord(Object.fromEntries(command.assignments.map((a) => [a.name, expandWordToString(a.value, scope)])));
 
@@ -482,7 +581,7 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
       }
       const targetFields = expandWord(r.target, scope);
       if (targetFields.length !== 1) {
-        const raw = r.target.parts.map((p) => (p.kind === 'var' ? `$${p.name}` : p.text)).join('');
+        const raw = r.target.parts.map((p) => (p.kind === 'var' ? `$${p.name}` : p.kind === 'subst' ? p.raw : p.text)).join('');
         return { stdout: '', stderr: `bash: ${raw}: ambiguous redirect\n`, exitCode: 1 };
       }
       const path = resolvePath(targetFields[0], home);
@@ -519,9 +618,13 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
     if (fields.length === 0) {
       // Assignments alone set shell variables.
       Object.assign(frame.env, assigned);
-      result = { stdout: '', stderr: '', exitCode: 0 };
+      // With no command name, the status is the last substitution's (bash "Simple Command Expansion").
+      result = { stdout: '', stderr: '', exitCode: substituted.exitCode ?? 0 };
     } else {
       result = await runCommand(fields[0], fields.slice(1), input, inputObserved, envRecord(frame.env, assigned));
+      if ((fields[0] === 'echo' || fields[0] === 'printf') && argsAllObserved(command, substituted)) {
+        result = { ...result, chunks: (result.chunks ?? [{ fd: 2 as const, text: result.stderr }, { fd: 1 as const, text: result.stdout }]).map((c) => (c.fd === 1 ? { ...c, observed: true } : c)) };
+      }
     }
     // A follower keeps writing to the terminal or a pipe; into a file or /dev/null it is shown once.
     const follow = result.follow && fds[1].kind === 'out' ? result.follow : undefined;
@@ -550,21 +653,22 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
     };
   }
 
+  /** Expansion (globs, variables) and redirections can fail too: the line goes on with the next command. */
+  async function runSafely(command: SimpleCommand, stdin: string | undefined, stdinObserved: boolean): Promise<StageResult> {
+    try {
+      return await runSimple(command, stdin, stdinObserved);
+    } catch (err) {
+      const first = command.words[0]?.parts.map((p) => ('text' in p ? p.text : '')).join('') || 'bash';
+      return failedCommand(first, err);
+    }
+  }
+
   async function runLine(line: string, stdin?: string): Promise<RunResult> {
     const parsed = parse(line);
     if (!parsed.ok) {
       lastExitCode = 2;
       return { chunks: [{ fd: 2, text: `${parsed.error}\n` }], exitCode: 2 };
     }
-    // Expansion (globs, variables) and redirections can fail too: the line goes on with the next command.
-    const runSafely = async (command: SimpleCommand, stdin: string | undefined, stdinObserved: boolean): Promise<StageResult> => {
-      try {
-        return await runSimple(command, stdin, stdinObserved);
-      } catch (err) {
-        const first = command.words[0]?.parts.map((p) => ('text' in p ? p.text : '')).join('') || 'bash';
-        return failedCommand(first, err);
-      }
-    };
     return executeScript(
       parsed.script,
       runSafely,

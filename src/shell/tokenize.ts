@@ -168,6 +168,13 @@ function readWord(line: string, start: number): WordRead {
           i += 2;
           continue;
         }
+        if ((d === '$' && line[i + 1] === '(') || d === '`') {
+          const sub = readSubstitution(line, i, true);
+          if (!sub.ok) return sub;
+          parts.push(sub.part);
+          i = sub.end;
+          continue;
+        }
         if (d === '$') {
           const v = readVariable(line, i, true);
           if (v) {
@@ -191,6 +198,13 @@ function readWord(line: string, start: number): WordRead {
       i += 2;
       continue;
     }
+    if ((c === '$' && line[i + 1] === '(') || c === '`') {
+      const sub = readSubstitution(line, i, false);
+      if (!sub.ok) return sub;
+      parts.push(sub.part);
+      i = sub.end;
+      continue;
+    }
     if (c === '$') {
       const v = readVariable(line, i, false);
       if (v) {
@@ -203,6 +217,99 @@ function readWord(line: string, start: number): WordRead {
     i++;
   }
   return { ok: true, parts, raw: line.slice(start, i), end: i };
+}
+
+type SubstitutionRead =
+  | { readonly ok: true; readonly part: WordPart; readonly end: number }
+  | { readonly ok: false; readonly error: string };
+
+/** bash's words when a `$(` or a backtick is never closed (parse.y parse_matched_pair / parse_comsub). */
+const unclosed = (close: string): { ok: false; error: string } => ({ ok: false, error: `unexpected EOF while looking for matching \`${close}'` });
+
+/**
+ * How deeply `$(…)` may nest: bash has no limit, but each level costs a parse of
+ * what it holds, and the simulator's budgets keep a typed line from exhausting the stack.
+ */
+export const MAX_SUBSTITUTION_DEPTH = 100;
+
+/** The error of a line whose `$(…)` nest deeper than that. */
+export const SUBSTITUTION_TOO_DEEP = `nesting exceeded the simulator's depth budget (${MAX_SUBSTITUTION_DEPTH} levels)`;
+
+/** Reads `$(…)` or `` `…` `` starting at `start`; the command's source is parsed when it runs. */
+function readSubstitution(line: string, start: number, quoted: boolean): SubstitutionRead {
+  if (line[start] === '`') {
+    // Inside backticks a backslash keeps its meaning only before $ ` \ (bash "Command Substitution").
+    let source = '';
+    let i = start + 1;
+    while (i < line.length && line[i] !== '`') {
+      const next = line[i + 1];
+      if (line[i] === '\\' && (next === '$' || next === '`' || next === '\\' || (quoted && next === '"'))) {
+        source += next;
+        i += 2;
+        continue;
+      }
+      source += line[i];
+      i++;
+    }
+    if (i >= line.length) return unclosed('`');
+    return { ok: true, part: { kind: 'subst', source, quoted, raw: line.slice(start, i + 1) }, end: i + 1 };
+  }
+  const end = closingParen(line, start + 2, 0);
+  if (end === TOO_DEEP) return { ok: false, error: SUBSTITUTION_TOO_DEEP };
+  if (end < 0) return unclosed(')');
+  return { ok: true, part: { kind: 'subst', source: line.slice(start + 2, end), quoted, raw: line.slice(start, end + 1) }, end: end + 1 };
+}
+
+const TOO_DEEP = -2;
+
+/**
+ * The index of the `)` closing a `$(` whose contents start at `from`, -1 when
+ * none does, or TOO_DEEP: quotes, escapes, backticks and nested parentheses
+ * inside do not close it.
+ */
+function closingParen(line: string, from: number, nesting: number): number {
+  if (nesting > MAX_SUBSTITUTION_DEPTH) return TOO_DEEP;
+  let depth = 1;
+  let i = from;
+  const n = line.length;
+  while (i < n) {
+    const c = line[i];
+    if (c === '\\') {
+      i += 2;
+      continue;
+    }
+    if (c === "'") {
+      const close = line.indexOf("'", i + 1);
+      if (close < 0) return -1;
+      i = close + 1;
+      continue;
+    }
+    if (c === '`') {
+      let j = i + 1;
+      while (j < n && line[j] !== '`') j += line[j] === '\\' ? 2 : 1;
+      if (j >= n) return -1;
+      i = j + 1;
+      continue;
+    }
+    if (c === '"') {
+      let j = i + 1;
+      while (j < n && line[j] !== '"') {
+        if (line[j] === '\\') j += 2;
+        else if (line[j] === '$' && line[j + 1] === '(') {
+          const inner = closingParen(line, j + 2, nesting + 1);
+          if (inner < 0) return inner;
+          j = inner + 1;
+        } else j++;
+      }
+      if (j >= n) return -1;
+      i = j + 1;
+      continue;
+    }
+    if (c === '(') depth++;
+    else if (c === ')' && --depth === 0) return i;
+    i++;
+  }
+  return -1;
 }
 
 function readVariable(line: string, start: number, quoted: boolean): { part: WordPart; end: number } | undefined {
