@@ -15,3 +15,14 @@ export async function onHost(run: ScenarioRun, host: string, line: string): Prom
   if (host !== 'workstation') await run.exec(`ssh ${host}`);
   return (await run.exec(line)).output;
 }
+
+/** Runs `commands` in turn, each as the terminal shows it: the prompt and the line, then its output (without the last newline). */
+export async function transcriptLines(run: ScenarioRun, ...commands: string[]): Promise<string[]> {
+  const out: string[] = [];
+  for (const c of commands) {
+    const prompt = run.shell.prompt();
+    const r = await run.exec(c);
+    out.push(`${prompt}${c}`, ...(r.output ? [r.output.replace(/\n$/, '')] : []));
+  }
+  return out;
+}

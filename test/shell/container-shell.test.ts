@@ -9,20 +9,11 @@
  * code N") and pkg/cmd/attach/attach.go reattachMessage.
  */
 import { describe, expect, it } from 'vitest';
-import { startFixture } from '../helpers/scenario-run.js';
-import type { ScenarioRun } from '../../src/scenario/run.js';
+import { startFixture, transcriptLines } from '../helpers/scenario-run.js';
 
 const SCENARIO = 'scenarios/services/service-empty-endpoints-selector.yaml';
 
-async function lines(run: ScenarioRun, ...commands: string[]): Promise<string[]> {
-  const out: string[] = [];
-  for (const c of commands) {
-    const prompt = run.shell.prompt();
-    const r = await run.exec(c);
-    out.push(`${prompt}${c}`, ...(r.output ? [r.output.replace(/\n$/, '')] : []));
-  }
-  return out;
-}
+const lines = transcriptLines;
 
 describe('kubectl exec -it into a busybox container', () => {
   it("runs the learner's lines in the container with busybox ash's prompt and words", async () => {

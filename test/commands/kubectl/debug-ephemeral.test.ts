@@ -15,22 +15,14 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Pod } from 'kubernetes-types/core/v1.js';
-import { startFixture } from '../../helpers/scenario-run.js';
+import { startFixture, transcriptLines } from '../../helpers/scenario-run.js';
 import type { ScenarioRun } from '../../../src/scenario/run.js';
 
 // The storefront image has no shell: `kubectl exec -- sh` cannot help, an ephemeral busybox can.
 const SCENARIO = 'scenarios/services/service-empty-endpoints-selector.yaml';
 const LEGACY = '--profile=legacy is deprecated and will be removed in the future. It is recommended to explicitly specify a profile, for example "--profile=general".';
 
-async function lines(run: ScenarioRun, ...commands: string[]): Promise<string[]> {
-  const out: string[] = [];
-  for (const c of commands) {
-    const prompt = run.shell.prompt();
-    const r = await run.exec(c);
-    out.push(`${prompt}${c}`, ...(r.output ? [r.output.replace(/\n$/, '')] : []));
-  }
-  return out;
-}
+const lines = transcriptLines;
 
 function pod(run: ScenarioRun, name: string): Pod {
   const r = run.cluster.adminClient().get('pods', 'default', name);

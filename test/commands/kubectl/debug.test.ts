@@ -16,7 +16,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Pod } from 'kubernetes-types/core/v1.js';
-import { onHost, startFixture } from '../../helpers/scenario-run.js';
+import { onHost, startFixture, transcriptLines } from '../../helpers/scenario-run.js';
 import type { ScenarioRun } from '../../../src/scenario/run.js';
 
 const SCENARIO = 'scenarios/services/service-empty-endpoints-selector.yaml';
@@ -24,15 +24,7 @@ const LEGACY = '--profile=legacy is deprecated and will be removed in the future
 /** utilrand.String's alphabet (the debugging pod's name suffix). */
 const SUFFIX = '[bcdfghjklmnpqrstvwxz2456789]{5}';
 
-async function lines(run: ScenarioRun, ...commands: string[]): Promise<string[]> {
-  const out: string[] = [];
-  for (const c of commands) {
-    const prompt = run.shell.prompt();
-    const r = await run.exec(c);
-    out.push(`${prompt}${c}`, ...(r.output ? [r.output.replace(/\n$/, '')] : []));
-  }
-  return out;
-}
+const lines = transcriptLines;
 
 function debuggingPods(run: ScenarioRun): Pod[] {
   const list = run.cluster.adminClient().list('pods', 'default');
