@@ -1,9 +1,9 @@
 import { describe, it, expect } from 'vitest';
 import { scenarioFilesIn, shippedScenariosDir } from '../../src/scenario/catalog.js';
 import { loadValidScenarioFile } from '../../src/scenario/validate.js';
-import { ScenarioRun, COMMAND_STEP_MS } from '../../src/scenario/run.js';
+import { ScenarioRun, COMMAND_STEP_MS } from '../../src/practice/run.js';
 import { evaluateGoal, type PredicateResult } from '../../src/scenario/predicates.js';
-import { SETTLE_LIMIT_MS } from '../../src/scenario/verify.js';
+import { SETTLE_LIMIT_MS } from '../../src/practice/verify.js';
 import type { Scenario } from '../../src/scenario/schema.js';
 import { scenarioTestTimeout } from '../helpers/scenario-timeout.js';
 

@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { scenarioFilesIn, shippedScenariosDir } from '../../src/scenario/catalog.js';
 import { formatError, loadScenarioFile } from '../../src/scenario/load.js';
-import { ScenarioRun } from '../../src/scenario/run.js';
+import { ScenarioRun } from '../../src/practice/run.js';
 import { scenarioWorld } from '../../src/scenario/world.js';
 import { createClusterAsync } from '../../src/cluster/cluster.js';
 import type { WarmUpProgress } from '../../src/cluster/warm-up.js';

@@ -9,24 +9,13 @@ import type { ApiClient } from '../cluster/apiserver/types.js';
 import type { ClusterView, CommandContext } from '../commands/types.js';
 import { createShellSession, type ShellExecResult, type ShellSession } from '../shell/session.js';
 import { hostFiles } from '../shell/host-files.js';
-import type { Scenario } from './schema.js';
-import { scenarioWorld } from './world.js';
+import type { Scenario } from '../scenario/schema.js';
+import { scenarioWorld } from '../scenario/world.js';
 import { factsSeen, type ObjectRead, type Observation } from '../grading/evidence.js';
-import type { OutputChunk } from '../shell/pipeline.js';
+import type { CommandRecord } from '../grading/types.js';
 
-/** One command the learner ran and what it showed. */
-export interface CommandRecord {
-  host: string;
-  line: string;
-  output: string;
-  exitCode: number;
-  /** Simulated time when it ran. */
-  at: number;
-  /** What it displayed that derives from simulated state, and what it read (src/grading/evidence.ts). */
-  observation: Observation;
-  /** Per evidence item of the scenario: did this line show it (judged against the state when it ran)? */
-  seen: boolean[];
-}
+export type { CommandRecord };
+import type { OutputChunk } from '../shell/pipeline.js';
 
 /** What the command line now running displayed and read. */
 interface Current {
