@@ -33,6 +33,7 @@ import { podResolvConf } from './dns/resolv-conf.js';
 import { execEndpoint } from './kubelet/exec-endpoint.js';
 import { ControllerManager } from './controllers/controller-manager.js';
 import { Scheduler } from './scheduler/scheduler.js';
+import { apiServerStartupConfigMaps, kubeadmUploadedConfigMaps } from './bootstrap/cluster-configmaps.js';
 import { warmUp, warmUpAsync, type WarmUpOptions } from './warm-up.js';
 import { DEFAULT_POD_SUBNET, nodeIP } from './ipv4.js';
 import { SYSTEM_NAMESPACES, controlPlaneStaticPods, kubeadmAddons, kubernetesService, rbacBootstrap } from './bootstrap/kubeadm.js';
@@ -261,6 +262,10 @@ export class Cluster {
       // The rest join a little after the control plane (`kubeadm init`), as with `kubeadm join`.
       else this.queue.after(spec.name === cp.name ? 0 : WORKER_JOIN_DELAY_MS, join);
     });
+    // The API server's start-up ConfigMaps, from the CA files kubeadm gives it.
+    const cpFiles = this.nodes.get(cp.name)!.host.fs;
+    const caPem = cpFiles.read('/etc/kubernetes/pki/ca.crt') ?? '';
+    for (const obj of apiServerStartupConfigMaps({ clientCa: caPem, requestHeaderCa: cpFiles.read('/etc/kubernetes/pki/front-proxy-ca.crt') ?? '' }, this.createdAt)) this.mustApply(obj);
     // NetworkPolicy: judged on every dial, enforced where a node's CNI plugin does (network/policy.ts).
     this.network.policy = networkPolicyEngine(storePolicyReads(this.store, (name) => {
       const n = this.nodes.get(name);
@@ -273,7 +278,7 @@ export class Cluster {
         if (c.name === 'kube-apiserver' && c.state === 'CONTAINER_RUNNING') cpRuntime.appendLog(c, this.queue.now(), [line]);
       }
     };
-    const controllerManager = new ControllerManager(this.ctx, { hostName: cp.name, clusterCidr: podSubnet });
+    const controllerManager = new ControllerManager(this.ctx, { hostName: cp.name, clusterCidr: podSubnet, rootCA: caPem });
     const scheduler = new Scheduler(this.ctx, { hostName: cp.name });
     this.components.push(controllerManager, scheduler);
     this.queue.after(5_000, () => {
@@ -281,6 +286,7 @@ export class Cluster {
       scheduler.start();
     });
     this.queue.after(30_000, () => {
+      for (const obj of kubeadmUploadedConfigMaps(this.world.version, podSubnet, caPem, cp.ip)) this.mustApply(obj);
       for (const obj of kubeadmAddons(this.world.version, podSubnet, cp.ip)) this.mustApply(obj);
     });
     return joins;

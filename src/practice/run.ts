@@ -10,7 +10,7 @@ import type { ClusterView, CommandContext } from '../commands/types.js';
 import { createShellSession, type ShellExecResult, type ShellSession } from '../shell/session.js';
 import { hostFiles } from '../shell/host-files.js';
 import type { Scenario } from '../scenario/schema.js';
-import { scenarioWorld } from '../scenario/world.js';
+import { scenarioWorld, simulationSeed } from '../scenario/world.js';
 import { factsSeen, type ObjectRead, type Observation } from '../grading/evidence.js';
 import type { CommandRecord } from '../grading/types.js';
 
@@ -55,7 +55,7 @@ export type WarmUpOptions = Omit<ClusterWarmUpOptions, 'sliceEvents'>;
  */
 export function warmCluster(scenario: Scenario, seed: number = scenario.cluster.seed): Cluster {
   const { world, timeline } = scenarioWorld(scenario);
-  return createCluster(world, { seed, timeline });
+  return createCluster(world, { seed: simulationSeed(scenario, seed), timeline });
 }
 
 /** A live scenario: cluster + shell + command log. */
@@ -114,7 +114,7 @@ export class ScenarioRun {
   static async create(scenario: Scenario, options: RunOptions & WarmUpOptions = {}): Promise<ScenarioRun> {
     const seed = options.seed ?? scenario.cluster.seed;
     const { world, timeline } = scenarioWorld(scenario);
-    const cluster = await createClusterAsync(world, { seed, timeline, onProgress: options.onProgress, signal: options.signal });
+    const cluster = await createClusterAsync(world, { seed: simulationSeed(scenario, seed), timeline, onProgress: options.onProgress, signal: options.signal });
     return new ScenarioRun(scenario, options, cluster);
   }
 
