@@ -3,7 +3,7 @@
  * kubernetes/kubectl pkg/describe/describe.go fetches beside the object
  * (events via involvedObject field selectors, a node's non-terminated pods and
  * its Lease), then the pure describer from ./describers. Kinds without a
- * describer yet use a generic one (Name, Namespace, Labels, Annotations, Events).
+ * describer use kubectl's generic one (./describers/generic.ts).
  */
 import type { Endpoints, LimitRange, Namespace, Node, Pod, ResourceQuota, Service } from 'kubernetes-types/core/v1.js';
 import type { NetworkPolicy } from 'kubernetes-types/networking/v1.js';
@@ -22,8 +22,7 @@ import { describeNamespace } from './describers/namespace.js';
 import { formatLabelSelector } from './output/labels.js';
 import { describeEndpointSlice, describeEndpoints, describeNetworkPolicy } from './describers/network.js';
 import { describeEvents, type AnyEvent } from './describers/events.js';
-import { LEVEL_0, tabbedString } from './describers/prefix-writer.js';
-import { printAnnotationsMultiline, printLabelsMultiline } from './describers/format.js';
+import { describeGeneric } from './describers/generic.js';
 
 /**
  * Events about an object (describe.go searchEvents): involvedObject name,
@@ -92,7 +91,7 @@ export function describeObject(inv: Invocation, info: ResourceInfo, obj: KubeObj
       );
     }
     default:
-      return describeGeneric(obj, events, inv.now);
+      return describeGeneric(obj as unknown as Record<string, unknown>, events, inv.now);
   }
 }
 
@@ -104,17 +103,4 @@ function owned(inv: Invocation, resource: string, owner: KubeObject): KubeObject
   const r = inv.client.list(resource, owner.metadata.namespace);
   if (!r.ok) return [];
   return r.value.items.filter((o) => (o.metadata.ownerReferences ?? []).some((ref) => ref.uid === owner.metadata.uid && ref.controller));
-}
-
-/** A minimal describer for kinds that have none yet: identity, labels, annotations, events. */
-function describeGeneric(obj: KubeObject, events: AnyEvent[] | undefined, now: number): string {
-  return tabbedString((w) => {
-    w.write(LEVEL_0, `Name:\t${obj.metadata.name ?? ''}\n`);
-    if (obj.metadata.namespace) w.write(LEVEL_0, `Namespace:\t${obj.metadata.namespace}\n`);
-    printLabelsMultiline(w, 'Labels', obj.metadata.labels);
-    printAnnotationsMultiline(w, 'Annotations', obj.metadata.annotations);
-    w.write(LEVEL_0, `API Version:\t${obj.apiVersion}\n`);
-    w.write(LEVEL_0, `Kind:\t${obj.kind}\n`);
-    if (events !== undefined) describeEvents(events, w, now);
-  });
 }
