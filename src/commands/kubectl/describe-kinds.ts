@@ -5,7 +5,8 @@
  * its Lease), then the pure describer from ./describers. Kinds without a
  * describer use kubectl's generic one (./describers/generic.ts).
  */
-import type { Endpoints, LimitRange, Namespace, Node, Pod, ResourceQuota, Service } from 'kubernetes-types/core/v1.js';
+import type { ConfigMap, Endpoints, LimitRange, Namespace, Node, Pod, ResourceQuota, Secret, Service, ServiceAccount } from 'kubernetes-types/core/v1.js';
+import type { PriorityClass } from 'kubernetes-types/scheduling/v1.js';
 import type { NetworkPolicy } from 'kubernetes-types/networking/v1.js';
 import type { DaemonSet, Deployment, ReplicaSet } from 'kubernetes-types/apps/v1.js';
 import type { EndpointSlice } from 'kubernetes-types/discovery/v1.js';
@@ -23,6 +24,7 @@ import { formatLabelSelector } from './output/labels.js';
 import { describeEndpointSlice, describeEndpoints, describeNetworkPolicy } from './describers/network.js';
 import { describeEvents, type AnyEvent } from './describers/events.js';
 import { describeGeneric } from './describers/generic.js';
+import { describeConfigMap, describePriorityClass, describeSecret, describeServiceAccount } from './describers/config.js';
 
 /**
  * Events about an object (describe.go searchEvents): involvedObject name,
@@ -90,17 +92,42 @@ export function describeObject(inv: Invocation, info: ResourceInfo, obj: KubeObj
         limits.ok ? (limits.value.items as unknown as LimitRange[]) : undefined,
       );
     }
+    case 'ConfigMap':
+      return describeConfigMap(obj as unknown as ConfigMap, events, inv.now);
+    case 'Secret':
+      return describeSecret(obj as unknown as Secret);
+    case 'ServiceAccount':
+      return describeServiceAccount(obj as unknown as ServiceAccount, serviceAccountSecrets(inv, obj as unknown as ServiceAccount), events, inv.now);
+    case 'PriorityClass':
+      return describePriorityClass(obj as unknown as PriorityClass, events, inv.now);
     default:
       return describeGeneric(obj as unknown as Record<string, unknown>, events, inv.now);
   }
 }
 
 /** Kinds whose describer prints no Events section. */
-const NO_EVENTS: ReadonlySet<string> = new Set(['NetworkPolicy', 'Namespace']);
+const NO_EVENTS: ReadonlySet<string> = new Set(['NetworkPolicy', 'Namespace', 'Secret']);
 
 /** Objects of `resource` in the owner's namespace that it controls (ownerReferences with controller: true). */
 function owned(inv: Invocation, resource: string, owner: KubeObject): KubeObject[] {
   const r = inv.client.list(resource, owner.metadata.namespace);
   if (!r.ok) return [];
   return r.value.items.filter((o) => (o.metadata.ownerReferences ?? []).some((ref) => ref.uid === owner.metadata.uid && ref.controller));
+}
+
+/**
+ * ServiceAccountDescriber's look at the namespace's Secrets: token Secrets
+ * annotated with the account's name and uid, and the referenced secrets that
+ * do not exist (none are judged missing when the list fails).
+ */
+function serviceAccountSecrets(inv: Invocation, sa: ServiceAccount): { tokens: string[]; missing: Set<string> } {
+  const listed = inv.client.list('secrets', sa.metadata?.namespace);
+  if (!listed.ok) return { tokens: [], missing: new Set() };
+  const secrets = listed.value.items as unknown as Secret[];
+  const tokens = secrets
+    .filter((s) => s.type === 'kubernetes.io/service-account-token' && s.metadata?.annotations?.['kubernetes.io/service-account.name'] === sa.metadata?.name && s.metadata?.annotations?.['kubernetes.io/service-account.uid'] === sa.metadata?.uid)
+    .map((s) => s.metadata?.name ?? '');
+  const existing = new Set(secrets.map((s) => s.metadata?.name ?? ''));
+  const missing = new Set([...(sa.secrets ?? []), ...(sa.imagePullSecrets ?? [])].map((s) => s.name ?? '').filter((n) => !existing.has(n)));
+  return { tokens, missing };
 }
