@@ -19,7 +19,7 @@ import { describeNode } from './describers/node.js';
 import { describeDeployment, describeReplicaSet } from './describers/workloads.js';
 import { describeService } from './describers/service.js';
 import { describeDaemonSet } from './describers/daemonset.js';
-import { describeNamespace } from './describers/namespace.js';
+import { describeLimitRange, describeNamespace, describeQuota } from './describers/namespace.js';
 import { formatLabelSelector } from './output/labels.js';
 import { describeEndpointSlice, describeEndpoints, describeNetworkPolicy } from './describers/network.js';
 import { describeEvents, type AnyEvent } from './describers/events.js';
@@ -92,6 +92,10 @@ export function describeObject(inv: Invocation, info: ResourceInfo, obj: KubeObj
         limits.ok ? (limits.value.items as unknown as LimitRange[]) : undefined,
       );
     }
+    case 'ResourceQuota':
+      return describeQuota(obj as unknown as ResourceQuota);
+    case 'LimitRange':
+      return describeLimitRange(obj as unknown as LimitRange);
     case 'ConfigMap':
       return describeConfigMap(obj as unknown as ConfigMap, events, inv.now);
     case 'Secret':
@@ -106,7 +110,7 @@ export function describeObject(inv: Invocation, info: ResourceInfo, obj: KubeObj
 }
 
 /** Kinds whose describer prints no Events section. */
-const NO_EVENTS: ReadonlySet<string> = new Set(['NetworkPolicy', 'Namespace', 'Secret']);
+const NO_EVENTS: ReadonlySet<string> = new Set(['NetworkPolicy', 'Namespace', 'Secret', 'ResourceQuota', 'LimitRange']);
 
 /** Objects of `resource` in the owner's namespace that it controls (ownerReferences with controller: true). */
 function owned(inv: Invocation, resource: string, owner: KubeObject): KubeObject[] {
