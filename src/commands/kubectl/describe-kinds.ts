@@ -7,6 +7,7 @@
  */
 import type { ConfigMap, Endpoints, LimitRange, Namespace, Node, Pod, ResourceQuota, Secret, Service, ServiceAccount } from 'kubernetes-types/core/v1.js';
 import type { PriorityClass } from 'kubernetes-types/scheduling/v1.js';
+import type { ClusterRole, ClusterRoleBinding, Role, RoleBinding } from 'kubernetes-types/rbac/v1.js';
 import type { NetworkPolicy } from 'kubernetes-types/networking/v1.js';
 import type { DaemonSet, Deployment, ReplicaSet } from 'kubernetes-types/apps/v1.js';
 import type { EndpointSlice } from 'kubernetes-types/discovery/v1.js';
@@ -24,6 +25,7 @@ import { formatLabelSelector } from './output/labels.js';
 import { describeEndpointSlice, describeEndpoints, describeNetworkPolicy } from './describers/network.js';
 import { describeEvents, type AnyEvent } from './describers/events.js';
 import { describeGeneric } from './describers/generic.js';
+import { describeRole, describeRoleBinding } from './describers/rbac.js';
 import { describeConfigMap, describePriorityClass, describeSecret, describeServiceAccount } from './describers/config.js';
 
 /**
@@ -96,6 +98,12 @@ export function describeObject(inv: Invocation, info: ResourceInfo, obj: KubeObj
       return describeQuota(obj as unknown as ResourceQuota);
     case 'LimitRange':
       return describeLimitRange(obj as unknown as LimitRange);
+    case 'Role':
+    case 'ClusterRole':
+      return describeRole(obj as unknown as Role | ClusterRole);
+    case 'RoleBinding':
+    case 'ClusterRoleBinding':
+      return describeRoleBinding(obj as unknown as RoleBinding | ClusterRoleBinding);
     case 'ConfigMap':
       return describeConfigMap(obj as unknown as ConfigMap, events, inv.now);
     case 'Secret':
@@ -110,7 +118,7 @@ export function describeObject(inv: Invocation, info: ResourceInfo, obj: KubeObj
 }
 
 /** Kinds whose describer prints no Events section. */
-const NO_EVENTS: ReadonlySet<string> = new Set(['NetworkPolicy', 'Namespace', 'Secret', 'ResourceQuota', 'LimitRange']);
+const NO_EVENTS: ReadonlySet<string> = new Set(['NetworkPolicy', 'Namespace', 'Secret', 'ResourceQuota', 'LimitRange', 'Role', 'ClusterRole', 'RoleBinding', 'ClusterRoleBinding']);
 
 /** Objects of `resource` in the owner's namespace that it controls (ownerReferences with controller: true). */
 function owned(inv: Invocation, resource: string, owner: KubeObject): KubeObject[] {
