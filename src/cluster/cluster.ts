@@ -16,6 +16,8 @@ import { NodeHost } from './host/node-host.js';
 import { seedNodeFiles, containerdUnit, kubeletUnit } from './bootstrap/node-files.js';
 import { seedControlPlanePki } from './bootstrap/kubeadm-pki.js';
 import { Kubelet } from './kubelet/kubelet.js';
+import { RUNTIME_REQUEST_TIMEOUT_MS } from './kubelet/pleg.js';
+import { containerdStartupLines } from './runtime/containerd-log.js';
 import { apiServerServingCertificate, type ApiServerEndpoint } from './kubelet/api-transport.js';
 import { decodeCertificate, type Certificate } from './host/certs.js';
 import type { NodeSpec } from './kubelet/node-status.js';
@@ -245,7 +247,10 @@ export class Cluster {
       }
       const onExit = (code: number) => host.unit('kubelet')?.crashed(code);
       const kubelet = new Kubelet(this.ctx, { spec, runtime, journal: host.journal, credential, staticPods, hostNow: () => host.now(), host, apiServer, onExit, network: this.network });
-      host.addUnit(containerdUnit(), { start: () => ((runtime.up = true), { ok: true }), stop: () => void (runtime.up = false) });
+      const containerdStarted = (pid: number) => {
+        for (const message of containerdStartupLines(host.now(), pid)) host.journal.append({ time: host.now(), identifier: 'containerd', unit: 'containerd.service', pid, priority: 6, message });
+      };
+      host.addUnit(containerdUnit(), { start: (pid) => ((runtime.up = true), containerdStarted(pid), { ok: true }), stop: () => void (runtime.up = false), ignoresSigterm: () => runtime.latencyMs >= RUNTIME_REQUEST_TIMEOUT_MS });
       host.addUnit(kubeletUnit(), { start: (pid) => kubelet.start(pid), stop: () => kubelet.stop() });
       this.nodes.set(spec.name, { spec, host, kubelet, runtime });
       const systemProgram = systemProgramLauncher({ ctx: this.ctx, network: this.network, node: { name: spec.name, ip: spec.ip, host, runtime }, podSubnet });

@@ -1,7 +1,8 @@
 /**
  * `runtime-slow`: a container task on the node hangs and holds containerd's
  * lock, so every CRI list/status call waits; the kubelet's PLEG relists take
- * longer than its 3-minute threshold. Restarting containerd clears it.
+ * longer than its 3-minute threshold (or, `hung`, never end). Restarting
+ * containerd clears it.
  */
 import { z } from 'zod';
 import type { FaultPrimitive } from './types.js';
@@ -14,9 +15,9 @@ const params = z
     since: z.string().optional().describe('How long before now it began (duration, e.g. 40m).'),
     latency: z
       .string()
-      .regex(/^(\d+(ms|s|m|h))+$/)
+      .regex(/^((\d+(ms|s|m|h))+|hung)$/)
       .default('1m45s')
-      .describe('How long each CRI list/status call takes to answer (duration). Two calls per relist: above 1m30s PLEG stays unhealthy; from 2m on the calls time out.'),
+      .describe('How long each CRI list/status call takes to answer (duration), or `hung`: the calls never answer. Two calls per relist: above 1m30s PLEG stays unhealthy; from 2m on (and when hung) the calls time out, so no relist succeeds again.'),
   })
   .strict();
 
@@ -26,6 +27,6 @@ export const runtimeSlow: FaultPrimitive<z.infer<typeof params>> = {
   params,
   apply(cluster, p) {
     const node = cluster.nodes.get(p.node);
-    if (node) node.runtime.latencyMs = parseFaultDuration(p.latency ?? '1m45s');
+    if (node) node.runtime.latencyMs = p.latency === 'hung' ? Infinity : parseFaultDuration(p.latency ?? '1m45s');
   },
 };

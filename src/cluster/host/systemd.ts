@@ -15,7 +15,12 @@ export interface UnitProcess {
   /** Starts the process; a failure is reported like an exit right after start. */
   start(pid: number): ExecResult;
   stop(): void;
+  /** The process is stuck and will not exit on SIGTERM (a hung containerd): systemd must wait out TimeoutStopSec and kill it. */
+  ignoresSigterm?(): boolean;
 }
+
+/** DefaultTimeoutStopSec (90s): how long a stop waits for the main process before SIGKILL. */
+export const TIMEOUT_STOP_MS = 90_000;
 
 /** Static description of a unit, as its unit file says. */
 export interface UnitSpec {
@@ -49,6 +54,8 @@ export class SystemdUnit {
   lastExit?: { pid: number; code: number };
   enabled: boolean;
   private restartTimer?: TimerId;
+  /** A stop job is waiting for a process that ignores SIGTERM (beginStop). */
+  private stopping = false;
 
   constructor(
     readonly spec: UnitSpec,
@@ -76,15 +83,39 @@ export class SystemdUnit {
     this.exited(pid, r.exitCode);
   }
 
-  /** `systemctl stop`. */
+  /**
+   * The start of a `systemctl stop` job: SIGTERM. Returns how long the job
+   * takes before {@link stop} can finish it — 0, or TimeoutStopSec when the
+   * process ignores SIGTERM (systemctl waits that long; the caller lets the
+   * simulation run meanwhile).
+   */
+  beginStop(): number {
+    this.cancelRestart();
+    if (this.active !== 'active' || !this.process.ignoresSigterm?.()) return 0;
+    this.log(`Stopping ${this.spec.name} - ${this.spec.description}...`);
+    this.stopping = true;
+    return TIMEOUT_STOP_MS;
+  }
+
+  /** `systemctl stop` (or the end of a job {@link beginStop} began: the timeout, then SIGKILL). */
   stop(): void {
     this.cancelRestart();
     if (this.active === 'active') {
-      this.log(`Stopping ${this.spec.name} - ${this.spec.description}...`);
-      this.process.stop();
-      this.log(`${this.spec.name}: Deactivated successfully.`);
+      if (this.stopping) {
+        // KillMode=process (containerd's unit): only the main process is killed.
+        this.log(`${this.spec.name}: State 'stop-sigterm' timed out. Killing.`);
+        this.log(`${this.spec.name}: Killing process ${this.mainPid} (${this.spec.execStart.split('/').pop()}) with signal SIGKILL.`);
+        this.process.stop();
+        this.log(`${this.spec.name}: Main process exited, code=killed, status=9/KILL`);
+        this.log(`${this.spec.name}: Failed with result 'timeout'.`);
+      } else {
+        this.log(`Stopping ${this.spec.name} - ${this.spec.description}...`);
+        this.process.stop();
+        this.log(`${this.spec.name}: Deactivated successfully.`);
+      }
       this.log(`Stopped ${this.spec.name} - ${this.spec.description}.`);
     }
+    this.stopping = false;
     this.mainPid = 0;
     this.set('inactive', 'dead');
   }

@@ -12,6 +12,8 @@ import { flag, parseCli, type CliFlag } from './flags.js';
 import { runInspect, runLogs, runPs, type CriNode, type CriResult } from './containers.js';
 import { runImages, runInspectp, runPods, runRmi, runRmiPrune } from './pods-images.js';
 import { runInfo, runVersion } from './info.js';
+import { crictlTimeoutMs, failedCallLog, firstCall } from './cri-calls.js';
+import { criCall } from '../../cluster/runtime/cri-client.js';
 
 /** Which CRI services a subcommand dials, in order (the Action's getRuntimeService/getImageService calls). */
 const SERVICES: Record<string, readonly ('runtime' | 'image')[]> = {
@@ -96,9 +98,21 @@ export function runCrictl(args: readonly string[], ctx: CommandContext): ExecRes
     if (c.fatal) return fatal(stderr, c.fatal);
   }
 
-  const node: CriNode = { runtime: handle.runtime, now: handle.host.now(), offsetMs: handle.host.clockOffsetMs };
   const f = parsed.flags;
   const str = (k: string) => (typeof f.get(k) === 'string' ? (f.get(k) as string) : undefined);
+  // The subcommand's first list or status call, through the CRI client: a hung containerd holds it until the deadline.
+  const call = firstCall(sub, { all: f.has('all') || f.has('latest') || f.has('last'), state: str('state'), id: str('id'), pod: str('pod'), args: parsed.args });
+  if (call) {
+    const timeoutMs = crictlTimeoutMs(typeof gflags.get('timeout') === 'string' ? (gflags.get('timeout') as string) : undefined);
+    const r = criCall(handle.runtime, call.method, timeoutMs);
+    if (r.tookMs > 0) ctx.cluster.advance(r.tookMs);
+    if (!r.ok) {
+      const elapsed = String(Math.floor(r.tookMs / 1000)).padStart(4, '0');
+      const log = failedCallLog(call, r.error, handle.host.now(), handle.host.nextPid());
+      return { stdout: '', stderr: stderr + log + logrusLine('FATA', call.wrap(r.error)).replace('[0000]', `[${elapsed}]`), exitCode: 1 };
+    }
+  }
+  const node: CriNode = { runtime: handle.runtime, now: handle.host.now(), offsetMs: handle.host.clockOffsetMs };
   const num = (k: string) => (str(k) !== undefined ? Number(str(k)) : undefined);
   const output = str('output');
   if (output && output !== 'table' && output !== 'json' && ['ps', 'pods', 'images'].includes(sub)) return fatal(stderr, `unsupported output format "${output}"`);

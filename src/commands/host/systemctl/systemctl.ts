@@ -48,7 +48,13 @@ const res = (stdout: string, stderr = '', exitCode = 0): ExecResult => ({ stdout
 /** systemctl's verbs that act on units and are silent on success. */
 const JOB_VERBS: Record<string, string> = { start: 'start', stop: 'stop', restart: 'restart', 'try-restart': 'restart', reload: 'reload', 'reload-or-restart': 'restart', 'force-reload': 'restart' };
 
-function runJob(verb: string, unit: SystemdUnit | undefined, name: string): ExecResult {
+/** A stop job whose process ignores SIGTERM takes TimeoutStopSec: systemctl waits it out while the node goes on. */
+function waitForStop(unit: SystemdUnit, advance: (ms: number) => void): void {
+  const wait = unit.beginStop();
+  if (wait > 0) advance(wait);
+}
+
+function runJob(verb: string, unit: SystemdUnit | undefined, name: string, advance: (ms: number) => void): ExecResult {
   if (!unit) {
     // Stopping something unknown reports it as not loaded; the other jobs as not found.
     return res('', `Failed to ${verb} ${name}: Unit ${name} ${verb === 'stop' ? 'not loaded' : 'not found'}.\n`, 5);
@@ -58,6 +64,7 @@ function runJob(verb: string, unit: SystemdUnit | undefined, name: string): Exec
       unit.start();
       break;
     case 'stop':
+      waitForStop(unit, advance);
       unit.stop();
       break;
     case 'reload':
@@ -65,6 +72,7 @@ function runJob(verb: string, unit: SystemdUnit | undefined, name: string): Exec
       return res('', `Failed to reload ${name}: Job type reload is not applicable for unit ${name}.\n`, 3);
     default:
       if (verb === 'try-restart' && unit.active !== 'active') break;
+      waitForStop(unit, advance);
       unit.restart();
   }
   return res('');
@@ -157,7 +165,7 @@ export function runSystemctl(args: readonly string[], ctx: CommandContext): Exec
       const missing = needUnits();
       if (missing) return missing;
       for (const name of units) {
-        const r = runJob(verb, lookup(name), name);
+        const r = runJob(verb, lookup(name), name, (ms) => ctx.cluster.advance(ms));
         if (r.exitCode !== 0) return r;
       }
       return res('');
