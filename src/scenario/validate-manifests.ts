@@ -8,6 +8,7 @@ import type { FieldError } from '../cluster/apiserver/errors.js';
 import { quote } from '../shell/sanitize.js';
 import { resourceForKind } from '../cluster/apiserver/resources.js';
 import { ApiServer } from '../cluster/apiserver/server.js';
+import { decodeErrorMessage, strictDecodeProblems } from '../cluster/apiserver/strict-decode.js';
 import type { KubeObject } from '../cluster/apiserver/types.js';
 import { MAX_REPLICAS, validateMetaMaps, validateObjectName } from '../cluster/apiserver/validation.js';
 import { SYSTEM_NAMESPACES } from '../cluster/bootstrap/kubeadm.js';
@@ -88,14 +89,39 @@ function checkKindsAndNamespaces(scenario: Scenario, misnamed: ReadonlySet<numbe
     // Too many replicas is reported by the scenario limits, in the author's terms.
     const replicas = (m as { spec?: { replicas?: unknown } }).spec?.replicas;
     if (typeof replicas === 'number' && replicas > MAX_REPLICAS) return;
+    // The body is decoded into the kind's Go type first, with kubectl's fieldValidation=Strict:
+    // each unknown field (at its key) and a wrong-typed value (at the value) is reported where it is written.
+    const decodeProblems = strictDecodeProblems(m, m.apiVersion, m.kind);
+    if (decodeProblems.length > 0) {
+      for (const p of decodeProblems) {
+        report(['cluster', 'manifests', i, ...p.path], `cluster.manifests[${i}]: ${decodeErrorMessage(m.apiVersion, m.kind, [p])}`, p.type === 'unknown-field' ? 'key' : 'value');
+      }
+      return;
+    }
     let created: ReturnType<typeof system.create>;
     try {
       created = system.create(info.name, info.namespaced ? ns : undefined, structuredClone(m) as unknown as KubeObject);
     } catch {
-      // The simulation works on decoded objects: a mapping where a list belongs (or the reverse) cannot be loaded.
+      // The decoder above knows every served kind; a throw here is a simulation gap, still reported at the manifest.
       report(['cluster', 'manifests', i], `cluster.manifests[${i}]: ${m.kind} ${quote(m.metadata.name)} cannot be decoded: a field holds the wrong type (a scalar, list or mapping where another is expected)`);
       return;
     }
-    if (!created.ok && created.status.reason !== 'AlreadyExists') report(['cluster', 'manifests', i], `cluster.manifests[${i}]: ${created.status.message}`);
+    if (created.ok || created.status.reason === 'AlreadyExists') return;
+    // An Invalid status names each field it refuses: report each at that field, as the server words it.
+    const causes = created.status.details?.causes?.filter((c) => c.field) ?? [];
+    const prefix = created.status.message.slice(0, created.status.message.indexOf(' is invalid: ') + ' is invalid: '.length);
+    if (created.status.reason === 'Invalid' && causes.length > 0 && prefix.length > 0) {
+      for (const c of causes) report(['cluster', 'manifests', i, ...fieldPathSegments(c.field!)], `cluster.manifests[${i}]: ${prefix}${c.field}: ${c.message}`);
+    } else report(['cluster', 'manifests', i], `cluster.manifests[${i}]: ${created.status.message}`);
   });
+}
+
+/** An API field path (`spec.containers[0].ports[0].containerPort`, `metadata.labels[app]`) as document path segments. */
+export function fieldPathSegments(field: string): (string | number)[] {
+  const out: (string | number)[] = [];
+  for (const m of field.matchAll(/([^.[\]]+)|\[([^\]]*)\]/g)) {
+    if (m[1] !== undefined) out.push(m[1]);
+    else out.push(/^\d+$/.test(m[2]!) ? Number(m[2]) : m[2]!);
+  }
+  return out;
 }
