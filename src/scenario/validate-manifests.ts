@@ -8,7 +8,7 @@ import type { FieldError } from '../cluster/apiserver/errors.js';
 import { quote } from '../shell/sanitize.js';
 import { resourceForKind } from '../cluster/apiserver/resources.js';
 import { ApiServer } from '../cluster/apiserver/server.js';
-import { decodeErrorMessage, strictDecodeProblems } from '../cluster/apiserver/strict-decode.js';
+import { decodeErrorMessage, strictDecodeProblems, strictPath, visitFields } from '../cluster/apiserver/strict-decode.js';
 import type { KubeObject } from '../cluster/apiserver/types.js';
 import { MAX_REPLICAS, validateMetaMaps, validateObjectName } from '../cluster/apiserver/validation.js';
 import { SYSTEM_NAMESPACES } from '../cluster/bootstrap/kubeadm.js';
@@ -16,7 +16,8 @@ import { EventQueue } from '../cluster/clock/event-queue.js';
 import { Random } from '../cluster/clock/random.js';
 import { Store } from '../cluster/store/store.js';
 import type { DocPath } from './load.js';
-import type { Scenario } from './schema.js';
+import { fieldSupport, kindSupport, refusal, type FieldContext } from './modelled.js';
+import type { ManifestSpec, Scenario } from './schema.js';
 
 /** Records one problem at a document path (at the value, or at the key). */
 export type Report = (path: DocPath, message: string, at?: 'key' | 'value') => void;
@@ -72,6 +73,7 @@ function checkKindsAndNamespaces(scenario: Scenario, misnamed: ReadonlySet<numbe
   const api = new ApiServer({ store: new Store(queue), queue, random: new Random(1), version: { gitVersion: scenario.cluster.version, major: '1', minor: '32' } });
   const system = api.client({ type: 'loopback', user: 'system:apiserver', groups: ['system:masters'] });
   for (const name of SYSTEM_NAMESPACES) system.create('namespaces', undefined, { apiVersion: 'v1', kind: 'Namespace', metadata: { name } });
+  const configMaps = declaredConfigMaps(scenario);
   scenario.cluster.manifests.forEach((m, i) => {
     const info = resourceForKind(m.apiVersion, m.kind);
     if (!info) {
@@ -98,6 +100,7 @@ function checkKindsAndNamespaces(scenario: Scenario, misnamed: ReadonlySet<numbe
       }
       return;
     }
+    checkModelled(m, i, ns, configMaps, report);
     let created: ReturnType<typeof system.create>;
     try {
       created = system.create(info.name, info.namespaced ? ns : undefined, structuredClone(m) as unknown as KubeObject);
@@ -125,3 +128,32 @@ export function fieldPathSegments(field: string): (string | number)[] {
   }
   return out;
 }
+
+/** ConfigMaps kubeadm creates (bootstrap/kubeadm.ts): a scenario's volumes may name them. */
+const KUBEADM_CONFIGMAPS = ['kube-system/coredns', 'kube-system/kube-proxy'];
+
+/** ConfigMaps that exist once the workloads are applied: kubeadm's and the scenario's, in any order. */
+function declaredConfigMaps(scenario: Scenario): Set<string> {
+  const names = new Set(KUBEADM_CONFIGMAPS);
+  for (const m of scenario.cluster.manifests) if (m.apiVersion === 'v1' && m.kind === 'ConfigMap') names.add(`${m.metadata.namespace ?? 'default'}/${m.metadata.name}`);
+  return names;
+}
+
+/** Refuses a kind or field the simulation serves but does not model (modelled.ts), by name, where it is written. */
+function checkModelled(m: ManifestSpec, i: number, namespace: string, configMaps: ReadonlySet<string>, report: Report): void {
+  const kind = kindSupport(m.apiVersion, m.kind);
+  if (kind?.support === 'not-simulated') report(['cluster', 'manifests', i, 'kind'], `cluster.manifests[${i}]: ${m.kind} is not simulated: ${kind.note}`);
+  const context: FieldContext = { namespace, configMaps };
+  visitFields(m, m.apiVersion, m.kind, (struct, field, value, path) => {
+    const entry = fieldSupport(struct, field);
+    if (!entry) return;
+    const why = refusal(entry, value, context);
+    if (why === undefined) return;
+    // A reason about one key of the value (`memory: ...` of resources.limits) is reported at that key.
+    const key = /^(\w+): /.exec(why)?.[1];
+    const at = key !== undefined && value !== null && typeof value === 'object' && Object.hasOwn(value, key) ? [...path, key] : path;
+    const text = key !== undefined && at.length > path.length ? why.slice(key.length + 2) : why;
+    report(['cluster', 'manifests', i, ...at], `cluster.manifests[${i}]: ${why === '' ? `${strictPath(at)} is not simulated: ${entry.note}` : `${strictPath(at)}: ${text}`}`, 'key');
+  });
+}
+

@@ -51,7 +51,12 @@ interface Walk {
   readonly fields: string[];
   /** The innermost struct whose field is being decoded. */
   struct: string;
+  /** Called for each field a struct has, before its value is decoded. */
+  readonly visit?: FieldVisitor;
 }
+
+/** A visitor of the known fields of an object: the Go struct (`core/v1.PodSpec`), the field, its value and path. */
+export type FieldVisitor = (struct: string, field: string, value: unknown, path: readonly (string | number)[]) => void;
 
 function typeError(w: Walk, value: unknown, type: string, valueText = jsonKind(value)): void {
   const field = w.fields.join('.');
@@ -114,6 +119,7 @@ function decodeStruct(w: Walk, value: unknown, type: string): void {
     if (fieldType === undefined) {
       w.problems.push({ type: 'unknown-field', path: [...w.path], message: `unknown field ${JSON.stringify(strictPath(w.path))}` });
     } else {
+      w.visit?.(type, key, v, w.path);
       w.fields.push(key);
       w.struct = type.slice(type.lastIndexOf('.') + 1);
       decodeValue(w, v, fieldType);
@@ -146,8 +152,8 @@ function decodeSpecial(w: Walk, value: unknown, type: string, special: string): 
   }
 }
 
-/** sigs.k8s.io/json's path of an unknown field: `spec.containers[0].foo`. */
-function strictPath(path: readonly (string | number)[]): string {
+/** sigs.k8s.io/json's path of a field: `spec.containers[0].foo`. */
+export function strictPath(path: readonly (string | number)[]): string {
   let out = '';
   for (const seg of path) out += typeof seg === 'number' ? `[${seg}]` : out === '' ? seg : `.${seg}`;
   return out;
@@ -165,6 +171,13 @@ export function strictDecodeProblems(object: unknown, apiVersion: string, kind: 
   const w: Walk = { problems: [], path: [], fields: [], struct: type.slice(type.lastIndexOf('.') + 1) };
   decodeStruct(w, object, type);
   return w.problems;
+}
+
+/** Calls `visit` for every field of `object` its kind's types know (unknown fields and wrong types are skipped). */
+export function visitFields(object: unknown, apiVersion: string, kind: string, visit: FieldVisitor): void {
+  const type = kindType(apiVersion, kind);
+  if (type === undefined) return;
+  decodeStruct({ problems: [], path: [], fields: [], struct: '', visit }, object, type);
 }
 
 /** apimachinery's wrapping of a decode error: `Deployment in version "v1" cannot be handled as a Deployment: <error>`. */
