@@ -10,6 +10,7 @@
  * entry from `not-simulated` to `modelled`.
  */
 import { parseBytes } from '../cluster/quantity.js';
+import type { ImageBehaviour } from './schema.js';
 
 /** How far the simulation models a field or kind. */
 export type Support = 'modelled' | 'partly' | 'not-simulated';
@@ -297,3 +298,18 @@ export function refusal(entry: FieldSupport, value: unknown, context: FieldConte
   if (entry.support !== 'not-simulated' || isUnset(value)) return undefined;
   return '';
 }
+
+/** Every field of a scenario's image behaviour (`cluster.images`), and whether the simulation acts on it. */
+export const IMAGE_FIELD_SUPPORT = {
+  listens: { support: 'modelled', note: 'TCP ports the process listens on once ready: Services, probes, curl and nc reach them.' },
+  readyAfter: { support: 'modelled', note: 'Until then the ports refuse connections and probes fail.' },
+  exits: { support: 'modelled', note: 'The process exits with the code after the delay: Completed, Error, CrashLoopBackOff with back-off.' },
+  logs: { support: 'modelled', note: 'Written to stdout at start: `kubectl logs`, crictl logs, the CRI log file.' },
+  http: { support: 'modelled', note: 'Status, body and headers by path for probes, curl and wget.' },
+  accessLog: { support: 'modelled', note: 'One stdout line per HTTP request, in nginx log_format.' },
+  memory: { support: 'not-simulated', note: 'Containers use no memory in the simulation: nothing grows and nothing is OOMKilled.' },
+  sizeBytes: { support: 'modelled', note: 'Image size in pull events and `crictl images`; counts on the node disk.' },
+  missing: { support: 'modelled', note: 'Pulls fail with NotFound: ErrImagePull, then ImagePullBackOff.' },
+  entrypoint: { support: 'modelled', note: "The image's ENTRYPOINT + CMD; what runs when the pod gives no command." },
+  binaries: { support: 'modelled', note: 'An exec-form command, exec probe or `kubectl exec` naming another executable fails as runc does.' },
+} as const satisfies Record<keyof ImageBehaviour, { support: Support; note: string }>;

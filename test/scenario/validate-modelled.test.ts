@@ -85,6 +85,12 @@ describe('validate: fields the simulation does not model are refused by name (mo
     expect(errorsOf(withManifest(deploymentWith(volume.replace('name: web-config}', 'name: web-config, optional: true}'))))).toEqual([]);
   });
 
+  it("an image's memory (nothing in the simulation uses memory)", () => {
+    expect(errorsOf(GOOD.replace('      logs: ["batch starting"]\n', '      logs: ["batch starting"]\n      memory: 512Mi\n'))).toEqual([
+      `${FILE}:36:7: cluster.images["shop/batch:2.0"].memory is not simulated: Containers use no memory in the simulation: nothing grows and nothing is OOMKilled.`,
+    ]);
+  });
+
   it('a value other than the default of a field modelled only at its default', () => {
     const svc = (affinity: string) => `    - {apiVersion: v1, kind: Service, metadata: {name: web}, spec: {selector: {app: web}, ports: [{port: 80}], sessionAffinity: ${affinity}}}\n`;
     expect(errorsOf(withManifest(svc('None')))).toEqual([]);
