@@ -19,8 +19,8 @@ export type Support = 'modelled' | 'partly' | 'not-simulated';
 export interface FieldContext {
   /** Namespace of the object the field belongs to. */
   readonly namespace: string;
-  /** ConfigMaps that exist when the workloads start: `namespace/name`. */
-  readonly configMaps: ReadonlySet<string>;
+  /** Whether an object of `kind` named `name` exists in the object's namespace once the workloads are applied. */
+  readonly exists: (kind: 'ConfigMap' | 'ServiceAccount', name: string) => boolean;
 }
 
 /** One field of a Kubernetes type and how the simulation treats it. */
@@ -94,8 +94,8 @@ export const FIELD_SUPPORT: readonly FieldSupport[] = [
   f(POD, 'activeDeadlineSeconds', 'not-simulated', 'A real kubelet fails the pod (DeadlineExceeded) after this many seconds.'),
   f(POD, 'dnsPolicy', 'modelled', "The pod's resolv.conf (ClusterFirst, Default, None, ClusterFirstWithHostNet)."),
   f(POD, 'nodeSelector', 'modelled', 'Scheduler filter NodeAffinity.'),
-  f(POD, 'serviceAccountName', 'modelled', 'ServiceAccount admission, the projected token; RBAC for the application.'),
-  f(POD, 'serviceAccount', 'modelled', 'Deprecated alias of serviceAccountName.'),
+  f(POD, 'serviceAccountName', 'partly', "ServiceAccount admission, the projected token; RBAC for the application. A ServiceAccount the scenario does not declare (other than `default`) is refused: a real API server refuses such a pod, and the simulation's admission does not look it up yet.", missingServiceAccount),
+  f(POD, 'serviceAccount', 'partly', 'Deprecated alias of serviceAccountName; the same rule.', missingServiceAccount),
   f(POD, 'automountServiceAccountToken', 'modelled', 'Whether admission adds the kube-api-access volume.'),
   f(POD, 'nodeName', 'modelled', 'Bypasses the scheduler; the node must exist.'),
   f(POD, 'hostNetwork', 'modelled', "The pod uses its node's network namespace and IP."),
@@ -174,7 +174,7 @@ export const FIELD_SUPPORT: readonly FieldSupport[] = [
   f(VOLUME, 'configMap', 'partly', "The ConfigMap's keys as files (CoreDNS reads its Corefile this way). A ConfigMap the scenario does not declare is refused: a real kubelet would leave the pod ContainerCreating (FailedMount).", (v, ctx) => {
     const source = v as { name?: unknown; optional?: unknown } | null;
     if (typeof source?.name !== 'string' || source.optional === true) return undefined;
-    return ctx.configMaps.has(`${ctx.namespace}/${source.name}`) ? undefined : `a configMap volume of ConfigMap "${source.name}", which the scenario does not declare in namespace ${ctx.namespace}, is not simulated: a real kubelet would leave the pod ContainerCreating (FailedMount)`;
+    return ctx.exists('ConfigMap', source.name) ? undefined : `a configMap volume of ConfigMap "${source.name}", which the scenario does not declare in namespace ${ctx.namespace}, is not simulated: a real kubelet would leave the pod ContainerCreating (FailedMount)`;
   }),
   f(VOLUME, 'projected', 'not-simulated', 'Admission adds the kube-api-access token volume itself; authored projected volumes are not mounted.'),
   f(VOLUME, 'ephemeral', 'not-simulated', 'Generic ephemeral volumes need PersistentVolumeClaims.'),
@@ -237,6 +237,12 @@ export const FIELD_SUPPORT: readonly FieldSupport[] = [
   f(DAEMONSET, 'minReadySeconds', 'modelled', 'Available pods.'),
   f(DAEMONSET, 'revisionHistoryLimit', 'modelled', 'ControllerRevisions kept.'),
 ];
+
+/** A ServiceAccount other than `default` that nobody declares (ServiceAccount admission would refuse the pod). */
+function missingServiceAccount(value: unknown, ctx: FieldContext): string | undefined {
+  if (typeof value !== 'string' || value === '' || value === 'default' || ctx.exists('ServiceAccount', value)) return undefined;
+  return `ServiceAccount "${value}", which the scenario does not declare in namespace ${ctx.namespace}, is not simulated: a real API server refuses the pod (error looking up service account ${ctx.namespace}/${value}: serviceaccount "${value}" not found)`;
+}
 
 /** ipFamilies: only `[IPv4]` (the default of a single-stack cluster). */
 function onlyDefaultFamilies(value: unknown): string | undefined {

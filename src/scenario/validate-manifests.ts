@@ -73,7 +73,7 @@ function checkKindsAndNamespaces(scenario: Scenario, misnamed: ReadonlySet<numbe
   const api = new ApiServer({ store: new Store(queue), queue, random: new Random(1), version: { gitVersion: scenario.cluster.version, major: '1', minor: '32' } });
   const system = api.client({ type: 'loopback', user: 'system:apiserver', groups: ['system:masters'] });
   for (const name of SYSTEM_NAMESPACES) system.create('namespaces', undefined, { apiVersion: 'v1', kind: 'Namespace', metadata: { name } });
-  const configMaps = declaredConfigMaps(scenario);
+  const declared = declaredObjects(scenario);
   scenario.cluster.manifests.forEach((m, i) => {
     const info = resourceForKind(m.apiVersion, m.kind);
     if (!info) {
@@ -100,7 +100,7 @@ function checkKindsAndNamespaces(scenario: Scenario, misnamed: ReadonlySet<numbe
       }
       return;
     }
-    checkModelled(m, i, ns, configMaps, report);
+    checkModelled(m, i, ns, declared, report);
     let created: ReturnType<typeof system.create>;
     try {
       created = system.create(info.name, info.namespaced ? ns : undefined, structuredClone(m) as unknown as KubeObject);
@@ -129,21 +129,23 @@ export function fieldPathSegments(field: string): (string | number)[] {
   return out;
 }
 
-/** ConfigMaps kubeadm creates (bootstrap/kubeadm.ts): a scenario's volumes may name them. */
-const KUBEADM_CONFIGMAPS = ['kube-system/coredns', 'kube-system/kube-proxy'];
+/** Objects kubeadm creates (bootstrap/kubeadm.ts) that a scenario's pods may name: `Kind/namespace/name`. */
+const KUBEADM_OBJECTS = ['ConfigMap/kube-system/coredns', 'ConfigMap/kube-system/kube-proxy', 'ServiceAccount/kube-system/coredns', 'ServiceAccount/kube-system/kube-proxy'];
 
-/** ConfigMaps that exist once the workloads are applied: kubeadm's and the scenario's, in any order. */
-function declaredConfigMaps(scenario: Scenario): Set<string> {
-  const names = new Set(KUBEADM_CONFIGMAPS);
-  for (const m of scenario.cluster.manifests) if (m.apiVersion === 'v1' && m.kind === 'ConfigMap') names.add(`${m.metadata.namespace ?? 'default'}/${m.metadata.name}`);
+/** ConfigMaps and ServiceAccounts that exist once the workloads are applied (kubeadm's and the scenario's, in any order): `Kind/namespace/name`. */
+function declaredObjects(scenario: Scenario): Set<string> {
+  const names = new Set(KUBEADM_OBJECTS);
+  for (const m of scenario.cluster.manifests) {
+    if (m.apiVersion === 'v1' && (m.kind === 'ConfigMap' || m.kind === 'ServiceAccount')) names.add(`${m.kind}/${m.metadata.namespace ?? 'default'}/${m.metadata.name}`);
+  }
   return names;
 }
 
 /** Refuses a kind or field the simulation serves but does not model (modelled.ts), by name, where it is written. */
-function checkModelled(m: ManifestSpec, i: number, namespace: string, configMaps: ReadonlySet<string>, report: Report): void {
+function checkModelled(m: ManifestSpec, i: number, namespace: string, declared: ReadonlySet<string>, report: Report): void {
   const kind = kindSupport(m.apiVersion, m.kind);
   if (kind?.support === 'not-simulated') report(['cluster', 'manifests', i, 'kind'], `cluster.manifests[${i}]: ${m.kind} is not simulated: ${kind.note}`);
-  const context: FieldContext = { namespace, configMaps };
+  const context: FieldContext = { namespace, exists: (kind, name) => declared.has(`${kind}/${namespace}/${name}`) };
   visitFields(m, m.apiVersion, m.kind, (struct, field, value, path) => {
     const entry = fieldSupport(struct, field);
     if (!entry) return;

@@ -18,7 +18,7 @@ describe('the one list of what is modelled', () => {
   });
 
   it('refuses a not-simulated field unless it is unset; partly modelled fields only by their rule', () => {
-    const ctx = { namespace: 'default', configMaps: new Set<string>() };
+    const ctx = { namespace: 'default', exists: (_kind: string, name: string) => name === 'builder' };
     const pullSecrets = fieldSupport('core/v1.PodSpec', 'imagePullSecrets')!;
     expect(refusal(pullSecrets, [], ctx)).toBeUndefined();
     expect(refusal(pullSecrets, [{ name: 'x' }], ctx)).toBe('');
@@ -27,5 +27,9 @@ describe('the one list of what is modelled', () => {
     expect(refusal(limits, { memory: '63Mi' }, ctx)).toMatch(/^memory: a memory limit under 64Mi is not simulated/);
     expect(refusal(fieldSupport('core/v1.PodSpec', 'hostUsers')!, false, ctx)).toBe('only true (the default) is simulated');
     expect(refusal(fieldSupport('core/v1.PodSpec', 'containers')!, [{ name: 'a' }], ctx)).toBeUndefined();
+    const sa = fieldSupport('core/v1.PodSpec', 'serviceAccountName')!;
+    expect(refusal(sa, 'default', ctx)).toBeUndefined();
+    expect(refusal(sa, 'builder', ctx)).toBeUndefined();
+    expect(refusal(sa, 'deployer', ctx)).toMatch(/^ServiceAccount "deployer", which the scenario does not declare in namespace default, is not simulated/);
   });
 });
