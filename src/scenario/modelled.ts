@@ -58,7 +58,9 @@ export function isUnset(value: unknown): boolean {
 
 /** A field value other than `accepted` (its default) is refused. */
 function onlyDefault(accepted: unknown): (value: unknown) => string | undefined {
-  return (value) => (value === accepted || isUnset(value) ? undefined : `only ${JSON.stringify(accepted)} (the default) is simulated`);
+  // `false` is a choice where the default is true, not an unset field.
+  const accepts = (value: unknown) => value === accepted || value === null || value === undefined || (typeof accepted !== 'boolean' && isUnset(value));
+  return (value) => (accepts(value) ? undefined : `only ${JSON.stringify(accepted)} (the default) is simulated`);
 }
 
 /** The smallest memory limit accepted: containers use no memory in the simulation, so none is ever OOMKilled. */
@@ -143,9 +145,10 @@ export const FIELD_SUPPORT: readonly FieldSupport[] = [
   f(CONTAINER, 'readinessProbe', 'modelled', "Ready condition and the Service's endpoints."),
   f(CONTAINER, 'startupProbe', 'modelled', 'Holds liveness and readiness until it succeeds; restarts the container after failureThreshold failures.'),
   f(CONTAINER, 'lifecycle', 'not-simulated', 'postStart and preStop hooks would run in the container (a failing postStart kills it).'),
-  f(CONTAINER, 'terminationMessagePath', 'modelled', 'Default /dev/termination-log.'),
-  f(CONTAINER, 'terminationMessagePolicy', 'modelled', 'File or FallbackToLogsOnError.'),
-  f(CONTAINER, 'imagePullPolicy', 'modelled', 'Always pulls at every start; IfNotPresent and Never use the node image cache (Never without the image: ErrImageNeverPull).'),
+  f(CONTAINER, 'terminationMessagePath', 'not-simulated', 'Containers write no termination message.', onlyDefault('/dev/termination-log')),
+  f(CONTAINER, 'terminationMessagePolicy', 'not-simulated', 'FallbackToLogsOnError would put the last log lines in the terminated state.', onlyDefault('File')),
+  f(CONTAINER, 'imagePullPolicy', 'partly', 'Always pulls at every start; IfNotPresent uses the node image cache. Never is refused: a real kubelet would not pull (ErrImageNeverPull), the simulation pulls anyway.', (v) =>
+    v === 'Never' ? 'only Always and IfNotPresent are simulated: with Never a real kubelet would not pull a missing image (ErrImageNeverPull)' : undefined),
   f(CONTAINER, 'securityContext', 'not-simulated', 'runAsNonRoot, capabilities, privileged, readOnlyRootFilesystem...: a real runtime enforces them.'),
   f(CONTAINER, 'stdin', 'modelled', 'Attach and `kubectl run -i`.'),
   f(CONTAINER, 'stdinOnce', 'modelled', 'Attach and `kubectl run -i`.'),
@@ -207,12 +210,12 @@ export const FIELD_SUPPORT: readonly FieldSupport[] = [
   f(SERVICE, 'loadBalancerSourceRanges', 'not-simulated', 'No cloud load balancer.'),
   f(SERVICE, 'externalName', 'modelled', 'CoreDNS answers a CNAME.'),
   f(SERVICE, 'externalTrafficPolicy', 'modelled', 'Local: node ports answer only on nodes with a ready endpoint.'),
-  f(SERVICE, 'healthCheckNodePort', 'modelled', 'Allocated for LoadBalancer Services with externalTrafficPolicy Local.'),
+  f(SERVICE, 'healthCheckNodePort', 'not-simulated', 'No health-check node port is allocated or served.'),
   f(SERVICE, 'publishNotReadyAddresses', 'modelled', 'Not-ready pods are listed as ready endpoints.'),
   f(SERVICE, 'sessionAffinityConfig', 'not-simulated', 'ClientIP affinity is not in the kube-proxy rules.'),
   f(SERVICE, 'ipFamilies', 'modelled', 'IPv4 only.', onlyDefaultFamilies),
   f(SERVICE, 'ipFamilyPolicy', 'modelled', 'SingleStack only.', onlyDefault('SingleStack')),
-  f(SERVICE, 'allocateLoadBalancerNodePorts', 'modelled', 'Node ports of LoadBalancer Services.'),
+  f(SERVICE, 'allocateLoadBalancerNodePorts', 'not-simulated', 'LoadBalancer Services always get node ports.', onlyDefault(true)),
   f(SERVICE, 'loadBalancerClass', 'not-simulated', 'No cloud load balancer.'),
   f(SERVICE, 'internalTrafficPolicy', 'modelled', 'Local: the ClusterIP answers only from nodes with an endpoint.'),
   f(SERVICE, 'trafficDistribution', 'not-simulated', 'Topology-aware routing is not in the kube-proxy rules.'),
@@ -235,7 +238,7 @@ export const FIELD_SUPPORT: readonly FieldSupport[] = [
   f(DAEMONSET, 'template', 'modelled', 'One pod per eligible node (nodeSelector, affinity, tolerations).'),
   f(DAEMONSET, 'updateStrategy', 'modelled', 'RollingUpdate or OnDelete.'),
   f(DAEMONSET, 'minReadySeconds', 'modelled', 'Available pods.'),
-  f(DAEMONSET, 'revisionHistoryLimit', 'modelled', 'ControllerRevisions kept.'),
+  f(DAEMONSET, 'revisionHistoryLimit', 'partly', 'Accepted; ControllerRevisions are not served, so there is nothing to keep.'),
 ];
 
 /** A ServiceAccount other than `default` that nobody declares (ServiceAccount admission would refuse the pod). */

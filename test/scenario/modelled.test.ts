@@ -26,6 +26,10 @@ describe('the one list of what is modelled', () => {
     expect(refusal(limits, { cpu: '1', memory: '64Mi' }, ctx)).toBeUndefined();
     expect(refusal(limits, { memory: '63Mi' }, ctx)).toMatch(/^memory: a memory limit under 64Mi is not simulated/);
     expect(refusal(fieldSupport('core/v1.PodSpec', 'hostUsers')!, false, ctx)).toBe('only true (the default) is simulated');
+    const lbNodePorts = fieldSupport('core/v1.ServiceSpec', 'allocateLoadBalancerNodePorts')!;
+    expect(refusal(lbNodePorts, true, ctx)).toBeUndefined();
+    expect(refusal(lbNodePorts, false, ctx)).toBe('only true (the default) is simulated');
+    expect(refusal(fieldSupport('core/v1.Container', 'imagePullPolicy')!, 'Never', ctx)).toMatch(/ErrImageNeverPull/);
     expect(refusal(fieldSupport('core/v1.PodSpec', 'containers')!, [{ name: 'a' }], ctx)).toBeUndefined();
     const sa = fieldSupport('core/v1.PodSpec', 'serviceAccountName')!;
     expect(refusal(sa, 'default', ctx)).toBeUndefined();
