@@ -29,6 +29,7 @@ export interface FieldSupport {
   readonly struct: string;
   /** The field's JSON name. */
   readonly field: string;
+  /** How far the simulation models it. */
   readonly support: Support;
   /** What the simulation does with it, or what a real cluster does that the simulation does not. */
   readonly note: string;
@@ -43,9 +44,13 @@ export interface FieldSupport {
 
 /** One served kind and how the simulation treats objects of it. */
 export interface KindSupport {
+  /** `v1`, `apps/v1`, ... as a manifest writes it. */
   readonly apiVersion: string;
+  /** The kind, e.g. StatefulSet. */
   readonly kind: string;
+  /** Whether something in the simulation acts on objects of the kind. */
   readonly support: Support;
+  /** What acts on them, or what a real cluster would do that the simulation does not. */
   readonly note: string;
 }
 

@@ -120,7 +120,7 @@ function checkKindsAndNamespaces(scenario: Scenario, misnamed: ReadonlySet<numbe
 }
 
 /** An API field path (`spec.containers[0].ports[0].containerPort`, `metadata.labels[app]`) as document path segments. */
-export function fieldPathSegments(field: string): (string | number)[] {
+function fieldPathSegments(field: string): (string | number)[] {
   const out: (string | number)[] = [];
   for (const m of field.matchAll(/([^.[\]]+)|\[([^\]]*)\]/g)) {
     if (m[1] !== undefined) out.push(m[1]);
