@@ -8,6 +8,7 @@ import type { FieldError } from '../cluster/apiserver/errors.js';
 import { quote } from '../shell/sanitize.js';
 import { resourceForKind } from '../cluster/apiserver/resources.js';
 import { ApiServer } from '../cluster/apiserver/server.js';
+import { decodeErrorMessage, strictDecodeProblems, strictPath, visitFields } from '../cluster/apiserver/strict-decode.js';
 import type { KubeObject } from '../cluster/apiserver/types.js';
 import { MAX_REPLICAS, validateMetaMaps, validateObjectName } from '../cluster/apiserver/validation.js';
 import { SYSTEM_NAMESPACES } from '../cluster/bootstrap/kubeadm.js';
@@ -15,7 +16,8 @@ import { EventQueue } from '../cluster/clock/event-queue.js';
 import { Random } from '../cluster/clock/random.js';
 import { Store } from '../cluster/store/store.js';
 import type { DocPath } from './load.js';
-import type { Scenario } from './schema.js';
+import { fieldSupport, kindSupport, refusal, type FieldContext } from './modelled.js';
+import type { ManifestSpec, Scenario } from './schema.js';
 
 /** Records one problem at a document path (at the value, or at the key). */
 export type Report = (path: DocPath, message: string, at?: 'key' | 'value') => void;
@@ -71,6 +73,7 @@ function checkKindsAndNamespaces(scenario: Scenario, misnamed: ReadonlySet<numbe
   const api = new ApiServer({ store: new Store(queue), queue, random: new Random(1), version: { gitVersion: scenario.cluster.version, major: '1', minor: '32' } });
   const system = api.client({ type: 'loopback', user: 'system:apiserver', groups: ['system:masters'] });
   for (const name of SYSTEM_NAMESPACES) system.create('namespaces', undefined, { apiVersion: 'v1', kind: 'Namespace', metadata: { name } });
+  const declared = declaredObjects(scenario);
   scenario.cluster.manifests.forEach((m, i) => {
     const info = resourceForKind(m.apiVersion, m.kind);
     if (!info) {
@@ -88,14 +91,71 @@ function checkKindsAndNamespaces(scenario: Scenario, misnamed: ReadonlySet<numbe
     // Too many replicas is reported by the scenario limits, in the author's terms.
     const replicas = (m as { spec?: { replicas?: unknown } }).spec?.replicas;
     if (typeof replicas === 'number' && replicas > MAX_REPLICAS) return;
+    // The body is decoded into the kind's Go type first, with kubectl's fieldValidation=Strict:
+    // each unknown field (at its key) and a wrong-typed value (at the value) is reported where it is written.
+    const decodeProblems = strictDecodeProblems(m, m.apiVersion, m.kind);
+    if (decodeProblems.length > 0) {
+      for (const p of decodeProblems) {
+        report(['cluster', 'manifests', i, ...p.path], `cluster.manifests[${i}]: ${decodeErrorMessage(m.apiVersion, m.kind, [p])}`, p.type === 'unknown-field' ? 'key' : 'value');
+      }
+      return;
+    }
+    checkModelled(m, i, ns, declared, report);
     let created: ReturnType<typeof system.create>;
     try {
       created = system.create(info.name, info.namespaced ? ns : undefined, structuredClone(m) as unknown as KubeObject);
     } catch {
-      // The simulation works on decoded objects: a mapping where a list belongs (or the reverse) cannot be loaded.
+      // The decoder above knows every served kind; a throw here is a simulation gap, still reported at the manifest.
       report(['cluster', 'manifests', i], `cluster.manifests[${i}]: ${m.kind} ${quote(m.metadata.name)} cannot be decoded: a field holds the wrong type (a scalar, list or mapping where another is expected)`);
       return;
     }
-    if (!created.ok && created.status.reason !== 'AlreadyExists') report(['cluster', 'manifests', i], `cluster.manifests[${i}]: ${created.status.message}`);
+    if (created.ok || created.status.reason === 'AlreadyExists') return;
+    // An Invalid status names each field it refuses: report each at that field, as the server words it.
+    const causes = created.status.details?.causes?.filter((c) => c.field) ?? [];
+    const prefix = created.status.message.slice(0, created.status.message.indexOf(' is invalid: ') + ' is invalid: '.length);
+    if (created.status.reason === 'Invalid' && causes.length > 0 && prefix.length > 0) {
+      for (const c of causes) report(['cluster', 'manifests', i, ...fieldPathSegments(c.field!)], `cluster.manifests[${i}]: ${prefix}${c.field}: ${c.message}`);
+    } else report(['cluster', 'manifests', i], `cluster.manifests[${i}]: ${created.status.message}`);
   });
 }
+
+/** An API field path (`spec.containers[0].ports[0].containerPort`, `metadata.labels[app]`) as document path segments. */
+function fieldPathSegments(field: string): (string | number)[] {
+  const out: (string | number)[] = [];
+  for (const m of field.matchAll(/([^.[\]]+)|\[([^\]]*)\]/g)) {
+    if (m[1] !== undefined) out.push(m[1]);
+    else out.push(/^\d+$/.test(m[2]!) ? Number(m[2]) : m[2]!);
+  }
+  return out;
+}
+
+/** Objects kubeadm creates (bootstrap/kubeadm.ts) that a scenario's pods may name: `Kind/namespace/name`. */
+const KUBEADM_OBJECTS = ['ConfigMap/kube-system/coredns', 'ConfigMap/kube-system/kube-proxy', 'ServiceAccount/kube-system/coredns', 'ServiceAccount/kube-system/kube-proxy'];
+
+/** ConfigMaps and ServiceAccounts that exist once the workloads are applied (kubeadm's and the scenario's, in any order): `Kind/namespace/name`. */
+function declaredObjects(scenario: Scenario): Set<string> {
+  const names = new Set(KUBEADM_OBJECTS);
+  for (const m of scenario.cluster.manifests) {
+    if (m.apiVersion === 'v1' && (m.kind === 'ConfigMap' || m.kind === 'ServiceAccount')) names.add(`${m.kind}/${m.metadata.namespace ?? 'default'}/${m.metadata.name}`);
+  }
+  return names;
+}
+
+/** Refuses a kind or field the simulation serves but does not model (modelled.ts), by name, where it is written. */
+function checkModelled(m: ManifestSpec, i: number, namespace: string, declared: ReadonlySet<string>, report: Report): void {
+  const kind = kindSupport(m.apiVersion, m.kind);
+  if (kind?.support === 'not-simulated') report(['cluster', 'manifests', i, 'kind'], `cluster.manifests[${i}]: ${m.kind} is not simulated: ${kind.note}`);
+  const context: FieldContext = { namespace, exists: (kind, name) => declared.has(`${kind}/${namespace}/${name}`) };
+  visitFields(m, m.apiVersion, m.kind, (struct, field, value, path) => {
+    const entry = fieldSupport(struct, field);
+    if (!entry) return;
+    const why = refusal(entry, value, context);
+    if (why === undefined) return;
+    // A reason about one key of the value (`memory: ...` of resources.limits) is reported at that key.
+    const key = /^(\w+): /.exec(why)?.[1];
+    const at = key !== undefined && value !== null && typeof value === 'object' && Object.hasOwn(value, key) ? [...path, key] : path;
+    const text = key !== undefined && at.length > path.length ? why.slice(key.length + 2) : why;
+    report(['cluster', 'manifests', i, ...at], `cluster.manifests[${i}]: ${why === '' ? `${strictPath(at)} is not simulated: ${entry.note}` : `${strictPath(at)}: ${text}`}`, 'key');
+  });
+}
+

@@ -8,6 +8,7 @@ import { quote } from '../shell/sanitize.js';
 import { durationProblem, parseDuration } from './duration.js';
 import {
   formatError,
+  formatPath,
   parseScenarioText,
   readText,
   type DocPath,
@@ -19,6 +20,7 @@ import { WORKSTATION_HOST, clusterNodeCount, clusterNodes, diagnosisItems, type 
 import { causeBelongsTo, findComponent } from './taxonomy.js';
 import { checkScenarioLimits, SCENARIO_LIMITS } from './validate-limits.js';
 import { checkObjectFields } from './validate-goals.js';
+import { IMAGE_FIELD_SUPPORT } from './modelled.js';
 import { duplicateIdMessage } from './scenario-ids.js';
 
 export { formatError };
@@ -167,6 +169,15 @@ export function checkScenario(scenario: Scenario, positions: PositionMap, file: 
   });
 
   checkObjectFields(scenario, at);
+
+  // Image behaviour the schema reads but the simulation does not act on (modelled.ts).
+  for (const [ref, behaviour] of Object.entries(scenario.cluster.images)) {
+    for (const [key, entry] of Object.entries(IMAGE_FIELD_SUPPORT)) {
+      if (entry.support === 'not-simulated' && (behaviour as Record<string, unknown>)[key] !== undefined) {
+        errors.push({ file, ...positions.keyAt(['cluster', 'images', ref, key]), message: `${formatPath(['cluster', 'images', ref, key])} is not simulated: ${entry.note}` });
+      }
+    }
+  }
 
   scenario.solution.forEach((line, i) => {
     const host = /^\s*ssh\s+(?:\S+@)?([^\s@]+)\s*$/.exec(line)?.[1];

@@ -154,19 +154,23 @@ describe('validate: manifests the API server would refuse at load', () => {
 });
 
 describe('validate: manifests are created on a scratch API server', () => {
-  it('reports what the API server refuses, at the manifest, instead of failing at the scenario start', () => {
+  it('reports what the API server refuses, at the refused field, instead of failing at the scenario start', () => {
     const deploy = '    - apiVersion: apps/v1\n      kind: Deployment\n      metadata: {name: web}\n      spec:\n        selector: {matchLabels: {app: web}}\n        template:\n          metadata: {labels: {app: api}}\n          spec: {containers: [{name: web, image: shop/batch:2.0}]}\n';
     expect(errorsAfter('  manifests:\n', `  manifests:\n${deploy}`)).toEqual([
-      'pending-insufficient-cpu.yaml:25:7: cluster.manifests[0]: Deployment.apps "web" is invalid: spec.template.metadata.labels: Invalid value: map[string]string{"app":"api"}: `selector` does not match template `labels`',
+      'pending-insufficient-cpu.yaml:31:30: cluster.manifests[0]: Deployment.apps "web" is invalid: spec.template.metadata.labels: Invalid value: map[string]string{"app":"api"}: `selector` does not match template `labels`',
     ]);
   });
 
-  it('a manifest whose fields have the wrong type is an error, not an exception', () => {
+  it('a manifest whose fields have the wrong type is the decoder\'s error at the value, not an exception', () => {
     const pod = /      spec:\n        containers:\n          - name: main\n            image: shop\/batch:2\.0\n            resources: \{requests: \{cpu: "8"\}\}\n/;
-    for (const spec of ['spec: 5', 'spec: {containers: "x"}', 'spec: {containers: [{name: main, image: x, ports: [null]}]}']) {
-      expect(validateScenarioText(GOOD.replace(pod, `      ${spec}\n`), 'pending-insufficient-cpu.yaml').map(formatError)).toEqual([
-        'pending-insufficient-cpu.yaml:25:7: cluster.manifests[0]: Pod "batch" cannot be decoded: a field holds the wrong type (a scalar, list or mapping where another is expected)',
-      ]);
+    const cases: [string, string][] = [
+      ['spec: 5', '28:13: cluster.manifests[0]: Pod in version "v1" cannot be handled as a Pod: json: cannot unmarshal number into Go struct field Pod.spec of type v1.PodSpec'],
+      ['spec: {containers: "x"}', '28:26: cluster.manifests[0]: Pod in version "v1" cannot be handled as a Pod: json: cannot unmarshal string into Go struct field PodSpec.spec.containers of type []v1.Container'],
+      // Go decodes a null list item to a zero struct; the simulation cannot, and says so at the manifest.
+      ['spec: {containers: [{name: main, image: x, ports: [null]}]}', '25:7: cluster.manifests[0]: Pod "batch" cannot be decoded: a field holds the wrong type (a scalar, list or mapping where another is expected)'],
+    ];
+    for (const [spec, error] of cases) {
+      expect(validateScenarioText(GOOD.replace(pod, `      ${spec}\n`), 'pending-insufficient-cpu.yaml').map(formatError)).toEqual([`pending-insufficient-cpu.yaml:${error}`]);
     }
     expect(errorsAfter('labels: {app: batch}}', 'labels: {app: {b: 1}}}')).toEqual([
       'pending-insufficient-cpu.yaml:27:59: cluster.manifests[0]: Pod "batch" is invalid: metadata.labels: Invalid value: {"b":1}: label values must be strings',

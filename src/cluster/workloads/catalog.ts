@@ -214,6 +214,11 @@ export function fullImageName(ref: ImageRef): string {
   return intern(`${ref.repository}${ref.tag.includes(':') ? '@' : ':'}${ref.tag}`);
 }
 
+/** The default catalog's repositories, their tags and shared behaviour (for the author guide). */
+export function defaultImages(): { repository: string; tags: string[]; behaviour: ImageBehaviour }[] {
+  return Object.entries(DEFAULT_REPOS).map(([repository, e]) => ({ repository, tags: Object.keys(e.tags), behaviour: e.base }));
+}
+
 /** The catalog in effect: defaults plus a scenario's additions. */
 export class ImageCatalog {
   private readonly extra = new Map<string, ImageBehaviour>();
