@@ -4,9 +4,11 @@
  * recorder (scheduler) keeps `eventTime` and grows a `series`.
  * client-go tools/record and tools/events.
  */
-import type { ApiClient, KubeObject } from '../apiserver/types.js';
+import type { ApiClient, ApiResult, KubeObject } from '../apiserver/types.js';
 import { isoMicro, isoSeconds } from '../clock/time-text.js';
 import { flatConcat, intern } from '../flat-string.js';
+import { EventCorrelator, type CorrelatorOptions } from './event-correlator.js';
+import { LruCache } from './lru.js';
 
 /** Who reports: `source.component`/`source.host` for core/v1, reportingController/Instance for events.k8s.io. */
 export interface EventSource {
@@ -18,12 +20,10 @@ export interface EventSource {
 
 type Obj = Record<string, any>;
 
-/** Repeats of the same event within this window are counted on one object (client-go EventCorrelator). */
-const AGGREGATE_WINDOW_MS = 10 * 60 * 1000;
 /** events.k8s.io isomorphic events within this window become a series. */
 const SERIES_WINDOW_MS = 6 * 60 * 1000;
 
-/** An event this recorder made lately: repeats of it within the window update it. */
+/** An events.k8s.io event this recorder made lately: repeats of it within the window update it. */
 interface Recent {
   fieldPath: string;
   reason: string;
@@ -32,8 +32,6 @@ interface Recent {
   name: string;
   namespace: string;
   last: number;
-  /** The event's frozen involvedObject, for later events about the same object version and field path to share. */
-  about: Obj;
 }
 
 /** The events.k8s.io recorder's empty core/v1 `source` (frozen, so the API server keeps it shared). */
@@ -74,11 +72,17 @@ function refersTo(ref: Obj, object: KubeObject, fieldPath: string | undefined): 
 /** Records events about objects as one component. */
 export class EventRecorder {
   /**
-   * Recent events by the uid of the object they are about (client-go keys its aggregator
-   * by source, object, reason and message): per object a short list, so no key string is
-   * built and kept per event.
+   * Recent events.k8s.io events by the uid of the object they are about: per object a
+   * short list, so no key string is built and kept per event.
    */
   private readonly recent = new Map<string, Recent[]>();
+  /** The legacy recorder's EventCorrelator (one per broadcaster, as each component makes its own). */
+  private readonly correlator: EventCorrelator;
+  /**
+   * The involvedObject last made per object uid and field path, for events about the same
+   * object version to share one frozen copy (bounded like the correlator's caches).
+   */
+  private readonly refs = new LruCache<Obj>(4096);
   private ownSeq = 0;
   /** The core/v1 `source` every event of this recorder carries (the API server copies a request body; it is never changed). */
   private coreSourceBody: Obj | undefined;
@@ -90,7 +94,10 @@ export class EventRecorder {
     private readonly style: 'core' | 'events.k8s.io' = 'core',
     /** Cluster-wide sequence, so names sort in creation order like upstream's UnixNano suffix. */
     private readonly sequence: () => number = () => this.ownSeq++,
-  ) {}
+    correlatorOptions?: CorrelatorOptions,
+  ) {
+    this.correlator = new EventCorrelator(now, (name, at) => this.eventName(name, at), correlatorOptions);
+  }
 
   private coreSource(): Obj {
     const { component, host } = this.source;
@@ -99,82 +106,117 @@ export class EventRecorder {
     return (this.coreSourceBody = Object.freeze(host ? { component, host } : { component }));
   }
 
+  /** client-go names events `<object>.<UnixNano in hex>`; the sequence stands in for the nanoseconds. */
+  private eventName(objectName: string, at: number): string {
+    return flatConcat(objectName, '.', (BigInt(at) * 1_000_000n + BigInt(this.sequence() % 1_000_000)).toString(16));
+  }
+
+  /** The involvedObject of an event about `object`: the one made last for this object version and field path, or a new one. */
+  private reference(object: KubeObject, fieldPath: string | undefined): Obj {
+    const key = flatConcat(object.metadata.uid ?? '', '\0', fieldPath ?? '');
+    const made = this.refs.get(key);
+    if (made && refersTo(made, object, fieldPath)) return made;
+    const ref = objectReference(object, fieldPath);
+    this.refs.add(key, ref);
+    return ref;
+  }
+
   /** Records an event; `fieldPath` like `spec.containers{nginx}`. */
   record(object: KubeObject, type: 'Normal' | 'Warning', reason: string, rawMessage: string, rawFieldPath?: string, action?: string): void {
     // Field paths and messages repeat across pods of one template (`spec.containers{web}`,
     // `Started container web`): the events of all of them share one copy of each.
     const message = intern(rawMessage);
     const fieldPath = rawFieldPath === undefined ? undefined : intern(rawFieldPath);
+    if (this.style === 'core') this.recordCore(object, type, reason, message, fieldPath);
+    else this.recordSeries(object, type, reason, message, fieldPath, action);
+  }
+
+  /**
+   * The legacy recorder (tools/record event.go): makeEvent, then the
+   * correlator, then recordEvent: a count above 1 patches the stored event
+   * (count, lastTimestamp, message), and one that is gone is created again.
+   */
+  private recordCore(object: KubeObject, type: string, reason: string, message: string, fieldPath: string | undefined): void {
+    const now = this.now();
+    const namespace = object.metadata.namespace || 'default';
+    const stamp = isoSeconds(now);
+    const made: Obj = {
+      apiVersion: 'v1',
+      kind: 'Event',
+      metadata: { name: this.eventName(String(object.metadata.name), now), namespace },
+      involvedObject: this.reference(object, fieldPath),
+      reason,
+      message,
+      source: this.coreSource(),
+      firstTimestamp: stamp,
+      lastTimestamp: stamp,
+      count: 1,
+      type,
+      eventTime: null,
+      reportingComponent: this.source.component,
+      reportingInstance: this.source.host ?? '',
+    };
+    const result = this.correlator.correlate(made);
+    if (result.skip) return;
+    const event = result.event;
+    let written: ApiResult<KubeObject> | undefined;
+    if (event.count > 1) {
+      // The strategic merge patch of count, lastTimestamp and message, applied to the stored
+      // (immutable) event as a shallow copy, so its other fields stay shared.
+      const existing = this.client.get('events', namespace, event.metadata.name);
+      if (existing.ok) written = this.client.update('events', namespace, { ...existing.value, count: event.count, lastTimestamp: event.lastTimestamp, message: event.message } as KubeObject);
+      else if (existing.status.reason !== 'NotFound') return;
+    }
+    // A first occurrence, or a repeat whose event expired (--event-ttl) or was deleted: created
+    // with the name, first timestamp and count the correlator remembers.
+    written ??= this.client.create('events', namespace, { ...event, metadata: { name: event.metadata.name, namespace } } as KubeObject);
+    if (written.ok) this.correlator.updateState(written.value as Obj);
+  }
+
+  /** The events.k8s.io recorder (tools/events): isomorphic events within six minutes grow a series. */
+  private recordSeries(object: KubeObject, type: string, reason: string, message: string, fieldPath: string | undefined, action: string | undefined): void {
     const namespace = object.metadata.namespace ?? 'default';
     const uid = object.metadata.uid ?? '';
     const path = fieldPath ?? '';
     const now = this.now();
     const ofObject = this.recent.get(uid);
     let seen: Recent | undefined;
-    // An earlier event about this very object version and field path: its involvedObject is this one's too.
-    let about: Obj | undefined;
     if (ofObject) {
       for (const r of ofObject) {
-        if (r.fieldPath !== path) continue;
-        if (about === undefined && refersTo(r.about, object, fieldPath)) about = r.about;
-        if (r.message === message && r.reason === reason) {
+        if (r.fieldPath === path && r.message === message && r.reason === reason) {
           seen = r;
           break;
         }
       }
     }
-    const window = this.style === 'core' ? AGGREGATE_WINDOW_MS : SERIES_WINDOW_MS;
-    if (seen && now - seen.last <= window) {
+    if (seen && now - seen.last <= SERIES_WINDOW_MS) {
       const existing = this.client.get('events', seen.namespace, seen.name);
       if (existing.ok) {
         // The stored event is immutable: the update is a shallow copy with the series fields replaced.
         const old = existing.value as Obj;
-        const ev: Obj =
-          this.style === 'core'
-            ? { ...old, count: (old.count ?? 1) + 1, lastTimestamp: isoSeconds(now) }
-            : { ...old, series: { count: (old.series?.count ?? 1) + 1, lastObservedTime: isoMicro(now) } };
+        const ev: Obj = { ...old, series: { count: (old.series?.count ?? 1) + 1, lastObservedTime: isoMicro(now) } };
         this.client.update('events', seen.namespace, ev as KubeObject);
         seen.last = now;
         return;
       }
     }
-    // client-go names events `<object>.<UnixNano in hex>`.
-    const name = flatConcat(String(object.metadata.name), '.', (BigInt(now) * 1_000_000n + BigInt(this.sequence() % 1_000_000)).toString(16));
-    const involvedObject = about ?? objectReference(object, fieldPath);
-    const body: Obj =
-      this.style === 'core'
-        ? {
-            apiVersion: 'v1',
-            kind: 'Event',
-            metadata: { name, namespace },
-            involvedObject,
-            reason,
-            message,
-            source: this.coreSource(),
-            firstTimestamp: isoSeconds(now),
-            lastTimestamp: isoSeconds(now),
-            count: 1,
-            type,
-            eventTime: null,
-            reportingComponent: this.source.component,
-            reportingInstance: this.source.host ?? '',
-          }
-        : {
-            apiVersion: 'v1',
-            kind: 'Event',
-            metadata: { name, namespace },
-            involvedObject,
-            reason,
-            message,
-            source: NO_SOURCE,
-            firstTimestamp: null,
-            lastTimestamp: null,
-            type,
-            eventTime: isoMicro(now),
-            action: action ?? reason,
-            reportingComponent: this.source.component,
-            reportingInstance: this.source.instance ?? this.source.component,
-          };
+    const name = this.eventName(String(object.metadata.name), now);
+    const body: Obj = {
+      apiVersion: 'v1',
+      kind: 'Event',
+      metadata: { name, namespace },
+      involvedObject: this.reference(object, fieldPath),
+      reason,
+      message,
+      source: NO_SOURCE,
+      firstTimestamp: null,
+      lastTimestamp: null,
+      type,
+      eventTime: isoMicro(now),
+      action: action ?? reason,
+      reportingComponent: this.source.component,
+      reportingInstance: this.source.instance ?? this.source.component,
+    };
     const created = this.client.create('events', namespace, body as KubeObject);
     if (!created.ok) return;
     if (seen) {
@@ -182,8 +224,7 @@ export class EventRecorder {
       seen.name = name;
       seen.namespace = namespace;
       seen.last = now;
-      seen.about = involvedObject;
-    } else if (ofObject) ofObject.push({ fieldPath: path, reason, message, name, namespace, last: now, about: involvedObject });
-    else this.recent.set(uid, [{ fieldPath: path, reason, message, name, namespace, last: now, about: involvedObject }]);
+    } else if (ofObject) ofObject.push({ fieldPath: path, reason, message, name, namespace, last: now });
+    else this.recent.set(uid, [{ fieldPath: path, reason, message, name, namespace, last: now }]);
   }
 }
