@@ -39,7 +39,7 @@ export function componentContext(queue: EventQueue, random: Random, clientFor: (
     client: clientFor,
     // kube-apiserver's loopback and the kubeadm component certs are members of privileged groups.
     controlPlaneClient: (user) => clientFor({ type: 'loopback', user, groups: ['system:masters'] }),
-    recorder: (client, source, style = 'core') => new EventRecorder(client, source, () => queue.now(), style, () => queue.nextSequence()),
+    recorder: (client, source, style = 'core') => new EventRecorder(client, source, () => queue.now(), style, () => queue.nextSequence(), undefined, () => queue.skippedMs()),
     onJump: (cb) => jumpHooks.push(cb),
   };
 }

@@ -119,6 +119,12 @@ export class EventCorrelator {
     /** Names a new aggregate event about `objectName` at `at` (client-go: `<name>.<UnixNano in hex>`). */
     private readonly eventName: (objectName: string, at: number) => string,
     options: CorrelatorOptions = {},
+    /**
+     * The idle time warm-up skipped so far: the aggregation window and the token buckets run on the
+     * time the cluster lived through, so a failure that went on across a skip keeps its group and its
+     * spent tokens, as the kubelet's timers keep their phase.
+     */
+    private readonly skipped: () => number = () => 0,
   ) {
     const size = options.lruCacheSize || MAX_LRU_CACHE_ENTRIES;
     this.aggregates = new LruCache(size);
@@ -147,13 +153,14 @@ export class EventCorrelator {
   /** EventAggregator.EventAggregate: the event to write and its cache key for the logger. */
   private aggregate(event: Obj): [Obj, string] {
     const now = this.now();
+    const lived = now - this.skipped();
     const fullKey = eventKey(event);
     const [aggregateKey, localKey] = aggregatorKeys(event);
     let record = this.aggregates.get(aggregateKey);
     // A record older than the interval (or none: the zero time) starts over.
-    if (!record || now - record.lastTimestamp > this.maxIntervalMs) record = { localKeys: new Set(), lastTimestamp: now };
+    if (!record || lived - record.lastTimestamp > this.maxIntervalMs) record = { localKeys: new Set(), lastTimestamp: lived };
     record.localKeys.add(localKey);
-    record.lastTimestamp = now;
+    record.lastTimestamp = lived;
     this.aggregates.add(aggregateKey, record);
     if (record.localKeys.size < this.maxEvents) return [event, fullKey];
     // Keep the set below the maximum. Go's PopAny takes whichever key map iteration gives first
@@ -195,7 +202,7 @@ export class EventCorrelator {
   private filter(event: Obj): boolean {
     const key = this.spamKeyFunc(event);
     const bucket = this.spam.get(key) ?? new TokenBucket(this.qps, this.burst);
-    const refused = !bucket.tryAccept(this.now());
+    const refused = !bucket.tryAccept(this.now() - this.skipped());
     this.spam.add(key, bucket);
     return refused;
   }

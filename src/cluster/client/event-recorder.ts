@@ -95,8 +95,10 @@ export class EventRecorder {
     /** Cluster-wide sequence, so names sort in creation order like upstream's UnixNano suffix. */
     private readonly sequence: () => number = () => this.ownSeq++,
     correlatorOptions?: CorrelatorOptions,
+    /** The idle time warm-up has skipped so far (EventCorrelator). */
+    skipped?: () => number,
   ) {
-    this.correlator = new EventCorrelator(now, (name, at) => this.eventName(name, at), correlatorOptions);
+    this.correlator = new EventCorrelator(now, (name, at) => this.eventName(name, at), correlatorOptions, skipped);
   }
 
   private coreSource(): Obj {

@@ -187,3 +187,26 @@ describe('LruCache (k8s.io/utils/lru)', () => {
     expect([c.get('a'), c.get('b'), c.get('c'), c.length]).toEqual([1, undefined, 3, 2]);
   });
 });
+
+describe('EventCorrelator across a warm-up skip', () => {
+  it('a group and its spent tokens outlive the idle time warm-up skipped, as the kubelet timers keep their phase', () => {
+    let t = T0;
+    let skipped = 0;
+    const correlator = new EventCorrelator(() => t, (name) => `${name}.agg`, {}, () => skipped);
+    const write = (i: number) => {
+      const r = correlator.correlate({ ...similarEvent, message: `sandbox ${i}` });
+      if (!r.skip) correlator.updateState(r.event);
+      t += 10_000;
+      return r;
+    };
+    // Every 10 s for 290 s: 25 tokens spent by 240 s, the next one comes at 300 s of lived time.
+    for (let i = 0; i < 29; i++) write(i);
+    // Three hours skipped: lived time goes on from where it was (290 s).
+    t += 3 * 3_600_000;
+    skipped += 3 * 3_600_000;
+    const after = write(29);
+    expect(after.event.message).toBe('(combined from similar events): sandbox 29');
+    expect(after.skip).toBe(true);
+    expect(write(30).skip).toBe(false);
+  });
+});
