@@ -9,6 +9,7 @@ import { isoMicro, isoSeconds } from '../clock/time-text.js';
 import { flatConcat, intern } from '../flat-string.js';
 import { EventCorrelator, type CorrelatorOptions } from './event-correlator.js';
 import { LruCache } from './lru.js';
+import { EventSeriesCache, type SweepTimers } from './event-series.js';
 
 /** Who reports: `source.component`/`source.host` for core/v1, reportingController/Instance for events.k8s.io. */
 export interface EventSource {
@@ -19,20 +20,6 @@ export interface EventSource {
 }
 
 type Obj = Record<string, any>;
-
-/** events.k8s.io isomorphic events within this window become a series. */
-const SERIES_WINDOW_MS = 6 * 60 * 1000;
-
-/** An events.k8s.io event this recorder made lately: repeats of it within the window update it. */
-interface Recent {
-  fieldPath: string;
-  reason: string;
-  message: string;
-  /** The stored event's name and namespace. */
-  name: string;
-  namespace: string;
-  last: number;
-}
 
 /** The events.k8s.io recorder's empty core/v1 `source` (frozen, so the API server keeps it shared). */
 const NO_SOURCE: Obj = Object.freeze({});
@@ -69,15 +56,22 @@ function refersTo(ref: Obj, object: KubeObject, fieldPath: string | undefined): 
   );
 }
 
+/** How a recorder reads the simulation's time beyond `now`. */
+export interface RecorderClock {
+  /** The idle time warm-up has skipped so far: windows, buckets and loops run on the time the cluster lived through. */
+  skipped?: () => number;
+  /** Timers for the events.k8s.io recorder's refresh and finish loops (none: no loops). */
+  timers?: SweepTimers;
+  /** EventCorrelator options (tests). */
+  correlator?: CorrelatorOptions;
+}
+
 /** Records events about objects as one component. */
 export class EventRecorder {
-  /**
-   * Recent events.k8s.io events by the uid of the object they are about: per object a
-   * short list, so no key string is built and kept per event.
-   */
-  private readonly recent = new Map<string, Recent[]>();
   /** The legacy recorder's EventCorrelator (one per broadcaster, as each component makes its own). */
   private readonly correlator: EventCorrelator;
+  /** The events.k8s.io recorder's cache of isomorphic events and their series. */
+  private readonly series: EventSeriesCache;
   /**
    * The involvedObject last made per object uid and field path, for events about the same
    * object version to share one frozen copy (bounded like the correlator's caches).
@@ -94,11 +88,16 @@ export class EventRecorder {
     private readonly style: 'core' | 'events.k8s.io' = 'core',
     /** Cluster-wide sequence, so names sort in creation order like upstream's UnixNano suffix. */
     private readonly sequence: () => number = () => this.ownSeq++,
-    correlatorOptions?: CorrelatorOptions,
-    /** The idle time warm-up has skipped so far (EventCorrelator). */
-    skipped?: () => number,
+    clock: RecorderClock = {},
   ) {
-    this.correlator = new EventCorrelator(now, (name, at) => this.eventName(name, at), correlatorOptions, skipped);
+    const skipped = clock.skipped ?? (() => 0);
+    this.correlator = new EventCorrelator(now, (name, at) => this.eventName(name, at), clock.correlator, skipped);
+    this.series = new EventSeriesCache(client, now, () => now() - skipped(), clock.timers);
+  }
+
+  /** The component stopped: the events.k8s.io loops end with it. */
+  stop(): void {
+    this.series.stop();
   }
 
   private coreSource(): Obj {
@@ -175,38 +174,14 @@ export class EventRecorder {
     if (written.ok) this.correlator.updateState(written.value as Obj);
   }
 
-  /** The events.k8s.io recorder (tools/events): isomorphic events within six minutes grow a series. */
+  /** The events.k8s.io recorder (tools/events makeEvent), its repeats counted as a series (event-series.ts). */
   private recordSeries(object: KubeObject, type: string, reason: string, message: string, fieldPath: string | undefined, action: string | undefined): void {
-    const namespace = object.metadata.namespace ?? 'default';
-    const uid = object.metadata.uid ?? '';
-    const path = fieldPath ?? '';
     const now = this.now();
-    const ofObject = this.recent.get(uid);
-    let seen: Recent | undefined;
-    if (ofObject) {
-      for (const r of ofObject) {
-        if (r.fieldPath === path && r.message === message && r.reason === reason) {
-          seen = r;
-          break;
-        }
-      }
-    }
-    if (seen && now - seen.last <= SERIES_WINDOW_MS) {
-      const existing = this.client.get('events', seen.namespace, seen.name);
-      if (existing.ok) {
-        // The stored event is immutable: the update is a shallow copy with the series fields replaced.
-        const old = existing.value as Obj;
-        const ev: Obj = { ...old, series: { count: (old.series?.count ?? 1) + 1, lastObservedTime: isoMicro(now) } };
-        this.client.update('events', seen.namespace, ev as KubeObject);
-        seen.last = now;
-        return;
-      }
-    }
-    const name = this.eventName(String(object.metadata.name), now);
-    const body: Obj = {
+    const namespace = object.metadata.namespace || 'default';
+    this.series.record({
       apiVersion: 'v1',
       kind: 'Event',
-      metadata: { name, namespace },
+      metadata: { name: this.eventName(String(object.metadata.name), now), namespace },
       involvedObject: this.reference(object, fieldPath),
       reason,
       message,
@@ -218,15 +193,6 @@ export class EventRecorder {
       action: action ?? reason,
       reportingComponent: this.source.component,
       reportingInstance: this.source.instance ?? this.source.component,
-    };
-    const created = this.client.create('events', namespace, body as KubeObject);
-    if (!created.ok) return;
-    if (seen) {
-      // The earlier event's window passed: repeats now count on the new one.
-      seen.name = name;
-      seen.namespace = namespace;
-      seen.last = now;
-    } else if (ofObject) ofObject.push({ fieldPath: path, reason, message, name, namespace, last: now });
-    else this.recent.set(uid, [{ fieldPath: path, reason, message, name, namespace, last: now }]);
+    });
   }
 }
