@@ -4,12 +4,12 @@
  * recorder (scheduler) keeps `eventTime` and grows a `series`.
  * client-go tools/record and tools/events.
  */
-import type { ApiClient, ApiResult, KubeObject } from '../apiserver/types.js';
+import type { ApiClient, KubeObject } from '../apiserver/types.js';
 import { isoMicro, isoSeconds } from '../clock/time-text.js';
 import { flatConcat, intern } from '../flat-string.js';
 import { EventCorrelator, type CorrelatorOptions } from './event-correlator.js';
 import { LruCache } from './lru.js';
-import { EventSeriesCache, type SweepTimers } from './event-series.js';
+import { EventSeriesCache, writeEvent, type SweepTimers } from './event-series.js';
 
 /** Who reports: `source.component`/`source.host` for core/v1, reportingController/Instance for events.k8s.io. */
 export interface EventSource {
@@ -139,15 +139,9 @@ export class EventRecorder {
    */
   private recordCore(object: KubeObject, type: string, reason: string, message: string, fieldPath: string | undefined): void {
     const now = this.now();
-    const namespace = object.metadata.namespace || 'default';
     const stamp = isoSeconds(now);
     const made: Obj = {
-      apiVersion: 'v1',
-      kind: 'Event',
-      metadata: { name: this.eventName(String(object.metadata.name), now), namespace },
-      involvedObject: this.reference(object, fieldPath),
-      reason,
-      message,
+      ...this.head(object, now, reason, message, fieldPath),
       source: this.coreSource(),
       firstTimestamp: stamp,
       lastTimestamp: stamp,
@@ -160,31 +154,18 @@ export class EventRecorder {
     const result = this.correlator.correlate(made);
     if (result.skip) return;
     const event = result.event;
-    let written: ApiResult<KubeObject> | undefined;
-    if (event.count > 1) {
-      // The strategic merge patch of count, lastTimestamp and message, applied to the stored
-      // (immutable) event as a shallow copy, so its other fields stay shared.
-      const existing = this.client.get('events', namespace, event.metadata.name);
-      if (existing.ok) written = this.client.update('events', namespace, { ...existing.value, count: event.count, lastTimestamp: event.lastTimestamp, message: event.message } as KubeObject);
-      else if (existing.status.reason !== 'NotFound') return;
-    }
-    // A first occurrence, or a repeat whose event expired (--event-ttl) or was deleted: created
-    // with the name, first timestamp and count the correlator remembers.
-    written ??= this.client.create('events', namespace, { ...event, metadata: { name: event.metadata.name, namespace } } as KubeObject);
-    if (written.ok) this.correlator.updateState(written.value as Obj);
+    // A repeat patches count, lastTimestamp and message onto the stored event (created again with the
+    // name, first timestamp and count the correlator remembers if it is gone); a first occurrence is created.
+    const patch = event.count > 1 ? { count: event.count, lastTimestamp: event.lastTimestamp, message: event.message } : undefined;
+    const written = writeEvent(this.client, event, patch);
+    if (written?.ok) this.correlator.updateState(written.value as Obj);
   }
 
   /** The events.k8s.io recorder (tools/events makeEvent), its repeats counted as a series (event-series.ts). */
   private recordSeries(object: KubeObject, type: string, reason: string, message: string, fieldPath: string | undefined, action: string | undefined): void {
     const now = this.now();
-    const namespace = object.metadata.namespace || 'default';
     this.series.record({
-      apiVersion: 'v1',
-      kind: 'Event',
-      metadata: { name: this.eventName(String(object.metadata.name), now), namespace },
-      involvedObject: this.reference(object, fieldPath),
-      reason,
-      message,
+      ...this.head(object, now, reason, message, fieldPath),
       source: NO_SOURCE,
       firstTimestamp: null,
       lastTimestamp: null,
@@ -194,5 +175,18 @@ export class EventRecorder {
       reportingComponent: this.source.component,
       reportingInstance: this.source.instance ?? this.source.component,
     });
+  }
+
+  /** makeEvent's first fields, in v1.Event's key order: the name, the namespace (`default` for a cluster-scoped object), the reference. */
+  private head(object: KubeObject, now: number, reason: string, message: string, fieldPath: string | undefined): Obj {
+    const namespace = object.metadata.namespace || 'default';
+    return {
+      apiVersion: 'v1',
+      kind: 'Event',
+      metadata: { name: this.eventName(String(object.metadata.name), now), namespace },
+      involvedObject: this.reference(object, fieldPath),
+      reason,
+      message,
+    };
   }
 }

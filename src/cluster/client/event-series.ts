@@ -38,6 +38,27 @@ interface Cached {
   madeLived: number;
 }
 
+/**
+ * recordEvent's write, for both recorders: with `patch`, the stored event gets
+ * those fields (a strategic merge patch of top-level fields, applied to the
+ * immutable stored event as a shallow copy so its other fields stay shared),
+ * and an event that is gone (--event-ttl, deleted) is created again under its
+ * name with them; without, the event is created. Undefined: the patch failed
+ * for another reason.
+ */
+export function writeEvent(client: ApiClient, event: Obj, patch: Obj | undefined): ApiResult<KubeObject> | undefined {
+  const namespace = event.metadata.namespace;
+  const name = event.metadata.name;
+  if (patch) {
+    const existing = client.get('events', namespace, name);
+    if (existing.ok) return client.update('events', namespace, { ...existing.value, ...patch } as KubeObject);
+    if (existing.status.reason !== 'NotFound') return undefined;
+    // recordEvent clears the resourceVersion before creating.
+    return client.create('events', namespace, { ...event, ...patch, metadata: { name, namespace } } as KubeObject);
+  }
+  return client.create('events', namespace, event as KubeObject);
+}
+
 /** getKey: the isomorphic key (no note, no name). */
 export function isomorphicKey(event: Obj): string {
   const r = event.involvedObject ?? {};
@@ -94,17 +115,9 @@ export class EventSeriesCache {
    */
   private write(entry: Cached): boolean {
     const { event, series } = entry;
-    const namespace = event.metadata.namespace;
-    let written: ApiResult<KubeObject> | undefined;
-    const body = series ? { count: series.count, lastObservedTime: series.lastObservedTime } : undefined;
-    if (body) {
-      const existing = this.client.get('events', namespace, event.metadata.name);
-      // The stored event is immutable: the patch is a shallow copy with the series replaced.
-      if (existing.ok) written = this.client.update('events', namespace, { ...existing.value, series: body } as KubeObject);
-      else if (existing.status.reason !== 'NotFound') return false;
-    }
-    written ??= this.client.create('events', namespace, (body ? { ...event, series: body, metadata: { name: event.metadata.name, namespace } } : event) as KubeObject);
-    if (!written.ok) return false;
+    const body = series ? { series: { count: series.count, lastObservedTime: series.lastObservedTime } } : undefined;
+    const written = writeEvent(this.client, event, body);
+    if (!written?.ok) return false;
     entry.event = written.value as Obj;
     return true;
   }
