@@ -39,7 +39,8 @@ export function componentContext(queue: EventQueue, random: Random, clientFor: (
     client: clientFor,
     // kube-apiserver's loopback and the kubeadm component certs are members of privileged groups.
     controlPlaneClient: (user) => clientFor({ type: 'loopback', user, groups: ['system:masters'] }),
-    recorder: (client, source, style = 'core') => new EventRecorder(client, source, () => queue.now(), style, () => queue.nextSequence(), {
+    recorder: (client, source, style = 'core') =>
+      new EventRecorder(client, source, () => queue.now(), style, () => queue.nextSequence(), {
         skipped: () => queue.skippedMs(),
         timers: { after: (ms, fn) => queue.after(ms, fn), cancel: (id) => queue.cancel(id as TimerId) },
       }),
