@@ -416,14 +416,6 @@ export class PodWorker {
     rec.started = !spec.startupProbe;
     rec.ready = rec.started && !spec.readinessProbe;
     rec.probes = undefined;
-    // A program that fails at once died while it was being started, before the worker knew it ran:
-    // the exit it reported then went unseen. PLEG's relist sees it (ContainerDied) and the pod
-    // worker syncs again at once, so the status and the back-off follow the runtime.
-    if (started.value.state === 'CONTAINER_EXITED') {
-      this.markExited(started.value);
-      this.wake(0);
-      return;
-    }
     if (rec.init && !rec.restartable) return;
     let first = Infinity;
     for (const [type, field] of PROBE_FIELDS) {
