@@ -9,7 +9,8 @@ import { isoMicro, isoSeconds } from '../clock/time-text.js';
 import { flatConcat, intern } from '../flat-string.js';
 import { EventCorrelator, type CorrelatorOptions } from './event-correlator.js';
 import { LruCache } from './lru.js';
-import { EventSeriesCache, writeEvent, type SweepTimers } from './event-series.js';
+import { EventSeriesCache, type SweepTimers } from './event-series.js';
+import { writeEvent } from './event-sink.js';
 
 /** Who reports: `source.component`/`source.host` for core/v1, reportingController/Instance for events.k8s.io. */
 export interface EventSource {

@@ -14,7 +14,8 @@
  * So `kubectl describe` shows a repeating FailedScheduling with its first
  * message and a count that grows by the half hour.
  */
-import type { ApiClient, ApiResult, KubeObject } from '../apiserver/types.js';
+import type { ApiClient } from '../apiserver/types.js';
+import { writeEvent } from './event-sink.js';
 import { isoMicro } from '../clock/time-text.js';
 
 type Obj = Record<string, any>;
@@ -36,27 +37,6 @@ interface Cached {
   series?: { count: number; lastObservedTime: string; lastLived: number };
   /** When the event was made (lived time), for finishSeries. */
   madeLived: number;
-}
-
-/**
- * recordEvent's write, for both recorders: with `patch`, the stored event gets
- * those fields (a strategic merge patch of top-level fields, applied to the
- * immutable stored event as a shallow copy so its other fields stay shared),
- * and an event that is gone (--event-ttl, deleted) is created again under its
- * name with them; without, the event is created. Undefined: the patch failed
- * for another reason.
- */
-export function writeEvent(client: ApiClient, event: Obj, patch: Obj | undefined): ApiResult<KubeObject> | undefined {
-  const namespace = event.metadata.namespace;
-  const name = event.metadata.name;
-  if (patch) {
-    const existing = client.get('events', namespace, name);
-    if (existing.ok) return client.update('events', namespace, { ...existing.value, ...patch } as KubeObject);
-    if (existing.status.reason !== 'NotFound') return undefined;
-    // recordEvent clears the resourceVersion before creating.
-    return client.create('events', namespace, { ...event, ...patch, metadata: { name, namespace } } as KubeObject);
-  }
-  return client.create('events', namespace, event as KubeObject);
 }
 
 /** getKey: the isomorphic key (no note, no name). */
