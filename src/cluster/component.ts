@@ -3,7 +3,7 @@
  * random source, and a way to get an API client for its own identity.
  * Components talk to each other only through the API server.
  */
-import type { EventQueue } from './clock/event-queue.js';
+import type { EventQueue, TimerId } from './clock/event-queue.js';
 import type { Random } from './clock/random.js';
 import type { ApiClient } from './apiserver/types.js';
 import type { Credential } from './apiserver/authn.js';
@@ -39,7 +39,11 @@ export function componentContext(queue: EventQueue, random: Random, clientFor: (
     client: clientFor,
     // kube-apiserver's loopback and the kubeadm component certs are members of privileged groups.
     controlPlaneClient: (user) => clientFor({ type: 'loopback', user, groups: ['system:masters'] }),
-    recorder: (client, source, style = 'core') => new EventRecorder(client, source, () => queue.now(), style, () => queue.nextSequence()),
+    recorder: (client, source, style = 'core') =>
+      new EventRecorder(client, source, () => queue.now(), style, () => queue.nextSequence(), {
+        skipped: () => queue.skippedMs(),
+        timers: { after: (ms, fn) => queue.after(ms, fn), cancel: (id) => queue.cancel(id as TimerId) },
+      }),
     onJump: (cb) => jumpHooks.push(cb),
   };
 }

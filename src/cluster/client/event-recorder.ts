@@ -7,6 +7,10 @@
 import type { ApiClient, KubeObject } from '../apiserver/types.js';
 import { isoMicro, isoSeconds } from '../clock/time-text.js';
 import { flatConcat, intern } from '../flat-string.js';
+import { EventCorrelator, type CorrelatorOptions } from './event-correlator.js';
+import { LruCache } from './lru.js';
+import { EventSeriesCache, type SweepTimers } from './event-series.js';
+import { writeEvent } from './event-sink.js';
 
 /** Who reports: `source.component`/`source.host` for core/v1, reportingController/Instance for events.k8s.io. */
 export interface EventSource {
@@ -17,24 +21,6 @@ export interface EventSource {
 }
 
 type Obj = Record<string, any>;
-
-/** Repeats of the same event within this window are counted on one object (client-go EventCorrelator). */
-const AGGREGATE_WINDOW_MS = 10 * 60 * 1000;
-/** events.k8s.io isomorphic events within this window become a series. */
-const SERIES_WINDOW_MS = 6 * 60 * 1000;
-
-/** An event this recorder made lately: repeats of it within the window update it. */
-interface Recent {
-  fieldPath: string;
-  reason: string;
-  message: string;
-  /** The stored event's name and namespace. */
-  name: string;
-  namespace: string;
-  last: number;
-  /** The event's frozen involvedObject, for later events about the same object version and field path to share. */
-  about: Obj;
-}
 
 /** The events.k8s.io recorder's empty core/v1 `source` (frozen, so the API server keeps it shared). */
 const NO_SOURCE: Obj = Object.freeze({});
@@ -71,14 +57,27 @@ function refersTo(ref: Obj, object: KubeObject, fieldPath: string | undefined): 
   );
 }
 
+/** How a recorder reads the simulation's time beyond `now`. */
+export interface RecorderClock {
+  /** The idle time warm-up has skipped so far: windows, buckets and loops run on the time the cluster lived through. */
+  skipped?: () => number;
+  /** Timers for the events.k8s.io recorder's refresh and finish loops (none: no loops). */
+  timers?: SweepTimers;
+  /** EventCorrelator options (tests). */
+  correlator?: CorrelatorOptions;
+}
+
 /** Records events about objects as one component. */
 export class EventRecorder {
+  /** The legacy recorder's EventCorrelator (one per broadcaster, as each component makes its own). */
+  private readonly correlator: EventCorrelator;
+  /** The events.k8s.io recorder's cache of isomorphic events and their series. */
+  private readonly series: EventSeriesCache;
   /**
-   * Recent events by the uid of the object they are about (client-go keys its aggregator
-   * by source, object, reason and message): per object a short list, so no key string is
-   * built and kept per event.
+   * The involvedObject last made per object uid and field path, for events about the same
+   * object version to share one frozen copy (bounded like the correlator's caches).
    */
-  private readonly recent = new Map<string, Recent[]>();
+  private readonly refs = new LruCache<Obj>(4096);
   private ownSeq = 0;
   /** The core/v1 `source` every event of this recorder carries (the API server copies a request body; it is never changed). */
   private coreSourceBody: Obj | undefined;
@@ -90,7 +89,17 @@ export class EventRecorder {
     private readonly style: 'core' | 'events.k8s.io' = 'core',
     /** Cluster-wide sequence, so names sort in creation order like upstream's UnixNano suffix. */
     private readonly sequence: () => number = () => this.ownSeq++,
-  ) {}
+    clock: RecorderClock = {},
+  ) {
+    const skipped = clock.skipped ?? (() => 0);
+    this.correlator = new EventCorrelator(now, (name, at) => this.eventName(name, at), clock.correlator, skipped);
+    this.series = new EventSeriesCache(client, now, () => now() - skipped(), clock.timers);
+  }
+
+  /** The component stopped: the events.k8s.io loops end with it. */
+  stop(): void {
+    this.series.stop();
+  }
 
   private coreSource(): Obj {
     const { component, host } = this.source;
@@ -99,91 +108,86 @@ export class EventRecorder {
     return (this.coreSourceBody = Object.freeze(host ? { component, host } : { component }));
   }
 
+  /** client-go names events `<object>.<UnixNano in hex>`; the sequence stands in for the nanoseconds. */
+  private eventName(objectName: string, at: number): string {
+    return flatConcat(objectName, '.', (BigInt(at) * 1_000_000n + BigInt(this.sequence() % 1_000_000)).toString(16));
+  }
+
+  /** The involvedObject of an event about `object`: the one made last for this object version and field path, or a new one. */
+  private reference(object: KubeObject, fieldPath: string | undefined): Obj {
+    const key = flatConcat(object.metadata.uid ?? '', '\0', fieldPath ?? '');
+    const made = this.refs.get(key);
+    if (made && refersTo(made, object, fieldPath)) return made;
+    const ref = objectReference(object, fieldPath);
+    this.refs.add(key, ref);
+    return ref;
+  }
+
   /** Records an event; `fieldPath` like `spec.containers{nginx}`. */
   record(object: KubeObject, type: 'Normal' | 'Warning', reason: string, rawMessage: string, rawFieldPath?: string, action?: string): void {
     // Field paths and messages repeat across pods of one template (`spec.containers{web}`,
     // `Started container web`): the events of all of them share one copy of each.
     const message = intern(rawMessage);
     const fieldPath = rawFieldPath === undefined ? undefined : intern(rawFieldPath);
-    const namespace = object.metadata.namespace ?? 'default';
-    const uid = object.metadata.uid ?? '';
-    const path = fieldPath ?? '';
+    if (this.style === 'core') this.recordCore(object, type, reason, message, fieldPath);
+    else this.recordSeries(object, type, reason, message, fieldPath, action);
+  }
+
+  /**
+   * The legacy recorder (tools/record event.go): makeEvent, then the
+   * correlator, then recordEvent: a count above 1 patches the stored event
+   * (count, lastTimestamp, message), and one that is gone is created again.
+   */
+  private recordCore(object: KubeObject, type: string, reason: string, message: string, fieldPath: string | undefined): void {
     const now = this.now();
-    const ofObject = this.recent.get(uid);
-    let seen: Recent | undefined;
-    // An earlier event about this very object version and field path: its involvedObject is this one's too.
-    let about: Obj | undefined;
-    if (ofObject) {
-      for (const r of ofObject) {
-        if (r.fieldPath !== path) continue;
-        if (about === undefined && refersTo(r.about, object, fieldPath)) about = r.about;
-        if (r.message === message && r.reason === reason) {
-          seen = r;
-          break;
-        }
-      }
-    }
-    const window = this.style === 'core' ? AGGREGATE_WINDOW_MS : SERIES_WINDOW_MS;
-    if (seen && now - seen.last <= window) {
-      const existing = this.client.get('events', seen.namespace, seen.name);
-      if (existing.ok) {
-        // The stored event is immutable: the update is a shallow copy with the series fields replaced.
-        const old = existing.value as Obj;
-        const ev: Obj =
-          this.style === 'core'
-            ? { ...old, count: (old.count ?? 1) + 1, lastTimestamp: isoSeconds(now) }
-            : { ...old, series: { count: (old.series?.count ?? 1) + 1, lastObservedTime: isoMicro(now) } };
-        this.client.update('events', seen.namespace, ev as KubeObject);
-        seen.last = now;
-        return;
-      }
-    }
-    // client-go names events `<object>.<UnixNano in hex>`.
-    const name = flatConcat(String(object.metadata.name), '.', (BigInt(now) * 1_000_000n + BigInt(this.sequence() % 1_000_000)).toString(16));
-    const involvedObject = about ?? objectReference(object, fieldPath);
-    const body: Obj =
-      this.style === 'core'
-        ? {
-            apiVersion: 'v1',
-            kind: 'Event',
-            metadata: { name, namespace },
-            involvedObject,
-            reason,
-            message,
-            source: this.coreSource(),
-            firstTimestamp: isoSeconds(now),
-            lastTimestamp: isoSeconds(now),
-            count: 1,
-            type,
-            eventTime: null,
-            reportingComponent: this.source.component,
-            reportingInstance: this.source.host ?? '',
-          }
-        : {
-            apiVersion: 'v1',
-            kind: 'Event',
-            metadata: { name, namespace },
-            involvedObject,
-            reason,
-            message,
-            source: NO_SOURCE,
-            firstTimestamp: null,
-            lastTimestamp: null,
-            type,
-            eventTime: isoMicro(now),
-            action: action ?? reason,
-            reportingComponent: this.source.component,
-            reportingInstance: this.source.instance ?? this.source.component,
-          };
-    const created = this.client.create('events', namespace, body as KubeObject);
-    if (!created.ok) return;
-    if (seen) {
-      // The earlier event's window passed: repeats now count on the new one.
-      seen.name = name;
-      seen.namespace = namespace;
-      seen.last = now;
-      seen.about = involvedObject;
-    } else if (ofObject) ofObject.push({ fieldPath: path, reason, message, name, namespace, last: now, about: involvedObject });
-    else this.recent.set(uid, [{ fieldPath: path, reason, message, name, namespace, last: now, about: involvedObject }]);
+    const stamp = isoSeconds(now);
+    const made: Obj = {
+      ...this.head(object, now, reason, message, fieldPath),
+      source: this.coreSource(),
+      firstTimestamp: stamp,
+      lastTimestamp: stamp,
+      count: 1,
+      type,
+      eventTime: null,
+      reportingComponent: this.source.component,
+      reportingInstance: this.source.host ?? '',
+    };
+    const result = this.correlator.correlate(made);
+    if (result.skip) return;
+    const event = result.event;
+    // A repeat patches count, lastTimestamp and message onto the stored event (created again with the
+    // name, first timestamp and count the correlator remembers if it is gone); a first occurrence is created.
+    const patch = event.count > 1 ? { count: event.count, lastTimestamp: event.lastTimestamp, message: event.message } : undefined;
+    const written = writeEvent(this.client, event, patch);
+    if (written?.ok) this.correlator.updateState(written.value as Obj);
+  }
+
+  /** The events.k8s.io recorder (tools/events makeEvent), its repeats counted as a series (event-series.ts). */
+  private recordSeries(object: KubeObject, type: string, reason: string, message: string, fieldPath: string | undefined, action: string | undefined): void {
+    const now = this.now();
+    this.series.record({
+      ...this.head(object, now, reason, message, fieldPath),
+      source: NO_SOURCE,
+      firstTimestamp: null,
+      lastTimestamp: null,
+      type,
+      eventTime: isoMicro(now),
+      action: action ?? reason,
+      reportingComponent: this.source.component,
+      reportingInstance: this.source.instance ?? this.source.component,
+    });
+  }
+
+  /** makeEvent's first fields, in v1.Event's key order: the name, the namespace (`default` for a cluster-scoped object), the reference. */
+  private head(object: KubeObject, now: number, reason: string, message: string, fieldPath: string | undefined): Obj {
+    const namespace = object.metadata.namespace || 'default';
+    return {
+      apiVersion: 'v1',
+      kind: 'Event',
+      metadata: { name: this.eventName(String(object.metadata.name), now), namespace },
+      involvedObject: this.reference(object, fieldPath),
+      reason,
+      message,
+    };
   }
 }

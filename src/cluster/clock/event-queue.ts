@@ -67,6 +67,8 @@ export class EventQueue {
   private lastLow = Number.NaN;
   private pending = 0;
   private seq = 0;
+  /** The idle time jump() has skipped in all. */
+  private skipped = 0;
   private cancelled = new Set<number>();
   private current = Number.NaN;
   private executed = 0;
@@ -85,6 +87,11 @@ export class EventQueue {
   /** A number that grows with every call: orders things created in the same millisecond (event names). */
   nextSequence(): number {
     return this.sequence++;
+  }
+
+  /** The idle time warm-up jumps have skipped in all (ms): `now() - skippedMs()` is the time the cluster lived through. */
+  skippedMs(): number {
+    return this.skipped;
   }
 
   /** How many events have run (for benchmarks). */
@@ -210,6 +217,7 @@ export class EventQueue {
     this.levelCount.fill(0);
     this.nonEmpty.fill(0);
     this.current += deltaMs;
+    this.skipped += deltaMs;
     // Every pending time was at or after the clock, and adding the same delta keeps that order.
     this.setLast(this.current + 0);
     for (let j = 0; j < times.length; j++) this.insert(times[j], seqs[j], fns[j]!);

@@ -542,9 +542,15 @@ export class Kubelet implements Component {
         if (current.metadata.uid !== pod.metadata.uid) return undefined;
         // status_manager.go updateStatusInternal: "Ignoring same status for pod" — no request at all.
         if (sameFields(current.status as Obj | undefined, status)) return current.status as Obj;
-        const merged = { ...(current.status as Obj), ...status };
-        const updated = { ...current, status: merged } as KubeObject;
-        const r = kubelet.client.updateStatus('pods', pod.metadata.namespace, updated);
+        const put = (base: KubeObject) => kubelet.client.updateStatus('pods', pod.metadata.namespace, { ...base, status: { ...(base.status as Obj), ...status } } as KubeObject);
+        let r = put(current);
+        if (!r.ok && r.status.reason === 'Conflict') {
+          // The informer has not yet seen this kubelet's previous write (a status posted in the same
+          // instant). The status manager GETs the pod and patches its status with no resourceVersion
+          // precondition (status_manager.go syncPod, PatchPodStatus): it never waits for the watch.
+          const fresh = kubelet.client.get('pods', pod.metadata.namespace, pod.metadata.name!);
+          if (fresh.ok && fresh.value.metadata.uid === pod.metadata.uid) r = put(fresh.value);
+        }
         return r.ok ? (r.value.status as Obj) : undefined;
       },
       deletePod: (pod) => {

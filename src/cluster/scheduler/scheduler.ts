@@ -132,6 +132,9 @@ export class Scheduler extends LeaderElectedProcess {
     this.pods?.stop();
     this.nodes = this.pods = undefined;
     this.queue = undefined;
+    // The process's event broadcaster ends with it: no series is written after it stopped.
+    this.recorder?.stop();
+    this.recorder = undefined;
     this.cache = new SchedulerCache();
     this.snapshot = new Snapshot();
     this.podRanks.clear();

@@ -37,7 +37,7 @@ describe('EventRecorder (client-go EventCorrelator aggregation)', () => {
     ]);
   });
 
-  it('after the window a repeat starts a new event, and later repeats count on the new one', () => {
+  it('a repeat counts on the first event however long ago it was (the logger has no window, only its LRU)', () => {
     const { recorder, events, advance, create } = setup();
     const web = create('web');
     recorder.record(web, 'Warning', 'BackOff', 'Back-off restarting failed container', 'spec.containers{web}');
@@ -45,10 +45,10 @@ describe('EventRecorder (client-go EventCorrelator aggregation)', () => {
     recorder.record(web, 'Warning', 'BackOff', 'Back-off restarting failed container', 'spec.containers{web}');
     advance(30_000);
     recorder.record(web, 'Warning', 'BackOff', 'Back-off restarting failed container', 'spec.containers{web}');
-    expect(events().map((e) => `${e.count} ${e.firstTimestamp} ${e.lastTimestamp}`).sort()).toEqual(['1 2026-11-10T12:00:00Z 2026-11-10T12:00:00Z', '2 2026-11-10T12:10:01Z 2026-11-10T12:10:31Z']);
+    expect(events().map((e) => `${e.count} ${e.firstTimestamp} ${e.lastTimestamp}`)).toEqual(['3 2026-11-10T12:00:00Z 2026-11-10T12:10:31Z']);
   });
 
-  it('a repeat whose event is gone (expired, deleted) creates it again', () => {
+  it('a repeat whose event is gone (expired, deleted) creates it again under its name, with its count and first timestamp (recordEvent: patch, then create on NotFound)', () => {
     const { h, recorder, events, advance, create } = setup();
     const web = create('web');
     recorder.record(web, 'Normal', 'Killing', 'Stopping container web', 'spec.containers{web}');
@@ -58,7 +58,7 @@ describe('EventRecorder (client-go EventCorrelator aggregation)', () => {
     recorder.record(web, 'Normal', 'Killing', 'Stopping container web', 'spec.containers{web}');
     advance(1000);
     recorder.record(web, 'Normal', 'Killing', 'Stopping container web', 'spec.containers{web}');
-    expect(events().map((e) => `${e.count} ${e.firstTimestamp}`)).toEqual(['2 2026-11-10T12:00:01Z']);
+    expect(events().map((e) => `${e.metadata.name === first.metadata.name} ${e.count} ${e.firstTimestamp} ${e.lastTimestamp}`)).toEqual(['true 3 2026-11-10T12:00:00Z 2026-11-10T12:00:02Z']);
   });
 
   it('events.k8s.io style grows a series within six minutes', () => {

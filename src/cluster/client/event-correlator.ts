@@ -1,0 +1,209 @@
+/**
+ * client-go's EventCorrelator (tools/record/events_cache.go, v0.32), which
+ * every legacy core/v1 event recorder (kubelet, controllers) runs before
+ * writing an event:
+ *
+ * - the aggregator groups events that differ only in their message (same
+ *   source, object, type, reason, reporting controller and instance): the
+ *   10th distinct message within 10 minutes of the group's last event turns
+ *   into a new event `(combined from similar events): <message>`, and later
+ *   ones count on it;
+ * - the logger counts repeats of an identical event: a repeat patches the
+ *   first one (count, lastTimestamp, message), however long ago it was;
+ * - the spam filter lets a source send 25 events of one type about one
+ *   object, then one every 5 minutes (a token bucket per source and object);
+ *   an event over the limit is dropped, though the logger has counted it.
+ *
+ * Events here are the wire-shaped core/v1 bodies the recorder builds.
+ */
+import { isoSeconds } from '../clock/time-text.js';
+import { LruCache } from './lru.js';
+import { TokenBucket } from './token-bucket.js';
+
+type Obj = Record<string, any>;
+
+/** maxLruCacheEntries: each of the three caches holds this many keys. */
+const MAX_LRU_CACHE_ENTRIES = 4096;
+/** defaultAggregateMaxEvents: the distinct messages of a group in the interval before aggregating. */
+export const AGGREGATE_MAX_EVENTS = 10;
+/** defaultAggregateIntervalInSeconds. */
+export const AGGREGATE_INTERVAL_SECONDS = 600;
+/** defaultSpamBurst: events a source may send about an object at once. */
+export const SPAM_BURST = 25;
+/** defaultSpamQPS: then one event every 5 minutes (a float32 in client-go). */
+export const SPAM_QPS = 1 / 300;
+
+/** The options NewEventCorrelatorWithOptions takes (zero values: the defaults). */
+export interface CorrelatorOptions {
+  /** Entries per cache. */
+  lruCacheSize?: number;
+  /** Spam filter burst. */
+  burstSize?: number;
+  /** Spam filter refill rate (tokens per second). */
+  qps?: number;
+  /** Distinct messages of a group before aggregating. */
+  maxEvents?: number;
+  /** How long a group lives after its last event. */
+  maxIntervalInSeconds?: number;
+  /** The spam filter's key (default getSpamKey). */
+  spamKeyFunc?: (event: Obj) => string;
+}
+
+/** What EventCorrelate answers. */
+export interface CorrelateResult {
+  /** The event to write: a count above 1 means patching the stored event of that name. */
+  event: Obj;
+  /** Drop the event: the spam filter refused it. */
+  skip: boolean;
+}
+
+/** getEventKey: source, object (with field path), type, reason and message, joined with no separator as upstream does. */
+export function eventKey(event: Obj): string {
+  const s = event.source ?? {};
+  const o = event.involvedObject ?? {};
+  return [s.component, s.host, o.kind, o.namespace, o.name, o.fieldPath, o.uid, o.apiVersion, event.type, event.reason, event.message].map(str).join('');
+}
+
+/** getSpamKey: source and object (no field path), and type. */
+export function spamKey(event: Obj): string {
+  const s = event.source ?? {};
+  const o = event.involvedObject ?? {};
+  return [s.component, s.host, o.kind, o.namespace, o.name, o.uid, o.apiVersion, event.type].map(str).join('');
+}
+
+/** EventAggregatorByReasonFunc: the group key (no field path, no message) and the local key (the message). */
+export function aggregatorKeys(event: Obj): [aggregateKey: string, localKey: string] {
+  const s = event.source ?? {};
+  const o = event.involvedObject ?? {};
+  const key = [s.component, s.host, o.kind, o.namespace, o.name, o.uid, o.apiVersion, event.type, event.reason, event.reportingComponent, event.reportingInstance].map(str).join('');
+  return [key, str(event.message)];
+}
+
+/** EventAggregatorByReasonMessageFunc. */
+export function aggregateMessage(event: Obj): string {
+  return `(combined from similar events): ${event.message}`;
+}
+
+/** A Go string field: absent is empty. */
+function str(v: unknown): string {
+  return typeof v === 'string' ? v : '';
+}
+
+/** aggregateRecord: the distinct messages of a group and when it last saw an event. */
+interface AggregateRecord {
+  localKeys: Set<string>;
+  lastTimestamp: number;
+}
+
+/** eventLog: what the logger remembers of an event it wrote. */
+interface EventLog {
+  count: number;
+  firstTimestamp: unknown;
+  name: string;
+  resourceVersion: string | undefined;
+}
+
+/** Filters, aggregates, counts and de-duplicates the events of one recorder. */
+export class EventCorrelator {
+  private readonly aggregates: LruCache<AggregateRecord>;
+  private readonly logs: LruCache<EventLog>;
+  private readonly spam: LruCache<TokenBucket>;
+  private readonly maxEvents: number;
+  private readonly maxIntervalMs: number;
+  private readonly burst: number;
+  private readonly qps: number;
+  private readonly spamKeyFunc: (event: Obj) => string;
+
+  constructor(
+    private readonly now: () => number,
+    /** Names a new aggregate event about `objectName` at `at` (client-go: `<name>.<UnixNano in hex>`). */
+    private readonly eventName: (objectName: string, at: number) => string,
+    options: CorrelatorOptions = {},
+    /**
+     * The idle time warm-up skipped so far: the aggregation window and the token buckets run on the
+     * time the cluster lived through, so a failure that went on across a skip keeps its group and its
+     * spent tokens, as the kubelet's timers keep their phase.
+     */
+    private readonly skipped: () => number = () => 0,
+  ) {
+    const size = options.lruCacheSize || MAX_LRU_CACHE_ENTRIES;
+    this.aggregates = new LruCache(size);
+    this.logs = new LruCache(size);
+    this.spam = new LruCache(size);
+    this.maxEvents = options.maxEvents || AGGREGATE_MAX_EVENTS;
+    this.maxIntervalMs = (options.maxIntervalInSeconds || AGGREGATE_INTERVAL_SECONDS) * 1000;
+    this.burst = options.burstSize || SPAM_BURST;
+    this.qps = options.qps || SPAM_QPS;
+    this.spamKeyFunc = options.spamKeyFunc ?? spamKey;
+  }
+
+  /** EventCorrelate: aggregate, then count, then filter. */
+  correlate(event: Obj): CorrelateResult {
+    const [aggregated, key] = this.aggregate(event);
+    const observed = this.observe(aggregated, key);
+    if (this.filter(observed)) return { event: observed, skip: true };
+    return { event: observed, skip: false };
+  }
+
+  /** UpdateState: remembers the event as the server stored it (its name and resourceVersion) under its own key. */
+  updateState(event: Obj): void {
+    this.logs.add(eventKey(event), { count: event.count ?? 0, firstTimestamp: event.firstTimestamp, name: event.metadata.name, resourceVersion: event.metadata.resourceVersion });
+  }
+
+  /** EventAggregator.EventAggregate: the event to write and its cache key for the logger. */
+  private aggregate(event: Obj): [Obj, string] {
+    const now = this.now();
+    const lived = now - this.skipped();
+    const fullKey = eventKey(event);
+    const [aggregateKey, localKey] = aggregatorKeys(event);
+    let record = this.aggregates.get(aggregateKey);
+    // A record older than the interval (or none: the zero time) starts over.
+    if (!record || lived - record.lastTimestamp > this.maxIntervalMs) record = { localKeys: new Set(), lastTimestamp: lived };
+    record.localKeys.add(localKey);
+    record.lastTimestamp = lived;
+    this.aggregates.add(aggregateKey, record);
+    if (record.localKeys.size < this.maxEvents) return [event, fullKey];
+    // Keep the set below the maximum. Go's PopAny takes whichever key map iteration gives first
+    // (random); this takes the oldest, so the simulation stays deterministic.
+    record.localKeys.delete(record.localKeys.values().next().value!);
+    const stamp = isoSeconds(now);
+    // The aggregate copies only these fields: its reportingComponent and reportingInstance stay empty.
+    const copy: Obj = {
+      apiVersion: 'v1',
+      kind: 'Event',
+      metadata: { name: this.eventName(event.involvedObject.name, now), namespace: event.metadata.namespace },
+      involvedObject: event.involvedObject,
+      reason: event.reason,
+      message: aggregateMessage(event),
+      source: event.source,
+      firstTimestamp: stamp,
+      lastTimestamp: stamp,
+      count: 1,
+      type: event.type,
+      eventTime: null,
+      reportingComponent: '',
+      reportingInstance: '',
+    };
+    return [copy, aggregateKey];
+  }
+
+  /** eventLogger.eventObserve: a repeat takes the first occurrence's name, first timestamp and the next count. */
+  private observe(event: Obj, key: string): Obj {
+    const last = this.logs.get(key);
+    let observed = event;
+    if (last && last.count > 0) {
+      observed = { ...event, metadata: { ...event.metadata, name: last.name, resourceVersion: last.resourceVersion }, firstTimestamp: last.firstTimestamp, count: last.count + 1 };
+    }
+    this.logs.add(key, { count: observed.count, firstTimestamp: observed.firstTimestamp, name: observed.metadata.name, resourceVersion: observed.metadata.resourceVersion });
+    return observed;
+  }
+
+  /** EventSourceObjectSpamFilter.Filter: true when the source has no token left for the object. */
+  private filter(event: Obj): boolean {
+    const key = this.spamKeyFunc(event);
+    const bucket = this.spam.get(key) ?? new TokenBucket(this.qps, this.burst);
+    const refused = !bucket.tryAccept(this.now() - this.skipped());
+    this.spam.add(key, bucket);
+    return refused;
+  }
+}
