@@ -164,7 +164,8 @@ describe('status and stderr of command substitutions', () => {
 
 describe('budgets cover command substitutions', () => {
   it('an endless program in a substitution stops on the step budget, and the line goes on', async () => {
-    const r = await fakeSession().exec("echo [$(awk 'BEGIN{while(1){}}')]; echo next");
+    // A generous wall-clock budget: on a loaded machine 2,000,000 steps can take longer than the default second.
+    const r = await fakeSession({ limits: { ...DEFAULT_LIMITS, wallMs: 60_000 } }).exec("echo [$(awk 'BEGIN{while(1){}}')]; echo next");
     expect(r.output).toBe("awk: program exceeded the simulator's step budget (2000000 steps)\n[]\nnext\n");
   });
 
