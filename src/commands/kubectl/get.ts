@@ -15,6 +15,7 @@ import { parseOutputFormat, printObjects } from './output-format.js';
 import { printTable, tableHeaders, tableRows, type PrintTableOptions, type TableDefinition } from './output/table.js';
 import { printerFor } from './printers/index.js';
 import { sortList, sortTables } from './sort/get-sort.js';
+import { readHostFile } from '../text/lib/file-access.js';
 
 /** What `kubectl get` prints without a resource type (get.go Validate + cmdutil.UsageErrorf). */
 const NO_TYPE =
@@ -38,7 +39,7 @@ export function runGet(inv: Invocation): ExecResult {
     const r = inv.client.raw(raw);
     return r.ok ? { stdout: r.value, stderr: '', exitCode: 0 } : { stdout: '', stderr: statusMessage(r.status), exitCode: 1 };
   }
-  const format = parseOutputFormat(str(inv.flags, 'output'));
+  const format = parseOutputFormat(str(inv.flags, 'output'), { template: str(inv.flags, 'template'), readFile: (path) => readHostFile(inv.ctx, path) });
   if (typeof format === 'string') return errorResult(format);
   if (inv.args.length === 0) return { stdout: '', stderr: NO_TYPE, exitCode: 1 };
   const parsed = parseTargets(inv.args);
@@ -143,8 +144,9 @@ export function runGet(inv: Invocation): ExecResult {
         if (!Array.isArray(sorted)) return { ...sorted, stderr: stderr + sorted.stderr };
         items = sorted;
       }
-      const r = printObjects(items, format, single, bool(inv.flags, 'no-headers'));
-      if (!r.ok) return errorResult(r.error);
+      const allowMissingKeys = inv.set.has('allow-missing-template-keys') ? bool(inv.flags, 'allow-missing-template-keys') : true;
+      const r = printObjects(items, format, single, bool(inv.flags, 'no-headers'), { allowMissingKeys, ...(inv.ctx.budget ? { budget: inv.ctx.budget } : {}) });
+      if (!r.ok) return errorResult(r.error, r.stdout);
       stdout = r.text;
     }
   }
