@@ -17,7 +17,7 @@
  * A value isLess cannot order ends kubectl through klog.Exitf.
  */
 import type { KubeObject } from '../../../cluster/apiserver/types.js';
-import { klogLine } from '../../../cluster/host/journal.js';
+import { kubectlKlog } from '../klog.js';
 import type { ExecResult } from '../../types.js';
 import { errorResult } from '../errors.js';
 import { JsonPathError, parseTemplate } from '../output/jsonpath.js';
@@ -93,14 +93,8 @@ function failure(e: unknown, sortBy: string, now: number, source: string, holder
   if (e instanceof SortByError || e instanceof JsonPathError) return errorResult(e.message);
   if (e instanceof UnsortableError) {
     const field = relaxedOr(sortBy);
-    // klog.Exitf: a fatal line, then exit 1. The pid is kubectl's, which the simulation does not track.
-    const line = klogLine('F', now, kubectlPid(now), source, `Field ${field} in ${holder} is an unsortable type: interface, err: ${e.reason}`);
-    return { stdout: '', stderr: line + '\n', exitCode: 1 };
+    // klog.Exitf: a fatal line, then exit 1.
+    return { stdout: '', stderr: kubectlKlog('F', now, source, `Field ${field} in ${holder} is an unsortable type: interface, err: ${e.reason}`), exitCode: 1 };
   }
   throw e;
-}
-
-/** A plausible, deterministic pid for a short-lived kubectl process. */
-function kubectlPid(now: number): number {
-  return 10_000 + (Math.floor(now / 1000) % 50_000);
 }
