@@ -72,6 +72,32 @@ export function formatFloatV(f: number): string {
   return (neg ? '-' : '') + s;
 }
 
+/** strconv.FormatFloat(f, 'x', -1, 64): `0x1.cp+01`. */
+function hexFloat(f: number): string {
+  if (f === 0) return Object.is(f, -0) ? '-0x0p+00' : '0x0p+00';
+  if (!Number.isFinite(f)) return formatFloatV(f);
+  let m = Math.abs(f);
+  let e = Math.floor(Math.log2(m));
+  m /= 2 ** e;
+  if (m >= 2) {
+    m /= 2;
+    e++;
+  } else if (m < 1) {
+    m *= 2;
+    e--;
+  }
+  let frac = m - 1;
+  let digits = '';
+  while (frac > 0 && digits.length < 13) {
+    frac *= 16;
+    const d = Math.floor(frac);
+    digits += d.toString(16);
+    frac -= d;
+  }
+  const exp = `${e < 0 ? '-' : '+'}${String(Math.abs(e)).padStart(2, '0')}`;
+  return `${f < 0 ? '-' : ''}0x1${digits ? '.' + digits : ''}p${exp}`;
+}
+
 /** `%v` of a value, as fmt prints an operand (depth > 0 inside maps and slices). */
 export function formatV(v: GoValue): string {
   if (v === null || v === undefined) return '<nil>';
@@ -172,6 +198,7 @@ export function sprintf(format: string, args: readonly GoValue[]): string {
       case 'b': {
         const base = verb === 'o' ? 8 : verb === 'b' ? 2 : 16;
         if (num?.kind === 'int') s = num.value.toString(base);
+        else if (num?.kind === 'float' && base === 16) s = hexFloat(num.value);
         else if (typeof a === 'string' && base === 16) s = Buffer.from(a, 'utf8').toString('hex');
         else s = badVerb(verb, a);
         if (verb === 'X') s = s.toUpperCase();

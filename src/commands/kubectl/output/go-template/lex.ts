@@ -178,20 +178,16 @@ export function lex(input: string): Item[] {
         pos++;
         emit('declare');
       } else if (c === '|') emit('pipe');
-      else if (c === '"') {
+      else if (c === '"' || c === "'") {
+        // lexQuote / lexChar: to the closing quote; a newline or the end first is an error.
+        const what = c === '"' ? 'quoted string' : 'character constant';
         for (;;) {
           const d = input[pos++];
-          if (d === '\\') {
-            if (input[pos] !== undefined && input[pos] !== '\n') {
-              pos++;
-              continue;
-            }
-            return fail('unterminated quoted string');
-          }
-          if (d === undefined || d === '\n') return fail('unterminated quoted string');
-          if (d === '"') break;
+          if (d === '\\' && input[pos] !== undefined && input[pos] !== '\n') pos++;
+          else if (d === '\\' || d === undefined || d === '\n') return fail(`unterminated ${what}`);
+          else if (d === c) break;
         }
-        emit('string');
+        emit(c === '"' ? 'string' : 'charConstant');
       } else if (c === '`') {
         const end = input.indexOf('`', pos);
         if (end < 0) return fail('unterminated raw quoted string');
@@ -207,20 +203,6 @@ export function lex(input: string): Item[] {
         while (isAlphaNumeric(input[pos])) pos++;
         if (!atTerminator()) return fail(`bad character ${goRuneU(input[pos])}`);
         emit(typ);
-      } else if (c === "'") {
-        for (;;) {
-          const d = input[pos++];
-          if (d === '\\') {
-            if (input[pos] !== undefined && input[pos] !== '\n') {
-              pos++;
-              continue;
-            }
-            return fail('unterminated character constant');
-          }
-          if (d === undefined || d === '\n') return fail('unterminated character constant');
-          if (d === "'") break;
-        }
-        emit('charConstant');
       } else if (c === '.' || c === '+' || c === '-' || (c >= '0' && c <= '9')) {
         pos--;
         const m = /^[+-]?(0[xX][0-9a-fA-F_]*(\.[0-9a-fA-F_]*)?([pP][+-]?[0-9_]+)?|0[oObB][0-7_]*|[0-9_]*(\.[0-9_]*)?([eE][+-]?[0-9_]+)?)i?/.exec(input.slice(pos))!;

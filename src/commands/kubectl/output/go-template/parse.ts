@@ -146,7 +146,12 @@ function unquote(token: string): string {
 
 function parseNumber(text: string, typ: ItemType): NumberLit {
   if (typ === 'charConstant') {
-    const s = unquote('"' + text.slice(1, -1).replace(/"/g, '\\"') + '"');
+    // strconv.UnquoteChar of the first character; anything left before the closing quote is malformed.
+    const body = text.slice(1, -1);
+    const m = /^(\\(x[0-9A-Fa-f]{2}|u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8}|[0-7]{3}|.)|[^\\])/su.exec(body);
+    if (!m) throw new TemplateParseError('invalid syntax');
+    if (m[0].length !== body.length) throw new TemplateParseError(`malformed character constant: ${text}`);
+    const s = m[0] === '"' ? '"' : m[0] === "\\'" ? "'" : unquote(`"${m[0]}"`);
     return { type: 'int32', value: s.codePointAt(0) ?? 0 };
   }
   const clean = text.replace(/_/g, '');
