@@ -66,10 +66,18 @@ export function lex(input: string): Item[] {
   let pos = 0;
   let start = 0;
   let parenDepth = 0;
+  const newlines: number[] = [];
+  for (let i = input.indexOf('\n'); i >= 0; i = input.indexOf('\n', i + 1)) newlines.push(i);
+  /** 1 + the newlines before offset p (binary search). */
   const lineAt = (p: number): number => {
-    let n = 1;
-    for (let i = 0; i < p && i < input.length; i++) if (input[i] === '\n') n++;
-    return n;
+    let lo = 0;
+    let hi = newlines.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (newlines[mid] < p) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo + 1;
   };
   const emit = (typ: ItemType, val = input.slice(start, pos)): void => {
     items.push({ typ, pos: start, val, line: lineAt(start) });

@@ -6,7 +6,7 @@
  * execution error prints what was written so far plus upstream's debugging
  * block on stdout before `error: error executing template …`.
  */
-import type { CommandBudget } from '../../../budget.js';
+import { freshBudget, type CommandBudget } from '../../../budget.js';
 import { toCompactJson } from '../json.js';
 import { formatV } from './go-fmt.js';
 import { KUBECTL_FUNCS } from './funcs.js';
@@ -34,7 +34,7 @@ export function printGoTemplate(template: string, obj: unknown, opts: { allowMis
   // json.Marshal then util/json.Unmarshal: what the template sees.
   const data = JSON.parse(raw) as unknown;
   try {
-    return { ok: true, text: executeTemplate(tree, data, { name: 'output', text: template, missingKeyError: !opts.allowMissingKeys, ...(opts.budget ? { budget: opts.budget } : {}) }) };
+    return { ok: true, text: executeTemplate(tree, data, { name: 'output', text: template, missingKeyError: !opts.allowMissingKeys, budget: opts.budget ?? freshBudget() }) };
   } catch (e) {
     if (!(e instanceof TemplateExecError)) throw e;
     const partial = (e as TemplateExecError & { partial?: string }).partial ?? '';
