@@ -9,7 +9,7 @@
  * only the real algorithm reproduces.
  */
 import { goSort } from './go-sort.js';
-import { compareQuantities, parseGoQuantity } from './go-quantity.js';
+import { compareQuantities, parseGoQuantity, type QuantityValue } from './go-quantity.js';
 import { JsonPathError, jsonPathValues } from '../output/jsonpath.js';
 import { isPlainObject } from '../output/yaml.js';
 
@@ -55,8 +55,8 @@ function stringLess(a: string, b: string): boolean {
   return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8')) < 0;
 }
 
-/** sorter.go isLess for two unstructured values (reflect kind Interface). */
-export function isLess(i: unknown, j: unknown): boolean {
+/** sorter.go isLess for two unstructured values (reflect kind Interface); `quantity` may memoize ParseQuantity. */
+export function isLess(i: unknown, j: unknown, quantity: (s: string) => QuantityValue | undefined = parseGoQuantity): boolean {
   if (i === null && j === null) return false;
   if (i === null) return true;
   if (j === null) return false;
@@ -66,8 +66,8 @@ export function isLess(i: unknown, j: unknown): boolean {
   }
   if (typeof i === 'string') {
     if (typeof j !== 'string') throw new UnsortableError('unsortable interface: interface');
-    const qi = parseGoQuantity(i);
-    const qj = qi && parseGoQuantity(j);
+    const qi = quantity(i);
+    const qj = qi && quantity(j);
     if (qi && qj) return compareQuantities(qi, qj) < 0;
     return stringLess(i, j);
   }
@@ -87,6 +87,12 @@ function firstValue(field: string, obj: unknown): { value: unknown } | undefined
  */
 export function sortByField<T>(objects: readonly T[], field: string, read: (o: T) => unknown = (o) => o): T[] {
   const rows = objects.map((o) => ({ o, v: firstValue(field, read(o)) }));
+  // Each comparison of two strings tries them as quantities: parse each string once.
+  const parsed = new Map<string, QuantityValue | undefined>();
+  const quantity = (s: string): QuantityValue | undefined => {
+    if (!parsed.has(s)) parsed.set(s, parseGoQuantity(s));
+    return parsed.get(s);
+  };
   goSort({
     length: rows.length,
     less: (a, b) => {
@@ -94,7 +100,7 @@ export function sortByField<T>(objects: readonly T[], field: string, read: (o: T
       const y = rows[b].v;
       if (x === undefined) return true;
       if (y === undefined) return false;
-      return isLess(x.value, y.value);
+      return isLess(x.value, y.value, quantity);
     },
     swap: (a, b) => {
       const t = rows[a];
