@@ -8,9 +8,10 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { sortByField, relaxedJsonPath } from '../../../../src/commands/kubectl/sort/sort-by.js';
 import { TestCluster } from '../harness.js';
+import { podFor, type SortCaseKind } from './fixtures/sort-pods.js';
 
 interface RealCase {
-  kind: 'label' | 'startTime' | 'restarts' | 'quantity' | 'allMissing' | 'distinct';
+  kind: SortCaseKind;
   sortBy: string;
   values: (string | number | null)[];
   /** Names in the order `kubectl get pods --sort-by` printed them (empty: "No resources found"). */
@@ -20,23 +21,6 @@ interface RealCase {
 }
 
 const fixture = JSON.parse(readFileSync(new URL('./fixtures/sort-by.real.json', import.meta.url), 'utf8')) as { cases: RealCase[] };
-
-/** The pod the recorder served for one value (same shapes as the recorder's podFor). */
-function podFor(i: number, kind: RealCase['kind'], v: string | number | null): Record<string, any> {
-  const name = `p${String(i).padStart(3, '0')}`;
-  const pod: Record<string, any> = { apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'default' }, spec: { containers: [{ name: 'app', image: 'nginx' }] }, status: {} };
-  if (v === null) return pod;
-  if (kind === 'label') pod.metadata.labels = { tier: v };
-  if (kind === 'startTime') pod.status.startTime = v;
-  if (kind === 'restarts') pod.status.containerStatuses = [{ name: 'app', restartCount: v }];
-  if (kind === 'quantity') pod.spec.containers[0].resources = { requests: { cpu: v } };
-  if (kind === 'allMissing') pod.spec.nodeName = v;
-  if (kind === 'distinct') pod.metadata.annotations = { uid: v };
-  return pod;
-}
-
-/** The uid is the server's to set; the cluster test sorts the same strings through an annotation. */
-const clusterPath = (c: RealCase): string => (c.kind === 'distinct' ? '.metadata.annotations.uid' : c.sortBy);
 
 describe('--sort-by matches real kubectl orders', () => {
   it('has recorded cases; kubectl put the pods lacking the field first in each', () => {
@@ -51,7 +35,7 @@ describe('--sort-by matches real kubectl orders', () => {
   for (const [n, c] of fixture.cases.entries()) {
     it(`case ${n}: ${c.kind}, ${c.values.length} pods`, () => {
       const pods = c.values.map((v, i) => podFor(i, c.kind, v));
-      const field = relaxedJsonPath(c.kind === 'distinct' ? '.metadata.annotations.uid' : c.sortBy);
+      const field = relaxedJsonPath(c.sortBy);
       const found = c.values.some((v) => v !== null);
       const got = found ? sortByField(pods, field).map((p) => p.metadata.name) : [];
       // With one pod the table is not sorted at all.
@@ -67,12 +51,12 @@ describe('kubectl get --sort-by on a cluster, against the recorded orders', () =
     it(`${c.kind}, ${c.values.length} pods: table and -o name`, async () => {
       const k = new TestCluster();
       c.values.forEach((v, i) => k.add(podFor(i, c.kind, v)));
-      const table = await k.run(`get pods --no-headers --sort-by=${clusterPath(c)}`);
+      const table = await k.run(`get pods --no-headers --sort-by=${c.sortBy}`);
       expect(table.stdout.split('\n').filter(Boolean).map((l) => l.split(/\s+/)[0])).toEqual(c.table);
       if (c.table.length === 0) expect(table.stderr).toBe('No resources found in default namespace.\n');
-      const names = await k.run(`get pods -o name --sort-by=${clusterPath(c)}`);
+      const names = await k.run(`get pods -o name --sort-by=${c.sortBy}`);
       expect(names.stdout.split('\n').filter(Boolean).map((l) => l.replace('pod/', ''))).toEqual(c.names);
-      if (c.names.length === 0) expect(names.stderr).toBe(`error: couldn't find any field with path "${relaxedJsonPath(clusterPath(c))}" in the list of objects\n`);
+      if (c.names.length === 0) expect(names.stderr).toBe(`error: couldn't find any field with path "${relaxedJsonPath(c.sortBy)}" in the list of objects\n`);
     });
   }
 });

@@ -5,61 +5,45 @@
 // pods of each case, as a Table (with the full objects, as
 // includeObject=Object asks) or as a PodList.
 //
-//   node scripts/record-kubectl-sort.mjs > test/commands/kubectl/sort/fixtures/sort-by.real.json
+//   npx tsx scripts/record-kubectl-sort.ts > test/commands/kubectl/sort/fixtures/sort-by.real.json
 import http from 'node:http';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { podFor, SORT_PATHS, type SortCaseKind } from '../test/commands/kubectl/sort/fixtures/sort-pods.js';
 
 let seed = 20261202;
-const rand = (n) => {
+const rand = (n: number): number => {
   seed = (seed * 1103515245 + 12345) % 2147483648;
   return Math.floor(seed / 65536) % n;
 };
 
-const T = (s) => new Date(Date.UTC(2026, 10, 30, 4, 0, s)).toISOString().replace('.000Z', 'Z');
+const T = (s: number): string => new Date(Date.UTC(2026, 10, 30, 4, 0, s)).toISOString().replace('.000Z', 'Z');
 
-/** Case generators: each returns the sort path and one field value (or undefined) per pod. */
-const kinds = {
-  label: () => ({ sortBy: '.metadata.labels.tier', value: () => (rand(4) === 0 ? undefined : ['a', 'b', 'c'][rand(3)]) }),
-  startTime: () => ({ sortBy: '.status.startTime', value: () => (rand(5) === 0 ? undefined : T(rand(6) * 10)) }),
-  restarts: () => ({ sortBy: '{.status.containerStatuses[0].restartCount}', value: () => (rand(6) === 0 ? undefined : rand(4)) }),
-  quantity: () => ({ sortBy: 'spec.containers[0].resources.requests.cpu', value: () => (rand(5) === 0 ? undefined : ['100m', '0.1', '1', '250m', '2', '1500m'][rand(6)]) }),
-  allMissing: () => ({ sortBy: '.spec.nodeName', value: () => (rand(10) === 0 ? 'node-1' : undefined) }),
-  distinct: () => ({ sortBy: '.metadata.uid', value: () => `u-${rand(1000)}` }),
+/** One field value (or undefined) per pod, by case kind. */
+const values: Record<SortCaseKind, () => string | number | undefined> = {
+  label: () => (rand(4) === 0 ? undefined : ['a', 'b', 'c'][rand(3)]),
+  startTime: () => (rand(5) === 0 ? undefined : T(rand(6) * 10)),
+  restarts: () => (rand(6) === 0 ? undefined : rand(4)),
+  quantity: () => (rand(5) === 0 ? undefined : ['100m', '0.1', '1', '250m', '2', '1500m'][rand(6)]),
+  allMissing: () => (rand(10) === 0 ? 'node-1' : undefined),
+  distinct: () => `u-${rand(1000)}`,
 };
 const sizes = [2, 3, 5, 8, 12, 13, 17, 25, 40, 49, 50, 51, 64, 80, 120, 200];
 
-function podFor(i, kind, v) {
-  const name = `p${String(i).padStart(3, '0')}`;
-  const pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'default' }, spec: { containers: [{ name: 'app', image: 'nginx' }] }, status: {} };
-  if (v === undefined) return pod;
-  if (kind === 'label') pod.metadata.labels = { tier: v };
-  if (kind === 'startTime') pod.status.startTime = v;
-  if (kind === 'restarts') pod.status.containerStatuses = [{ name: 'app', restartCount: v }];
-  if (kind === 'quantity') pod.spec.containers[0].resources = { requests: { cpu: v } };
-  if (kind === 'allMissing') pod.spec.nodeName = v;
-  if (kind === 'distinct') pod.metadata.uid = v;
-  return pod;
+const cases: { kind: SortCaseKind; sortBy: string; values: (string | number | null)[] }[] = [];
+for (const kind of Object.keys(values) as SortCaseKind[]) {
+  for (const n of sizes) cases.push({ kind, sortBy: SORT_PATHS[kind], values: Array.from({ length: n }, () => values[kind]() ?? null) });
 }
 
-const cases = [];
-for (const kind of Object.keys(kinds)) {
-  for (const n of sizes) {
-    const gen = kinds[kind]();
-    const values = Array.from({ length: n }, () => gen.value());
-    cases.push({ kind, sortBy: gen.sortBy, values });
-  }
-}
-
-let current = [];
-const send = (res, obj) => {
+let current: Record<string, any>[] = [];
+const send = (res: http.ServerResponse, obj: unknown) => {
   res.writeHead(200, { 'Content-Type': 'application/json' });
   res.end(JSON.stringify(obj));
 };
 const server = http.createServer((req, res) => {
-  const p = new URL(req.url, 'http://x').pathname;
+  const p = new URL(req.url ?? '/', 'http://x').pathname;
   if (p === '/api') return send(res, { kind: 'APIVersions', versions: ['v1'], serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress: '127.0.0.1' }] });
   if (p === '/apis') return send(res, { kind: 'APIGroupList', apiVersion: 'v1', groups: [] });
   if (p === '/api/v1') return send(res, { kind: 'APIResourceList', groupVersion: 'v1', resources: [{ name: 'pods', singularName: 'pod', namespaced: true, kind: 'Pod', verbs: ['get', 'list'] }] });
@@ -79,27 +63,22 @@ const server = http.createServer((req, res) => {
   res.end();
 });
 
-await new Promise((r) => server.listen(0, '127.0.0.1', r));
+await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kubectl-sort-'));
 const kubeconfig = path.join(dir, 'config');
 fs.writeFileSync(
   kubeconfig,
-  `apiVersion: v1\nkind: Config\nclusters:\n- cluster: {server: "http://127.0.0.1:${server.address().port}"}\n  name: c\ncontexts:\n- context: {cluster: c, user: u, namespace: default}\n  name: c\ncurrent-context: c\nusers:\n- name: u\n  user: {}\n`,
+  `apiVersion: v1\nkind: Config\nclusters:\n- cluster: {server: "http://127.0.0.1:${(server.address() as { port: number }).port}"}\n  name: c\ncontexts:\n- context: {cluster: c, user: u, namespace: default}\n  name: c\ncurrent-context: c\nusers:\n- name: u\n  user: {}\n`,
 );
-const kubectl = (args) =>
-  new Promise((resolve) => {
-    import('node:child_process').then(({ execFile }) =>
-      execFile('kubectl', args, { env: { ...process.env, KUBECONFIG: kubeconfig } }, (err, stdout) => resolve(stdout)),
-    );
-  });
+const kubectl = (args: string[]) => new Promise<string>((resolve) => execFile('kubectl', args, { env: { ...process.env, KUBECONFIG: kubeconfig } }, (_err, stdout) => resolve(stdout)));
 const version = JSON.parse(execFileSync('kubectl', ['version', '--client', '-o', 'json'], { encoding: 'utf8' })).clientVersion;
 
-const out = [];
+const out: unknown[] = [];
 for (const c of cases) {
   current = c.values.map((v, i) => podFor(i, c.kind, v));
   const table = (await kubectl(['get', 'pods', '--no-headers', `--sort-by=${c.sortBy}`])).split('\n').filter(Boolean);
   const names = (await kubectl(['get', 'pods', '-o', 'name', `--sort-by=${c.sortBy}`])).split('\n').filter(Boolean).map((s) => s.replace('pod/', ''));
-  out.push({ ...c, values: c.values.map((v) => (v === undefined ? null : v)), table, names });
+  out.push({ ...c, table, names });
 }
 server.close();
 fs.rmSync(dir, { recursive: true });
