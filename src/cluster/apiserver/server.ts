@@ -39,6 +39,15 @@ const EVENT_TTL_SECONDS = 60 * 60;
 /** Resources whose `.status` is only written through the status subresource. */
 const STATUS_SUBRESOURCE = new Set(['pods', 'nodes', 'deployments', 'replicasets', 'statefulsets', 'daemonsets', 'services', 'namespaces', 'resourcequotas', 'certificatesigningrequests', 'persistentvolumeclaims', 'persistentvolumes']);
 
+/**
+ * Status subresources whose strategy takes the request's annotations (the
+ * legacy strategies reset only spec and labels: pkg/registry/apps/deployment
+ * strategy.go deploymentStatusStrategy.PrepareForUpdate). The deployment
+ * controller relies on it to stamp `deployment.kubernetes.io/revision` in the
+ * same UpdateStatus as its conditions.
+ */
+const STATUS_KEEPS_ANNOTATIONS = new Set(['deployments']);
+
 /** Resources whose spec changes bump metadata.generation. */
 const GENERATION_TRACKED = new Set(['deployments', 'replicasets', 'statefulsets', 'daemonsets']);
 /** The metadata keys a create sets (with the store's resourceVersion). */
@@ -388,8 +397,13 @@ export class ApiServer {
    */
   private write(user: UserInfo, info: ResourceInfo, old: KubeObject, object: KubeObject, subresource?: 'status', isPatch = false): ApiResult<KubeObject> {
     if (subresource === 'status') {
-      // Only .status is taken from the request; the rest is the stored object's, shared.
-      return this.commit(info, old, { ...old, metadata: { ...old.metadata }, status: object.status });
+      // Only .status is taken from the request (and, where the strategy allows, annotations); the rest is the stored object's, shared.
+      const metadata = { ...old.metadata };
+      if (STATUS_KEEPS_ANNOTATIONS.has(info.name)) {
+        if (object.metadata.annotations && Object.keys(object.metadata.annotations).length > 0) metadata.annotations = object.metadata.annotations;
+        else delete metadata.annotations;
+      }
+      return this.commit(info, old, { ...old, metadata, status: object.status });
     }
     object.apiVersion = old.apiVersion;
     object.kind = old.kind;

@@ -138,10 +138,13 @@ export class DeploymentController implements Controller {
         const r = this.c.client.update('replicasets', copy.metadata.namespace, copy);
         if (r.ok) newRS = r.value;
       }
+      // The Deployment carries its new ReplicaSet's revision (SetDeploymentRevision).
+      let needsUpdate = setDeploymentRevision(d, newRS.metadata.annotations?.[REVISION_ANNOTATION] ?? '');
       if (!getCondition(dStatus, 'Progressing') && (d.spec as Obj).progressDeadlineSeconds !== undefined) {
         setCondition(dStatus, condition('Progressing', 'True', 'FoundNewReplicaSet', `Found new replica set "${newRS.metadata.name}"`, this.now()));
-        this.writeStatus(d, dStatus);
+        needsUpdate = true;
       }
+      if (needsUpdate) this.writeStatus(d, dStatus, true);
       return { newRS, oldRSs };
     }
     if (!create) return { newRS: undefined, oldRSs };
@@ -178,10 +181,12 @@ export class DeploymentController implements Controller {
     const newRS = created.value;
     const n = replicasOf(newRS);
     if (n > 0) this.recorder.record(d, 'Normal', 'ScalingReplicaSet', `Scaled up replica set ${newRS.metadata.name} from 0 to ${n}`);
+    let needsUpdate = setDeploymentRevision(d, String(newRevision));
     if ((d.spec as Obj).progressDeadlineSeconds !== undefined) {
       setCondition(dStatus, condition('Progressing', 'True', 'NewReplicaSetCreated', `Created new replica set "${newRS.metadata.name}"`, this.now()));
-      this.writeStatus(d, dStatus);
+      needsUpdate = true;
     }
+    if (needsUpdate) this.writeStatus(d, dStatus, true);
     return { newRS, oldRSs };
   }
 
@@ -462,19 +467,27 @@ export class DeploymentController implements Controller {
     }
   }
 
-  /** Writes status with DeploymentStatus field order, omitting zero values; a no-op when unchanged. */
-  private writeStatus(d: KubeObject, s: Obj): void {
+  /** Writes status with DeploymentStatus field order, omitting zero values; a no-op when unchanged unless `force` (the annotations changed). */
+  private writeStatus(d: KubeObject, s: Obj, force = false): void {
     const status: Obj = {};
     for (const k of ['observedGeneration', 'replicas', 'updatedReplicas', 'readyReplicas', 'availableReplicas', 'unavailableReplicas', 'conditions', 'collisionCount']) {
       const v = s[k];
       if (v === undefined || v === 0 || (Array.isArray(v) && v.length === 0)) continue;
       status[k] = v;
     }
-    if (jsonEqual(d.status ?? {}, status)) return;
+    if (!force && jsonEqual(d.status ?? {}, status)) return;
     const r = this.c.client.updateStatus('deployments', d.metadata.namespace, { ...d, status });
     if (r.ok) {
       d.status = r.value.status;
       d.metadata.resourceVersion = r.value.metadata.resourceVersion;
     } else if (r.status.reason === 'Conflict') this.queue.add(objectKey(d));
   }
+}
+
+/** deploymentutil.SetDeploymentRevision: stamps the revision annotation on the (copied) Deployment; true when it changed. */
+function setDeploymentRevision(d: KubeObject, revision: string): boolean {
+  const annotations = d.metadata.annotations ?? {};
+  if (annotations[REVISION_ANNOTATION] === revision) return false;
+  d.metadata.annotations = { ...annotations, [REVISION_ANNOTATION]: revision };
+  return true;
 }

@@ -14,7 +14,8 @@ import { listObjects, namespaceFor, parseTargets } from './resolve.js';
 import { parseOutputFormat, printObjects } from './output-format.js';
 import { printTable, tableHeaders, tableRows, type PrintTableOptions, type TableDefinition } from './output/table.js';
 import { printerFor } from './printers/index.js';
-import { jsonPathValues } from './output/jsonpath.js';
+import { sortList, sortTables } from './sort/get-sort.js';
+import { readHostFile } from '../text/lib/file-access.js';
 
 /** What `kubectl get` prints without a resource type (get.go Validate + cmdutil.UsageErrorf). */
 const NO_TYPE =
@@ -27,6 +28,8 @@ const NO_TYPE =
 interface Group {
   info: ResourceInfo;
   objects: KubeObject[];
+  /** How many results kubectl's builder returned for it: one list, or one per name. */
+  infos: number;
 }
 
 /** Runs `kubectl get`. */
@@ -36,7 +39,7 @@ export function runGet(inv: Invocation): ExecResult {
     const r = inv.client.raw(raw);
     return r.ok ? { stdout: r.value, stderr: '', exitCode: 0 } : { stdout: '', stderr: statusMessage(r.status), exitCode: 1 };
   }
-  const format = parseOutputFormat(str(inv.flags, 'output'));
+  const format = parseOutputFormat(str(inv.flags, 'output'), { template: str(inv.flags, 'template'), readFile: (path) => readHostFile(inv.ctx, path) });
   if (typeof format === 'string') return errorResult(format);
   if (inv.args.length === 0) return { stdout: '', stderr: NO_TYPE, exitCode: 1 };
   const parsed = parseTargets(inv.args);
@@ -72,13 +75,23 @@ export function runGet(inv: Invocation): ExecResult {
       }
       objects.push(...r.value);
     }
-    const sortBy = str(inv.flags, 'sort-by');
-    groups.push({ info: target.info, objects: sortBy ? sortObjects(objects, sortBy) : objects });
+    groups.push({ info: target.info, objects, infos: target.names.length > 0 ? target.names.length : 1 });
   }
+  const sortBy = str(inv.flags, 'sort-by') ?? '';
 
   const all = groups.flatMap((g) => g.objects);
   const watch = bool(inv.flags, 'watch') || bool(inv.flags, 'watch-only');
   const watchOnly = bool(inv.flags, 'watch-only');
+  if (sortBy && watch) {
+    // get.go Complete, before anything is fetched.
+    stderr = (watchOnly ? 'warning: --watch-only requested, --sort-by will be ignored\n' : 'warning: --watch requested, --sort-by will be ignored for watch events received\n') + stderr;
+  }
+  // get.go multipleGVKsRequested: decided on what was fetched, before sorting.
+  const kinds = new Set(groups.filter((g) => g.objects.length > 0).map((g) => g.info));
+  if (sortBy && format.kind === 'table') {
+    const sortFailure = sortTables(groups, sortBy, inv.now);
+    if (sortFailure) return { ...sortFailure, stderr: stderr + sortFailure.stderr };
+  }
   let stdout = '';
   if (format.kind === 'table' && watch && inv.ctx.canFollow && groups.length === 1 && !failed) {
     // get.go watch(): list, print the table (unless --watch-only), then one row per watch event.
@@ -101,7 +114,6 @@ export function runGet(inv: Invocation): ExecResult {
     }
   }
   if (format.kind === 'table') {
-    const kinds = new Set(groups.filter((g) => g.objects.length > 0).map((g) => g.info));
     const withKind = kinds.size > 1 || bool(inv.flags, 'show-kind');
     const noHeaders = bool(inv.flags, 'no-headers');
     const tables: string[] = [];
@@ -121,12 +133,20 @@ export function runGet(inv: Invocation): ExecResult {
     }
     // get.go separates resource groups with an empty line when headers are printed.
     stdout = tables.join(noHeaders ? '' : '\n');
-    if (all.length === 0 && !parsed.named && !failed) stderr += noResourcesFound(inv, groups, allNamespaces);
+    // A table whose --sort-by failed printed nothing (sortTables), as if empty.
+    if (groups.every((g) => g.objects.length === 0) && !parsed.named && !failed) stderr += noResourcesFound(inv, groups, allNamespaces);
   } else {
     const single = parsed.named && parsed.targets.length === 1 && parsed.targets[0].names.length === 1;
     if (!(single && all.length === 0)) {
-      const r = printObjects(all, format, single, bool(inv.flags, 'no-headers'));
-      if (!r.ok) return errorResult(r.error);
+      let items = all;
+      if (sortBy && !(single && all.length === 1) && all.length > 0) {
+        const sorted = sortList(all, sortBy, inv.now);
+        if (!Array.isArray(sorted)) return { ...sorted, stderr: stderr + sorted.stderr };
+        items = sorted;
+      }
+      const allowMissingKeys = inv.set.has('allow-missing-template-keys') ? bool(inv.flags, 'allow-missing-template-keys') : true;
+      const r = printObjects(items, format, single, bool(inv.flags, 'no-headers'), { allowMissingKeys, ...(inv.ctx.budget ? { budget: inv.ctx.budget } : {}) });
+      if (!r.ok) return errorResult(r.error, r.stdout);
       stdout = r.text;
     }
   }
@@ -210,31 +230,6 @@ function noResourcesFound(inv: Invocation, groups: readonly Group[], allNamespac
   const namespaced = groups.some((g) => g.info.namespaced);
   if (allNamespaces || !namespaced) return 'No resources found\n';
   return `No resources found in ${inv.namespace} namespace.\n`;
-}
-
-/** kubectl's --sort-by (pkg/cmd/get/sorter.go): numbers numerically, timestamps by time, else strings; objects lacking the field first. */
-export function sortObjects(objects: readonly KubeObject[], spec: string): KubeObject[] {
-  let expression = spec.trim();
-  if (expression.startsWith('{') && expression.endsWith('}')) expression = expression.slice(1, -1);
-  if (!expression.startsWith('.') && !expression.startsWith('[')) expression = '.' + expression;
-  let keyed: { o: KubeObject; i: number; v: unknown }[];
-  try {
-    keyed = objects.map((o, i) => ({ o, i, v: jsonPathValues(expression, o)[0] }));
-  } catch {
-    return [...objects];
-  }
-  const cmp = (a: unknown, b: unknown): number => {
-    if (a === undefined) return b === undefined ? 0 : -1;
-    if (b === undefined) return 1;
-    if (typeof a === 'number' && typeof b === 'number') return a - b;
-    const sa = String(a);
-    const sb = String(b);
-    const ta = /^\d{4}-\d\d-\d\dT/.test(sa) ? Date.parse(sa) : NaN;
-    const tb = /^\d{4}-\d\d-\d\dT/.test(sb) ? Date.parse(sb) : NaN;
-    if (!Number.isNaN(ta) && !Number.isNaN(tb)) return ta - tb;
-    return sa < sb ? -1 : sa > sb ? 1 : 0;
-  };
-  return keyed.sort((a, b) => cmp(a.v, b.v) || a.i - b.i).map((k) => k.o);
 }
 
 /**

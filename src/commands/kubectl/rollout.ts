@@ -13,7 +13,6 @@ import { parseGoDuration } from './logs.js';
 import { followRolloutStatus } from './rollout-status.js';
 import { errorResult, statusMessage } from './errors.js';
 import { parseTargets } from './resolve.js';
-import { tabwrite } from './output/tabwriter.js';
 
 type Obj = Record<string, any>;
 
@@ -94,24 +93,6 @@ function revisions(inv: Invocation, deployment: KubeObject): { ok: true; list: {
     .map((rs) => ({ revision: Number(rs.metadata.annotations?.[REVISION] ?? 0), rs }))
     .sort((a, b) => a.revision - b.revision);
   return { ok: true, list };
-}
-
-/** `kubectl rollout history deployment/NAME`. */
-export function runRolloutHistory(inv: Invocation): ExecResult {
-  const one = fetchOne(inv, 'history');
-  if (!one.ok) return one.result;
-  if (one.info.kind !== 'Deployment') return errorResult(`no history viewer has been implemented for ${one.info.kind}${one.info.group ? `.${one.info.group}` : ''}`);
-  const revs = revisions(inv, one.obj);
-  if (!revs.ok) return revs.result;
-  if (revs.list.length === 0) return { stdout: 'No rollout history found.\n', stderr: '', exitCode: 0 };
-  const wanted = int(inv.flags, 'revision');
-  if (wanted !== undefined && wanted > 0) {
-    if (!revs.list.some((x) => x.revision === wanted)) return errorResult(`unable to find the specified revision`);
-  }
-  // history.go ViewHistory: tabwriter(0, 0, 2), then the name printer prints `kind/name ` before it.
-  const rows = revs.list.map(({ revision, rs }) => `${revision}\t${rs.metadata.annotations?.['kubernetes.io/change-cause'] || '<none>'}\n`).join('');
-  const table = tabwrite(`REVISION\tCHANGE-CAUSE\n${rows}`, { minwidth: 0, tabwidth: 0, padding: 2 });
-  return { stdout: `${kindName(one.obj)} \n${table}\n`, stderr: '', exitCode: 0 };
 }
 
 /** `kubectl rollout undo deployment/NAME [--to-revision=N]`. */

@@ -31,6 +31,8 @@ describe('kubectl rollout status, non-interactive (exec, scripts)', () => {
       [
         'deployment.apps/billing image updated',
         'Waiting for deployment spec update to be observed...',
+        // The controller's UpdateStatus for the new ReplicaSet (revision annotation, NewReplicaSetCreated) comes before it observes the generation: kubectl prints every event.
+        'Waiting for deployment spec update to be observed...',
         'Waiting for deployment "billing" rollout to finish: 0 out of 2 new replicas have been updated...',
         'Waiting for deployment "billing" rollout to finish: 1 out of 2 new replicas have been updated...',
         'error: timed out waiting for the condition',

@@ -30,6 +30,11 @@ export class PrefixWriter {
     this.chunks.push(values.join(' ') + '\n');
   }
 
+  /** The text as written, tabs kept: what a PrefixWriter straight on a buffer gives (rollout history's printTemplate). */
+  raw(): string {
+    return this.chunks.join('');
+  }
+
   /** The aligned text. */
   toString(): string {
     return tabwrite(this.chunks.join(''), DESCRIBE_TABWRITER);

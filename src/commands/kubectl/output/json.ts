@@ -53,6 +53,22 @@ function encode(v: unknown, indent: string, out: string[]): void {
   }
 }
 
+/** Go's json.Marshal of decoded JSON: compact, map keys in byte order, HTML-safe escaping, no newline. */
+export function toCompactJson(v: unknown): string {
+  if (v === null || v === undefined) return 'null';
+  if (typeof v === 'string') return goJsonString(v);
+  if (typeof v === 'number' || typeof v === 'boolean') return JSON.stringify(v);
+  if (Array.isArray(v)) return `[${v.map(toCompactJson).join(',')}]`;
+  if (typeof v === 'object') {
+    const o = v as Record<string, unknown>;
+    const keys = Object.keys(o)
+      .filter((k) => o[k] !== undefined)
+      .sort(byteOrder);
+    return `{${keys.map((k) => `${goJsonString(k)}:${toCompactJson(o[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(String(v));
+}
+
 /** Serializes a value as `kubectl -o json` does; ends with a newline. */
 export function toJson(obj: unknown): string {
   const out: string[] = [];
