@@ -304,7 +304,7 @@ export class Cluster {
   private etcdMember(): EtcdMember {
     const index = Math.max(0, this.world.nodes.findIndex((n) => n.role === 'control-plane'));
     const name = this.world.nodes[index]?.name ?? 'cp-1';
-    return new EtcdMember({ name, ip: nodeIP(index), queue: this.queue, seed: (this.seed ^ ETCD_SEED_SALT) >>> 0, revision: () => this.store.currentRevision(), fsyncMs: () => this.nodes.get(name)?.host.disk.fsyncMs() ?? 2 });
+    return new EtcdMember({ name, ip: nodeIP(index), queue: this.queue, seed: (this.seed ^ ETCD_SEED_SALT) >>> 0, revision: () => this.store.currentRevision(), fsyncMs: () => this.nodes.get(name)?.host.disk.fsyncMs() ?? 2, entries: () => this.store.entries() });
   }
 
   /** The control-plane node's /etc/kubernetes/pki/apiserver.crt, when it has one. */

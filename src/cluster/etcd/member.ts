@@ -18,6 +18,7 @@
 import type { EventQueue } from '../clock/event-queue.js';
 import { Random } from '../clock/random.js';
 import type { StoreBackend } from '../store/store.js';
+import { storedValue } from './value.js';
 import { goDurationNs, humanizeBytes, zapLine, zapTime, type ZapValue } from './format.js';
 
 /** The etcd version kubeadm v1.32 deploys (cmd/kubeadm/app/constants: DefaultEtcdVersion 3.5.16-0). */
@@ -86,6 +87,14 @@ export interface EtcdMemberOptions {
    * (ms): a fast SSD's 1–3 ms, more when other processes saturate it.
    */
   fsyncMs: () => number;
+  /** The objects under their etcd keys (the store's), for reads. */
+  entries: () => Iterable<readonly [string, { apiVersion?: unknown; kind?: unknown; [field: string]: unknown }]>;
+}
+
+/** One key-value pair of a range read. */
+export interface EtcdKeyValue {
+  key: string;
+  value: Uint8Array;
 }
 
 /** One superseded or deleted value waiting for compaction. */
@@ -260,6 +269,21 @@ export class EtcdMember implements StoreBackend {
       errors: this.alarms.map((a) => `memberID:${this.id} alarm:${a} `),
       isLearner: false,
     };
+  }
+
+  /**
+   * A range read (etcdctl get): the key, every key from it below
+   * `rangeEnd` (`--prefix` gives the prefix's successor; '\0' means all
+   * keys from `key` on), in byte order.
+   */
+  range(key: string, rangeEnd?: string, limit = 0): EtcdKeyValue[] {
+    const found: [string, { apiVersion?: unknown; kind?: unknown; [field: string]: unknown }][] = [];
+    for (const [k, object] of this.options.entries()) {
+      if (rangeEnd === undefined ? k === key : k >= key && (rangeEnd === '\0' || k < rangeEnd)) found.push([k, object]);
+    }
+    found.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const limited = limit > 0 ? found.slice(0, limit) : found;
+    return limited.map(([k, object]) => ({ key: k, value: storedValue(object) }));
   }
 
   /** Compacts history up to `revision` (etcdctl compaction): an error text for a revision compacted already or not yet written. */

@@ -182,6 +182,13 @@ export class Store {
     return out;
   }
 
+  /** Every object under its etcd key ({@link etcdKey}), in no particular order (etcdctl get sorts). */
+  *entries(): Iterable<readonly [string, KubeObject]> {
+    for (const [resource, bucket] of this.objects) {
+      for (const object of bucket.values()) yield [etcdKey(resource, object.metadata.namespace, object.metadata.name!), object];
+    }
+  }
+
   /** Counts objects of a resource. */
   count(resource: string): number {
     return this.bucket(resource).size;
