@@ -354,11 +354,14 @@ export class EtcdMember implements StoreBackend {
    * The store's revision moved on by the same number of writes.
    */
   recordChurn(prefix: string, count: number, valueBytes: number): void {
-    const each = prefix.length + 12 + valueBytes;
-    const peak = pages(this.inUse() + count * each * TREE_OVERHEAD);
-    this.fileBytes = Math.max(this.fileBytes, peak);
+    const each = KV_OVERHEAD + prefix.length + 12 + valueBytes;
+    const peak = pages(this.inUse() + this.freeBytes + count * each * TREE_OVERHEAD);
+    // The burst stopped growing the file where the quota refused its next put.
+    this.fileBytes = Math.max(this.fileBytes, Math.min(peak, pages(this.quotaBytes - KV_OVERHEAD)));
     this.freeBytes = this.fileBytes - this.inUse();
     this.raftIndex += count * 2;
+    // Its next put failed the v3rpc quota check, which raises the alarm (v3rpc/quota.go).
+    if (peak >= this.quotaBytes) this.raise('NOSPACE');
   }
 
   /** The member's JSON log of an event at `ms` (for its container's start-up lines). */

@@ -242,7 +242,7 @@ function endpointHealth(run: Run): ProgramRun {
     // A linearizable get of "health": it waits until the member has applied what it committed.
     const commit = c.member.commit();
     const tookNs = Math.min(commit.tookNs, COMMAND_TIMEOUT_MS * 1e6);
-    run.elapsed = Math.max(run.elapsed, tookNs / 1e6);
+    run.elapsed = Math.max(run.elapsed, Math.ceil(tookNs / 1e6));
     let error = commit.error || commit.tookNs > COMMAND_TIMEOUT_MS * 1e6 ? 'context deadline exceeded' : '';
     if (!error && c.member.alarms.length) error = `Active Alarm(s): ${c.member.alarms.map((a) => `${a} `).join('')}`;
     rows.push([ep, String(!error), goDurationNs(tookNs), error]);
