@@ -33,6 +33,7 @@ export const etcdQuota: FaultPrimitive<z.infer<typeof params>> = {
     const text = host?.fs.read(path);
     if (!host || text === undefined || text.includes('--quota-backend-bytes=')) return;
     // kubeadm sorts the flags by name: the quota goes just before --snapshot-count.
-    host.fs.write(path, text.replace(/^(\s*)- --snapshot-count=/m, `$1- --quota-backend-bytes=${bytes}\n$1- --snapshot-count=`), { mode: 0o600 });
+    // (The manifest's list items may be quoted, as the node's YAML writer quotes them.)
+    host.fs.write(path, text.replace(/^(\s*)- ('?)--snapshot-count=/m, `$1- $2--quota-backend-bytes=${bytes}$2\n$1- $2--snapshot-count=`), { mode: 0o600 });
   },
 };

@@ -11,7 +11,10 @@ export function humanizeBytes(n: number): string {
   if (n < 10) return `${n} B`;
   const e = Math.floor(Math.log(n) / Math.log(1000));
   const val = Math.floor((n / 1000 ** e) * 10 + 0.5) / 10;
-  return val < 10 ? `${val.toFixed(1)} ${SI[e]}` : `${val.toFixed(0)} ${SI[e]}`;
+  if (val < 10) return `${val.toFixed(1)} ${SI[e]}`;
+  // fmt's %.0f rounds half to even (20.5 → 20).
+  const whole = val % 1 === 0.5 ? 2 * Math.round(val / 2) : Math.round(val);
+  return `${whole} ${SI[e]}`;
 }
 
 /** Go's time.Duration.String() of `ns` nanoseconds: `850ns`, `2.43µs`, `12.345678ms`, `1.234567891s`, `1m7.5s`. */

@@ -166,7 +166,12 @@ export class EtcdMember implements StoreBackend {
     this.clientURL = `https://${options.ip}:2379`;
     this.peerURL = `https://${options.ip}:2380`;
     this.raftIndex = options.revision() + 3;
+    // idutil.Generator: the member id's low bits, then a counter that grows by one per request.
+    this.requestId = ((this.id & 0xffffn) << 48n) | BigInt(this.random.int(2 ** 31));
   }
+
+  /** The id of the next raft request (what "header:<ID:...>" shows). */
+  private requestId: bigint;
 
   /** The member id as etcd prints it (`%x`, types.ID.String()). */
   idHex(): string {
@@ -240,6 +245,7 @@ export class EtcdMember implements StoreBackend {
    * wal.go logs them; past ReqTimeout the request answers ErrTimeout.
    */
   commit(): CommitOutcome {
+    this.requestId++;
     let took = 0;
     for (let i = 0; i < 2; i++) {
       const sync = this.syncNs();
@@ -437,7 +443,7 @@ export class EtcdMember implements StoreBackend {
   /** util.go warnOfExpensiveRequest for a write (a txn putting one key, as the API server's GuaranteedUpdate sends). */
   private warnSlow(tookNs: number, key: string, valueBytes: number, error?: string): void {
     if (tookNs <= WARN_APPLY_NS) return;
-    const id = (BigInt(this.raftIndex) * 2654435761n + this.id) & 0x7fffffffffffffffn;
+    const id = this.requestId++;
     const request = `header:<ID:${id} > txn:<compare:<target:MOD key:${JSON.stringify(key)} mod_revision:${this.options.revision()} > success:<request_put:<key:${JSON.stringify(key)} value_size:${valueBytes} >> failure:<request_range:<key:${JSON.stringify(key)} > >>`;
     this.emit('warn', 'etcdserver/util.go:170', 'apply request took too long', [
       ['took', goDurationNs(tookNs)],
@@ -451,7 +457,7 @@ export class EtcdMember implements StoreBackend {
 
   /** util.go warnOfExpensiveRequest for the API server's delete txn. */
   private warnSlowDelete(tookNs: number, key: string, error?: string): void {
-    const id = (BigInt(this.raftIndex) * 2654435761n + this.id) & 0x7fffffffffffffffn;
+    const id = this.requestId++;
     const request = `header:<ID:${id} > txn:<compare:<target:MOD key:${JSON.stringify(key)} mod_revision:${this.options.revision()} > success:<request_delete_range:<key:${JSON.stringify(key)} > > failure:<request_range:<key:${JSON.stringify(key)} > >>`;
     this.emit('warn', 'etcdserver/util.go:170', 'apply request took too long', [
       ['took', goDurationNs(tookNs)],
