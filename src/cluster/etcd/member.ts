@@ -235,7 +235,7 @@ export class EtcdMember implements StoreBackend {
   /** A delete proposed through raft: it costs no quota but waits for the disk like any commit. */
   delete(key: string): string | undefined {
     const commit = this.commit();
-    if (commit.tookNs > WARN_APPLY_NS) this.warnSlowDelete(commit.tookNs, key, commit.error);
+    this.warnSlow(commit.tookNs, key, undefined, commit.error);
     return commit.error;
   }
 
@@ -440,31 +440,21 @@ export class EtcdMember implements StoreBackend {
     return Math.round(typical * (0.4 + 1.2 * this.random.next()));
   }
 
-  /** util.go warnOfExpensiveRequest for a write (a txn putting one key, as the API server's GuaranteedUpdate sends). */
-  private warnSlow(tookNs: number, key: string, valueBytes: number, error?: string): void {
+  /**
+   * util.go warnOfExpensiveRequest for the API server's txn: a put of
+   * `valueBytes` (GuaranteedUpdate) or, with undefined, a delete.
+   */
+  private warnSlow(tookNs: number, key: string, valueBytes: number | undefined, error?: string): void {
     if (tookNs <= WARN_APPLY_NS) return;
-    const id = this.requestId++;
-    const request = `header:<ID:${id} > txn:<compare:<target:MOD key:${JSON.stringify(key)} mod_revision:${this.options.revision()} > success:<request_put:<key:${JSON.stringify(key)} value_size:${valueBytes} >> failure:<request_range:<key:${JSON.stringify(key)} > >>`;
+    const k = JSON.stringify(key);
+    const success = valueBytes === undefined ? `request_delete_range:<key:${k} > ` : `request_put:<key:${k} value_size:${valueBytes} >`;
+    const request = `header:<ID:${this.requestId++} > txn:<compare:<target:MOD key:${k} mod_revision:${this.options.revision()} > success:<${success}> failure:<request_range:<key:${k} > >>`;
     this.emit('warn', 'etcdserver/util.go:170', 'apply request took too long', [
       ['took', goDurationNs(tookNs)],
       ['expected-duration', '100ms'],
       ['prefix', ''],
       ['request', request],
-      ['response', error ? '' : 'size:20'],
-      ...(error ? [['error', error] as const] : []),
-    ]);
-  }
-
-  /** util.go warnOfExpensiveRequest for the API server's delete txn. */
-  private warnSlowDelete(tookNs: number, key: string, error?: string): void {
-    const id = this.requestId++;
-    const request = `header:<ID:${id} > txn:<compare:<target:MOD key:${JSON.stringify(key)} mod_revision:${this.options.revision()} > success:<request_delete_range:<key:${JSON.stringify(key)} > > failure:<request_range:<key:${JSON.stringify(key)} > >>`;
-    this.emit('warn', 'etcdserver/util.go:170', 'apply request took too long', [
-      ['took', goDurationNs(tookNs)],
-      ['expected-duration', '100ms'],
-      ['prefix', ''],
-      ['request', request],
-      ['response', error ? '' : 'size:18'],
+      ['response', error ? '' : valueBytes === undefined ? 'size:18' : 'size:20'],
       ...(error ? [['error', error] as const] : []),
     ]);
   }
