@@ -204,8 +204,10 @@ export class EtcdMember implements StoreBackend {
    * it committed (and is accounted), else etcd's error. Deletes go through
    * {@link deleted}: they cost no quota.
    */
-  put(key: string, valueBytes: number): string | undefined {
+  put(key: string, size: number | (() => number), sameSize = false): string | undefined {
     this.autoCompact();
+    const held = sameSize ? this.live.get(key) : undefined;
+    const valueBytes = held !== undefined ? held - key.length : typeof size === 'number' ? size : size();
     const cost = KV_OVERHEAD + key.length + valueBytes;
     // v3rpc quota check, then the capped applier while NOSPACE is active.
     if (this.alarms.includes('NOSPACE')) return ETCD_ERRORS.noSpace;

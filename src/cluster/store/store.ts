@@ -81,8 +81,13 @@ interface LeasedKey {
  * commits, and what each key holds. Keys are etcd's (`/registry/minions/node-1`).
  */
 export interface StoreBackend {
-  /** A put of `valueBytes` under `key`: undefined when it committed (and is accounted), else etcd's error. */
-  put(key: string, valueBytes: number): string | undefined;
+  /**
+   * A put under `key` of a value `valueBytes()` long: undefined when it
+   * committed (and is accounted), else etcd's error. With `sameSize`, an
+   * update of a key it holds keeps the size it had (the backend need not
+   * measure it again: a status or lease renewal does not change its size).
+   */
+  put(key: string, valueBytes: () => number, sameSize?: boolean): string | undefined;
   /** A delete of `key` through raft: undefined when it committed, else etcd's error. */
   delete(key: string): string | undefined;
   /** `key` is gone (deleted by a write or by its lease expiring). */
@@ -98,6 +103,9 @@ export interface StoreBackend {
 export function etcdKey(resource: string, namespace: string | undefined, name: string): string {
   return storeKey(ETCD_PREFIXES[resource] ?? resource, namespace, name);
 }
+
+/** Resources whose updates change their size (their payload is the data); others are measured when created. */
+const RESIZED_ON_UPDATE = new Set(['configmaps', 'secrets']);
 
 const ETCD_PREFIXES: Readonly<Record<string, string>> = { nodes: 'minions', services: 'services/specs', endpoints: 'services/endpoints', ingresses: 'ingress' };
 
@@ -285,7 +293,8 @@ export class Store {
     const backend = this.backend;
     if (!backend) return undefined;
     const key = etcdKey(resource, object.metadata.namespace, object.metadata.name!);
-    return remove ? backend.delete(key) : backend.put(key, JSON.stringify(object).length);
+    // Measured (as its JSON) when new, and on updates only where the payload is the point (data, binaryData).
+    return remove ? backend.delete(key) : backend.put(key, () => JSON.stringify(object).length, !RESIZED_ON_UPDATE.has(resource));
   }
 
   /** Removes an object. */
