@@ -37,6 +37,7 @@ import { ControllerManager } from './controllers/controller-manager.js';
 import { Scheduler } from './scheduler/scheduler.js';
 import { systemPriorityClasses } from './apiserver/system-priority-classes.js';
 import { apiServerStartupConfigMaps, kubeadmUploadedConfigMaps } from './bootstrap/cluster-configmaps.js';
+import { EtcdMember } from './etcd/member.js';
 import { warmUp, warmUpAsync, type WarmUpOptions } from './warm-up.js';
 import { DEFAULT_POD_SUBNET, nodeIP } from './ipv4.js';
 import { SYSTEM_NAMESPACES, controlPlaneStaticPods, kubeadmAddons, kubernetesService, rbacBootstrap } from './bootstrap/kubeadm.js';
@@ -96,6 +97,9 @@ export interface NodeHandle {
 
 const YEAR_MS = 365 * 86_400_000;
 
+/** Mixed into the seed for the etcd member's own random stream. */
+const ETCD_SEED_SALT = 0x65746364;
+
 /**
  * When the nodes that say nothing else join, after the control plane came up
  * at creation: together, as machines provisioned in parallel run `kubeadm join`.
@@ -125,11 +129,15 @@ export class Cluster {
   readonly clientPrograms: Map<string, Program> = clientProgramTable();
   private readonly jumpHooks: ((d: number) => void)[] = [];
   private admin?: ApiClient;
+  /** The etcd member on the control-plane node (created by bootstrap). */
+  etcd: EtcdMember | undefined;
+  private readonly seed: number;
 
   constructor(readonly world: ClusterWorld, options: ClusterOptions) {
     this.createdAt = world.now - world.createdAgoMs;
     this.queue = new EventQueue(this.createdAt);
     this.random = new Random(options.seed);
+    this.seed = options.seed;
     this.store = new Store(this.queue, 1000 + this.random.int(9000));
     const [major, minor] = world.version.replace(/^v/, '').split('.');
     this.api = new ApiServer({ store: this.store, queue: this.queue, random: this.random, version: { gitVersion: world.version, major, minor } });
@@ -225,6 +233,8 @@ export class Cluster {
    */
   bootstrap(): TimelineItem[] {
     const joins: TimelineItem[] = [];
+    this.etcd = this.etcdMember();
+    this.store.backend = this.etcd;
     const sys = this.systemClient();
     for (const ns of SYSTEM_NAMESPACES) sys.create('namespaces', undefined, { apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns, labels: { 'kubernetes.io/metadata.name': ns } } });
     for (const obj of rbacBootstrap()) this.mustApply(obj);
@@ -253,7 +263,7 @@ export class Cluster {
       host.addUnit(containerdUnit(), { start: (pid) => ((runtime.up = true), containerdStarted(pid), { ok: true }), stop: () => void (runtime.up = false), ignoresSigterm: () => runtime.latencyMs >= RUNTIME_REQUEST_TIMEOUT_MS });
       host.addUnit(kubeletUnit(), { start: (pid) => kubelet.start(pid), stop: () => kubelet.stop() });
       this.nodes.set(spec.name, { spec, host, kubelet, runtime });
-      const systemProgram = systemProgramLauncher({ ctx: this.ctx, network: this.network, node: { name: spec.name, ip: spec.ip, host, runtime }, podSubnet });
+      const systemProgram = systemProgramLauncher({ ctx: this.ctx, network: this.network, node: { name: spec.name, ip: spec.ip, host, runtime }, podSubnet, ...(spec.name === cp.name && this.etcd ? { etcd: this.etcd } : {}) });
       const waitLoop = waitLoopLauncher({ queue: this.queue, network: this.network, node: { name: spec.name, runtime }, programs: () => this.clientPrograms, resolvConf: (sandbox) => sandbox.resolvConf });
       runtime.launcher = (container, sandbox) => systemProgram(container, sandbox) ?? waitLoop(container, sandbox);
       const podCidr = () => (this.store.get('nodes', undefined, spec.name)?.spec as { podCIDR?: string } | undefined)?.podCIDR;
@@ -297,6 +307,17 @@ export class Cluster {
       for (const obj of kubeadmAddons(this.world.version, podSubnet, cp.ip)) this.mustApply(obj);
     });
     return joins;
+  }
+
+  /**
+   * The stacked etcd member kubeadm runs on the control-plane node (the
+   * first node when none says control-plane), with its own random stream so
+   * that adding it shifts nothing else the seed decides.
+   */
+  private etcdMember(): EtcdMember {
+    const index = Math.max(0, this.world.nodes.findIndex((n) => n.role === 'control-plane'));
+    const name = this.world.nodes[index]?.name ?? 'cp-1';
+    return new EtcdMember({ name, ip: nodeIP(index), queue: this.queue, seed: (this.seed ^ ETCD_SEED_SALT) >>> 0, revision: () => this.store.currentRevision(), fsyncMs: () => this.nodes.get(name)?.host.disk.fsyncMs() ?? 2, entries: () => this.store.entries() });
   }
 
   /** The control-plane node's /etc/kubernetes/pki/apiserver.crt, when it has one. */

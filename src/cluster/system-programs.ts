@@ -13,6 +13,8 @@ import { parseImageRef } from './workloads/catalog.js';
 import { coreDNSProgram } from './dns/coredns.js';
 import { launchClientProgram } from './programs/in-container.js';
 import { kubeProxyProgram } from './proxy/kube-proxy.js';
+import { etcdProgram } from './etcd/etcd-program.js';
+import type { EtcdMember } from './etcd/member.js';
 
 /** What a system program is started with. */
 export interface LaunchContext {
@@ -23,6 +25,8 @@ export interface LaunchContext {
   readonly sandbox: Sandbox;
   /** The cluster's pod network (kube-proxy's clusterCIDR). */
   readonly podSubnet: string;
+  /** The etcd member whose data dir is on this node (the control-plane node's /var/lib/etcd). */
+  readonly etcd?: EtcdMember;
 }
 
 /** A program an image runs. */
@@ -33,7 +37,7 @@ export interface SystemProgram {
 }
 
 /** The system programs, by repository. */
-const PROGRAMS: readonly SystemProgram[] = [kubeProxyProgram, coreDNSProgram];
+const PROGRAMS: readonly SystemProgram[] = [kubeProxyProgram, coreDNSProgram, etcdProgram];
 
 /** The launcher of one node's runtime. */
 export function systemProgramLauncher(base: Omit<LaunchContext, 'container' | 'sandbox'>): ProgramLauncher {

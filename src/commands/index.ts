@@ -57,6 +57,7 @@ export function installCommands(registry: CommandRegistry): CommandRegistry {
   register('nc', async () => (await import('./net/client-program.js')).ncCommand, 'node');
   register('wget', async () => (await import('./net/client-program.js')).wgetCommand, 'node');
   register('nslookup', async () => (await import('./net/client-program.js')).nslookupCommand, 'node');
+  register('etcdctl', async () => (await import('./net/client-program.js')).etcdctlCommand, 'node');
   register('ls', async () => (await import('./host/ls.js')).lsCommand, 'both');
   register('du', async () => (await import('./host/du.js')).duCommand, 'both');
   register('rm', async () => (await import('./host/rm.js')).rmCommand, 'both', 'filter');

@@ -15,6 +15,9 @@ import { clockSkew } from './clock-skew.js';
 import { nodePartitioned } from './node-partitioned.js';
 import { hostFirewallRule } from './host-firewall-rule.js';
 import { containerFrozen } from './container-frozen.js';
+import { diskIoSaturated } from './disk-io-saturated.js';
+import { etcdQuota } from './etcd-quota.js';
+import { etcdChurn } from './etcd-churn.js';
 
 /** Every fault primitive. */
 export function faultPrimitives(): Record<string, FaultPrimitive<any>> {
@@ -30,6 +33,9 @@ export function faultPrimitives(): Record<string, FaultPrimitive<any>> {
     [nodePartitioned.name]: nodePartitioned,
     [hostFirewallRule.name]: hostFirewallRule,
     [containerFrozen.name]: containerFrozen,
+    [diskIoSaturated.name]: diskIoSaturated,
+    [etcdQuota.name]: etcdQuota,
+    [etcdChurn.name]: etcdChurn,
   };
 }
 

@@ -25,6 +25,22 @@ const FIXES: Record<string, Fixes> = {
     // "the fleet must keep all 300 nodes in service": moving the pods off node-217 is not a fix.
     forbidden: [['kubectl cordon node-217', 'kubectl delete pods -A --field-selector spec.nodeName=node-217']],
   },
+  'etcd-db-space-exceeded': {
+    // etcdctl in the etcd container works as well as on the node; the burst's history is compacted already, so defrag and disarm suffice.
+    alternatives: [
+      [
+        'kubectl -n kube-system exec etcd-cp-1 -- etcdctl --cacert /etc/kubernetes/pki/etcd/ca.crt --cert /etc/kubernetes/pki/etcd/server.crt --key /etc/kubernetes/pki/etcd/server.key defrag',
+        'kubectl -n kube-system exec etcd-cp-1 -- etcdctl --cacert /etc/kubernetes/pki/etcd/ca.crt --cert /etc/kubernetes/pki/etcd/server.crt --key /etc/kubernetes/pki/etcd/server.key alarm disarm',
+        'kubectl scale deployment web --replicas=3',
+      ],
+    ],
+    forbidden: [],
+  },
+  'etcd-slow-disk': {
+    // Stopping the backup without disabling it frees the disk as well.
+    alternatives: [['ssh cp-1', 'systemctl stop backup-sync.service', 'exit', 'kubectl scale deployment web --replicas=4']],
+    forbidden: [],
+  },
   'node-disk-pressure-evictions': {
     // "make node-1 usable again": emptying the log in place frees the space as well as deleting it.
     alternatives: [['ssh node-1', 'cat /dev/null > /var/log/shop/debug.log']],

@@ -108,6 +108,11 @@ export function internalError(message: string): Status {
   return status(500, 'InternalError', message);
 }
 
+/** An error of the storage layer that is no Status (etcd's): 500 with no reason and the error's text (ErrorToAPIStatus). */
+export function storageError(message: string): Status {
+  return status(500, '', message);
+}
+
 /** A proxy failure (500 with no reason), as the API server answers when it cannot reach a kubelet. */
 export function proxyError(message: string): Status {
   return status(500, '', message);

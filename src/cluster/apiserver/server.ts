@@ -13,7 +13,8 @@ import { apiVersionOf, resolveResource, type ResourceInfo } from './resources.js
 import { authenticate, authenticationFailure, type Credential, type UserInfo } from './authn.js';
 import { klogKV, klogLine } from '../host/journal.js';
 import { authorize } from './authz.js';
-import { alreadyExists, badRequest, conflict, failure, forbidden, gone, proxyError, invalid, notFound, notServed, rejectedRequest, unauthorized } from './errors.js';
+import { ETCD_ERROR_CODES } from '../etcd/member.js';
+import { alreadyExists, storageError, badRequest, conflict, failure, forbidden, gone, proxyError, invalid, notFound, notServed, rejectedRequest, unauthorized } from './errors.js';
 import { applyDefaults, hasDefaults } from './defaults.js';
 import { goJsonType, jsonPatch, MAX_BODY_DEPTH, mergePatch, nestsDeeperThan, strategicMergePatch } from './patch.js';
 import { exactFieldValue, fieldValue, parseFieldSelector, parseLabelSelector, type ObjectMatcher } from './selectors.js';
@@ -234,6 +235,8 @@ export class ApiServer {
       if (taken) return failure(invalid('Service', name, [taken]));
     }
     if (b.info.name === 'pods') object.status = { phase: 'Pending', qosClass: qosClass(object.spec as Record<string, any>) };
+    const refused = this.storageRefusal(b.info.name, object);
+    if (refused) return failure(refused);
     const stored = store.put(b.info.name, object, 'ADDED');
     if (b.info.name === 'events') this.expireEvent(stored);
     return { ok: true, value: stored };
@@ -326,6 +329,8 @@ export class ApiServer {
     const finalizers = old.metadata.finalizers ?? [];
     // A Terminating namespace whose spec.finalizers the namespace controller has cleared is removed on the next delete.
     const namespaceDone = b.info.name === 'namespaces' && !!old.metadata.deletionTimestamp && ((old.spec as { finalizers?: string[] })?.finalizers ?? []).length === 0;
+    const refusedDelete = this.storageRefusal(b.info.name, old, true);
+    if (refusedDelete) return failure(refusedDelete);
     if (namespaceDone && finalizers.length === 0) {
       store.remove(b.info.name, old);
       return { ok: true, value: old };
@@ -388,6 +393,8 @@ export class ApiServer {
     const conditions = (status.conditions ?? []).filter((c) => c.type !== 'PodScheduled');
     conditions.push({ lastProbeTime: null, lastTransitionTime: isoSeconds(this.options.queue.now()), status: 'True', type: 'PodScheduled' });
     const updated: KubeObject = { ...pod, metadata: { ...pod.metadata }, spec: spreadWith(pod.spec as object, { nodeName: target }), status: spreadWith(status, { conditions }) };
+    const refused = this.storageRefusal('pods', updated);
+    if (refused) return failure(refused);
     return { ok: true, value: store.put('pods', updated, 'MODIFIED') };
   }
 
@@ -431,6 +438,8 @@ export class ApiServer {
     void isPatch;
     // Finalizers removed from an object being deleted complete its deletion.
     if (meta.deletionTimestamp && (meta.finalizers ?? []).length === 0 && (old.metadata.finalizers ?? []).length > 0) {
+      const refused = this.storageRefusal(info.name, old, true);
+      if (refused) return failure(refused);
       this.options.store.remove(info.name, old);
       return { ok: true, value: object };
     }
@@ -443,9 +452,29 @@ export class ApiServer {
     // A no-op update writes nothing and keeps the resourceVersion, as etcd3 storage does
     // (GuaranteedUpdate compares the encoded bytes; subtrees shared with `old` compare by reference).
     if (unchanged(next, old)) return { ok: true, value: old };
+    const refused = this.storageRefusal(info.name, next);
+    if (refused) return failure(refused);
     const stored = this.options.store.put(info.name, next, 'MODIFIED');
     if (info.name === 'events') this.expireEvent(stored);
     return { ok: true, value: stored };
+  }
+
+  /**
+   * Whether etcd commits a write of `object` (or its deletion) now. A
+   * refusal reaches the client as ErrorToAPIStatus makes any error that is
+   * not a Status (500, no reason, the etcd client's text), and the API
+   * server logs it as an unhandled error
+   * (k8s.io/apiserver/pkg/endpoints/handlers/responsewriters/status.go).
+   */
+  private storageRefusal(resource: string, object: KubeObject, remove = false): Status | undefined {
+    const why = this.options.store.admit(resource, object, remove);
+    if (why === undefined) return undefined;
+    if (this.log) {
+      const code = ETCD_ERROR_CODES[why] ?? 2;
+      const err = `apiserver received an error that is not an metav1.Status: rpctypes.EtcdError{code:0x${code.toString(16)}, desc:${JSON.stringify(why)}}: ${why}`;
+      this.log(klogLine('E', this.options.queue.now(), 1, 'status.go:71', `"Unhandled Error" err=${JSON.stringify(err)} logger="UnhandledError"`));
+    }
+    return storageError(why);
   }
 
   /** Events live in etcd under a lease of at least --event-ttl, renewed by every write (shared leases: lease-manager.ts). */

@@ -191,6 +191,7 @@ function staticPod(component: string, image: string, command: string[], cpu: str
           image,
           command,
           resources: { requests: { cpu, ...(extra.memory ? { memory: extra.memory } : {}) } },
+          ...(extra.volumeMounts ? { volumeMounts: extra.volumeMounts } : {}),
           livenessProbe: { failureThreshold: 8, httpGet: { host: component === 'etcd' ? '127.0.0.1' : nodeIP, path: component === 'etcd' ? '/livez' : component === 'kube-apiserver' ? '/livez' : '/healthz', port, scheme: component === 'etcd' ? 'HTTP' : 'HTTPS' }, initialDelaySeconds: 10, periodSeconds: 10, timeoutSeconds: 15 },
         },
       ],
@@ -199,15 +200,51 @@ function staticPod(component: string, image: string, command: string[], cpu: str
       priorityClassName: 'system-node-critical',
       securityContext: { seccompProfile: { type: 'RuntimeDefault' } },
       tolerations: [{ effect: 'NoExecute', operator: 'Exists' }],
+      ...(extra.volumes ? { volumes: extra.volumes } : {}),
     },
   };
+}
+
+/** kubeadm's etcd command line (cmd/kubeadm/app/phases/etcd/local.go getEtcdCommand: the flags sorted by name). */
+function etcdCommand(nodeName: string, nodeIP: string): string[] {
+  const pki = '/etc/kubernetes/pki/etcd';
+  return [
+    'etcd',
+    `--advertise-client-urls=https://${nodeIP}:2379`,
+    `--cert-file=${pki}/server.crt`,
+    '--client-cert-auth=true',
+    '--data-dir=/var/lib/etcd',
+    '--experimental-initial-corrupt-check=true',
+    '--experimental-watch-progress-notify-interval=5s',
+    `--initial-advertise-peer-urls=https://${nodeIP}:2380`,
+    `--initial-cluster=${nodeName}=https://${nodeIP}:2380`,
+    `--key-file=${pki}/server.key`,
+    `--listen-client-urls=https://127.0.0.1:2379,https://${nodeIP}:2379`,
+    '--listen-metrics-urls=http://127.0.0.1:2381',
+    `--listen-peer-urls=https://${nodeIP}:2380`,
+    `--name=${nodeName}`,
+    `--peer-cert-file=${pki}/peer.crt`,
+    '--peer-client-cert-auth=true',
+    `--peer-key-file=${pki}/peer.key`,
+    `--peer-trusted-ca-file=${pki}/ca.crt`,
+    '--snapshot-count=10000',
+    `--trusted-ca-file=${pki}/ca.crt`,
+  ];
 }
 
 /** kubeadm's static pod manifests for a control-plane node; `podSubnet` is kubeadm's networking.podSubnet. */
 export function controlPlaneStaticPods(nodeName: string, nodeIP: string, version: string, podSubnet: string = DEFAULT_POD_SUBNET): Obj[] {
   return [
-    staticPod('etcd', 'registry.k8s.io/etcd:3.5.16-0', ['etcd', `--advertise-client-urls=https://${nodeIP}:2379`, '--cert-file=/etc/kubernetes/pki/etcd/server.crt', '--data-dir=/var/lib/etcd', `--name=${nodeName}`], '100m', nodeIP, 2381, {
+    staticPod('etcd', 'registry.k8s.io/etcd:3.5.16-0', etcdCommand(nodeName, nodeIP), '100m', nodeIP, 2381, {
       memory: '100Mi',
+      volumeMounts: [
+        { mountPath: '/var/lib/etcd', name: 'etcd-data' },
+        { mountPath: '/etc/kubernetes/pki/etcd', name: 'etcd-certs' },
+      ],
+      volumes: [
+        { hostPath: { path: '/etc/kubernetes/pki/etcd', type: 'DirectoryOrCreate' }, name: 'etcd-certs' },
+        { hostPath: { path: '/var/lib/etcd', type: 'DirectoryOrCreate' }, name: 'etcd-data' },
+      ],
       annotations: { 'kubeadm.kubernetes.io/etcd.advertise-client-urls': `https://${nodeIP}:2379` },
     }),
     staticPod('kube-apiserver', `registry.k8s.io/kube-apiserver:${version}`, ['kube-apiserver', `--advertise-address=${nodeIP}`, '--allow-privileged=true', '--authorization-mode=Node,RBAC', '--client-ca-file=/etc/kubernetes/pki/ca.crt', '--enable-admission-plugins=NodeRestriction', '--etcd-servers=https://127.0.0.1:2379', '--secure-port=6443', '--service-cluster-ip-range=10.96.0.0/12'], '250m', nodeIP, 6443, {

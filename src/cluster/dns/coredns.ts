@@ -170,6 +170,7 @@ function startCoreDNS(launch: LaunchContext): ContainerProcess {
   const server: ServerProgram = {
     answer(request: NetRequest, port: number): NetResponse | undefined {
       if (request.kind === 'dns') return port === 53 ? answerDns(request) : undefined;
+      if (request.kind !== 'http') return undefined;
       const path = request.path.split('?')[0];
       if (port === 8080 && hasPlugin('health')) return path === '/health' ? text(200, 'OK') : text(404, '404 page not found\n');
       if (port === 8181 && hasPlugin('ready')) {

@@ -7,6 +7,7 @@ import type { EventQueue } from '../clock/event-queue.js';
 import { Journal } from './journal.js';
 import { VirtualFs } from './vfs.js';
 import { SystemdUnit, type UnitProcess, type UnitSpec } from './systemd.js';
+import { DiskIo } from './disk-io.js';
 
 /** The machine behind a node. */
 export class NodeHost {
@@ -19,6 +20,8 @@ export class NodeHost {
   ntp = { service: true, synchronized: true };
   /** Size of the root filesystem (bytes), for `df` and the eviction manager. */
   diskBytes = 50 * 1024 ** 3;
+  /** How long a sync to that disk takes, with whatever else writes to it. */
+  readonly disk = new DiskIo();
   /** When the machine booted (true time, ms). */
   readonly bootTime: number;
   private pid = 300;

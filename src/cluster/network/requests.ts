@@ -5,6 +5,9 @@
  * simulation needs; bytes on the wire are not modelled.
  */
 
+import type { Certificate } from '../host/certs.js';
+import type { EtcdMember } from '../etcd/member.js';
+
 /** An HTTP request as a client sends it. */
 export interface HttpRequest {
   kind: 'http';
@@ -64,10 +67,34 @@ export interface DnsResponse {
   delayMs?: number;
 }
 
+/**
+ * A client dialing etcd's gRPC port (etcdctl): the TLS it speaks and the
+ * certificate it presents, as read from its --cacert/--cert/--key files.
+ */
+export interface EtcdCall {
+  kind: 'etcd';
+  /** The client speaks TLS (an https:// endpoint, or certificates given). */
+  tls: boolean;
+  /** The certificate the client presents (its --cert), if any. */
+  clientCert?: Certificate;
+}
+
+/**
+ * etcd's side of the handshake: its serving certificate, and either the
+ * member the connection reaches or why the server dropped it.
+ */
+export interface EtcdSession {
+  kind: 'etcd';
+  serverCert?: Certificate;
+  member?: EtcdMember;
+  /** plaintext: not TLS; certificate-required: no client cert; unknown-ca / expired: the client cert fails verification. */
+  refused?: 'plaintext' | 'certificate-required' | 'unknown-ca' | 'expired';
+}
+
 /** Anything a client sends over a connection. */
-export type NetRequest = HttpRequest | DnsQuery;
+export type NetRequest = HttpRequest | DnsQuery | EtcdCall;
 /** Anything a server answers; undefined means no answer (the client times out). */
-export type NetResponse = HttpResponse | DnsResponse;
+export type NetResponse = HttpResponse | DnsResponse | EtcdSession;
 
 /** The connection a request arrived on, as the server sees it. */
 export interface Connection {

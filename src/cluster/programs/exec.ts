@@ -51,7 +51,14 @@ function runCommand(argv: readonly string[], target: ExecTarget, depth: number):
   const program = containerProgram(name);
   if (program) {
     const from: NetSource = target.sandbox.hostNetwork ? { kind: 'host', node: target.node } : { kind: 'pod', node: target.node, sandboxId: target.sandbox.id };
-    return program(argv, { network: target.network, from, resolvConf: target.resolvConf, now: target.now, tty: target.tty, image: target.container.image, containerId: target.container.id });
+    const host = target.host;
+    // Files it opens: the node's, where a hostPath volume shows them (the etcd pod's certificates).
+    const readFile = (path: string) => {
+      const onNode = host && nodePathOf(normalizePath(path, target.cwd), host.mounts);
+      return onNode !== undefined && host ? host.read(onNode) : undefined;
+    };
+    const env = Object.fromEntries(processEnvironment(target.container, target.sandbox.hostNetwork ? target.node : target.sandbox.podName, target.tty));
+    return program(argv, { network: target.network, from, resolvConf: target.resolvConf, now: target.now, tty: target.tty, image: target.container.image, containerId: target.container.id, readFile, env });
   }
   if (isShell(name)) {
     const c = argv.indexOf('-c');

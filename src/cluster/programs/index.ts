@@ -14,6 +14,7 @@ import { netstat } from './netstat.js';
 import { nslookup } from './nslookup.js';
 import { dig } from './dig.js';
 import { chroot } from './chroot.js';
+import { etcdctl } from './etcdctl.js';
 
 const PROGRAMS = new Map<string, Program>([
   ['wget', wget],
@@ -25,6 +26,7 @@ const PROGRAMS = new Map<string, Program>([
   ['netstat', netstat],
   ['nslookup', nslookup],
   ['dig', dig],
+  ['etcdctl', etcdctl],
 ]);
 
 /** Every client program by name (a fresh map: callers may add their own). */

@@ -25,6 +25,10 @@ export interface ProgramContext {
   readonly containerId?: string;
   /** The files it may create, relative to its working directory (undefined: none, its output goes to stdout only). */
   readonly files?: ProgramFiles;
+  /** Reads a file it opens (certificates, keys), relative to its working directory; undefined: no such file. */
+  readFile?(path: string): string | undefined;
+  /** Its environment (ETCDCTL_API, ETCDCTL_ENDPOINTS, ...); absent: empty. */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 /** A program's view of the filesystem it writes into (wget saving a download). */

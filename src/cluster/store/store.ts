@@ -76,8 +76,43 @@ interface LeasedKey {
   lease: number;
 }
 
+/**
+ * The storage engine under the store (the etcd member): whether a write
+ * commits, and what each key holds. Keys are etcd's (`/registry/minions/node-1`).
+ */
+export interface StoreBackend {
+  /**
+   * A put under `key` of a value `valueBytes()` long: undefined when it
+   * committed (and is accounted), else etcd's error. With `sameSize`, an
+   * update of a key it holds keeps the size it had (the backend need not
+   * measure it again: a status or lease renewal does not change its size).
+   */
+  put(key: string, valueBytes: () => number, sameSize?: boolean): string | undefined;
+  /** A delete of `key` through raft: undefined when it committed, else etcd's error. */
+  delete(key: string): string | undefined;
+  /** `key` is gone (deleted by a write or by its lease expiring). */
+  deleted(key: string): void;
+}
+
+/**
+ * etcd's key of an object: `/registry/<resource>/<ns>/<name>`, under the
+ * prefixes the API server's registries use where they differ from the
+ * resource name (pkg/registry/core/node/storage: `minions`; services keep
+ * specs and endpoints apart).
+ */
+export function etcdKey(resource: string, namespace: string | undefined, name: string): string {
+  return storeKey(ETCD_PREFIXES[resource] ?? resource, namespace, name);
+}
+
+/** Resources whose updates change their size (their payload is the data); others are measured when created. */
+const RESIZED_ON_UPDATE = new Set(['configmaps', 'secrets']);
+
+const ETCD_PREFIXES: Readonly<Record<string, string>> = { nodes: 'minions', services: 'services/specs', endpoints: 'services/endpoints', ingresses: 'ingress' };
+
 /** The key-value store with revisions, watches and leases. */
 export class Store {
+  /** The etcd member under the keys, once the cluster has one; without it every write commits. */
+  backend: StoreBackend | undefined;
   private readonly leases = new Map<number, Lease>();
   /** Per resource, its keys attached to a lease. */
   private readonly keyLease = new Map<string, Map<string, LeasedKey>>();
@@ -153,6 +188,13 @@ export class Store {
       if (namespace === undefined || obj.metadata.namespace === namespace) out.push(obj);
     }
     return out;
+  }
+
+  /** Every object under its etcd key ({@link etcdKey}), in no particular order (etcdctl get sorts). */
+  *entries(): Iterable<readonly [string, KubeObject]> {
+    for (const [resource, bucket] of this.objects) {
+      for (const object of bucket.values()) yield [etcdKey(resource, object.metadata.namespace, object.metadata.name!), object];
+    }
   }
 
   /** Counts objects of a resource. */
@@ -242,8 +284,22 @@ export class Store {
     this.leases.get(entry.lease)?.keys.delete(entry);
   }
 
+  /**
+   * Asks the backend whether a write of `object` (or, with `remove`, its
+   * deletion) commits now; undefined when it does, else etcd's error. The
+   * API server asks before every write it then makes.
+   */
+  admit(resource: string, object: KubeObject, remove = false): string | undefined {
+    const backend = this.backend;
+    if (!backend) return undefined;
+    const key = etcdKey(resource, object.metadata.namespace, object.metadata.name!);
+    // Measured (as its JSON) when new, and on updates only where the payload is the point (data, binaryData).
+    return remove ? backend.delete(key) : backend.put(key, () => JSON.stringify(object).length, !RESIZED_ON_UPDATE.has(resource));
+  }
+
   /** Removes an object. */
   remove(resource: string, object: KubeObject): void {
+    this.backend?.deleted(etcdKey(resource, object.metadata.namespace, object.metadata.name!));
     const key = this.keys.of(object.metadata.namespace, object.metadata.name!);
     this.detachLease(resource, key);
     this.revision++;

@@ -189,7 +189,7 @@ const DEFAULT_REPOS: Record<string, RepoEntry> = {
   'registry.k8s.io/kube-apiserver': { base: { entrypoint: ['kube-apiserver'], binaries: ['kube-apiserver'], listens: [6443] }, tags: { 'v1.32.4': { sizeBytes: 28669296 } } },
   'registry.k8s.io/kube-controller-manager': { base: { entrypoint: ['kube-controller-manager'], binaries: ['kube-controller-manager'], listens: [10257] }, tags: { 'v1.32.4': { sizeBytes: 26259392 } } },
   'registry.k8s.io/kube-scheduler': { base: { entrypoint: ['kube-scheduler'], binaries: ['kube-scheduler'], listens: [10259] }, tags: { 'v1.32.4': { sizeBytes: 20657536 } } },
-  'registry.k8s.io/etcd': { base: { entrypoint: ['etcd'], binaries: ['etcd'], listens: [2379, 2380, 2381] }, tags: { '3.5.16-0': { sizeBytes: 57680541 } } },
+  'registry.k8s.io/etcd': { base: { entrypoint: ['etcd'], binaries: ['etcd', 'etcdctl', 'etcdutl'], listens: [2379, 2380, 2381] }, tags: { '3.5.16-0': { sizeBytes: 57680541 } } },
 };
 
 /** A parsed image reference. */

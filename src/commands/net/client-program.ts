@@ -53,7 +53,9 @@ export function hostProgramCommand(name: string, own?: Program): Command {
       // A node's programs read its own clock (it may be skewed), as its journal does.
       const now = ctx.host === WORKSTATION ? ctx.cluster.now() : (ctx.cluster.node?.(ctx.host)?.host.now() ?? ctx.cluster.now());
       const files = hostFilesOf(ctx);
-      const run = program([name, ...args], { network, from, resolvConf: () => hostResolvConf(ctx), now, ...(files ? { files } : {}) });
+      const fs = ctx.host === WORKSTATION ? undefined : ctx.cluster.node?.(ctx.host)?.host.fs;
+      const readFile = (path: string) => fs?.read(resolvePath(path, ctx.env?.HOME ?? '/'));
+      const run = program([name, ...args], { network, from, resolvConf: () => hostResolvConf(ctx), now, ...(files ? { files } : {}), readFile, env: ctx.env ?? {} });
       ctx.cluster.advance(run.durationMs);
       return { stdout: run.stdout, stderr: run.stderr, exitCode: run.exitCode, ...(run.chunks ? { chunks: run.chunks } : {}) };
     },
@@ -74,6 +76,16 @@ export const digCommand = hostProgramCommand('dig', bindDig(UBUNTU_BIND_VERSION)
 
 /** `nslookup` on a node: Ubuntu's BIND 9.18 one, not busybox's. */
 export const nslookupCommand = hostProgramCommand('nslookup', bindNslookup);
+
+/** `etcdctl` on a control-plane node (installed there, as on a CKA exam machine; kubeadm itself does not install it). */
+export const etcdctlCommand: Command = {
+  name: 'etcdctl',
+  execute(args, ctx) {
+    const node = ctx.cluster.node?.(ctx.host);
+    if (!node || node.spec.role !== 'control-plane') return { stdout: '', stderr: 'bash: etcdctl: command not found\n', exitCode: 127 };
+    return hostProgramCommand('etcdctl').execute(args, ctx) as ExecResult;
+  },
+};
 
 /** `wget` on a node: Ubuntu's GNU Wget 1.21.2, not busybox's. */
 export const wgetCommand = hostProgramCommand('wget', gnuWget);

@@ -54,7 +54,8 @@ export function renderUnitStatus(node: NodeHandle, unit: SystemdUnit, o: StatusO
   // A unit never started has no state-change timestamp, hence no `since`.
   const since = unit.since > 0 ? ` since ${formatTimestamp(unit.since)}; ${formatTimestampRelative(unit.since, o.now)}` : '';
   out.push(`     Active: ${state}${result}${since}`);
-  out.push(`       Docs: ${spec.docs}`);
+  // A unit file without Documentation= has no Docs line.
+  if (spec.docs) out.push(`       Docs: ${spec.docs}`);
   if (failedRun && unit.lastExit) {
     const status = `(code=exited, status=${exitStatusText(unit.lastExit.code)})`;
     out.push(`    Process: ${unit.lastExit.pid} ExecStart=${spec.execStart} ${status}`);
