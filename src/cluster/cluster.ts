@@ -102,6 +102,11 @@ export const WORKER_JOIN_DELAY_MS = 60_000;
 export interface ClusterOptions {
   seed: number;
   timeline?: TimelineItem[];
+  /**
+   * Fold the steady state (default true): see docs/performance.md, "Warm-up
+   * design". False replays it event by event, the reference tests compare with.
+   */
+  fold?: boolean;
 }
 
 /** The simulated cluster. */
@@ -126,7 +131,7 @@ export class Cluster {
     this.createdAt = world.now - world.createdAgoMs;
     this.queue = new EventQueue(this.createdAt);
     this.random = new Random(options.seed);
-    this.store = new Store(this.queue, 1000 + this.random.int(9000));
+    this.store = new Store(this.queue, 1000 + this.random.int(9000), options.fold ?? true);
     const [major, minor] = world.version.replace(/^v/, '').split('.');
     this.api = new ApiServer({ store: this.store, queue: this.queue, random: this.random, version: { gitVersion: world.version, major, minor } });
     this.ctx = componentContext(this.queue, this.random, (c: Credential) => this.api.client(c), this.jumpHooks);

@@ -8,7 +8,7 @@
 import type { EventQueue } from '../clock/event-queue.js';
 import type { Random } from '../clock/random.js';
 import type { Store } from '../store/store.js';
-import type { ApiClient, ApiResult, DeleteOptions, ExecOutput, KubeletEndpoint, PodExecOptions, KubeList, KubeObject, ListOptions, PatchType, PodLogOptions, Status, WatchEvent } from './types.js';
+import type { ApiClient, ApiResult, DeleteOptions, ExecOutput, KubeletEndpoint, PodExecOptions, KubeList, KubeObject, ListOptions, PatchType, PodLogOptions, Status, WatchEvent, WatchHandle } from './types.js';
 import { apiVersionOf, resolveResource, type ResourceInfo } from './resources.js';
 import { authenticate, authenticationFailure, type Credential, type UserInfo } from './authn.js';
 import { klogKV, klogLine } from '../host/journal.js';
@@ -339,14 +339,14 @@ export class ApiServer {
     return { ok: true, value: old };
   }
 
-  watch(credential: Credential, resource: string, namespace: string | undefined, resourceVersion: string, handler: (e: WatchEvent) => void, options: ListOptions = {}): ApiResult<{ stop(): void }> {
+  watch(credential: Credential, resource: string, namespace: string | undefined, resourceVersion: string, handler: (e: WatchEvent) => void, options: ListOptions = {}): ApiResult<WatchHandle> {
     const b = this.begin(credential, 'watch', resource, namespace);
     if (!b.ok) return failure(b.status);
     const matcher = this.matcher(b.info, options);
     if (!matcher.ok) return failure(badRequest(matcher.error));
     const from = resourceVersion === '' || resourceVersion === '0' ? this.options.store.currentRevision() : Number(resourceVersion);
     const filter = options.labelSelector || options.fieldSelector ? matcher.match : undefined;
-    const handle = this.options.store.watch(b.info.name, b.ns, from, handler, filter, this.trigger(b.info, options));
+    const handle = this.options.store.watch(b.info.name, b.ns, from, handler, filter, this.trigger(b.info, options), options.takesFolded === true);
     // etcd3 watcher: "too old resource version: <requested> (<compacted>)".
     if (!handle) return failure(gone(`too old resource version: ${from} (${this.options.store.compactedRevision()})`));
     return { ok: true, value: handle };
@@ -429,7 +429,7 @@ export class ApiServer {
     // A no-op update writes nothing and keeps the resourceVersion, as etcd3 storage does
     // (GuaranteedUpdate compares the encoded bytes; subtrees shared with `old` compare by reference).
     if (unchanged(next, old)) return { ok: true, value: old };
-    const stored = this.options.store.put(info.name, next, 'MODIFIED');
+    const stored = this.options.store.put(info.name, next, 'MODIFIED', info.name === 'leases' && isRenewal(next, old));
     if (info.name === 'events') this.expireEvent(stored);
     return { ok: true, value: stored };
   }
@@ -566,6 +566,36 @@ function unchanged(next: KubeObject, old: KubeObject): boolean {
   // Two differing .spec (or .status) objects settle it; anything else is left to the whole comparison.
   if (differentObjects(next.spec, old.spec) || differentObjects(next.status, old.status)) return false;
   return jsonEqual(next, old);
+}
+
+/**
+ * Is `next` a renewal of the Lease `old`: the same object but for its
+ * spec.renewTime? Every other field is the very value `old` holds (an update
+ * built on the stored object shares them), so its owner references too: no
+ * watcher's cache learns anything from it but the renew time (store.ts folds
+ * its deliveries).
+ */
+function isRenewal(next: KubeObject, old: KubeObject): boolean {
+  const spec = next.spec as Record<string, unknown> | undefined;
+  const oldSpec = old.spec as Record<string, unknown> | undefined;
+  if (!spec || !oldSpec || !sameFields(next.metadata, old.metadata, undefined)) return false;
+  if (!sameFields(spec, oldSpec, 'renewTime')) return false;
+  for (const key in next) if (key !== 'spec' && key !== 'metadata' && next[key] !== old[key]) return false;
+  for (const key in old) if (!(key in next)) return false;
+  return true;
+}
+
+/** Do `a` and `b` have the same keys, in the same order, holding the very same values (but `except`)? */
+function sameFields(a: Record<string, unknown>, b: Record<string, unknown>, except: string | undefined): boolean {
+  const keys = Object.keys(a);
+  const others = Object.keys(b);
+  if (keys.length !== others.length) return false;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
+    if (key !== others[i]) return false;
+    if (key !== except && a[key] !== b[key]) return false;
+  }
+  return true;
 }
 
 /** Are `a` and `b` both objects (so both visible fields) that encode differently? */

@@ -71,6 +71,8 @@ export class EventQueue {
   private current = Number.NaN;
   private executed = 0;
   private sequence = 0;
+  /** The sequence number of the event running now (Infinity outside events). */
+  private running = Infinity;
 
   constructor(start: number) {
     this.current = start;
@@ -85,6 +87,21 @@ export class EventQueue {
   /** A number that grows with every call: orders things created in the same millisecond (event names). */
   nextSequence(): number {
     return this.sequence++;
+  }
+
+  /**
+   * The sequence number of the event running now, or Infinity outside any
+   * event. With {@link upcomingSeq} it tells whether an event that was not
+   * queued (a folded watch delivery, store.ts) would already have run:
+   * equal times run in sequence order.
+   */
+  runningSeq(): number {
+    return this.running;
+  }
+
+  /** The sequence number the next event scheduled will get. */
+  upcomingSeq(): number {
+    return this.seq;
   }
 
   /** How many events have run (for benchmarks). */
@@ -136,6 +153,16 @@ export class EventQueue {
    * stopped (a sliced warm-up runs the same history). Returns whether it reached `time`.
    */
   runUntil(time: number, maxEvents = Infinity): boolean {
+    // A callback may run the queue itself: the event that called it is running again once this returns.
+    const outer = this.running;
+    try {
+      return this.runEvents(time, maxEvents);
+    } finally {
+      this.running = outer;
+    }
+  }
+
+  private runEvents(time: number, maxEvents: number): boolean {
     let budget = maxEvents;
     const zero = this.zero;
     for (;;) {
@@ -166,6 +193,7 @@ export class EventQueue {
       this.current = this.last;
       this.executed++;
       budget--;
+      this.running = seq;
       fn();
     }
     if (time > this.current) this.current = time;
