@@ -17,6 +17,7 @@ import { seedNodeFiles, containerdUnit, kubeletUnit } from './bootstrap/node-fil
 import { seedControlPlanePki } from './bootstrap/kubeadm-pki.js';
 import { Kubelet } from './kubelet/kubelet.js';
 import { apiServerServingCertificate, type ApiServerEndpoint } from './kubelet/api-transport.js';
+import type { VirtualFs } from './host/vfs.js';
 import { decodeCertificate, type Certificate } from './host/certs.js';
 import type { NodeSpec } from './kubelet/node-status.js';
 import { ImageCatalog, type ImageBehaviour } from './workloads/catalog.js';
@@ -97,6 +98,10 @@ const YEAR_MS = 365 * 86_400_000;
  * at creation: together, as machines provisioned in parallel run `kubeadm join`.
  */
 export const WORKER_JOIN_DELAY_MS = 60_000;
+
+/** Where kubeadm keeps the API server's serving certificate on the control-plane node. */
+const PKI_DIR = '/etc/kubernetes/pki';
+const SERVING_CERT = `${PKI_DIR}/apiserver.crt`;
 
 /** Options of createCluster. */
 export interface ClusterOptions {
@@ -291,11 +296,26 @@ export class Cluster {
     return joins;
   }
 
-  /** The control-plane node's /etc/kubernetes/pki/apiserver.crt, when it has one. */
+  /**
+   * The control-plane node's /etc/kubernetes/pki/apiserver.crt, when it has
+   * one: every kubelet request asks, so the answer is kept until an entry of
+   * that directory changes (a file whose content is computed is read each time).
+   */
   private apiServerCertOnDisk(cpName: string): Certificate | undefined {
-    const pem = this.nodes.get(cpName)?.host.fs.read('/etc/kubernetes/pki/apiserver.crt');
-    return pem ? decodeCertificate(pem) : undefined;
+    const fs = this.nodes.get(cpName)?.host.fs;
+    if (!fs) return undefined;
+    const version = fs.dirVersion(PKI_DIR);
+    const known = this.servingCertRead;
+    if (known && known.fs === fs && known.version === version) return known.cert;
+    const file = fs.stat(SERVING_CERT);
+    const pem = fs.read(SERVING_CERT);
+    const cert = pem ? decodeCertificate(pem) : undefined;
+    this.servingCertRead = file !== undefined && typeof file.content === 'function' ? undefined : { fs, version, cert };
+    return cert;
   }
+
+  /** What {@link apiServerCertOnDisk} read last, and the version of the directory it read it at. */
+  private servingCertRead: { fs: VirtualFs; version: number; cert: Certificate | undefined } | undefined;
 
   private nodeSpec(n: WorldNode, index: number): NodeSpec {
     return {

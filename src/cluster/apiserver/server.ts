@@ -237,6 +237,7 @@ export class ApiServer {
     if (subresource === 'ephemeralcontainers' && b.info.name !== 'pods') return failure(notServed());
     const ns = b.info.namespaced ? (b.ns ?? body.metadata?.namespace) : undefined;
     const old = this.options.store.get(b.info.name, ns, name);
+    if (old !== undefined && subresource === undefined && b.info.name === 'leases' && renewsOnly(body, old)) return this.renew(old, body);
     // The one copy of the request body. A status update takes only .status and changes nothing
     // in it, so it may share what the client sent back unchanged from the stored object. An
     // update is defaulted and admitted in place: it shares only when its kind has no defaults
@@ -423,6 +424,21 @@ export class ApiServer {
     return this.commit(info, old, object);
   }
 
+  /**
+   * A Lease renewal ({@link renewsOnly}): the update the general path would
+   * make, without its steps that cannot act on it. The body is the stored
+   * Lease with another renew time, so the copy is that Lease with this spec;
+   * no resourceVersion conflicts (the metadata is the stored one); no
+   * admission plugin acts on a Lease update (each acts on creates only) and
+   * Leases have no defaults, so only validation is left, and a renewal shows
+   * it nothing new; a renew time equal to the stored one is a no-op.
+   */
+  private renew(old: KubeObject, body: KubeObject): ApiResult<KubeObject> {
+    if ((body.spec as Record<string, unknown>).renewTime === (old.spec as Record<string, unknown>).renewTime) return { ok: true, value: old };
+    const next: KubeObject = { ...body, metadata: { ...old.metadata }, spec: { ...(body.spec as object) } };
+    return { ok: true, value: this.options.store.put('leases', next, 'MODIFIED', true) };
+  }
+
   /** Stores `next` (its metadata this request's own) unless it equals `old`. */
   private commit(info: ResourceInfo, old: KubeObject, next: KubeObject): ApiResult<KubeObject> {
     next.metadata.resourceVersion = old.metadata.resourceVersion;
@@ -583,6 +599,16 @@ function isRenewal(next: KubeObject, old: KubeObject): boolean {
   for (const key in next) if (key !== 'spec' && key !== 'metadata' && next[key] !== old[key]) return false;
   for (const key in old) if (!(key in next)) return false;
   return true;
+}
+
+/**
+ * Is the update `body` of the stored `old` a renewal only: the stored
+ * object itself, metadata and all (so no resourceVersion conflict), with a
+ * spec that differs at most in a string renewTime? ({@link isRenewal} for
+ * the stored result.)
+ */
+function renewsOnly(body: KubeObject, old: KubeObject): boolean {
+  return body.metadata === old.metadata && typeof (body.spec as Record<string, unknown> | undefined)?.renewTime === 'string' && isRenewal(body, old);
 }
 
 /** Do `a` and `b` have the same keys, in the same order, holding the very same values (but `except`)? */
