@@ -356,11 +356,12 @@ export class Store {
     // Taken off first: a handler may read (and so settle) again.
     const ready: (FoldedDelivery | undefined)[] = folded.splice(0, due);
     if (ready.length > 1) {
-      // An update followed by another update of the same object: only the later one is delivered.
+      // An update followed by another update of the same object (known by its uid: no key built) delivers only the later one.
       const updatedLater = new Set<string>();
       for (let i = ready.length - 1; i >= 0; i--) {
         const event = ready[i]!.event;
-        const key = namespacedKey(event.object.metadata.namespace, event.object.metadata.name!);
+        const meta = event.object.metadata;
+        const key = meta.uid ?? namespacedKey(meta.namespace, meta.name!);
         if (event.type !== 'MODIFIED') updatedLater.delete(key);
         else if (updatedLater.has(key)) ready[i] = undefined;
         else updatedLater.add(key);
