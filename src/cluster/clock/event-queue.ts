@@ -73,6 +73,13 @@ export class EventQueue {
   private sequence = 0;
   /** The sequence number of the event running now (Infinity outside events). */
   private running = Infinity;
+  /**
+   * After a run that stopped partway (`maxEvents`), the sequence number of
+   * the last event it ran: events of the clock's millisecond may still be
+   * due, and the time between slices stands where that event stood.
+   * Infinity once a run reached its time.
+   */
+  private cut = Infinity;
 
   constructor(start: number) {
     this.current = start;
@@ -96,7 +103,7 @@ export class EventQueue {
    * equal times run in sequence order.
    */
   runningSeq(): number {
-    return this.running;
+    return this.running !== Infinity ? this.running : this.cut;
   }
 
   /** The sequence number the next event scheduled will get. */
@@ -155,10 +162,15 @@ export class EventQueue {
   runUntil(time: number, maxEvents = Infinity): boolean {
     // A callback may run the queue itself: the event that called it is running again once this returns.
     const outer = this.running;
+    let reached = false;
     try {
-      return this.runEvents(time, maxEvents);
+      reached = this.runEvents(time, maxEvents);
+      return reached;
     } finally {
+      const last = this.running;
       this.running = outer;
+      // Only the outermost run leaves the time between slices; a nested one returns into its event.
+      if (outer === Infinity && (reached || last !== Infinity)) this.cut = reached ? Infinity : last;
     }
   }
 
@@ -238,6 +250,7 @@ export class EventQueue {
     this.levelCount.fill(0);
     this.nonEmpty.fill(0);
     this.current += deltaMs;
+    this.cut = Infinity;
     // Every pending time was at or after the clock, and adding the same delta keeps that order.
     this.setLast(this.current + 0);
     for (let j = 0; j < times.length; j++) this.insert(times[j], seqs[j], fns[j]!);

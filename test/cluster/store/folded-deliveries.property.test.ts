@@ -21,8 +21,14 @@ const LEASES = ['a', 'b', 'c'];
 
 const lease = (name: string): KubeObject => ({ apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', metadata: { namespace: 'kube-node-lease', name }, spec: { holderIdentity: name, renewTime: '0' } });
 
-/** Runs `actions` on a store (folding or not) and returns everything the watchers saw, read by read. */
-function observe(actions: Action[], checkpoints: number[], folding: boolean): string[] {
+/**
+ * Runs `actions` on a store (folding or not) and returns everything the
+ * watchers saw, read by read. `sliced`: the queue runs to each checkpoint one
+ * event at a time (the practice screen's tick runs in slices), and a reader
+ * outside the queue reads after each action's event, before the next event
+ * runs (not after a queued delivery, an event only the replayed store has).
+ */
+function observe(actions: Action[], checkpoints: number[], folding: boolean, sliced = false): string[] {
   const queue = new EventQueue(0);
   const store = new Store(queue, 100, folding);
   for (const name of LEASES) store.put('leases', lease(name), 'ADDED');
@@ -35,22 +41,26 @@ function observe(actions: Action[], checkpoints: number[], folding: boolean): st
   const plain: string[] = [];
   store.watch('leases', undefined, store.currentRevision(), (e: WatchEvent) => plain.push(`${queue.now()}:${e.object.metadata.name}:${e.object.metadata.resourceVersion}`));
   let renewals = 0;
+  /** How many action events (and reads they scheduled) have run. */
+  let ran = 0;
   const read = (who: string) => {
     handle.settle();
     seen.push(`${who}@${queue.now()} ${[...cache].map(([k, v]) => `${k}=${v}`).join(' ')}`);
   };
   const run = (a: Action, i: number) => {
+    ran++;
     if (a.kind === 'renew') {
       const current = store.get('leases', 'kube-node-lease', LEASES[a.lease])!;
       store.put('leases', { ...current, metadata: { ...current.metadata }, spec: { ...(current.spec as object), renewTime: String(++renewals) } }, 'MODIFIED', true);
-      if (a.thenRead) queue.after(0, () => read(`after-${i}`));
+      if (a.thenRead) queue.after(0, () => (ran++, read(`after-${i}`)));
       read(`renewer-${i}`);
     } else if (a.kind === 'write') store.put('configmaps', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { namespace: 'default', name: `cm-${i}` } }, 'ADDED');
     else if (a.kind === 'read') read(`reader-${i}`);
-    else queue.after(a.inner, () => read(`nested-${i}`));
+    else queue.after(a.inner, () => (ran++, read(`nested-${i}`)));
   };
   actions.forEach((a, i) => queue.at(a.at, () => run(a, i)));
   for (const t of [...checkpoints].sort((x, y) => x - y)) {
+    for (let before = ran; sliced && !queue.runUntil(t, 1); before = ran) if (ran !== before) read(`between-${ran}`);
     queue.runUntil(t);
     read(`outside@${t}`);
   }
@@ -69,8 +79,8 @@ const action: fc.Arbitrary<Action> = fc.oneof(
 describe('folded watch deliveries', () => {
   it('show a settling watcher, at every read, what queued deliveries would have shown it', () => {
     fc.assert(
-      fc.property(fc.array(action, { maxLength: 40 }), fc.array(fc.integer({ min: 0, max: 12 }), { maxLength: 4 }), (actions, checkpoints) => {
-        expect(observe(actions, checkpoints, true)).toEqual(observe(actions, checkpoints, false));
+      fc.property(fc.array(action, { maxLength: 40 }), fc.array(fc.integer({ min: 0, max: 12 }), { maxLength: 4 }), fc.boolean(), (actions, checkpoints, sliced) => {
+        expect(observe(actions, checkpoints, true, sliced)).toEqual(observe(actions, checkpoints, false, sliced));
       }),
       { numRuns: 400 },
     );
