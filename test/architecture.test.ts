@@ -3,16 +3,21 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 // Dependencies flow one way (ARCHITECTURE.md §8, STYLE.md "Module boundaries"):
-// tui/cli → scenario/grading/quiz → commands/shell → cluster.
+// tui/cli → practice → quiz, grading → scenario → commands/shell → cluster.
+// practice runs a scenario for a learner (run, hints, diagnosis, grading,
+// transcript), so it sits above both scenario and grading; grading judges
+// scenario data and knows nothing of sessions.
 const FORBIDDEN: Record<string, string[]> = {
-  cluster: ['faults', 'commands', 'shell', 'tui', 'cli', 'scenario', 'grading', 'quiz', 'progress'],
-  faults: ['commands', 'shell', 'tui', 'cli', 'scenario', 'grading', 'quiz', 'progress'],
-  commands: ['tui', 'cli', 'scenario', 'grading', 'faults'],
-  shell: ['tui', 'cli', 'scenario', 'grading', 'faults'],
-  scenario: ['tui', 'cli'],
-  grading: ['tui', 'cli'],
+  cluster: ['faults', 'commands', 'shell', 'tui', 'cli', 'scenario', 'grading', 'practice', 'quiz', 'progress'],
+  faults: ['commands', 'shell', 'tui', 'cli', 'scenario', 'grading', 'practice', 'quiz', 'progress'],
+  commands: ['tui', 'cli', 'scenario', 'grading', 'practice', 'quiz', 'faults'],
+  shell: ['tui', 'cli', 'scenario', 'grading', 'practice', 'quiz', 'faults'],
+  scenario: ['tui', 'cli', 'grading', 'practice', 'quiz'],
+  grading: ['tui', 'cli', 'practice', 'quiz'],
   quiz: ['tui', 'cli'],
+  practice: ['tui', 'cli'],
   progress: ['cluster', 'commands', 'shell', 'tui', 'cli'],
+  tui: ['cli'],
 };
 
 function filesUnder(dir: string): string[] {

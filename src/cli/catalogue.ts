@@ -8,7 +8,7 @@
 import { basename, extname } from 'node:path';
 import { scenarioFilesIn, shippedScenariosDir } from '../scenario/catalog.js';
 import { readCatalogueEntry, summaryOf } from '../scenario/metadata.js';
-import type { ScenarioSummary } from '../scenario/practice-types.js';
+import type { ScenarioSummary } from '../practice/types.js';
 import { duplicateIdMessage, duplicateScenarioIds } from '../scenario/scenario-ids.js';
 // Not load.js's formatError: the list must start without the YAML parser and zod (lean-start test).
 import { escapeControlCharacters } from '../shell/sanitize.js';

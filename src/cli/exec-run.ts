@@ -3,9 +3,9 @@
  * line, or a script as a `$ line` transcript. Shared by the in-process path
  * and the warmed-cluster cache's snapshot process, so both print the same.
  */
-import { COMMAND_STEP_MS, ScenarioRun } from '../scenario/run.js';
-import { createPracticeSession } from '../scenario/practice.js';
-import type { PracticeSession } from '../scenario/practice-types.js';
+import { COMMAND_STEP_MS, ScenarioRun } from '../practice/run.js';
+import { createPracticeSession } from '../practice/practice.js';
+import type { PracticeSession } from '../practice/types.js';
 import type { Scenario } from '../scenario/schema.js';
 import type { Cluster } from '../cluster/cluster.js';
 import type { ExecRequest } from './exec-request.js';

@@ -28,7 +28,7 @@ export async function playCommand(scenarioArg: string | undefined, options: { se
       return 1;
     }
     const { runLineMode } = await import('../tui/line-mode.js');
-    const { createPracticeSession } = await import('../scenario/practice.js');
+    const { createPracticeSession } = await import('../practice/practice.js');
     const session = createPracticeSession(loaded.scenario, loaded.file, { seed, openEditor: openExternalEditor });
     // With --json, stdout carries only the grade, for tools; the session goes to stderr.
     const output = options.json ? process.stderr : process.stdout;
@@ -58,7 +58,7 @@ export async function playCommand(scenarioArg: string | undefined, options: { se
       const loaded = chosen?.ok ? chosen : (await import('./load.js')).loadScenarioArg(entry.file);
       // A scenario that does not validate cannot be played; the TUI shows this message.
       if (!loaded.ok) throw new Error(loaded.message);
-      const { openPracticeSession } = await import('../scenario/practice.js');
+      const { openPracticeSession } = await import('../practice/practice.js');
       // The warm-up yields between slices: the TUI's spinner turns, its bar fills, Ctrl+C is read.
       return openPracticeSession(loaded.scenario, loaded.file, { seed, openEditor: editorOverInk, history: history.lines(), historyExpansion: true, ...warmUp });
     },

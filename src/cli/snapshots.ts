@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'no
 import { dirname, join, resolve } from 'node:path';
 import { shippedScenariosDir } from '../scenario/catalog.js';
 import { loadShipped } from './load.js';
-import { renderTranscript, snapshotCommands } from '../scenario/transcript.js';
+import { renderTranscript, snapshotCommands } from '../practice/transcript.js';
 
 /** Path of a scenario's golden transcript. */
 export function snapshotPath(dir: string, id: string): string {

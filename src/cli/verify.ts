@@ -11,7 +11,7 @@
 import { expandScenarioPaths } from '../scenario/catalog.js';
 import { stripControlSequences } from '../shell/sanitize.js';
 import { verifyFromWarmCache } from './warm-cache/client.js';
-import type { VerifyResult } from '../scenario/verify.js';
+import type { VerifyResult } from '../practice/verify.js';
 
 /** Verifies scenario files; returns the exit code. */
 export async function verifyCommand(paths: string[], out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> {
@@ -38,6 +38,6 @@ export async function verifyCommand(paths: string[], out: NodeJS.WritableStream,
 async function verifyFile(file: string, build: boolean): Promise<VerifyResult> {
   const cached = verifyFromWarmCache(file, { build });
   if (cached) return { file, id: cached.id, ok: cached.problems.length === 0, problems: cached.problems };
-  const { verifyScenarioFile } = await import('../scenario/verify.js');
+  const { verifyScenarioFile } = await import('../practice/verify.js');
   return verifyScenarioFile(file);
 }

@@ -34,6 +34,8 @@ import { podResolvConf } from './dns/resolv-conf.js';
 import { execEndpoint } from './kubelet/exec-endpoint.js';
 import { ControllerManager } from './controllers/controller-manager.js';
 import { Scheduler } from './scheduler/scheduler.js';
+import { systemPriorityClasses } from './apiserver/system-priority-classes.js';
+import { apiServerStartupConfigMaps, kubeadmUploadedConfigMaps } from './bootstrap/cluster-configmaps.js';
 import { warmUp, warmUpAsync, type WarmUpOptions } from './warm-up.js';
 import { DEFAULT_POD_SUBNET, nodeIP } from './ipv4.js';
 import { SYSTEM_NAMESPACES, controlPlaneStaticPods, kubeadmAddons, kubernetesService, rbacBootstrap } from './bootstrap/kubeadm.js';
@@ -234,6 +236,7 @@ export class Cluster {
     const sys = this.systemClient();
     for (const ns of SYSTEM_NAMESPACES) sys.create('namespaces', undefined, { apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns, labels: { 'kubernetes.io/metadata.name': ns } } });
     for (const obj of rbacBootstrap()) this.mustApply(obj);
+    for (const obj of systemPriorityClasses()) this.mustApply(obj);
     const specs = this.world.nodes.map((n, i) => this.nodeSpec(n, i));
     const cp = specs.find((s) => s.role === 'control-plane') ?? specs[0];
     const podSubnet = this.world.podSubnet ?? DEFAULT_POD_SUBNET;
@@ -271,6 +274,10 @@ export class Cluster {
       // The rest join a little after the control plane (`kubeadm init`), as with `kubeadm join`.
       else this.queue.after(spec.name === cp.name ? 0 : WORKER_JOIN_DELAY_MS, join);
     });
+    // The API server's start-up ConfigMaps, from the CA files kubeadm gives it.
+    const cpFiles = this.nodes.get(cp.name)!.host.fs;
+    const caPem = cpFiles.read('/etc/kubernetes/pki/ca.crt') ?? '';
+    for (const obj of apiServerStartupConfigMaps({ clientCa: caPem, requestHeaderCa: cpFiles.read('/etc/kubernetes/pki/front-proxy-ca.crt') ?? '' }, this.createdAt)) this.mustApply(obj);
     // NetworkPolicy: judged on every dial, enforced where a node's CNI plugin does (network/policy.ts).
     this.network.policy = networkPolicyEngine(storePolicyReads(this.store, (name) => {
       const n = this.nodes.get(name);
@@ -283,7 +290,7 @@ export class Cluster {
         if (c.name === 'kube-apiserver' && c.state === 'CONTAINER_RUNNING') cpRuntime.appendLog(c, this.queue.now(), [line]);
       }
     };
-    const controllerManager = new ControllerManager(this.ctx, { hostName: cp.name, clusterCidr: podSubnet });
+    const controllerManager = new ControllerManager(this.ctx, { hostName: cp.name, clusterCidr: podSubnet, rootCA: caPem });
     const scheduler = new Scheduler(this.ctx, { hostName: cp.name });
     this.components.push(controllerManager, scheduler);
     this.queue.after(5_000, () => {
@@ -291,6 +298,7 @@ export class Cluster {
       scheduler.start();
     });
     this.queue.after(30_000, () => {
+      for (const obj of kubeadmUploadedConfigMaps(this.world.version, podSubnet, caPem, cp.ip)) this.mustApply(obj);
       for (const obj of kubeadmAddons(this.world.version, podSubnet, cp.ip)) this.mustApply(obj);
     });
     return joins;

@@ -5,7 +5,7 @@
  * resource or component where the scenario asks for them), without denying
  * it. A scenario with several faults grades each for its share of the points.
  */
-import type { Diagnosis, GradePartItem } from '../scenario/practice-types.js';
+import type { Diagnosis, GradePartItem } from './types.js';
 import { diagnosisItems, type DiagnosisItemSpec, type DiagnosisSpec } from '../scenario/schema.js';
 import { findCause, findComponent } from '../scenario/taxonomy.js';
 import { clausesOf, matchConcept, type Concept } from './concepts.js';

@@ -2,9 +2,8 @@
  * The score of an attempt: diagnosis + fix + evidence, minus hints, each part
  * explained.
  */
-import type { GradePart, GradeResult, Diagnosis } from '../scenario/practice-types.js';
+import type { CommandRecord, GradePart, GradeResult, Diagnosis } from './types.js';
 import type { Scenario } from '../scenario/schema.js';
-import type { CommandRecord } from '../scenario/run.js';
 import type { PredicateResult } from '../scenario/predicates.js';
 import { DIAGNOSIS_POINTS, gradeDiagnosis } from './diagnosis.js';
 import { EVIDENCE_POINTS, gradeEvidence } from './evidence.js';

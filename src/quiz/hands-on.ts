@@ -4,7 +4,7 @@
  * Each command moves the simulated clock on as in line mode; a goal is judged
  * after giving the cluster time to act on the learner's change.
  */
-import { COMMAND_STEP_MS, ScenarioRun } from '../scenario/run.js';
+import { COMMAND_STEP_MS, ScenarioRun } from '../practice/run.js';
 import { evaluateGoal, type PredicateResult } from '../scenario/predicates.js';
 import type { GoalPredicate, Scenario } from '../scenario/schema.js';
 

@@ -14,7 +14,17 @@
  */
 import { readFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
-import type { ScenarioSummary } from './practice-types.js';
+
+/** A scenario's catalogue entry (what the home screen lists). */
+export interface ScenarioSummary {
+  id: string;
+  title: string;
+  difficulty: 'beginner' | 'intermediate' | 'advanced';
+  topics: string[];
+  estimatedMinutes: number;
+  /** Path of the scenario file. */
+  file: string;
+}
 
 /** The scenario format this fast read understands (equal to schema.ts's SCENARIO_API_VERSION; a test keeps them equal). */
 export const METADATA_API_VERSION = 'kubedrill/v1';

@@ -87,3 +87,17 @@ function httpTable(http: NonNullable<Scenario['cluster']['images'][string]['http
   }
   return table;
 }
+
+/**
+ * The simulation's random seed for a run of `scenario` with `seed`: the
+ * scenario's id is mixed in (FNV-1a), so two scenarios at the same seed do not
+ * draw the same pod-name suffixes, UIDs and IPs.
+ */
+export function simulationSeed(scenario: Scenario, seed: number): number {
+  let h = 0x811c9dc5;
+  for (const ch of `${scenario.metadata.id}\0${seed}`) {
+    h ^= ch.codePointAt(0)!;
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h;
+}

@@ -1,5 +1,5 @@
 import { betterScore, type BestScore } from '../progress/store.js';
-import type { GradeResult, PracticeSession, ScenarioSummary } from '../scenario/practice-types.js';
+import type { GradeResult, PracticeSession, ScenarioSummary } from '../practice/types.js';
 import type { HomeView } from './screens/home/use-home-screen-state.js';
 import type { PracticeMemory } from './screens/practice/practice-screen.js';
 

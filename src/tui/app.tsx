@@ -1,8 +1,8 @@
 import { useApp } from 'ink';
 import { Suspense, lazy, useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { ProgressStore } from '../progress/store.js';
-import type { GradeResult, PracticeSession, ScenarioSummary } from '../scenario/practice-types.js';
-import type { WarmUpProgress } from '../scenario/run.js';
+import type { GradeResult, PracticeSession, ScenarioSummary } from '../practice/types.js';
+import type { WarmUpProgress } from '../practice/run.js';
 import { attemptRecord } from './attempt.js';
 import { appReducer, initialAppState, type Attempt, type Graded } from './app-state.js';
 import { ErrorBoundary } from './error-boundary.js';

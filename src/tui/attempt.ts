@@ -1,5 +1,5 @@
 import type { AttemptRecord } from '../progress/schema.js';
-import type { GradeResult } from '../scenario/practice-types.js';
+import type { GradeResult } from '../practice/types.js';
 
 /** The progress record of a graded attempt; times are wall-clock ms since epoch. */
 export function attemptRecord(result: GradeResult, startedAt: number, finishedAt: number, hintsUsed: number): AttemptRecord {

@@ -6,7 +6,7 @@
  * step constant: the practice screen loads with the home screen, before any
  * scenario is opened, and must not pull in the simulation.
  */
-import type { GradeResult, PracticeSession } from '../scenario/practice-types.js';
+import type { GradeResult, PracticeSession } from '../practice/types.js';
 import { PANE_HELP, type PaneCommand } from './pane-commands.js';
 import { describeDiagnosis, listDiagnosesText, recordedText, unknownDiagnosis } from './session-text.js';
 

@@ -1,5 +1,5 @@
 import { render } from 'ink';
-import type { PracticeSession, ScenarioSummary } from '../scenario/practice-types.js';
+import type { PracticeSession, ScenarioSummary } from '../practice/types.js';
 import { App, type AppProgress, type OpenSessionOptions } from './app.js';
 import { applyColorPreference } from './color.js';
 import type { PracticeHistory } from './screens/practice/practice-screen.js';

@@ -1,4 +1,4 @@
-import type { Diagnosis, DiagnosisComponent, PracticeSnapshot } from '../scenario/practice-types.js';
+import type { Diagnosis, DiagnosisComponent, PracticeSnapshot } from '../practice/types.js';
 
 /** A thrown value as one line of text (never a stack trace). */
 export function errorMessage(e: unknown): string {

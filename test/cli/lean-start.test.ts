@@ -14,8 +14,8 @@ vi.mock('js-yaml', () => (imported.push('js-yaml'), {}));
 vi.mock('ink', () => (imported.push('ink'), {}));
 vi.mock('proper-lockfile', () => (imported.push('proper-lockfile'), {}));
 vi.mock('../../src/scenario/validate.js', () => (imported.push('validate'), {}));
-vi.mock('../../src/scenario/practice.js', () => (imported.push('practice'), {}));
-vi.mock('../../src/scenario/run.js', () => (imported.push('run'), {}));
+vi.mock('../../src/practice/practice.js', () => (imported.push('practice'), {}));
+vi.mock('../../src/practice/run.js', () => (imported.push('run'), {}));
 
 describe('lean start-up', () => {
   it('`list` with a progress file reads no zod, YAML parser, simulation, Ink or lock library', async () => {

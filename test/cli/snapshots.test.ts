@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { scenarioFilesIn, shippedScenariosDir } from '../../src/scenario/catalog.js';
 import { loadValidScenarioFile } from '../../src/scenario/validate.js';
-import { renderTranscript, snapshotCommands } from '../../src/scenario/transcript.js';
+import { renderTranscript, snapshotCommands } from '../../src/practice/transcript.js';
 import { snapshotPath } from '../../src/cli/snapshots.js';
 import { scenarioTestTimeout } from '../helpers/scenario-timeout.js';
 import { clusterNodeCount } from '../../src/scenario/schema.js';

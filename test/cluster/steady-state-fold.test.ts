@@ -7,7 +7,7 @@
 import { describe, it, expect } from 'vitest';
 import { createCluster, type Cluster } from '../../src/cluster/cluster.js';
 import { loadValidScenarioFile } from '../../src/scenario/validate.js';
-import { warmCluster } from '../../src/scenario/run.js';
+import { warmCluster } from '../../src/practice/run.js';
 import type { KubeObject } from '../../src/cluster/apiserver/types.js';
 import { NOW, worldNode } from './kubelet/harness.js';
 

@@ -10,7 +10,7 @@
 import { describe, it, expect, beforeAll } from 'vitest';
 import fc from 'fast-check';
 import { loadScenarioArg } from '../../src/cli/load.js';
-import { ScenarioRun } from '../../src/scenario/run.js';
+import { ScenarioRun } from '../../src/practice/run.js';
 import { findControlCharacter, stripControlSequences } from '../../src/shell/sanitize.js';
 
 const SCENARIOS = ['crashloop-bad-command', 'node-notready-expired-cert', 'pending-untolerated-taint'];

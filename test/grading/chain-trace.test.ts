@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadValidScenarioFile } from '../../src/scenario/validate.js';
-import { ScenarioRun, COMMAND_STEP_MS } from '../../src/scenario/run.js';
+import { ScenarioRun, COMMAND_STEP_MS } from '../../src/practice/run.js';
 import { brokenLinks, chainTrace, type ChainTrace } from '../../src/grading/chain-trace.js';
 import { traceLines } from '../../src/tui/text/format-trace.js';
 

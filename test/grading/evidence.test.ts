@@ -2,8 +2,8 @@ import { describe, it, expect, beforeAll } from 'vitest';
 import { join } from 'node:path';
 import { loadScenarioFile } from '../../src/scenario/load.js';
 import { shippedScenariosDir } from '../../src/scenario/catalog.js';
-import { ScenarioRun } from '../../src/scenario/run.js';
-import { verifyScenario } from '../../src/scenario/verify.js';
+import { ScenarioRun } from '../../src/practice/run.js';
+import { verifyScenario } from '../../src/practice/verify.js';
 import type { EvidenceSpec, Scenario } from '../../src/scenario/schema.js';
 
 function load(file: string): Scenario {

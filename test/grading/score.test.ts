@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { gradeAttempt, FIX_POINTS, HINT_PENALTY } from '../../src/grading/score.js';
 import { EVIDENCE_POINTS, evidenceSeen, gradeEvidence } from '../../src/grading/evidence.js';
-import type { CommandRecord } from '../../src/scenario/run.js';
+import type { CommandRecord } from '../../src/grading/types.js';
 import type { EvidenceSpec, Scenario } from '../../src/scenario/schema.js';
 import { loadScenarioFile } from '../../src/scenario/load.js';
 

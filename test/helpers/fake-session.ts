@@ -8,7 +8,7 @@ import type {
   ScenarioSummary,
   TerminalEntry,
   Completion,
-} from '../../src/scenario/practice-types.js';
+} from '../../src/practice/types.js';
 
 /** A scenario summary for tests. */
 export function fakeScenario(overrides: Partial<ScenarioSummary> = {}): ScenarioSummary {

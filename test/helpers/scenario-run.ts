@@ -1,6 +1,6 @@
 /** A ScenarioRun of an unshipped fixture, and a way to run a line on a given host of it. */
 import { loadValidScenarioFile } from '../../src/scenario/validate.js';
-import { ScenarioRun } from '../../src/scenario/run.js';
+import { ScenarioRun } from '../../src/practice/run.js';
 
 /** Starts a run of a fixture scenario file (throws when it does not load). */
 export function startFixture(file: string): ScenarioRun {

@@ -4,7 +4,7 @@
  */
 import { describe, it, expect } from 'vitest';
 import { startFixture, onHost } from '../helpers/scenario-run.js';
-import { type ScenarioRun, COMMAND_STEP_MS } from '../../src/scenario/run.js';
+import { type ScenarioRun, COMMAND_STEP_MS } from '../../src/practice/run.js';
 
 const FIXTURE = 'test/fixtures/scenarios/combined/disk-full-and-containerd-down.yaml';
 

@@ -6,7 +6,7 @@
  */
 import { describe, it, expect } from 'vitest';
 import { startFixture, onHost } from '../helpers/scenario-run.js';
-import { type ScenarioRun } from '../../src/scenario/run.js';
+import { type ScenarioRun } from '../../src/practice/run.js';
 import { evaluateGoal } from '../../src/scenario/predicates.js';
 
 const FIXTURE = 'test/fixtures/scenarios/combined/selector-typo-and-containerd-down.yaml';

@@ -9,7 +9,7 @@
 import { describe, it, expect } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { loadValidScenarioText } from '../../src/scenario/validate.js';
-import { ScenarioRun } from '../../src/scenario/run.js';
+import { ScenarioRun } from '../../src/practice/run.js';
 import { onHost } from '../helpers/scenario-run.js';
 
 const SHIPPED = 'scenarios/nodes/node-unreachable-partition.yaml';

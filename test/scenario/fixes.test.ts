@@ -1,9 +1,9 @@
 import { describe, it, expect } from 'vitest';
 import { scenarioFilesIn, shippedScenariosDir } from '../../src/scenario/catalog.js';
 import { loadValidScenarioFile } from '../../src/scenario/validate.js';
-import { ScenarioRun, COMMAND_STEP_MS } from '../../src/scenario/run.js';
+import { ScenarioRun, COMMAND_STEP_MS } from '../../src/practice/run.js';
 import { evaluateGoal, type PredicateResult } from '../../src/scenario/predicates.js';
-import { SETTLE_LIMIT_MS } from '../../src/scenario/verify.js';
+import { SETTLE_LIMIT_MS } from '../../src/practice/verify.js';
 import type { Scenario } from '../../src/scenario/schema.js';
 import { scenarioTestTimeout } from '../helpers/scenario-timeout.js';
 
@@ -140,8 +140,8 @@ const FIXES: Record<string, Fixes> = {
     forbidden: [],
   },
   'kube-proxy-stale-rules': {
-    // Any way of replacing node-2's stopped kube-proxy makes a fresh one sync: the pod by its name, or a restart of the DaemonSet.
-    alternatives: [['kubectl delete pod kube-proxy-4dq9p -n kube-system'], ['kubectl rollout restart daemonset kube-proxy -n kube-system']],
+    // Any way of replacing node-2's stopped kube-proxy makes a fresh one sync: the pod (chosen by its node), or a restart of the DaemonSet.
+    alternatives: [['kubectl delete pod -n kube-system -l k8s-app=kube-proxy --field-selector spec.nodeName=node-2'], ['kubectl rollout restart daemonset kube-proxy -n kube-system']],
     forbidden: [],
   },
   'startup-probe-slow-start': {

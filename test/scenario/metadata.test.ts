@@ -11,7 +11,7 @@ import { scenarioFilesIn, shippedScenariosDir } from '../../src/scenario/catalog
 import { catalogueEntryOf, checkMetadata, metadataBlocks, METADATA_API_VERSION, plainBlock } from '../../src/scenario/metadata.js';
 import { SCENARIO_API_VERSION, scenarioSchema } from '../../src/scenario/schema.js';
 import { loadValidScenarioFile } from '../../src/scenario/validate.js';
-import { summarize } from '../../src/scenario/practice.js';
+import { summarize } from '../../src/practice/practice.js';
 
 const FILE = '/s/node-late.yaml';
 const METADATA = ['metadata:', '  id: node-late', '  title: A node, late', '  difficulty: beginner', '  topics: [kubelet, nodes]', '  estimatedMinutes: 10'];

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { loadValidScenarioFile } from '../../src/scenario/validate.js';
-import { verifyScenario } from '../../src/scenario/verify.js';
+import { verifyScenario } from '../../src/practice/verify.js';
 import { diagnosisItems } from '../../src/scenario/schema.js';
 import { DIAGNOSIS_POINTS, gradeDiagnosis } from '../../src/grading/diagnosis.js';
 

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { scenarioFilesIn, shippedScenariosDir } from '../../src/scenario/catalog.js';
-import { verifyScenarioFile } from '../../src/scenario/verify.js';
+import { verifyScenarioFile } from '../../src/practice/verify.js';
 import { loadValidScenarioFile } from '../../src/scenario/validate.js';
 import { scenarioTestTimeout } from '../helpers/scenario-timeout.js';
 

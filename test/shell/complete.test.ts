@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { complete, type CompletionSources } from '../../src/shell/complete.js';
 import { loadValidScenarioFile } from '../../src/scenario/validate.js';
-import { ScenarioRun } from '../../src/scenario/run.js';
+import { ScenarioRun } from '../../src/practice/run.js';
 
 /** A run of a shipped scenario: web-* and checkout-* pods in default, the control plane in kube-system, nodes cp-1, node-1, node-2. */
 function startRun(): ScenarioRun {

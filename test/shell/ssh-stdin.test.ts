@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { fakeSession } from './fakes.js';
 import { createMemoryFiles } from '../../src/shell/files.js';
-import { ScenarioRun } from '../../src/scenario/run.js';
+import { ScenarioRun } from '../../src/practice/run.js';
 import { loadScenarioArg } from '../../src/cli/load.js';
 
 const KUBECONF = 'apiVersion: v1\nkind: Config\nclusters: []\n';

@@ -8,7 +8,7 @@ import { describe, it, expect } from 'vitest';
 import { parse } from '../../src/shell/parse.js';
 import { DEFAULT_LIMITS } from '../../src/commands/budget.js';
 import type { OutputChunk } from '../../src/shell/pipeline.js';
-import { ScenarioRun } from '../../src/scenario/run.js';
+import { ScenarioRun } from '../../src/practice/run.js';
 import { loadScenarioArg } from '../../src/cli/load.js';
 import { fakeSession } from './fakes.js';
 

@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { PassThrough, Readable } from 'node:stream';
 import { runLineMode } from '../../src/tui/line-mode.js';
 import { loadScenarioFile } from '../../src/scenario/load.js';
-import { createPracticeSession } from '../../src/scenario/practice.js';
+import { createPracticeSession } from '../../src/practice/practice.js';
 import { parsePaneCommand } from '../../src/tui/pane-commands.js';
 
 // Two nodes broken for two reasons, played through the plain line mode:

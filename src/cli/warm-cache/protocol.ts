@@ -26,7 +26,7 @@ export interface BuildOrder {
   seed: number | undefined;
 }
 
-/** One half of `kubedrill verify` (src/scenario/verify.ts), each on its own fresh cluster. */
+/** One half of `kubedrill verify` (src/practice/verify.ts), each on its own fresh cluster. */
 export interface CheckRequest {
   mode: 'verify-start' | 'verify-solution';
   file: string;

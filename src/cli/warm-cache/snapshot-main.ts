@@ -10,12 +10,12 @@
 import { startupSnapshot } from 'node:v8';
 import { readFileSync, writeSync } from 'node:fs';
 import { loadValidScenarioText } from '../../scenario/validate.js';
-import { warmCluster } from '../../scenario/run.js';
+import { warmCluster } from '../../practice/run.js';
 import type { Scenario } from '../../scenario/schema.js';
 import type { Cluster } from '../../cluster/cluster.js';
 import { runExecRequest } from '../exec-run.js';
-import { ScenarioRun } from '../../scenario/run.js';
-import { checkSolution, checkStart } from '../../scenario/verify.js';
+import { ScenarioRun } from '../../practice/run.js';
+import { checkSolution, checkStart } from '../../practice/verify.js';
 import { guardStreams } from '../streams.js';
 import { oneLineError } from '../../error-text.js';
 import { scenarioDigest } from './key.js';

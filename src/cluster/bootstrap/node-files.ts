@@ -98,6 +98,11 @@ export function kubeletConfig(): Obj {
   };
 }
 
+/** kubeletConfig() as YAML, the way Go's sigs.k8s.io/yaml writes it (list items at their key's indent). */
+export function kubeletConfigText(): string {
+  return yaml.dump(kubeletConfig(), { lineWidth: -1, noArrayIndent: true });
+}
+
 function kubeconfig(server: string, user: string, certPath: string, keyPath: string): string {
   return yaml.dump(
     {
@@ -132,7 +137,7 @@ export function seedNodeFiles(host: NodeHost, spec: NodeSpec, o: NodeFileOptions
   const serving: Certificate = { serial: serial(), subject: { CN: `${spec.name}-ca@${Math.floor(at / 1000)}` }, issuer: { CN: `${spec.name}-ca@${Math.floor(at / 1000)}` }, notBefore: at, notAfter: at + YEAR_MS, sans: [`DNS:${spec.name}`] };
   fs.write('/var/lib/kubelet/pki/kubelet.crt', encodeCertificate(serving), { mtime: at });
   fs.write('/var/lib/kubelet/pki/kubelet.key', privateKeyBlock(o.random.hex(8)), { mode: 0o600, mtime: at });
-  fs.write('/var/lib/kubelet/config.yaml', yaml.dump(kubeletConfig(), { lineWidth: -1 }), { mtime: at });
+  fs.write('/var/lib/kubelet/config.yaml', kubeletConfigText(), { mtime: at });
   fs.write('/var/lib/kubelet/kubeadm-flags.env', `KUBELET_KUBEADM_ARGS="--container-runtime-endpoint=unix:///var/run/containerd/containerd.sock --pod-infra-container-image=registry.k8s.io/pause:3.10"\n`, { mtime: at });
   fs.write('/etc/kubernetes/kubelet.conf', kubeconfig(`https://${o.apiServerIP}:6443`, 'default-auth', '/var/lib/kubelet/pki/kubelet-client-current.pem', '/var/lib/kubelet/pki/kubelet-client-current.pem'), { mode: 0o600, mtime: at });
   fs.write('/usr/lib/systemd/system/kubelet.service', '[Unit]\nDescription=kubelet: The Kubernetes Node Agent\nDocumentation=https://kubernetes.io/docs/\nWants=network-online.target\nAfter=network-online.target\n\n[Service]\nExecStart=/usr/bin/kubelet\nRestart=always\nStartLimitInterval=0\nRestartSec=10\n\n[Install]\nWantedBy=multi-user.target\n', { mtime: at });

@@ -21,6 +21,9 @@ import { NamespaceController } from './namespace.js';
 import { NodeIpamController } from './node-ipam.js';
 import { CsrSigningController } from './csr-signing.js';
 import { CsrApprovingController } from './csr-approving.js';
+import { RootCaPublisher } from './root-ca-publisher.js';
+import { ServiceAccountsController } from './serviceaccounts.js';
+import { ResourceQuotaController } from './resource-quota.js';
 
 /** Every controller this controller-manager can run, by upstream name, in start order. */
 export const CONTROLLER_NAMES = [
@@ -36,12 +39,15 @@ export const CONTROLLER_NAMES = [
   'taint-eviction-controller',
   'certificatesigningrequest-signing-controller',
   'certificatesigningrequest-approving-controller',
+  'root-ca-certificate-publisher-controller',
+  'serviceaccount-controller',
+  'resourcequota-controller',
 ] as const;
 
 /** One controller name. */
 export type ControllerName = (typeof CONTROLLER_NAMES)[number];
 
-const FACTORIES: Record<ControllerName, (c: ControllerContext, o: ControllerManagerOptions) => Controller> = {
+const FACTORIES: Record<ControllerName, (c: ControllerContext, o: ControllerManagerOptions) => Controller | undefined> = {
   'namespace-controller': (c) => new NamespaceController(c),
   'garbage-collector-controller': (c) => new GarbageCollector(c),
   'replicaset-controller': (c) => new ReplicaSetController(c),
@@ -54,6 +60,9 @@ const FACTORIES: Record<ControllerName, (c: ControllerContext, o: ControllerMana
   'taint-eviction-controller': (c) => new TaintEvictionController(c),
   'certificatesigningrequest-signing-controller': (c) => new CsrSigningController(c),
   'certificatesigningrequest-approving-controller': (c) => new CsrApprovingController(c),
+  'root-ca-certificate-publisher-controller': (c, o) => (o.rootCA ? new RootCaPublisher(c, o.rootCA) : undefined),
+  'serviceaccount-controller': (c) => new ServiceAccountsController(c),
+  'resourcequota-controller': (c) => new ResourceQuotaController(c),
 };
 
 /** Options of the controller-manager (its command-line flags). */
@@ -68,6 +77,8 @@ export interface ControllerManagerOptions {
   nodeLifecycle?: Partial<NodeLifecycleOptions>;
   /** --cluster-cidr: the pod network the node IPAM controller carves into /24s (default 10.244.0.0/16). */
   clusterCidr?: string;
+  /** The contents of --root-ca-file (kubeadm: /etc/kubernetes/pki/ca.crt), published as kube-root-ca.crt in every namespace. */
+  rootCA?: string;
 }
 
 /** The kube-controller-manager process. */
@@ -103,7 +114,7 @@ export class ControllerManager extends LeaderElectedProcess {
       recorder: (component) => this.ctx.recorder(this.client, { component }),
     };
     const enabled = new Set<string>(this.options.controllers ?? CONTROLLER_NAMES);
-    this.active = CONTROLLER_NAMES.filter((n) => enabled.has(n)).map((n) => FACTORIES[n](context, this.options));
+    this.active = CONTROLLER_NAMES.filter((n) => enabled.has(n)).flatMap((n) => FACTORIES[n](context, this.options) ?? []);
     this.informers = informers;
     informers.start();
     for (const c of this.active) c.start();

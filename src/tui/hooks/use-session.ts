@@ -1,5 +1,5 @@
 import { useEffect, useReducer, useRef } from 'react';
-import type { PracticeSession, PracticeSnapshot } from '../../scenario/practice-types.js';
+import type { PracticeSession, PracticeSnapshot } from '../../practice/types.js';
 
 /**
  * The session's current snapshot; re-renders when the session says it

@@ -1,4 +1,4 @@
-import type { GradePart, GradeResult } from '../../scenario/practice-types.js';
+import type { GradePart, GradeResult } from '../../practice/types.js';
 import { traceLines } from './format-trace.js';
 
 /** `80/100`, the way scores are shown everywhere. */

@@ -4,7 +4,7 @@
  * simulation recorded for them, and how the path stands now.
  */
 import type { ChainTrace, TraceLink } from '../../grading/chain-trace.js';
-import type { GradeResult } from '../../scenario/practice-types.js';
+import type { GradeResult } from '../../practice/types.js';
 
 const MARK: Record<TraceLink['state'], string> = { ok: '✓', broken: '✗', 'not-reached': '·' };
 

@@ -11,7 +11,7 @@ import { describe, it, expect } from 'vitest';
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadShipped } from '../../../src/cli/load.js';
-import { snapshotCommands } from '../../../src/scenario/transcript.js';
+import { snapshotCommands } from '../../../src/practice/transcript.js';
 import { cacheEntries, useBuiltCli } from './built-cli.js';
 
 const cli = useBuiltCli();

@@ -30,7 +30,7 @@ export function testCluster(options: { timeline?: TimelineItem[]; createdAgoMs?:
   );
 }
 
-/** The ClusterView commands see (as src/scenario/run.ts builds it). */
+/** The ClusterView commands see (as src/practice/run.ts builds it). */
 export function viewOf(cluster: Cluster): ClusterView {
   return {
     now: () => cluster.now(),

@@ -16,7 +16,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Pod } from 'kubernetes-types/core/v1.js';
 import { startFixture, transcriptLines } from '../../helpers/scenario-run.js';
-import type { ScenarioRun } from '../../../src/scenario/run.js';
+import type { ScenarioRun } from '../../../src/practice/run.js';
 
 // The storefront image has no shell: `kubectl exec -- sh` cannot help, an ephemeral busybox can.
 const SCENARIO = 'scenarios/services/service-empty-endpoints-selector.yaml';

@@ -17,7 +17,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Pod } from 'kubernetes-types/core/v1.js';
 import { onHost, startFixture, transcriptLines } from '../../helpers/scenario-run.js';
-import type { ScenarioRun } from '../../../src/scenario/run.js';
+import type { ScenarioRun } from '../../../src/practice/run.js';
 
 const SCENARIO = 'scenarios/services/service-empty-endpoints-selector.yaml';
 const LEGACY = '--profile=legacy is deprecated and will be removed in the future. It is recommended to explicitly specify a profile, for example "--profile=general".';

@@ -1,8 +1,8 @@
 // kubectl rollout status as in kubectl 1.32 pkg/cmd/rollout/rollout_status.go and
 // polymorphichelpers/rollout_status.go (the status lines, the watch until done, --timeout).
 import { describe, it, expect } from 'vitest';
-import { ScenarioRun } from '../../../src/scenario/run.js';
-import { createPracticeSession } from '../../../src/scenario/practice.js';
+import { ScenarioRun } from '../../../src/practice/run.js';
+import { createPracticeSession } from '../../../src/practice/practice.js';
 import { loadScenarioArg } from '../../../src/cli/load.js';
 import type { Scenario } from '../../../src/scenario/schema.js';
 

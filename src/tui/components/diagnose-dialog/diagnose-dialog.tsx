@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import type { Diagnosis, DiagnosisComponent } from '../../../scenario/practice-types.js';
+import type { Diagnosis, DiagnosisComponent } from '../../../practice/types.js';
 import { theme } from '../../theme.js';
 import { useDiagnoseDialog } from './use-diagnose-dialog.js';
 import { useDiagnoseDialogState, type DiagnoseDialogState } from './use-diagnose-dialog-state.js';

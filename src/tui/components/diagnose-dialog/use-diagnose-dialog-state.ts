@@ -1,5 +1,5 @@
 import { useReducerStore } from '../../hooks/use-reducer-store.js';
-import type { Diagnosis, DiagnosisComponent } from '../../../scenario/practice-types.js';
+import type { Diagnosis, DiagnosisComponent } from '../../../practice/types.js';
 
 /** The diagnose dialog: a guided pick (component, then cause) or free text. */
 export interface DiagnoseDialogState {

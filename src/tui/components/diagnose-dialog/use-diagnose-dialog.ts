@@ -1,7 +1,7 @@
 import type { Key } from 'ink';
 import { useKeys } from '../../hooks/use-keys.js';
 import { useCallback } from 'react';
-import type { Diagnosis } from '../../../scenario/practice-types.js';
+import type { Diagnosis } from '../../../practice/types.js';
 import { useLatest } from '../../hooks/use-latest.js';
 import { pendingDiagnosis, type DiagnoseDialogAction, type DiagnoseDialogState } from './use-diagnose-dialog-state.js';
 

@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import type { ScenarioSummary } from '../../../scenario/practice-types.js';
+import type { ScenarioSummary } from '../../../practice/types.js';
 import type { BestScore } from '../../../progress/store.js';
 import { formatScore } from '../../text/format-grade.js';
 import { theme } from '../../theme.js';

@@ -4,7 +4,7 @@
  * separator a single match gets (append_to_match), and the column listing of
  * several (rl_display_match_list), printed down the columns like `ls`.
  */
-import type { Completion } from '../../../scenario/practice-types.js';
+import type { Completion } from '../../../practice/types.js';
 
 /** Above this many matches readline asks before listing them (rl_completion_query_items, default 100). */
 export const COMPLETION_QUERY_ITEMS = 100;

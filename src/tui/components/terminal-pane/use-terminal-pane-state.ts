@@ -1,6 +1,6 @@
 import { useReducerStore } from '../../hooks/use-reducer-store.js';
-import type { TerminalEntry } from '../../../scenario/practice-types.js';
-import type { Completion } from '../../../scenario/practice-types.js';
+import type { TerminalEntry } from '../../../practice/types.js';
+import type { Completion } from '../../../practice/types.js';
 import { normalizeTerminalLine, outputLines, wrapRows } from '../../text/wrap.js';
 import { applyCompletion, COMPLETION_QUERY_ITEMS, matchLabel, matchListRows } from './completion-list.js';
 import { extendSearch, searchLine, searchOlder, shrinkSearch, startSearch, type ReverseSearch } from './reverse-search.js';

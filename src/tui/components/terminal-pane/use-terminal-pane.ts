@@ -2,7 +2,7 @@ import type { Key } from 'ink';
 import { useCallback } from 'react';
 import { useKeys } from '../../hooks/use-keys.js';
 import { useLatest } from '../../hooks/use-latest.js';
-import type { Completion } from '../../../scenario/practice-types.js';
+import type { Completion } from '../../../practice/types.js';
 import type { TerminalPaneAction, TerminalPaneState } from './use-terminal-pane-state.js';
 
 /** A key's meaning: a pane action, or Tab (completion, which asks the session). */

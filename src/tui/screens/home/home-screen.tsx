@@ -1,7 +1,7 @@
 import { Box, Text } from 'ink';
 import { useMemo } from 'react';
 import type { BestScore } from '../../../progress/store.js';
-import type { ScenarioSummary } from '../../../scenario/practice-types.js';
+import type { ScenarioSummary } from '../../../practice/types.js';
 import { ScenarioList } from '../../components/scenario-list/index.js';
 import { useTerminalSize } from '../../hooks/use-terminal-size.js';
 import { theme } from '../../theme.js';

@@ -1,4 +1,4 @@
-import type { ScenarioSummary } from '../../../scenario/practice-types.js';
+import type { ScenarioSummary } from '../../../practice/types.js';
 import { useReducerStore } from '../../hooks/use-reducer-store.js';
 
 /** The difficulties in the order `d` cycles through them. */

@@ -1,6 +1,6 @@
 import { Box, Text, type Key } from 'ink';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { Diagnosis, GradeResult, PracticeSession, TerminalEntry } from '../../../scenario/practice-types.js';
+import type { Diagnosis, GradeResult, PracticeSession, TerminalEntry } from '../../../practice/types.js';
 import { DiagnoseDialog, DiagnosesReview } from '../../components/diagnose-dialog/index.js';
 import { PagerView, openPager, pagerKeyAction, pagerReducer, fitsOneScreen, type PagerState } from '../../components/pager/index.js';
 import { HintPanel, hintPanelLines } from '../../components/hint-panel/hint-panel.js';

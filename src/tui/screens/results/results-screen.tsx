@@ -1,7 +1,7 @@
 import { Box, Text } from 'ink';
 import { useKeys } from '../../hooks/use-keys.js';
 import { useEffect, useState, type ReactElement } from 'react';
-import type { GradeResult, ScenarioSummary } from '../../../scenario/practice-types.js';
+import type { GradeResult, ScenarioSummary } from '../../../practice/types.js';
 import { useInterrupt } from '../../hooks/use-interrupt.js';
 import { useTerminalSize } from '../../hooks/use-terminal-size.js';
 import { formatPartPoints, formatScore, itemLine, partSummary } from '../../text/format-grade.js';

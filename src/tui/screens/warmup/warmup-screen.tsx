@@ -1,7 +1,7 @@
 import { Box, Text } from 'ink';
 import { useEffect, useState } from 'react';
-import type { ScenarioSummary } from '../../../scenario/practice-types.js';
-import type { WarmUpProgress } from '../../../scenario/run.js';
+import type { ScenarioSummary } from '../../../practice/types.js';
+import type { WarmUpProgress } from '../../../practice/run.js';
 import { theme } from '../../theme.js';
 
 /** Braille spinner frames, as cli-spinners' "dots". */

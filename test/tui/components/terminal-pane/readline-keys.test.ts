@@ -15,7 +15,7 @@ import {
 } from '../../../../src/tui/components/terminal-pane/use-terminal-pane-state.js';
 import { applyCompletion, commonPrefix, matchLabel, matchListRows } from '../../../../src/tui/components/terminal-pane/completion-list.js';
 import { searchPrompt } from '../../../../src/tui/components/terminal-pane/reverse-search.js';
-import type { Completion } from '../../../../src/scenario/practice-types.js';
+import type { Completion } from '../../../../src/practice/types.js';
 
 const run = (state: TerminalPaneState, ...actions: TerminalPaneAction[]): TerminalPaneState => actions.reduce(terminalPaneReducer, state);
 const type = (text: string): TerminalPaneAction => ({ type: 'insert', text });

@@ -6,7 +6,7 @@ import { describe, it, expect, afterEach } from 'vitest';
 import { cleanup } from 'ink-testing-library';
 import { HomeScreen } from '../../../../src/tui/screens/home/home-screen.js';
 import { homeReducer, homeView, visibleScenarios, type HomeView } from '../../../../src/tui/screens/home/use-home-screen-state.js';
-import type { ScenarioSummary } from '../../../../src/scenario/practice-types.js';
+import type { ScenarioSummary } from '../../../../src/practice/types.js';
 import { fakeScenario } from '../../../helpers/fake-session.js';
 import { KEYS, renderInk } from '../../../helpers/ink.js';
 

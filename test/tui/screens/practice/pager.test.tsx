@@ -4,7 +4,7 @@ import { cleanup } from 'ink-testing-library';
 import { PracticeScreen } from '../../../../src/tui/screens/practice/practice-screen.js';
 import { loadScenarioFile } from '../../../../src/scenario/load.js';
 import { shippedScenariosDir } from '../../../../src/scenario/catalog.js';
-import { createPracticeSession } from '../../../../src/scenario/practice.js';
+import { createPracticeSession } from '../../../../src/practice/practice.js';
 import type { Scenario } from '../../../../src/scenario/schema.js';
 import { renderInk } from '../../../helpers/ink.js';
 

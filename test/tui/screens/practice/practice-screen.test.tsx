@@ -1,7 +1,7 @@
 import { describe, it, expect, afterEach } from 'vitest';
 import { cleanup } from 'ink-testing-library';
 import { PracticeScreen } from '../../../../src/tui/screens/practice/practice-screen.js';
-import type { GradeResult } from '../../../../src/scenario/practice-types.js';
+import type { GradeResult } from '../../../../src/practice/types.js';
 import { FakeSession } from '../../../helpers/fake-session.js';
 import { KEYS, renderInk } from '../../../helpers/ink.js';
 

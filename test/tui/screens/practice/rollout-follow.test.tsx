@@ -1,8 +1,8 @@
 import { describe, it, expect, afterEach } from 'vitest';
 import { cleanup } from 'ink-testing-library';
 import { PracticeScreen } from '../../../../src/tui/screens/practice/practice-screen.js';
-import { createPracticeSession } from '../../../../src/scenario/practice.js';
-import type { PracticeSession } from '../../../../src/scenario/practice-types.js';
+import { createPracticeSession } from '../../../../src/practice/practice.js';
+import type { PracticeSession } from '../../../../src/practice/types.js';
 import { loadScenarioArg } from '../../../../src/cli/load.js';
 import { renderInk } from '../../../helpers/ink.js';
 

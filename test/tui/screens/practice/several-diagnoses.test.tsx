@@ -3,8 +3,8 @@ import { cleanup } from 'ink-testing-library';
 import { PracticeScreen } from '../../../../src/tui/screens/practice/practice-screen.js';
 import { ResultsScreen } from '../../../../src/tui/screens/results/results-screen.js';
 import { loadScenarioFile } from '../../../../src/scenario/load.js';
-import { createPracticeSession } from '../../../../src/scenario/practice.js';
-import type { GradeResult } from '../../../../src/scenario/practice-types.js';
+import { createPracticeSession } from '../../../../src/practice/practice.js';
+import type { GradeResult } from '../../../../src/practice/types.js';
 import { KEYS, renderInk } from '../../../helpers/ink.js';
 
 // Two nodes broken for two reasons, played through the TUI with the real

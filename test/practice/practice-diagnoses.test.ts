@@ -1,8 +1,8 @@
 import { describe, it, expect } from 'vitest';
 import { loadScenarioFile } from '../../src/scenario/load.js';
-import { createPracticeSession } from '../../src/scenario/practice.js';
+import { createPracticeSession } from '../../src/practice/practice.js';
 import { DIAGNOSIS_POINTS } from '../../src/grading/diagnosis.js';
-import type { Diagnosis } from '../../src/scenario/practice-types.js';
+import type { Diagnosis } from '../../src/practice/types.js';
 
 // Two nodes broken for two reasons: the learner records a diagnosis per fault
 // and `grade()` grades them all.

@@ -3,7 +3,7 @@
  * scenario at its start, printed as `$ cmd` followed by the output. They
  * guard output fidelity and preview a scenario for instructors.
  */
-import type { Scenario } from './schema.js';
+import type { Scenario } from '../scenario/schema.js';
 import { ScenarioRun, COMMAND_STEP_MS } from './run.js';
 
 /** Commands every transcript starts with. */

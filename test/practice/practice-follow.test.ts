@@ -2,7 +2,7 @@ import { describe, it, expect, beforeAll } from 'vitest';
 import { join } from 'node:path';
 import { loadScenarioFile } from '../../src/scenario/load.js';
 import { shippedScenariosDir } from '../../src/scenario/catalog.js';
-import { createPracticeSession } from '../../src/scenario/practice.js';
+import { createPracticeSession } from '../../src/practice/practice.js';
 import type { Scenario } from '../../src/scenario/schema.js';
 
 const FILE = join(shippedScenariosDir(), 'nodes', 'node-notready-expired-cert.yaml');

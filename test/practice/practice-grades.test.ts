@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { join } from 'node:path';
 import { shippedScenariosDir } from '../../src/scenario/catalog.js';
 import { loadScenarioFile } from '../../src/scenario/load.js';
-import { createPracticeSession } from '../../src/scenario/practice.js';
+import { createPracticeSession } from '../../src/practice/practice.js';
 import { ATTEMPT_PENALTY, MAX_ATTEMPT_PENALTY } from '../../src/grading/score.js';
 
 const FILE = 'test/fixtures/scenarios/pending-insufficient-cpu.yaml';

@@ -7,8 +7,8 @@ import { describe, it, expect } from 'vitest';
 import { join } from 'node:path';
 import { loadScenarioFile } from '../../src/scenario/load.js';
 import { shippedScenariosDir } from '../../src/scenario/catalog.js';
-import { createPracticeSession } from '../../src/scenario/practice.js';
-import { ScenarioRun } from '../../src/scenario/run.js';
+import { createPracticeSession } from '../../src/practice/practice.js';
+import { ScenarioRun } from '../../src/practice/run.js';
 
 const FILE = join(shippedScenariosDir(), 'scheduling', 'pending-insufficient-cpu.yaml');
 

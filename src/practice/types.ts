@@ -2,22 +2,12 @@
  * What a front-end (the Ink TUI, the plain line mode) sees of one practice
  * attempt. The session owns the simulation; the UI is a view of it.
  */
-import type { ChainTrace } from '../grading/chain-trace.js';
+import type { ScenarioSummary } from '../scenario/metadata.js';
+import type { Diagnosis, GradePart, GradePartItem, GradeResult } from '../grading/types.js';
 import type { Completion } from '../shell/complete.js';
 import type { OutputPiece } from '../shell/session.js';
 
-export type { Completion, OutputPiece };
-
-/** A scenario's catalogue entry (what the home screen lists). */
-export interface ScenarioSummary {
-  id: string;
-  title: string;
-  difficulty: 'beginner' | 'intermediate' | 'advanced';
-  topics: string[];
-  estimatedMinutes: number;
-  /** Path of the scenario file. */
-  file: string;
-}
+export type { ScenarioSummary, Completion, OutputPiece, Diagnosis, GradePart, GradePartItem, GradeResult };
 
 /** One line of the terminal pane's scrollback. */
 export interface TerminalEntry {
@@ -60,49 +50,6 @@ export interface DiagnosisComponent {
   id: string;
   label: string;
   causes: { id: string; label: string }[];
-}
-
-/** What the learner submits as their diagnosis. */
-export type Diagnosis =
-  | { kind: 'guided'; component: string; cause: string }
-  | { kind: 'free-text'; text: string };
-
-/** One graded part of an attempt. */
-export interface GradePart {
-  name: 'diagnosis' | 'fix' | 'evidence' | 'hints' | 'attempts';
-  /** Points earned (negative for the hints and attempts deductions). */
-  points: number;
-  /** Points possible (0 for deductions). */
-  max: number;
-  /** Why, in a sentence or two the learner can act on. */
-  explanation: string;
-  /** The diagnosis part of a scenario with several faults: each fault's own share and why. */
-  items?: GradePartItem[];
-}
-
-/** One fault's share of the diagnosis part. */
-export interface GradePartItem {
-  /** The fault, as the scenario names it (e.g. `node-1 disk`). */
-  label: string;
-  points: number;
-  max: number;
-  explanation: string;
-}
-
-/** A graded attempt. */
-export interface GradeResult {
-  scenarioId: string;
-  /** Which grading of this attempt it is, 1-based: each grade after the first costs points. */
-  attempt: number;
-  score: number;
-  maxScore: number;
-  parts: GradePart[];
-  /** The scenario's explanation of what was wrong and why the fix works. */
-  explanation: string;
-  /** Simulated seconds the attempt took. */
-  simulatedSeconds: number;
-  /** The goal's request through the components when the attempt began, and as it goes now (src/grading/chain-trace.ts). */
-  trace?: { atStart?: ChainTrace; now?: ChainTrace };
 }
 
 /** A snapshot of the session for rendering (immutable; a new object on every change). */

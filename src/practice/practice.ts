@@ -2,16 +2,16 @@
  * The practice session a front-end drives: a scenario run plus hints,
  * diagnosis and grading, exposed as an external store for the TUI.
  */
-import type { Diagnosis, DiagnosisComponent, GradeResult, PracticeExecOptions, PracticeSession, PracticeSnapshot, ScenarioSummary, TerminalEntry } from './practice-types.js';
+import type { Diagnosis, DiagnosisComponent, GradeResult, PracticeExecOptions, PracticeSession, PracticeSnapshot, ScenarioSummary, TerminalEntry } from './types.js';
 import type { ShellFollow } from '../shell/session.js';
 import type { CommandRecord } from './run.js';
-import { diagnosisItems, type Scenario } from './schema.js';
+import { diagnosisItems, type Scenario } from '../scenario/schema.js';
 import { ScenarioRun, type RunOptions, type WarmUpOptions } from './run.js';
-import { TAXONOMY } from './taxonomy.js';
-import { evaluateGoal } from './predicates.js';
+import { TAXONOMY } from '../scenario/taxonomy.js';
+import { evaluateGoal } from '../scenario/predicates.js';
 import { chainTrace } from '../grading/chain-trace.js';
 import { gradeAttempt } from '../grading/score.js';
-import { summaryOf } from './metadata.js';
+import { summaryOf } from '../scenario/metadata.js';
 
 /** The catalogue entry of a loaded scenario. */
 export function summarize(scenario: Scenario, file: string): ScenarioSummary {

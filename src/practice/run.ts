@@ -9,24 +9,13 @@ import type { ApiClient } from '../cluster/apiserver/types.js';
 import type { ClusterView, CommandContext } from '../commands/types.js';
 import { createShellSession, type ShellExecResult, type ShellSession } from '../shell/session.js';
 import { hostFiles } from '../shell/host-files.js';
-import type { Scenario } from './schema.js';
-import { scenarioWorld } from './world.js';
+import type { Scenario } from '../scenario/schema.js';
+import { scenarioWorld, simulationSeed } from '../scenario/world.js';
 import { factsSeen, type ObjectRead, type Observation } from '../grading/evidence.js';
-import type { OutputChunk } from '../shell/pipeline.js';
+import type { CommandRecord } from '../grading/types.js';
 
-/** One command the learner ran and what it showed. */
-export interface CommandRecord {
-  host: string;
-  line: string;
-  output: string;
-  exitCode: number;
-  /** Simulated time when it ran. */
-  at: number;
-  /** What it displayed that derives from simulated state, and what it read (src/grading/evidence.ts). */
-  observation: Observation;
-  /** Per evidence item of the scenario: did this line show it (judged against the state when it ran)? */
-  seen: boolean[];
-}
+export type { CommandRecord };
+import type { OutputChunk } from '../shell/pipeline.js';
 
 /** What the command line now running displayed and read. */
 interface Current {
@@ -67,7 +56,7 @@ export type WarmUpOptions = Omit<ClusterWarmUpOptions, 'sliceEvents'>;
  */
 export function warmCluster(scenario: Scenario, seed: number = scenario.cluster.seed, fold = true): Cluster {
   const { world, timeline } = scenarioWorld(scenario);
-  return createCluster(world, { seed, timeline, fold });
+  return createCluster(world, { seed: simulationSeed(scenario, seed), timeline, fold });
 }
 
 /** A live scenario: cluster + shell + command log. */
@@ -126,7 +115,7 @@ export class ScenarioRun {
   static async create(scenario: Scenario, options: RunOptions & WarmUpOptions = {}): Promise<ScenarioRun> {
     const seed = options.seed ?? scenario.cluster.seed;
     const { world, timeline } = scenarioWorld(scenario);
-    const cluster = await createClusterAsync(world, { seed, timeline, onProgress: options.onProgress, signal: options.signal });
+    const cluster = await createClusterAsync(world, { seed: simulationSeed(scenario, seed), timeline, onProgress: options.onProgress, signal: options.signal });
     return new ScenarioRun(scenario, options, cluster);
   }
 

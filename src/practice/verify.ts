@@ -4,11 +4,11 @@
  * (by the rule learners are graded by); and after the reference solution the
  * goal holds.
  */
-import type { Scenario } from './schema.js';
-import { loadValidScenarioFile } from './validate.js';
-import { formatError } from './load.js';
+import type { Scenario } from '../scenario/schema.js';
+import { loadValidScenarioFile } from '../scenario/validate.js';
+import { formatError } from '../scenario/load.js';
 import { ScenarioRun, COMMAND_STEP_MS } from './run.js';
-import { evaluateGoal } from './predicates.js';
+import { evaluateGoal } from '../scenario/predicates.js';
 import { describeFact } from '../grading/evidence.js';
 
 /** How long after the last solution command the goal may take to hold (the simulation reconciles). */
