@@ -19,6 +19,7 @@ import { Kubelet } from './kubelet/kubelet.js';
 import { RUNTIME_REQUEST_TIMEOUT_MS } from './kubelet/pleg.js';
 import { containerdStartupLines } from './runtime/containerd-log.js';
 import { apiServerServingCertificate, type ApiServerEndpoint } from './kubelet/api-transport.js';
+import type { VirtualFs } from './host/vfs.js';
 import { decodeCertificate, type Certificate } from './host/certs.js';
 import type { NodeSpec } from './kubelet/node-status.js';
 import { ImageCatalog, type ImageBehaviour } from './workloads/catalog.js';
@@ -106,10 +107,19 @@ const ETCD_SEED_SALT = 0x65746364;
  */
 export const WORKER_JOIN_DELAY_MS = 60_000;
 
+/** Where kubeadm keeps the API server's serving certificate on the control-plane node. */
+const PKI_DIR = '/etc/kubernetes/pki';
+const SERVING_CERT = `${PKI_DIR}/apiserver.crt`;
+
 /** Options of createCluster. */
 export interface ClusterOptions {
   seed: number;
   timeline?: TimelineItem[];
+  /**
+   * Fold the steady state (default true): see docs/performance.md, "Warm-up
+   * design". False replays it event by event, the reference tests compare with.
+   */
+  fold?: boolean;
 }
 
 /** The simulated cluster. */
@@ -138,7 +148,7 @@ export class Cluster {
     this.queue = new EventQueue(this.createdAt);
     this.random = new Random(options.seed);
     this.seed = options.seed;
-    this.store = new Store(this.queue, 1000 + this.random.int(9000));
+    this.store = new Store(this.queue, 1000 + this.random.int(9000), options.fold ?? true);
     const [major, minor] = world.version.replace(/^v/, '').split('.');
     this.api = new ApiServer({ store: this.store, queue: this.queue, random: this.random, version: { gitVersion: world.version, major, minor } });
     this.ctx = componentContext(this.queue, this.random, (c: Credential) => this.api.client(c), this.jumpHooks);
@@ -320,11 +330,26 @@ export class Cluster {
     return new EtcdMember({ name, ip: nodeIP(index), queue: this.queue, seed: (this.seed ^ ETCD_SEED_SALT) >>> 0, revision: () => this.store.currentRevision(), fsyncMs: () => this.nodes.get(name)?.host.disk.fsyncMs() ?? 2, entries: () => this.store.entries() });
   }
 
-  /** The control-plane node's /etc/kubernetes/pki/apiserver.crt, when it has one. */
+  /**
+   * The control-plane node's /etc/kubernetes/pki/apiserver.crt, when it has
+   * one: every kubelet request asks, so the answer is kept until an entry of
+   * that directory changes (a file whose content is computed is read each time).
+   */
   private apiServerCertOnDisk(cpName: string): Certificate | undefined {
-    const pem = this.nodes.get(cpName)?.host.fs.read('/etc/kubernetes/pki/apiserver.crt');
-    return pem ? decodeCertificate(pem) : undefined;
+    const fs = this.nodes.get(cpName)?.host.fs;
+    if (!fs) return undefined;
+    const version = fs.dirVersion(PKI_DIR);
+    const known = this.servingCertRead;
+    if (known && known.fs === fs && known.version === version) return known.cert;
+    const file = fs.stat(SERVING_CERT);
+    const pem = fs.read(SERVING_CERT);
+    const cert = pem ? decodeCertificate(pem) : undefined;
+    this.servingCertRead = file !== undefined && typeof file.content === 'function' ? undefined : { fs, version, cert };
+    return cert;
   }
+
+  /** What {@link apiServerCertOnDisk} read last, and the version of the directory it read it at. */
+  private servingCertRead: { fs: VirtualFs; version: number; cert: Certificate | undefined } | undefined;
 
   private nodeSpec(n: WorldNode, index: number): NodeSpec {
     return {

@@ -51,11 +51,12 @@ export type WarmUpOptions = Omit<ClusterWarmUpOptions, 'sliceEvents'>;
 
 /**
  * The scenario's cluster, warmed up synchronously to "now" with `seed` (the
- * scenario's own by default): what a new run starts from.
+ * scenario's own by default): what a new run starts from. `fold` false
+ * replays the steady state event by event (the reference for tests).
  */
-export function warmCluster(scenario: Scenario, seed: number = scenario.cluster.seed): Cluster {
+export function warmCluster(scenario: Scenario, seed: number = scenario.cluster.seed, fold = true): Cluster {
   const { world, timeline } = scenarioWorld(scenario);
-  return createCluster(world, { seed: simulationSeed(scenario, seed), timeline });
+  return createCluster(world, { seed: simulationSeed(scenario, seed), timeline, fold });
 }
 
 /** A live scenario: cluster + shell + command log. */

@@ -8,7 +8,7 @@
 import type { EventQueue } from '../clock/event-queue.js';
 import type { Random } from '../clock/random.js';
 import type { Store } from '../store/store.js';
-import type { ApiClient, ApiResult, DeleteOptions, ExecOutput, KubeletEndpoint, PodExecOptions, KubeList, KubeObject, ListOptions, PatchType, PodLogOptions, Status, WatchEvent } from './types.js';
+import type { ApiClient, ApiResult, DeleteOptions, ExecOutput, KubeletEndpoint, PodExecOptions, KubeList, KubeObject, ListOptions, PatchType, PodLogOptions, Status, WatchEvent, WatchHandle } from './types.js';
 import { apiVersionOf, resolveResource, type ResourceInfo } from './resources.js';
 import { authenticate, authenticationFailure, type Credential, type UserInfo } from './authn.js';
 import { klogKV, klogLine } from '../host/journal.js';
@@ -249,6 +249,7 @@ export class ApiServer {
     if (subresource === 'ephemeralcontainers' && b.info.name !== 'pods') return failure(notServed());
     const ns = b.info.namespaced ? (b.ns ?? body.metadata?.namespace) : undefined;
     const old = this.options.store.get(b.info.name, ns, name);
+    if (old !== undefined && subresource === undefined && b.info.name === 'leases' && renewsOnly(body, old)) return this.renew(old, body);
     // The one copy of the request body. A status update takes only .status and changes nothing
     // in it, so it may share what the client sent back unchanged from the stored object. An
     // update is defaulted and admitted in place: it shares only when its kind has no defaults
@@ -353,14 +354,14 @@ export class ApiServer {
     return { ok: true, value: old };
   }
 
-  watch(credential: Credential, resource: string, namespace: string | undefined, resourceVersion: string, handler: (e: WatchEvent) => void, options: ListOptions = {}): ApiResult<{ stop(): void }> {
+  watch(credential: Credential, resource: string, namespace: string | undefined, resourceVersion: string, handler: (e: WatchEvent) => void, options: ListOptions = {}): ApiResult<WatchHandle> {
     const b = this.begin(credential, 'watch', resource, namespace);
     if (!b.ok) return failure(b.status);
     const matcher = this.matcher(b.info, options);
     if (!matcher.ok) return failure(badRequest(matcher.error));
     const from = resourceVersion === '' || resourceVersion === '0' ? this.options.store.currentRevision() : Number(resourceVersion);
     const filter = options.labelSelector || options.fieldSelector ? matcher.match : undefined;
-    const handle = this.options.store.watch(b.info.name, b.ns, from, handler, filter, this.trigger(b.info, options));
+    const handle = this.options.store.watch(b.info.name, b.ns, from, handler, filter, this.trigger(b.info, options), options.takesFolded === true);
     // etcd3 watcher: "too old resource version: <requested> (<compacted>)".
     if (!handle) return failure(gone(`too old resource version: ${from} (${this.options.store.compactedRevision()})`));
     return { ok: true, value: handle };
@@ -446,6 +447,25 @@ export class ApiServer {
     return this.commit(info, old, object);
   }
 
+  /**
+   * A Lease renewal ({@link renewsOnly}): the update the general path would
+   * make, without its steps that cannot act on it. The body is the stored
+   * Lease with another renew time, so the copy is that Lease with this spec;
+   * no resourceVersion conflicts (the metadata is the stored one); no
+   * admission plugin acts on a Lease update (each acts on creates only) and
+   * Leases have no defaults, so only validation is left, and a renewal shows
+   * it nothing new; a renew time equal to the stored one is a no-op. Only
+   * etcd's own refusal (storageRefusal) is left to judge.
+   */
+  private renew(old: KubeObject, body: KubeObject): ApiResult<KubeObject> {
+    if ((body.spec as Record<string, unknown>).renewTime === (old.spec as Record<string, unknown>).renewTime) return { ok: true, value: old };
+    const next: KubeObject = { ...body, metadata: { ...old.metadata }, spec: { ...(body.spec as object) } };
+    // etcd judges a renewal as any write: a full database or a slow disk refuses it too.
+    const refused = this.storageRefusal('leases', next);
+    if (refused) return failure(refused);
+    return { ok: true, value: this.options.store.put('leases', next, 'MODIFIED', true) };
+  }
+
   /** Stores `next` (its metadata this request's own) unless it equals `old`. */
   private commit(info: ResourceInfo, old: KubeObject, next: KubeObject): ApiResult<KubeObject> {
     next.metadata.resourceVersion = old.metadata.resourceVersion;
@@ -454,7 +474,7 @@ export class ApiServer {
     if (unchanged(next, old)) return { ok: true, value: old };
     const refused = this.storageRefusal(info.name, next);
     if (refused) return failure(refused);
-    const stored = this.options.store.put(info.name, next, 'MODIFIED');
+    const stored = this.options.store.put(info.name, next, 'MODIFIED', info.name === 'leases' && isRenewal(next, old));
     if (info.name === 'events') this.expireEvent(stored);
     return { ok: true, value: stored };
   }
@@ -609,6 +629,46 @@ function unchanged(next: KubeObject, old: KubeObject): boolean {
   // Two differing .spec (or .status) objects settle it; anything else is left to the whole comparison.
   if (differentObjects(next.spec, old.spec) || differentObjects(next.status, old.status)) return false;
   return jsonEqual(next, old);
+}
+
+/**
+ * Is `next` a renewal of the Lease `old`: the same object but for its
+ * spec.renewTime? Every other field is the very value `old` holds (an update
+ * built on the stored object shares them), so its owner references too: no
+ * watcher's cache learns anything from it but the renew time (store.ts folds
+ * its deliveries).
+ */
+function isRenewal(next: KubeObject, old: KubeObject): boolean {
+  const spec = next.spec as Record<string, unknown> | undefined;
+  const oldSpec = old.spec as Record<string, unknown> | undefined;
+  if (!spec || !oldSpec || !sameFields(next.metadata, old.metadata, undefined)) return false;
+  if (!sameFields(spec, oldSpec, 'renewTime')) return false;
+  for (const key in next) if (key !== 'spec' && key !== 'metadata' && next[key] !== old[key]) return false;
+  for (const key in old) if (!(key in next)) return false;
+  return true;
+}
+
+/**
+ * Is the update `body` of the stored `old` a renewal only: the stored
+ * object itself, metadata and all (so no resourceVersion conflict), with a
+ * spec that differs at most in a string renewTime? ({@link isRenewal} for
+ * the stored result.)
+ */
+function renewsOnly(body: KubeObject, old: KubeObject): boolean {
+  return body.metadata === old.metadata && typeof (body.spec as Record<string, unknown> | undefined)?.renewTime === 'string' && isRenewal(body, old);
+}
+
+/** Do `a` and `b` have the same keys, in the same order, holding the very same values (but `except`)? */
+function sameFields(a: Record<string, unknown>, b: Record<string, unknown>, except: string | undefined): boolean {
+  const keys = Object.keys(a);
+  const others = Object.keys(b);
+  if (keys.length !== others.length) return false;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
+    if (key !== others[i]) return false;
+    if (key !== except && a[key] !== b[key]) return false;
+  }
+  return true;
 }
 
 /** Are `a` and `b` both objects (so both visible fields) that encode differently? */

@@ -86,6 +86,12 @@ export interface ListOptions {
   labelSelector?: string;
   /** e.g. `spec.nodeName=node-1,status.phase!=Running` */
   fieldSelector?: string;
+  /**
+   * Not a request parameter: a watch whose reader settles it before every
+   * read (an informer) takes Lease renewals folded, without a queued
+   * delivery each (store.ts). Its handlers see a renewal when it settles.
+   */
+  takesFolded?: boolean;
 }
 
 /** How a patch body is interpreted (`kubectl patch --type`). */
@@ -106,6 +112,12 @@ export interface WatchEvent {
 /** Handle to stop a watch. */
 export interface WatchHandle {
   stop(): void;
+  /**
+   * For a watch that takes folded writes (ListOptions.takesFolded): delivers
+   * those whose delivery would have run by now. Call before reading what the
+   * watch keeps current.
+   */
+  settle?(): void;
 }
 
 /** One API identity's view of the server (what a kubeconfig or a kubelet cert gives you). */

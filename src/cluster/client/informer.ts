@@ -5,6 +5,13 @@
  * objects are the API server's stored objects, shared by every reader and
  * never to be mutated (client-go's rule for lister objects): to write, build
  * a new object (spread the parts that change) and send that.
+ *
+ * An informer takes Lease renewals folded (store.ts): instead of a queued
+ * delivery per renewal, it settles its watch before every read, taking the
+ * renewals whose deliveries would have run by then. Its handlers see a
+ * renewal then, and of several renewals of one Lease only the last; a
+ * handler must not depend on the moment a renewal arrives (the garbage
+ * collector's ignores them: their owner references are the stored ones).
  */
 import type { ApiClient, KubeObject, ListOptions, WatchEvent } from '../apiserver/types.js';
 import { LastKey, namespacedKey } from '../object-key.js';
@@ -17,6 +24,8 @@ export class Informer {
   private readonly cache = new Map<string, KubeObject>();
   private readonly handlers: InformerHandler[] = [];
   private stopWatch: (() => void) | undefined;
+  /** Takes the folded writes due by now (see above); a no-op while not watching. */
+  private settle: () => void = noop;
   /** Why the last list failed (the API server's message), for the reflector's log line. */
   lastError?: string;
   /** The key {@link key} built last, by its namespace and name. */
@@ -41,9 +50,10 @@ export class Informer {
       this.cache.set(keyOf(obj), obj);
       for (const h of this.handlers) h('ADDED', obj, undefined);
     }
-    const watched = this.client.watch(this.resource, this.namespace, listed.value.metadata.resourceVersion, (e) => this.apply(e), this.options);
+    const watched = this.client.watch(this.resource, this.namespace, listed.value.metadata.resourceVersion, (e) => this.apply(e), { ...this.options, takesFolded: true });
     if (!watched.ok) return false;
     this.stopWatch = () => watched.value.stop();
+    this.settle = watched.value.settle?.bind(watched.value) ?? noop;
     return true;
   }
 
@@ -51,6 +61,7 @@ export class Informer {
   stop(): void {
     this.stopWatch?.();
     this.stopWatch = undefined;
+    this.settle = noop;
     this.cache.clear();
   }
 
@@ -61,16 +72,19 @@ export class Informer {
 
   /** All cached objects. */
   list(): KubeObject[] {
+    this.settle();
     return [...this.cache.values()];
   }
 
   /** One cached object. */
   get(namespace: string | undefined, name: string): KubeObject | undefined {
+    this.settle();
     return this.cache.get(this.keys.of(namespace, name));
   }
 
   /** One cached object by its {@link keyOf} key (a caller that asks for the same object often keeps the key). */
   getByKey(key: string): KubeObject | undefined {
+    this.settle();
     return this.cache.get(key);
   }
 
@@ -87,3 +101,5 @@ export class Informer {
 export function keyOf(obj: KubeObject): string {
   return namespacedKey(obj.metadata.namespace, String(obj.metadata.name));
 }
+
+function noop(): void {}

@@ -73,6 +73,15 @@ export class EventQueue {
   private current = Number.NaN;
   private executed = 0;
   private sequence = 0;
+  /** The sequence number of the event running now (Infinity outside events). */
+  private running = Infinity;
+  /**
+   * After a run that stopped partway (`maxEvents`), the sequence number of
+   * the last event it ran: events of the clock's millisecond may still be
+   * due, and the time between slices stands where that event stood.
+   * Infinity once a run reached its time.
+   */
+  private cut = Infinity;
 
   constructor(start: number) {
     this.current = start;
@@ -92,6 +101,21 @@ export class EventQueue {
   /** The idle time warm-up jumps have skipped in all (ms): `now() - skippedMs()` is the time the cluster lived through. */
   skippedMs(): number {
     return this.skipped;
+  }
+
+  /**
+   * The sequence number of the event running now, or Infinity outside any
+   * event. With {@link upcomingSeq} it tells whether an event that was not
+   * queued (a folded watch delivery, store.ts) would already have run:
+   * equal times run in sequence order.
+   */
+  runningSeq(): number {
+    return this.running !== Infinity ? this.running : this.cut;
+  }
+
+  /** The sequence number the next event scheduled will get. */
+  upcomingSeq(): number {
+    return this.seq;
   }
 
   /** How many events have run (for benchmarks). */
@@ -143,6 +167,21 @@ export class EventQueue {
    * stopped (a sliced warm-up runs the same history). Returns whether it reached `time`.
    */
   runUntil(time: number, maxEvents = Infinity): boolean {
+    // A callback may run the queue itself: the event that called it is running again once this returns.
+    const outer = this.running;
+    let reached = false;
+    try {
+      reached = this.runEvents(time, maxEvents);
+      return reached;
+    } finally {
+      const last = this.running;
+      this.running = outer;
+      // Only the outermost run leaves the time between slices; a nested one returns into its event.
+      if (outer === Infinity && (reached || last !== Infinity)) this.cut = reached ? Infinity : last;
+    }
+  }
+
+  private runEvents(time: number, maxEvents: number): boolean {
     let budget = maxEvents;
     const zero = this.zero;
     for (;;) {
@@ -173,6 +212,7 @@ export class EventQueue {
       this.current = this.last;
       this.executed++;
       budget--;
+      this.running = seq;
       fn();
     }
     if (time > this.current) this.current = time;
@@ -218,6 +258,7 @@ export class EventQueue {
     this.nonEmpty.fill(0);
     this.current += deltaMs;
     this.skipped += deltaMs;
+    this.cut = Infinity;
     // Every pending time was at or after the clock, and adding the same delta keeps that order.
     this.setLast(this.current + 0);
     for (let j = 0; j < times.length; j++) this.insert(times[j], seqs[j], fns[j]!);

@@ -10,9 +10,9 @@
  * mutates one throws.
  */
 import type { EventQueue, TimerId } from '../clock/event-queue.js';
-import type { KubeObject, WatchEvent } from '../apiserver/types.js';
+import type { KubeObject, WatchEvent, WatchHandle } from '../apiserver/types.js';
 import { deepFreeze, freezeStoredObjects } from '../json.js';
-import { LastKey } from '../object-key.js';
+import { LastKey, namespacedKey } from '../object-key.js';
 
 /** A registered watcher. */
 interface Watcher {
@@ -25,7 +25,26 @@ interface Watcher {
   trigger: string | undefined;
   handler: (event: WatchEvent) => void;
   active: boolean;
+  /**
+   * Set when the watcher takes folded writes ({@link Store.put}): the writes
+   * delivered to it only when it settles, oldest first (undefined: it takes none).
+   */
+  folded: FoldedDelivery[] | undefined;
 }
+
+/**
+ * A write's event held for a watcher instead of a queued delivery. The
+ * delivery it stands for would have run at `time`, after every event whose
+ * sequence number is below `seq` (the events scheduled before it).
+ */
+interface FoldedDelivery {
+  event: WatchEvent;
+  time: number;
+  seq: number;
+}
+
+/** How many folded deliveries a watcher holds before the store settles what is due of them itself. */
+const FOLDED_LIMIT = 256;
 
 /** A resource's indexed field (the cacher's trigger): how to read it, and which keys hold each value. */
 interface TriggerIndex {
@@ -136,7 +155,12 @@ export class Store {
   private compacted = 0;
   private readonly freeze = freezeStoredObjects();
 
-  constructor(private readonly queue: EventQueue, startRevision = 1) {
+  /**
+   * @param folding whether writes put with `fold` are folded (the default);
+   *   without, every write is delivered by a queued event: the reference the
+   *   folded history is tested against.
+   */
+  constructor(private readonly queue: EventQueue, startRevision = 1, private readonly folding = true) {
     this.revision = startRevision;
   }
 
@@ -206,8 +230,13 @@ export class Store {
    * Writes an object (create or update), stamping a new resourceVersion. The
    * store keeps `object` itself (the caller hands it over and must not change
    * it afterwards); its metadata must not be shared with a stored object.
+   *
+   * A `fold` write (a Lease renewal: the API server decides) is stored and
+   * kept in the history like any other, but the watchers that take folded
+   * writes get no queued delivery: they get its event when they next settle
+   * ({@link watch}), if by then the delivery would have run.
    */
-  put(resource: string, object: KubeObject, type: 'ADDED' | 'MODIFIED'): KubeObject {
+  put(resource: string, object: KubeObject, type: 'ADDED' | 'MODIFIED', fold = false): KubeObject {
     this.revision++;
     object.metadata.resourceVersion = String(this.revision);
     if (this.freeze) deepFreeze(object);
@@ -219,7 +248,8 @@ export class Store {
     const index = this.triggers.get(resource);
     if (index) reindex(index, key, existing, object);
     bucket.set(key, object);
-    this.emit(resource, { type, object }, prev);
+    // Only a write made by an event folds: the delivery it stands for is placed by the running event's sequence.
+    this.emit(resource, { type, object }, prev, fold && this.folding && this.queue.runningSeq() !== Infinity);
     return object;
   }
 
@@ -309,7 +339,7 @@ export class Store {
     if (bucket.delete(key)) this.sortedKeys.delete(resource);
     const index = this.triggers.get(resource);
     if (index) reindex(index, key, prev, undefined);
-    this.emit(resource, { type: 'DELETED', object: removed }, prev);
+    this.emit(resource, { type: 'DELETED', object: removed }, prev, false);
   }
 
   /**
@@ -318,10 +348,10 @@ export class Store {
    * value the watch's selector requires of the resource's indexed field
    * ({@link indexBy}), if it requires one; `filter` still decides.
    */
-  watch(resource: string, namespace: string | undefined, fromRevision: number, handler: (event: WatchEvent) => void, filter?: (object: KubeObject) => boolean, trigger?: string): { stop(): void } | undefined {
+  watch(resource: string, namespace: string | undefined, fromRevision: number, handler: (event: WatchEvent) => void, filter?: (object: KubeObject) => boolean, trigger?: string, takesFolded = false): Required<WatchHandle> | undefined {
     if (fromRevision < this.compacted) return undefined;
     const indexed = trigger !== undefined && this.triggers.has(resource);
-    const watcher: Watcher = { seq: this.nextWatcherSeq++, namespace, filter, trigger: indexed ? trigger : undefined, handler, active: true };
+    const watcher: Watcher = { seq: this.nextWatcherSeq++, namespace, filter, trigger: indexed ? trigger : undefined, handler, active: true, folded: takesFolded ? [] : undefined };
     for (let i = this.firstAfter(fromRevision); i < this.history.length; i++) {
       const h = this.history[i]!;
       if (h.resource !== resource) continue;
@@ -332,9 +362,11 @@ export class Store {
     const list = watcher.trigger === undefined ? group.unindexed : getOrCreate(group.byTrigger, watcher.trigger);
     list.push(watcher);
     return {
+      settle: () => this.settle(watcher),
       stop: () => {
         if (!watcher.active) return;
         watcher.active = false;
+        watcher.folded = undefined;
         const at = list.indexOf(watcher);
         if (at >= 0) list.splice(at, 1);
         if (list.length === 0 && watcher.trigger !== undefined) group.byTrigger.delete(watcher.trigger);
@@ -361,7 +393,40 @@ export class Store {
     return lo;
   }
 
-  private emit(resource: string, event: WatchEvent, prev: KubeObject | undefined): void {
+  /**
+   * Delivers to `watcher` its folded writes whose deliveries would have run
+   * by now: those of an earlier millisecond, and those of this one whose
+   * delivery was due before the running event (equal times run in sequence
+   * order; outside any event, everything due has run). Of several writes of
+   * one object only the last is delivered: the watcher settles before it
+   * reads, so nothing saw the ones in between.
+   */
+  private settle(watcher: Watcher): void {
+    const folded = watcher.folded;
+    if (folded === undefined || folded.length === 0) return;
+    const now = this.queue.now();
+    const running = this.queue.runningSeq();
+    let due = 0;
+    while (due < folded.length && (folded[due].time < now || running >= folded[due].seq)) due++;
+    if (due === 0) return;
+    // Taken off first: a handler may read (and so settle) again.
+    const ready: (FoldedDelivery | undefined)[] = folded.splice(0, due);
+    if (ready.length > 1) {
+      // An update followed by another update of the same object (known by its uid: no key built) delivers only the later one.
+      const updatedLater = new Set<string>();
+      for (let i = ready.length - 1; i >= 0; i--) {
+        const event = ready[i]!.event;
+        const meta = event.object.metadata;
+        const key = meta.uid ?? namespacedKey(meta.namespace, meta.name!);
+        if (event.type !== 'MODIFIED') updatedLater.delete(key);
+        else if (updatedLater.has(key)) ready[i] = undefined;
+        else updatedLater.add(key);
+      }
+    }
+    for (const entry of ready) if (entry !== undefined && watcher.active) watcher.handler(entry.event);
+  }
+
+  private emit(resource: string, event: WatchEvent, prev: KubeObject | undefined, fold: boolean): void {
     this.history.push({ revision: this.revision, resource, event, prev });
     if (this.history.length - this.historyStart > HISTORY_LIMIT) {
       const start = this.history.length - HISTORY_LIMIT;
@@ -381,6 +446,8 @@ export class Store {
     // instant as one entry per watcher (nothing can be queued between entries filed together), for less work.
     // Watchers and their events, alternating (one array per write, not an object per delivery).
     let batch: (Watcher | WatchEvent)[] | undefined;
+    // The watchers that take this write folded, and their events, alternating.
+    let held: (Watcher | WatchEvent)[] | undefined;
     const [all, now, was] = this.recipients(resource, group, event.object, prev);
     // The three lists merged by registration order as they are walked (no merged copy per write).
     let i = 0;
@@ -393,9 +460,36 @@ export class Store {
       const watcher = a < b ? (a < c ? all[i++] : was[k++]) : b < c ? now[j++] : c < Infinity ? was[k++] : undefined;
       if (!watcher) break;
       const delivered = eventFor(watcher, event, prev, this.revision);
-      if (delivered) (batch ??= []).push(watcher, delivered);
+      if (!delivered) continue;
+      if (fold && watcher.folded !== undefined) (held ??= []).push(watcher, delivered);
+      else (batch ??= []).push(watcher, delivered);
     }
-    if (batch) this.queue.after(0, deliver.bind(undefined, batch));
+    if (batch) this.queue.after(0, () => this.deliver(batch));
+    if (held) {
+      // The delivery not queued would have been the next event scheduled: every event scheduled from here on runs after it.
+      const time = this.queue.now();
+      const seq = this.queue.upcomingSeq();
+      for (let i = 0; i < held.length; i += 2) {
+        const watcher = held[i] as Watcher;
+        const folded = watcher.folded!;
+        if (folded.length >= FOLDED_LIMIT) this.settle(watcher);
+        folded.push({ event: held[i + 1] as WatchEvent, time, seq });
+      }
+    }
+  }
+
+  /**
+   * Runs one write's deliveries: watchers and their events, alternating; a
+   * watcher stopped meanwhile gets nothing, and one holding folded writes
+   * gets those that are due first.
+   */
+  private deliver(batch: (Watcher | WatchEvent)[]): void {
+    for (let i = 0; i < batch.length; i += 2) {
+      const watcher = batch[i] as Watcher;
+      if (!watcher.active) continue;
+      if (watcher.folded !== undefined && watcher.folded.length > 0) this.settle(watcher);
+      watcher.handler(batch[i + 1] as WatchEvent);
+    }
   }
 
   /**
@@ -448,13 +542,6 @@ function eventFor(watcher: Watcher, event: WatchEvent, prev: KubeObject | undefi
   return event.type === 'DELETED' ? event : { type: 'DELETED', object: withResourceVersion(prev, revision) };
 }
 
-/** Runs one write's deliveries: watchers and their events, alternating; a watcher stopped meanwhile gets nothing. */
-function deliver(batch: (Watcher | WatchEvent)[]): void {
-  for (let i = 0; i < batch.length; i += 2) {
-    const watcher = batch[i] as Watcher;
-    if (watcher.active) watcher.handler(batch[i + 1] as WatchEvent);
-  }
-}
 
 /** A shallow copy of `object` stamped with `revision` (a deleted object as the watch reports it). */
 function withResourceVersion(object: KubeObject, revision: number): KubeObject {
