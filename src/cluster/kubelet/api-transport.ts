@@ -171,7 +171,9 @@ export class KubeletTransport {
       watch: (resource: string, namespace: string | undefined, resourceVersion: string, handler: (e: WatchEvent) => void, options?: ListOptions) => {
         const f = on('GET', resource, namespace);
         if (f) return refused(f);
-        // A watch is a stream on the connection: once the connection broke, nothing more arrives.
+        // A watch is a stream on the connection: once the connection broke, nothing more arrives. A watch
+        // opened after an earlier failure has a connection of its own.
+        if (t.broken) t.reconnect();
         const since = t.generation;
         return answered(inner.watch(resource, namespace, resourceVersion, (e) => t.generation === since && !t.broken && handler(e), options));
       },
