@@ -111,7 +111,8 @@ export class Kubelet implements Component {
     options.runtime.onExit((c) => {
       // PLEG is part of the kubelet: while it is down nobody notices; start() relists.
       if (!this.active) return;
-      for (const w of this.workers.values()) if (w.current().metadata.uid === c.podUid) w.containerExited(c);
+      const worker = this.workers.get(c.podUid) ?? this.statics.get(c.podUid)?.worker;
+      if (worker?.current().metadata.uid === c.podUid) worker.containerExited(c);
     });
   }
 
