@@ -15,6 +15,7 @@ import { clockSkew } from './clock-skew.js';
 import { nodePartitioned } from './node-partitioned.js';
 import { hostFirewallRule } from './host-firewall-rule.js';
 import { containerFrozen } from './container-frozen.js';
+import { staticPodManifestEdited } from './static-pod-manifest-edited.js';
 
 /** Every fault primitive. */
 export function faultPrimitives(): Record<string, FaultPrimitive<any>> {
@@ -30,6 +31,7 @@ export function faultPrimitives(): Record<string, FaultPrimitive<any>> {
     [nodePartitioned.name]: nodePartitioned,
     [hostFirewallRule.name]: hostFirewallRule,
     [containerFrozen.name]: containerFrozen,
+    [staticPodManifestEdited.name]: staticPodManifestEdited,
   };
 }
 

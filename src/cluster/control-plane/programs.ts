@@ -120,9 +120,17 @@ function componentClient(proc: ComponentProcess, flags: Map<string, string>) {
   return client;
 }
 
-/** Secure serving's first line (no --tls-cert-file: a self-signed certificate). */
-function servingLines(proc: ComponentProcess): void {
+/**
+ * Secure serving's first line (no --tls-cert-file: a self-signed certificate),
+ * then delegated authentication's client CA: a missing --client-ca-file ends
+ * the process (answers false) as DelegatingAuthenticationOptions.ApplyTo does.
+ */
+function servingLines(proc: ComponentProcess, flags: Map<string, string>): boolean {
   proc.log('I', 'serving.go:386', 'Generated self-signed cert in-memory');
+  const ca = flags.get('client-ca-file');
+  if (ca === undefined || ca === '' || proc.lc.node.host.fs.exists(ca) === 'file') return true;
+  proc.commandFailed(`unable to load client CA provider: open ${ca}: no such file or directory`);
+  return false;
 }
 
 /** The kube-scheduler program. */
@@ -132,7 +140,7 @@ export const kubeSchedulerProgram: SystemProgram = {
     const proc = new ComponentProcess(lc);
     const flags = commandLine(proc, SCHEDULER_FLAGS);
     if (!flags) return proc;
-    servingLines(proc);
+    if (!servingLines(proc, flags)) return proc;
     const api = componentClient(proc, flags);
     if (!api) return proc;
     proc.log('I', 'server.go:167', klogKV('Starting Kubernetes Scheduler', { version: proc.version() }));
@@ -178,7 +186,7 @@ export const kubeControllerManagerProgram: SystemProgram = {
     const proc = new ComponentProcess(lc);
     const flags = commandLine(proc, CONTROLLER_MANAGER_FLAGS);
     if (!flags) return proc;
-    servingLines(proc);
+    if (!servingLines(proc, flags)) return proc;
     const api = componentClient(proc, flags);
     if (!api) return proc;
     proc.log('I', 'controllermanager.go:185', klogKV('Starting', { version: proc.version() }));
@@ -208,7 +216,8 @@ export const kubeControllerManagerProgram: SystemProgram = {
 
 /** The files kube-apiserver reads at start, by flag: a missing one ends it with its error. */
 const APISERVER_FILES: readonly (readonly [string, (path: string) => string])[] = [
-  ['client-ca-file', (p) => `unable to load client CA provider: open ${p}: no such file or directory`],
+  // BuiltInAuthenticationOptions.ToAuthenticationConfig returns NewDynamicCAContentFromFile's error as it is.
+  ['client-ca-file', (p) => `open ${p}: no such file or directory`],
 ];
 
 /** The kube-apiserver program: while it runs, its node's :6443 accepts connections. */
