@@ -147,7 +147,9 @@ function applyText(text: string, subs: readonly Substitution[], quiet: boolean):
 
 /** Runs sed. */
 export function runSed(args: readonly string[], ctx: CommandContext): ExecResult {
-  const parsed = getopt('sed', args, SPECS);
+  // `-iSUFFIX`: GNU sed's short option takes an optional attached argument (getopt's optional arguments are long only).
+  const spelled = args.map((a) => (/^-i.+/.test(a) ? `--in-place=${a.slice(2)}` : a));
+  const parsed = getopt('sed', spelled, SPECS);
   if (!parsed.ok) return { stdout: '', stderr: `${parsed.message}\n${USAGE}`, exitCode: 1 };
   const expressions = parsed.options.filter((o) => o.key === 'expression').map((o) => o.value ?? '');
   const operands = [...parsed.operands];
