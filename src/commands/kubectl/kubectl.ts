@@ -26,7 +26,7 @@ import { runEdit } from './edit.js';
 import { runApply, runCreate, runCreateDeployment, runCreateNamespace } from './apply.js';
 import { runCreateConfigMap, runCreateSecret } from './create-data.js';
 import { runRolloutHistory, runRolloutRestart, runRolloutStatus, runRolloutUndo } from './rollout.js';
-import { runApiResources, runClusterInfo, runTop, runVersion } from './info.js';
+import { CLIENT_VERSION, KUSTOMIZE_VERSION, runApiResources, runClusterInfo, runTop, runVersion } from './info.js';
 import { helpFor, KUBECTL_HELP, SUBCOMMAND_HELP } from './help.js';
 import { runCertificateApprove, runCertificateDeny } from './certificate.js';
 
@@ -165,9 +165,11 @@ export async function runKubectl(args: readonly string[], ctx: CommandContext): 
   if (refusal) return { stdout: '', stderr: refusal, exitCode: 1 };
   if (!hasKubeconfig(ctx)) return { stdout: '', stderr: `${CONNECTION_REFUSED}\n`, exitCode: 1 };
   if (!parsed.ok) return usageError(parsed.error, `kubectl ${verb}`);
-  if (!OFFLINE_VERBS.has(verb)) {
+  const clientOnly = verb === 'version' && parsed.set.has('client');
+  if (!OFFLINE_VERBS.has(verb) && !clientOnly) {
     const unreachable = serverUnreachable(ctx);
-    if (unreachable) return { stdout: '', stderr: unreachable, exitCode: 1 };
+    // `kubectl version` prints its own versions before it asks the server.
+    if (unreachable) return { stdout: verb === 'version' ? `Client Version: ${CLIENT_VERSION}\nKustomize Version: ${KUSTOMIZE_VERSION}\n` : '', stderr: unreachable, exitCode: 1 };
   }
   const namespace = str(parsed.flags, 'namespace');
   const inv: Invocation = {
