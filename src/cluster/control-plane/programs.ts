@@ -15,6 +15,9 @@
 import type { ContainerProcess } from '../runtime/process.js';
 import type { LaunchContext, SystemProgram } from '../system-programs.js';
 import type { ServerProgram } from '../network/requests.js';
+import type { ApiClient } from '../apiserver/types.js';
+import type { Component } from '../component.js';
+import type { ElectionHooks } from '../client/leader-election.js';
 import { klogKV, klogLine, type KlogSeverity } from '../host/journal.js';
 import { Scheduler } from '../scheduler/scheduler.js';
 import { CONTROLLER_NAMES, ControllerManager, type ControllerName } from '../controllers/controller-manager.js';
@@ -133,36 +136,58 @@ function servingLines(proc: ComponentProcess, flags: Map<string, string>): boole
   return false;
 }
 
-/** The kube-scheduler program. */
-export const kubeSchedulerProgram: SystemProgram = {
-  repository: 'registry.k8s.io/kube-scheduler',
-  launch(lc) {
-    const proc = new ComponentProcess(lc);
-    const flags = commandLine(proc, SCHEDULER_FLAGS);
-    if (!flags) return proc;
-    if (!servingLines(proc, flags)) return proc;
-    const api = componentClient(proc, flags);
-    if (!api) return proc;
-    proc.log('I', 'server.go:167', klogKV('Starting Kubernetes Scheduler', { version: proc.version() }));
-    proc.log('I', 'server.go:169', klogKV('Golang settings', { GOGC: '', GOMAXPROCS: '', GOTRACEBACK: '' }));
-    proc.log('I', 'secure_serving.go:213', `Serving securely on ${flags.get('bind-address') ?? '0.0.0.0'}:${flags.get('secure-port') ?? 10259}`);
-    const scheduler = new Scheduler(lc.ctx, {
-      hostName: lc.node.name,
-      client: api.client,
-      election: {
+/** How a leader-elected component (scheduler, controller manager) starts, logs and loses its lease. */
+interface ElectedComponent {
+  readonly repository: string;
+  readonly flags: FlagSet;
+  readonly securePort: number;
+  /** Its start-up lines after the client is built: [source, message] pairs. */
+  startLines(version: string): readonly (readonly [string, string])[];
+  /** Its OnStoppedLeading line before klog.FlushAndExit(..., 1): [source, message]. */
+  readonly lostLine: readonly [string, string];
+  create(lc: LaunchContext, flags: Map<string, string>, client: ApiClient, election: ElectionHooks): Component;
+}
+
+/** The program of an elected component: flags, serving, kubeconfig client, then the component campaigns. */
+function electedProgram(component: ElectedComponent): SystemProgram {
+  return {
+    repository: component.repository,
+    launch(lc) {
+      const proc = new ComponentProcess(lc);
+      const flags = commandLine(proc, component.flags);
+      if (!flags || !servingLines(proc, flags)) return proc;
+      const api = componentClient(proc, flags);
+      if (!api) return proc;
+      for (const [source, message] of component.startLines(proc.version())) proc.log('I', source, message);
+      proc.log('I', 'secure_serving.go:213', `Serving securely on ${flags.get('bind-address') ?? '0.0.0.0'}:${flags.get('secure-port') ?? component.securePort}`);
+      const running = component.create(lc, flags, api.client, {
         log: (sev, source, message) => proc.log(sev, source, message),
-        // server.go OnStoppedLeading: "Leaderelection lost", klog.FlushAndExit(..., 1).
         onLost: () => {
-          proc.log('E', 'server.go:312', klogKV('Leaderelection lost'));
+          proc.log('E', component.lostLine[0], klogKV(component.lostLine[1]));
           proc.exit(1);
         },
-      },
-    });
-    scheduler.start();
-    proc.onStop(() => scheduler.stop());
-    return proc;
-  },
-};
+      });
+      running.start();
+      proc.onStop(() => running.stop());
+      return proc;
+    },
+  };
+}
+
+const GOLANG_SETTINGS = klogKV('Golang settings', { GOGC: '', GOMAXPROCS: '', GOTRACEBACK: '' });
+
+/** The kube-scheduler program (cmd/kube-scheduler/app/server.go). */
+export const kubeSchedulerProgram: SystemProgram = electedProgram({
+  repository: 'registry.k8s.io/kube-scheduler',
+  flags: SCHEDULER_FLAGS,
+  securePort: 10259,
+  startLines: (version) => [
+    ['server.go:167', klogKV('Starting Kubernetes Scheduler', { version })],
+    ['server.go:169', GOLANG_SETTINGS],
+  ],
+  lostLine: ['server.go:312', 'Leaderelection lost'],
+  create: (lc, _flags, client, election) => new Scheduler(lc.ctx, { hostName: lc.node.name, client, election }),
+});
 
 /**
  * --controllers as controller-manager reads it: `*` the defaults, `name` or
@@ -179,40 +204,22 @@ function enabledControllers(value: string | undefined): ControllerName[] | undef
   });
 }
 
-/** The kube-controller-manager program. */
-export const kubeControllerManagerProgram: SystemProgram = {
+/** The kube-controller-manager program (cmd/kube-controller-manager/app/controllermanager.go). */
+export const kubeControllerManagerProgram: SystemProgram = electedProgram({
   repository: 'registry.k8s.io/kube-controller-manager',
-  launch(lc) {
-    const proc = new ComponentProcess(lc);
-    const flags = commandLine(proc, CONTROLLER_MANAGER_FLAGS);
-    if (!flags) return proc;
-    if (!servingLines(proc, flags)) return proc;
-    const api = componentClient(proc, flags);
-    if (!api) return proc;
-    proc.log('I', 'controllermanager.go:185', klogKV('Starting', { version: proc.version() }));
-    proc.log('I', 'controllermanager.go:187', klogKV('Golang settings', { GOGC: '', GOMAXPROCS: '', GOTRACEBACK: '' }));
-    proc.log('I', 'secure_serving.go:213', `Serving securely on ${flags.get('bind-address') ?? '0.0.0.0'}:${flags.get('secure-port') ?? 10257}`);
+  flags: CONTROLLER_MANAGER_FLAGS,
+  securePort: 10257,
+  startLines: (version) => [
+    ['controllermanager.go:185', klogKV('Starting', { version })],
+    ['controllermanager.go:187', GOLANG_SETTINGS],
+  ],
+  lostLine: ['controllermanager.go:328', 'leaderelection lost'],
+  create: (lc, flags, client, election) => {
     const controllers = enabledControllers(flags.get('controllers'));
     const cidr = flagTrue(flags.get('allocate-node-cidrs'), false) ? flags.get('cluster-cidr') : undefined;
-    const manager = new ControllerManager(lc.ctx, {
-      hostName: lc.node.name,
-      client: api.client,
-      ...(controllers ? { controllers } : {}),
-      ...(cidr ? { clusterCidr: cidr } : {}),
-      election: {
-        log: (sev, source, message) => proc.log(sev, source, message),
-        // controllermanager.go OnStoppedLeading: "leaderelection lost", klog.FlushAndExit(..., 1).
-        onLost: () => {
-          proc.log('E', 'controllermanager.go:328', klogKV('leaderelection lost'));
-          proc.exit(1);
-        },
-      },
-    });
-    manager.start();
-    proc.onStop(() => manager.stop());
-    return proc;
+    return new ControllerManager(lc.ctx, { hostName: lc.node.name, client, election, ...(controllers ? { controllers } : {}), ...(cidr ? { clusterCidr: cidr } : {}) });
   },
-};
+});
 
 /** The files kube-apiserver reads at start, by flag: a missing one ends it with its error. */
 const APISERVER_FILES: readonly (readonly [string, (path: string) => string])[] = [
@@ -229,7 +236,7 @@ export const kubeApiServerProgram: SystemProgram = {
     if (!flags) return proc;
     proc.log('I', 'options.go:238', `external host was not specified, using ${flags.get('advertise-address') ?? lc.node.ip}`);
     proc.log('I', 'server.go:143', `Version: ${proc.version()}`);
-    proc.log('I', 'server.go:145', klogKV('Golang settings', { GOGC: '', GOMAXPROCS: '', GOTRACEBACK: '' }));
+    proc.log('I', 'server.go:145', GOLANG_SETTINGS);
     for (const [flag, error] of APISERVER_FILES) {
       const path = flags.get(flag);
       if (path !== undefined && lc.node.host.fs.exists(path) !== 'file') return proc.commandFailed(error(path));
