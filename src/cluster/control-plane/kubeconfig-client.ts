@@ -32,6 +32,8 @@ export function kubeconfigClient(lc: LaunchContext, path: string, query: string)
   const server = kubeconfigServer(fs.read(path));
   if (!server) return { ok: false, error: 'invalid configuration: no configuration has been provided, try setting KUBERNETES_MASTER environment variable' };
   const transport = new KubeletTransport(lc.node.host, lc.network, { ...server, servingCertificate: lc.apiServerCertificate }, () => lc.ctx.queue.now());
+  // The components' reflectors re-list and re-watch after an outage: their informers catch up (modelled as resumed).
+  transport.resumeWatches = true;
   const cert: Certificate = loaded.cert;
   const inner = lc.ctx.client({ type: 'x509', commonName: cert.subject.CN, organizations: cert.subject.O ?? [], notBefore: cert.notBefore, notAfter: cert.notAfter });
   return { ok: true, client: transport.wrap(inner, query), transport, server };
