@@ -23,7 +23,7 @@ import type { VirtualFs } from './host/vfs.js';
 import { decodeCertificate, type Certificate } from './host/certs.js';
 import type { NodeSpec } from './kubelet/node-status.js';
 import { ImageCatalog, type ImageBehaviour } from './workloads/catalog.js';
-import { Network, type NetNode } from './network/network.js';
+import { Network, type DialFailure, type NetNode } from './network/network.js';
 import { hostDaemons } from './network/host-daemons.js';
 import { networkPolicyEngine, storePolicyReads } from './network/policy.js';
 import type { CniPlugin } from './bootstrap/node-files.js';
@@ -34,8 +34,6 @@ import { systemProgramLauncher } from './system-programs.js';
 import { dataCenterServices } from './dns/upstream.js';
 import { podResolvConf } from './dns/resolv-conf.js';
 import { execEndpoint } from './kubelet/exec-endpoint.js';
-import { ControllerManager } from './controllers/controller-manager.js';
-import { Scheduler } from './scheduler/scheduler.js';
 import { systemPriorityClasses } from './apiserver/system-priority-classes.js';
 import { apiServerStartupConfigMaps, kubeadmUploadedConfigMaps } from './bootstrap/cluster-configmaps.js';
 import { EtcdMember } from './etcd/member.js';
@@ -160,6 +158,18 @@ export class Cluster {
     this.network.external = dataCenterServices;
   }
 
+  /** Where kubeconfigs point (`server: https://IP:6443`): the control-plane node's API server port (set by bootstrap). */
+  apiServerAddress = { ip: '', port: 6443 };
+
+  /**
+   * What a client on `from` (the workstation, or a node's host) meets when it
+   * dials the API server: undefined when it connects, else the dial failure.
+   */
+  dialApiServer(from: string | undefined): DialFailure | undefined {
+    const r = this.network.dial(from === undefined ? { kind: 'workstation' } : { kind: 'host', node: from }, this.apiServerAddress.ip, this.apiServerAddress.port);
+    return r.ok ? undefined : r.failure;
+  }
+
   /** The nodes as the network sees them, in declaration order (filled by bootstrap). */
   private readonly netNodes: NetNode[];
 
@@ -266,18 +276,20 @@ export class Cluster {
         seedControlPlanePki(host, this.createdAt, this.random, { issuedAt: this.createdAt + years * YEAR_MS });
       }
       const onExit = (code: number) => host.unit('kubelet')?.crashed(code);
-      const kubelet = new Kubelet(this.ctx, { spec, runtime, journal: host.journal, credential, staticPods, hostNow: () => host.now(), host, apiServer, onExit, network: this.network });
+      // kubeadm init's preflight pulls the control-plane images before the kubelet starts the static pods.
+      for (const pod of staticPods) for (const c of pod.spec.containers) runtime.pullImage(c.image);
+      const kubelet = new Kubelet(this.ctx, { spec, runtime, journal: host.journal, credential, hostNow: () => host.now(), host, apiServer, onExit, network: this.network });
       const containerdStarted = (pid: number) => {
         for (const message of containerdStartupLines(host.now(), pid)) host.journal.append({ time: host.now(), identifier: 'containerd', unit: 'containerd.service', pid, priority: 6, message });
       };
       host.addUnit(containerdUnit(), { start: (pid) => ((runtime.up = true), containerdStarted(pid), { ok: true }), stop: () => void (runtime.up = false), ignoresSigterm: () => runtime.latencyMs >= RUNTIME_REQUEST_TIMEOUT_MS });
       host.addUnit(kubeletUnit(), { start: (pid) => kubelet.start(pid), stop: () => kubelet.stop() });
       this.nodes.set(spec.name, { spec, host, kubelet, runtime });
-      const systemProgram = systemProgramLauncher({ ctx: this.ctx, network: this.network, node: { name: spec.name, ip: spec.ip, host, runtime }, podSubnet, ...(spec.name === cp.name && this.etcd ? { etcd: this.etcd } : {}) });
+      const systemProgram = systemProgramLauncher({ ctx: this.ctx, network: this.network, node: { name: spec.name, ip: spec.ip, host, runtime }, podSubnet, apiServerCertificate: apiServer.servingCertificate, ...(spec.name === cp.name && this.etcd ? { etcd: this.etcd } : {}) });
       const waitLoop = waitLoopLauncher({ queue: this.queue, network: this.network, node: { name: spec.name, runtime }, programs: () => this.clientPrograms, resolvConf: (sandbox) => sandbox.resolvConf });
       runtime.launcher = (container, sandbox) => systemProgram(container, sandbox) ?? waitLoop(container, sandbox);
       const podCidr = () => (this.store.get('nodes', undefined, spec.name)?.spec as { podCIDR?: string } | undefined)?.podCIDR;
-      this.netNodes.push({ name: spec.name, ip: spec.ip, host, runtime, hostDaemon: hostDaemons({ kubelet, controlPlane: spec.role === 'control-plane' }), podCidr, podSubnet, kubeletConnected: () => kubelet.apiConnected() });
+      this.netNodes.push({ name: spec.name, ip: spec.ip, host, runtime, hostDaemon: hostDaemons({ kubelet }), podCidr, podSubnet, kubeletConnected: () => kubelet.apiConnected() });
       this.api.registerKubelet(spec.name, spec.ip, { ...kubelet.endpoint(), exec: execEndpoint({ network: this.network, runtime, node: spec.name, nodeIP: spec.ip, apiServerNode: cp.name, random: this.random, now: () => this.queue.now(), resolvConf: (pod) => podResolvConf(runtime, String(pod.metadata.uid)), files: host.fs }) });
       this.components.push(kubelet);
       const join = () => {
@@ -305,13 +317,8 @@ export class Cluster {
         if (c.name === 'kube-apiserver' && c.state === 'CONTAINER_RUNNING') cpRuntime.appendLog(c, this.queue.now(), [line]);
       }
     };
-    const controllerManager = new ControllerManager(this.ctx, { hostName: cp.name, clusterCidr: podSubnet, rootCA: caPem });
-    const scheduler = new Scheduler(this.ctx, { hostName: cp.name });
-    this.components.push(controllerManager, scheduler);
-    this.queue.after(5_000, () => {
-      controllerManager.start();
-      scheduler.start();
-    });
+    // The scheduler, controller manager and API server are the static pods' programs (control-plane/programs.ts).
+    this.apiServerAddress = { ip: cp.ip, port: apiServer.port };
     this.queue.after(30_000, () => {
       for (const obj of kubeadmUploadedConfigMaps(this.world.version, podSubnet, caPem, cp.ip)) this.mustApply(obj);
       for (const obj of kubeadmAddons(this.world.version, podSubnet, cp.ip)) this.mustApply(obj);

@@ -9,12 +9,14 @@ import type { ContainerProcess, ProgramLauncher } from './runtime/process.js';
 import type { ContainerRuntime, RuntimeContainer, Sandbox } from './runtime/runtime.js';
 import type { NodeHost } from './host/node-host.js';
 import type { Network } from './network/network.js';
+import type { Certificate } from './host/certs.js';
 import { parseImageRef } from './workloads/catalog.js';
 import { coreDNSProgram } from './dns/coredns.js';
 import { launchClientProgram } from './programs/in-container.js';
 import { kubeProxyProgram } from './proxy/kube-proxy.js';
 import { etcdProgram } from './etcd/etcd-program.js';
 import type { EtcdMember } from './etcd/member.js';
+import { CONTROL_PLANE_PROGRAMS } from './control-plane/programs.js';
 
 /** What a system program is started with. */
 export interface LaunchContext {
@@ -27,6 +29,8 @@ export interface LaunchContext {
   readonly podSubnet: string;
   /** The etcd member whose data dir is on this node (the control-plane node's /var/lib/etcd). */
   readonly etcd?: EtcdMember;
+  /** The serving certificate the API server presents at true time `now` (what clients' TLS judges). */
+  readonly apiServerCertificate: (now: number) => Certificate;
 }
 
 /** A program an image runs. */
@@ -37,7 +41,7 @@ export interface SystemProgram {
 }
 
 /** The system programs, by repository. */
-const PROGRAMS: readonly SystemProgram[] = [kubeProxyProgram, coreDNSProgram, etcdProgram];
+const PROGRAMS: readonly SystemProgram[] = [kubeProxyProgram, coreDNSProgram, etcdProgram, ...CONTROL_PLANE_PROGRAMS];
 
 /** The launcher of one node's runtime. */
 export function systemProgramLauncher(base: Omit<LaunchContext, 'container' | 'sandbox'>): ProgramLauncher {

@@ -9,6 +9,7 @@ export function installCommands(registry: CommandRegistry): CommandRegistry {
   const register = registry.register.bind(registry);
   // Text utilities learners pipe into: installed everywhere; filters pass on the provenance of what they read.
   register('grep', async () => (await import('./text/grep.js')).grepCommand, 'both', 'filter');
+  register('sed', async () => (await import('./text/sed.js')).sedCommand, 'both', 'filter');
   register('egrep', async () => (await import('./text/grep.js')).egrepCommand, 'both', 'filter');
   register('fgrep', async () => (await import('./text/grep.js')).fgrepCommand, 'both', 'filter');
   register('head', async () => (await import('./text/head.js')).headCommand, 'both', 'filter');

@@ -6,7 +6,7 @@
  */
 import type { ApiClient } from '../cluster/apiserver/types.js';
 import type { NodeHandle } from '../cluster/cluster.js';
-import type { Network } from '../cluster/network/network.js';
+import type { DialFailure, Network } from '../cluster/network/network.js';
 import type { CommandBudget } from './budget.js';
 
 /** What a command run produced. */
@@ -82,6 +82,14 @@ export interface ClusterView {
    * (`kubectl debug`'s node-debugger-NODE-xxxxx). Optional for test doubles.
    */
   nameSuffix?(length: number): string;
+  /**
+   * Dials the API server the kubeconfigs name from the workstation
+   * (undefined) or a node's host: undefined when it connects, else how it
+   * failed. Optional for test doubles (they always connect).
+   */
+  dialApiServer?(from: string | undefined): DialFailure | undefined;
+  /** The API server's address in the kubeconfigs (`server: https://IP:PORT`). */
+  readonly apiServerAddress?: { readonly ip: string; readonly port: number };
 }
 
 /** Everything a running command may use. */

@@ -18,6 +18,7 @@ import { containerFrozen } from './container-frozen.js';
 import { diskIoSaturated } from './disk-io-saturated.js';
 import { etcdQuota } from './etcd-quota.js';
 import { etcdChurn } from './etcd-churn.js';
+import { staticPodManifestEdited } from './static-pod-manifest-edited.js';
 
 /** Every fault primitive. */
 export function faultPrimitives(): Record<string, FaultPrimitive<any>> {
@@ -36,6 +37,7 @@ export function faultPrimitives(): Record<string, FaultPrimitive<any>> {
     [diskIoSaturated.name]: diskIoSaturated,
     [etcdQuota.name]: etcdQuota,
     [etcdChurn.name]: etcdChurn,
+    [staticPodManifestEdited.name]: staticPodManifestEdited,
   };
 }
 

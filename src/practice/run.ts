@@ -89,6 +89,8 @@ export class ScenarioRun {
       node: (name) => cluster.nodes.get(name),
       net: () => cluster.network,
       nameSuffix: (length) => cluster.random.kubeSuffix(length),
+      dialApiServer: (from) => cluster.dialApiServer(from),
+      apiServerAddress: cluster.apiServerAddress,
     };
     const openEditor = options.openEditor;
     this.shell = createShellSession({

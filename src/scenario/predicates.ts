@@ -92,6 +92,17 @@ export function evaluatePredicate(client: ApiClient, p: GoalPredicate, network?:
     const status = r.ok && r.response?.kind === 'http' ? r.response.status : undefined;
     return { holds: status !== undefined && status >= 200 && status < 300, description };
   }
+  if ('apiServerAnswers' in p) {
+    const description = 'the API server answers on its kubeconfig address';
+    // The `kubernetes` Endpoints hold the address the API server advertises (kubeadm's kubeconfigs name it too).
+    const endpoints = get('endpoints', 'default', 'kubernetes');
+    const ip: string | undefined = endpoints?.subsets?.[0]?.addresses?.[0]?.ip;
+    const port: number | undefined = endpoints?.subsets?.[0]?.ports?.[0]?.port;
+    if (!network || !ip || port === undefined) return { holds: false, description };
+    const r = network.request({ kind: 'workstation' }, ip, port, { kind: 'http', method: 'GET', path: '/livez', host: `${ip}:${port}`, headers: [] });
+    const status = r.ok && r.response?.kind === 'http' ? r.response.status : undefined;
+    return { holds: status !== undefined && status >= 200 && status < 300, description };
+  }
   if ('noPodsOnNode' in p) {
     const { namespace, selector, node } = p.noPodsOnNode;
     const list = client.list('pods', namespace, { labelSelector: selector });

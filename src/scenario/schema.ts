@@ -57,6 +57,7 @@ export const GOAL_PREDICATES = [
   'serviceHasEndpoints',
   'serviceAnswers',
   'nodePortAnswers',
+  'apiServerAnswers',
   'noPodsOnNode',
   'nodeHasTaint',
   'deploymentRunsImage',
@@ -503,6 +504,9 @@ function buildGoalParams() {
       })
       .strict()
       .describe('An HTTP GET from the workstation to the node\'s address on the NodePort gets a 2xx answer, through the node\'s firewall and kube-proxy\'s rules.'),
+    apiServerAnswers: z
+      .literal(true)
+      .describe('The API server answers: an HTTPS GET of /livez from the workstation to the address its kubeconfig names (the `kubernetes` Service\'s endpoint) gets a 2xx answer.'),
     noPodsOnNode: z
       .object({
         namespace: namespaceField(),
@@ -648,6 +652,7 @@ export type GoalPredicate =
   | { serviceHasEndpoints: z.output<GoalParams['serviceHasEndpoints']> }
   | { serviceAnswers: z.output<GoalParams['serviceAnswers']> }
   | { nodePortAnswers: z.output<GoalParams['nodePortAnswers']> }
+  | { apiServerAnswers: true }
   | { noPodsOnNode: z.output<GoalParams['noPodsOnNode']> }
   | { nodeHasTaint: z.output<GoalParams['nodeHasTaint']> }
   | { deploymentRunsImage: z.output<GoalParams['deploymentRunsImage']> }

@@ -70,6 +70,14 @@ const TABLE: Record<string, Phrasings> = {
     right: ['schedulerName is volcano and no such scheduler runs in this cluster', 'ml-api asks for the volcano scheduler, which does not exist here', 'wrong scheduler name in the pod spec'],
     wrong: ['the default scheduler is down', 'the nodes are cordoned', 'ml-api requests too much cpu'],
   },
+  'scheduler-down': {
+    right: ['the scheduler crashloops since the manifest edit on cp-1', 'the scheduler is down because its kubeconfig flag points at scheduler.config', 'a typo in the kube-scheduler static pod manifest keeps the scheduler down'],
+    wrong: ['the pods ask for a scheduler that does not exist', 'the nodes are cordoned', 'the scheduler is not down'],
+  },
+  'apiserver-manifest-broken': {
+    right: ['kube-apiserver exits at start on the unknown flag --enable-admission-plugin', 'the API server is not running because of a typo in its manifest', 'api server down: its static pod crashloops'],
+    wrong: ['etcd is down', 'the api server is not down', 'the controller manager lost its leader lease'],
+  },
   'pending-untolerated-taint': {
     right: ['node-2 still has the maintenance taint nobody removed', 'node-2 still has the maintenance taint from the disk swap', 'a leftover maintenance=disk-swap:NoSchedule taint keeps api off node-2', 'the api pods do not tolerate the taint left on node-2'],
     wrong: ['api lacks a toleration for the gpu taint on node-1', 'node-2 is not tainted', 'nothing to do with the taint', 'api requests too much cpu'],

@@ -160,6 +160,16 @@ const FIXES: Record<string, Fixes> = {
     alternatives: [['kubectl delete pod -n kube-system -l k8s-app=kube-proxy --field-selector spec.nodeName=node-2'], ['kubectl rollout restart daemonset kube-proxy -n kube-system']],
     forbidden: [],
   },
+  'scheduler-down': {
+    // Creating the file the flag names works too; deleting the mirror pod does nothing (the kubelet recreates it).
+    alternatives: [['ssh cp-1', 'cp /etc/kubernetes/scheduler.conf /etc/kubernetes/scheduler.config']],
+    forbidden: [['kubectl delete pod kube-scheduler-cp-1 -n kube-system'], ['ssh cp-1', 'systemctl restart kubelet']],
+  },
+  'apiserver-manifest-broken': {
+    alternatives: [['ssh cp-1', "sed -i -e 's/admission-plugin=/admission-plugins=/' /etc/kubernetes/manifests/kube-apiserver.yaml"]],
+    // Restarting the kubelet restarts nothing that matters: the manifest still has the unknown flag.
+    forbidden: [['ssh cp-1', 'systemctl restart kubelet']],
+  },
   'startup-probe-slow-start': {
     // A longer period gives the same room (6 x 20 s = 120 s).
     alternatives: [['kubectl patch deployment reporting --type json -p \'[{"op":"replace","path":"/spec/template/spec/containers/0/startupProbe/periodSeconds","value":20}]\'']],

@@ -71,7 +71,7 @@ describe('scenarioSchema', () => {
     });
     expect(r.success).toBe(false);
     expect(r.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
-      ['goal.0', 'expected one predicate: podsReady, deploymentAvailable, nodeReady, nodeSchedulable, podScheduled, podRunning, serviceHasEndpoints, serviceAnswers, nodePortAnswers, noPodsOnNode, nodeHasTaint, deploymentRunsImage, objectField, not'],
+      ['goal.0', 'expected one predicate: podsReady, deploymentAvailable, nodeReady, nodeSchedulable, podScheduled, podRunning, serviceHasEndpoints, serviceAnswers, nodePortAnswers, apiServerAnswers, noPodsOnNode, nodeHasTaint, deploymentRunsImage, objectField, not'],
       ['goal.1.objectField', 'give only one of equals, exists, lessThan, greaterThan; found equals, exists'],
     ]);
   });

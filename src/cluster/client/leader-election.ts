@@ -20,10 +20,15 @@ export interface LeaderElectionTiming {
 /** The component defaults. */
 export const DEFAULT_LEADER_ELECTION: LeaderElectionTiming = { leaseDurationSeconds: 15, renewDeadlineMs: 10_000, retryPeriodMs: 2_000 };
 
+/** A klog line of the elector (severity, source file:line, message). */
+export type ElectionLog = (severity: 'I' | 'W' | 'E', source: string, message: string) => void;
+
 /** Callbacks of an elector. */
 export interface LeaderCallbacks {
   onStartedLeading(): void;
   onStoppedLeading(): void;
+  /** client-go's leaderelection log lines, for a component that has a log (its container's). */
+  log?: ElectionLog;
 }
 
 /** Campaigns for and holds one Lease. */
@@ -49,6 +54,7 @@ export class LeaderElector {
   /** Tries at once, then every retry period. */
   run(): void {
     if (this.stopTimer) return;
+    this.callbacks.log?.('I', 'leaderelection.go:257', `attempting to acquire leader lease ${this.namespace}/${this.name}...`);
     this.stopTimer = this.queue.every(this.timing.retryPeriodMs, () => this.tick(), this.timing.retryPeriodMs);
     this.tick();
   }
@@ -81,14 +87,22 @@ export class LeaderElector {
       this.lastRenew = now;
       if (!this.leading) {
         this.leading = true;
+        this.callbacks.log?.('I', 'leaderelection.go:271', `successfully acquired lease ${this.namespace}/${this.name}`);
         this.callbacks.onStartedLeading();
       }
-    } else if (this.leading && now - this.lastRenew >= this.timing.renewDeadlineMs) {
-      // "failed to renew lease ...: timed out waiting for the condition"; upstream the process exits.
-      this.leading = false;
-      this.callbacks.onStoppedLeading();
+    } else {
+      if (this.lastError !== undefined) this.callbacks.log?.('E', 'leaderelection.go:436', `error retrieving resource lock ${this.namespace}/${this.name}: ${this.lastError}`);
+      if (this.leading && now - this.lastRenew >= this.timing.renewDeadlineMs) {
+        // renew's PollUntilContextTimeout ran out; the component exits when told (onStoppedLeading).
+        this.callbacks.log?.('I', 'leaderelection.go:297', `failed to renew lease ${this.namespace}/${this.name}: context deadline exceeded`);
+        this.leading = false;
+        this.callbacks.onStoppedLeading();
+      }
     }
   }
+
+  /** Why the last GET of the lock failed (not NotFound), if it did. */
+  private lastError: string | undefined;
 
   private tryAcquireOrRenew(now: number): boolean {
     const stamp = isoMicro(now);
@@ -109,8 +123,12 @@ export class LeaderElector {
       this.held = undefined;
     }
     const got = this.client.get('leases', this.namespace, this.name);
+    this.lastError = undefined;
     if (!got.ok) {
-      if (got.status.reason !== 'NotFound') return false;
+      if (got.status.reason !== 'NotFound') {
+        this.lastError = got.status.message;
+        return false;
+      }
       const lease: KubeObject = {
         apiVersion: 'coordination.k8s.io/v1',
         kind: 'Lease',
@@ -153,6 +171,12 @@ export class LeaderElector {
   }
 }
 
+/** What a component running as a program adds to its election: its log, and what it does when it loses the lease. */
+export interface ElectionHooks {
+  log?: ElectionLog;
+  onLost?: () => void;
+}
+
 /**
  * A control-plane process that runs only while it holds a leader Lease
  * (kube-scheduler, kube-controller-manager): start campaigns with a fresh
@@ -167,7 +191,7 @@ export abstract class LeaderElectedProcess implements Component {
   constructor(
     protected readonly ctx: ComponentContext,
     protected readonly client: ApiClient,
-    private readonly lease: { namespace: string; name: string; hostName: string; timing?: LeaderElectionTiming },
+    private readonly lease: { namespace: string; name: string; hostName: string; timing?: LeaderElectionTiming } & ElectionHooks,
   ) {
     ctx.onJump((delta) => this.elector?.shift(delta));
   }
@@ -185,7 +209,12 @@ export abstract class LeaderElectedProcess implements Component {
     this.identityValue = `${this.lease.hostName}_${this.ctx.random.uuid()}`;
     this.elector = new LeaderElector(this.client, this.ctx.queue, this.lease.namespace, this.lease.name, this.identityValue, {
       onStartedLeading: () => this.startLeading(),
-      onStoppedLeading: () => this.stopLeading(),
+      onStoppedLeading: () => {
+        this.stopLeading();
+        // Lost while still running (not stopped): the component's OnStoppedLeading.
+        if (this.isRunning) this.lease.onLost?.();
+      },
+      ...(this.lease.log ? { log: this.lease.log } : {}),
     }, this.lease.timing ?? DEFAULT_LEADER_ELECTION);
     this.elector.run();
   }

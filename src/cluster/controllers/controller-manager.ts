@@ -8,7 +8,7 @@ import type { ComponentContext } from '../component.js';
 import type { ApiClient } from '../apiserver/types.js';
 import type { Controller, ControllerContext } from './controller.js';
 import { InformerFactory } from './informer-factory.js';
-import { LeaderElectedProcess, type LeaderElectionTiming } from '../client/leader-election.js';
+import { LeaderElectedProcess, type ElectionHooks, type LeaderElectionTiming } from '../client/leader-election.js';
 import { ReplicaSetController } from './replicaset.js';
 import { DeploymentController } from './deployment.js';
 import { EndpointsController } from './endpoints.js';
@@ -73,6 +73,10 @@ export interface ControllerManagerOptions {
   controllers?: readonly ControllerName[];
   /** --leader-elect-* timings. */
   leaderElection?: LeaderElectionTiming;
+  /** The client its kubeconfig gives it (default: an in-process control-plane identity, for tests). */
+  client?: ApiClient;
+  /** Its container's log and exit on a lost lease, when it runs as a program. */
+  election?: ElectionHooks;
   /** --node-monitor-period, --node-monitor-grace-period, ... */
   nodeLifecycle?: Partial<NodeLifecycleOptions>;
   /** --cluster-cidr: the pod network the node IPAM controller carves into /24s (default 10.244.0.0/16). */
@@ -88,7 +92,7 @@ export class ControllerManager extends LeaderElectedProcess {
   private active: Controller[] = [];
 
   constructor(ctx: ComponentContext, private readonly options: ControllerManagerOptions) {
-    super(ctx, ctx.controlPlaneClient('system:kube-controller-manager'), { namespace: 'kube-system', name: 'kube-controller-manager', hostName: options.hostName, timing: options.leaderElection });
+    super(ctx, options.client ?? ctx.controlPlaneClient('system:kube-controller-manager'), { namespace: 'kube-system', name: 'kube-controller-manager', hostName: options.hostName, timing: options.leaderElection, ...options.election });
   }
 
   protected startLeading(): void {

@@ -61,6 +61,12 @@ export class KubeletTransport {
   lastElapsedMs = 0;
   /** The error text of the last failed request. */
   lastError?: string;
+  /**
+   * Watches outlive a broken connection, as client-go reflectors that re-list
+   * and re-watch once the server answers again (the control-plane components);
+   * the kubelet models its pod source's relist itself and leaves this off.
+   */
+  resumeWatches = false;
 
   /**
    * @param host the kubelet's node (its clock judges the serving certificate).
@@ -171,9 +177,11 @@ export class KubeletTransport {
       watch: (resource: string, namespace: string | undefined, resourceVersion: string, handler: (e: WatchEvent) => void, options?: ListOptions) => {
         const f = on('GET', resource, namespace);
         if (f) return refused(f);
-        // A watch is a stream on the connection: once the connection broke, nothing more arrives.
+        // A watch is a stream on the connection: once the connection broke, nothing more arrives. A watch
+        // opened after an earlier failure has a connection of its own.
+        if (t.broken) t.reconnect();
         const since = t.generation;
-        return answered(inner.watch(resource, namespace, resourceVersion, (e) => t.generation === since && !t.broken && handler(e), options));
+        return answered(inner.watch(resource, namespace, resourceVersion, (e) => (t.resumeWatches || (t.generation === since && !t.broken)) && handler(e), options));
       },
       raw: (path: string) => {
         const f = t.check('GET', path + query);

@@ -36,7 +36,8 @@ export function execEndpoint(env: ExecEndpointEnv): (pod: KubeObject, container:
     if (!dial.ok) {
       return failure(proxyError(`error dialing backend: dial tcp ${env.nodeIP}:10250: ${goDialError(dial.failure)}`));
     }
-    const uid = pod.metadata.uid;
+    // A mirror pod's containers belong to its static pod (UID = the config hash its annotation carries).
+    const uid = pod.metadata.annotations?.['kubernetes.io/config.mirror'] ?? pod.metadata.uid;
     let container: RuntimeContainer | undefined;
     for (const c of env.runtime.containers.values()) {
       if (c.podUid === uid && c.name === containerName && c.state === 'CONTAINER_RUNNING') container = c;

@@ -34,6 +34,7 @@ import { sameFields, sameInputs } from './same-inputs.js';
 import { flatConcat } from '../flat-string.js';
 import { podDnsConfig, type DnsConfig } from '../dns/resolv-conf.js';
 import type { Network } from '../network/network.js';
+import { FILE_CHECK_FREQUENCY_MS, STATIC_POD_PATH, readStaticPods, type StaticPod } from './static-pod-source.js';
 
 type Obj = Record<string, any>;
 
@@ -57,8 +58,6 @@ export interface KubeletOptions {
   apiServer?: ApiServerEndpoint;
   /** The process exits on its own (the certificate manager gave up): its systemd unit sees the exit code. */
   onExit?: (code: number) => void;
-  /** Static pod manifests (kubeadm's /etc/kubernetes/manifests) to run as mirror pods. */
-  staticPods: Obj[];
   /** The node's own clock (journal timestamps are host time). */
   hostNow?: () => number;
   /** The cluster network (probes dial through it). */
@@ -112,7 +111,8 @@ export class Kubelet implements Component {
     options.runtime.onExit((c) => {
       // PLEG is part of the kubelet: while it is down nobody notices; start() relists.
       if (!this.active) return;
-      for (const w of this.workers.values()) if (w.current().metadata.uid === c.podUid) w.containerExited(c);
+      const worker = this.workers.get(c.podUid) ?? this.statics.get(c.podUid)?.worker;
+      if (worker?.current().metadata.uid === c.podUid) worker.containerExited(c);
     });
   }
 
@@ -171,6 +171,11 @@ export class Kubelet implements Component {
     this.client = this.apiClient('');
     this.recorder = this.ctx.recorder(this.client, { component: 'kubelet', host: this.options.spec.name });
     this.runtimeState = new RuntimeState({ runtime: this.options.runtime, now: () => this.ctx.queue.now(), after: (ms, fn) => this.ctx.queue.after(ms, fn), cancel: (id) => this.ctx.queue.cancel(id), log: (sev, source, msg) => this.log(sev, source, msg) });
+    // The file source needs no API server: static pods (the control plane itself) start before registration.
+    this.staticRead = undefined;
+    this.syncStaticPods();
+    const fileLoop = () => this.later(FILE_CHECK_FREQUENCY_MS, () => (this.syncStaticPods(), fileLoop()));
+    fileLoop();
     this.register();
     const q = this.ctx.queue;
     const statusLoop = () => this.later(NODE_STATUS_UPDATE_MS, () => this.updateNodeStatus(0, false, statusLoop));
@@ -472,27 +477,128 @@ export class Kubelet implements Component {
 
   private imagesSeen?: { held: unknown[]; list: { names: string[]; sizeBytes: number }[] };
 
-  private ensureMirrorPods(): void {
-    for (const manifest of this.options.staticPods) {
-      const name = `${manifest.metadata.name}-${this.nodeName}`;
-      const ns = manifest.metadata.namespace ?? 'default';
-      if (this.client.get('pods', ns, name).ok) continue;
-      const node = this.client.get('nodes', undefined, this.nodeName);
-      const pod = structuredClone(manifest);
-      pod.metadata.name = name;
-      pod.metadata.namespace = ns;
-      pod.metadata.annotations = { ...(pod.metadata.annotations ?? {}), 'kubernetes.io/config.mirror': this.options.spec.machineId.slice(0, 32), 'kubernetes.io/config.seen': isoSeconds(this.ctx.queue.now()), 'kubernetes.io/config.source': 'file' };
-      if (node.ok) pod.metadata.ownerReferences = [{ apiVersion: 'v1', controller: true, kind: 'Node', name: this.nodeName, uid: node.value.metadata.uid! }];
-      pod.spec.nodeName = this.nodeName;
-      this.client.create('pods', ns, pod as KubeObject);
+  /** Static pods run from the file source, by config hash, and the last read of the directory. */
+  private readonly statics = new Map<string, { pod: StaticPod; worker: PodWorker }>();
+  private staticRead?: { dir: string; version: number; errors: { source: string; message: string }[] };
+  /** A mirror pod could not be created or replaced yet (API server unreachable): try again on the next check. */
+  private mirrorsPending = false;
+
+  /**
+   * The file source's check (at start and every fileCheckFrequency): new
+   * manifests start their pods, removed ones stop theirs, a changed one is a
+   * new pod (new hash) replacing the old. Unparsable files are logged at
+   * every check, as upstream lists the directory again each time.
+   */
+  private syncStaticPods(): void {
+    const fs = this.options.host?.fs;
+    if (!fs) return;
+    const dir = typeof this.config?.staticPodPath === 'string' && this.config.staticPodPath !== '' ? this.config.staticPodPath : STATIC_POD_PATH;
+    const version = fs.dirVersion(dir);
+    const last = this.staticRead;
+    if (last && last.dir === dir && last.version === version) {
+      for (const e of last.errors) this.log('E', e.source, e.message);
+      if (this.mirrorsPending) this.ensureMirrorPods();
+      return;
     }
+    const read = readStaticPods(fs, dir, this.nodeName, isoSeconds(this.ctx.queue.now()));
+    this.staticRead = { dir, version, errors: read.errors };
+    for (const e of read.errors) this.log('E', e.source, e.message);
+    const wanted = new Map(read.pods.map((p) => [p.hash, p]));
+    for (const [hash, running] of [...this.statics]) {
+      if (wanted.has(hash)) continue;
+      running.worker.kill();
+      this.statics.delete(hash);
+      this.deleteMirrorPod(running.pod);
+    }
+    for (const pod of read.pods) {
+      const running = this.statics.get(pod.hash);
+      if (running) {
+        if (running.worker.done()) continue;
+        running.worker.resume();
+        continue;
+      }
+      if (this.staticWorkerHostValue?.recorder !== this.recorder) this.staticWorkerHostValue = this.staticWorkerHost();
+      const worker = new PodWorker(this.staticWorkerHostValue, pod.pod);
+      this.statics.set(pod.hash, { pod, worker });
+      worker.sync();
+    }
+    this.ensureMirrorPods();
+  }
+
+  private staticWorkerHostValue?: PodWorkerHost;
+
+  /** The host of static pod workers: status goes to the mirror pod; nothing to delete in the API server. */
+  private staticWorkerHost(): PodWorkerHost {
+    const kubelet = this;
+    return {
+      ...this.workerHost(),
+      postStatus: (pod, status) => {
+        const mirror = kubelet.mirrorOf(pod);
+        if (!mirror) return undefined;
+        if (sameFields(mirror.status as Obj | undefined, status)) return mirror.status as Obj;
+        const r = kubelet.client.updateStatus('pods', mirror.metadata.namespace, { ...mirror, status: { ...(mirror.status as Obj), ...status } } as KubeObject);
+        return r.ok ? (r.value.status as Obj) : undefined;
+      },
+      deletePod: () => undefined,
+    };
+  }
+
+  /** The mirror pod of a static pod as the pod informer has it (same name, this static pod's hash). */
+  private mirrorOf(pod: KubeObject): KubeObject | undefined {
+    const mirror = this.informer?.get(pod.metadata.namespace, pod.metadata.name!);
+    return mirror && mirror.metadata.annotations?.['kubernetes.io/config.mirror'] === pod.metadata.uid ? mirror : undefined;
+  }
+
+  /**
+   * mirror_client.go: every static pod has a mirror pod in the API server
+   * (annotation `kubernetes.io/config.mirror` = its hash, owned by the Node);
+   * a mirror of an older version of the manifest is deleted and recreated.
+   */
+  private ensureMirrorPods(): void {
+    if (!this.active) return;
+    this.mirrorsPending = false;
+    for (const { pod: staticPod, worker } of this.statics.values()) {
+      const manifest = staticPod.pod;
+      const name = manifest.metadata.name!;
+      const ns = manifest.metadata.namespace!;
+      const existing = this.client.get('pods', ns, name);
+      if (existing.ok) {
+        if (existing.value.metadata.annotations?.['kubernetes.io/config.mirror'] === staticPod.hash && !existing.value.metadata.deletionTimestamp) continue;
+        this.client.delete('pods', ns, name, { gracePeriodSeconds: 0 });
+      } else if (existing.status.reason !== 'NotFound') {
+        this.mirrorsPending = true;
+        continue;
+      }
+      const node = this.client.get('nodes', undefined, this.nodeName);
+      const pod = structuredClone(manifest) as Obj;
+      delete pod.metadata.uid;
+      pod.metadata.annotations = { ...pod.metadata.annotations, 'kubernetes.io/config.mirror': staticPod.hash };
+      if (node.ok) pod.metadata.ownerReferences = [{ apiVersion: 'v1', controller: true, kind: 'Node', name: this.nodeName, uid: node.value.metadata.uid! }];
+      const created = this.client.create('pods', ns, pod as KubeObject);
+      if (!created.ok) this.mirrorsPending = true;
+      // The status manager posts the static pod's status to its new mirror.
+      else this.ctx.queue.after(0, () => this.active && !worker.done() && worker.sync());
+    }
+  }
+
+  /** A static pod was removed: its mirror pod goes too. */
+  private deleteMirrorPod(staticPod: StaticPod): void {
+    const meta = staticPod.pod.metadata;
+    const got = this.client.get('pods', meta.namespace, meta.name!);
+    if (got.ok && got.value.metadata.annotations?.['kubernetes.io/config.mirror'] === staticPod.hash) this.client.delete('pods', meta.namespace, meta.name!, { gracePeriodSeconds: 0 });
   }
 
   private onPod(type: string, pod: KubeObject): void {
     const uid = pod.metadata.uid!;
+    // Mirror pods are the API server's view of static pods: the kubelet runs the static pod, never the mirror.
+    if (pod.metadata.annotations?.['kubernetes.io/config.mirror'] !== undefined) {
+      const ours = [...this.statics.values()].some((s) => s.pod.pod.metadata.name === pod.metadata.name && s.pod.pod.metadata.namespace === pod.metadata.namespace);
+      // Deleted (or being deleted) through the API: the kubelet makes it again.
+      if (ours && (type === 'DELETED' || pod.metadata.deletionTimestamp)) this.ctx.queue.after(1000, () => this.active && this.ensureMirrorPods());
+      return;
+    }
     if (type === 'DELETED') {
       this.workers.delete(uid);
-      if (this.options.staticPods.some((m) => `${m.metadata.name}-${this.nodeName}` === pod.metadata.name)) this.ctx.queue.after(1000, () => this.active && this.ensureMirrorPods());
       return;
     }
     let worker = this.workers.get(uid);

@@ -1,8 +1,8 @@
 /**
  * The processes that listen on a node's own address without being
- * containers the runtime knows: the kubelet (10250, while its unit runs) and,
- * on the control-plane node, the API server (6443) until the control plane
- * runs as static pods. They accept connections; what they answer beyond
+ * containers the runtime knows: the kubelet (10250, while its unit runs). The
+ * API server (6443) is its static pod's host-network container
+ * (control-plane/programs.ts). They accept connections; what they answer beyond
  * that is their own business (kubectl logs/exec reach the kubelet through
  * the API server, not through these servers).
  */
@@ -11,7 +11,7 @@ import type { ServerProgram } from './requests.js';
 import { reasonPhrase } from './app-server.js';
 
 /** Answers `/healthz`, `/livez` and `/readyz` with `ok`; anything else as an anonymous caller is refused. */
-const HEALTH_SERVER: ServerProgram = {
+export const HEALTH_SERVER: ServerProgram = {
   answer(request) {
     if (request.kind !== 'http') return undefined;
     const path = request.path.split('?')[0];
@@ -22,11 +22,10 @@ const HEALTH_SERVER: ServerProgram = {
 };
 
 /** Which host daemons a node has. */
-export function hostDaemons(node: { kubelet: { running(): boolean }; controlPlane: boolean }): (port: number, proto: Packet['proto']) => ServerProgram | undefined {
+export function hostDaemons(node: { kubelet: { running(): boolean } }): (port: number, proto: Packet['proto']) => ServerProgram | undefined {
   return (port, proto) => {
     if (proto !== 'tcp') return undefined;
     if (port === 10250 && node.kubelet.running()) return HEALTH_SERVER;
-    if (node.controlPlane && port === 6443) return HEALTH_SERVER;
     return undefined;
   };
 }

@@ -28,6 +28,7 @@ import { syncIpvs } from './ipvs-proxier.js';
 import { ipvsOf } from '../network/ipvs.js';
 import { kernelModulesOf } from '../host/kernel-modules.js';
 import { endpointsByServicePort, servicePorts } from './service-ports.js';
+import { kubeconfigServer } from '../control-plane/kubeconfig-client.js';
 
 type Obj = Record<string, any>;
 
@@ -243,7 +244,7 @@ class KubeProxy implements ContainerProcess {
     if (config.kind !== 'KubeProxyConfiguration') return `no kind "${config.kind ?? ''}" is registered for version "${config.apiVersion ?? ''}" in scheme "pkg/proxy/apis/config/scheme/scheme.go:33"`;
     // clientConnection.kubeconfig names the API server kube-proxy dials.
     const kubeconfig = config.clientConnection?.kubeconfig;
-    if (typeof kubeconfig === 'string') this.apiServer = serverOf(this.mountedFile(spec, c, kubeconfig)?.text);
+    if (typeof kubeconfig === 'string') this.apiServer = kubeconfigServer(this.mountedFile(spec, c, kubeconfig)?.text);
     const mode = String(config.mode ?? '');
     // Validation (pkg/proxy/apis/config/validation): nftables is not modelled, other values are refused.
     if (!['', 'iptables', 'ipvs'].includes(mode)) return `KubeProxyConfiguration.mode: Unsupported value: "${mode}": supported values: "iptables", "ipvs", "nftables"`;
@@ -301,8 +302,4 @@ class KubeProxy implements ContainerProcess {
   }
 }
 
-/** The host and port of a kubeconfig's `server: https://IP:PORT`. */
-function serverOf(kubeconfig: unknown): { ip: string; port: number } | undefined {
-  const m = /server:\s*https:\/\/([\d.]+):(\d+)/.exec(String(kubeconfig ?? ''));
-  return m ? { ip: m[1], port: Number(m[2]) } : undefined;
-}
+

@@ -11,7 +11,7 @@ import type { ComponentContext } from '../component.js';
 import type { ApiClient, KubeObject } from '../apiserver/types.js';
 import { Informer } from '../client/informer.js';
 import type { EventRecorder } from '../client/event-recorder.js';
-import { LeaderElectedProcess, type LeaderElectionTiming } from '../client/leader-election.js';
+import { LeaderElectedProcess, type ElectionHooks, type LeaderElectionTiming } from '../client/leader-election.js';
 import { SchedulerCache } from './cache.js';
 import { isTerminalPod } from './node-info.js';
 import { DEFAULT_QUEUE_TIMING, podKey, SchedulingQueue, type ClusterEvent, type QueueTiming, type QueuedPod } from './queue.js';
@@ -29,6 +29,10 @@ export interface SchedulerOptions {
   schedulerName?: string;
   /** --leader-elect-* timings. */
   leaderElection?: LeaderElectionTiming;
+  /** The client its kubeconfig gives it (default: an in-process control-plane identity, for tests). */
+  client?: ApiClient;
+  /** Its container's log and exit on a lost lease, when it runs as a program. */
+  election?: ElectionHooks;
   /** Backoff and flush timings. */
   queue?: QueueTiming;
 }
@@ -71,7 +75,7 @@ export class Scheduler extends LeaderElectedProcess {
   private readonly random = (): number => this.ctx.random.next();
 
   constructor(ctx: ComponentContext, private readonly options: SchedulerOptions) {
-    super(ctx, ctx.controlPlaneClient('system:kube-scheduler'), { namespace: 'kube-system', name: 'kube-scheduler', hostName: options.hostName, timing: options.leaderElection });
+    super(ctx, options.client ?? ctx.controlPlaneClient('system:kube-scheduler'), { namespace: 'kube-system', name: 'kube-scheduler', hostName: options.hostName, timing: options.leaderElection, ...options.election });
     this.schedulerName = options.schedulerName ?? 'default-scheduler';
   }
 

@@ -41,7 +41,9 @@ export interface ContainerTarget {
 export function runtimeContainer(inv: Invocation, pod: Pod, name: string): RuntimeContainer | undefined {
   const runtime = inv.ctx.cluster.node?.(pod.spec?.nodeName ?? '')?.runtime;
   if (!runtime) return undefined;
-  for (const c of runtime.containers.values()) if (c.podUid === pod.metadata?.uid && c.name === name && c.state === 'CONTAINER_RUNNING') return c;
+  // A mirror pod's containers are its static pod's (UID = the config hash in its annotation).
+  const uid = pod.metadata?.annotations?.['kubernetes.io/config.mirror'] ?? pod.metadata?.uid;
+  for (const c of runtime.containers.values()) if (c.podUid === uid && c.name === name && c.state === 'CONTAINER_RUNNING') return c;
   return undefined;
 }
 

@@ -5,6 +5,7 @@
  */
 import type { Command, CommandContext, ExecResult } from '../types.js';
 import { WORKSTATION } from '../registry.js';
+import { goDialError } from '../../cluster/network/dial-error.js';
 import { SUBCOMMANDS, VERB_FLAGS, globalTakesValue, parseFlags, str } from './flags.js';
 import type { Invocation } from './invocation.js';
 import { usageError } from './errors.js';
@@ -26,7 +27,7 @@ import { runApply, runCreate, runCreateDeployment, runCreateNamespace } from './
 import { runCreateConfigMap, runCreateSecret } from './create-data.js';
 import { runRolloutRestart, runRolloutStatus, runRolloutUndo } from './rollout.js';
 import { runRolloutHistory } from './rollout-history.js';
-import { runApiResources, runClusterInfo, runTop, runVersion } from './info.js';
+import { CLIENT_VERSION, KUSTOMIZE_VERSION, runApiResources, runClusterInfo, runTop, runVersion } from './info.js';
 import { helpFor, KUBECTL_HELP, SUBCOMMAND_HELP } from './help.js';
 import { runCertificateApprove, runCertificateDeny } from './certificate.js';
 
@@ -109,6 +110,22 @@ function hasKubeconfig(ctx: CommandContext): boolean {
   return node.ok && 'node-role.kubernetes.io/control-plane' in (node.value.metadata.labels ?? {});
 }
 
+/** Verbs that answer without the API server. */
+const OFFLINE_VERBS: ReadonlySet<string> = new Set(['completion', 'config view', 'config current-context', 'config get-contexts']);
+
+/**
+ * The kubeconfig's server (kubeadm's admin.conf: the control-plane node's
+ * :6443) dialled from where kubectl runs; kubectl's words when it fails
+ * (k8s.io/kubectl/pkg/cmd/util/helpers.go standardErrorMessage).
+ */
+function serverUnreachable(ctx: CommandContext): string | undefined {
+  const failure = ctx.cluster.dialApiServer?.(ctx.host === WORKSTATION ? undefined : ctx.host);
+  if (!failure || !ctx.cluster.apiServerAddress) return undefined;
+  const { ip, port } = ctx.cluster.apiServerAddress;
+  if (failure === 'refused') return `The connection to the server ${ip}:${port} was refused - did you specify the right host or port?\n`;
+  return `Unable to connect to the server: dial tcp ${ip}:${port}: ${goDialError(failure)}\n`;
+}
+
 /** Runs a kubectl command line (`args` without the leading `kubectl`). */
 export async function runKubectl(args: readonly string[], ctx: CommandContext): Promise<ExecResult> {
   const at = nextPositional(args, 0);
@@ -149,6 +166,12 @@ export async function runKubectl(args: readonly string[], ctx: CommandContext): 
   if (refusal) return { stdout: '', stderr: refusal, exitCode: 1 };
   if (!hasKubeconfig(ctx)) return { stdout: '', stderr: `${CONNECTION_REFUSED}\n`, exitCode: 1 };
   if (!parsed.ok) return usageError(parsed.error, `kubectl ${verb}`);
+  const clientOnly = verb === 'version' && parsed.set.has('client');
+  if (!OFFLINE_VERBS.has(verb) && !clientOnly) {
+    const unreachable = serverUnreachable(ctx);
+    // `kubectl version` prints its own versions before it asks the server.
+    if (unreachable) return { stdout: verb === 'version' ? `Client Version: ${CLIENT_VERSION}\nKustomize Version: ${KUSTOMIZE_VERSION}\n` : '', stderr: unreachable, exitCode: 1 };
+  }
   const namespace = str(parsed.flags, 'namespace');
   const inv: Invocation = {
     ctx,

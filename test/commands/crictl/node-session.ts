@@ -38,6 +38,9 @@ export function viewOf(cluster: Cluster): ClusterView {
     nodeNames: () => cluster.nodeNames(),
     advance: (ms) => cluster.advance(ms),
     node: (name) => cluster.nodes.get(name),
+    net: () => cluster.network,
+    dialApiServer: (from) => cluster.dialApiServer(from),
+    apiServerAddress: cluster.apiServerAddress,
   };
 }
 
