@@ -42,6 +42,7 @@ export function installCommands(registry: CommandRegistry): CommandRegistry {
   register('uptime', async () => (await import('./host/uptime.js')).uptimeCommand, 'node');
   register('ps', async () => (await import('./host/ps.js')).psCommand, 'node');
   register('dmesg', async () => (await import('./host/dmesg.js')).dmesgCommand, 'node');
+  register('lsof', async () => (await import('./host/lsof.js')).lsofCommand, 'node');
   register('date', async () => (await import('./host/date.js')).dateCommand, 'both');
   register('sleep', async () => (await import('./host/sleep.js')).sleepCommand, 'both', 'filter');
   register('hostname', async () => (await import('./host/hostname.js')).hostnameCommand, 'both');

@@ -42,6 +42,7 @@ export async function hostHarness(host = 'node-1'): Promise<HostHarness> {
     nodeNames: () => cluster.nodeNames(),
     advance: (ms) => cluster.advance(ms),
     node: (name) => cluster.nodes.get(name),
+    net: () => cluster.network,
   };
   const shell = createShellSession({ cluster: view, files: hostFiles(cluster) });
   if (host !== 'workstation') await shell.exec(`ssh ${host}`);
