@@ -43,6 +43,10 @@ export function installCommands(registry: CommandRegistry): CommandRegistry {
   register('ps', async () => (await import('./host/ps.js')).psCommand, 'node');
   register('dmesg', async () => (await import('./host/dmesg.js')).dmesgCommand, 'node');
   register('lsof', async () => (await import('./host/lsof.js')).lsofCommand, 'node');
+  // Editors open the learner's own editor on a copy of the file (as kubectl edit does) and write back what was saved.
+  register('vi', async () => (await import('./host/editor.js')).viCommand, 'both', 'filter');
+  register('vim', async () => (await import('./host/editor.js')).vimCommand, 'both', 'filter');
+  register('nano', async () => (await import('./host/editor.js')).nanoCommand, 'both', 'filter');
   register('date', async () => (await import('./host/date.js')).dateCommand, 'both');
   register('sleep', async () => (await import('./host/sleep.js')).sleepCommand, 'both', 'filter');
   register('hostname', async () => (await import('./host/hostname.js')).hostnameCommand, 'both');
