@@ -14,6 +14,7 @@ import { nodeOf } from './lib/host-context.js';
 import { formatJournalEntry, JOURNAL_OUTPUTS, type JournalOutput } from './lib/journal-format.js';
 import { parseTimestamp } from './lib/parse-timestamp.js';
 import { compileWildcard } from '../text/lib/fnmatch.js';
+import { JOURNALCTL_HELP } from './lib/systemd-help.js';
 
 const SPECS: readonly OptionSpec[] = [
   { key: 'unit', short: 'u', long: 'unit', arg: 'required' },
@@ -39,6 +40,7 @@ const SPECS: readonly OptionSpec[] = [
   { key: 'no-hostname', long: 'no-hostname' },
   { key: 'utc', long: 'utc' },
   { key: 'system', long: 'system' },
+  { key: 'help', short: 'h', long: 'help' },
 ];
 
 /** syslog priority names (src/basic/syslog-util.c log_level_from_string). */
@@ -120,6 +122,9 @@ function parse(args: readonly string[], now: number): { ok: true; query: Query }
   for (const o of parsed.options) {
     const v = o.value ?? '';
     switch (o.key) {
+      // parse_argv prints the help as soon as it meets -h, and exits 0.
+      case 'help':
+        return { ok: false, result: { stdout: JOURNALCTL_HELP, stderr: '', exitCode: 0 } };
       case 'unit':
         q.units.push(mangleUnitName(v));
         break;
