@@ -94,6 +94,6 @@ describe('crictl inspecti', async () => {
   it('prints ID/Tag/Digest/Size with -o table, and fails like crictl for an unknown image', async () => {
     const t = await sh.exec('crictl inspecti -q -o table nginx:1.25');
     expect(t.stdout).toMatch(/^ID: sha256:[0-9a-f]{64}\nTag: docker\.io\/library\/nginx:1\.25\nDigest: docker\.io\/library\/nginx@sha256:[0-9a-f]{64}\nSize: 70\.5MB\n$/);
-    expect(await sh.exec('crictl inspecti nginx:0.1')).toMatchObject({ stderr: `${WARN_IMAGE}FATA[0000] no such image "nginx:0.1" present               \n`, exitCode: 1 });
+    expect(await sh.exec('crictl inspecti nginx:0.1')).toMatchObject({ stderr: `${WARN_IMAGE}FATA[0000] ${'no such image "nginx:0.1" present'.padEnd(44)} \n`, exitCode: 1 });
   });
 });
