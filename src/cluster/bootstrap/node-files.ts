@@ -59,6 +59,8 @@ export function containerdUnit(): UnitSpec {
     commandLine: '/usr/bin/containerd',
     restart: 'always',
     restartSec: 5,
+    // containerd.service: Type=notify (containerd's own unit file), so its start job waits for READY=1.
+    type: 'notify',
     enabled: true,
   };
 }

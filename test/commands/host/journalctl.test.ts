@@ -19,12 +19,12 @@ describe('journalctl on a node', () => {
     });
   });
 
-  it('shows systemd lines about a unit under -u, in every output mode', async () => {
-    expect((await h.run('journalctl -u containerd.service')).stdout).toBe('Oct 16 09:13:04 node-1 systemd[1]: Started containerd.service - containerd container runtime.\n');
-    expect((await h.run('journalctl -u containerd -o short-iso')).stdout).toBe('2026-10-16T09:13:04+0000 node-1 systemd[1]: Started containerd.service - containerd container runtime.\n');
-    expect((await h.run('journalctl -u containerd -o short-precise')).stdout).toBe('Oct 16 09:13:04.000000 node-1 systemd[1]: Started containerd.service - containerd container runtime.\n');
-    expect((await h.run('journalctl -u containerd -o cat --no-pager')).stdout).toBe('Started containerd.service - containerd container runtime.\n');
-    expect((await h.run('journalctl -u containerd --no-hostname')).stdout).toBe('Oct 16 09:13:04 systemd[1]: Started containerd.service - containerd container runtime.\n');
+  it('shows systemd lines about a unit under -u, in every output mode (containerd is Type=notify: Starting, then Started)', async () => {
+    expect((await h.run('journalctl -u containerd.service')).stdout).toBe('Oct 16 09:13:04 node-1 systemd[1]: Starting containerd container runtime...\n' + 'Oct 16 09:13:04 node-1 systemd[1]: Started containerd container runtime.\n');
+    expect((await h.run('journalctl -u containerd -o short-iso')).stdout).toBe('2026-10-16T09:13:04+0000 node-1 systemd[1]: Starting containerd container runtime...\n' + '2026-10-16T09:13:04+0000 node-1 systemd[1]: Started containerd container runtime.\n');
+    expect((await h.run('journalctl -u containerd -o short-precise')).stdout).toBe('Oct 16 09:13:04.000000 node-1 systemd[1]: Starting containerd container runtime...\n' + 'Oct 16 09:13:04.000000 node-1 systemd[1]: Started containerd container runtime.\n');
+    expect((await h.run('journalctl -u containerd -o cat --no-pager')).stdout).toBe('Starting containerd container runtime...\n' + 'Started containerd container runtime.\n');
+    expect((await h.run('journalctl -u containerd --no-hostname')).stdout).toBe('Oct 16 09:13:04 systemd[1]: Starting containerd container runtime...\n' + 'Oct 16 09:13:04 systemd[1]: Started containerd container runtime.\n');
   });
 
   it('-r reverses, -n counts from the end, -f prints the tail and returns', async () => {
@@ -39,7 +39,7 @@ describe('journalctl on a node', () => {
   });
 
   it('filters by time with the host clock and by priority', async () => {
-    expect((await h.run('journalctl --since "2026-10-16 09:13:04" --until "2026-10-16 09:13:04" -u containerd')).stdout).toBe('Oct 16 09:13:04 node-1 systemd[1]: Started containerd.service - containerd container runtime.\n');
+    expect((await h.run('journalctl --since "2026-10-16 09:13:04" --until "2026-10-16 09:13:04" -u containerd')).stdout).toBe('Oct 16 09:13:04 node-1 systemd[1]: Starting containerd container runtime...\n' + 'Oct 16 09:13:04 node-1 systemd[1]: Started containerd container runtime.\n');
     expect(await h.run('journalctl --since "10 minutes ago" -u containerd')).toEqual({ stdout: '-- No entries --\n', stderr: '', output: '-- No entries --\n', exitCode: 0 });
     expect((await h.run('journalctl -p err')).stdout).toBe('-- No entries --\n');
     expect((await h.run('journalctl -k -b')).stdout).toBe('-- No entries --\n');
