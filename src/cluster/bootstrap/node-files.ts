@@ -10,6 +10,7 @@ import type { Random } from '../clock/random.js';
 import type { Credential } from '../apiserver/authn.js';
 import type { UnitSpec } from '../host/systemd.js';
 import { encodeCertificate, privateKeyBlock, type Certificate } from '../host/certs.js';
+import { CA_VALIDITY_MS, CERT_BACKDATE_MS } from './kubeadm-pki.js';
 import { NODE_STUB_RESOLV_CONF, NODE_UPLINK_RESOLV_CONF } from '../dns/resolv-conf.js';
 import { CNI_BIN_DIR, seedCniPlugins } from '../runtime/cni.js';
 
@@ -120,7 +121,8 @@ export function seedNodeFiles(host: NodeHost, spec: NodeSpec, o: NodeFileOptions
   const fs = host.fs;
   const at = o.clusterCreatedAt;
   const serial = () => o.random.hex(32);
-  const ca: Certificate = { serial: serial(), subject: { CN: 'kubernetes' }, issuer: { CN: 'kubernetes' }, notBefore: at, notAfter: at + 10 * YEAR_MS, isCA: true };
+  // kubeadm init's cluster CA: ten years from init, backdated five minutes (CertificateBackdate).
+  const ca: Certificate = { serial: serial(), subject: { CN: 'kubernetes' }, issuer: { CN: 'kubernetes' }, notBefore: at - CERT_BACKDATE_MS, notAfter: at + CA_VALIDITY_MS, isCA: true };
   fs.write('/etc/kubernetes/pki/ca.crt', encodeCertificate(ca), { mtime: at });
   const client = o.kubeletClient;
   if (client.type === 'x509') {
