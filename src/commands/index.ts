@@ -71,6 +71,7 @@ export function installCommands(registry: CommandRegistry): CommandRegistry {
   register('mv', async () => (await import('./host/cp.js')).mvCommand, 'both', 'filter');
   register('touch', async () => (await import('./host/touch.js')).touchCommand, 'both', 'filter');
   register('mkdir', async () => (await import('./host/mkdir.js')).mkdirCommand, 'both', 'filter');
+  register('readlink', async () => (await import('./host/readlink.js')).readlinkCommand, 'both');
   return registry;
 }
 

@@ -130,8 +130,8 @@ export function seedNodeFiles(host: NodeHost, spec: NodeSpec, o: NodeFileOptions
     const stamp = new Date(client.notBefore).toISOString().slice(0, 19).replace(/[-:T]/g, '').replace(/^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/, '$1-$2-$3-$4-$5-$6');
     const file = `/var/lib/kubelet/pki/kubelet-client-${stamp}.pem`;
     fs.write(file, encodeCertificate(cert) + privateKeyBlock(o.random.hex(8)), { mode: 0o600, mtime: client.notBefore });
-    // A symlink to the dated file: reading follows it; its own size is the length of the target path (lstat), not the target's.
-    fs.write('/var/lib/kubelet/pki/kubelet-client-current.pem', () => fs.read(file) ?? '', { mode: 0o600, mtime: client.notBefore, sizeBytes: file.length });
+    // The kubelet's certificate store points kubelet-client-current.pem at the dated file (certificate_store.go updateSymlink).
+    fs.symlink(file, '/var/lib/kubelet/pki/kubelet-client-current.pem', { mtime: client.notBefore });
   }
   const serving: Certificate = { serial: serial(), subject: { CN: `${spec.name}-ca@${Math.floor(at / 1000)}` }, issuer: { CN: `${spec.name}-ca@${Math.floor(at / 1000)}` }, notBefore: at, notAfter: at + YEAR_MS, sans: [`DNS:${spec.name}`] };
   fs.write('/var/lib/kubelet/pki/kubelet.crt', encodeCertificate(serving), { mtime: at });
