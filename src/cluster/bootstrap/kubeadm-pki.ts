@@ -137,12 +137,12 @@ export function readCa(fs: VirtualFs, ca: KubeadmCa): Certificate | undefined {
  * (certlist.go GetConfig, renewal/manager.go RenewUsingLocalCA): NotBefore five
  * minutes before `now`, NotAfter one validity period (a year) after it.
  */
-export function issueKubeadmCert(host: NodeHost, cert: KubeadmCert, now: number, random: Random): boolean {
+export function issueKubeadmCert(host: NodeHost, cert: KubeadmCert, now: number, random: Random, notBefore = now - CERT_BACKDATE_MS): boolean {
   const fs = host.fs;
   const ca = KUBEADM_CAS.find((c) => c.name === cert.ca)!;
   const caCert = readCa(fs, ca);
   if (!caCert) return false;
-  const issued: Certificate = { serial: random.hex(16), subject: cert.subject(host.name), issuer: { CN: caCert.subject.CN }, notBefore: now - CERT_BACKDATE_MS, notAfter: now + CERT_VALIDITY_MS };
+  const issued: Certificate = { serial: random.hex(16), subject: cert.subject(host.name), issuer: { CN: caCert.subject.CN }, notBefore, notAfter: now + CERT_VALIDITY_MS };
   const sans = cert.sans?.(host.name, host.ip);
   if (sans) issued.sans = sans;
   const pem = encodeCertificate(issued);
@@ -182,7 +182,9 @@ export function seedControlPlanePki(host: NodeHost, createdAt: number, random: R
   if (!fs.exists(`${PKI}/sa.pub`)) fs.write(`${PKI}/sa.pub`, `-----BEGIN PUBLIC KEY-----\n${Buffer.from(`kubedrill-sa-${random.hex(16)}`).toString('base64')}\n-----END PUBLIC KEY-----\n`, { mode: 0o600, mtime: createdAt });
   for (const cert of KUBEADM_CERTS) {
     const present = cert.file.kind === 'pki' ? fs.exists(`${cert.file.base}.crt`) : fs.exists(cert.file.path);
-    if (!present) issueKubeadmCert(host, cert, issuedAt, random);
+    // Certificates renewed before the simulated history starts keep init's NotBefore: the warm-up runs
+    // from init, and components use these files throughout it (a renewal's own NotBefore would lie ahead).
+    if (!present) issueKubeadmCert(host, cert, issuedAt, random, createdAt - CERT_BACKDATE_MS);
   }
 }
 
