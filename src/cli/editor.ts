@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { EditorOptions } from '../commands/types.js';
 
 /** How to start the editor: a program and its arguments, never a command line built from object text. */
 export interface EditorCommand {
@@ -31,16 +32,19 @@ export function editorCommand(editor: string, path: string): EditorCommand {
 
 /**
  * Opens the user's editor on `text` (kubectl's default is vi); undefined when it failed.
+ * `vi FILE` on a simulated host comes here too, with FILE's extension.
  * The file is `kubectl-edit-<random>.yaml` in a private temp dir, as kubectl's
  * LaunchTempFile names it: object names (which come from scenario files and
  * may contain shell syntax) never appear in a path or a command line.
  */
-export async function openExternalEditor(text: string): Promise<string | undefined> {
+export async function openExternalEditor(text: string, options: EditorOptions = {}): Promise<string | undefined> {
   // kubectl falls back to vi; without a terminal (scripts, CI) there is nobody to drive it.
   const editor = process.env.KUBE_EDITOR || process.env.EDITOR || (process.stdin.isTTY ? 'vi' : undefined);
   if (!editor) return undefined;
   const dir = mkdtempSync(join(tmpdir(), 'kubedrill-edit-'));
-  const file = join(dir, `kubectl-edit-${randomBytes(6).toString('hex')}.yaml`);
+  // A file's extension (letters and digits only) names the buffer's type; the rest of its name stays out of the path.
+  const extension = options.extension !== undefined && /^[A-Za-z0-9]{1,10}$/.test(options.extension) ? options.extension : 'yaml';
+  const file = join(dir, `kubectl-edit-${randomBytes(6).toString('hex')}.${extension}`);
   try {
     writeFileSync(file, text, { mode: 0o600 });
     const cmd = editorCommand(editor, file);

@@ -9,6 +9,7 @@ import { summaryOf } from '../scenario/metadata.js';
 import { openProgress } from '../progress/store.js';
 import { openHistory } from '../progress/history.js';
 import { openExternalEditor } from './editor.js';
+import type { EditorOptions } from '../commands/types.js';
 
 /** Starts a practice session; returns the exit code. */
 export async function playCommand(scenarioArg: string | undefined, options: { seed?: string; json?: boolean }): Promise<number> {
@@ -76,12 +77,12 @@ export async function playCommand(scenarioArg: string | undefined, options: { se
  * `kubectl edit` inside the TUI: hand the terminal to $EDITOR (out of raw
  * mode, as a shell would), then give it back to Ink.
  */
-async function editorOverInk(text: string): Promise<string | undefined> {
+async function editorOverInk(text: string, options?: EditorOptions): Promise<string | undefined> {
   const stdin = process.stdin;
   const wasRaw = stdin.isTTY ? stdin.isRaw : false;
   if (stdin.isTTY) stdin.setRawMode(false);
   try {
-    return await openExternalEditor(text);
+    return await openExternalEditor(text, options);
   } finally {
     if (stdin.isTTY) stdin.setRawMode(wasRaw);
   }

@@ -42,7 +42,14 @@ export function installCommands(registry: CommandRegistry): CommandRegistry {
   register('free', async () => (await import('./host/free.js')).freeCommand, 'node');
   register('uptime', async () => (await import('./host/uptime.js')).uptimeCommand, 'node');
   register('ps', async () => (await import('./host/ps.js')).psCommand, 'node');
+  register('dmesg', async () => (await import('./host/dmesg.js')).dmesgCommand, 'node');
+  register('lsof', async () => (await import('./host/lsof.js')).lsofCommand, 'node');
+  // Editors open the learner's own editor on a copy of the file (as kubectl edit does) and write back what was saved.
+  register('vi', async () => (await import('./host/editor.js')).viCommand, 'both', 'filter');
+  register('vim', async () => (await import('./host/editor.js')).vimCommand, 'both', 'filter');
+  register('nano', async () => (await import('./host/editor.js')).nanoCommand, 'both', 'filter');
   register('date', async () => (await import('./host/date.js')).dateCommand, 'both');
+  register('sleep', async () => (await import('./host/sleep.js')).sleepCommand, 'both', 'filter');
   register('hostname', async () => (await import('./host/hostname.js')).hostnameCommand, 'both');
   // Tools that connect: through the cluster's one network, from the host the shell is on.
   register('curl', async () => (await import('./net/client-program.js')).curlCommand, 'both');
@@ -66,6 +73,7 @@ export function installCommands(registry: CommandRegistry): CommandRegistry {
   register('mv', async () => (await import('./host/cp.js')).mvCommand, 'both', 'filter');
   register('touch', async () => (await import('./host/touch.js')).touchCommand, 'both', 'filter');
   register('mkdir', async () => (await import('./host/mkdir.js')).mkdirCommand, 'both', 'filter');
+  register('readlink', async () => (await import('./host/readlink.js')).readlinkCommand, 'both');
   return registry;
 }
 

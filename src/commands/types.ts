@@ -106,7 +106,7 @@ export interface CommandContext {
    * Opens an editor on `text` like kubectl edit does with $EDITOR; resolves to the
    * saved text, or undefined when the edit was cancelled or no editor is available.
    */
-  readonly openEditor?: (text: string) => Promise<string | undefined>;
+  readonly openEditor?: (text: string, options?: EditorOptions) => Promise<string | undefined>;
   /** Session hooks for commands that change the shell itself (`ssh`, `exit`). */
   readonly shell?: ShellControl;
   /**
@@ -121,6 +121,15 @@ export interface CommandContext {
    * Absent in test doubles: commands then use a fresh default budget.
    */
   readonly budget?: CommandBudget;
+}
+
+/** How an editor is opened on a buffer. */
+export interface EditorOptions {
+  /**
+   * The extension of the file being edited (`conf`, `yaml`), so the editor's temporary file has it too
+   * and the editor highlights it; kubectl edit's buffers are `.yaml` when absent.
+   */
+  readonly extension?: string;
 }
 
 /** What `ssh`, `exit` and `kubectl exec -it` may change in the interactive shell. */

@@ -97,9 +97,9 @@ export class ScenarioRun {
       cluster: view,
       // The buffer kubectl edit opens is on the learner's screen, rendered from what kubectl read.
       openEditor: openEditor
-        ? (text) => {
+        ? (text, editorOptions) => {
             this.current.shown.push(text);
-            return openEditor(text);
+            return openEditor(text, editorOptions);
           }
         : undefined,
       files: hostFiles(cluster),

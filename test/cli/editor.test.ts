@@ -81,6 +81,19 @@ describe('openExternalEditor', () => {
     expect(argv[0]).toMatch(/\/kubectl-edit-[0-9a-f]+\.yaml$/);
   });
 
+  it('names the temporary file with the edited file\'s extension when it is plain letters and digits', async () => {
+    const log = join(dir, 'argv.log');
+    const script = join(dir, 'record-editor');
+    writeFileSync(script, `#!/bin/sh\nprintf '%s\\n' "$1" >> '${log}'\n`);
+    chmodSync(script, 0o755);
+    process.env.EDITOR = script;
+    await openExternalEditor('a=1\n', { extension: 'conf' });
+    await openExternalEditor('a=1\n', { extension: 'x;touch M' });
+    const argv = readFileSync(log, 'utf8').trimEnd().split('\n');
+    expect(argv[0]).toMatch(/\/kubectl-edit-[0-9a-f]+\.conf$/);
+    expect(argv[1]).toMatch(/\/kubectl-edit-[0-9a-f]+\.yaml$/);
+  });
+
   it('returns undefined when the editor fails', async () => {
     process.env.EDITOR = 'false';
     expect(await openExternalEditor('x: 1\n')).toBeUndefined();

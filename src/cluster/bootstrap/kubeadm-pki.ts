@@ -15,6 +15,12 @@ import { decodeCertificate, encodeCertificate, type Certificate } from '../host/
 export const CERT_VALIDITY_MS = 365 * 86_400_000;
 /** kubeadm's CA validity (constants.CACertificateValidityPeriod, 10 years). */
 export const CA_VALIDITY_MS = 10 * 365 * 86_400_000;
+/**
+ * kubeadm backdates NotBefore of every certificate it makes, CAs and leaves, new or renewed
+ * (constants.CertificateBackdate, 5 minutes; phases/certs/certlist.go GetConfig, renewal/manager.go);
+ * NotAfter counts from the time it ran.
+ */
+export const CERT_BACKDATE_MS = 5 * 60_000;
 const PKI = '/etc/kubernetes/pki';
 
 /** One of kubeadm's certificate authorities. */
@@ -127,15 +133,16 @@ export function readCa(fs: VirtualFs, ca: KubeadmCa): Certificate | undefined {
 }
 
 /**
- * Issues (or renews) one managed certificate from its CA, as pkiutil.NewSignedCert
- * does: NotBefore is the CA's NotBefore, NotAfter one validity period from `now`.
+ * Issues (or renews) one managed certificate from its CA, as kubeadm 1.32 does
+ * (certlist.go GetConfig, renewal/manager.go RenewUsingLocalCA): NotBefore five
+ * minutes before `now`, NotAfter one validity period (a year) after it.
  */
-export function issueKubeadmCert(host: NodeHost, cert: KubeadmCert, now: number, random: Random): boolean {
+export function issueKubeadmCert(host: NodeHost, cert: KubeadmCert, now: number, random: Random, notBefore = now - CERT_BACKDATE_MS): boolean {
   const fs = host.fs;
   const ca = KUBEADM_CAS.find((c) => c.name === cert.ca)!;
   const caCert = readCa(fs, ca);
   if (!caCert) return false;
-  const issued: Certificate = { serial: random.hex(16), subject: cert.subject(host.name), issuer: { CN: caCert.subject.CN }, notBefore: caCert.notBefore, notAfter: now + CERT_VALIDITY_MS };
+  const issued: Certificate = { serial: random.hex(16), subject: cert.subject(host.name), issuer: { CN: caCert.subject.CN }, notBefore, notAfter: now + CERT_VALIDITY_MS };
   const sans = cert.sans?.(host.name, host.ip);
   if (sans) issued.sans = sans;
   const pem = encodeCertificate(issued);
@@ -166,7 +173,7 @@ export function seedControlPlanePki(host: NodeHost, createdAt: number, random: R
   const issuedAt = options.issuedAt ?? createdAt;
   for (const ca of KUBEADM_CAS) {
     if (!fs.exists(`${ca.file}.crt`)) {
-      const cert: Certificate = { serial: random.hex(16), subject: { CN: ca.commonName }, issuer: { CN: ca.commonName }, notBefore: createdAt, notAfter: createdAt + CA_VALIDITY_MS, isCA: true };
+      const cert: Certificate = { serial: random.hex(16), subject: { CN: ca.commonName }, issuer: { CN: ca.commonName }, notBefore: createdAt - CERT_BACKDATE_MS, notAfter: createdAt + CA_VALIDITY_MS, isCA: true };
       fs.write(`${ca.file}.crt`, encodeCertificate(cert), { mode: 0o644, mtime: createdAt });
     }
     if (!fs.exists(`${ca.file}.key`)) fs.write(`${ca.file}.key`, rsaKeyBlock(random), { mode: 0o600, mtime: createdAt });
@@ -175,7 +182,9 @@ export function seedControlPlanePki(host: NodeHost, createdAt: number, random: R
   if (!fs.exists(`${PKI}/sa.pub`)) fs.write(`${PKI}/sa.pub`, `-----BEGIN PUBLIC KEY-----\n${Buffer.from(`kubedrill-sa-${random.hex(16)}`).toString('base64')}\n-----END PUBLIC KEY-----\n`, { mode: 0o600, mtime: createdAt });
   for (const cert of KUBEADM_CERTS) {
     const present = cert.file.kind === 'pki' ? fs.exists(`${cert.file.base}.crt`) : fs.exists(cert.file.path);
-    if (!present) issueKubeadmCert(host, cert, issuedAt, random);
+    // Certificates renewed before the simulated history starts keep init's NotBefore: the warm-up runs
+    // from init, and components use these files throughout it (a renewal's own NotBefore would lie ahead).
+    if (!present) issueKubeadmCert(host, cert, issuedAt, random, createdAt - CERT_BACKDATE_MS);
   }
 }
 
@@ -194,7 +203,8 @@ export function ensureControlPlanePki(host: NodeHost): void {
   if (!isControlPlaneHost(host)) return;
   if (host.fs.exists(`${PKI}/apiserver.crt`) || host.fs.exists('/etc/kubernetes/admin.conf')) return;
   const ca = decodeCertificate(host.fs.read(`${PKI}/ca.crt`) ?? '');
-  const createdAt = ca?.notBefore ?? host.now();
+  // kubeadm init ran five minutes after the CA's (backdated) NotBefore.
+  const createdAt = ca ? ca.notBefore + CERT_BACKDATE_MS : host.now();
   const years = Math.max(0, Math.floor((host.now() - createdAt) / CERT_VALIDITY_MS));
   let seed = 0;
   for (const c of host.name) seed = (Math.imul(seed, 31) + c.charCodeAt(0)) >>> 0;

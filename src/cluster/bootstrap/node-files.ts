@@ -10,6 +10,7 @@ import type { Random } from '../clock/random.js';
 import type { Credential } from '../apiserver/authn.js';
 import type { UnitSpec } from '../host/systemd.js';
 import { encodeCertificate, privateKeyBlock, type Certificate } from '../host/certs.js';
+import { CA_VALIDITY_MS, CERT_BACKDATE_MS } from './kubeadm-pki.js';
 import { NODE_STUB_RESOLV_CONF, NODE_UPLINK_RESOLV_CONF } from '../dns/resolv-conf.js';
 import { CNI_BIN_DIR, seedCniPlugins } from '../runtime/cni.js';
 
@@ -59,6 +60,8 @@ export function containerdUnit(): UnitSpec {
     commandLine: '/usr/bin/containerd',
     restart: 'always',
     restartSec: 5,
+    // containerd.service: Type=notify (containerd's own unit file), so its start job waits for READY=1.
+    type: 'notify',
     enabled: true,
   };
 }
@@ -123,7 +126,8 @@ export function seedNodeFiles(host: NodeHost, spec: NodeSpec, o: NodeFileOptions
   const fs = host.fs;
   const at = o.clusterCreatedAt;
   const serial = () => o.random.hex(32);
-  const ca: Certificate = { serial: serial(), subject: { CN: 'kubernetes' }, issuer: { CN: 'kubernetes' }, notBefore: at, notAfter: at + 10 * YEAR_MS, isCA: true };
+  // kubeadm init's cluster CA: ten years from init, backdated five minutes (CertificateBackdate).
+  const ca: Certificate = { serial: serial(), subject: { CN: 'kubernetes' }, issuer: { CN: 'kubernetes' }, notBefore: at - CERT_BACKDATE_MS, notAfter: at + CA_VALIDITY_MS, isCA: true };
   fs.write('/etc/kubernetes/pki/ca.crt', encodeCertificate(ca), { mtime: at });
   const client = o.kubeletClient;
   if (client.type === 'x509') {
@@ -131,8 +135,8 @@ export function seedNodeFiles(host: NodeHost, spec: NodeSpec, o: NodeFileOptions
     const stamp = new Date(client.notBefore).toISOString().slice(0, 19).replace(/[-:T]/g, '').replace(/^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/, '$1-$2-$3-$4-$5-$6');
     const file = `/var/lib/kubelet/pki/kubelet-client-${stamp}.pem`;
     fs.write(file, encodeCertificate(cert) + privateKeyBlock(o.random.hex(8)), { mode: 0o600, mtime: client.notBefore });
-    // A symlink to the dated file: reading follows it; its own size is the length of the target path (lstat), not the target's.
-    fs.write('/var/lib/kubelet/pki/kubelet-client-current.pem', () => fs.read(file) ?? '', { mode: 0o600, mtime: client.notBefore, sizeBytes: file.length });
+    // The kubelet's certificate store points kubelet-client-current.pem at the dated file (certificate_store.go updateSymlink).
+    fs.symlink(file, '/var/lib/kubelet/pki/kubelet-client-current.pem', { mtime: client.notBefore });
   }
   const serving: Certificate = { serial: serial(), subject: { CN: `${spec.name}-ca@${Math.floor(at / 1000)}` }, issuer: { CN: `${spec.name}-ca@${Math.floor(at / 1000)}` }, notBefore: at, notAfter: at + YEAR_MS, sans: [`DNS:${spec.name}`] };
   fs.write('/var/lib/kubelet/pki/kubelet.crt', encodeCertificate(serving), { mtime: at });

@@ -21,9 +21,14 @@ export interface Certificate {
 const BEGIN = '-----BEGIN CERTIFICATE-----';
 const END = '-----END CERTIFICATE-----';
 
+/** The certificate's simulated DER: the bytes its PEM block encodes (what a fingerprint is taken over). */
+export function certificateDer(cert: Certificate): Buffer {
+  return Buffer.from(JSON.stringify({ kd: 1, ...cert }));
+}
+
 /** Encodes a certificate as a PEM block (base64 in 64-column lines, like the real thing). */
 export function encodeCertificate(cert: Certificate): string {
-  const body = Buffer.from(JSON.stringify({ kd: 1, ...cert })).toString('base64');
+  const body = certificateDer(cert).toString('base64');
   const lines = body.match(/.{1,64}/g) ?? [];
   return `${BEGIN}\n${lines.join('\n')}\n${END}\n`;
 }

@@ -15,6 +15,10 @@ export interface JournalEntry {
   /** syslog priority: 3 err, 4 warning, 6 info */
   priority: number;
   message: string;
+  /** MESSAGE_ID, for entries the journal catalog explains (systemd's unit messages; `journalctl -x`). */
+  messageId?: string;
+  /** Further journal fields the catalog text names (UNIT, JOB_ID, JOB_RESULT, EXIT_CODE ...). */
+  fields?: Readonly<Record<string, string>>;
 }
 
 /** Entries older than this are dropped (a journal's size limit, in time). */

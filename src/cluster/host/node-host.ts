@@ -25,6 +25,8 @@ export class NodeHost {
   /** When the machine booted (true time, ms). */
   readonly bootTime: number;
   private pid = 300;
+  /** systemd's job counter: the boot's own jobs took the first ones. */
+  private jobId = 187;
 
   constructor(readonly name: string, readonly ip: string, private readonly queue: EventQueue) {
     this.bootTime = queue.now();
@@ -42,9 +44,15 @@ export class NodeHost {
     return this.pid;
   }
 
+  /** The id systemd gives its next job (JOB_ID in its journal messages), increasing. */
+  nextJobId(): number {
+    this.jobId += 1;
+    return this.jobId;
+  }
+
   /** Declares a unit bound to a simulated process. */
   addUnit(spec: UnitSpec, process: UnitProcess): SystemdUnit {
-    const unit = new SystemdUnit(spec, process, this.queue, this.journal, () => this.now(), () => this.nextPid());
+    const unit = new SystemdUnit(spec, process, this.queue, this.journal, () => this.now(), () => this.nextPid(), () => this.nextJobId());
     this.units.set(spec.name, unit);
     return unit;
   }

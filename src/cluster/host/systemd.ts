@@ -5,7 +5,8 @@
  * simulated process (the kubelet, containerd) that may fail to start.
  */
 import type { EventQueue, TimerId } from '../clock/event-queue.js';
-import type { Journal } from './journal.js';
+import type { Journal, JournalEntry } from './journal.js';
+import { unitFailed, unitFailureResult, unitKilling, unitProcessExit, unitProcessKilled, unitRestartScheduled, unitStarted, unitStarting, unitStopped, unitStopTimedOut, unitStopping, unitSuccess } from './systemd-messages.js';
 
 /** What starting a unit's process gives. */
 export type ExecResult = { ok: true } | { ok: false; exitCode: number };
@@ -37,6 +38,8 @@ export interface UnitSpec {
   restart: 'always' | 'on-failure' | 'no';
   restartSec: number;
   enabled: boolean;
+  /** Type= of the service: `simple` (the default) is started at fork; `notify` waits for the process to say it is ready. */
+  type?: 'simple' | 'notify';
 }
 
 /** The unit's runtime state. */
@@ -54,8 +57,8 @@ export class SystemdUnit {
   lastExit?: { pid: number; code: number };
   enabled: boolean;
   private restartTimer?: TimerId;
-  /** A stop job is waiting for a process that ignores SIGTERM (beginStop). */
-  private stopping = false;
+  /** The stop job waiting for a process that ignores SIGTERM ({@link beginStop}). */
+  private stoppingJob?: number;
 
   constructor(
     readonly spec: UnitSpec,
@@ -64,66 +67,74 @@ export class SystemdUnit {
     private readonly journal: Journal,
     private readonly hostNow: () => number,
     private readonly nextPid: () => number,
+    private readonly nextJobId: () => number = () => 0,
   ) {
     this.enabled = spec.enabled;
   }
 
-  /** `systemctl start` (and the restart timer). */
-  start(): void {
+  /** `systemctl start` (and the restart timer, whose restart job carries on as `job`). */
+  start(job = this.nextJobId()): void {
     if (this.active === 'active') return;
     this.cancelRestart();
     const pid = this.nextPid();
-    this.log(`Started ${this.spec.name} - ${this.spec.description}.`);
+    // Type=simple: the job is done at fork, before the process runs (no `Starting …` line, job.c job_perform_on_unit);
+    // Type=notify: the unit is activating until the process says it is ready, so the job logs that it began.
+    const notify = this.spec.type === 'notify';
+    this.log(notify ? unitStarting(this.hostNow(), this.ref(), job) : unitStarted(this.hostNow(), this.ref(), job));
     const r = this.process.start(pid);
     if (r.ok) {
       this.set('active', 'running');
       this.mainPid = pid;
+      if (notify) this.log(unitStarted(this.hostNow(), this.ref(), job));
       return;
     }
-    this.exited(pid, r.exitCode);
+    this.exited(pid, r.exitCode, notify ? job : undefined);
   }
 
   /**
-   * The start of a `systemctl stop` job: SIGTERM. Returns how long the job
-   * takes before {@link stop} can finish it — 0, or TimeoutStopSec when the
-   * process ignores SIGTERM (systemctl waits that long; the caller lets the
-   * simulation run meanwhile).
+   * The start of a `systemctl stop` or `restart` job: SIGTERM. Returns how
+   * long the job takes before {@link stop} (or {@link restart}) can finish
+   * it — 0, or TimeoutStopSec when the process ignores SIGTERM (systemctl
+   * waits that long; the caller lets the simulation run meanwhile).
    */
   beginStop(): number {
     this.cancelRestart();
     if (this.active !== 'active' || !this.process.ignoresSigterm?.()) return 0;
-    this.log(`Stopping ${this.spec.name} - ${this.spec.description}...`);
-    this.stopping = true;
+    const job = this.nextJobId();
+    this.log(unitStopping(this.hostNow(), this.ref(), job));
+    this.stoppingJob = job;
     return TIMEOUT_STOP_MS;
   }
 
-  /** `systemctl stop` (or the end of a job {@link beginStop} began: the timeout, then SIGKILL). */
-  stop(): void {
+  /** `systemctl stop` (or the stop half of a restart job `job`; or the end of a job {@link beginStop} began: the timeout, then SIGKILL). */
+  stop(job = this.stoppingJob ?? this.nextJobId()): void {
     this.cancelRestart();
     if (this.active === 'active') {
-      if (this.stopping) {
+      const now = this.hostNow();
+      if (this.stoppingJob !== undefined) {
         // KillMode=process (containerd's unit): only the main process is killed.
-        this.log(`${this.spec.name}: State 'stop-sigterm' timed out. Killing.`);
-        this.log(`${this.spec.name}: Killing process ${this.mainPid} (${this.spec.execStart.split('/').pop()}) with signal SIGKILL.`);
+        this.log(unitStopTimedOut(now, this.ref()));
+        this.log(unitKilling(now, this.ref(), this.mainPid, this.spec.execStart.split('/').pop() ?? ''));
         this.process.stop();
-        this.log(`${this.spec.name}: Main process exited, code=killed, status=9/KILL`);
-        this.log(`${this.spec.name}: Failed with result 'timeout'.`);
+        this.log(unitProcessKilled(now, this.ref()));
+        this.log(unitFailureResult(now, this.ref(), 'timeout'));
       } else {
-        this.log(`Stopping ${this.spec.name} - ${this.spec.description}...`);
+        this.log(unitStopping(now, this.ref(), job));
         this.process.stop();
-        this.log(`${this.spec.name}: Deactivated successfully.`);
+        this.log(unitSuccess(now, this.ref()));
       }
-      this.log(`Stopped ${this.spec.name} - ${this.spec.description}.`);
+      this.log(unitStopped(now, this.ref(), job));
     }
-    this.stopping = false;
+    this.stoppingJob = undefined;
     this.mainPid = 0;
     this.set('inactive', 'dead');
   }
 
-  /** `systemctl restart`. */
+  /** `systemctl restart`: one job that stops, then starts. */
   restart(): void {
-    this.stop();
-    this.start();
+    const job = this.stoppingJob ?? this.nextJobId();
+    this.stop(job);
+    this.start(job);
   }
 
   /** The running process died on its own (crash). */
@@ -133,20 +144,30 @@ export class SystemdUnit {
     this.exited(this.mainPid, exitCode);
   }
 
-  private exited(pid: number, code: number): void {
+  /** The main process ended with `code`; `failedJob` is the start job it failed (a notify unit that never got ready). */
+  private exited(pid: number, code: number, failedJob?: number): void {
     this.lastExit = { pid, code };
     this.mainPid = 0;
-    this.log(`${this.spec.name}: Main process exited, code=exited, status=${code}/${code === 0 ? 'SUCCESS' : 'FAILURE'}`);
-    this.log(`${this.spec.name}: Failed with result 'exit-code'.`);
+    const now = this.hostNow();
+    // A clean exit is logged at debug level, which PID 1 does not write (unit_log_process_exit); it deactivates the unit.
+    if (code === 0) this.log(unitSuccess(now, this.ref()));
+    else {
+      this.log(unitProcessExit(now, this.ref(), code));
+      this.log(unitFailureResult(now, this.ref(), 'exit-code'));
+    }
+    if (failedJob !== undefined) this.log(unitFailed(now, this.ref(), failedJob));
     if (this.spec.restart === 'always' || (this.spec.restart === 'on-failure' && code !== 0)) {
       this.set('activating', 'auto-restart');
       this.restartTimer = this.queue.after(this.spec.restartSec * 1000, () => {
         this.restartTimer = undefined;
         this.restartCounter++;
-        this.log(`${this.spec.name}: Scheduled restart job, restart counter is at ${this.restartCounter}.`);
-        this.log(`Stopped ${this.spec.name} - ${this.spec.description}.`);
+        // service_enter_restart enqueues a restart job: its stop half finishes at once (nothing runs), then it starts.
+        const job = this.nextJobId();
+        const at = this.hostNow();
+        this.log(unitRestartScheduled(at, this.ref(), this.restartCounter));
+        this.log(unitStopped(at, this.ref(), job));
         this.active = 'inactive';
-        this.start();
+        this.start(job);
       });
     } else this.set('failed', 'failed');
   }
@@ -162,7 +183,12 @@ export class SystemdUnit {
     this.restartTimer = undefined;
   }
 
-  private log(message: string): void {
-    this.journal.append({ time: this.hostNow(), identifier: 'systemd', unit: this.spec.name, pid: 1, priority: 6, message });
+  /** The unit as its journal messages name it. */
+  private ref(): { name: string; description: string } {
+    return { name: this.spec.name, description: this.spec.description };
+  }
+
+  private log(entry: JournalEntry): void {
+    this.journal.append(entry);
   }
 }

@@ -17,6 +17,8 @@ export interface VfsFile {
   sizeBytes?: number;
   /** Size of a computed file without rendering it (disk usage is polled often). */
   size?: () => number;
+  /** Set on a symbolic link: the path it points to, as written (reads follow it; `ls -l` shows it). */
+  target?: string;
 }
 
 /** A directory entry as `ls` needs it. */
@@ -93,7 +95,9 @@ export class VirtualFs {
 
   /** Creates or replaces a file (parent directories are created). */
   write(path: string, content: string | (() => string), options: Partial<Omit<VfsFile, 'content'>> = {}): void {
-    const p = normalizePath(path);
+    let p = normalizePath(path);
+    // Writing to a symbolic link writes the file it points to (open follows links).
+    for (let hops = 0; hops < 40 && this.files.get(p)?.target !== undefined; hops++) p = normalizePath(this.files.get(p)!.target!, parentOf(p));
     this.mkdirs(parentOf(p));
     this.changes++;
     this.touch(parentOf(p));
@@ -106,17 +110,38 @@ export class VirtualFs {
     else this.fixedBytes += sizeOf(file);
   }
 
+  /**
+   * Creates (or replaces) a symbolic link at `path` to `target` (`ln -sf`): its own mode is 0777 and its
+   * size the length of the target path, as lstat reports them; reading it reads the target.
+   */
+  symlink(target: string, path: string, options: { mtime?: number; owner?: string } = {}): void {
+    // Replaces whatever was at `path` (a link is not followed here, as rename(2) over it does not).
+    if (this.files.has(normalizePath(path))) this.remove(path);
+    this.write(path, '', { mode: 0o777, mtime: options.mtime, owner: options.owner, sizeBytes: Buffer.byteLength(target) });
+    this.files.get(normalizePath(path))!.target = target;
+  }
+
+  /** The target of the symbolic link at `path` (readlink), or undefined when it is not one. */
+  readlink(path: string): string | undefined {
+    return this.files.get(normalizePath(path))?.target;
+  }
+
   /** Appends to a file, creating it if needed. */
   append(path: string, text: string): void {
     const existing = this.read(path);
     this.write(path, (existing ?? '') + text);
   }
 
-  /** The file's content, or undefined when there is no such file. */
+  /** The file's content (through symbolic links, at most 40 of them as Linux's MAXSYMLINKS), or undefined when there is no such file. */
   read(path: string): string | undefined {
-    const f = this.files.get(normalizePath(path));
-    if (!f) return undefined;
-    return typeof f.content === 'function' ? f.content() : f.content;
+    let p = normalizePath(path);
+    for (let hops = 0; hops <= 40; hops++) {
+      const f = this.files.get(p);
+      if (!f) return undefined;
+      if (f.target === undefined) return typeof f.content === 'function' ? f.content() : f.content;
+      p = normalizePath(f.target, parentOf(p));
+    }
+    return undefined;
   }
 
   /** The file record. */

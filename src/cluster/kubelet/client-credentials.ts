@@ -99,8 +99,8 @@ export function storeCertificate(fs: VirtualFs, cert: Certificate, pem: string, 
   const file = `${CERT_DIR}/kubelet-client-${stamp}.pem`;
   const key = pem.includes('PRIVATE KEY') ? '' : `-----BEGIN EC PRIVATE KEY-----\n${Buffer.from(`kubedrill-simulated-key-${cert.serial.slice(0, 16)}`).toString('base64')}\n-----END EC PRIVATE KEY-----\n`;
   fs.write(file, encodeCertificate(cert) + (pem.includes('PRIVATE KEY') ? pem.slice(pem.indexOf('-----BEGIN', pem.indexOf('-----END CERTIFICATE-----'))) : key), { mode: 0o600, mtime: hostNow });
-  // A symlink to the dated file (updateSymlink): reading follows it; its own size is the length of the target path, as node-files.ts seeds it.
-  fs.write(CURRENT_PEM, () => fs.read(file) ?? '', { mode: 0o600, mtime: hostNow, sizeBytes: file.length });
+  // client-go certificate_store.go updateSymlink: kubelet-client-current.pem -> the dated file (its full path).
+  fs.symlink(file, CURRENT_PEM, { mtime: hostNow });
   return file;
 }
 

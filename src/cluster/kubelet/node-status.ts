@@ -27,6 +27,9 @@ export interface NodeSpec {
   systemUuid: string;
 }
 
+/** The running kernel of every node (Ubuntu 22.04's GA kernel): node status, `dmesg`. */
+export const KERNEL_VERSION = '5.15.0-126-generic';
+
 /** Memory held back by the default hard eviction threshold (memory.available<100Mi). */
 const EVICTION_HARD_MEMORY = 100 * 1024 * 1024;
 
@@ -118,7 +121,7 @@ export function nodeStatus(input: NodeStatusInput): Obj {
       architecture: 'amd64',
       bootID: spec.bootId,
       containerRuntimeVersion: 'containerd://1.7.24',
-      kernelVersion: '5.15.0-126-generic',
+      kernelVersion: KERNEL_VERSION,
       kubeProxyVersion: spec.kubeletVersion,
       kubeletVersion: spec.kubeletVersion,
       machineID: spec.machineId,

@@ -11,9 +11,9 @@ import { ProgramOutput } from './output.js';
 import { resolveHost } from './resolver.js';
 import { ncArgs } from './nc.js';
 import { ARP_FAILURE_MS, LINUX_CONNECT_TIMEOUT_MS } from './wget.js';
+import { SERVICE_NAMES } from './services.js';
 
 /** A few names of Debian's /etc/services. */
-const SERVICES = new Map<number, string>([[22, 'ssh'], [53, 'domain'], [80, 'http'], [443, 'https'], [3306, 'mysql'], [5432, 'postgresql'], [6379, 'redis'], [8080, 'http-alt']]);
 
 /** netcat.c usage(). */
 const USAGE = 'usage: nc [-46CDdFhklNnrStUuvZz] [-I length] [-i interval] [-M ttl]\n\t  [-m minttl] [-O length] [-P proxy_username] [-p source_port]\n\t  [-q seconds] [-s sourceaddr] [-T keyword] [-V rtable] [-W recvlimit]\n\t  [-w timeout] [-X proxy_protocol] [-x proxy_address[:port]]\n\t  [destination] [port]\n';
@@ -32,7 +32,7 @@ export const openbsdNc: Program = (argv, ctx) => {
   const dialed = ctx.network.dial(ctx.from, resolved.ip, port, proto);
   const ms = resolved.durationMs;
   if (dialed.ok) {
-    if (verbose) out.err(`Connection to ${host} ${port} port [${proto}/${SERVICES.get(port) ?? '*'}] succeeded!\n`);
+    if (verbose) out.err(`Connection to ${host} ${port} port [${proto}/${SERVICE_NAMES.get(port) ?? '*'}] succeeded!\n`);
     return out.done(0, ms + 1);
   }
   const where = `nc: connect to ${host} port ${port} (${proto})`;

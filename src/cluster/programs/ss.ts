@@ -14,6 +14,7 @@ import { ProgramOutput } from './output.js';
 import { namespaceOf, type Socket } from './netns.js';
 import { runsIproute2 } from './ip.js';
 import { ALL_STATES, CONNECTED_STATES, parseFilter, scanState, stateOf, type SockState } from './ss-filter.js';
+import { SERVICE_NAMES } from './services.js';
 
 /**
  * The terminal width ss fills when its stdout is one (`kubectl exec -t`; 80 columns, as `ls` assumes). A
@@ -21,14 +22,6 @@ import { ALL_STATES, CONNECTED_STATES, parseFilter, scanState, stateOf, type Soc
  */
 const SCREEN_WIDTH = 80;
 
-/** Service names from /etc/services (netbase) for the ports the simulation listens on. */
-const SERVICES = new Map<number, string>([
-  [22, 'ssh'],
-  [53, 'domain'],
-  [80, 'http'],
-  [443, 'https'],
-  [8080, 'http-alt'],
-]);
 
 const LONG_OPTIONS = new Map<string, string>([
   ['numeric', 'n'], ['resolve', 'r'], ['options', 'o'], ['extended', 'e'], ['memory', 'm'], ['info', 'i'], ['processes', 'p'], ['tcp', 't'], ['udp', 'u'],
@@ -219,7 +212,7 @@ function render(sockets: readonly Socket[], o: { netid: boolean; state: boolean;
     const v6Any = s.family === 6 && s.address === '::';
     const local = v6Any && s.dualStack ? '*' : s.family === 6 ? `[${s.address}]` : s.address;
     const peer = s.peer ? (s.family === 6 ? `[${s.peer.address}]` : s.peer.address) : s.family === 4 ? '0.0.0.0' : s.dualStack ? '*' : '[::]';
-    const service = (p: number) => (o.numeric ? String(p) : (SERVICES.get(p) ?? String(p)));
+    const service = (p: number) => (o.numeric ? String(p) : (SERVICE_NAMES.get(p) ?? String(p)));
     const users = o.processes && s.owner ? ` users:(("${s.owner.name}",pid=${s.owner.pid},fd=${s.owner.fd}))` : '';
     rows.push([
       s.proto,

@@ -14,6 +14,11 @@ import { runImages, runInspectp, runPods, runRmi, runRmiPrune } from './pods-ima
 import { runInfo, runVersion } from './info.js';
 import { crictlTimeoutMs, failedCallLog, firstCall } from './cri-calls.js';
 import { criCall } from '../../cluster/runtime/cri-client.js';
+import { runInspecti } from './inspecti.js';
+import { crictlHelp } from './help.js';
+
+/** The version crictl reports (`--version`, the help's VERSION). */
+const VERSION = 'v1.32.0';
 
 /** Which CRI services a subcommand dials, in order (the Action's getRuntimeService/getImageService calls). */
 const SERVICES: Record<string, readonly ('runtime' | 'image')[]> = {
@@ -22,6 +27,7 @@ const SERVICES: Record<string, readonly ('runtime' | 'image')[]> = {
   images: ['image'],
   inspect: ['runtime'],
   inspectp: ['runtime'],
+  inspecti: ['image'],
   logs: ['runtime'],
   info: ['runtime'],
   version: ['runtime'],
@@ -41,13 +47,14 @@ const FLAGS: Record<string, readonly CliFlag[]> = {
   images: [flag(false, 'quiet', 'q'), flag(false, 'verbose', 'v'), flag(true, 'output', 'o'), flag(false, 'digests'), flag(false, 'no-trunc'), flag(false, 'pinned'), flag(true, 'filter', 'f')],
   inspect: [flag(true, 'output', 'o'), flag(false, 'quiet', 'q'), flag(true, 'template')],
   inspectp: [flag(true, 'output', 'o'), flag(false, 'quiet', 'q'), flag(true, 'template')],
+  inspecti: [flag(true, 'output', 'o'), flag(false, 'quiet', 'q'), flag(true, 'template'), flag(true, 'name'), flag(true, 'filter', 'f')],
   logs: [flag(false, 'follow', 'f'), flag(false, 'previous', 'p'), flag(false, 'reopen', 'r'), flag(true, 'tail'), flag(true, 'limit-bytes'), flag(true, 'since'), flag(false, 'timestamps', 't')],
   info: [flag(true, 'output', 'o'), flag(false, 'quiet', 'q'), flag(true, 'template')],
   version: [],
   rmi: [flag(false, 'all', 'a'), flag(false, 'prune', 'q')],
 };
 
-const NOT_SIMULATED = new Set(['attach', 'create', 'exec', 'imagefsinfo', 'inspecti', 'port-forward', 'pull', 'run', 'runp', 'rm', 'rmp', 'start', 'stop', 'stopp', 'update', 'config', 'stats', 'statsp', 'metricsp', 'completion', 'checkpoint', 'runtime-config', 'events', 'update-runtime-config']);
+const NOT_SIMULATED = new Set(['attach', 'create', 'exec', 'imagefsinfo', 'port-forward', 'pull', 'run', 'runp', 'rm', 'rmp', 'start', 'stop', 'stopp', 'update', 'config', 'stats', 'statsp', 'metricsp', 'completion', 'checkpoint', 'runtime-config', 'events', 'update-runtime-config']);
 
 const fatal = (stderr: string, message: string): ExecResult => ({ stdout: '', stderr: stderr + logrusLine('FATA', message), exitCode: 1 });
 
@@ -60,7 +67,9 @@ export function runCrictl(args: readonly string[], ctx: CommandContext): ExecRes
   const globalArgs: string[] = [];
   while (i < args.length && args[i].startsWith('-')) {
     const spec = GLOBAL.find((g) => g.names.some((n) => args[i] === `-${n}` || args[i] === `--${n}` || args[i].startsWith(`--${n}=`)));
-    if (args[i] === '--version' || args[i] === '-v') return { stdout: 'crictl version v1.32.0\n', stderr: '', exitCode: 0 };
+    if (args[i] === '--version' || args[i] === '-v') return { stdout: `crictl version ${VERSION}\n`, stderr: '', exitCode: 0 };
+    // urfave/cli's global --help/-h flag: the app's help, whatever follows.
+    if (args[i] === '--help' || args[i] === '-h') return { stdout: crictlHelp(VERSION), stderr: '', exitCode: 0 };
     if (!spec) return { stdout: '', stderr: `Incorrect Usage: flag provided but not defined: ${args[i]}\n\n`, exitCode: 1 };
     globalArgs.push(args[i]);
     if (spec.value && !args[i].includes('=')) globalArgs.push(args[++i] ?? '');
@@ -69,7 +78,10 @@ export function runCrictl(args: readonly string[], ctx: CommandContext): ExecRes
   const globals = parseCli(globalArgs, GLOBAL);
   if (!globals.ok) return { stdout: '', stderr: `Incorrect Usage: ${globals.error}\n\n`, exitCode: 1 };
   const rawSub = args[i];
-  if (rawSub === undefined || rawSub === 'help' || rawSub === 'h') return { stdout: 'NAME:\n   crictl - client for CRI\n\nUSAGE:\n   crictl [global options] command [command options]\n\nVERSION:\n   v1.32.0\n', stderr: '', exitCode: 0 };
+  if (rawSub === undefined || ((rawSub === 'help' || rawSub === 'h') && args[i + 1] === undefined)) return { stdout: crictlHelp(VERSION), stderr: '', exitCode: 0 };
+  // A command's own help (`crictl ps --help`, `crictl help ps`) lists its flags: not written down here yet.
+  const helpFor = rawSub === 'help' || rawSub === 'h' ? args[i + 1] : args.slice(i + 1).some((a) => a === '--help' || a === '-h') ? rawSub : undefined;
+  if (helpFor !== undefined) return { stdout: '', stderr: `kubedrill: crictl ${helpFor} --help is not simulated (crictl --help lists the commands)\n`, exitCode: 1 };
   const sub = ALIASES[rawSub] ?? rawSub;
   if (NOT_SIMULATED.has(sub)) return { stdout: '', stderr: `crictl ${sub}: not available in this simulator\n`, exitCode: 1 };
   const specs = FLAGS[sub];
@@ -133,6 +145,9 @@ export function runCrictl(args: readonly string[], ctx: CommandContext): ExecRes
       break;
     case 'inspectp':
       result = runInspectp(node, parsed.args);
+      break;
+    case 'inspecti':
+      result = runInspecti(node, parsed.args, { quiet: f.has('quiet'), output });
       break;
     case 'logs': {
       if (parsed.args.length > 1) return { stdout: 'NAME:\n   crictl logs - Fetch the logs of a container\n', stderr, exitCode: 0 };

@@ -14,6 +14,8 @@ import { nodeOf } from './lib/host-context.js';
 import { formatJournalEntry, JOURNAL_OUTPUTS, type JournalOutput } from './lib/journal-format.js';
 import { parseTimestamp } from './lib/parse-timestamp.js';
 import { compileWildcard } from '../text/lib/fnmatch.js';
+import { JOURNALCTL_HELP } from './lib/systemd-help.js';
+import { catalogLines } from './lib/journal-catalog.js';
 
 const SPECS: readonly OptionSpec[] = [
   { key: 'unit', short: 'u', long: 'unit', arg: 'required' },
@@ -39,6 +41,7 @@ const SPECS: readonly OptionSpec[] = [
   { key: 'no-hostname', long: 'no-hostname' },
   { key: 'utc', long: 'utc' },
   { key: 'system', long: 'system' },
+  { key: 'help', short: 'h', long: 'help' },
 ];
 
 /** syslog priority names (src/basic/syslog-util.c log_level_from_string). */
@@ -109,17 +112,22 @@ interface Query {
   output: JournalOutput;
   hostname: boolean;
   kernel: boolean;
+  /** -x: explain entries from the message catalog. */
+  catalog: boolean;
 }
 
 function parse(args: readonly string[], now: number): { ok: true; query: Query } | { ok: false; result: ExecResult } {
   const bad = (message: string): { ok: false; result: ExecResult } => ({ ok: false, result: { stdout: '', stderr: `${message}\n`, exitCode: 1 } });
   const parsed = getopt('journalctl', normalizeArgs(args), SPECS);
   if (!parsed.ok) return bad(parsed.message);
-  const q: Query = { units: [], identifiers: [], reverse: false, follow: false, output: 'short', hostname: true, kernel: false };
+  const q: Query = { units: [], identifiers: [], reverse: false, follow: false, output: 'short', hostname: true, kernel: false, catalog: false };
   let end = false;
   for (const o of parsed.options) {
     const v = o.value ?? '';
     switch (o.key) {
+      // parse_argv prints the help as soon as it meets -h, and exits 0.
+      case 'help':
+        return { ok: false, result: { stdout: JOURNALCTL_HELP, stderr: '', exitCode: 0 } };
       case 'unit':
         q.units.push(mangleUnitName(v));
         break;
@@ -169,6 +177,9 @@ function parse(args: readonly string[], now: number): { ok: true; query: Query }
       case 'no-hostname':
         q.hostname = false;
         break;
+      case 'catalog':
+        q.catalog = true;
+        break;
       default:
         break;
     }
@@ -217,7 +228,9 @@ export function runJournalctl(args: readonly string[], ctx: CommandContext): Exe
   const all = node?.host.journal.all() ?? [];
   const entries = selectEntries(all, q);
   const hostname = q.hostname ? ctx.host : undefined;
-  const render = (list: readonly JournalEntry[]): string => list.map((e) => `${formatJournalEntry(e, { output: q.output, hostname })}\n`).join('');
+  // The catalog follows an entry in the short modes (logs-show.c output_short), not in cat.
+  const explain = q.catalog && q.output !== 'cat';
+  const render = (list: readonly JournalEntry[]): string => list.map((e) => `${formatJournalEntry(e, { output: q.output, hostname })}\n${explain ? catalogLines(e) : ''}`).join('');
   if (q.follow && ctx.canFollow && node) {
     // journalctl-show.c: a following journalctl goes straight into its event
     // loop, so it never prints `-- No entries --`.

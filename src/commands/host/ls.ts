@@ -56,7 +56,7 @@ function sortNodes(nodes: FsNode[], f: Flags): FsNode[] {
   return f.reverse ? sorted.reverse() : sorted;
 }
 
-const display = (n: FsNode, f: Flags) => (f.classify && n.kind === 'dir' ? `${n.name}/` : n.name);
+const display = (n: FsNode, f: Flags) => (f.classify && n.kind === 'dir' ? `${n.name}/` : f.classify && n.kind === 'link' ? `${n.name}@` : n.name);
 
 /** ls -C: as many columns as fit in 80, filled top to bottom (ls.c calculate_columns). */
 function columns(names: string[]): string {
@@ -101,7 +101,7 @@ function longListing(nodes: FsNode[], f: Flags, now: number): string {
   const linkW = Math.max(0, ...nodes.map((n) => String(n.nlink).length));
   const ownerW = Math.max(0, ...nodes.map((n) => n.owner.length));
   const sizeW = Math.max(0, ...nodes.map((n) => size(n).length));
-  return nodes.map((n) => `${modeString(n.kind, n.mode)} ${String(n.nlink).padStart(linkW)} ${n.owner.padEnd(ownerW)} ${n.owner.padEnd(ownerW)} ${size(n).padStart(sizeW)} ${when(n.mtime)} ${display(n, f)}\n`).join('');
+  return nodes.map((n) => `${modeString(n.kind, n.mode)} ${String(n.nlink).padStart(linkW)} ${n.owner.padEnd(ownerW)} ${n.owner.padEnd(ownerW)} ${size(n).padStart(sizeW)} ${when(n.mtime)} ${n.kind === 'link' ? `${n.name} -> ${n.target}` : display(n, f)}\n`).join('');
 }
 
 function render(nodes: FsNode[], f: Flags, now: number): string {
@@ -111,7 +111,8 @@ function render(nodes: FsNode[], f: Flags, now: number): string {
 }
 
 function totalLine(nodes: FsNode[], f: Flags): string {
-  const blocks = nodes.reduce((sum, n) => sum + Math.ceil(n.size / 4096) * 4, 0);
+  // ext4 keeps a symbolic link's target under 60 bytes in the inode itself (a fast symlink): no block.
+  const blocks = nodes.reduce((sum, n) => sum + (n.kind === 'link' && n.size < 60 ? 0 : Math.ceil(n.size / 4096) * 4), 0);
   return `total ${f.human ? humanCeil(blocks * 1024) : blocks}\n`;
 }
 

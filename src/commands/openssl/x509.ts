@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { CommandContext, ExecResult } from '../types.js';
-import { decodeCertificate, encodeCertificate, type Certificate } from '../../cluster/host/certs.js';
+import { certificateDer, decodeCertificate, encodeCertificate, type Certificate } from '../../cluster/host/certs.js';
 import { readHostFile } from '../text/lib/file-access.js';
 import { WORKSTATION } from '../registry.js';
 import { certificateText } from './x509-text.js';
@@ -21,7 +21,10 @@ type PrintOption = { kind: 'subject' | 'issuer' | 'dates' | 'startdate' | 'endda
 /** Options that take a value (apps/x509.c x509_options). */
 const WITH_VALUE = new Set(['in', 'out', 'inform', 'outform', 'keyform', 'passin', 'nameopt', 'certopt', 'checkend', 'ext', 'CA', 'CAkey', 'signkey', 'days', 'set_serial', 'addtrust', 'addreject', 'setalias', 'req', 'extfile', 'extensions', 'sigopt', 'vfyopt', 'checkhost', 'checkemail', 'checkip', 'engine', 'rand', 'writerand', 'provider', 'provider-path', 'propquery', 'key', 'subj', 'force_pubkey', 'copy_extensions']);
 /** Flags without a value this command accepts (and ignores when they do not change the output). */
-const FLAGS = new Set(['noout', 'subject', 'issuer', 'dates', 'startdate', 'enddate', 'serial', 'text', 'fingerprint', 'sha1', 'sha256', 'md5', 'hash', 'subject_hash', 'issuer_hash', 'email', 'purpose', 'pubkey', 'modulus', 'ocspid', 'ocsp_uri', 'alias', 'trustout', 'clrtrust', 'clrreject', 'nocert', 'ext', 'x509toreq', 'preserve_dates', 'badsig', 'new']);
+const FLAGS = new Set(['noout', 'subject', 'issuer', 'dates', 'startdate', 'enddate', 'serial', 'text', 'fingerprint', 'hash', 'subject_hash', 'issuer_hash', 'email', 'purpose', 'pubkey', 'modulus', 'ocspid', 'ocsp_uri', 'alias', 'trustout', 'clrtrust', 'clrreject', 'nocert', 'ext', 'x509toreq', 'preserve_dates', 'badsig', 'new']);
+
+/** Digests EVP_MD_fetch finds in the default provider (and Node's crypto has too), matched case-insensitively. */
+const DIGESTS = new Set(['md5', 'sha1', 'sha224', 'sha256', 'sha384', 'sha512', 'sha512-224', 'sha512-256', 'sha3-224', 'sha3-256', 'sha3-384', 'sha3-512']);
 
 /** "Now" on the host the command runs on (a node's clock may be skewed). */
 function hostNow(ctx: CommandContext): number {
@@ -40,6 +43,8 @@ export function runX509(args: readonly string[], ctx: CommandContext): ExecResul
   let input: string | undefined;
   let noout = false;
   let checkend: number | undefined;
+  // The digest -fingerprint uses, as typed (`-sha256` prints `sha256 Fingerprint=`); SHA1 when none is given.
+  let digest = 'SHA1';
   const prints: PrintOption[] = [];
   for (let i = 0; i < args.length; i++) {
     const raw = args[i];
@@ -58,7 +63,11 @@ export function runX509(args: readonly string[], ctx: CommandContext): ExecResul
       }
       continue;
     }
-    if (!FLAGS.has(name)) return { stdout: '', stderr: `x509: Unknown option: -${name}\nx509: Use -help for summary.\n`, exitCode: 1 };
+    // x509's options end in {"", OPT_MD}: any other name is taken as a digest's (opt_unknown), looked up only when used.
+    if (!FLAGS.has(name)) {
+      digest = name;
+      continue;
+    }
     if (name === 'noout') noout = true;
     else if (name === 'subject' || name === 'issuer' || name === 'dates' || name === 'startdate' || name === 'enddate' || name === 'serial' || name === 'text' || name === 'fingerprint') prints.push({ kind: name });
   }
@@ -67,7 +76,14 @@ export function runX509(args: readonly string[], ctx: CommandContext): ExecResul
   if ('error' in loaded) return { stdout: '', stderr: loaded.error, exitCode: 1 };
   const cert = loaded.cert;
   let out = '';
-  for (const p of prints) out += printOption(cert, p);
+  for (const p of prints) {
+    if (p.kind === 'fingerprint' && !DIGESTS.has(digest.toLowerCase())) {
+      // EVP_MD_fetch fails: the message, then the error queue (Ubuntu 22.04's OpenSSL 3.0.2 line numbers).
+      const error = `Unknown digest\n${ERR_PREFIX}:error:0308010C:digital envelope routines:inner_evp_generic_fetch:unsupported:../crypto/evp/evp_fetch.c:349:Global default library context, Algorithm (${digest} : 0), Properties (<null>)\n`;
+      return { stdout: out, stderr: error, exitCode: 1 };
+    }
+    out += printOption(cert, p, digest);
+  }
   if (checkend !== undefined) {
     const expires = cert.notAfter < hostNow(ctx) + checkend * 1000;
     out += expires ? 'Certificate will expire\n' : 'Certificate will not expire\n';
@@ -77,7 +93,7 @@ export function runX509(args: readonly string[], ctx: CommandContext): ExecResul
   return { stdout: out, stderr: '', exitCode: 0 };
 }
 
-function printOption(cert: Certificate, p: PrintOption): string {
+function printOption(cert: Certificate, p: PrintOption, digest: string): string {
   switch (p.kind) {
     case 'subject':
       return `subject=${distinguishedName(cert.subject)}\n`;
@@ -92,8 +108,9 @@ function printOption(cert: Certificate, p: PrintOption): string {
     case 'serial':
       return `serial=${cert.serial.toUpperCase()}\n`;
     case 'fingerprint': {
-      const digest = createHash('sha1').update(encodeCertificate(cert)).digest('hex').toUpperCase();
-      return `SHA1 Fingerprint=${digest.match(/../g)!.join(':')}\n`;
+      // apps/x509.c: X509_digest over the DER, `%02X` bytes joined by colons, after the digest's name as given.
+      const hex = createHash(digest.toLowerCase()).update(certificateDer(cert)).digest('hex').toUpperCase();
+      return `${digest} Fingerprint=${hex.match(/../g)!.join(':')}\n`;
     }
     case 'text':
       return certificateText(cert);

@@ -52,7 +52,7 @@ describe('in a cluster', () => {
   it('a kubelet without clusterDNS gives ClusterFirst pods the node file and says MissingClusterDNS', () => {
     const node = cluster.nodes.get('node-2')!;
     const config = node.host.fs.read('/var/lib/kubelet/config.yaml')!;
-    node.host.fs.write('/var/lib/kubelet/config.yaml', config.replace(/clusterDNS:\n(\s+- .*\n)+/, ''));
+    node.host.fs.write('/var/lib/kubelet/config.yaml', config.replace(/clusterDNS:\n(\s*- .*\n)+/, ''));
     node.host.unit('kubelet')!.restart();
     cluster.advance(5_000);
     const pod = createPod(cluster, 'orphan', { nodeName: 'node-2', containers: [{ name: 'c', image: 'busybox:1.36', command: ['sleep', 'infinity'] }] });

@@ -73,19 +73,19 @@ describe('kubelet start-up with a broken config.yaml', () => {
     cluster.advance(25_000);
     const lines = journal(cluster, from).filter((l) => !l.includes('Stopping') && !l.includes('Deactivated'));
     const attempt = [
-      'systemd: Started kubelet.service - kubelet: The Kubernetes Node Agent.',
+      'systemd: Started kubelet: The Kubernetes Node Agent.',
       expect.stringMatching(/^kubelet: E run\.go:72\] "command failed" err="failed to load kubelet config file, path: \/var\/lib\/kubelet\/config\.yaml, error: failed to load Kubelet config file \/var\/lib\/kubelet\/config\.yaml, error failed to decode: yaml: line \d+: found character that cannot start any token"$/),
       'systemd: kubelet.service: Main process exited, code=exited, status=1/FAILURE',
       "systemd: kubelet.service: Failed with result 'exit-code'.",
     ];
     expect(lines).toEqual([
-      'systemd: Stopped kubelet.service - kubelet: The Kubernetes Node Agent.',
+      'systemd: Stopped kubelet: The Kubernetes Node Agent.',
       ...attempt,
       'systemd: kubelet.service: Scheduled restart job, restart counter is at 1.',
-      'systemd: Stopped kubelet.service - kubelet: The Kubernetes Node Agent.',
+      'systemd: Stopped kubelet: The Kubernetes Node Agent.',
       ...attempt,
       'systemd: kubelet.service: Scheduled restart job, restart counter is at 2.',
-      'systemd: Stopped kubelet.service - kubelet: The Kubernetes Node Agent.',
+      'systemd: Stopped kubelet: The Kubernetes Node Agent.',
       ...attempt,
     ]);
     expect(host.unit('kubelet')!.active).toBe('activating');

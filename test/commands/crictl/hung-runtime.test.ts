@@ -47,15 +47,15 @@ describe('a hung containerd, as the node tools see it', () => {
     const before = run.cluster.now();
     expect((await run.exec('systemctl restart containerd')).exitCode).toBe(0);
     expect(run.cluster.now() - before).toBeGreaterThanOrEqual(90_000);
-    const journal = (await run.exec('journalctl -u containerd --no-pager | tail -17')).output;
+    const journal = (await run.exec('journalctl -u containerd --no-pager | tail -18')).output;
     const messages = journal.trimEnd().split('\n').map((l) => l.replace(/^\w{3} \d\d \d\d:\d\d:\d\d node-2 /, ''));
     expect(messages.slice(0, 6)).toEqual([
-      'systemd[1]: Stopping containerd.service - containerd container runtime...',
+      'systemd[1]: Stopping containerd container runtime...',
       "systemd[1]: containerd.service: State 'stop-sigterm' timed out. Killing.",
       expect.stringMatching(/^systemd\[1\]: containerd\.service: Killing process \d+ \(containerd\) with signal SIGKILL\.$/),
       'systemd[1]: containerd.service: Main process exited, code=killed, status=9/KILL',
       "systemd[1]: containerd.service: Failed with result 'timeout'.",
-      'systemd[1]: Stopped containerd.service - containerd container runtime.',
+      'systemd[1]: Stopped containerd container runtime.',
     ]);
     expect(journal).toMatch(/containerd\[\d+\]: time="[\d-]+T[\d:.]+Z" level=info msg="starting containerd" revision=88bf19b2105c8b17560993bee28a01ddc2f97182 version=v1\.7\.24/);
     expect(journal).toContain('level=info msg="containerd successfully booted in');

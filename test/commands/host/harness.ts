@@ -3,7 +3,7 @@
  * with the learner's shell on top, as ScenarioRun builds it, for host tools.
  */
 import { createCluster, type Cluster, type WorldNode } from '../../../src/cluster/cluster.js';
-import type { ClusterView } from '../../../src/commands/types.js';
+import type { ClusterView, CommandContext } from '../../../src/commands/types.js';
 import { createShellSession, type ShellSession } from '../../../src/shell/session.js';
 import { hostFiles } from '../../../src/shell/host-files.js';
 
@@ -20,8 +20,8 @@ export interface HostHarness {
   run(line: string): Promise<{ stdout: string; stderr: string; output: string; exitCode: number }>;
 }
 
-/** Builds the cluster (seed 7) and a shell already on `host` (default node-1). */
-export async function hostHarness(host = 'node-1'): Promise<HostHarness> {
+/** Builds the cluster (seed 7) and a shell already on `host` (default node-1), with `openEditor` if given (vi, kubectl edit). */
+export async function hostHarness(host = 'node-1', openEditor?: CommandContext['openEditor']): Promise<HostHarness> {
   const cluster = createCluster(
     { version: 'v1.32.4', now: NOW, createdAgoMs: 45 * 86_400_000, nodes: [worldNode('cp-1', 'control-plane'), worldNode('node-1', 'worker')], images: {} },
     {
@@ -42,8 +42,9 @@ export async function hostHarness(host = 'node-1'): Promise<HostHarness> {
     nodeNames: () => cluster.nodeNames(),
     advance: (ms) => cluster.advance(ms),
     node: (name) => cluster.nodes.get(name),
+    net: () => cluster.network,
   };
-  const shell = createShellSession({ cluster: view, files: hostFiles(cluster) });
+  const shell = createShellSession({ cluster: view, files: hostFiles(cluster), openEditor });
   if (host !== 'workstation') await shell.exec(`ssh ${host}`);
   return {
     cluster,

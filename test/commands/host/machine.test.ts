@@ -28,7 +28,7 @@ describe('machine state on a node', () => {
   it('free -m and uptime', async () => {
     const h = await hostHarness();
     expect((await h.run('free -m')).stdout).toBe(
-      '              total        used        free      shared  buff/cache   available\nMem:           7946         554        5643           2        1748        7129\nSwap:             0           0           0\n',
+      '              total        used        free      shared  buff/cache   available\nMem:           7946         458        5739           2        1748        7225\nSwap:             0           0           0\n',
     );
     expect((await h.run('uptime')).stdout).toBe(' 09:12:04 up 45 days, 0 min,  1 user,  load average: 0.17, 0.15, 0.13\n');
     h.cluster.advance(3 * 3_600_000 + 12 * 60_000);
@@ -43,7 +43,7 @@ describe('machine state on a node', () => {
     expect(out.find((l) => l.includes('/usr/bin/containerd '))).toBeUndefined();
     expect(out.find((l) => l.endsWith('/usr/bin/containerd'))).toBe('root         307  0.4  0.6 2905735 52224 ?       Ssl  Oct16 259:14 /usr/bin/containerd');
     expect(out.find((l) => l.includes(' 314 '))).toMatch(/^root         314  1\.2  0\.5 2667655 44784 \?       Ssl  Oct16 777:37 \/usr\/bin\/kubelet --bootstrap-kubeconfig=/);
-    expect(out.find((l) => l.endsWith('nginx -g daemon off;'))).toBe('root       42008  0.1  1.0 362496 88064 ?        Ss   06:12   0:10 nginx -g daemon off;');
+    expect(out.find((l) => l.endsWith('nginx -g daemon off;'))).toBe('root       16574  0.1  0.3 104448 23552 ?        Ss   06:12   0:10 nginx -g daemon off;');
     const pids = out.slice(1).filter(Boolean).map((l) => Number(l.split(/\s+/)[1]));
     expect(pids).toEqual([...pids].sort((a, b) => a - b));
     await h.run('systemctl stop kubelet');

@@ -11,7 +11,9 @@ import { sizeOf, type VirtualFs } from '../../../cluster/host/vfs.js';
 export interface FsNode {
   name: string;
   path: string;
-  kind: 'file' | 'dir';
+  kind: 'file' | 'dir' | 'link';
+  /** A symbolic link's target (`ls -l` shows `name -> target`). */
+  target?: string;
   mode: number;
   owner: string;
   size: number;
@@ -27,6 +29,8 @@ export function statNode(fs: VirtualFs, path: string, fallbackTime: number): FsN
   const name = path === '/' ? '/' : path.slice(path.lastIndexOf('/') + 1);
   if (kind === 'file') {
     const f = fs.stat(path)!;
+    // stat() gives the entry itself, as lstat: a symbolic link is shown as the link.
+    if (f.target !== undefined) return { name, path, kind: 'link', target: f.target, mode: 0o777, owner: f.owner ?? 'root', size: sizeOf(f), mtime: f.mtime, nlink: 1 };
     return { name, path, kind, mode: f.mode, owner: f.owner ?? 'root', size: sizeOf(f), mtime: f.mtime, nlink: 1 };
   }
   const entries = fs.list(path) ?? [];
@@ -44,17 +48,22 @@ export function listNodes(fs: VirtualFs, path: string, fallbackTime: number): Fs
 /** Disk usage of an entry in bytes as du counts it: 4 KiB blocks, directories included. */
 export function diskUsage(fs: VirtualFs, path: string): number {
   const kind = fs.exists(path);
-  if (kind === 'file') return Math.ceil(sizeOf(fs.stat(path)!) / 4096) * 4096;
+  if (kind === 'file') {
+    const f = fs.stat(path)!;
+    // du does not follow links; a fast symlink (target under 60 bytes) takes no block.
+    if (f.target !== undefined && sizeOf(f) < 60) return 0;
+    return Math.ceil(sizeOf(f) / 4096) * 4096;
+  }
   if (kind !== 'dir') return 0;
   let total = 4096;
   for (const e of fs.list(path) ?? []) total += diskUsage(fs, e.path);
   return total;
 }
 
-/** `-rw-r--r--` for a mode and kind. */
-export function modeString(kind: 'file' | 'dir', mode: number): string {
+/** `-rw-r--r--` for a mode and kind (`d` a directory, `l` a symbolic link). */
+export function modeString(kind: FsNode['kind'], mode: number): string {
   const bits = 'rwxrwxrwx';
-  let s = kind === 'dir' ? 'd' : '-';
+  let s = kind === 'dir' ? 'd' : kind === 'link' ? 'l' : '-';
   for (let i = 0; i < 9; i++) s += mode & (1 << (8 - i)) ? bits[i] : '-';
   return s;
 }

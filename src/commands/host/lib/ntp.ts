@@ -7,10 +7,12 @@
  * systemd's unit messages as systemd.ts writes them.
  */
 import type { NodeHost } from '../../../cluster/host/node-host.js';
+import { unitStarted, unitStarting, unitStopped, unitStopping, unitSuccess } from '../../../cluster/host/systemd-messages.js';
 
 /** chrony's unit. */
 export const CHRONY_UNIT = 'chrony.service';
 const CHRONY_DESCRIPTION = 'chrony, an NTP client/server';
+const CHRONY = { name: CHRONY_UNIT, description: CHRONY_DESCRIPTION };
 
 /** chronyd's process id per host (started at boot with a low pid; restarts take a fresh one). */
 const chronydPids = new WeakMap<NodeHost, number>();
@@ -46,9 +48,11 @@ export function startNtp(host: NodeHost): void {
   if (!host.ntp.service) {
     pid = host.nextPid();
     chronydPids.set(host, pid);
-    log(host, 'systemd', 1, `Starting ${CHRONY_UNIT} - ${CHRONY_DESCRIPTION}...`);
+    // chrony.service is Type=forking: its start job has an activating phase, so systemd logs `Starting …` too.
+    const job = host.nextJobId();
+    host.journal.append(unitStarting(host.now(), CHRONY, job));
     log(host, 'chronyd', pid, 'chronyd version 4.2 starting (+CMDMON +NTP +REFCLOCK +RTC +PRIVDROP +SCFILTER +SIGND +ASYNCDNS +NTS +SECHASH +IPV6 -DEBUG)');
-    log(host, 'systemd', 1, `Started ${CHRONY_UNIT} - ${CHRONY_DESCRIPTION}.`);
+    host.journal.append(unitStarted(host.now(), CHRONY, job));
     host.ntp.service = true;
   }
   const running = pid ?? chronydPid(host);
@@ -61,10 +65,11 @@ export function startNtp(host: NodeHost): void {
 export function stopNtp(host: NodeHost): void {
   if (!host.ntp.service) return;
   const pid = chronydPid(host);
-  log(host, 'systemd', 1, `Stopping ${CHRONY_UNIT} - ${CHRONY_DESCRIPTION}...`);
+  const job = host.nextJobId();
+  host.journal.append(unitStopping(host.now(), CHRONY, job));
   log(host, 'chronyd', pid, 'chronyd exiting');
-  log(host, 'systemd', 1, `${CHRONY_UNIT}: Deactivated successfully.`);
-  log(host, 'systemd', 1, `Stopped ${CHRONY_UNIT} - ${CHRONY_DESCRIPTION}.`);
+  host.journal.append(unitSuccess(host.now(), CHRONY));
+  host.journal.append(unitStopped(host.now(), CHRONY, job));
   host.ntp.service = false;
   host.ntp.synchronized = false;
   chronydPids.delete(host);

@@ -14,6 +14,7 @@ import { formatTimestamp as formatTs, formatTimestampRelative as formatRel } fro
 import { mangleUnitName } from '../journalctl.js';
 import { renderUnitStatus, statusExitCode } from './status.js';
 import { catUnit, wantsLink } from './unit-files.js';
+import { SYSTEMCTL_HELP } from '../lib/systemd-help.js';
 
 const SPECS: readonly OptionSpec[] = [
   { key: 'no-pager', long: 'no-pager' },
@@ -30,6 +31,7 @@ const SPECS: readonly OptionSpec[] = [
   { key: 'plain', long: 'plain' },
   { key: 'property', short: 'p', long: 'property', arg: 'required' },
   { key: 'value', long: 'value' },
+  { key: 'help', short: 'h', long: 'help' },
 ];
 
 interface Flags {
@@ -118,6 +120,8 @@ export function runSystemctl(args: readonly string[], ctx: CommandContext): Exec
   if (!parsed.ok) return res('', `${parsed.message}\n`, 1);
   const f: Flags = { lines: 10, all: false, quiet: false, legend: true, now: false, properties: [], valueOnly: false };
   for (const o of parsed.options) {
+    // systemctl_parse_argv prints the help as soon as it meets -h, and exits 0.
+    if (o.key === 'help') return res(SYSTEMCTL_HELP);
     if (o.key === 'lines') {
       if (!/^\d+$/.test(o.value ?? '')) return res('', `Failed to parse lines '${o.value}'\n`, 1);
       f.lines = Number(o.value);

@@ -43,9 +43,9 @@ describe('systemctl on a node', () => {
         '     Active: inactive (dead) since Mon 2026-11-30 09:12:04 UTC; 5s ago\n' +
         '       Docs: https://kubernetes.io/docs/\n' +
         '\n' +
-        'Nov 30 09:12:04 node-1 systemd[1]: Stopping kubelet.service - kubelet: The Kubernetes Node Agent...\n' +
+        'Nov 30 09:12:04 node-1 systemd[1]: Stopping kubelet: The Kubernetes Node Agent...\n' +
         'Nov 30 09:12:04 node-1 systemd[1]: kubelet.service: Deactivated successfully.\n' +
-        'Nov 30 09:12:04 node-1 systemd[1]: Stopped kubelet.service - kubelet: The Kubernetes Node Agent.\n',
+        'Nov 30 09:12:04 node-1 systemd[1]: Stopped kubelet: The Kubernetes Node Agent.\n',
     );
     expect(await h.run('systemctl is-active kubelet')).toEqual({ stdout: 'inactive\n', stderr: '', output: 'inactive\n', exitCode: 3 });
     await h.run('systemctl start kubelet.service');
