@@ -36,6 +36,7 @@ import { Scheduler } from './scheduler/scheduler.js';
 import { apiServerStartupConfigMaps, kubeadmUploadedConfigMaps } from './bootstrap/cluster-configmaps.js';
 import { warmUp, warmUpAsync, type WarmUpOptions } from './warm-up.js';
 import { DEFAULT_POD_SUBNET, nodeIP } from './ipv4.js';
+import { kubeFlannelManifest } from './flannel/manifest.js';
 import { SYSTEM_NAMESPACES, controlPlaneStaticPods, kubeadmAddons, kubernetesService, rbacBootstrap } from './bootstrap/kubeadm.js';
 
 type Obj = Record<string, any>;
@@ -288,6 +289,8 @@ export class Cluster {
     this.queue.after(30_000, () => {
       for (const obj of kubeadmUploadedConfigMaps(this.world.version, podSubnet, caPem, cp.ip)) this.mustApply(obj);
       for (const obj of kubeadmAddons(this.world.version, podSubnet, cp.ip)) this.mustApply(obj);
+      // The pod network add-on the administrator applies next (`kubectl apply -f kube-flannel.yml`); calico's pods are not modelled.
+      if ((this.world.cni ?? 'flannel') === 'flannel') for (const obj of kubeFlannelManifest(podSubnet)) this.mustApply(obj);
     });
     return joins;
   }

@@ -13,6 +13,7 @@ import { parseImageRef } from './workloads/catalog.js';
 import { coreDNSProgram } from './dns/coredns.js';
 import { launchClientProgram } from './programs/in-container.js';
 import { kubeProxyProgram } from './proxy/kube-proxy.js';
+import { flannelCniPluginProgram, flannelProgram } from './flannel/programs.js';
 
 /** What a system program is started with. */
 export interface LaunchContext {
@@ -33,7 +34,7 @@ export interface SystemProgram {
 }
 
 /** The system programs, by repository. */
-const PROGRAMS: readonly SystemProgram[] = [kubeProxyProgram, coreDNSProgram];
+const PROGRAMS: readonly SystemProgram[] = [kubeProxyProgram, coreDNSProgram, flannelProgram, flannelCniPluginProgram];
 
 /** The launcher of one node's runtime. */
 export function systemProgramLauncher(base: Omit<LaunchContext, 'container' | 'sandbox'>): ProgramLauncher {

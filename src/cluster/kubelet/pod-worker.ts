@@ -267,12 +267,13 @@ export class PodWorker {
       return false;
     }
     const ip = this.spec().hostNetwork ? this.host.nodeIP : this.host.allocatePodIP();
-    if (!ip) {
+    const meta = this.pod.metadata;
+    // The CNI plugins run before IPAM can fail for want of a pod CIDR: a broken network says so first.
+    const r = this.host.runtime.runPodSandbox({ uid: meta.uid!, name: meta.name!, namespace: meta.namespace! }, ip, 0, !!this.spec().hostNetwork, this.host.podDNS?.(this.pod));
+    if (!r.ok && !r.error) {
       this.wake(RESYNC_MS);
       return false;
     }
-    const meta = this.pod.metadata;
-    const r = this.host.runtime.runPodSandbox({ uid: meta.uid!, name: meta.name!, namespace: meta.namespace! }, ip, 0, !!this.spec().hostNetwork, this.host.podDNS?.(this.pod));
     if (!r.ok) {
       this.host.recorder.record(this.pod, 'Warning', 'FailedCreatePodSandBox', `Failed to create pod sandbox: ${r.error}`);
       this.report();
