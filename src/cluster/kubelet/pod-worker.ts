@@ -266,9 +266,9 @@ export class PodWorker {
       this.wake(RESYNC_MS);
       return false;
     }
-    const ip = this.spec().hostNetwork ? this.host.nodeIP : this.host.allocatePodIP();
     const meta = this.pod.metadata;
-    // The CNI plugins run before IPAM can fail for want of a pod CIDR: a broken network says so first.
+    // host-local IPAM hands out an address only when the plugins before it succeeded: a broken network says so first.
+    const ip = this.spec().hostNetwork ? this.host.nodeIP : () => this.host.allocatePodIP();
     const r = this.host.runtime.runPodSandbox({ uid: meta.uid!, name: meta.name!, namespace: meta.namespace! }, ip, 0, !!this.spec().hostNetwork, this.host.podDNS?.(this.pod));
     if (!r.ok && !r.error) {
       this.wake(RESYNC_MS);
@@ -281,7 +281,7 @@ export class PodWorker {
       return false;
     }
     this.sandbox = r.value;
-    this.podIP = ip;
+    this.podIP = r.value.ip;
     return true;
   }
 

@@ -214,11 +214,13 @@ export class ContainerRuntime {
 
   /**
    * Creates a pod sandbox with the IP the CNI plugin gave it and the
-   * resolv.conf its DNSConfig asks for. Without an IP (the node has no pod
-   * CIDR yet) a network the plugins could set up still has no address to
-   * give: the answer is a failure with an empty error, and nothing is created.
+   * resolv.conf its DNSConfig asks for. `ip` is the address, or the IPAM
+   * that hands one out once the plugins before it succeeded (a plugin that
+   * fails first takes no address). IPAM without an address to give (the
+   * node has no pod CIDR yet) is a failure with an empty error, and nothing
+   * is created.
    */
-  runPodSandbox(pod: { uid: string; name: string; namespace: string }, ip: string | undefined, attempt: number, hostNetwork = false, dns?: DnsConfig): CriResult<Sandbox> {
+  runPodSandbox(pod: { uid: string; name: string; namespace: string }, ip: string | (() => string | undefined), attempt: number, hostNetwork = false, dns?: DnsConfig): CriResult<Sandbox> {
     if (!this.up) return { ok: false, error: CONTAINERD_SOCK_ERROR };
     let failure: string | undefined;
     if (this.cniFiles && !hostNetwork) {
@@ -226,10 +228,11 @@ export class ContainerRuntime {
       const load = loadCniNetwork(this.cniFiles);
       failure = load.ok ? setupNetwork(this.cniFiles, load.network) : CNI_NOT_INITIALIZED;
     }
-    if (!failure && ip === undefined) return { ok: false, error: '' };
+    const address = failure ? undefined : typeof ip === 'string' ? ip : ip();
+    if (!failure && address === undefined) return { ok: false, error: '' };
     const id = this.random.hex(64);
-    if (failure || ip === undefined) return { ok: false, error: `rpc error: code = Unknown desc = failed to setup network for sandbox "${id}": ${failure}` };
-    const sandbox: Sandbox = { id, podUid: pod.uid, podName: pod.name, namespace: pod.namespace, attempt, ip, createdAt: this.queue.now(), state: 'SANDBOX_READY', ...(hostNetwork ? { hostNetwork } : { hostIfIndex: this.nextIfIndex++ }) };
+    if (failure || address === undefined) return { ok: false, error: `rpc error: code = Unknown desc = failed to setup network for sandbox "${id}": ${failure}` };
+    const sandbox: Sandbox = { id, podUid: pod.uid, podName: pod.name, namespace: pod.namespace, attempt, ip: address, createdAt: this.queue.now(), state: 'SANDBOX_READY', ...(hostNetwork ? { hostNetwork } : { hostIfIndex: this.nextIfIndex++ }) };
     if (dns) sandbox.resolvConf = resolvConfText(dns, this.cniFiles?.read('/etc/resolv.conf'));
     this.sandboxes.set(sandbox.id, sandbox);
     return { ok: true, value: sandbox };
