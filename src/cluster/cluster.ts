@@ -33,6 +33,7 @@ import { podResolvConf } from './dns/resolv-conf.js';
 import { execEndpoint } from './kubelet/exec-endpoint.js';
 import { ControllerManager } from './controllers/controller-manager.js';
 import { Scheduler } from './scheduler/scheduler.js';
+import { systemPriorityClasses } from './apiserver/system-priority-classes.js';
 import { apiServerStartupConfigMaps, kubeadmUploadedConfigMaps } from './bootstrap/cluster-configmaps.js';
 import { warmUp, warmUpAsync, type WarmUpOptions } from './warm-up.js';
 import { DEFAULT_POD_SUBNET, nodeIP } from './ipv4.js';
@@ -226,6 +227,7 @@ export class Cluster {
     const sys = this.systemClient();
     for (const ns of SYSTEM_NAMESPACES) sys.create('namespaces', undefined, { apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns, labels: { 'kubernetes.io/metadata.name': ns } } });
     for (const obj of rbacBootstrap()) this.mustApply(obj);
+    for (const obj of systemPriorityClasses()) this.mustApply(obj);
     const specs = this.world.nodes.map((n, i) => this.nodeSpec(n, i));
     const cp = specs.find((s) => s.role === 'control-plane') ?? specs[0];
     const podSubnet = this.world.podSubnet ?? DEFAULT_POD_SUBNET;

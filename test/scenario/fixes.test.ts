@@ -140,8 +140,8 @@ const FIXES: Record<string, Fixes> = {
     forbidden: [],
   },
   'kube-proxy-stale-rules': {
-    // Any way of replacing node-2's stopped kube-proxy makes a fresh one sync: the pod by its name, or a restart of the DaemonSet.
-    alternatives: [['kubectl delete pod kube-proxy-4dq9p -n kube-system'], ['kubectl rollout restart daemonset kube-proxy -n kube-system']],
+    // Any way of replacing node-2's stopped kube-proxy makes a fresh one sync: the pod (chosen by its node), or a restart of the DaemonSet.
+    alternatives: [['kubectl delete pod -n kube-system -l k8s-app=kube-proxy --field-selector spec.nodeName=node-2'], ['kubectl rollout restart daemonset kube-proxy -n kube-system']],
     forbidden: [],
   },
   'startup-probe-slow-start': {

@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { scenarioFilesIn, shippedScenariosDir } from '../../src/scenario/catalog.js';
 import { formatError, loadScenarioFile } from '../../src/scenario/load.js';
 import { ScenarioRun } from '../../src/practice/run.js';
-import { scenarioWorld } from '../../src/scenario/world.js';
+import { scenarioWorld, simulationSeed } from '../../src/scenario/world.js';
 import { createClusterAsync } from '../../src/cluster/cluster.js';
 import type { WarmUpProgress } from '../../src/cluster/warm-up.js';
 import type { Scenario } from '../../src/scenario/schema.js';
@@ -35,7 +35,7 @@ describe('the sliced asynchronous warm-up', () => {
       const { world, timeline } = scenarioWorld(scenario);
       // Small slices: many interruptions, inside bootstrap, the timeline items and the settling.
       let slices = 0;
-      const cluster = await createClusterAsync(world, { seed: scenario.cluster.seed, timeline, sliceEvents: 97, onProgress: () => slices++ });
+      const cluster = await createClusterAsync(world, { seed: simulationSeed(scenario, scenario.cluster.seed), timeline, sliceEvents: 97, onProgress: () => slices++ });
       const sliced = new ScenarioRun(scenario, {}, cluster);
       expect(slices).toBeGreaterThan(10);
       expect(sliced.cluster.queue.eventsRun()).toBe(sync.cluster.queue.eventsRun());

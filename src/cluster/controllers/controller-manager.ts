@@ -22,6 +22,8 @@ import { NodeIpamController } from './node-ipam.js';
 import { CsrSigningController } from './csr-signing.js';
 import { CsrApprovingController } from './csr-approving.js';
 import { RootCaPublisher } from './root-ca-publisher.js';
+import { ServiceAccountsController } from './serviceaccounts.js';
+import { ResourceQuotaController } from './resource-quota.js';
 
 /** Every controller this controller-manager can run, by upstream name, in start order. */
 export const CONTROLLER_NAMES = [
@@ -38,6 +40,8 @@ export const CONTROLLER_NAMES = [
   'certificatesigningrequest-signing-controller',
   'certificatesigningrequest-approving-controller',
   'root-ca-certificate-publisher-controller',
+  'serviceaccount-controller',
+  'resourcequota-controller',
 ] as const;
 
 /** One controller name. */
@@ -57,6 +61,8 @@ const FACTORIES: Record<ControllerName, (c: ControllerContext, o: ControllerMana
   'certificatesigningrequest-signing-controller': (c) => new CsrSigningController(c),
   'certificatesigningrequest-approving-controller': (c) => new CsrApprovingController(c),
   'root-ca-certificate-publisher-controller': (c, o) => (o.rootCA ? new RootCaPublisher(c, o.rootCA) : undefined),
+  'serviceaccount-controller': (c) => new ServiceAccountsController(c),
+  'resourcequota-controller': (c) => new ResourceQuotaController(c),
 };
 
 /** Options of the controller-manager (its command-line flags). */

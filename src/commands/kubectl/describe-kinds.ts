@@ -3,9 +3,11 @@
  * kubernetes/kubectl pkg/describe/describe.go fetches beside the object
  * (events via involvedObject field selectors, a node's non-terminated pods and
  * its Lease), then the pure describer from ./describers. Kinds without a
- * describer yet use a generic one (Name, Namespace, Labels, Annotations, Events).
+ * describer use kubectl's generic one (./describers/generic.ts).
  */
-import type { Endpoints, LimitRange, Namespace, Node, Pod, ResourceQuota, Service } from 'kubernetes-types/core/v1.js';
+import type { ConfigMap, Endpoints, LimitRange, Namespace, Node, Pod, ResourceQuota, Secret, Service, ServiceAccount } from 'kubernetes-types/core/v1.js';
+import type { PriorityClass } from 'kubernetes-types/scheduling/v1.js';
+import type { ClusterRole, ClusterRoleBinding, Role, RoleBinding } from 'kubernetes-types/rbac/v1.js';
 import type { NetworkPolicy } from 'kubernetes-types/networking/v1.js';
 import type { DaemonSet, Deployment, ReplicaSet } from 'kubernetes-types/apps/v1.js';
 import type { EndpointSlice } from 'kubernetes-types/discovery/v1.js';
@@ -18,12 +20,13 @@ import { describeNode } from './describers/node.js';
 import { describeDeployment, describeReplicaSet } from './describers/workloads.js';
 import { describeService } from './describers/service.js';
 import { describeDaemonSet } from './describers/daemonset.js';
-import { describeNamespace } from './describers/namespace.js';
+import { describeLimitRange, describeNamespace, describeQuota } from './describers/namespace.js';
 import { formatLabelSelector } from './output/labels.js';
 import { describeEndpointSlice, describeEndpoints, describeNetworkPolicy } from './describers/network.js';
 import { describeEvents, type AnyEvent } from './describers/events.js';
-import { LEVEL_0, tabbedString } from './describers/prefix-writer.js';
-import { printAnnotationsMultiline, printLabelsMultiline } from './describers/format.js';
+import { describeGeneric } from './describers/generic.js';
+import { describeRole, describeRoleBinding } from './describers/rbac.js';
+import { describeConfigMap, describePriorityClass, describeSecret, describeServiceAccount } from './describers/config.js';
 
 /**
  * Events about an object (describe.go searchEvents): involvedObject name,
@@ -91,13 +94,31 @@ export function describeObject(inv: Invocation, info: ResourceInfo, obj: KubeObj
         limits.ok ? (limits.value.items as unknown as LimitRange[]) : undefined,
       );
     }
+    case 'ResourceQuota':
+      return describeQuota(obj as unknown as ResourceQuota);
+    case 'LimitRange':
+      return describeLimitRange(obj as unknown as LimitRange);
+    case 'Role':
+    case 'ClusterRole':
+      return describeRole(obj as unknown as Role | ClusterRole);
+    case 'RoleBinding':
+    case 'ClusterRoleBinding':
+      return describeRoleBinding(obj as unknown as RoleBinding | ClusterRoleBinding);
+    case 'ConfigMap':
+      return describeConfigMap(obj as unknown as ConfigMap, events, inv.now);
+    case 'Secret':
+      return describeSecret(obj as unknown as Secret);
+    case 'ServiceAccount':
+      return describeServiceAccount(obj as unknown as ServiceAccount, serviceAccountSecrets(inv, obj as unknown as ServiceAccount), events, inv.now);
+    case 'PriorityClass':
+      return describePriorityClass(obj as unknown as PriorityClass, events, inv.now);
     default:
-      return describeGeneric(obj, events, inv.now);
+      return describeGeneric(obj as unknown as Record<string, unknown>, events, inv.now);
   }
 }
 
 /** Kinds whose describer prints no Events section. */
-const NO_EVENTS: ReadonlySet<string> = new Set(['NetworkPolicy', 'Namespace']);
+const NO_EVENTS: ReadonlySet<string> = new Set(['NetworkPolicy', 'Namespace', 'Secret', 'ResourceQuota', 'LimitRange', 'Role', 'ClusterRole', 'RoleBinding', 'ClusterRoleBinding']);
 
 /** Objects of `resource` in the owner's namespace that it controls (ownerReferences with controller: true). */
 function owned(inv: Invocation, resource: string, owner: KubeObject): KubeObject[] {
@@ -106,15 +127,19 @@ function owned(inv: Invocation, resource: string, owner: KubeObject): KubeObject
   return r.value.items.filter((o) => (o.metadata.ownerReferences ?? []).some((ref) => ref.uid === owner.metadata.uid && ref.controller));
 }
 
-/** A minimal describer for kinds that have none yet: identity, labels, annotations, events. */
-function describeGeneric(obj: KubeObject, events: AnyEvent[] | undefined, now: number): string {
-  return tabbedString((w) => {
-    w.write(LEVEL_0, `Name:\t${obj.metadata.name ?? ''}\n`);
-    if (obj.metadata.namespace) w.write(LEVEL_0, `Namespace:\t${obj.metadata.namespace}\n`);
-    printLabelsMultiline(w, 'Labels', obj.metadata.labels);
-    printAnnotationsMultiline(w, 'Annotations', obj.metadata.annotations);
-    w.write(LEVEL_0, `API Version:\t${obj.apiVersion}\n`);
-    w.write(LEVEL_0, `Kind:\t${obj.kind}\n`);
-    if (events !== undefined) describeEvents(events, w, now);
-  });
+/**
+ * ServiceAccountDescriber's look at the namespace's Secrets: token Secrets
+ * annotated with the account's name and uid, and the referenced secrets that
+ * do not exist (none are judged missing when the list fails).
+ */
+function serviceAccountSecrets(inv: Invocation, sa: ServiceAccount): { tokens: string[]; missing: Set<string> } {
+  const listed = inv.client.list('secrets', sa.metadata?.namespace);
+  if (!listed.ok) return { tokens: [], missing: new Set() };
+  const secrets = listed.value.items as unknown as Secret[];
+  const tokens = secrets
+    .filter((s) => s.type === 'kubernetes.io/service-account-token' && s.metadata?.annotations?.['kubernetes.io/service-account.name'] === sa.metadata?.name && s.metadata?.annotations?.['kubernetes.io/service-account.uid'] === sa.metadata?.uid)
+    .map((s) => s.metadata?.name ?? '');
+  const existing = new Set(secrets.map((s) => s.metadata?.name ?? ''));
+  const missing = new Set([...(sa.secrets ?? []), ...(sa.imagePullSecrets ?? [])].map((s) => s.name ?? '').filter((n) => !existing.has(n)));
+  return { tokens, missing };
 }

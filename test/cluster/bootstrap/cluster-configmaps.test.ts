@@ -34,7 +34,7 @@ describe("a kubeadm cluster's ConfigMaps", () => {
   it("publishes the control plane's CA: kube-root-ca.crt, cluster-info and the API server's client CA are the node's ca.crt", async () => {
     const run = new ScenarioRun(scenario());
     const ca = run.cluster.nodes.get('cp-1')!.host.fs.read('/etc/kubernetes/pki/ca.crt')!;
-    const get = (ns: string, name: string) => (run.cluster.adminClient().get('configmaps', ns, name) as { ok: true; value: { data: Record<string, string> } }).value.data;
+    const get = (ns: string, name: string) => (run.cluster.adminClient().get('configmaps', ns, name) as unknown as { ok: true; value: { data: Record<string, string> } }).value.data;
     expect(get('default', 'kube-root-ca.crt')['ca.crt']).toBe(ca);
     expect(get('kube-system', 'extension-apiserver-authentication')['client-ca-file']).toBe(ca);
     expect(get('kube-public', 'cluster-info').kubeconfig).toContain(`certificate-authority-data: ${Buffer.from(ca).toString('base64')}\n    server: https://10.0.0.10:6443\n  name: ""\n`);

@@ -6,7 +6,7 @@ type Obj = Record<string, any>;
 
 describe('ControllerManager', () => {
   it('takes the kube-system/kube-controller-manager Lease and runs every controller while leading', () => {
-    const c = testCluster();
+    const c = testCluster({ rootCA: '-----BEGIN CERTIFICATE-----\n' });
     const lease = c.get('leases', 'kube-system', 'kube-controller-manager')!;
     const spec = lease.spec as Obj;
     expect(spec.holderIdentity).toBe(c.cm.identity());
@@ -14,6 +14,10 @@ describe('ControllerManager', () => {
     expect(spec).toEqual({ holderIdentity: spec.holderIdentity, leaseDurationSeconds: 15, acquireTime: '2025-01-01T00:00:00.000000Z', renewTime: '2025-01-01T00:00:00.000000Z', leaseTransitions: 0 });
     expect(c.cm.isLeader()).toBe(true);
     expect(c.cm.runningControllers()).toEqual([...CONTROLLER_NAMES]);
+  });
+
+  it('runs no root CA publisher without a root CA to publish', () => {
+    expect(testCluster().cm.runningControllers()).toEqual(CONTROLLER_NAMES.filter((n) => n !== 'root-ca-certificate-publisher-controller'));
   });
 
   it('renews every 2s with microsecond timestamps', () => {

@@ -8,42 +8,11 @@
 import type { AdmissionPlugin } from './types.js';
 import type { KubeObject } from '../types.js';
 import { forbiddenMessage } from '../errors.js';
-import { canonicalQuantity, parseBytes, parseCpuMilli } from '../../quantity.js';
+import { hardAmount, isTerminalPod, podUsage, showAmount } from '../quota-usage.js';
 
 type Obj = Record<string, any>;
 
 const COMPUTE = ['requests.cpu', 'requests.memory', 'limits.cpu', 'limits.memory', 'cpu', 'memory'];
-
-/** What a pod counts against each quota resource. */
-function podUsage(pod: Obj): Record<string, number> {
-  const usage: Record<string, number> = { pods: 1, 'count/pods': 1 };
-  for (const c of (pod.spec?.containers ?? []) as Obj[]) {
-    for (const [kind, list] of [['requests', c.resources?.requests ?? {}], ['limits', c.resources?.limits ?? {}]] as const) {
-      for (const r of ['cpu', 'memory']) {
-        if (list[r] === undefined) continue;
-        const v = r === 'cpu' ? parseCpuMilli(list[r]) : parseBytes(list[r]);
-        usage[`${kind}.${r}`] = (usage[`${kind}.${r}`] ?? 0) + v;
-        if (kind === 'requests') usage[r] = (usage[r] ?? 0) + v;
-      }
-    }
-  }
-  return usage;
-}
-
-function hardAmount(resource: string, q: string): number {
-  return resource.endsWith('cpu') ? parseCpuMilli(q) : parseBytes(q);
-}
-
-function show(resource: string, value: number): string {
-  if (resource.endsWith('cpu')) return canonicalQuantity(`${value}m`);
-  if (resource.endsWith('memory')) return canonicalQuantity(String(value));
-  return String(value);
-}
-
-function isTerminal(pod: KubeObject): boolean {
-  const phase = (pod.status as Obj)?.phase;
-  return phase === 'Succeeded' || phase === 'Failed';
-}
 
 /** The ResourceQuota plugin. */
 export const resourceQuota: AdmissionPlugin = {
@@ -72,14 +41,14 @@ export const resourceQuota: AdmissionPlugin = {
         const requested = podUsage(pod);
         const used: Record<string, number> = {};
         for (const existing of req.store.list('pods', req.namespace)) {
-          if (isTerminal(existing)) continue;
+          if (isTerminalPod(existing as Obj)) continue;
           for (const [r, v] of Object.entries(podUsage(existing as Obj))) used[r] = (used[r] ?? 0) + v;
         }
-        const over = Object.keys(hard).filter((r) => requested[r] !== undefined && (used[r] ?? 0) + requested[r] > (r === 'pods' || r.startsWith('count/') ? Number(hard[r]) : hardAmount(r, hard[r])));
+        const over = Object.keys(hard).filter((r) => requested[r] !== undefined && (used[r] ?? 0) + requested[r] > hardAmount(r, hard[r]));
         if (over.length) {
           const list = (f: (r: string) => string) => over.map(f).join(',');
           return forbiddenMessage(
-            `pods "${req.name}" is forbidden: exceeded quota: ${name}, requested: ${list((r) => `${r}=${show(r, requested[r])}`)}, used: ${list((r) => `${r}=${show(r, used[r] ?? 0)}`)}, limited: ${list((r) => `${r}=${hard[r]}`)}`,
+            `pods "${req.name}" is forbidden: exceeded quota: ${name}, requested: ${list((r) => `${r}=${showAmount(r, requested[r])}`)}, used: ${list((r) => `${r}=${showAmount(r, used[r] ?? 0)}`)}, limited: ${list((r) => `${r}=${hard[r]}`)}`,
           );
         }
       } else {

@@ -100,3 +100,37 @@ export function describeLimitRangeSpec(lr: LimitRange, prefix: string, w: Prefix
     }
   }
 }
+
+/** describeQuota (`kubectl describe quota`): scopes with their help, then Resource/Used/Hard from the status. */
+export function describeQuota(q: ResourceQuota): string {
+  return tabbedString((w) => {
+    w.write(LEVEL_0, `Name:\t${q.metadata?.name ?? ''}\n`);
+    w.write(LEVEL_0, `Namespace:\t${q.metadata?.namespace ?? ''}\n`);
+    const scopes = [...(q.spec?.scopes ?? [])].sort(byText);
+    if (scopes.length > 0) {
+      w.write(LEVEL_0, `Scopes:\t${scopes.join(', ')}\n`);
+      for (const scope of scopes) {
+        const help = SCOPE_HELP.get(scope);
+        if (help) w.write(LEVEL_0, ` * ${help}\n`);
+      }
+    }
+    w.write(LEVEL_0, 'Resource\tUsed\tHard\n');
+    w.write(LEVEL_0, '--------\t----\t----\n');
+    const hard = new Map(Object.entries(q.status?.hard ?? {}));
+    const used = new Map(Object.entries(q.status?.used ?? {}));
+    for (const resource of [...hard.keys()].sort(byText)) {
+      w.write(LEVEL_0, `${resource}\t${quantityString(used.get(resource) ?? '0')}\t${quantityString(hard.get(resource))}\n`);
+    }
+  });
+}
+
+/** describeLimitRange (`kubectl describe limits`): the table of its bounds, rows unprefixed. */
+export function describeLimitRange(lr: LimitRange): string {
+  return tabbedString((w) => {
+    w.write(LEVEL_0, `Name:\t${lr.metadata?.name ?? ''}\n`);
+    w.write(LEVEL_0, `Namespace:\t${lr.metadata?.namespace ?? ''}\n`);
+    w.write(LEVEL_0, 'Type\tResource\tMin\tMax\tDefault Request\tDefault Limit\tMax Limit/Request Ratio\n');
+    w.write(LEVEL_0, '----\t--------\t---\t---\t---------------\t-------------\t-----------------------\n');
+    describeLimitRangeSpec(lr, '', w);
+  });
+}
