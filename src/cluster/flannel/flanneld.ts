@@ -22,6 +22,7 @@ import type { TimerId } from '../clock/event-queue.js';
 import type { ContainerProcess } from '../runtime/process.js';
 import type { LaunchContext } from '../system-programs.js';
 import { KUBERNETES_SERVICE_IP } from '../apiserver/allocators.js';
+import { nodeIdentityClient, podServiceAccountClient } from '../client/pod-identity.js';
 import { klogLine, type KlogSeverity } from '../host/journal.js';
 import { goDialError } from '../network/dial-error.js';
 import { readMountedFile } from '../dns/mounted-file.js';
@@ -203,14 +204,11 @@ class Flanneld implements ContainerProcess {
   }
 
   private serviceAccountClient(): ApiClient {
-    const ns = this.lc.sandbox.namespace;
-    const pod = this.nodeClient().get('pods', ns, this.lc.sandbox.podName);
-    const sa = (pod.ok ? (pod.value.spec as Obj)?.serviceAccountName : undefined) ?? 'default';
-    return this.lc.ctx.client({ type: 'loopback', user: `system:serviceaccount:${ns}:${sa}`, groups: ['system:serviceaccounts', `system:serviceaccounts:${ns}`] });
+    return podServiceAccountClient(this.lc.ctx, this.lc.node.name, this.lc.sandbox.namespace, this.lc.sandbox.podName);
   }
 
   private nodeClient(): ApiClient {
-    return this.lc.ctx.client({ type: 'loopback', user: `system:node:${this.lc.node.name}`, groups: ['system:nodes'] });
+    return nodeIdentityClient(this.lc.ctx, this.lc.node.name);
   }
 
   private log(severity: KlogSeverity, source: string, message: string): void {

@@ -10,6 +10,7 @@
 import type { ContainerProcess } from '../runtime/process.js';
 import type { LaunchContext } from '../system-programs.js';
 import { readMountedFile } from '../dns/mounted-file.js';
+import { nodeIdentityClient } from '../client/pod-identity.js';
 import { hostPathMounts, nodePathOf } from '../programs/host-mounts.js';
 
 type Obj = Record<string, any>;
@@ -42,7 +43,7 @@ export function runCopy(lc: LaunchContext, argv: readonly string[], imageFiles: 
 /** The write to do, or busybox cp's error. */
 function copy(lc: LaunchContext, src: string, dst: string, imageFiles: Readonly<Record<string, ImageFile>>): (() => void) | string {
   const { sandbox, container, node } = lc;
-  const client = lc.ctx.client({ type: 'loopback', user: `system:node:${node.name}`, groups: ['system:nodes'] });
+  const client = nodeIdentityClient(lc.ctx, node.name);
   let file: ImageFile | undefined = Object.hasOwn(imageFiles, src) ? imageFiles[src] : undefined;
   if (!file) {
     const mounted = readMountedFile({ client, namespace: sandbox.namespace, pod: sandbox.podName, container: container.name }, src);
