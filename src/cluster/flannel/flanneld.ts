@@ -135,9 +135,8 @@ class Flanneld implements ContainerProcess {
     this.log('I', 'iptables.go:51', 'Starting flannel in iptables mode...');
     this.log('I', 'iptables.go:125', 'Setting up masking rules');
     this.log('I', 'iptables.go:226', 'Changing default FORWARD chain policy to ACCEPT');
-    const written = this.writeSubnetFile(subnetEnvText(conf.network, podCIDR, vxlan ? FLANNEL_VXLAN_MTU : 1500, true));
-    if (written) this.log('W', 'main.go:410', `Failed to write subnet file: ${written}`);
-    else this.log('I', 'main.go:412', `Wrote subnet file to ${FLANNEL_SUBNET_FILE}`);
+    this.writeSubnetFile(subnetEnvText(conf.network, podCIDR, vxlan ? FLANNEL_VXLAN_MTU : 1500, true));
+    this.log('I', 'main.go:412', `Wrote subnet file to ${FLANNEL_SUBNET_FILE}`);
     this.log('I', 'main.go:416', 'Running backend.');
     this.log('I', 'vxlan_network.go:65', 'watching for new subnet leases');
     this.log('I', 'iptables.go:372', 'bootstrap done');
@@ -164,13 +163,12 @@ class Flanneld implements ContainerProcess {
     return { network, backendType: typeof backend.Type === 'string' && backend.Type ? backend.Type : 'udp' };
   }
 
-  /** WriteSubnetFile through the container's /run/flannel hostPath mount; an error text when there is none. */
-  private writeSubnetFile(text: string): string | undefined {
+  /** WriteSubnetFile, onto the node through the container's /run/flannel hostPath mount. */
+  private writeSubnetFile(text: string): void {
     const pod = this.nodeClient().get('pods', this.lc.sandbox.namespace, this.lc.sandbox.podName);
     const path = pod.ok ? nodePathOf(FLANNEL_SUBNET_FILE, hostPathMounts(pod.value, this.lc.container.name)) : undefined;
     // Without the mount the file goes to the container's own /run, which no CNI plugin reads.
     if (path) this.lc.node.host.fs.write(path, text, { mode: 0o644 });
-    return undefined;
   }
 
   /** Logs `message` and exits 1 (after `delayMs`); `shutdown`: the shutdown handler logs as the context is cancelled. */
