@@ -137,6 +137,19 @@ function missingPlugin(fs: CniFiles, network: CniNetwork): string | undefined {
  * plugin with host-local IPAM over that subnet.
  */
 function flannelAdd(fs: CniFiles): string | undefined {
+  // Every sandbox asks; the answer holds while /run/flannel and /opt/cni/bin keep their entries.
+  const version = fs.dirVersion ? `${fs.dirVersion(FLANNEL_RUN_DIR)}/${fs.dirVersion(CNI_BIN_DIR)}` : undefined;
+  const seen = version === undefined ? undefined : flannelChecks.get(fs);
+  if (seen && seen.version === version) return seen.failure;
+  const failure = flannelAddFailure(fs);
+  if (version !== undefined) flannelChecks.set(fs, { version, failure });
+  return failure;
+}
+
+const FLANNEL_RUN_DIR = FLANNEL_SUBNET_FILE.slice(0, FLANNEL_SUBNET_FILE.lastIndexOf('/'));
+const flannelChecks = new WeakMap<CniFiles, { version: string; failure: string | undefined }>();
+
+function flannelAddFailure(fs: CniFiles): string | undefined {
   const env = subnetEnvError(fs.read(FLANNEL_SUBNET_FILE));
   if (env) return `loadFlannelSubnetEnv failed: ${env}`;
   if (fs.exists(`${CNI_BIN_DIR}/bridge`) !== 'file') return `failed to delegate add: failed to find plugin "bridge" in path [${CNI_BIN_DIR}]`;
