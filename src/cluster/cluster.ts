@@ -39,6 +39,7 @@ import { apiServerStartupConfigMaps, kubeadmUploadedConfigMaps } from './bootstr
 import { EtcdMember } from './etcd/member.js';
 import { warmUp, warmUpAsync, type WarmUpOptions } from './warm-up.js';
 import { DEFAULT_POD_SUBNET, nodeIP } from './ipv4.js';
+import { kubeFlannelManifest } from './flannel/manifest.js';
 import { SYSTEM_NAMESPACES, controlPlaneStaticPods, kubeadmAddons, kubernetesService, rbacBootstrap } from './bootstrap/kubeadm.js';
 
 type Obj = Record<string, any>;
@@ -322,6 +323,8 @@ export class Cluster {
     this.queue.after(30_000, () => {
       for (const obj of kubeadmUploadedConfigMaps(this.world.version, podSubnet, caPem, cp.ip)) this.mustApply(obj);
       for (const obj of kubeadmAddons(this.world.version, podSubnet, cp.ip)) this.mustApply(obj);
+      // The pod network add-on the administrator applies next (`kubectl apply -f kube-flannel.yml`); calico's pods are not modelled.
+      if ((this.world.cni ?? 'flannel') === 'flannel') for (const obj of kubeFlannelManifest(podSubnet)) this.mustApply(obj);
     });
     return joins;
   }

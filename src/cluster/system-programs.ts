@@ -17,6 +17,7 @@ import { kubeProxyProgram } from './proxy/kube-proxy.js';
 import { etcdProgram } from './etcd/etcd-program.js';
 import type { EtcdMember } from './etcd/member.js';
 import { CONTROL_PLANE_PROGRAMS } from './control-plane/programs.js';
+import { flannelCniPluginProgram, flannelProgram } from './flannel/programs.js';
 
 /** What a system program is started with. */
 export interface LaunchContext {
@@ -41,7 +42,7 @@ export interface SystemProgram {
 }
 
 /** The system programs, by repository. */
-const PROGRAMS: readonly SystemProgram[] = [kubeProxyProgram, coreDNSProgram, etcdProgram, ...CONTROL_PLANE_PROGRAMS];
+const PROGRAMS: readonly SystemProgram[] = [kubeProxyProgram, coreDNSProgram, etcdProgram, ...CONTROL_PLANE_PROGRAMS, flannelProgram, flannelCniPluginProgram];
 
 /** The launcher of one node's runtime. */
 export function systemProgramLauncher(base: Omit<LaunchContext, 'container' | 'sandbox'>): ProgramLauncher {

@@ -2,7 +2,10 @@
  * `cni-broken`: the node's CNI setup is broken on disk. containerd reads
  * /etc/cni/net.d and /opt/cni/bin from the node's filesystem, so what breaks
  * (NetworkReady=false, or sandboxes failing to get a network) follows from
- * the files; fixing the files fixes the node.
+ * the files; fixing the files fixes the node. In a flannel world a new
+ * kube-flannel pod on the node is a fix too for what its init containers
+ * install (10-flannel.conflist, /opt/cni/bin/flannel), though not for a
+ * leftover configuration that sorts first.
  */
 import { z } from 'zod';
 import type { FaultPrimitive } from './types.js';

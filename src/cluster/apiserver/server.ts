@@ -273,11 +273,12 @@ export class ApiServer {
     return this.write(b.user, b.info, old, object, subresource);
   }
 
-  patch(credential: Credential, resource: string, namespace: string | undefined, name: string, type: PatchType, patchBody: unknown, subresource?: 'ephemeralcontainers'): ApiResult<KubeObject> {
+  patch(credential: Credential, resource: string, namespace: string | undefined, name: string, type: PatchType, patchBody: unknown, subresource?: 'ephemeralcontainers' | 'status'): ApiResult<KubeObject> {
     const b = this.begin(credential, 'patch', resource, namespace, name, subresource);
     if (!b.ok) return failure(b.status);
     // Only pods serve the ephemeralcontainers subresource: elsewhere the path is not found (404, no details).
-    if (subresource && b.info.name !== 'pods') return failure(notServed());
+    if (subresource === 'ephemeralcontainers' && b.info.name !== 'pods') return failure(notServed());
+    if (subresource === 'status' && !STATUS_SUBRESOURCE.has(b.info.name)) return failure(notServed());
     const old = this.options.store.get(b.info.name, b.ns, name);
     if (!old) return failure(notFound(b.info, name));
     if (nestsDeeperThan(patchBody, MAX_BODY_DEPTH)) return failure(badRequest('exceeded max depth'));
@@ -315,6 +316,11 @@ export class ApiServer {
     if (subresource === 'ephemeralcontainers') {
       const r = withEphemeralContainers(old, object);
       return r.ok ? this.commit(b.info, old, r.object) : failure(r.status);
+    }
+    if (subresource === 'status') {
+      // The status strategies (e.g. nodeStatusStrategy.PrepareForUpdate) keep the stored spec and take the
+      // request's status and metadata: labels and annotations change through status too (flannel annotates its node so).
+      return this.commit(b.info, old, { ...old, metadata: { ...old.metadata, labels: object.metadata.labels, annotations: object.metadata.annotations }, status: object.status });
     }
     return this.write(b.user, b.info, old, object, undefined, true);
   }
@@ -579,7 +585,7 @@ class CredentialClient implements ApiClient {
   updateStatus(resource: string, namespace: string | undefined, object: KubeObject) {
     return this.server.update(this.credential, resource, namespace, object, 'status');
   }
-  patch(resource: string, namespace: string | undefined, name: string, type: PatchType, patch: unknown, subresource?: 'ephemeralcontainers') {
+  patch(resource: string, namespace: string | undefined, name: string, type: PatchType, patch: unknown, subresource?: 'ephemeralcontainers' | 'status') {
     return this.server.patch(this.credential, resource, namespace, name, type, patch, subresource);
   }
   delete(resource: string, namespace: string | undefined, name: string, options?: DeleteOptions) {

@@ -130,8 +130,12 @@ export interface ApiClient {
   update(resource: string, namespace: string | undefined, object: KubeObject, subresource?: 'ephemeralcontainers'): ApiResult<KubeObject>;
   /** PUT on the status subresource: only `.status` is taken from the body. */
   updateStatus(resource: string, namespace: string | undefined, object: KubeObject): ApiResult<KubeObject>;
-  /** PATCH; with `ephemeralcontainers`, on that subresource of a pod (only spec.ephemeralContainers changes: kubectl debug). */
-  patch(resource: string, namespace: string | undefined, name: string, type: PatchType, patch: unknown, subresource?: 'ephemeralcontainers'): ApiResult<KubeObject>;
+  /**
+   * PATCH; with `ephemeralcontainers`, on that subresource of a pod (only
+   * spec.ephemeralContainers changes: kubectl debug); with `status`, on the
+   * status subresource (status, labels and annotations change).
+   */
+  patch(resource: string, namespace: string | undefined, name: string, type: PatchType, patch: unknown, subresource?: 'ephemeralcontainers' | 'status'): ApiResult<KubeObject>;
   delete(resource: string, namespace: string | undefined, name: string, options?: DeleteOptions): ApiResult<KubeObject>;
   /** Watches from `resourceVersion` (exclusive); events arrive through the simulation's event queue. */
   watch(resource: string, namespace: string | undefined, resourceVersion: string, handler: (event: WatchEvent) => void, options?: ListOptions): ApiResult<WatchHandle>;

@@ -21,12 +21,12 @@ export interface MountContext {
 /** The outcome of reading a file. */
 export type MountedFile = { ok: true; text: string } | { ok: false; error: string };
 
-/** The container's spec as stored (undefined when the pod is gone). */
+/** The container's spec as stored, an app or init container (undefined when the pod is gone). */
 export function containerSpec(m: MountContext): { pod: Obj; container: Obj } | undefined {
   const r = m.client.get('pods', m.namespace, m.pod);
   if (!r.ok) return undefined;
   const pod = r.value as Obj;
-  const container = ((pod.spec?.containers as Obj[]) ?? []).find((c) => c.name === m.container);
+  const container = [...((pod.spec?.containers as Obj[]) ?? []), ...((pod.spec?.initContainers as Obj[]) ?? [])].find((c) => c.name === m.container);
   return container ? { pod, container } : undefined;
 }
 

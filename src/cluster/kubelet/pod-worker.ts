@@ -266,13 +266,14 @@ export class PodWorker {
       this.wake(RESYNC_MS);
       return false;
     }
-    const ip = this.spec().hostNetwork ? this.host.nodeIP : this.host.allocatePodIP();
-    if (!ip) {
+    const meta = this.pod.metadata;
+    // host-local IPAM hands out an address only when the plugins before it succeeded: a broken network says so first.
+    const ip = this.spec().hostNetwork ? this.host.nodeIP : () => this.host.allocatePodIP();
+    const r = this.host.runtime.runPodSandbox({ uid: meta.uid!, name: meta.name!, namespace: meta.namespace! }, ip, 0, !!this.spec().hostNetwork, this.host.podDNS?.(this.pod));
+    if (!r.ok && !r.error) {
       this.wake(RESYNC_MS);
       return false;
     }
-    const meta = this.pod.metadata;
-    const r = this.host.runtime.runPodSandbox({ uid: meta.uid!, name: meta.name!, namespace: meta.namespace! }, ip, 0, !!this.spec().hostNetwork, this.host.podDNS?.(this.pod));
     if (!r.ok) {
       this.host.recorder.record(this.pod, 'Warning', 'FailedCreatePodSandBox', `Failed to create pod sandbox: ${r.error}`);
       this.report();
@@ -280,7 +281,7 @@ export class PodWorker {
       return false;
     }
     this.sandbox = r.value;
-    this.podIP = ip;
+    this.podIP = r.value.ip;
     return true;
   }
 

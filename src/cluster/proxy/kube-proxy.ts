@@ -19,6 +19,7 @@ import type { TimerId } from '../clock/event-queue.js';
 import type { ContainerProcess } from '../runtime/process.js';
 import type { LaunchContext, SystemProgram } from '../system-programs.js';
 import { Informer } from '../client/informer.js';
+import { nodeIdentityClient, podServiceAccountClient } from '../client/pod-identity.js';
 import { klogKV, klogLine, type KlogSeverity } from '../host/journal.js';
 import { netfilterOf } from '../network/netfilter.js';
 import { goDialError } from '../network/dial-error.js';
@@ -278,15 +279,12 @@ class KubeProxy implements ContainerProcess {
 
   /** The pod's ServiceAccount identity (the projected token kubeconfig.conf points at). */
   private serviceAccountClient(): ApiClient {
-    const ns = this.lc.sandbox.namespace;
-    const pod = this.nodeClient().get('pods', ns, this.lc.sandbox.podName);
-    const sa = (pod.ok ? (pod.value.spec as Obj)?.serviceAccountName : undefined) ?? 'default';
-    return this.lc.ctx.client({ type: 'loopback', user: `system:serviceaccount:${ns}:${sa}`, groups: ['system:serviceaccounts', `system:serviceaccounts:${ns}`] });
+    return podServiceAccountClient(this.lc.ctx, this.lc.node.name, this.lc.sandbox.namespace, this.lc.sandbox.podName);
   }
 
   /** The node's identity, as the kubelet reads the pod and its volumes. */
   private nodeClient(): ApiClient {
-    return this.lc.ctx.client({ type: 'loopback', user: `system:node:${this.lc.node.name}`, groups: ['system:nodes'] });
+    return nodeIdentityClient(this.lc.ctx, this.lc.node.name);
   }
 
   /** The image tag, which is kube-proxy's version. */

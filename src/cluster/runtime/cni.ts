@@ -5,6 +5,7 @@
  * whenever the directory changes; a pod sandbox's network is set up by running
  * each plugin of the list, whose binary must exist in /opt/cni/bin.
  */
+import { FLANNEL_SUBNET_FILE, subnetEnvError } from '../flannel/subnet-env.js';
 
 /** Where containerd looks for network configuration (conf_dir). */
 export const CNI_CONF_DIR = '/etc/cni/net.d';
@@ -16,6 +17,9 @@ export const CNI_BIN_DIR = '/opt/cni/bin';
  * kube-flannel DaemonSet's init container).
  */
 export const INSTALLED_CNI_PLUGINS = ['bandwidth', 'bridge', 'dhcp', 'dummy', 'firewall', 'flannel', 'host-device', 'host-local', 'ipvlan', 'loopback', 'macvlan', 'portmap', 'ptp', 'sbr', 'static', 'tap', 'tuning', 'vlan', 'vrf'];
+
+/** The size of the flannel plugin binary (flannel-cni-plugin v1.6.2-flannel1's /flannel). */
+export const FLANNEL_CNI_BINARY_SIZE = 2_842_912;
 
 /** The message containerd's Status reports while no network config is loaded (go-cni ErrCNINotInitialized). */
 export const CNI_NOT_INITIALIZED = 'cni plugin not initialized';
@@ -95,40 +99,74 @@ function parseCniNetwork(file: string, text: string): CniLoad {
 
 /**
  * Runs the ADD of every plugin for a new sandbox (containerd sets up the
- * loopback network first). Returns the error text containerd wraps in
+ * loopback network first), in the list's order: libcni finds each binary,
+ * then runs it. Returns the error text containerd wraps in
  * `failed to setup network for sandbox "<id>": ...`, or undefined.
  */
 export function setupNetwork(fs: CniFiles, network: CniNetwork): string | undefined {
-  // Every sandbox asks; the answer holds while /opt/cni/bin keeps its entries and the network is the same one.
+  // Every sandbox asks; which binary is missing holds while /opt/cni/bin keeps its entries and the network is the same one.
   const version = fs.dirVersion?.(CNI_BIN_DIR);
   const seen = version === undefined ? undefined : pluginChecks.get(fs);
-  if (seen && seen.version === version && seen.network === network) return seen.failure;
-  const failure = findPlugins(fs, network);
-  if (version !== undefined) pluginChecks.set(fs, { version, network, failure });
+  let missing: string | undefined;
+  if (seen && seen.version === version && seen.network === network) missing = seen.missing;
+  else {
+    missing = missingPlugin(fs, network);
+    if (version !== undefined) pluginChecks.set(fs, { version, network, missing });
+  }
+  for (const type of ['loopback', ...network.plugins]) {
+    // libcni FindInPath: `failed to find plugin %q in path %s` (the path slice prints as [a b]).
+    if (type === missing) return `failed to find plugin "${type}" in path [${CNI_BIN_DIR}]`;
+    // libcni addNetwork wraps a plugin's own error: `plugin type="flannel" failed (add): ...` (pluginDescription).
+    const failure = type === 'flannel' ? flannelAdd(fs) : undefined;
+    if (failure) return `plugin type="${type}" failed (add): ${failure}`;
+  }
+  return undefined;
+}
+
+const pluginChecks = new WeakMap<CniFiles, { version: number; network: CniNetwork; missing: string | undefined }>();
+
+/** The first plugin of the list (after loopback) whose binary is not in /opt/cni/bin. */
+function missingPlugin(fs: CniFiles, network: CniNetwork): string | undefined {
+  for (const type of ['loopback', ...network.plugins]) if (!type || fs.exists(`${CNI_BIN_DIR}/${type}`) !== 'file') return type;
+  return undefined;
+}
+
+/**
+ * The flannel plugin's cmdAdd (flannel-io/cni-plugin flannel.go): it reads
+ * the subnet flanneld leased for the node, then delegates to the bridge
+ * plugin with host-local IPAM over that subnet.
+ */
+function flannelAdd(fs: CniFiles): string | undefined {
+  // Every sandbox asks; the answer holds while /run/flannel and /opt/cni/bin keep their entries.
+  const version = fs.dirVersion ? `${fs.dirVersion(FLANNEL_RUN_DIR)}/${fs.dirVersion(CNI_BIN_DIR)}` : undefined;
+  const seen = version === undefined ? undefined : flannelChecks.get(fs);
+  if (seen && seen.version === version) return seen.failure;
+  const failure = flannelAddFailure(fs);
+  if (version !== undefined) flannelChecks.set(fs, { version, failure });
   return failure;
 }
 
-const pluginChecks = new WeakMap<CniFiles, { version: number; network: CniNetwork; failure: string | undefined }>();
+const FLANNEL_RUN_DIR = FLANNEL_SUBNET_FILE.slice(0, FLANNEL_SUBNET_FILE.lastIndexOf('/'));
+const flannelChecks = new WeakMap<CniFiles, { version: string; failure: string | undefined }>();
 
-function findPlugins(fs: CniFiles, network: CniNetwork): string | undefined {
-  for (const type of ['loopback', ...network.plugins]) {
-    // libcni FindInPath: `failed to find plugin %q in path %s` (the path slice prints as [a b]).
-    if (!type || fs.exists(`${CNI_BIN_DIR}/${type}`) !== 'file') return `failed to find plugin "${type}" in path [${CNI_BIN_DIR}]`;
-  }
+function flannelAddFailure(fs: CniFiles): string | undefined {
+  const env = subnetEnvError(fs.read(FLANNEL_SUBNET_FILE));
+  if (env) return `loadFlannelSubnetEnv failed: ${env}`;
+  if (fs.exists(`${CNI_BIN_DIR}/bridge`) !== 'file') return `failed to delegate add: failed to find plugin "bridge" in path [${CNI_BIN_DIR}]`;
   return undefined;
 }
 
 /** Lays down the plugin binaries a node has when /opt/cni/bin is absent (packages installed them). */
 export function seedCniPlugins(fs: CniFiles): void {
   if (fs.exists(CNI_BIN_DIR)) return;
-  for (const name of INSTALLED_CNI_PLUGINS) fs.write(`${CNI_BIN_DIR}/${name}`, '\u007fELF', { mode: 0o755, sizeBytes: name === 'flannel' ? 2_842_912 : 4_194_304 });
+  for (const name of INSTALLED_CNI_PLUGINS) fs.write(`${CNI_BIN_DIR}/${name}`, '\u007fELF', { mode: 0o755, sizeBytes: name === 'flannel' ? FLANNEL_CNI_BINARY_SIZE : 4_194_304 });
 }
 
 /**
  * Go's encoding/json error for the usual hand-editing mistakes (texts of
  * encoding/json scanner.go): a trailing comma, a cut-off file, a stray character.
  */
-function goJsonError(text: string, e: unknown): string {
+export function goJsonError(text: string, e: unknown): string {
   const trailing = /,\s*([}\]])/.exec(text);
   if (trailing) return `invalid character '${trailing[1]}' looking for beginning of ${trailing[1] === '}' ? 'object key string' : 'value'}`;
   const message = e instanceof Error ? e.message : String(e);

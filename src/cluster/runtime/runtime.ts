@@ -212,17 +212,27 @@ export class ContainerRuntime {
     return { ok: true, value: img };
   }
 
-  /** Creates a pod sandbox with the IP the CNI plugin gave it and the resolv.conf its DNSConfig asks for. */
-  runPodSandbox(pod: { uid: string; name: string; namespace: string }, ip: string, attempt: number, hostNetwork = false, dns?: DnsConfig): CriResult<Sandbox> {
+  /**
+   * Creates a pod sandbox with the IP the CNI plugin gave it and the
+   * resolv.conf its DNSConfig asks for. `ip` is the address, or the IPAM
+   * that hands one out once the plugins before it succeeded (a plugin that
+   * fails first takes no address). IPAM without an address to give (the
+   * node has no pod CIDR yet) is a failure with an empty error, and nothing
+   * is created.
+   */
+  runPodSandbox(pod: { uid: string; name: string; namespace: string }, ip: string | (() => string | undefined), attempt: number, hostNetwork = false, dns?: DnsConfig): CriResult<Sandbox> {
     if (!this.up) return { ok: false, error: CONTAINERD_SOCK_ERROR };
-    const id = this.random.hex(64);
+    let failure: string | undefined;
     if (this.cniFiles && !hostNetwork) {
       // The pause container is created, then the network set up; a failure removes the sandbox again.
       const load = loadCniNetwork(this.cniFiles);
-      const failure = load.ok ? setupNetwork(this.cniFiles, load.network) : CNI_NOT_INITIALIZED;
-      if (failure) return { ok: false, error: `rpc error: code = Unknown desc = failed to setup network for sandbox "${id}": ${failure}` };
+      failure = load.ok ? setupNetwork(this.cniFiles, load.network) : CNI_NOT_INITIALIZED;
     }
-    const sandbox: Sandbox = { id, podUid: pod.uid, podName: pod.name, namespace: pod.namespace, attempt, ip, createdAt: this.queue.now(), state: 'SANDBOX_READY', ...(hostNetwork ? { hostNetwork } : { hostIfIndex: this.nextIfIndex++ }) };
+    const address = failure ? undefined : typeof ip === 'string' ? ip : ip();
+    if (!failure && address === undefined) return { ok: false, error: '' };
+    const id = this.random.hex(64);
+    if (failure || address === undefined) return { ok: false, error: `rpc error: code = Unknown desc = failed to setup network for sandbox "${id}": ${failure}` };
+    const sandbox: Sandbox = { id, podUid: pod.uid, podName: pod.name, namespace: pod.namespace, attempt, ip: address, createdAt: this.queue.now(), state: 'SANDBOX_READY', ...(hostNetwork ? { hostNetwork } : { hostIfIndex: this.nextIfIndex++ }) };
     if (dns) sandbox.resolvConf = resolvConfText(dns, this.cniFiles?.read('/etc/resolv.conf'));
     this.sandboxes.set(sandbox.id, sandbox);
     return { ok: true, value: sandbox };

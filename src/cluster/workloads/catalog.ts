@@ -186,6 +186,9 @@ const DEFAULT_REPOS: Record<string, RepoEntry> = {
     tags: { 'v1.11.3': { sizeBytes: 18562039 } },
   },
   'registry.k8s.io/kube-proxy': { base: { entrypoint: ['/usr/local/bin/kube-proxy'], binaries: ['/usr/local/bin/kube-proxy'], listens: [10249, 10256] }, tags: { 'v1.32.4': { sizeBytes: 30917960 } } },
+  // kube-flannel v0.26.7 (Alpine-based images: busybox's cp runs the init containers).
+  'ghcr.io/flannel-io/flannel': { base: { entrypoint: ['/opt/bin/flanneld'], binaries: ['/opt/bin/flanneld', 'cp', ...BUSYBOX_BINARIES], userland: 'busybox' }, tags: { 'v0.26.7': { sizeBytes: 32_950_134 } } },
+  'ghcr.io/flannel-io/flannel-cni-plugin': { base: { entrypoint: ['/bin/sh'], binaries: ['/flannel', 'cp', ...BUSYBOX_BINARIES], userland: 'busybox', exits: { code: 0, afterMs: 50 } }, tags: { 'v1.6.2-flannel1': { sizeBytes: 4_856_375 } } },
   'registry.k8s.io/kube-apiserver': { base: { entrypoint: ['kube-apiserver'], binaries: ['kube-apiserver'], listens: [6443] }, tags: { 'v1.32.4': { sizeBytes: 28669296 } } },
   'registry.k8s.io/kube-controller-manager': { base: { entrypoint: ['kube-controller-manager'], binaries: ['kube-controller-manager'], listens: [10257] }, tags: { 'v1.32.4': { sizeBytes: 26259392 } } },
   'registry.k8s.io/kube-scheduler': { base: { entrypoint: ['kube-scheduler'], binaries: ['kube-scheduler'], listens: [10259] }, tags: { 'v1.32.4': { sizeBytes: 20657536 } } },

@@ -11,12 +11,14 @@ function scenario(): Scenario {
 }
 
 describe("a kubeadm cluster's ConfigMaps", () => {
-  it('lists what kubeadm, the API server and the root CA publisher create, as a real 1.32 cluster does', async () => {
+  it('lists what kubeadm, the API server, kube-flannel.yml and the root CA publisher create, as a real 1.32 cluster with flannel does', async () => {
     const run = new ScenarioRun(scenario());
     const out = (await run.exec('kubectl get cm -A')).output;
     expect(out.split('\n').map((l) => l.replace(/\s+\S+$/, ''))).toEqual([
       'NAMESPACE         NAME                                                   DATA',
       'default           kube-root-ca.crt                                       1',
+      'kube-flannel      kube-flannel-cfg                                       2',
+      'kube-flannel      kube-root-ca.crt                                       1',
       'kube-node-lease   kube-root-ca.crt                                       1',
       'kube-public       cluster-info                                           1',
       'kube-public       kube-root-ca.crt                                       1',

@@ -7,6 +7,7 @@ const FLANNEL = JSON.stringify({ name: 'cbr0', cniVersion: '0.3.1', plugins: [{ 
 function fs() {
   const v = new VirtualFs(() => 0);
   v.write('/etc/cni/net.d/10-flannel.conflist', FLANNEL);
+  v.write('/run/flannel/subnet.env', 'FLANNEL_NETWORK=10.244.0.0/16\nFLANNEL_SUBNET=10.244.1.1/24\nFLANNEL_MTU=1450\nFLANNEL_IPMASQ=true\n');
   seedCniPlugins(v);
   return v;
 }
@@ -49,6 +50,38 @@ describe('CNI config loading (go-cni loadFromConfDir)', () => {
     expect(load.ok && setupNetwork(v, load.network)).toBe('failed to find plugin "loopback" in path [/opt/cni/bin]');
     v.mkdirs('/opt/cni/bin/loopback');
     expect(load.ok && setupNetwork(v, load.network)).toBe('failed to find plugin "loopback" in path [/opt/cni/bin]');
+  });
+});
+
+describe("the flannel plugin's ADD (flannel-io/cni-plugin flannel.go)", () => {
+  const add = (v: VirtualFs) => {
+    const load = loadCniNetwork(v);
+    return load.ok ? setupNetwork(v, load.network) : load.error;
+  };
+
+  it('needs the subnet flanneld wrote: without it, loadFlannelSubnetEnv fails as libcni wraps it', () => {
+    const v = fs();
+    v.remove('/run/flannel/subnet.env');
+    expect(add(v)).toBe('plugin type="flannel" failed (add): loadFlannelSubnetEnv failed: open /run/flannel/subnet.env: no such file or directory');
+  });
+
+  it('names the keys a partial subnet.env lacks', () => {
+    const v = fs();
+    v.write('/run/flannel/subnet.env', 'FLANNEL_NETWORK=10.244.0.0/16\nFLANNEL_MTU=1450\n');
+    expect(add(v)).toBe('plugin type="flannel" failed (add): loadFlannelSubnetEnv failed: /run/flannel/subnet.env is missing FLANNEL_SUBNET, FLANNEL_IPV6_SUBNET, FLANNEL_IPMASQ');
+  });
+
+  it('delegates to the bridge plugin, whose binary must be there too', () => {
+    const v = fs();
+    v.remove('/opt/cni/bin/bridge');
+    expect(add(v)).toBe('plugin type="flannel" failed (add): failed to delegate add: failed to find plugin "bridge" in path [/opt/cni/bin]');
+  });
+
+  it('a missing flannel binary is found missing before its ADD runs', () => {
+    const v = fs();
+    v.remove('/run/flannel/subnet.env');
+    v.remove('/opt/cni/bin/flannel');
+    expect(add(v)).toBe('failed to find plugin "flannel" in path [/opt/cni/bin]');
   });
 });
 

@@ -8,20 +8,21 @@ describe('machine state on a node', () => {
     expect(lines.slice(0, 6).join('\n')).toBe(
       'Filesystem      Size  Used Avail Use% Mounted on\n' +
         'tmpfs           820M  1.6M  818M   1% /run\n' +
-        '/dev/sda1        50G  4.5G   44G  10% /\n' +
+        '/dev/sda1        50G  4.6G   43G  10% /\n' +
         'tmpfs           4.0G     0  4.0G   0% /dev/shm\n' +
         'tmpfs           5.0M     0  5.0M   0% /run/lock\n' +
         '/dev/sda15      105M  6.1M   99M   6% /boot/efi',
     );
-    expect(lines.filter((l) => l.startsWith('overlay')).length).toBe(4);
+    // The web pod's and kube-flannel's pause and app containers, and kube-proxy's (the init containers have exited: unmounted).
+    expect(lines.filter((l) => l.startsWith('overlay')).length).toBe(6);
     expect(lines.at(-2)).toBe('tmpfs           820M  4.0K  820M   1% /run/user/0');
-    expect((await h.run('df -h /var/lib/kubelet')).stdout).toBe('Filesystem      Size  Used Avail Use% Mounted on\n/dev/sda1        50G  4.5G   44G  10% /\n');
+    expect((await h.run('df -h /var/lib/kubelet')).stdout).toBe('Filesystem      Size  Used Avail Use% Mounted on\n/dev/sda1        50G  4.6G   43G  10% /\n');
   });
 
   it('df follows what is written to the disk', async () => {
     const h = await hostHarness();
     h.cluster.nodes.get('node-1')!.host.fs.write('/var/log/huge.log', '', { sizeBytes: 40 * 1024 ** 3 });
-    expect((await h.run('df -h /')).stdout).toBe('Filesystem      Size  Used Avail Use% Mounted on\n/dev/sda1        50G   45G  3.1G  94% /\n');
+    expect((await h.run('df -h /')).stdout).toBe('Filesystem      Size  Used Avail Use% Mounted on\n/dev/sda1        50G   45G  3.0G  94% /\n');
     expect((await h.run('du -sh /var/log')).stdout).toBe('41G\t/var/log\n');
   });
 

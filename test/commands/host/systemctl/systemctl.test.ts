@@ -20,7 +20,7 @@ describe('systemctl on a node', () => {
         '       Docs: https://kubernetes.io/docs/\n' +
         '   Main PID: 314 (kubelet)\n' +
         '      Tasks: 14 (limit: 9830)\n' +
-        '     Memory: 43.7M\n' +
+        '     Memory: 45.1M\n' +
         '        CPU: 12h 57min 37.625s\n' +
         '     CGroup: /system.slice/kubelet.service\n' +
         `             └─314 ${KUBELET_CMD}\n` +
