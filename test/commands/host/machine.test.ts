@@ -28,10 +28,14 @@ describe('machine state on a node', () => {
 
   it('free -m and uptime', async () => {
     const h = await hostHarness();
-    expect((await h.run('free -m')).stdout).toBe(
-      '              total        used        free      shared  buff/cache   available\nMem:           7946         458        5739           2        1748        7225\nSwap:             0           0           0\n',
-    );
-    expect((await h.run('uptime')).stdout).toBe(' 09:12:04 up 45 days, 0 min,  1 user,  load average: 0.17, 0.15, 0.13\n');
+    // used and free follow what runs on the node (seeded placement); the shape and the arithmetic do not.
+    const free = (await h.run('free -m')).stdout.split('\n');
+    expect(free[0]).toBe('              total        used        free      shared  buff/cache   available');
+    const mem = /^Mem: +7946 +(\d+) +(\d+) +2 +1748 +(\d+)$/.exec(free[1])!;
+    expect(mem).not.toBeNull();
+    expect(Math.abs(Number(mem[1]) + Number(mem[2]) + 1748 - 7946)).toBeLessThanOrEqual(1);
+    expect(free[2]).toBe('Swap:             0           0           0');
+    expect((await h.run('uptime')).stdout).toMatch(/^ 09:12:04 up 45 days, 0 min,  1 user,  load average: \d\.\d\d, \d\.\d\d, \d\.\d\d\n$/);
     h.cluster.advance(3 * 3_600_000 + 12 * 60_000);
     expect((await h.run('uptime')).stdout).toMatch(/^ 12:24:04 up 45 days,  3:12,  1 user,  load average: /);
   });
@@ -42,9 +46,10 @@ describe('machine state on a node', () => {
     expect(out[0]).toBe('USER         PID %CPU %MEM    VSZ   RSS TTY      STAT START   TIME COMMAND');
     expect(out[1]).toBe('root           1  0.0  0.1 167748 11636 ?        Ss   Oct16   1:17 /sbin/init');
     expect(out.find((l) => l.includes('/usr/bin/containerd '))).toBeUndefined();
-    expect(out.find((l) => l.endsWith('/usr/bin/containerd'))).toBe('root         307  0.4  0.6 2905735 52224 ?       Ssl  Oct16 259:14 /usr/bin/containerd');
-    expect(out.find((l) => l.includes(' 314 '))).toMatch(/^root         314  1\.2  0\.5 2667655 44784 \?       Ssl  Oct16 777:37 \/usr\/bin\/kubelet --bootstrap-kubeconfig=/);
-    expect(out.find((l) => l.endsWith('nginx -g daemon off;'))).toBe('root       16574  0.1  0.3 104448 23552 ?        Ss   06:12   0:10 nginx -g daemon off;');
+    // containerd's memory grows with the containers it runs (the node's seeded pods).
+    expect(out.find((l) => l.endsWith('/usr/bin/containerd'))).toMatch(/^root         307  0\.4  0\.\d \d+ \d+ \? +Ssl  Oct16 259:14 \/usr\/bin\/containerd$/);
+    expect(out.find((l) => l.includes(' 314 '))).toMatch(/^root         314  1\.2  0\.\d \d+ \d+ \? +Ssl  Oct16 777:37 \/usr\/bin\/kubelet --bootstrap-kubeconfig=/);
+    expect(out.find((l) => l.endsWith('nginx -g daemon off;'))).toMatch(/^root +\d+  0\.1  \d\.\d +\d+ +\d+ \? +Ss   06:12   0:10 nginx -g daemon off;$/);
     const pids = out.slice(1).filter(Boolean).map((l) => Number(l.split(/\s+/)[1]));
     expect(pids).toEqual([...pids].sort((a, b) => a - b));
     await h.run('systemctl stop kubelet');
