@@ -286,6 +286,7 @@ export class Cluster {
       host.addUnit(containerdUnit(), { start: (pid) => ((runtime.up = true), containerdStarted(pid), { ok: true }), stop: () => void (runtime.up = false), ignoresSigterm: () => runtime.latencyMs >= RUNTIME_REQUEST_TIMEOUT_MS });
       host.addUnit(kubeletUnit(), { start: (pid) => kubelet.start(pid), stop: () => kubelet.stop() });
       this.nodes.set(spec.name, { spec, host, kubelet, runtime });
+      this.jumpHooks.push((delta) => host.skipped(delta));
       const systemProgram = systemProgramLauncher({ ctx: this.ctx, network: this.network, node: { name: spec.name, ip: spec.ip, host, runtime }, podSubnet, apiServerCertificate: apiServer.servingCertificate, ...(spec.name === cp.name && this.etcd ? { etcd: this.etcd } : {}) });
       const waitLoop = waitLoopLauncher({ queue: this.queue, network: this.network, node: { name: spec.name, runtime }, programs: () => this.clientPrograms, resolvConf: (sandbox) => sandbox.resolvConf });
       runtime.launcher = (container, sandbox) => systemProgram(container, sandbox) ?? waitLoop(container, sandbox);

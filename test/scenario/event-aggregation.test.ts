@@ -35,12 +35,12 @@ describe('a container that dies as it starts (dns-corefile-broken: CoreDNS exits
   it('shows the new restart count and CrashLoopBackOff in the same second the runtime shows the exited container', () => {
     const run = shipped('services/dns-corefile-broken.yaml');
     const cluster = run.cluster;
-    const node = cluster.nodes.get('node-1')!;
-    const attempts = () => [...node.runtime.containers.values()].filter((c) => c.name === 'coredns').map((c) => c.attempt);
-    const status = () => {
-      const pod = (cluster.systemClient().list('pods', 'kube-system', { labelSelector: 'k8s-app=kube-dns' }) as { ok: true; value: { items: Obj[] } }).value.items[0]!;
-      return pod.status.containerStatuses[0];
-    };
+    // The first CoreDNS pod, on whichever node the (seeded) scheduling put it.
+    const pod0 = () => (cluster.systemClient().list('pods', 'kube-system', { labelSelector: 'k8s-app=kube-dns' }) as { ok: true; value: { items: Obj[] } }).value.items[0]!;
+    const node = cluster.nodes.get(pod0().spec.nodeName)!;
+    const uid = pod0().metadata.uid;
+    const attempts = () => [...node.runtime.containers.values()].filter((c) => c.name === 'coredns' && c.podUid === uid).map((c) => c.attempt);
+    const status = () => pod0().status.containerStatuses[0];
     let checked = 0;
     // The back-off is at its 5-minute cap: one restart within the next 5 minutes, each checked a second at a time.
     for (let s = 0; s < 330; s++) {

@@ -57,6 +57,11 @@ export class NodeHost {
     return unit;
   }
 
+  /** Warm-up skipped `deltaMs` of this machine's life: units caught in a restart loop count the restarts it held. */
+  skipped(deltaMs: number): void {
+    for (const unit of this.units.values()) unit.skipped(deltaMs);
+  }
+
   /** Finds a unit by `kubelet` or `kubelet.service`. */
   unit(name: string): SystemdUnit | undefined {
     return this.units.get(name.endsWith('.service') ? name : `${name}.service`);

@@ -57,6 +57,9 @@ export class SystemdUnit {
   lastExit?: { pid: number; code: number };
   enabled: boolean;
   private restartTimer?: TimerId;
+  /** When the last scheduled restart ran (host ms), and how long the cycle before it took. */
+  private lastRestartAt?: number;
+  private restartCycleMs?: number;
   /** The stop job waiting for a process that ignores SIGTERM ({@link beginStop}). */
   private stoppingJob?: number;
 
@@ -126,6 +129,7 @@ export class SystemdUnit {
       this.log(unitStopped(now, this.ref(), job));
     }
     this.stoppingJob = undefined;
+    this.restartCycleMs = undefined;
     this.mainPid = 0;
     this.set('inactive', 'dead');
   }
@@ -135,6 +139,28 @@ export class SystemdUnit {
     const job = this.stoppingJob ?? this.nextJobId();
     this.stop(job);
     this.start(job);
+  }
+
+  /**
+   * Warm-up skipped `deltaMs` of the host's life. A unit caught in a restart
+   * loop (its process dies, systemd restarts it, again and again) kept
+   * restarting all that time: its counter gains the restarts the skipped
+   * stretch held, one per cycle as the last cycles measured, and the process
+   * ids they took. Computed, not replayed: nothing else of those restarts is
+   * observable but their count (the journal keeps the lines of the simulated
+   * windows only).
+   */
+  skipped(deltaMs: number): number {
+    const last = this.lastRestartAt;
+    const cycle = this.restartCycleMs;
+    if (last === undefined) return 0;
+    this.lastRestartAt = last + deltaMs;
+    // Looping: the last restart is at most two cycles old when the clock jumps (a process that has since kept running is not).
+    const looping = cycle !== undefined && cycle > 0 && this.hostNow() - deltaMs - last <= 2 * cycle;
+    if (!looping) return 0;
+    const restarts = Math.floor(deltaMs / cycle);
+    this.restartCounter += restarts;
+    return restarts;
   }
 
   /** The running process died on its own (crash). */
@@ -161,6 +187,9 @@ export class SystemdUnit {
       this.restartTimer = this.queue.after(this.spec.restartSec * 1000, () => {
         this.restartTimer = undefined;
         this.restartCounter++;
+        const cycleStart = this.hostNow();
+        this.restartCycleMs = this.lastRestartAt === undefined ? undefined : cycleStart - this.lastRestartAt;
+        this.lastRestartAt = cycleStart;
         // service_enter_restart enqueues a restart job: its stop half finishes at once (nothing runs), then it starts.
         const job = this.nextJobId();
         const at = this.hostNow();
