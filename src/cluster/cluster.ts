@@ -301,7 +301,8 @@ export class Cluster {
       const joinedAt = this.world.nodes[i].joinedAt;
       if (joinedAt !== undefined) joins.push({ at: joinedAt, run: join });
       // The rest join a little after the control plane (`kubeadm init`), as with `kubeadm join`.
-      else this.queue.after(spec.name === cp.name ? 0 : WORKER_JOIN_DELAY_MS, join);
+      // Each machine's kubelet starts at its own point of that second, so its periodic work (status, lease, PLEG) runs at sub-second times.
+      else this.queue.after((spec.name === cp.name ? 0 : WORKER_JOIN_DELAY_MS) + startPhaseMs(spec.name, this.seed), join);
     });
     // The API server's start-up ConfigMaps, from the CA files kubeadm gives it.
     const cpFiles = this.nodes.get(cp.name)!.host.fs;
@@ -402,4 +403,11 @@ export async function createClusterAsync(world: ClusterWorld, options: ClusterOp
   const joins = cluster.bootstrap();
   await warmUpAsync(cluster, [...joins, ...(options.timeline ?? [])], options);
   return cluster;
+}
+
+/** A machine's sub-second start phase (ms), from its name and the run's seed (no draw from the shared random stream). */
+function startPhaseMs(name: string, seed: number): number {
+  let h = (0x811c9dc5 ^ seed) >>> 0;
+  for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 0x01000193) >>> 0;
+  return h % 1000;
 }

@@ -47,13 +47,26 @@ export class Journal {
 export type KlogSeverity = 'I' | 'W' | 'E' | 'F';
 
 /**
+ * The microseconds below the millisecond the simulation counts in: a process
+ * logs at some microsecond of its millisecond, the same for every line it
+ * writes in that millisecond (so its lines stay in order), derived from the
+ * time and the process so that the same run always prints the same times.
+ */
+export function subMillisecondMicros(time: number, pid: number): number {
+  let h = (Math.floor(time) ^ Math.imul(pid, 0x9e3779b1)) >>> 0;
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b) >>> 0;
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35) >>> 0;
+  return ((h ^ (h >>> 16)) >>> 0) % 1000;
+}
+
+/**
  * Formats a klog line (`I1130 04:07:35.123456    1234 file.go:12] msg`), as
  * klog's FormatHeader does: PID right-aligned in 7 columns, microseconds.
  */
 export function klogLine(severity: KlogSeverity, time: number, pid: number, source: string, message: string): string {
   const d = new Date(time);
   const p2 = (n: number) => String(n).padStart(2, '0');
-  const micros = String(d.getUTCMilliseconds() * 1000 + (Math.floor(time * 1000) % 1000)).padStart(6, '0');
+  const micros = String(d.getUTCMilliseconds() * 1000 + subMillisecondMicros(time, pid)).padStart(6, '0');
   return `${severity}${p2(d.getUTCMonth() + 1)}${p2(d.getUTCDate())} ${p2(d.getUTCHours())}:${p2(d.getUTCMinutes())}:${p2(d.getUTCSeconds())}.${micros} ${String(pid).padStart(7, ' ')} ${source}] ${message}`;
 }
 

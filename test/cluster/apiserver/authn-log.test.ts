@@ -3,6 +3,7 @@ import { EventQueue } from '../../../src/cluster/clock/event-queue.js';
 import { Random } from '../../../src/cluster/clock/random.js';
 import { Store } from '../../../src/cluster/store/store.js';
 import { ApiServer } from '../../../src/cluster/apiserver/server.js';
+import { subMillisecondMicros } from '../../../src/cluster/host/journal.js';
 
 const NOW = Date.parse('2026-11-30T09:00:00Z');
 
@@ -16,7 +17,7 @@ describe('API server authentication log', () => {
     const r = expired.get('nodes', undefined, 'node-2');
     expect(r.ok ? 0 : r.status.code).toBe(401);
     expect(lines).toEqual([
-      'E1130 09:00:00.000000       1 authentication.go:74] "Unable to authenticate the request" err="[x509: certificate has expired or is not yet valid: current time 2026-11-30T09:00:00Z is after 2026-11-30T03:00:00Z]"',
+      `E1130 09:00:00.000${String(subMillisecondMicros(Date.parse('2026-11-30T09:00:00Z'), 1)).padStart(3, '0')}       1 authentication.go:74] "Unable to authenticate the request" err="[x509: certificate has expired or is not yet valid: current time 2026-11-30T09:00:00Z is after 2026-11-30T03:00:00Z]"`,
     ]);
     const early = api.client({ type: 'x509', commonName: 'u', organizations: [], notBefore: NOW + 60_000, notAfter: NOW + 86_400_000 });
     early.get('nodes', undefined, 'x');

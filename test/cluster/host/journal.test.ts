@@ -1,12 +1,22 @@
 import { describe, it, expect } from 'vitest';
-import { Journal, klogKV, klogLine } from '../../../src/cluster/host/journal.js';
+import { Journal, klogKV, klogLine, subMillisecondMicros } from '../../../src/cluster/host/journal.js';
 
 describe('klogLine (reference §6.1)', () => {
   it('renders the header: severity, mmdd, time with microseconds, PID right-aligned in 7 columns, file:line]', () => {
-    expect(klogLine('E', Date.parse('2026-11-30T04:07:35.123Z'), 1234, 'kubelet_node_status.go:549', 'msg')).toBe('E1130 04:07:35.123000    1234 kubelet_node_status.go:549] msg');
-    expect(klogLine('E', Date.parse('2026-11-30T04:13:19.155Z'), 13142, 'memcache.go:265', 'x')).toBe('E1130 04:13:19.155000   13142 memcache.go:265] x');
-    expect(klogLine('I', Date.parse('2026-06-17T16:18:42.080Z'), 3814777, 'eviction_manager.go:381', 'y')).toBe('I0617 16:18:42.080000 3814777 eviction_manager.go:381] y');
-    expect(klogLine('W', Date.parse('2026-01-02T03:04:05Z'), 7, 'a.go:1', 'z')).toBe('W0102 03:04:05.000000       7 a.go:1] z');
+    // The microseconds below the simulated millisecond are the process's own, stable for the same time and pid.
+    const sub = (t: string, pid: number) => String(subMillisecondMicros(Date.parse(t), pid)).padStart(3, '0');
+    expect(klogLine('E', Date.parse('2026-11-30T04:07:35.123Z'), 1234, 'kubelet_node_status.go:549', 'msg')).toBe(`E1130 04:07:35.123${sub('2026-11-30T04:07:35.123Z', 1234)}    1234 kubelet_node_status.go:549] msg`);
+    expect(klogLine('E', Date.parse('2026-11-30T04:13:19.155Z'), 13142, 'memcache.go:265', 'x')).toBe(`E1130 04:13:19.155${sub('2026-11-30T04:13:19.155Z', 13142)}   13142 memcache.go:265] x`);
+    expect(klogLine('I', Date.parse('2026-06-17T16:18:42.080Z'), 3814777, 'eviction_manager.go:381', 'y')).toBe(`I0617 16:18:42.080${sub('2026-06-17T16:18:42.080Z', 3814777)} 3814777 eviction_manager.go:381] y`);
+    expect(klogLine('W', Date.parse('2026-01-02T03:04:05Z'), 7, 'a.go:1', 'z')).toMatch(/^W0102 03:04:05\.000\d{3}       7 a\.go:1\] z$/);
+  });
+
+  it('gives the sub-millisecond microseconds from the time and the process: the same inputs, the same digits; they vary', () => {
+    const t0 = Date.parse('2026-11-30T04:07:35.123Z');
+    expect(subMillisecondMicros(t0, 314)).toBe(subMillisecondMicros(t0, 314));
+    const seen = new Set(Array.from({ length: 50 }, (_, i) => subMillisecondMicros(t0 + i * 1000, 314)));
+    expect(seen.size).toBeGreaterThan(40);
+    for (const v of seen) expect(v).toBeLessThan(1000);
   });
 
   it('renders structured key/values as InfoS does', () => {

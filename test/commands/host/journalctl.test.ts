@@ -10,9 +10,9 @@ describe('journalctl on a node', () => {
   it('-u kubelet -n 3 prints the kubelet klog lines behind the journald prefix', async () => {
     expect(await h.run('journalctl -u kubelet -n 3')).toEqual({
       stdout:
-        'Oct 16 09:13:04 node-1 kubelet[314]: I1016 09:13:04.000000     314 server.go:956] "Client rotation is on, will bootstrap in background"\n' +
-        'Oct 16 09:13:04 node-1 kubelet[314]: I1016 09:13:04.000000     314 kubelet_node_status.go:75] "Attempting to register node" node="node-1"\n' +
-        'Oct 16 09:13:04 node-1 kubelet[314]: I1016 09:13:04.000000     314 kubelet_node_status.go:78] "Successfully registered node" node="node-1"\n',
+        'Oct 16 09:13:04 node-1 kubelet[314]: I1016 09:13:04.976576     314 server.go:956] "Client rotation is on, will bootstrap in background"\n' +
+        'Oct 16 09:13:04 node-1 kubelet[314]: I1016 09:13:04.976576     314 kubelet_node_status.go:75] "Attempting to register node" node="node-1"\n' +
+        'Oct 16 09:13:04 node-1 kubelet[314]: I1016 09:13:04.976576     314 kubelet_node_status.go:78] "Successfully registered node" node="node-1"\n',
       stderr: '',
       output: expect.any(String),
       exitCode: 0,
@@ -23,7 +23,7 @@ describe('journalctl on a node', () => {
     const first = async (cmd: string) => (await h.run(cmd)).stdout.split('\n')[0];
     expect(await first('journalctl -u containerd.service')).toBe('Oct 16 09:13:04 node-1 systemd[1]: Starting containerd container runtime...');
     expect(await first('journalctl -u containerd -o short-iso')).toBe('2026-10-16T09:13:04+0000 node-1 systemd[1]: Starting containerd container runtime...');
-    expect(await first('journalctl -u containerd -o short-precise')).toBe('Oct 16 09:13:04.000000 node-1 systemd[1]: Starting containerd container runtime...');
+    expect(await first('journalctl -u containerd -o short-precise')).toBe('Oct 16 09:13:04.976000 node-1 systemd[1]: Starting containerd container runtime...');
     expect(await first('journalctl -u containerd -o cat --no-pager')).toBe('Starting containerd container runtime...');
     expect(await first('journalctl -u containerd --no-hostname')).toBe('Oct 16 09:13:04 systemd[1]: Starting containerd container runtime...');
     const lines = (await h.run('journalctl -u containerd -o cat')).stdout.split('\n').filter(Boolean);
@@ -34,8 +34,8 @@ describe('journalctl on a node', () => {
 
   it('-r reverses, -n counts from the end, -f prints the tail and returns', async () => {
     expect((await h.run('journalctl -u kubelet -o cat -r -n 2')).stdout).toBe(
-      'I1016 09:13:04.000000     314 kubelet_node_status.go:78] "Successfully registered node" node="node-1"\n' +
-        'I1016 09:13:04.000000     314 kubelet_node_status.go:75] "Attempting to register node" node="node-1"\n',
+      'I1016 09:13:04.976576     314 kubelet_node_status.go:78] "Successfully registered node" node="node-1"\n' +
+        'I1016 09:13:04.976576     314 kubelet_node_status.go:75] "Attempting to register node" node="node-1"\n',
     );
     const all = (await h.run('journalctl -u kubelet --lines=all')).stdout.split('\n').filter(Boolean);
     const follow = (await h.run('journalctl -fu kubelet')).stdout.split('\n').filter(Boolean);
@@ -44,7 +44,7 @@ describe('journalctl on a node', () => {
   });
 
   it('filters by time with the host clock and by priority', async () => {
-    expect((await h.run('journalctl --since "2026-10-16 09:13:04" --until "2026-10-16 09:13:04" -u containerd')).stdout.split('\n')[0]).toBe('Oct 16 09:13:04 node-1 systemd[1]: Starting containerd container runtime...');
+    expect((await h.run('journalctl --since "2026-10-16 09:13:04" --until "2026-10-16 09:13:05" -u containerd')).stdout.split('\n')[0]).toBe('Oct 16 09:13:04 node-1 systemd[1]: Starting containerd container runtime...');
     expect((await h.run('journalctl --since "2026-10-16 09:13:05" --until "2026-10-17" -u containerd')).stdout).toBe('-- No entries --\n');
     expect(await h.run('journalctl --since "10 minutes ago" -u containerd')).toEqual({ stdout: '-- No entries --\n', stderr: '', output: '-- No entries --\n', exitCode: 0 });
     expect((await h.run('journalctl -p err')).stdout).toBe('-- No entries --\n');

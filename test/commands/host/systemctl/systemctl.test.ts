@@ -21,12 +21,12 @@ describe('systemctl on a node', () => {
         '   Main PID: 314 (kubelet)\n' +
         '      Tasks: 14 (limit: 9830)\n' +
         '     Memory: 45.1M\n' +
-        '        CPU: 12h 57min 37.625s\n' +
+        '        CPU: 12h 57min 37.613s\n' +
         '     CGroup: /system.slice/kubelet.service\n' +
         `             └─314 ${KUBELET_CMD}\n` +
         '\n' +
-        'Oct 16 09:13:04 node-1 kubelet[314]: I1016 09:13:04.000000     314 kubelet_node_status.go:75] "Attempting to register node" node="node-1"\n' +
-        'Oct 16 09:13:04 node-1 kubelet[314]: I1016 09:13:04.000000     314 kubelet_node_status.go:78] "Successfully registered node" node="node-1"\n',
+        'Oct 16 09:13:04 node-1 kubelet[314]: I1016 09:13:04.976576     314 kubelet_node_status.go:75] "Attempting to register node" node="node-1"\n' +
+        'Oct 16 09:13:04 node-1 kubelet[314]: I1016 09:13:04.976576     314 kubelet_node_status.go:78] "Successfully registered node" node="node-1"\n',
     );
     expect(await h.run('systemctl is-active kubelet')).toEqual({ stdout: 'active\n', stderr: '', output: 'active\n', exitCode: 0 });
   });
