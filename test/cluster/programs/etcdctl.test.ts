@@ -35,10 +35,10 @@ describe('etcdctl against the cluster\'s etcd member (etcd-db-space-exceeded)', 
 
   it('shows the full database and the NOSPACE alarm in endpoint status, alarm list and endpoint health', async () => {
     const s = run.cluster.etcd!.status();
-    expect(await onHost(run, 'cp-1', `etcdctl ${CERTS} endpoint status`)).toBe(`127.0.0.1:2379, ${id}, 3.5.16, 268 MB, true, false, 2, ${s.raftIndex}, ${s.raftIndex}, memberID:${decimalId} alarm:NOSPACE \n`);
+    expect(await onHost(run, 'cp-1', `etcdctl ${CERTS} endpoint status`)).toBe(`127.0.0.1:2379, ${id}, 3.5.16, 268 MB, true, false, ${s.raftTerm}, ${s.raftIndex}, ${s.raftIndex}, memberID:${decimalId} alarm:NOSPACE \n`);
     const table = await onHost(run, 'cp-1', `etcdctl ${CERTS} endpoint status -w table`);
     expect(table.split('\n').slice(3, 5)).toEqual([
-      `| 127.0.0.1:2379 | ${id} |  3.5.16 |  268 MB |      true |      false |         2 | ${String(s.raftIndex).padStart(10)} | ${String(s.raftIndex).padStart(18)} |  memberID:${decimalId} |`,
+      `| 127.0.0.1:2379 | ${id} |  3.5.16 |  268 MB |      true |      false | ${String(s.raftTerm).padStart(9)} | ${String(s.raftIndex).padStart(10)} | ${String(s.raftIndex).padStart(18)} |  memberID:${decimalId} |`,
       `|                |                  |         |         |           |            |           |            |                    |                 alarm:NOSPACE  |`,
     ]);
     expect(await onHost(run, 'cp-1', `etcdctl ${CERTS} alarm list`)).toBe(`memberID:${decimalId} alarm:NOSPACE \n`);
