@@ -74,6 +74,14 @@ const TABLE: Record<string, Phrasings> = {
     right: ['the scheduler crashloops since the manifest edit on cp-1', 'the scheduler is down because its kubeconfig flag points at scheduler.config', 'a typo in the kube-scheduler static pod manifest keeps the scheduler down'],
     wrong: ['the pods ask for a scheduler that does not exist', 'the nodes are cordoned', 'the scheduler is not down'],
   },
+  'etcd-slow-disk': {
+    right: ['the etcd disk is too slow: slow fdatasync on the control plane disk', 'a backup job saturates the etcd disk', 'etcd disk is too slow because backup-sync keeps it busy'],
+    wrong: ['etcd db is full', 'the scheduler is down', 'the etcd disk is not slow'],
+  },
+  'etcd-db-space-exceeded': {
+    right: ['the etcd database exceeded its space quota', 'a NOSPACE alarm stops every write to etcd', 'etcd db is full until compaction, defrag and alarm disarm'],
+    wrong: ['etcd disk is too slow', 'the api server is down', 'etcd db is not full'],
+  },
   'apiserver-manifest-broken': {
     right: ['kube-apiserver exits at start on the unknown flag --enable-admission-plugin', 'the API server is not running because of a typo in its manifest', 'api server down: its static pod crashloops'],
     wrong: ['etcd is down', 'the api server is not down', 'the controller manager lost its leader lease'],
