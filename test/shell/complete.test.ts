@@ -59,7 +59,7 @@ describe('tab completion over a scenario session', () => {
   it('completes pods for logs and exec, namespaces for -n, formats for -o', () => {
     expect(candidates('kubectl logs -n kube-system kube-a')).toEqual(['kube-apiserver-cp-1']);
     expect(candidates('kubectl exec -it check')).toEqual([expect.stringMatching(/^checkout-/)]);
-    expect(candidates('kubectl get pods -n kube-')).toEqual(['kube-node-lease', 'kube-public', 'kube-system']);
+    expect(candidates('kubectl get pods -n kube-')).toEqual(['kube-flannel', 'kube-node-lease', 'kube-public', 'kube-system']);
     expect(candidates('kubectl get pods -o y')).toEqual(['yaml']);
     expect(candidates('kubectl cordon node-')).toEqual(['node-1', 'node-2']);
   });
