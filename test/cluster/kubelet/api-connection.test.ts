@@ -69,7 +69,7 @@ describe('client certificate expiring while the kubelet runs', () => {
     const { cluster, t0 } = start();
     cluster.runUntil(t0 + 6 * 60_000);
     const lines = kubeletLines(cluster, t0);
-    expect(lines.find((l) => l.includes('transport.go'))).toBe('E transport.go:158] "No valid client certificate is found and the server is responsive, exiting." lastCertificateAvailabilityTime="2026-11-10 12:01:00 +0000 UTC m=+2592000.000000000" shutdownThreshold="5m0s"');
+    expect(lines.find((l) => l.includes('transport.go'))).toBe('E transport.go:158] "No valid client certificate is found and the server is responsive, exiting." lastCertificateAvailabilityTime="2026-11-10 12:00:50.719 +0000 UTC m=+2591990.000000000" shutdownThreshold="5m0s"');
     expect(lines.filter((l) => l.includes('bootstrap.go:266')).length).toBeGreaterThan(1);
     expect(cluster.nodes.get('node-2')!.host.unit('kubelet')!.restartCounter).toBeGreaterThan(1);
   });
@@ -93,7 +93,7 @@ describe('clock skew on node-2', () => {
     const { cluster, t0 } = start();
     cluster.advance(10_500);
     const line = kubeletLines(cluster, t0).find((l) => l.includes('kubelet_node_status.go:549'));
-    expect(line).toBe('E kubelet_node_status.go:549] "Error updating node status, will retry" err="error getting node \\"node-2\\": Get \\"https://10.0.0.10:6443/api/v1/nodes/node-2?resourceVersion=0&timeout=10s\\": tls: failed to verify certificate: x509: certificate has expired or is not yet valid: current time 2027-12-15T12:01:10Z is after 2027-10-11T12:00:00Z"');
+    expect(line).toBe('E kubelet_node_status.go:549] "Error updating node status, will retry" err="error getting node \\"node-2\\": Get \\"https://10.0.0.10:6443/api/v1/nodes/node-2?resourceVersion=0&timeout=10s\\": tls: failed to verify certificate: x509: certificate has expired or is not yet valid: current time 2027-12-15T12:01:00Z is after 2027-10-11T12:00:00Z"');
     expect(cluster.nodes.get('node-2')!.host.ntp).toEqual({ service: false, synchronized: false });
   });
 
@@ -111,7 +111,7 @@ describe('clock skew on node-2', () => {
     const from = c2.now();
     clockSkew.apply(c2, { type: 'clock-skew', node: 'node-1', offset: '-60d' });
     c2.advance(10_500);
-    expect(kubeletLines(c2, from - 61 * 86_400_000, 'node-1').find((l) => l.includes('kubelet_node_status.go:549'))).toContain('tls: failed to verify certificate: x509: certificate has expired or is not yet valid: current time 2026-09-11T12:00:10Z is before 2026-10-11T11:55:00Z');
+    expect(kubeletLines(c2, from - 61 * 86_400_000, 'node-1').find((l) => l.includes('kubelet_node_status.go:549'))).toContain('tls: failed to verify certificate: x509: certificate has expired or is not yet valid: current time 2026-09-11T12:00:00Z is before 2026-10-11T11:55:00Z');
   });
 });
 

@@ -53,7 +53,7 @@ describe('--sort-by failures', () => {
     const table = await k.run('get pods --sort-by=.spec.hostNetwork');
     expect(table.exitCode).toBe(1);
     expect(table.stdout).toBe('');
-    expect(table.stderr).toMatch(/^F1130 04:00:00\.000000 +\d+ sorter\.go:375\] Field \{\.spec\.hostNetwork\} in \[\]\[\]\[\]reflect\.Value is an unsortable type: interface, err: unsortable type: bool\n$/);
+    expect(table.stderr).toMatch(/^F1130 04:00:00\.\d{6} +\d+ sorter\.go:375\] Field \{\.spec\.hostNetwork\} in \[\]\[\]\[\]reflect\.Value is an unsortable type: interface, err: unsortable type: bool\n$/);
     const names = await k.run('get pods --sort-by=.spec.hostNetwork -o name');
     expect(names.stderr).toMatch(/ sorter\.go:329\] Field \{\.spec\.hostNetwork\} in \*unstructured\.Unstructured is an unsortable type: interface, err: unsortable type: bool\n$/);
   });
