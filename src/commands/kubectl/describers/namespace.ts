@@ -55,22 +55,31 @@ export function describeResourceQuotas(quotas: readonly ResourceQuota[], w: Pref
   w.write(LEVEL_0, 'Resource Quotas\n');
   for (const q of [...quotas].sort((a, b) => byText(a.metadata?.name ?? '', b.metadata?.name ?? ''))) {
     w.write(LEVEL_1, `Name:\t${q.metadata?.name ?? ''}\n`);
-    const scopes = [...(q.spec?.scopes ?? [])].sort(byText);
-    if (scopes.length > 0) {
-      w.write(LEVEL_1, `Scopes:\t${scopes.join(', ')}\n`);
-      for (const scope of scopes) {
-        const help = SCOPE_HELP.get(scope);
-        if (help) w.write(LEVEL_1, `* ${help}\n`);
-      }
-    }
-    w.write(LEVEL_1, 'Resource\tUsed\tHard\n');
-    w.write(LEVEL_1, '--------\t---\t---\n');
     // Rows come from status.hard: a quota the controller has not synced yet has an empty table.
-    const hard = new Map(Object.entries(q.status?.hard ?? {}));
-    const used = new Map(Object.entries(q.status?.used ?? {}));
-    for (const resource of [...hard.keys()].sort(byText)) {
-      w.write(LEVEL_1, `${resource}\t${quantityString(used.get(resource))}\t${quantityString(hard.get(resource))}\n`);
+    quotaBody(q, w, { level: LEVEL_1, helpPrefix: '* ', rule: '--------\t---\t---\n' });
+  }
+}
+
+/**
+ * A quota's scopes with their help, then Resource/Used/Hard rows from its
+ * status, sorted by resource: DescribeResourceQuotas (in a namespace, one
+ * level in) and describeQuota print the same, in slightly different dress.
+ */
+function quotaBody(q: ResourceQuota, w: PrefixWriter, dress: { level: number; helpPrefix: string; rule: string; usedDefault?: string }): void {
+  const scopes = [...(q.spec?.scopes ?? [])].sort(byText);
+  if (scopes.length > 0) {
+    w.write(dress.level, `Scopes:\t${scopes.join(', ')}\n`);
+    for (const scope of scopes) {
+      const help = SCOPE_HELP.get(scope);
+      if (help) w.write(dress.level, `${dress.helpPrefix}${help}\n`);
     }
+  }
+  w.write(dress.level, 'Resource\tUsed\tHard\n');
+  w.write(dress.level, dress.rule);
+  const hard = new Map(Object.entries(q.status?.hard ?? {}));
+  const used = new Map(Object.entries(q.status?.used ?? {}));
+  for (const resource of [...hard.keys()].sort(byText)) {
+    w.write(dress.level, `${resource}\t${quantityString(used.get(resource) ?? dress.usedDefault)}\t${quantityString(hard.get(resource))}\n`);
   }
 }
 
@@ -106,21 +115,7 @@ export function describeQuota(q: ResourceQuota): string {
   return tabbedString((w) => {
     w.write(LEVEL_0, `Name:\t${q.metadata?.name ?? ''}\n`);
     w.write(LEVEL_0, `Namespace:\t${q.metadata?.namespace ?? ''}\n`);
-    const scopes = [...(q.spec?.scopes ?? [])].sort(byText);
-    if (scopes.length > 0) {
-      w.write(LEVEL_0, `Scopes:\t${scopes.join(', ')}\n`);
-      for (const scope of scopes) {
-        const help = SCOPE_HELP.get(scope);
-        if (help) w.write(LEVEL_0, ` * ${help}\n`);
-      }
-    }
-    w.write(LEVEL_0, 'Resource\tUsed\tHard\n');
-    w.write(LEVEL_0, '--------\t----\t----\n');
-    const hard = new Map(Object.entries(q.status?.hard ?? {}));
-    const used = new Map(Object.entries(q.status?.used ?? {}));
-    for (const resource of [...hard.keys()].sort(byText)) {
-      w.write(LEVEL_0, `${resource}\t${quantityString(used.get(resource) ?? '0')}\t${quantityString(hard.get(resource))}\n`);
-    }
+    quotaBody(q, w, { level: LEVEL_0, helpPrefix: ' * ', rule: '--------\t----\t----\n', usedDefault: '0' });
   });
 }
 
