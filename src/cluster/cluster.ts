@@ -31,6 +31,7 @@ import { waitLoopLauncher } from './programs/wait-loop.js';
 import { clientProgramTable } from './programs/index.js';
 import type { Program } from './programs/types.js';
 import { systemProgramLauncher } from './system-programs.js';
+import { hash } from './programs/fnv.js';
 import { dataCenterServices } from './dns/upstream.js';
 import { podResolvConf } from './dns/resolv-conf.js';
 import { execEndpoint } from './kubelet/exec-endpoint.js';
@@ -407,7 +408,5 @@ export async function createClusterAsync(world: ClusterWorld, options: ClusterOp
 
 /** A machine's sub-second start phase (ms), from its name and the run's seed (no draw from the shared random stream). */
 function startPhaseMs(name: string, seed: number): number {
-  let h = (0x811c9dc5 ^ seed) >>> 0;
-  for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 0x01000193) >>> 0;
-  return h % 1000;
+  return hash(name, 0x811c9dc5 ^ seed) % 1000;
 }

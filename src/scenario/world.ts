@@ -8,6 +8,7 @@ import type { KubeObject } from '../cluster/apiserver/types.js';
 import type { ImageBehaviour as CatalogBehaviour } from '../cluster/workloads/catalog.js';
 import { faultPrimitives } from '../faults/registry.js';
 import { parseDuration } from './duration.js';
+import { hash } from '../cluster/programs/fnv.js';
 import { clusterNodes, type Scenario } from './schema.js';
 
 /** The resolved world plus the timeline of the scenario's history. */
@@ -94,10 +95,5 @@ function httpTable(http: NonNullable<Scenario['cluster']['images'][string]['http
  * draw the same pod-name suffixes, UIDs and IPs.
  */
 export function simulationSeed(scenario: Scenario, seed: number): number {
-  let h = 0x811c9dc5;
-  for (const ch of `${scenario.metadata.id}\0${seed}`) {
-    h ^= ch.codePointAt(0)!;
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h;
+  return hash(`${scenario.metadata.id}\0${seed}`);
 }

@@ -47,3 +47,14 @@ export function isoMicro(ms: number): string {
 export function isoNano(ms: number): string {
   return nanos.get(ms);
 }
+
+/**
+ * Go's `time.Format(time.RFC3339Nano)` in UTC: the fraction without trailing
+ * zeros (`2026-11-29T12:00:05.12Z`, `2026-11-29T12:00:05Z`); `extraNs` adds
+ * the nanoseconds below the millisecond.
+ */
+export function rfc3339Nano(ms: number, extraNs = 0): string {
+  const whole = Math.floor(ms);
+  const fraction = (String(((whole % 1000) + 1000) % 1000).padStart(3, '0') + String(extraNs % 1_000_000).padStart(6, '0')).replace(/0+$/, '');
+  return `${new Date(whole).toISOString().slice(0, 19)}${fraction ? `.${fraction}` : ''}Z`;
+}

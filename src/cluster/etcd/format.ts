@@ -1,7 +1,7 @@
 /**
  * The value formats etcd and etcdctl share: go-humanize's SI byte sizes
- * (`2.1 GB`, `20 kB`), Go's time.Duration.String() from nanoseconds, and the
- * timestamp etcd's zap encoder writes.
+ * (`2.1 GB`, `20 kB`) and the timestamp etcd's zap encoder writes (durations:
+ * clock/go-duration.ts).
  */
 
 const SI = ['B', 'kB', 'MB', 'GB', 'TB', 'PB', 'EB'];
@@ -15,27 +15,6 @@ export function humanizeBytes(n: number): string {
   // fmt's %.0f rounds half to even (20.5 → 20).
   const whole = val % 1 === 0.5 ? 2 * Math.round(val / 2) : Math.round(val);
   return `${whole} ${SI[e]}`;
-}
-
-/** Go's time.Duration.String() of `ns` nanoseconds: `850ns`, `2.43µs`, `12.345678ms`, `1.234567891s`, `1m7.5s`. */
-export function goDurationNs(ns: number): string {
-  const whole = Math.max(0, Math.round(ns));
-  if (whole === 0) return '0s';
-  const frac = (value: number, digits: number, unit: string): string => {
-    const int = Math.floor(value / 10 ** digits);
-    const rest = String(value % 10 ** digits).padStart(digits, '0').replace(/0+$/, '');
-    return `${int}${rest ? `.${rest}` : ''}${unit}`;
-  };
-  if (whole < 1_000) return `${whole}ns`;
-  if (whole < 1_000_000) return frac(whole, 3, 'µs');
-  if (whole < 1_000_000_000) return frac(whole, 6, 'ms');
-  const totalSeconds = Math.floor(whole / 1e9);
-  const h = Math.floor(totalSeconds / 3600);
-  const m = Math.floor((totalSeconds % 3600) / 60);
-  const secs = frac((totalSeconds % 60) * 1e9 + (whole % 1e9), 9, 's');
-  if (h > 0) return `${h}h${m}m${secs}`;
-  if (m > 0) return `${m}m${secs}`;
-  return secs;
 }
 
 /** etcd's zap `ts` (client/pkg/logutil/zap.go: `2006-01-02T15:04:05.000000Z0700`) of `ms` plus `extraUs` microseconds, UTC. */

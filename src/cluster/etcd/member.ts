@@ -16,10 +16,11 @@
  * the file shrinks only on defragmentation.
  */
 import type { EventQueue } from '../clock/event-queue.js';
+import { durationString } from '../clock/go-duration.js';
 import { Random } from '../clock/random.js';
 import type { StoreBackend } from '../store/store.js';
 import { storedValue } from './value.js';
-import { goDurationNs, humanizeBytes, zapLine, zapTime, type ZapValue } from './format.js';
+import { humanizeBytes, zapLine, zapTime, type ZapValue } from './format.js';
 
 /** The etcd version kubeadm v1.32 deploys (cmd/kubeadm/app/constants: DefaultEtcdVersion 3.5.16-0). */
 export const ETCD_VERSION = '3.5.16';
@@ -251,7 +252,7 @@ export class EtcdMember implements StoreBackend {
     let took = 0;
     for (let i = 0; i < 2; i++) {
       const sync = this.syncNs();
-      if (i === 0 && sync > WARN_SYNC_NS) this.emit('warn', 'wal/wal.go:805', 'slow fdatasync', [['took', goDurationNs(sync)], ['expected-duration', '1s']]);
+      if (i === 0 && sync > WARN_SYNC_NS) this.emit('warn', 'wal/wal.go:805', 'slow fdatasync', [['took', durationString(sync)], ['expected-duration', '1s']]);
       took += sync;
     }
     took += 20_000 + this.random.int(180_000);
@@ -306,7 +307,7 @@ export class EtcdMember implements StoreBackend {
     const inUse = this.inUse();
     this.emit('info', 'mvcc/kvstore_compaction.go:72', 'finished scheduled compaction', [
       ['compact-revision', revision],
-      ['took', goDurationNs(300_000 + this.random.int(2_000_000))],
+      ['took', durationString(300_000 + this.random.int(2_000_000))],
       ['hash', this.random.int(4_294_967_296)],
       ['current-db-size-bytes', size],
       ['current-db-size', humanizeBytes(size)],
@@ -342,7 +343,7 @@ export class EtcdMember implements StoreBackend {
       ['current-db-size-in-use-bytes-diff', inUse - inUseBefore],
       ['current-db-size-in-use-bytes', inUse],
       ['current-db-size-in-use', humanizeBytes(inUse)],
-      ['took', goDurationNs(Math.max(1, before / 1_000_000) * 4_000_000 + this.random.int(1_000_000))],
+      ['took', durationString(Math.max(1, before / 1_000_000) * 4_000_000 + this.random.int(1_000_000))],
     ]);
     this.emit('info', 'v3rpc/maintenance.go:100', 'finished defragment', []);
   }
@@ -452,7 +453,7 @@ export class EtcdMember implements StoreBackend {
     const success = valueBytes === undefined ? `request_delete_range:<key:${k} > ` : `request_put:<key:${k} value_size:${valueBytes} >`;
     const request = `header:<ID:${this.requestId++} > txn:<compare:<target:MOD key:${k} mod_revision:${this.options.revision()} > success:<${success}> failure:<request_range:<key:${k} > >>`;
     this.emit('warn', 'etcdserver/util.go:170', 'apply request took too long', [
-      ['took', goDurationNs(tookNs)],
+      ['took', durationString(tookNs)],
       ['expected-duration', '100ms'],
       ['prefix', ''],
       ['request', request],

@@ -3,6 +3,7 @@
  * doubling to 5 m for restarts; image pulls likewise), reset when a
  * container has run cleanly for twice the maximum.
  */
+import { durationString } from '../clock/go-duration.js';
 
 /** Initial back-off. */
 export const BACKOFF_INITIAL_MS = 10_000;
@@ -36,16 +37,5 @@ export function inBackoffSince(b: Backoff | undefined, eventTime: number, now: n
 
 /** Go's time.Duration.String() at millisecond precision, e.g. `750ms`, `2.302s`, `2m40s`, `5m0s`. */
 export function goDuration(ms: number): string {
-  const total = Math.floor(ms);
-  if (total === 0) return '0s';
-  if (total < 1000) return `${total}ms`;
-  const h = Math.floor(total / 3_600_000);
-  const m = Math.floor((total % 3_600_000) / 60_000);
-  const millis = total % 60_000;
-  const whole = Math.floor(millis / 1000);
-  const frac = millis % 1000 ? `.${String(millis % 1000).padStart(3, '0').replace(/0+$/, '')}` : '';
-  const s = `${whole}${frac}s`;
-  if (h > 0) return `${h}h${m}m${s}`;
-  if (m > 0) return `${m}m${s}`;
-  return s;
+  return durationString(Math.floor(ms) * 1_000_000);
 }

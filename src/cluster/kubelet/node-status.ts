@@ -2,6 +2,7 @@
  * The Node object a kubelet registers and the status it posts
  * (pkg/kubelet/kubelet_node_status.go, pkg/kubelet/nodestatus/setters.go).
  */
+import { CONTAINERD_VERSION } from '../runtime/containerd-log.js';
 import { parseBytes, parseCpuMilli } from '../quantity.js';
 import { isoSeconds } from '../clock/time-text.js';
 import { jsonEqual } from '../json.js';
@@ -120,7 +121,7 @@ export function nodeStatus(input: NodeStatusInput): Obj {
     nodeInfo: {
       architecture: 'amd64',
       bootID: spec.bootId,
-      containerRuntimeVersion: 'containerd://1.7.24',
+      containerRuntimeVersion: `containerd://${CONTAINERD_VERSION.slice(1)}`,
       kernelVersion: KERNEL_VERSION,
       kubeProxyVersion: spec.kubeletVersion,
       kubeletVersion: spec.kubeletVersion,

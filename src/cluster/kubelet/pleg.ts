@@ -11,6 +11,7 @@
  * right before the runtime's state changes.
  */
 import type { ContainerRuntime } from '../runtime/runtime.js';
+import { durationString } from '../clock/go-duration.js';
 
 /** relistPeriod: one relist a second. */
 export const RELIST_PERIOD_MS = 1000;
@@ -139,14 +140,5 @@ export class GenericPleg {
  * nanoseconds (`3m12.345678901s`, `3m0s`, `1h1m1s`, `1.5s`).
  */
 export function goDurationNs(ms: number, extraNs = 0): string {
-  const whole = Math.floor(ms);
-  const totalSeconds = Math.floor(whole / 1000);
-  const fraction = ((whole % 1000) * 1_000_000 + (extraNs % 1_000_000)).toString().padStart(9, '0').replace(/0+$/, '');
-  const h = Math.floor(totalSeconds / 3600);
-  const m = Math.floor((totalSeconds % 3600) / 60);
-  const s = totalSeconds % 60;
-  const secs = `${s}${fraction ? `.${fraction}` : ''}s`;
-  if (h > 0) return `${h}h${m}m${secs}`;
-  if (m > 0) return `${m}m${secs}`;
-  return secs;
+  return durationString(Math.floor(ms) * 1_000_000 + (extraNs % 1_000_000));
 }

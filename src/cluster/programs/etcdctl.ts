@@ -5,10 +5,11 @@
  * and prints what its simple, table and json printers print.
  */
 import type { Program, ProgramContext, ProgramRun } from './types.js';
+import { durationString } from '../clock/go-duration.js';
 import { ProgramOutput } from './output.js';
 import { decodeCertificate, type Certificate } from '../host/certs.js';
 import { ETCD_VERSION, type EtcdMember } from '../etcd/member.js';
-import { goDurationNs, humanizeBytes, zapLine, zapTime } from '../etcd/format.js';
+import { humanizeBytes, zapLine, zapTime } from '../etcd/format.js';
 import { renderTable } from '../etcd/tablewriter.js';
 import { hexText, terminalText } from '../etcd/value.js';
 import { normalizePath } from '../host/vfs.js';
@@ -245,7 +246,7 @@ function endpointHealth(run: Run): ProgramRun {
     run.elapsed = Math.max(run.elapsed, Math.ceil(tookNs / 1e6));
     let error = commit.error || commit.tookNs > COMMAND_TIMEOUT_MS * 1e6 ? 'context deadline exceeded' : '';
     if (!error && c.member.alarms.length) error = `Active Alarm(s): ${c.member.alarms.map((a) => `${a} `).join('')}`;
-    rows.push([ep, String(!error), goDurationNs(tookNs), error]);
+    rows.push([ep, String(!error), durationString(tookNs), error]);
     if (error) failed = true;
   }
   if (run.format === 'table') run.out.out(renderTable(['endpoint', 'health', 'took', 'error'], rows));

@@ -4,17 +4,11 @@
  * sockets it serves, the CRI plugin's start-up steps and the boot time. The
  * ~60 "loading plugin" lines in between are left out.
  */
+import { rfc3339Nano } from '../clock/time-text.js';
 
 /** containerd v1.7.24 (`containerd --version`). */
 export const CONTAINERD_VERSION = 'v1.7.24';
 const CONTAINERD_REVISION = '88bf19b2105c8b17560993bee28a01ddc2f97182';
-
-/** RFC3339Nano as Go prints it (trailing zeros of the fraction dropped). */
-function rfc3339Nano(ms: number, extraNs: number): string {
-  const iso = new Date(ms).toISOString();
-  const fraction = (String(ms % 1000).padStart(3, '0') + String(extraNs % 1_000_000).padStart(6, '0')).replace(/0+$/, '');
-  return `${iso.slice(0, 19)}${fraction ? `.${fraction}` : ''}Z`;
-}
 
 /** The start-up lines of a containerd started at `now` (ms) as process `pid`; each step a few hundred microseconds after the last. */
 export function containerdStartupLines(now: number, pid: number): string[] {

@@ -63,13 +63,7 @@ export function table(rows: readonly (readonly string[])[]): string {
   return tabwrite(rows.map((r) => r.join('\t')).join('\n') + '\n', { minwidth: 20, tabwidth: 1, padding: 3 });
 }
 
-/** Go `time.Format(time.RFC3339Nano)` in UTC: fraction without trailing zeros. */
-export function rfc3339Nano(ms: number): string {
-  const iso = new Date(ms).toISOString();
-  const [base, frac] = iso.slice(0, -1).split('.');
-  const f = (frac ?? '').replace(/0+$/, '');
-  return `${base}${f ? `.${f}` : ''}Z`;
-}
+export { rfc3339Nano } from '../../cluster/clock/time-text.js';
 
 /** The zero time.Time formatted as RFC3339Nano (a never-started container's startedAt). */
 export const ZERO_TIME = '0001-01-01T00:00:00Z';

@@ -3,6 +3,7 @@
  * version.go). NetworkReady follows containerd 1.7's CNI loader: it is false
  * while /etc/cni/net.d holds no loadable network configuration.
  */
+import { CONTAINERD_VERSION } from '../../cluster/runtime/containerd-log.js';
 import type { VirtualFs } from '../../cluster/host/vfs.js';
 import { goIndentedJson } from './format.js';
 import type { CriNode, CriResult } from './containers.js';
@@ -84,5 +85,5 @@ export function runInfo(node: CriNode, fs: VirtualFs): CriResult {
 
 /** `crictl version` (version.go: fmt.Println("Version: ", ...) gives two spaces). */
 export function runVersion(): CriResult {
-  return { stdout: 'Version:  0.1.0\nRuntimeName:  containerd\nRuntimeVersion:  v1.7.24\nRuntimeApiVersion:  v1\n' };
+  return { stdout: `Version:  0.1.0\nRuntimeName:  containerd\nRuntimeVersion:  ${CONTAINERD_VERSION}\nRuntimeApiVersion:  v1\n` };
 }

@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import { goDurationNs, humanizeBytes, zapLine, zapTime } from '../../../src/cluster/etcd/format.js';
+import { humanizeBytes, zapLine, zapTime } from '../../../src/cluster/etcd/format.js';
+import { durationString as goDurationNs } from '../../../src/cluster/clock/go-duration.js';
 
 describe('etcd value formats', () => {
   it('humanizes bytes as go-humanize does (SI, one decimal below 10)', () => {
