@@ -4,7 +4,7 @@
  * the ResourceQuota admission plugin and the quota controller, so a quota's
  * recorded usage and the admission decision are the same arithmetic.
  */
-import { canonicalQuantity, parseBytes, parseCpuMilli } from '../quantity.js';
+import { formatBytes, formatCpuMilli, parseBytes, parseCpuMilli } from '../quantity.js';
 
 type Obj = Record<string, any>;
 
@@ -45,21 +45,14 @@ function isMemory(resource: string): boolean {
   return resource === 'memory' || resource.endsWith('.memory');
 }
 
-const BINARY_SUFFIXES = ['', 'Ki', 'Mi', 'Gi', 'Ti', 'Pi', 'Ei'];
-
 /**
  * An amount as Quantity.String() prints it: cpu in decimal (`1500m`, `2`),
  * memory in the binary units when the quantities summed were binary
  * (`1536Mi`, `1Gi`), counts as integers.
  */
 export function showAmount(resource: string, value: number, binary = false): string {
-  if (isCpu(resource)) return canonicalQuantity(`${value}m`);
-  if (isMemory(resource) || resource === 'requests.storage') {
-    if (!binary || value === 0) return canonicalQuantity(String(value));
-    let k = 0;
-    while (k < BINARY_SUFFIXES.length - 1 && value % 1024 ** (k + 1) === 0) k++;
-    return `${value / 1024 ** k}${BINARY_SUFFIXES[k]}`;
-  }
+  if (isCpu(resource)) return formatCpuMilli(value);
+  if (isMemory(resource) || resource === 'requests.storage') return formatBytes(value, binary ? 'BinarySI' : 'DecimalSI');
   return String(value);
 }
 

@@ -7,6 +7,7 @@
  */
 import type { CriMethod } from '../../cluster/runtime/cri-client.js';
 import { klogKV, klogLine } from '../../cluster/host/journal.js';
+import { parseGoDuration } from '../kubectl/logs.js';
 
 /** The parsed options the call depends on. */
 export interface CallOptions {
@@ -68,10 +69,6 @@ export function failedCallLog(call: FirstCall, error: string, time: number, pid:
 
 /** crictl's --timeout: a Go duration; 0, less, or unparsable is the 2s default. */
 export function crictlTimeoutMs(value: string | undefined): number {
-  const DEFAULT = 2_000;
-  if (!value) return DEFAULT;
-  const m = /^(\d+(?:\.\d+)?)(ms|s|m|h)$/.exec(value);
-  if (!m) return DEFAULT;
-  const ms = Number(m[1]) * { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[m[2] as 'ms' | 's' | 'm' | 'h'];
-  return ms > 0 ? ms : DEFAULT;
+  const seconds = value === undefined ? undefined : parseGoDuration(value);
+  return seconds !== undefined && seconds > 0 ? seconds * 1000 : 2_000;
 }
