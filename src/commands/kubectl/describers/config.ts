@@ -9,8 +9,9 @@ import type { PriorityClass } from 'kubernetes-types/scheduling/v1.js';
 import { describeEvents, type AnyEvent } from './events.js';
 import { LEVEL_0, tabbedString } from './prefix-writer.js';
 import { printAnnotationsMultiline, printLabelsMultiline } from './format.js';
+import { byteCompare } from '../output/labels.js';
 
-const sortedKeys = (m: Record<string, unknown> | undefined): string[] => Object.keys(m ?? {}).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+const sortedKeys = (m: Record<string, unknown> | undefined): string[] => Object.keys(m ?? {}).sort(byteCompare);
 
 /** ConfigMapDescriber: each key, a `----` rule and its value; then BinaryData sizes. */
 export function describeConfigMap(cm: ConfigMap, events: AnyEvent[] | undefined, now: number): string {

@@ -7,6 +7,7 @@
 import { describeEvents, type AnyEvent } from './events.js';
 import { LEVEL_0, tabbedString, type PrefixWriter } from './prefix-writer.js';
 import { printAnnotationsMultiline, printLabelsMultiline } from './format.js';
+import { byteCompare } from '../output/labels.js';
 
 type Obj = Record<string, unknown>;
 
@@ -28,7 +29,7 @@ export function describeGeneric(obj: Obj & { metadata?: Obj }, events: AnyEvent[
 
 /** printUnstructuredContent: fields in byte order; maps and lists nest one level deeper. */
 function printUnstructuredContent(w: PrefixWriter, level: number, content: Obj, skipPrefix: string): void {
-  for (const field of Object.keys(content).sort(byteOrder)) {
+  for (const field of Object.keys(content).sort(byteCompare)) {
     const value = content[field];
     const skipExpr = `${skipPrefix}.${field}`;
     if (SKIP.includes(skipExpr) || value === undefined) continue;
@@ -49,10 +50,6 @@ function printUnstructuredContent(w: PrefixWriter, level: number, content: Obj, 
 
 function isMap(v: unknown): v is Obj {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-function byteOrder(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** fmt's %v of a JSON value decoded into interface{} (numbers are int64 or float64, null is <nil>). */
