@@ -11,7 +11,11 @@ export const STANDARD_COMMANDS = ['kubectl get nodes', 'kubectl get pods -A -o w
 
 /** Runs command lines against a fresh run and renders the transcript. */
 export async function renderTranscript(scenario: Scenario, lines: readonly string[], seed?: number): Promise<string> {
-  const run = new ScenarioRun(scenario, { seed });
+  return renderRunTranscript(new ScenarioRun(scenario, { seed }), lines);
+}
+
+/** Runs command lines against a run (however its cluster was warmed up) and renders the transcript. */
+export async function renderRunTranscript(run: ScenarioRun, lines: readonly string[]): Promise<string> {
   const out: string[] = [];
   for (const line of lines) {
     const prompt = run.shell.prompt();

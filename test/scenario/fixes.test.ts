@@ -252,10 +252,7 @@ describe.each(files.map((f) => [f.split('/').pop()!.replace(/\.yaml$/, ''), f] a
   const fixes = FIXES[id] ?? { alternatives: [], forbidden: [] };
   const timeout = scenarioTestTimeout(load(file));
 
-  it('the reference solution scores full fix points', async () => {
-    const scenario = load(file);
-    expect(failing(await applyFix(scenario, scenario.solution))).toEqual([]);
-  }, timeout);
+  // The reference solution reaching the goal is verify's own check (test/scenario/shipped.test.ts).
 
   it.each(fixes.alternatives.map((lines) => [lines.join(' ; '), lines] as const))('equivalent fix passes: %s', async (_, lines) => {
     expect(failing(await applyFix(load(file), lines))).toEqual([]);

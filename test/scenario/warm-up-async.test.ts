@@ -2,11 +2,9 @@ import { describe, it, expect } from 'vitest';
 import { scenarioFilesIn, shippedScenariosDir } from '../../src/scenario/catalog.js';
 import { formatError, loadScenarioFile } from '../../src/scenario/load.js';
 import { ScenarioRun } from '../../src/practice/run.js';
-import { scenarioWorld, simulationSeed } from '../../src/scenario/world.js';
-import { createClusterAsync } from '../../src/cluster/cluster.js';
+import { scenarioWorld } from '../../src/scenario/world.js';
 import type { WarmUpProgress } from '../../src/cluster/warm-up.js';
 import type { Scenario } from '../../src/scenario/schema.js';
-import { scenarioTestTimeout } from '../helpers/scenario-timeout.js';
 
 const files = scenarioFilesIn(shippedScenariosDir());
 
@@ -16,34 +14,9 @@ function load(file: string): Scenario {
   return loaded.scenario;
 }
 
-/** What a learner sees first: the commands of the issue, on the first worker (or the only node). */
-async function firstLook(run: ScenarioRun): Promise<string[]> {
-  const node = run.cluster.nodeNames().at(-1)!;
-  const out: string[] = [];
-  for (const line of ['kubectl get pods -A -o wide', 'kubectl get events -A', 'kubectl get nodes -o wide', `ssh ${node}`, 'journalctl -u kubelet --no-pager', 'date']) {
-    const r = await run.exec(line);
-    out.push(`$ ${line}\n${r.output}[${r.exitCode}]`);
-  }
-  return out;
-}
-
-describe('the sliced asynchronous warm-up', () => {
-  for (const file of files) {
-    it(`${file.split('/').slice(-2).join('/')}: builds the same cluster as the synchronous one`, async () => {
-      const scenario = load(file);
-      const sync = new ScenarioRun(scenario);
-      const { world, timeline } = scenarioWorld(scenario);
-      // Small slices: many interruptions, inside bootstrap, the timeline items and the settling.
-      let slices = 0;
-      const cluster = await createClusterAsync(world, { seed: simulationSeed(scenario, scenario.cluster.seed), timeline, sliceEvents: 97, onProgress: () => slices++ });
-      const sliced = new ScenarioRun(scenario, {}, cluster);
-      expect(slices).toBeGreaterThan(10);
-      expect(sliced.cluster.queue.eventsRun()).toBe(sync.cluster.queue.eventsRun());
-      expect(sliced.cluster.now()).toBe(sync.cluster.now());
-      expect(await firstLook(sliced)).toEqual(await firstLook(sync));
-    }, scenarioTestTimeout(load(file), 2));
-  }
-});
+// That the sliced warm-up builds the same cluster as the synchronous one is proven for every shipped
+// scenario by the golden-transcript test (test/cli/snapshots.test.ts), which renders each transcript from a
+// cluster warmed up in small slices and compares it with the one `snapshots --update` rendered synchronously.
 
 describe('warm-up progress', () => {
   it('never goes down, ends with everything done, and passes through every phase', async () => {
