@@ -119,7 +119,8 @@ export class LeaderElector {
         this.observe(updated.value.spec as Obj, now);
         return true;
       }
-      // "Failed to update lock optimistically ..., falling back to slow path".
+      // client-go v1.32 leaderelection.go:429.
+      this.callbacks.log?.('E', 'leaderelection.go:429', `Failed to update lock optimistically: ${updated.status.message}, falling back to slow path`);
       this.held = undefined;
     }
     const got = this.client.get('leases', this.namespace, this.name);

@@ -57,6 +57,7 @@ class ComponentProcess implements ContainerProcess {
   stopped = false;
   private readonly stops: (() => void)[] = [];
   server?: ServerProgram;
+  clientCertificate?: ContainerProcess['clientCertificate'];
 
   constructor(readonly lc: LaunchContext) {}
 
@@ -123,6 +124,7 @@ function componentClient(proc: ComponentProcess, flags: Map<string, string>) {
     proc.commandFailed(client.error);
     return undefined;
   }
+  proc.clientCertificate = { path, use: client.useCertificate };
   return client;
 }
 
