@@ -96,6 +96,8 @@ export const TAXONOMY = [
       { id: 'not-running', label: 'The controller manager is not running', synonyms: ['controller manager down', 'controller manager stopped', 'controller manager crash'] },
       { id: 'leader-election-stuck', label: 'Leader election is stuck (no controller acts)', synonyms: ['leader election stuck', 'leader election', 'no leader'] },
       { id: 'invalid-kubeconfig', label: 'Its kubeconfig or credentials are invalid', synonyms: ['controller manager kubeconfig invalid', 'invalid kubeconfig', 'wrong kubeconfig', 'credentials invalid'] },
+      { id: 'client-certificate-expired', label: 'The client certificate in its kubeconfig expired', synonyms: ['controller manager certificate expired', 'controller-manager.conf expired', 'controller manager cert expired', 'controller manager client certificate expired', 'controller-manager.conf certificate expired'] },
+      { id: 'controller-disabled', label: 'A controller is switched off by --controllers', synonyms: ['controller disabled', 'controllers flag excludes', 'replicaset controller disabled', 'deployment controller disabled', 'controller turned off', 'controller switched off', 'controller excluded'] },
     ],
   },
   {

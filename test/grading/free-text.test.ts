@@ -82,6 +82,14 @@ const TABLE: Record<string, Phrasings> = {
     right: ['the etcd database exceeded its space quota', 'a NOSPACE alarm stops every write to etcd', 'etcd db is full until compaction, defrag and alarm disarm'],
     wrong: ['etcd disk is too slow', 'the api server is down', 'etcd db is not full'],
   },
+  'controller-manager-controller-disabled': {
+    right: ['the replicaset controller is disabled by -replicaset in the --controllers flag', 'kube-controller-manager runs with --controllers excluding replicaset, so no controller creates the pods', 'someone added -replicaset to the controller manager manifest and the replicaset-controller is disabled'],
+    wrong: ['the scheduler is down', 'the controller manager lost its leader lease', 'the replicaset controller is not disabled'],
+  },
+  'controller-manager-no-leader': {
+    right: ['the client certificate in controller-manager.conf expired, so the controller manager gets Unauthorized and cannot renew its lease', 'the controller manager certificate expired and it lost leader election', 'controller-manager.conf certificate expired: the controller manager cannot renew its lease'],
+    wrong: ['the scheduler is down', 'the replicaset controller is disabled', 'the controller manager certificate is not expired'],
+  },
   'apiserver-manifest-broken': {
     right: ['kube-apiserver exits at start on the unknown flag --enable-admission-plugin', 'the API server is not running because of a typo in its manifest', 'api server down: its static pod crashloops'],
     wrong: ['etcd is down', 'the api server is not down', 'the controller manager lost its leader lease'],

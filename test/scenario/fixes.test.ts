@@ -165,6 +165,16 @@ const FIXES: Record<string, Fixes> = {
     alternatives: [['ssh cp-1', 'cp /etc/kubernetes/scheduler.conf /etc/kubernetes/scheduler.config']],
     forbidden: [['kubectl delete pod kube-scheduler-cp-1 -n kube-system'], ['ssh cp-1', 'systemctl restart kubelet']],
   },
+  'controller-manager-controller-disabled': {
+    alternatives: [['ssh cp-1', "sudo sed -i 's/tokencleaner,-replicaset/tokencleaner/' /etc/kubernetes/manifests/kube-controller-manager.yaml"]],
+    // Neither a new mirror pod nor a kubelet restart changes the command line that disables the controller.
+    forbidden: [['kubectl delete pod kube-controller-manager-cp-1 -n kube-system'], ['ssh cp-1', 'sudo systemctl restart kubelet']],
+  },
+  'controller-manager-no-leader': {
+    alternatives: [['ssh cp-1', 'sudo kubeadm certs renew all', 'sudo mv /etc/kubernetes/manifests/kube-controller-manager.yaml /root/kcm.yaml', 'sleep 30', 'sudo mv /root/kcm.yaml /etc/kubernetes/manifests/kube-controller-manager.yaml']],
+    // A renewed file alone changes nothing: the running process keeps the certificate it loaded (and a kubelet restart leaves containers running).
+    forbidden: [['ssh cp-1', 'sudo kubeadm certs renew controller-manager.conf'], ['ssh cp-1', 'sudo kubeadm certs renew controller-manager.conf', 'sudo systemctl restart kubelet']],
+  },
   'apiserver-manifest-broken': {
     alternatives: [['ssh cp-1', "sed -i -e 's/admission-plugin=/admission-plugins=/' /etc/kubernetes/manifests/kube-apiserver.yaml"]],
     // Restarting the kubelet restarts nothing that matters: the manifest still has the unknown flag.

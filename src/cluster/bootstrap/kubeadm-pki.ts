@@ -135,14 +135,16 @@ export function readCa(fs: VirtualFs, ca: KubeadmCa): Certificate | undefined {
 /**
  * Issues (or renews) one managed certificate from its CA, as kubeadm 1.32 does
  * (certlist.go GetConfig, renewal/manager.go RenewUsingLocalCA): NotBefore five
- * minutes before `now`, NotAfter one validity period (a year) after it.
+ * minutes before `now`, NotAfter one validity period (a year) after it
+ * (unless `notAfter` says otherwise). Returns the certificate, or undefined
+ * when its CA is missing.
  */
-export function issueKubeadmCert(host: NodeHost, cert: KubeadmCert, now: number, random: Random, notBefore = now - CERT_BACKDATE_MS): boolean {
+export function issueKubeadmCert(host: NodeHost, cert: KubeadmCert, now: number, random: Random, notBefore = now - CERT_BACKDATE_MS, notAfter = now + CERT_VALIDITY_MS): Certificate | undefined {
   const fs = host.fs;
   const ca = KUBEADM_CAS.find((c) => c.name === cert.ca)!;
   const caCert = readCa(fs, ca);
-  if (!caCert) return false;
-  const issued: Certificate = { serial: random.hex(16), subject: cert.subject(host.name), issuer: { CN: caCert.subject.CN }, notBefore, notAfter: now + CERT_VALIDITY_MS };
+  if (!caCert) return undefined;
+  const issued: Certificate = { serial: random.hex(16), subject: cert.subject(host.name), issuer: { CN: caCert.subject.CN }, notBefore, notAfter };
   const sans = cert.sans?.(host.name, host.ip);
   if (sans) issued.sans = sans;
   const pem = encodeCertificate(issued);
@@ -153,7 +155,7 @@ export function issueKubeadmCert(host: NodeHost, cert: KubeadmCert, now: number,
   } else {
     fs.write(cert.file.path, embeddedKubeconfig(`https://${host.ip}:6443`, fs.read(`${KUBEADM_CAS[0].file}.crt`) ?? '', cert.file.user, pem, key), { mode: 0o600, mtime: now });
   }
-  return true;
+  return issued;
 }
 
 /** Options of seedControlPlanePki. */

@@ -232,6 +232,36 @@ function etcdCommand(nodeName: string, nodeIP: string): string[] {
   ];
 }
 
+/**
+ * kubeadm v1.32's kube-controller-manager command line
+ * (cmd/kubeadm/app/phases/controlplane/manifests.go getControllerManagerCommand,
+ * the flags sorted by name).
+ */
+function controllerManagerCommand(podSubnet: string): string[] {
+  const conf = '/etc/kubernetes/controller-manager.conf';
+  const pki = '/etc/kubernetes/pki';
+  return [
+    'kube-controller-manager',
+    '--allocate-node-cidrs=true',
+    `--authentication-kubeconfig=${conf}`,
+    `--authorization-kubeconfig=${conf}`,
+    '--bind-address=127.0.0.1',
+    `--client-ca-file=${pki}/ca.crt`,
+    `--cluster-cidr=${podSubnet}`,
+    '--cluster-name=kubernetes',
+    `--cluster-signing-cert-file=${pki}/ca.crt`,
+    `--cluster-signing-key-file=${pki}/ca.key`,
+    '--controllers=*,bootstrapsigner,tokencleaner',
+    `--kubeconfig=${conf}`,
+    '--leader-elect=true',
+    `--requestheader-client-ca-file=${pki}/front-proxy-ca.crt`,
+    `--root-ca-file=${pki}/ca.crt`,
+    `--service-account-private-key-file=${pki}/sa.key`,
+    '--service-cluster-ip-range=10.96.0.0/12',
+    '--use-service-account-credentials=true',
+  ];
+}
+
 /** kubeadm's static pod manifests for a control-plane node; `podSubnet` is kubeadm's networking.podSubnet. */
 export function controlPlaneStaticPods(nodeName: string, nodeIP: string, version: string, podSubnet: string = DEFAULT_POD_SUBNET): Obj[] {
   return [
@@ -250,7 +280,7 @@ export function controlPlaneStaticPods(nodeName: string, nodeIP: string, version
     staticPod('kube-apiserver', `registry.k8s.io/kube-apiserver:${version}`, ['kube-apiserver', `--advertise-address=${nodeIP}`, '--allow-privileged=true', '--authorization-mode=Node,RBAC', '--client-ca-file=/etc/kubernetes/pki/ca.crt', '--enable-admission-plugins=NodeRestriction', '--etcd-servers=https://127.0.0.1:2379', '--secure-port=6443', '--service-cluster-ip-range=10.96.0.0/12'], '250m', nodeIP, 6443, {
       annotations: { 'kubeadm.kubernetes.io/kube-apiserver.advertise-address.endpoint': `${nodeIP}:6443` },
     }),
-    staticPod('kube-controller-manager', `registry.k8s.io/kube-controller-manager:${version}`, ['kube-controller-manager', '--allocate-node-cidrs=true', `--cluster-cidr=${podSubnet}`, '--kubeconfig=/etc/kubernetes/controller-manager.conf', '--leader-elect=true', '--service-cluster-ip-range=10.96.0.0/12', '--use-service-account-credentials=true'], '200m', nodeIP, 10257),
+    staticPod('kube-controller-manager', `registry.k8s.io/kube-controller-manager:${version}`, controllerManagerCommand(podSubnet), '200m', nodeIP, 10257),
     staticPod('kube-scheduler', `registry.k8s.io/kube-scheduler:${version}`, ['kube-scheduler', '--authentication-kubeconfig=/etc/kubernetes/scheduler.conf', '--bind-address=127.0.0.1', '--kubeconfig=/etc/kubernetes/scheduler.conf', '--leader-elect=true'], '100m', nodeIP, 10259),
   ];
 }

@@ -166,6 +166,8 @@ export function seedNodeFiles(host: NodeHost, spec: NodeSpec, o: NodeFileOptions
   fs.write('/run/systemd/resolve/resolv.conf', NODE_UPLINK_RESOLV_CONF, { mtime: at });
   fs.mkdirs('/var/log/pods');
   fs.mkdirs('/var/lib/containerd');
+  // Where people park a static pod manifest to stop its pod (`mv ... /tmp/`).
+  fs.mkdirs('/tmp');
 }
 
 /**

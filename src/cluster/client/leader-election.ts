@@ -119,7 +119,8 @@ export class LeaderElector {
         this.observe(updated.value.spec as Obj, now);
         return true;
       }
-      // "Failed to update lock optimistically ..., falling back to slow path".
+      // client-go v1.32 leaderelection.go:429.
+      this.callbacks.log?.('E', 'leaderelection.go:429', `Failed to update lock optimistically: ${updated.status.message}, falling back to slow path`);
       this.held = undefined;
     }
     const got = this.client.get('leases', this.namespace, this.name);
@@ -191,7 +192,7 @@ export abstract class LeaderElectedProcess implements Component {
   constructor(
     protected readonly ctx: ComponentContext,
     protected readonly client: ApiClient,
-    private readonly lease: { namespace: string; name: string; hostName: string; timing?: LeaderElectionTiming } & ElectionHooks,
+    private readonly lease: { namespace: string; name: string; hostName: string; timing?: LeaderElectionTiming; leaderElect?: boolean } & ElectionHooks,
   ) {
     ctx.onJump((delta) => this.elector?.shift(delta));
   }
@@ -207,6 +208,12 @@ export abstract class LeaderElectedProcess implements Component {
     this.isRunning = true;
     // Each process start has a fresh identity, as leaderelection uses hostname + "_" + uuid.
     this.identityValue = `${this.lease.hostName}_${this.ctx.random.uuid()}`;
+    if (this.lease.leaderElect === false) {
+      // --leader-elect=false: "No leader election, run directly" (controllermanager.go Run); no Lease is read or written.
+      this.unelected = true;
+      this.startLeading();
+      return;
+    }
     this.elector = new LeaderElector(this.client, this.ctx.queue, this.lease.namespace, this.lease.name, this.identityValue, {
       onStartedLeading: () => this.startLeading(),
       onStoppedLeading: () => {
@@ -223,6 +230,7 @@ export abstract class LeaderElectedProcess implements Component {
   stop(): void {
     if (!this.isRunning) return;
     this.isRunning = false;
+    this.unelected = false;
     this.elector?.stop();
     this.elector = undefined;
     this.stopLeading();
@@ -233,10 +241,13 @@ export abstract class LeaderElectedProcess implements Component {
     return this.isRunning;
   }
 
-  /** Does it hold the leader Lease? */
+  /** Does it hold the leader Lease (or run without election, as if it did)? */
   isLeader(): boolean {
-    return this.elector?.isLeader() ?? false;
+    return this.unelected || (this.elector?.isLeader() ?? false);
   }
+
+  /** Running with --leader-elect=false. */
+  private unelected = false;
 
   /** The leader-election identity of the current process (`cp-1_<uuid>`). */
   identity(): string {

@@ -18,3 +18,20 @@ export function durationString(ns: number): string {
   if (m > 0) return `${m}m${secs}`;
   return secs;
 }
+
+/** Parses a Go duration (`5m`, `1h30m`, `90s`) to seconds; undefined when malformed. */
+export function parseGoDuration(text: string): number | undefined {
+  const units: Record<string, number> = { ns: 1e-9, us: 1e-6, 'µs': 1e-6, ms: 1e-3, s: 1, m: 60, h: 3600 };
+  if (text === '0') return 0;
+  const re = /(\d+(?:\.\d+)?)(ns|us|µs|ms|s|m|h)/y;
+  let total = 0;
+  let at = 0;
+  while (at < text.length) {
+    re.lastIndex = at;
+    const m = re.exec(text);
+    if (!m) return undefined;
+    total += Number(m[1]) * units[m[2]];
+    at = re.lastIndex;
+  }
+  return at === 0 ? undefined : total;
+}

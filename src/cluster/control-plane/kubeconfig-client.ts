@@ -7,12 +7,15 @@
  */
 import type { ApiClient } from '../apiserver/types.js';
 import type { Certificate } from '../host/certs.js';
+import type { Credential } from '../apiserver/authn.js';
 import type { LaunchContext } from '../system-programs.js';
 import { KubeletTransport } from '../kubelet/api-transport.js';
 import { kubeconfigCertificate } from '../kubelet/client-credentials.js';
 
 /** What a kubeconfig gives a component. */
-export type KubeconfigClient = { ok: true; client: ApiClient; transport: KubeletTransport; server: { ip: string; port: number } } | { ok: false; error: string };
+export type KubeconfigClient =
+  | { ok: true; client: ApiClient; transport: KubeletTransport; server: { ip: string; port: number }; useCertificate(cert: Certificate): void }
+  | { ok: false; error: string };
 
 /** The host and port of a kubeconfig's `server: https://IP:PORT`. */
 export function kubeconfigServer(text: string | undefined): { ip: string; port: number } | undefined {
@@ -35,6 +38,9 @@ export function kubeconfigClient(lc: LaunchContext, path: string, query: string)
   // The components' reflectors re-list and re-watch after an outage: their informers catch up (modelled as resumed).
   transport.resumeWatches = true;
   const cert: Certificate = loaded.cert;
-  const inner = lc.ctx.client({ type: 'x509', commonName: cert.subject.CN, organizations: cert.subject.O ?? [], notBefore: cert.notBefore, notAfter: cert.notAfter });
-  return { ok: true, client: transport.wrap(inner, query), transport, server };
+  const credential: Credential = { type: 'x509', commonName: cert.subject.CN, organizations: cert.subject.O ?? [], notBefore: cert.notBefore, notAfter: cert.notAfter };
+  const inner = lc.ctx.client(credential);
+  // Every request presents this credential object: changing it in place changes the certificate the process holds.
+  const useCertificate = (c: Certificate) => Object.assign(credential, { commonName: c.subject.CN, organizations: c.subject.O ?? [], notBefore: c.notBefore, notAfter: c.notAfter });
+  return { ok: true, client: transport.wrap(inner, query), transport, server, useCertificate };
 }

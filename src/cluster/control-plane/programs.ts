@@ -17,11 +17,12 @@ import type { LaunchContext, SystemProgram } from '../system-programs.js';
 import type { ServerProgram } from '../network/requests.js';
 import type { ApiClient } from '../apiserver/types.js';
 import type { Component } from '../component.js';
-import type { ElectionHooks } from '../client/leader-election.js';
 import { klogKV, klogLine, type KlogSeverity } from '../host/journal.js';
 import { Scheduler } from '../scheduler/scheduler.js';
 import { CONTROLLER_NAMES, ControllerManager, type ControllerName } from '../controllers/controller-manager.js';
-import { flagSet, flagTrue, parseComponentFlags, type FlagSet } from './component-flags.js';
+import { DEFAULT_LEADER_ELECTION, type ElectionHooks, type LeaderElectionTiming } from '../client/leader-election.js';
+import { durationFlag, flagSet, flagTrue, parseComponentFlags, type FlagSet } from './component-flags.js';
+import { controllerStarts, controllersFlag, validateControllers } from './controller-catalog.js';
 import { kubeconfigClient } from './kubeconfig-client.js';
 import { HEALTH_SERVER } from '../network/host-daemons.js';
 
@@ -39,8 +40,9 @@ const SCHEDULER_FLAGS: FlagSet = flagSet(`${SERVING} ${DELEGATION} ${LEADER} ${M
 
 /** kube-controller-manager's flags (the ones a kubeadm cluster and the CKA use; v1.32 `--help`). */
 const CONTROLLER_MANAGER_FLAGS: FlagSet = flagSet(
-  `${SERVING} ${DELEGATION} ${LEADER} ${METRICS} ${CLIENT} cloud-config cloud-provider cluster-cidr cluster-name cluster-signing-cert-file cluster-signing-duration cluster-signing-key-file cluster-signing-kube-apiserver-client-cert-file cluster-signing-kube-apiserver-client-key-file cluster-signing-kubelet-client-cert-file cluster-signing-kubelet-client-key-file cluster-signing-kubelet-serving-cert-file cluster-signing-kubelet-serving-key-file cluster-signing-legacy-unknown-cert-file cluster-signing-legacy-unknown-key-file concurrent-deployment-syncs concurrent-endpoint-syncs concurrent-gc-syncs concurrent-namespace-syncs concurrent-replicaset-syncs concurrent-service-endpoint-syncs concurrent-statefulset-syncs concurrent-daemonset-syncs concurrent-job-syncs concurrent-cron-job-syncs concurrent-rc-syncs concurrent-resource-quota-syncs concurrent-serviceaccount-token-syncs concurrent-ttl-after-finished-syncs controller-start-interval controllers horizontal-pod-autoscaler-sync-period large-cluster-size-threshold min-resync-period namespace-sync-period node-cidr-mask-size node-cidr-mask-size-ipv4 node-cidr-mask-size-ipv6 node-eviction-rate node-monitor-grace-period node-monitor-period node-startup-grace-period pv-recycler-pod-template-filepath-hostpath resource-quota-sync-period root-ca-file secondary-node-eviction-rate service-account-private-key-file service-cluster-ip-range terminated-pod-gc-threshold unhealthy-zone-threshold emulated-version`,
+  `${SERVING} ${DELEGATION} ${LEADER} ${METRICS} ${CLIENT} cloud-config cloud-provider cluster-cidr cluster-name cluster-signing-cert-file cluster-signing-duration cluster-signing-key-file cluster-signing-kube-apiserver-client-cert-file cluster-signing-kube-apiserver-client-key-file cluster-signing-kubelet-client-cert-file cluster-signing-kubelet-client-key-file cluster-signing-kubelet-serving-cert-file cluster-signing-kubelet-serving-key-file cluster-signing-legacy-unknown-cert-file cluster-signing-legacy-unknown-key-file concurrent-deployment-syncs concurrent-endpoint-syncs concurrent-gc-syncs concurrent-namespace-syncs concurrent-replicaset-syncs concurrent-service-endpoint-syncs concurrent-statefulset-syncs concurrent-daemonset-syncs concurrent-job-syncs concurrent-cron-job-syncs concurrent-rc-syncs concurrent-resource-quota-syncs concurrent-serviceaccount-token-syncs concurrent-ttl-after-finished-syncs controller-start-interval horizontal-pod-autoscaler-sync-period large-cluster-size-threshold min-resync-period namespace-sync-period node-cidr-mask-size node-cidr-mask-size-ipv4 node-cidr-mask-size-ipv6 node-eviction-rate node-monitor-grace-period node-monitor-period node-startup-grace-period pv-recycler-pod-template-filepath-hostpath resource-quota-sync-period root-ca-file secondary-node-eviction-rate service-account-private-key-file service-cluster-ip-range terminated-pod-gc-threshold unhealthy-zone-threshold emulated-version`,
   'allocate-node-cidrs configure-cloud-routes enable-dynamic-provisioning enable-garbage-collector enable-hostpath-provisioner leader-elect profiling contention-profiling use-service-account-credentials authentication-skip-lookup authentication-tolerate-lookup-failure',
+  'controllers',
 );
 
 /** kube-apiserver's flags (the ones kubeadm writes and the usual others; v1.32 `--help`). */
@@ -54,6 +56,7 @@ class ComponentProcess implements ContainerProcess {
   stopped = false;
   private readonly stops: (() => void)[] = [];
   server?: ServerProgram;
+  clientCertificate?: ContainerProcess['clientCertificate'];
 
   constructor(readonly lc: LaunchContext) {}
 
@@ -120,6 +123,7 @@ function componentClient(proc: ComponentProcess, flags: Map<string, string>) {
     proc.commandFailed(client.error);
     return undefined;
   }
+  proc.clientCertificate = { path, use: client.useCertificate };
   return client;
 }
 
@@ -145,7 +149,27 @@ interface ElectedComponent {
   startLines(version: string): readonly (readonly [string, string])[];
   /** Its OnStoppedLeading line before klog.FlushAndExit(..., 1): [source, message]. */
   readonly lostLine: readonly [string, string];
-  create(lc: LaunchContext, flags: Map<string, string>, client: ApiClient, election: ElectionHooks): Component;
+  /** Options.Validate (after logging is set up, before serving): the error that ends the command, if any. */
+  validate?(flags: Map<string, string>): string | undefined;
+  create(lc: LaunchContext, flags: Map<string, string>, client: ApiClient, election: ElectionHooks & { leaderElect: boolean; timing: LeaderElectionTiming }): Component;
+}
+
+const LEADER_DURATIONS = [
+  ['leader-elect-lease-duration', DEFAULT_LEADER_ELECTION.leaseDurationSeconds * 1000],
+  ['leader-elect-renew-deadline', DEFAULT_LEADER_ELECTION.renewDeadlineMs],
+  ['leader-elect-retry-period', DEFAULT_LEADER_ELECTION.retryPeriodMs],
+] as const;
+
+/** --leader-elect-lease-duration, -renew-deadline, -retry-period (component-base defaults 15s, 10s, 2s), or pflag's error. */
+function leaderTiming(flags: Map<string, string>): { ok: true; timing: LeaderElectionTiming } | { ok: false; error: string } {
+  const ms: number[] = [];
+  for (const [name, fallback] of LEADER_DURATIONS) {
+    const parsed = durationFlag(flags, name, fallback);
+    if (!parsed.ok) return parsed;
+    ms.push(parsed.ms);
+  }
+  // The Lease stores whole seconds (leaseDurationSeconds = int32(LeaseDuration / time.Second)).
+  return { ok: true, timing: { leaseDurationSeconds: Math.floor(ms[0] / 1000), renewDeadlineMs: ms[1], retryPeriodMs: ms[2] } };
 }
 
 /** The program of an elected component: flags, serving, kubeconfig client, then the component campaigns. */
@@ -155,12 +179,19 @@ function electedProgram(component: ElectedComponent): SystemProgram {
     launch(lc) {
       const proc = new ComponentProcess(lc);
       const flags = commandLine(proc, component.flags);
-      if (!flags || !servingLines(proc, flags)) return proc;
+      if (!flags) return proc;
+      const timing = leaderTiming(flags);
+      if (!timing.ok) return proc.flagError(timing.error);
+      const invalid = component.validate?.(flags);
+      if (invalid !== undefined) return proc.commandFailed(invalid);
+      if (!servingLines(proc, flags)) return proc;
       const api = componentClient(proc, flags);
       if (!api) return proc;
       for (const [source, message] of component.startLines(proc.version())) proc.log('I', source, message);
       proc.log('I', 'secure_serving.go:213', `Serving securely on ${flags.get('bind-address') ?? '0.0.0.0'}:${flags.get('secure-port') ?? component.securePort}`);
       const running = component.create(lc, flags, api.client, {
+        leaderElect: flagTrue(flags.get('leader-elect'), true),
+        timing: timing.timing,
         log: (sev, source, message) => proc.log(sev, source, message),
         onLost: () => {
           proc.log('E', component.lostLine[0], klogKV(component.lostLine[1]));
@@ -186,23 +217,8 @@ export const kubeSchedulerProgram: SystemProgram = electedProgram({
     ['server.go:169', GOLANG_SETTINGS],
   ],
   lostLine: ['server.go:312', 'Leaderelection lost'],
-  create: (lc, _flags, client, election) => new Scheduler(lc.ctx, { hostName: lc.node.name, client, election }),
+  create: (lc, _flags, client, { leaderElect, timing, ...election }) => new Scheduler(lc.ctx, { hostName: lc.node.name, client, election, leaderElect, leaderElection: timing }),
 });
-
-/**
- * --controllers as controller-manager reads it: `*` the defaults, `name` or
- * `-name` (with or without the `-controller` suffix, its alias) adds or removes one.
- */
-function enabledControllers(value: string | undefined): ControllerName[] | undefined {
-  if (value === undefined) return undefined;
-  const canonical = (n: string) => (CONTROLLER_NAMES as readonly string[]).find((c) => c === n || c === `${n}-controller`);
-  const items = value.split(',').map((s) => s.trim());
-  const all = items.includes('*');
-  return CONTROLLER_NAMES.filter((name) => {
-    if (items.some((i) => i.startsWith('-') && canonical(i.slice(1)) === name)) return false;
-    return all || items.some((i) => canonical(i) === name);
-  });
-}
 
 /** The kube-controller-manager program (cmd/kube-controller-manager/app/controllermanager.go). */
 export const kubeControllerManagerProgram: SystemProgram = electedProgram({
@@ -214,12 +230,17 @@ export const kubeControllerManagerProgram: SystemProgram = electedProgram({
     ['controllermanager.go:187', GOLANG_SETTINGS],
   ],
   lostLine: ['controllermanager.go:328', 'leaderelection lost'],
-  create: (lc, flags, client, election) => {
-    const controllers = enabledControllers(flags.get('controllers'));
-    const cidr = flagTrue(flags.get('allocate-node-cidrs'), false) ? flags.get('cluster-cidr') : undefined;
+  validate: (flags) => validateControllers(controllersFlag(flags.get('controllers'))),
+  create: (lc, flags, client, { leaderElect, timing, ...election }) => {
+    const allocate = flagTrue(flags.get('allocate-node-cidrs'), false);
+    // startNodeIpamController returns (nil, false, nil) without --allocate-node-cidrs: "Warning: skipping controller".
+    const starts = controllerStarts(controllersFlag(flags.get('controllers')), new Set(allocate ? [] : ['node-ipam-controller']));
+    const started = new Set(starts.filter((s) => s.outcome === 'started').map((s) => s.name));
+    const controllers: ControllerName[] = CONTROLLER_NAMES.filter((n) => started.has(n));
+    const cidr = allocate ? flags.get('cluster-cidr') : undefined;
     // --root-ca-file is what the root CA publisher publishes (without it, upstream uses the kubeconfig's CA: the same file on kubeadm's nodes).
     const rootCA = lc.node.host.fs.read(flags.get('root-ca-file') ?? '/etc/kubernetes/pki/ca.crt');
-    return new ControllerManager(lc.ctx, { hostName: lc.node.name, client, election, ...(controllers ? { controllers } : {}), ...(cidr ? { clusterCidr: cidr } : {}), ...(rootCA ? { rootCA } : {}) });
+    return new ControllerManager(lc.ctx, { hostName: lc.node.name, client, election, leaderElect, leaderElection: timing, controllers, starts, ...(cidr ? { clusterCidr: cidr } : {}), ...(rootCA ? { rootCA } : {}) });
   },
 });
 

@@ -24,6 +24,8 @@ import { CsrApprovingController } from './csr-approving.js';
 import { RootCaPublisher } from './root-ca-publisher.js';
 import { ServiceAccountsController } from './serviceaccounts.js';
 import { ResourceQuotaController } from './resource-quota.js';
+import type { ControllerStart } from '../control-plane/controller-catalog.js';
+import { klogKV } from '../host/journal.js';
 
 /** Every controller this controller-manager can run, by upstream name, in start order. */
 export const CONTROLLER_NAMES = [
@@ -71,6 +73,10 @@ export interface ControllerManagerOptions {
   hostName: string;
   /** --controllers: which to run (default all). */
   controllers?: readonly ControllerName[];
+  /** What StartController logs for every upstream controller when they start (--controllers as a program reads it). */
+  starts?: readonly ControllerStart[];
+  /** --leader-elect (default true): false runs the controllers at once, with no Lease. */
+  leaderElect?: boolean;
   /** --leader-elect-* timings. */
   leaderElection?: LeaderElectionTiming;
   /** The client its kubeconfig gives it (default: an in-process control-plane identity, for tests). */
@@ -92,7 +98,7 @@ export class ControllerManager extends LeaderElectedProcess {
   private active: Controller[] = [];
 
   constructor(ctx: ComponentContext, private readonly options: ControllerManagerOptions) {
-    super(ctx, options.client ?? ctx.controlPlaneClient('system:kube-controller-manager'), { namespace: 'kube-system', name: 'kube-controller-manager', hostName: options.hostName, timing: options.leaderElection, ...options.election });
+    super(ctx, options.client ?? ctx.controlPlaneClient('system:kube-controller-manager'), { namespace: 'kube-system', name: 'kube-controller-manager', hostName: options.hostName, timing: options.leaderElection, leaderElect: options.leaderElect ?? true, ...options.election });
   }
 
   protected startLeading(): void {
@@ -120,8 +126,26 @@ export class ControllerManager extends LeaderElectedProcess {
     const enabled = new Set<string>(this.options.controllers ?? CONTROLLER_NAMES);
     this.active = CONTROLLER_NAMES.filter((n) => enabled.has(n)).flatMap((n) => FACTORIES[n](context, this.options) ?? []);
     this.informers = informers;
+    this.logStarts();
     informers.start();
     for (const c of this.active) c.start();
+  }
+
+  /**
+   * StartController's line for each controller (controllermanager.go v1.32:
+   * 717 feature gate, 723 cloud provider, 728 disabled, 743 skipped, 765 started).
+   */
+  private logStarts(): void {
+    const log = this.options.election?.log;
+    if (!log) return;
+    for (const s of this.options.starts ?? []) {
+      const controller = { controller: s.name };
+      if (s.outcome === 'feature-gate') log('I', 'controllermanager.go:717', klogKV('Controller is disabled by a feature gate', { ...controller, requiredFeatureGates: [...s.gates] }));
+      else if (s.outcome === 'cloud') log('I', 'controllermanager.go:723', klogKV('Skipping a cloud provider controller', controller));
+      else if (s.outcome === 'disabled') log('I', 'controllermanager.go:728', klogKV('Warning: controller is disabled', controller));
+      else if (s.outcome === 'skipped') log('I', 'controllermanager.go:743', klogKV('Warning: skipping controller', controller));
+      else log('I', 'controllermanager.go:765', klogKV('Started controller', controller));
+    }
   }
 
   private stopControllers(): void {

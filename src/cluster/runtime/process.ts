@@ -7,6 +7,7 @@
  */
 import type { RuntimeContainer, Sandbox } from './runtime.js';
 import type { ServerProgram } from '../network/requests.js';
+import type { Certificate } from '../host/certs.js';
 
 /** A running program inside a container. */
 export interface ContainerProcess {
@@ -16,6 +17,13 @@ export interface ContainerProcess {
   server?: ServerProgram;
   /** The program decides when the container exits (a client program's run); the image behaviour's `exits` is ignored. */
   exitsByItself?: boolean;
+  /**
+   * The kubeconfig whose client certificate the program loaded at start and
+   * presents until it restarts (client-go reads embedded certificate data
+   * once); `use` replaces that certificate in memory, for a fault that
+   * back-dates it.
+   */
+  clientCertificate?: { readonly path: string; use(cert: Certificate): void };
 }
 
 /**

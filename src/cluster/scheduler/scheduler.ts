@@ -27,6 +27,8 @@ export interface SchedulerOptions {
   hostName: string;
   /** The profile's schedulerName (default `default-scheduler`). */
   schedulerName?: string;
+  /** --leader-elect (default true): false schedules at once, with no Lease. */
+  leaderElect?: boolean;
   /** --leader-elect-* timings. */
   leaderElection?: LeaderElectionTiming;
   /** The client its kubeconfig gives it (default: an in-process control-plane identity, for tests). */
@@ -75,7 +77,7 @@ export class Scheduler extends LeaderElectedProcess {
   private readonly random = (): number => this.ctx.random.next();
 
   constructor(ctx: ComponentContext, private readonly options: SchedulerOptions) {
-    super(ctx, options.client ?? ctx.controlPlaneClient('system:kube-scheduler'), { namespace: 'kube-system', name: 'kube-scheduler', hostName: options.hostName, timing: options.leaderElection, ...options.election });
+    super(ctx, options.client ?? ctx.controlPlaneClient('system:kube-scheduler'), { namespace: 'kube-system', name: 'kube-scheduler', hostName: options.hostName, timing: options.leaderElection, leaderElect: options.leaderElect ?? true, ...options.election });
     this.schedulerName = options.schedulerName ?? 'default-scheduler';
   }
 

@@ -51,6 +51,11 @@ function transfer(tool: 'cp' | 'mv', args: readonly string[], ctx: CommandContex
   const dest = resolveHostPath(ctx, destOperand);
   const destIsDir = fs.exists(dest) === 'dir';
   if (sources.length > 1 && !destIsDir) return { stdout: '', stderr: `${tool}: target '${destOperand}' is not a directory\n`, exitCode: 1 };
+  // A trailing slash names a directory: without one there, nothing is created (coreutils: ENOTDIR).
+  if (destOperand.endsWith('/') && !destIsDir) {
+    const why = tool === 'mv' ? `cannot move '${sources[0]}' to '${destOperand}'` : `cannot create regular file '${destOperand}'`;
+    return { stdout: '', stderr: `${tool}: ${why}: Not a directory\n`, exitCode: 1 };
+  }
   let stdout = '';
   let stderr = '';
   for (const operand of sources) {

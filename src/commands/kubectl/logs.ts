@@ -11,26 +11,13 @@ import type { Invocation } from './invocation.js';
 import { bool, int, str } from './flags.js';
 import { errorResult, statusMessage } from './errors.js';
 import { resolveTypes } from './resolve.js';
+import { parseGoDuration } from '../../cluster/clock/go-duration.js';
+
+/** time.ParseDuration, re-exported for the commands that import it from here. */
+export { parseGoDuration };
 
 const USAGE =
   "error: expected 'logs [-f] [-p] (POD | TYPE/NAME) [-c CONTAINER]'.\nPOD or TYPE/NAME is a required argument for the logs command\nSee 'kubectl logs -h' for help and examples\n";
-
-/** Parses a Go duration (`5m`, `1h30m`, `90s`) to seconds; undefined when malformed. */
-export function parseGoDuration(text: string): number | undefined {
-  const units: Record<string, number> = { ns: 1e-9, us: 1e-6, 'µs': 1e-6, ms: 1e-3, s: 1, m: 60, h: 3600 };
-  if (text === '0') return 0;
-  const re = /(\d+(?:\.\d+)?)(ns|us|µs|ms|s|m|h)/y;
-  let total = 0;
-  let at = 0;
-  while (at < text.length) {
-    re.lastIndex = at;
-    const m = re.exec(text);
-    if (!m) return undefined;
-    total += Number(m[1]) * units[m[2]];
-    at = re.lastIndex;
-  }
-  return at === 0 ? undefined : total;
-}
 
 /** kubectl's ByLogging order: scheduled, Running, ready, more restarts, older first. */
 function byLogging(a: Pod, b: Pod): number {

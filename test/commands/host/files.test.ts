@@ -52,6 +52,19 @@ describe('filesystem tools on a node', () => {
     expect(fs.exists('/tmp/a')).toBeUndefined();
   });
 
+  it('mv and cp into a directory named with a trailing slash; a missing one is Not a directory (coreutils ENOTDIR)', async () => {
+    const h = await hostHarness();
+    const fs = h.cluster.nodes.get('node-1')!.host.fs;
+    await h.run('cp /etc/kubernetes/kubelet.conf /root-k.conf');
+    expect(await h.run('mv /root-k.conf /tmp/')).toMatchObject({ stderr: '', exitCode: 0 });
+    expect(fs.read('/tmp/root-k.conf')).toBe(fs.read('/etc/kubernetes/kubelet.conf'));
+    await h.run('mv /tmp/root-k.conf /tmp/k.conf');
+    expect(await h.run('mv /tmp/k.conf /nodir/')).toMatchObject({ stderr: "mv: cannot move '/tmp/k.conf' to '/nodir/': Not a directory\n", exitCode: 1 });
+    expect(await h.run('cp /tmp/k.conf /nodir/')).toMatchObject({ stderr: "cp: cannot create regular file '/nodir/': Not a directory\n", exitCode: 1 });
+    expect(fs.exists('/nodir/')).toBeUndefined();
+    expect(fs.exists('/tmp/k.conf')).toBe('file');
+  });
+
   it('hostname names the host', async () => {
     const h = await hostHarness();
     expect((await h.run('hostname')).stdout).toBe('node-1\n');
