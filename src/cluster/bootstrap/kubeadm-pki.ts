@@ -132,12 +132,20 @@ export function readCa(fs: VirtualFs, ca: KubeadmCa): Certificate | undefined {
   return decodeCertificate(fs.read(`${ca.file}.crt`) ?? '');
 }
 
+/** The `host:port` of a kubeconfig's `server: https://host:port`, if it has one. */
+function kubeconfigServerOf(text: string | undefined): string | undefined {
+  return /server:\s*https:\/\/(\S+)/.exec(text ?? '')?.[1];
+}
+
 /**
  * Issues (or renews) one managed certificate from its CA, as kubeadm 1.32 does
  * (certlist.go GetConfig, renewal/manager.go RenewUsingLocalCA): NotBefore five
- * minutes before `now`, NotAfter one validity period (a year) after it.
+ * minutes before `now`, NotAfter one validity period (a year) after it. A
+ * kubeconfig names `server` (`host:port`); without it, a renewal keeps the
+ * server the file has (renewal replaces only the embedded certificate), and a
+ * new file names the node's own API server.
  */
-export function issueKubeadmCert(host: NodeHost, cert: KubeadmCert, now: number, random: Random, notBefore = now - CERT_BACKDATE_MS): boolean {
+export function issueKubeadmCert(host: NodeHost, cert: KubeadmCert, now: number, random: Random, notBefore = now - CERT_BACKDATE_MS, server?: string): boolean {
   const fs = host.fs;
   const ca = KUBEADM_CAS.find((c) => c.name === cert.ca)!;
   const caCert = readCa(fs, ca);
@@ -151,7 +159,8 @@ export function issueKubeadmCert(host: NodeHost, cert: KubeadmCert, now: number,
     fs.write(`${cert.file.base}.crt`, pem, { mode: 0o644, mtime: now });
     fs.write(`${cert.file.base}.key`, key, { mode: 0o600, mtime: now });
   } else {
-    fs.write(cert.file.path, embeddedKubeconfig(`https://${host.ip}:6443`, fs.read(`${KUBEADM_CAS[0].file}.crt`) ?? '', cert.file.user, pem, key), { mode: 0o600, mtime: now });
+    const target = server ?? kubeconfigServerOf(fs.read(cert.file.path)) ?? `${host.ip}:6443`;
+    fs.write(cert.file.path, embeddedKubeconfig(`https://${target}`, fs.read(`${KUBEADM_CAS[0].file}.crt`) ?? '', cert.file.user, pem, key), { mode: 0o600, mtime: now });
   }
   return true;
 }
@@ -160,7 +169,17 @@ export function issueKubeadmCert(host: NodeHost, cert: KubeadmCert, now: number,
 export interface SeedPkiOptions {
   /** When the leaf certificates were (last) issued; defaults to `createdAt` (`kubeadm init`). */
   issuedAt?: number;
+  /**
+   * kubeadm's controlPlaneEndpoint (`host:port`, an HA control plane's load
+   * balancer): admin.conf and super-admin.conf name it, while
+   * controller-manager.conf and scheduler.conf name the local API server
+   * (phases/kubeconfig/kubeconfig.go getKubeConfigSpecsBase). Default: the node's own.
+   */
+  controlPlaneEndpoint?: string;
 }
+
+/** The kubeconfigs kubeadm points at the control-plane endpoint rather than the local API server. */
+const ENDPOINT_KUBECONFIGS = new Set(['admin.conf', 'super-admin.conf']);
 
 /**
  * Lays down the control-plane PKI `kubeadm init` creates on `host`: the CAs
@@ -184,7 +203,8 @@ export function seedControlPlanePki(host: NodeHost, createdAt: number, random: R
     const present = cert.file.kind === 'pki' ? fs.exists(`${cert.file.base}.crt`) : fs.exists(cert.file.path);
     // Certificates renewed before the simulated history starts keep init's NotBefore: the warm-up runs
     // from init, and components use these files throughout it (a renewal's own NotBefore would lie ahead).
-    if (!present) issueKubeadmCert(host, cert, issuedAt, random, createdAt - CERT_BACKDATE_MS);
+    const server = options.controlPlaneEndpoint && ENDPOINT_KUBECONFIGS.has(cert.name) ? options.controlPlaneEndpoint : `${host.ip}:6443`;
+    if (!present) issueKubeadmCert(host, cert, issuedAt, random, createdAt - CERT_BACKDATE_MS, server);
   }
 }
 

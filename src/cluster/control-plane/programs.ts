@@ -114,8 +114,9 @@ function componentClient(proc: ComponentProcess, flags: Map<string, string>) {
     proc.commandFailed('open /var/run/secrets/kubernetes.io/serviceaccount/token: no such file or directory');
     return undefined;
   }
-  // leaderelection's requests carry the client timeout of RenewDeadline/2.
-  const client = kubeconfigClient(proc.lc, path, '?timeout=5s');
+  // leaderelection's requests carry the client timeout of RenewDeadline/2. --master overrides the
+  // kubeconfig's server (clientcmd.BuildConfigFromFlags: ConfigOverrides.ClusterInfo.Server).
+  const client = kubeconfigClient(proc.lc, path, '?timeout=5s', flags.get('master'));
   if (!client.ok) {
     proc.commandFailed(client.error);
     return undefined;
