@@ -281,7 +281,10 @@ export class Cluster {
     const apiServerNodes = endpoint ? specs.filter((s) => s.role === 'control-plane') : [cp];
     if (endpoint) this.joinEtcdMembers(apiServerNodes);
     const front = endpoint ?? { ip: cp.ip, port: 6443 };
-    if (endpoint) this.network.loadBalancers.set(`${front.ip}:${front.port}`, apiServerNodes.map((s) => ({ ip: s.ip, port: 6443 })));
+    if (endpoint) {
+      this.network.loadBalancers.set(`${front.ip}:${front.port}`, apiServerNodes.map((s) => ({ ip: s.ip, port: 6443 })));
+      this.network.controlPlaneEndpoint = front;
+    }
     for (const obj of kubernetesService(apiServerNodes.map((s) => s.ip))) this.mustApply(obj);
     const apiServer: ApiServerEndpoint = { ip: front.ip, port: front.port, servingCertificate: apiServerServingCertificate(() => this.apiServerCertOnDisk(cp.name), this.createdAt, cp.ip) };
     specs.forEach((spec, i) => {

@@ -19,6 +19,7 @@ import { diskIoSaturated } from './disk-io-saturated.js';
 import { etcdQuota } from './etcd-quota.js';
 import { etcdChurn } from './etcd-churn.js';
 import { staticPodManifestEdited } from './static-pod-manifest-edited.js';
+import { staticPodManifestMoved } from './static-pod-manifest-moved.js';
 
 /** Every fault primitive. */
 export function faultPrimitives(): Record<string, FaultPrimitive<any>> {
@@ -38,6 +39,7 @@ export function faultPrimitives(): Record<string, FaultPrimitive<any>> {
     [etcdQuota.name]: etcdQuota,
     [etcdChurn.name]: etcdChurn,
     [staticPodManifestEdited.name]: staticPodManifestEdited,
+    [staticPodManifestMoved.name]: staticPodManifestMoved,
   };
 }
 

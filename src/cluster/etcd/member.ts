@@ -224,7 +224,8 @@ export class EtcdMember implements StoreBackend {
     }
     const commit = this.commit();
     if (commit.error) {
-      this.warnSlow(commit.tookNs, key, valueBytes, commit.error);
+      // A proposal without quorum was never applied: nothing to warn of applying.
+      if (!this.group || this.group.hasQuorum()) this.warnSlow(commit.tookNs, key, valueBytes, commit.error);
       return commit.error;
     }
     this.warnSlow(commit.tookNs, key, valueBytes);

@@ -26,14 +26,19 @@ export class EtcdRaftGroup implements StoreBackend {
   }
 
   /**
-   * The leader: with quorum, the member that has led the longest among those
-   * serving (the first in join order; a new election among the rest when it
-   * stops); without quorum, none.
+   * The leader: with quorum, the member that leads while it serves (at first
+   * the init node's; when it stops, the first serving one in join order wins
+   * the election, and keeps leading when the old leader comes back);
+   * without quorum, none.
    */
   leader(): EtcdMember | undefined {
     if (!this.hasQuorum()) return undefined;
-    return this.members.find((m) => m.serving);
+    if (!this.current?.serving) this.current = this.members.find((m) => m.serving);
+    return this.current;
   }
+
+  /** Who leads (or led last, before quorum was lost). */
+  private current: EtcdMember | undefined;
 
   /** The members as `member list` returns them: by id (membership.RaftCluster.Members sorts MembersByID). */
   byId(): EtcdMember[] {

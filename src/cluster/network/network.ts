@@ -106,6 +106,9 @@ export class Network {
    */
   readonly loadBalancers = new Map<string, readonly { readonly ip: string; readonly port: number }[]>();
 
+  /** The load balancer kubeconfigs name as the cluster's API server (kubeadm's controlPlaneEndpoint), if it has one. */
+  controlPlaneEndpoint: { readonly ip: string; readonly port: number } | undefined;
+
   /**
    * @param nodes the nodes, in declaration order.
    * @param pick kube-proxy's `statistic mode random`: a number in [0, 1) from the cluster's seeded source.
