@@ -297,7 +297,7 @@ function buildCluster() {
         ),
       controlPlaneEndpoint: z
         .string()
-        .refine((v) => parseEndpoint(v) !== undefined, { error: (iss) => `invalid controlPlaneEndpoint ${quote(iss.input)}: expected an IPv4 address with an optional port, e.g. 10.0.0.5:6443` })
+        .refine((v) => parseEndpoint(v) !== undefined, { error: (iss) => `invalid address ${quote(iss.input)}: expected an IPv4 address with an optional port, e.g. 10.0.0.5:6443` })
         .optional()
         .describe(
           "A highly available control plane (kubeadm's ClusterConfiguration.controlPlaneEndpoint, stacked etcd): the address of the load balancer in front of the API servers, `IP` or `IP:PORT` (port 6443 by default), e.g. 10.0.0.5:6443 (node addresses start at 10.0.0.10, the workstation is 10.0.0.2). Every control-plane node then runs etcd, kube-apiserver, kube-controller-manager and kube-scheduler; the etcd members form one cluster; admin.conf, kubelet.conf and kube-proxy name this address, scheduler.conf and controller-manager.conf the node's own API server. The balancer sends each connection to the first API server that accepts it. Declare three control-plane nodes (an etcd quorum survives one down). Omit for a single control plane.",

@@ -141,17 +141,22 @@ function kubeconfigServerOf(text: string | undefined): string | undefined {
  * Issues (or renews) one managed certificate from its CA, as kubeadm 1.32 does
  * (certlist.go GetConfig, renewal/manager.go RenewUsingLocalCA): NotBefore five
  * minutes before `now`, NotAfter one validity period (a year) after it. A
- * kubeconfig names `server` (`host:port`); without it, a renewal keeps the
- * server the file has (renewal replaces only the embedded certificate), and a
- * new file names the node's own API server.
+ * renewal keeps what the old certificate or file had beyond its dates and key
+ * (renewal/manager.go RenewUsingLocalCA builds the new one from certToConfig):
+ * the SANs, and a kubeconfig's server. A new one has the certificate's own
+ * SANs plus `extraSans`, and a kubeconfig names `server` (`host:port`),
+ * default the node's own API server.
  */
-export function issueKubeadmCert(host: NodeHost, cert: KubeadmCert, now: number, random: Random, notBefore = now - CERT_BACKDATE_MS, server?: string): boolean {
+export function issueKubeadmCert(host: NodeHost, cert: KubeadmCert, now: number, random: Random, notBefore = now - CERT_BACKDATE_MS, fresh: { server?: string; extraSans?: readonly string[] } = {}): boolean {
+  const server = fresh.server;
   const fs = host.fs;
   const ca = KUBEADM_CAS.find((c) => c.name === cert.ca)!;
   const caCert = readCa(fs, ca);
   if (!caCert) return false;
   const issued: Certificate = { serial: random.hex(16), subject: cert.subject(host.name), issuer: { CN: caCert.subject.CN }, notBefore, notAfter: now + CERT_VALIDITY_MS };
-  const sans = cert.sans?.(host.name, host.ip);
+  const old = cert.file.kind === 'pki' ? decodeCertificate(fs.read(`${cert.file.base}.crt`) ?? '') : undefined;
+  const own = cert.sans?.(host.name, host.ip);
+  const sans = old?.sans ?? (own || fresh.extraSans?.length ? [...(own ?? []), ...(fresh.extraSans ?? [])] : undefined);
   if (sans) issued.sans = sans;
   const pem = encodeCertificate(issued);
   const key = rsaKeyBlock(random);
@@ -203,8 +208,11 @@ export function seedControlPlanePki(host: NodeHost, createdAt: number, random: R
     const present = cert.file.kind === 'pki' ? fs.exists(`${cert.file.base}.crt`) : fs.exists(cert.file.path);
     // Certificates renewed before the simulated history starts keep init's NotBefore: the warm-up runs
     // from init, and components use these files throughout it (a renewal's own NotBefore would lie ahead).
-    const server = options.controlPlaneEndpoint && ENDPOINT_KUBECONFIGS.has(cert.name) ? options.controlPlaneEndpoint : `${host.ip}:6443`;
-    if (!present) issueKubeadmCert(host, cert, issuedAt, random, createdAt - CERT_BACKDATE_MS, server);
+    const endpoint = options.controlPlaneEndpoint;
+    const server = endpoint && ENDPOINT_KUBECONFIGS.has(cert.name) ? endpoint : `${host.ip}:6443`;
+    // certs.GetAPIServerAltNames: the controlPlaneEndpoint's address joins the serving certificate's SANs.
+    const extraSans = endpoint && cert.name === 'apiserver' ? [`IP Address:${endpoint.replace(/:\d+$/, '')}`] : [];
+    if (!present) issueKubeadmCert(host, cert, issuedAt, random, createdAt - CERT_BACKDATE_MS, { server, extraSans });
   }
 }
 

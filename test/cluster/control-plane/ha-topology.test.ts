@@ -67,6 +67,17 @@ describe('an HA control plane (controlPlaneEndpoint, stacked etcd)', () => {
     expect(fs(c, 'cp-3').read('/etc/kubernetes/pki/etcd/ca.key')).toBe(fs(c, 'cp-1').read('/etc/kubernetes/pki/etcd/ca.key'));
   });
 
+  it("adds the endpoint's address to each API server's serving certificate, and a renewal keeps the SANs", async () => {
+    const sh = await sessionOn(c, 'cp-2');
+    const text = await sh.exec('sudo openssl x509 -in /etc/kubernetes/pki/apiserver.crt -noout -text');
+    expect(text.stdout).toMatch(/DNS:cp-2, IP Address:10\.96\.0\.1, IP Address:10\.0\.0\.11, IP Address:10\.0\.0\.5\n/);
+    const renew = await sh.exec('sudo kubeadm certs renew apiserver');
+    expect(renew.exitCode).toBe(0);
+    expect((await sh.exec('sudo openssl x509 -in /etc/kubernetes/pki/apiserver.crt -noout -text')).stdout).toContain('IP Address:10.0.0.11, IP Address:10.0.0.5\n');
+    await sh.exec('sudo kubeadm certs renew admin.conf');
+    expect(server(c, 'cp-2', '/etc/kubernetes/admin.conf')).toBe('https://10.0.0.5:6443');
+  });
+
   it('writes --initial-cluster as kubeadm does: the init member alone, each joined member with those before it and existing state', () => {
     expect(etcdCommand(c, 'cp-1')).toContain('--initial-cluster=cp-1=https://10.0.0.10:2380');
     expect(etcdCommand(c, 'cp-1').some((f) => f.startsWith('--initial-cluster-state'))).toBe(false);
