@@ -39,6 +39,7 @@ import { systemPriorityClasses } from './apiserver/system-priority-classes.js';
 import { apiServerStartupConfigMaps, kubeadmUploadedConfigMaps } from './bootstrap/cluster-configmaps.js';
 import { EtcdMember } from './etcd/member.js';
 import { EtcdRaftGroup } from './etcd/raft-group.js';
+import { EndpointReconciler } from './control-plane/endpoint-reconciler.js';
 import { warmUp, warmUpAsync, type WarmUpOptions } from './warm-up.js';
 import { DEFAULT_POD_SUBNET, nodeIP } from './ipv4.js';
 import { kubeFlannelManifest } from './flannel/manifest.js';
@@ -285,7 +286,9 @@ export class Cluster {
       this.network.loadBalancers.set(`${front.ip}:${front.port}`, apiServerNodes.map((s) => ({ ip: s.ip, port: 6443 })));
       this.network.controlPlaneEndpoint = front;
     }
-    for (const obj of kubernetesService(apiServerNodes.map((s) => s.ip))) this.mustApply(obj);
+    // An HA control plane's API servers list themselves as they start (the init node's first, as at `kubeadm init`).
+    for (const obj of kubernetesService(endpoint ? [cp.ip] : apiServerNodes.map((s) => s.ip))) this.mustApply(obj);
+    const apiServerPeers = endpoint ? new EndpointReconciler(this.systemClient(), [cp.ip], (fn) => this.queue.after(0, fn)) : undefined;
     const apiServer: ApiServerEndpoint = { ip: front.ip, port: front.port, servingCertificate: apiServerServingCertificate(() => this.apiServerCertOnDisk(cp.name), this.createdAt, cp.ip) };
     specs.forEach((spec, i) => {
       const host = new NodeHost(spec.name, spec.ip, this.queue);
@@ -311,7 +314,7 @@ export class Cluster {
       host.addUnit(kubeletUnit(), { start: (pid) => kubelet.start(pid), stop: () => kubelet.stop() });
       this.nodes.set(spec.name, { spec, host, kubelet, runtime });
       this.jumpHooks.push((delta) => host.skipped(delta));
-      const systemProgram = systemProgramLauncher({ ctx: this.ctx, network: this.network, node: { name: spec.name, ip: spec.ip, host, runtime }, podSubnet, apiServerCertificate: apiServer.servingCertificate, ...(this.etcdMembers.has(spec.name) && (spec.name === cp.name || endpoint) ? { etcd: this.etcdMembers.get(spec.name)! } : {}) });
+      const systemProgram = systemProgramLauncher({ ctx: this.ctx, network: this.network, node: { name: spec.name, ip: spec.ip, host, runtime }, podSubnet, apiServerCertificate: apiServer.servingCertificate, ...(apiServerPeers ? { apiServerPeers } : {}), ...(this.etcdMembers.has(spec.name) && (spec.name === cp.name || endpoint) ? { etcd: this.etcdMembers.get(spec.name)! } : {}) });
       const waitLoop = waitLoopLauncher({ queue: this.queue, network: this.network, node: { name: spec.name, runtime }, programs: () => this.clientPrograms, resolvConf: (sandbox) => sandbox.resolvConf });
       runtime.launcher = (container, sandbox) => systemProgram(container, sandbox) ?? waitLoop(container, sandbox);
       const podCidr = () => (this.store.get('nodes', undefined, spec.name)?.spec as { podCIDR?: string } | undefined)?.podCIDR;

@@ -245,6 +245,13 @@ export const kubeApiServerProgram: SystemProgram = {
       if (path !== undefined && lc.node.host.fs.exists(path) !== 'file') return proc.commandFailed(error(path));
     }
     proc.server = HEALTH_SERVER;
+    // The lease endpoint reconciler: it lists itself in the `kubernetes` endpoints, and takes itself out on shutdown.
+    const peers = lc.apiServerPeers;
+    if (peers) {
+      const advertise = flags.get('advertise-address') ?? lc.node.ip;
+      peers.serving(advertise);
+      proc.onStop(() => peers.stopped(advertise));
+    }
     return proc;
   },
 };

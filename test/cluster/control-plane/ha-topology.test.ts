@@ -160,10 +160,22 @@ describe('failover in an HA control plane', () => {
     expect(running(c, 'kube-apiserver').map((p) => p.node)).toEqual(['cp-2', 'cp-3']);
     expect(c.dialApiServer(undefined)).toBeUndefined();
     expect(c.network.dial({ kind: 'workstation' }, '10.0.0.10', 6443)).toEqual({ ok: false, failure: 'refused' });
+    // The stopped API server took itself out of the kubernetes endpoints (lease reconciler RemoveEndpoints).
+    const endpoints = () => (c.systemClient().get('endpoints', 'default', 'kubernetes') as { ok: true; value: Obj }).value.subsets[0].addresses.map((a: Obj) => a.ip);
+    const slice = () => (c.systemClient().get('endpointslices', 'default', 'kubernetes') as { ok: true; value: Obj }).value.endpoints.map((e: Obj) => e.addresses[0]);
+    expect(endpoints()).toEqual(['10.0.0.11', '10.0.0.12']);
+    expect(slice()).toEqual(['10.0.0.11', '10.0.0.12']);
     const sh = await sessionOn(c);
     const nodes = await sh.exec('kubectl get nodes');
     expect(nodes.exitCode).toBe(0);
     expect(nodes.stdout.split('\n').filter((l) => / Ready /.test(l))).toHaveLength(4);
+    // Back: it lists itself again.
+    const manifest = fs(c, 'cp-2').read(`${MANIFESTS}/kube-apiserver.yaml`)!.replaceAll('10.0.0.11', '10.0.0.10');
+    fs(c, 'cp-1').write(`${MANIFESTS}/kube-apiserver.yaml`, manifest);
+    c.advance(25_000);
+    expect(endpoints()).toEqual(['10.0.0.10', '10.0.0.11', '10.0.0.12']);
+    expect(slice()).toEqual(['10.0.0.10', '10.0.0.11', '10.0.0.12']);
+    fs(c, 'cp-1').remove(`${MANIFESTS}/kube-apiserver.yaml`);
     // Every API server down: the balancer has nobody to send the connection to.
     for (const node of ['cp-2', 'cp-3']) fs(c, node).remove(`${MANIFESTS}/kube-apiserver.yaml`);
     c.advance(25_000);
