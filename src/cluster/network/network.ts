@@ -101,8 +101,7 @@ export class Network {
    * TCP load balancers on addresses of their own (an HA control plane's
    * endpoint, kubeadm's controlPlaneEndpoint): `ip:port` → the backends, in
    * order. A connection goes to the first backend that accepts it, as a
-   * balancer whose health checks took the others out; with none left it is
-   * refused.
+   * balancer whose health checks took the others out (see {@link balance}).
    */
   readonly loadBalancers = new Map<string, readonly { readonly ip: string; readonly port: number }[]>();
 
@@ -139,13 +138,21 @@ export class Network {
     return this.route(from, src, srcNode, ip, port, proto).result;
   }
 
-  /** A connection through a load balancer: the first backend that accepts it. */
+  /**
+   * A connection through a load balancer: the first backend that accepts it.
+   * The backends are dialled from the source, so its own packet filter still
+   * judges the way (a node cut off from every control-plane node is cut off
+   * from the balancer too: its connection times out); with every backend
+   * down, it is refused.
+   */
   private balance(from: NetSource, backends: readonly { readonly ip: string; readonly port: number }[]): DialResult {
+    let timedOut = 0;
     for (const b of backends) {
       const r = this.dial(from, b.ip, b.port);
       if (r.ok) return r;
+      if (r.failure === 'timeout') timedOut++;
     }
-    return { ok: false, failure: 'refused' };
+    return { ok: false, failure: timedOut === backends.length && timedOut > 0 ? 'timeout' : 'refused' };
   }
 
   /**

@@ -7,6 +7,7 @@ import { describe, it, expect, beforeAll } from 'vitest';
 import { createCluster, type Cluster } from '../../../src/cluster/cluster.js';
 import { worldNode } from '../kubelet/harness.js';
 import { sessionOn } from '../../commands/crictl/node-session.js';
+import { nodePartitioned } from '../../../src/faults/node-partitioned.js';
 
 type Obj = Record<string, any>;
 
@@ -180,6 +181,13 @@ describe('failover in an HA control plane', () => {
     for (const node of ['cp-2', 'cp-3']) fs(c, node).remove(`${MANIFESTS}/kube-apiserver.yaml`);
     c.advance(25_000);
     expect(c.dialApiServer(undefined)).toBe('refused');
+  });
+
+  it('a node partitioned from an HA control plane is cut off from every API server behind the load balancer', () => {
+    const c = haCluster();
+    nodePartitioned.apply(c, { type: 'node-partitioned', node: 'node-1' });
+    expect(c.network.dial({ kind: 'host', node: 'node-1' }, LB.ip, LB.port)).toEqual({ ok: false, failure: 'timeout' });
+    expect(c.network.dial({ kind: 'host', node: 'cp-1' }, LB.ip, LB.port).ok).toBe(true);
   });
 
   it('etcd keeps committing with one member of three down and times writes out without quorum', async () => {
