@@ -38,6 +38,8 @@ import { execEndpoint } from './kubelet/exec-endpoint.js';
 import { systemPriorityClasses } from './apiserver/system-priority-classes.js';
 import { apiServerStartupConfigMaps, kubeadmUploadedConfigMaps } from './bootstrap/cluster-configmaps.js';
 import { EtcdMember } from './etcd/member.js';
+import { EtcdRaftGroup } from './etcd/raft-group.js';
+import { EndpointReconciler } from './control-plane/endpoint-reconciler.js';
 import { warmUp, warmUpAsync, type WarmUpOptions } from './warm-up.js';
 import { DEFAULT_POD_SUBNET, nodeIP } from './ipv4.js';
 import { kubeFlannelManifest } from './flannel/manifest.js';
@@ -79,6 +81,14 @@ export interface ClusterWorld {
    * /opt/cni/bin, and enforcement follows what each node's containerd loaded.
    */
   cni?: CniPlugin;
+  /**
+   * kubeadm's controlPlaneEndpoint: the load balancer in front of the API
+   * servers of an HA control plane (stacked etcd). With it, every
+   * control-plane node runs the four static pods, their etcd members form
+   * one cluster, and admin.conf, kubelet.conf and kube-proxy name this
+   * address. Without it the first control-plane node's API server is the endpoint.
+   */
+  controlPlaneEndpoint?: { ip: string; port: number };
 }
 
 /** Something that happens at a point of the cluster's history (manifests applied, a fault starting). */
@@ -139,8 +149,10 @@ export class Cluster {
   readonly clientPrograms: Map<string, Program> = clientProgramTable();
   private readonly jumpHooks: ((d: number) => void)[] = [];
   private admin?: ApiClient;
-  /** The etcd member on the control-plane node (created by bootstrap). */
+  /** The etcd member on the control-plane node (created by bootstrap); in an HA control plane, the init node's. */
   etcd: EtcdMember | undefined;
+  /** The etcd members by node name (one per control-plane node of an HA control plane; else the one). */
+  readonly etcdMembers = new Map<string, EtcdMember>();
   private readonly seed: number;
 
   constructor(readonly world: ClusterWorld, options: ClusterOptions) {
@@ -256,6 +268,7 @@ export class Cluster {
   bootstrap(): TimelineItem[] {
     const joins: TimelineItem[] = [];
     this.etcd = this.etcdMember();
+    this.etcdMembers.set(this.etcd.name, this.etcd);
     this.store.backend = this.etcd;
     const sys = this.systemClient();
     for (const ns of SYSTEM_NAMESPACES) sys.create('namespaces', undefined, { apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns, labels: { 'kubernetes.io/metadata.name': ns } } });
@@ -264,18 +277,31 @@ export class Cluster {
     const specs = this.world.nodes.map((n, i) => this.nodeSpec(n, i));
     const cp = specs.find((s) => s.role === 'control-plane') ?? specs[0];
     const podSubnet = this.world.podSubnet ?? DEFAULT_POD_SUBNET;
-    for (const obj of kubernetesService(cp.ip)) this.mustApply(obj);
-    const apiServer: ApiServerEndpoint = { ip: cp.ip, port: 6443, servingCertificate: apiServerServingCertificate(() => this.apiServerCertOnDisk(cp.name), this.createdAt, cp.ip) };
+    // An HA control plane: every control-plane node runs the API server, behind the endpoint's load balancer.
+    const endpoint = this.world.controlPlaneEndpoint;
+    const apiServerNodes = endpoint ? specs.filter((s) => s.role === 'control-plane') : [cp];
+    if (endpoint) this.joinEtcdMembers(apiServerNodes);
+    const front = endpoint ?? { ip: cp.ip, port: 6443 };
+    if (endpoint) {
+      this.network.loadBalancers.set(`${front.ip}:${front.port}`, apiServerNodes.map((s) => ({ ip: s.ip, port: 6443 })));
+      this.network.controlPlaneEndpoint = front;
+    }
+    // An HA control plane's API servers list themselves as they start (the init node's first, as at `kubeadm init`).
+    for (const obj of kubernetesService(endpoint ? [cp.ip] : apiServerNodes.map((s) => s.ip))) this.mustApply(obj);
+    const apiServerPeers = endpoint ? new EndpointReconciler(this.systemClient(), [cp.ip], (fn) => this.queue.after(0, fn)) : undefined;
+    const apiServer: ApiServerEndpoint = { ip: front.ip, port: front.port, servingCertificate: apiServerServingCertificate(() => this.apiServerCertOnDisk(cp.name), this.createdAt, cp.ip) };
     specs.forEach((spec, i) => {
       const host = new NodeHost(spec.name, spec.ip, this.queue);
       const runtime = new ContainerRuntime(this.queue, this.random, this.catalog);
-      const staticPods = spec.role === 'control-plane' ? controlPlaneStaticPods(spec.name, spec.ip, this.world.version, podSubnet) : [];
+      const staticPods = spec.role === 'control-plane' ? controlPlaneStaticPods(spec.name, spec.ip, this.world.version, podSubnet, endpoint ? this.initialEtcdCluster(spec.name) : []) : [];
       const credential: Credential = { type: 'x509', commonName: `system:node:${spec.name}`, organizations: ['system:nodes'], notBefore: this.createdAt, notAfter: this.world.now + 300 * 86_400_000 };
-      seedNodeFiles(host, spec, { version: this.world.version, apiServerIP: cp.ip, clusterCreatedAt: this.createdAt, kubeletClient: credential, staticPods, random: this.random, cni: this.world.cni });
+      seedNodeFiles(host, spec, { version: this.world.version, apiServerIP: front.ip, ...(endpoint ? { apiServerPort: front.port } : {}), clusterCreatedAt: this.createdAt, kubeletClient: credential, staticPods, random: this.random, cni: this.world.cni });
       if (spec.role === 'control-plane') {
+        // `kubeadm join --control-plane` copies the cluster's CAs and service-account keys from the init node (--upload-certs).
+        if (endpoint && spec.name !== cp.name) copySharedPki(this.nodes.get(cp.name)!.host.fs, host.fs);
         // kubeadm upgrades renew the leaf certificates about once a year: date them from the last anniversary.
         const years = Math.floor((this.world.now - this.createdAt) / YEAR_MS);
-        seedControlPlanePki(host, this.createdAt, this.random, { issuedAt: this.createdAt + years * YEAR_MS });
+        seedControlPlanePki(host, this.createdAt, this.random, { issuedAt: this.createdAt + years * YEAR_MS, ...(endpoint ? { controlPlaneEndpoint: `${front.ip}:${front.port}` } : {}) });
       }
       const onExit = (code: number) => host.unit('kubelet')?.crashed(code);
       // kubeadm init's preflight pulls the control-plane images before the kubelet starts the static pods.
@@ -288,7 +314,7 @@ export class Cluster {
       host.addUnit(kubeletUnit(), { start: (pid) => kubelet.start(pid), stop: () => kubelet.stop() });
       this.nodes.set(spec.name, { spec, host, kubelet, runtime });
       this.jumpHooks.push((delta) => host.skipped(delta));
-      const systemProgram = systemProgramLauncher({ ctx: this.ctx, network: this.network, node: { name: spec.name, ip: spec.ip, host, runtime }, podSubnet, apiServerCertificate: apiServer.servingCertificate, ...(spec.name === cp.name && this.etcd ? { etcd: this.etcd } : {}) });
+      const systemProgram = systemProgramLauncher({ ctx: this.ctx, network: this.network, node: { name: spec.name, ip: spec.ip, host, runtime }, podSubnet, apiServerCertificate: apiServer.servingCertificate, ...(apiServerPeers ? { apiServerPeers } : {}), ...(this.etcdMembers.has(spec.name) && (spec.name === cp.name || endpoint) ? { etcd: this.etcdMembers.get(spec.name)! } : {}) });
       const waitLoop = waitLoopLauncher({ queue: this.queue, network: this.network, node: { name: spec.name, runtime }, programs: () => this.clientPrograms, resolvConf: (sandbox) => sandbox.resolvConf });
       runtime.launcher = (container, sandbox) => systemProgram(container, sandbox) ?? waitLoop(container, sandbox);
       const podCidr = () => (this.store.get('nodes', undefined, spec.name)?.spec as { podCIDR?: string } | undefined)?.podCIDR;
@@ -314,18 +340,26 @@ export class Cluster {
       const n = this.nodes.get(name);
       return n && { ip: n.spec.ip, fs: n.host.fs };
     }));
-    // The API server logs to stdout of its static pod container on the control-plane node (kubectl logs).
-    const cpRuntime = this.nodes.get(cp.name)!.runtime;
+    // The API server logs to stdout of its static pod container on the control-plane node (kubectl logs);
+    // of an HA control plane's, the first that runs (the one the load balancer sends requests to).
+    const apiServerRuntimes = apiServerNodes.map((s) => this.nodes.get(s.name)!.runtime);
     this.api.log = (line) => {
-      for (const c of cpRuntime.containers.values()) {
-        if (c.name === 'kube-apiserver' && c.state === 'CONTAINER_RUNNING') cpRuntime.appendLog(c, this.queue.now(), [line]);
+      for (const runtime of apiServerRuntimes) {
+        let wrote = false;
+        for (const c of runtime.containers.values()) {
+          if (c.name === 'kube-apiserver' && c.state === 'CONTAINER_RUNNING') {
+            runtime.appendLog(c, this.queue.now(), [line]);
+            wrote = true;
+          }
+        }
+        if (wrote) return;
       }
     };
     // The scheduler, controller manager and API server are the static pods' programs (control-plane/programs.ts).
-    this.apiServerAddress = { ip: cp.ip, port: apiServer.port };
+    this.apiServerAddress = { ip: front.ip, port: front.port };
     this.queue.after(30_000, () => {
-      for (const obj of kubeadmUploadedConfigMaps(this.world.version, podSubnet, caPem, cp.ip)) this.mustApply(obj);
-      for (const obj of kubeadmAddons(this.world.version, podSubnet, cp.ip)) this.mustApply(obj);
+      for (const obj of kubeadmUploadedConfigMaps(this.world.version, podSubnet, caPem, cp.ip, endpoint)) this.mustApply(obj);
+      for (const obj of kubeadmAddons(this.world.version, podSubnet, front.ip, front.port)) this.mustApply(obj);
       // The pod network add-on the administrator applies next (`kubectl apply -f kube-flannel.yml`); calico's pods are not modelled.
       if ((this.world.cni ?? 'flannel') === 'flannel') for (const obj of kubeFlannelManifest(podSubnet)) this.mustApply(obj);
     });
@@ -341,6 +375,37 @@ export class Cluster {
     const index = Math.max(0, this.world.nodes.findIndex((n) => n.role === 'control-plane'));
     const name = this.world.nodes[index]?.name ?? 'cp-1';
     return new EtcdMember({ name, ip: nodeIP(index), queue: this.queue, seed: (this.seed ^ ETCD_SEED_SALT) >>> 0, revision: () => this.store.currentRevision(), fsyncMs: () => this.nodes.get(name)?.host.disk.fsyncMs() ?? 2, entries: () => this.store.entries() });
+  }
+
+  /**
+   * The etcd members `kubeadm join --control-plane` adds beside the init
+   * node's, one per further control-plane node, into its cluster (same
+   * cluster id, each with its own random stream); together the store's backend.
+   */
+  private joinEtcdMembers(controlPlanes: readonly NodeSpec[]): void {
+    const first = this.etcd!;
+    for (const spec of controlPlanes) {
+      if (this.etcdMembers.has(spec.name)) continue;
+      const name = spec.name;
+      const member = new EtcdMember({ name, ip: spec.ip, queue: this.queue, seed: (this.seed ^ ETCD_SEED_SALT ^ hash(name, 0x811c9dc5)) >>> 0, clusterId: first.clusterId, revision: () => this.store.currentRevision(), fsyncMs: () => this.nodes.get(name)?.host.disk.fsyncMs() ?? 2, entries: () => this.store.entries() });
+      this.etcdMembers.set(name, member);
+    }
+    if (this.etcdMembers.size > 1) this.store.backend = new EtcdRaftGroup([...this.etcdMembers.values()]);
+  }
+
+  /**
+   * The `--initial-cluster` kubeadm writes for a joining member: the members
+   * AddMember answered with (those that joined before it and itself, by id);
+   * the init node's member starts a cluster of its own (empty list).
+   */
+  private initialEtcdCluster(node: string): { name: string; peerURL: string }[] {
+    const members = [...this.etcdMembers.values()];
+    const upTo = members.findIndex((m) => m.name === node);
+    if (upTo <= 0) return [];
+    return members
+      .slice(0, upTo + 1)
+      .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      .map((m) => ({ name: m.name, peerURL: m.peerURL }));
   }
 
   /**
@@ -404,6 +469,18 @@ export async function createClusterAsync(world: ClusterWorld, options: ClusterOp
   const joins = cluster.bootstrap();
   await warmUpAsync(cluster, [...joins, ...(options.timeline ?? [])], options);
   return cluster;
+}
+
+/** What `kubeadm join --control-plane` brings from the init node (phases/copycerts: the shared CAs and keys). */
+const SHARED_PKI = ['ca.crt', 'ca.key', 'sa.key', 'sa.pub', 'front-proxy-ca.crt', 'front-proxy-ca.key', 'etcd/ca.crt', 'etcd/ca.key'].map((f) => `${PKI_DIR}/${f}`);
+
+/** Copies the shared PKI from the init node's files to a joining control-plane node's. */
+function copySharedPki(from: VirtualFs, to: VirtualFs): void {
+  for (const path of SHARED_PKI) {
+    const content = from.read(path);
+    const stat = from.stat(path);
+    if (content !== undefined) to.write(path, content, { mode: path.endsWith('.key') ? 0o600 : 0o644, ...(stat?.mtime !== undefined ? { mtime: stat.mtime } : {}) });
+  }
 }
 
 /** A machine's sub-second start phase (ms), from its name and the run's seed (no draw from the shared random stream). */

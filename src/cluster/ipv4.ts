@@ -122,3 +122,15 @@ export function nodeIP(index: number): string {
   if (third > 255) throw new RangeError(`node ${index + 1}: the node network ${NODE_SUBNET} is full`);
   return `10.0.${third}.${1 + (rest % 254)}`;
 }
+
+/**
+ * A control-plane endpoint as kubeadm's controlPlaneEndpoint takes it, here
+ * an address only: `IP` or `IP:PORT` (port 6443 when omitted). Undefined
+ * when the text is not one.
+ */
+export function parseEndpoint(text: string): { ip: string; port: number } | undefined {
+  const m = /^([^:]+)(?::(\d{1,5}))?$/.exec(text);
+  if (!m || parseIPv4(m[1]!) === undefined) return undefined;
+  const port = m[2] === undefined ? 6443 : Number(m[2]);
+  return port >= 1 && port <= 65535 ? { ip: m[1]!, port } : undefined;
+}

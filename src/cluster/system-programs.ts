@@ -17,6 +17,7 @@ import { kubeProxyProgram } from './proxy/kube-proxy.js';
 import { etcdProgram } from './etcd/etcd-program.js';
 import type { EtcdMember } from './etcd/member.js';
 import { CONTROL_PLANE_PROGRAMS } from './control-plane/programs.js';
+import type { ApiServerPeers } from './control-plane/endpoint-reconciler.js';
 import { flannelCniPluginProgram, flannelProgram } from './flannel/programs.js';
 
 /** What a system program is started with. */
@@ -32,6 +33,8 @@ export interface LaunchContext {
   readonly etcd?: EtcdMember;
   /** The serving certificate the API server presents at true time `now` (what clients' TLS judges). */
   readonly apiServerCertificate: (now: number) => Certificate;
+  /** Of an HA control plane: where an API server reports that it serves or stopped (the `kubernetes` endpoints). */
+  readonly apiServerPeers?: ApiServerPeers;
 }
 
 /** A program an image runs. */

@@ -34,7 +34,7 @@ export const kubeconfigCertExpired: FaultPrimitive<z.infer<typeof params>> = {
     // Issued a year before it expires (kubeadm's validity), or at `kubeadm init` on a younger cluster.
     const notAfter = cluster.now();
     const issuedAt = Math.max(cluster.createdAt, notAfter - CERT_VALIDITY_MS);
-    const cert = issueKubeadmCert(node.host, entry, issuedAt, cluster.random, issuedAt - CERT_BACKDATE_MS, notAfter);
+    const cert = issueKubeadmCert(node.host, entry, issuedAt, cluster.random, issuedAt - CERT_BACKDATE_MS, { notAfter });
     if (!cert) return;
     const path = entry.file.path;
     for (const sandbox of node.runtime.sandboxes.values()) {

@@ -18,14 +18,19 @@ const params = z
   })
   .strict();
 
-/** Adds a DROP rule for the control plane's address to the node's INPUT chain. */
+/**
+ * Adds a DROP rule for the control plane's address to the node's INPUT
+ * chain: of an HA control plane (controlPlaneEndpoint), one for each
+ * control-plane node, whose API servers the load balancer passes it on to.
+ */
 export const nodePartitioned: FaultPrimitive<z.infer<typeof params>> = {
   name: 'node-partitioned',
   params,
   apply(cluster, p) {
     const node = cluster.nodes.get(p.node);
     if (!node) return;
-    const cp = [...cluster.nodes.values()].find((n) => n.spec.role === 'control-plane') ?? node;
-    netfilterOf(node.host).filterTable.append('INPUT', { source: `${cp.spec.ip}/32`, target: 'DROP' });
+    const controlPlanes = [...cluster.nodes.values()].filter((n) => n.spec.role === 'control-plane');
+    const cut = cluster.world.controlPlaneEndpoint ? controlPlanes.filter((n) => n !== node) : [controlPlanes[0] ?? node];
+    for (const cp of cut) netfilterOf(node.host).filterTable.append('INPUT', { source: `${cp.spec.ip}/32`, target: 'DROP' });
   },
 };

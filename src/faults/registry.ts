@@ -20,6 +20,7 @@ import { etcdQuota } from './etcd-quota.js';
 import { etcdChurn } from './etcd-churn.js';
 import { staticPodManifestEdited } from './static-pod-manifest-edited.js';
 import { kubeconfigCertExpired } from './kubeconfig-cert-expired.js';
+import { staticPodManifestMoved } from './static-pod-manifest-moved.js';
 
 /** Every fault primitive. */
 export function faultPrimitives(): Record<string, FaultPrimitive<any>> {
@@ -40,6 +41,7 @@ export function faultPrimitives(): Record<string, FaultPrimitive<any>> {
     [etcdChurn.name]: etcdChurn,
     [staticPodManifestEdited.name]: staticPodManifestEdited,
     [kubeconfigCertExpired.name]: kubeconfigCertExpired,
+    [staticPodManifestMoved.name]: staticPodManifestMoved,
   };
 }
 

@@ -94,10 +94,12 @@ export function evaluatePredicate(client: ApiClient, p: GoalPredicate, network?:
   }
   if ('apiServerAnswers' in p) {
     const description = 'the API server answers on its kubeconfig address';
-    // The `kubernetes` Endpoints hold the address the API server advertises (kubeadm's kubeconfigs name it too).
+    // An HA control plane's kubeconfigs name its endpoint (the load balancer); otherwise the `kubernetes`
+    // Endpoints hold the address the API server advertises, which kubeadm's kubeconfigs name too.
     const endpoints = get('endpoints', 'default', 'kubernetes');
-    const ip: string | undefined = endpoints?.subsets?.[0]?.addresses?.[0]?.ip;
-    const port: number | undefined = endpoints?.subsets?.[0]?.ports?.[0]?.port;
+    const front = network?.controlPlaneEndpoint;
+    const ip: string | undefined = front ? front.ip : endpoints?.subsets?.[0]?.addresses?.[0]?.ip;
+    const port: number | undefined = front ? front.port : endpoints?.subsets?.[0]?.ports?.[0]?.port;
     if (!network || !ip || port === undefined) return { holds: false, description };
     const r = network.request({ kind: 'workstation' }, ip, port, { kind: 'http', method: 'GET', path: '/livez', host: `${ip}:${port}`, headers: [] });
     const status = r.ok && r.response?.kind === 'http' ? r.response.status : undefined;

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { quote } from '../shell/sanitize.js';
 import { RE2JS } from 're2js';
 import { faultParamSchemas } from '../faults/registry.js';
-import { DEFAULT_POD_SUBNET, podSubnetProblem } from '../cluster/ipv4.js';
+import { DEFAULT_POD_SUBNET, parseEndpoint, podSubnetProblem } from '../cluster/ipv4.js';
 import { unknownLogVariable } from '../cluster/network/access-log.js';
 import { DURATION_HINT, DURATION_PATTERN, durationProblem } from './duration.js';
 import { allCauseIds, componentIds } from './taxonomy.js';
@@ -294,6 +294,13 @@ function buildCluster() {
         .default('flannel')
         .describe(
           'The pod network\'s CNI plugin, as the nodes\' /etc/cni/net.d shows it. flannel (default) does not enforce NetworkPolicy: policies are stored and shown but change nothing. calico enforces them on every connection.',
+        ),
+      controlPlaneEndpoint: z
+        .string()
+        .refine((v) => parseEndpoint(v) !== undefined, { error: (iss) => `invalid address ${quote(iss.input)}: expected an IPv4 address with an optional port, e.g. 10.0.0.5:6443` })
+        .optional()
+        .describe(
+          "A highly available control plane (kubeadm's ClusterConfiguration.controlPlaneEndpoint, stacked etcd): the address of the load balancer in front of the API servers, `IP` or `IP:PORT` (port 6443 by default), e.g. 10.0.0.5:6443 (node addresses start at 10.0.0.10, the workstation is 10.0.0.2). Every control-plane node then runs etcd, kube-apiserver, kube-controller-manager and kube-scheduler; the etcd members form one cluster; admin.conf, kubelet.conf and kube-proxy name this address, scheduler.conf and controller-manager.conf the node's own API server. The balancer sends each connection to the first API server that accepts it. Declare three control-plane nodes (an etcd quorum survives one down). Omit for a single control plane.",
         ),
       nodes: z.array(buildNode()).min(1).describe('The nodes, in order; at least one, names unique (after `count` expansion).'),
       manifests: z.array(buildManifest()).default([]).describe('Kubernetes objects applied `workloadsAgo` before now; one that names an object kubeadm created (e.g. the coredns ConfigMap) replaces it.'),

@@ -5,6 +5,8 @@
  */
 import { basename, extname } from 'node:path';
 import { quote } from '../shell/sanitize.js';
+import { nodeIP, parseEndpoint } from '../cluster/ipv4.js';
+import { WORKSTATION_IP } from '../cluster/network/network.js';
 import { durationProblem, parseDuration } from './duration.js';
 import {
   formatError,
@@ -91,6 +93,14 @@ export function checkScenario(scenario: Scenario, positions: PositionMap, file: 
     }
   }
   const known = knownNodes([...nodes.keys()]);
+
+  const endpoint = scenario.cluster.controlPlaneEndpoint;
+  if (endpoint !== undefined) {
+    const ip = parseEndpoint(endpoint)?.ip;
+    const taken = [...nodes.keys()].findIndex((_, i) => nodeIP(i) === ip);
+    if (!entries.some((n) => n.role === 'control-plane')) at(['cluster', 'controlPlaneEndpoint'], 'cluster.controlPlaneEndpoint: no node has role control-plane: the load balancer has no API server behind it');
+    else if (ip === WORKSTATION_IP || taken >= 0) at(['cluster', 'controlPlaneEndpoint'], `cluster.controlPlaneEndpoint: ${ip} is the address of ${taken >= 0 ? `node ${[...nodes.keys()][taken]}` : 'the workstation'}; the load balancer needs one of its own`);
+  }
 
   const createdMs = parseDuration(scenario.cluster.createdAgo);
   // The node that ran `kubeadm init`: the first control-plane node, or the first node (cluster.ts bootstrap).

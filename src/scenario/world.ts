@@ -9,6 +9,7 @@ import type { ImageBehaviour as CatalogBehaviour } from '../cluster/workloads/ca
 import { faultPrimitives } from '../faults/registry.js';
 import { parseDuration } from './duration.js';
 import { hash } from '../cluster/programs/fnv.js';
+import { parseEndpoint } from '../cluster/ipv4.js';
 import { clusterNodes, type Scenario } from './schema.js';
 
 /** The resolved world plus the timeline of the scenario's history. */
@@ -55,6 +56,7 @@ export function scenarioWorld(scenario: Scenario): ScenarioWorld {
     })),
     podSubnet: c.podSubnet,
     cni: c.cni,
+    ...(c.controlPlaneEndpoint !== undefined && parseEndpoint(c.controlPlaneEndpoint) ? { controlPlaneEndpoint: parseEndpoint(c.controlPlaneEndpoint)! } : {}),
     images,
   };
   const timeline: TimelineItem[] = [];

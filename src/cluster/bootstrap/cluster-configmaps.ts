@@ -43,7 +43,7 @@ export function apiServerStartupConfigMaps(cas: ApiServerCas, now: number): Obj[
 }
 
 /** The ClusterConfiguration kubeadm v1.32 (v1beta4) uploads, defaults filled in. */
-export function clusterConfiguration(version: string, podSubnet: string = DEFAULT_POD_SUBNET): string {
+export function clusterConfiguration(version: string, podSubnet: string = DEFAULT_POD_SUBNET, controlPlaneEndpoint?: string): string {
   return yaml.dump(
     {
       apiServer: {},
@@ -52,6 +52,8 @@ export function clusterConfiguration(version: string, podSubnet: string = DEFAUL
       certificateValidityPeriod: '8760h0m0s',
       certificatesDir: '/etc/kubernetes/pki',
       clusterName: 'kubernetes',
+      // Set only when kubeadm init was given one (an HA control plane's load balancer).
+      ...(controlPlaneEndpoint ? { controlPlaneEndpoint } : {}),
       controllerManager: {},
       dns: {},
       encryptionAlgorithm: 'RSA-2048',
@@ -75,14 +77,15 @@ export function clusterConfiguration(version: string, podSubnet: string = DEFAUL
  * token expires after 24 h and the signature with it, and every simulated
  * cluster is older than that.
  */
-export function kubeadmUploadedConfigMaps(version: string, podSubnet: string, caPem: string, apiServerIP: string): Obj[] {
+export function kubeadmUploadedConfigMaps(version: string, podSubnet: string, caPem: string, apiServerIP: string, controlPlaneEndpoint?: { ip: string; port: number }): Obj[] {
+  const endpoint = controlPlaneEndpoint ? `${controlPlaneEndpoint.ip}:${controlPlaneEndpoint.port}` : `${apiServerIP}:6443`;
   // As client-go's clientcmd writes it (sigs.k8s.io/yaml): a cluster entry with no name.
   const clusterInfo = [
     'apiVersion: v1',
     'clusters:',
     '- cluster:',
     `    certificate-authority-data: ${Buffer.from(caPem).toString('base64')}`,
-    `    server: https://${apiServerIP}:6443`,
+    `    server: https://${endpoint}`,
     '  name: ""',
     'contexts: null',
     'current-context: ""',
@@ -92,7 +95,7 @@ export function kubeadmUploadedConfigMaps(version: string, podSubnet: string, ca
     '',
   ].join('\n');
   return [
-    configMap('kube-system', 'kubeadm-config', { ClusterConfiguration: clusterConfiguration(version, podSubnet) }),
+    configMap('kube-system', 'kubeadm-config', { ClusterConfiguration: clusterConfiguration(version, podSubnet, controlPlaneEndpoint && endpoint) }),
     configMap('kube-system', 'kubelet-config', { kubelet: kubeletConfigText() }),
     configMap('kube-public', 'cluster-info', { kubeconfig: clusterInfo }),
   ];

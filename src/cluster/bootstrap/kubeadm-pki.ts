@@ -132,20 +132,32 @@ export function readCa(fs: VirtualFs, ca: KubeadmCa): Certificate | undefined {
   return decodeCertificate(fs.read(`${ca.file}.crt`) ?? '');
 }
 
+/** The `host:port` of a kubeconfig's `server: https://host:port`, if it has one. */
+function kubeconfigServerOf(text: string | undefined): string | undefined {
+  return /server:\s*https:\/\/(\S+)/.exec(text ?? '')?.[1];
+}
+
 /**
  * Issues (or renews) one managed certificate from its CA, as kubeadm 1.32 does
  * (certlist.go GetConfig, renewal/manager.go RenewUsingLocalCA): NotBefore five
  * minutes before `now`, NotAfter one validity period (a year) after it
- * (unless `notAfter` says otherwise). Returns the certificate, or undefined
- * when its CA is missing.
+ * (unless `fresh.notAfter` says otherwise). Returns the certificate, or
+ * undefined when its CA is missing. A renewal keeps what the old certificate or file had beyond its dates and key
+ * (renewal/manager.go RenewUsingLocalCA builds the new one from certToConfig):
+ * the SANs, and a kubeconfig's server. A new one has the certificate's own
+ * SANs plus `extraSans`, and a kubeconfig names `server` (`host:port`),
+ * default the node's own API server.
  */
-export function issueKubeadmCert(host: NodeHost, cert: KubeadmCert, now: number, random: Random, notBefore = now - CERT_BACKDATE_MS, notAfter = now + CERT_VALIDITY_MS): Certificate | undefined {
+export function issueKubeadmCert(host: NodeHost, cert: KubeadmCert, now: number, random: Random, notBefore = now - CERT_BACKDATE_MS, fresh: { server?: string; extraSans?: readonly string[]; notAfter?: number } = {}): Certificate | undefined {
+  const server = fresh.server;
   const fs = host.fs;
   const ca = KUBEADM_CAS.find((c) => c.name === cert.ca)!;
   const caCert = readCa(fs, ca);
   if (!caCert) return undefined;
-  const issued: Certificate = { serial: random.hex(16), subject: cert.subject(host.name), issuer: { CN: caCert.subject.CN }, notBefore, notAfter };
-  const sans = cert.sans?.(host.name, host.ip);
+  const issued: Certificate = { serial: random.hex(16), subject: cert.subject(host.name), issuer: { CN: caCert.subject.CN }, notBefore, notAfter: fresh.notAfter ?? now + CERT_VALIDITY_MS };
+  const old = cert.file.kind === 'pki' ? decodeCertificate(fs.read(`${cert.file.base}.crt`) ?? '') : undefined;
+  const own = cert.sans?.(host.name, host.ip);
+  const sans = old?.sans ?? (own || fresh.extraSans?.length ? [...(own ?? []), ...(fresh.extraSans ?? [])] : undefined);
   if (sans) issued.sans = sans;
   const pem = encodeCertificate(issued);
   const key = rsaKeyBlock(random);
@@ -153,7 +165,8 @@ export function issueKubeadmCert(host: NodeHost, cert: KubeadmCert, now: number,
     fs.write(`${cert.file.base}.crt`, pem, { mode: 0o644, mtime: now });
     fs.write(`${cert.file.base}.key`, key, { mode: 0o600, mtime: now });
   } else {
-    fs.write(cert.file.path, embeddedKubeconfig(`https://${host.ip}:6443`, fs.read(`${KUBEADM_CAS[0].file}.crt`) ?? '', cert.file.user, pem, key), { mode: 0o600, mtime: now });
+    const target = server ?? kubeconfigServerOf(fs.read(cert.file.path)) ?? `${host.ip}:6443`;
+    fs.write(cert.file.path, embeddedKubeconfig(`https://${target}`, fs.read(`${KUBEADM_CAS[0].file}.crt`) ?? '', cert.file.user, pem, key), { mode: 0o600, mtime: now });
   }
   return issued;
 }
@@ -162,7 +175,17 @@ export function issueKubeadmCert(host: NodeHost, cert: KubeadmCert, now: number,
 export interface SeedPkiOptions {
   /** When the leaf certificates were (last) issued; defaults to `createdAt` (`kubeadm init`). */
   issuedAt?: number;
+  /**
+   * kubeadm's controlPlaneEndpoint (`host:port`, an HA control plane's load
+   * balancer): admin.conf and super-admin.conf name it, while
+   * controller-manager.conf and scheduler.conf name the local API server
+   * (phases/kubeconfig/kubeconfig.go getKubeConfigSpecsBase). Default: the node's own.
+   */
+  controlPlaneEndpoint?: string;
 }
+
+/** The kubeconfigs kubeadm points at the control-plane endpoint rather than the local API server. */
+const ENDPOINT_KUBECONFIGS = new Set(['admin.conf', 'super-admin.conf']);
 
 /**
  * Lays down the control-plane PKI `kubeadm init` creates on `host`: the CAs
@@ -186,7 +209,11 @@ export function seedControlPlanePki(host: NodeHost, createdAt: number, random: R
     const present = cert.file.kind === 'pki' ? fs.exists(`${cert.file.base}.crt`) : fs.exists(cert.file.path);
     // Certificates renewed before the simulated history starts keep init's NotBefore: the warm-up runs
     // from init, and components use these files throughout it (a renewal's own NotBefore would lie ahead).
-    if (!present) issueKubeadmCert(host, cert, issuedAt, random, createdAt - CERT_BACKDATE_MS);
+    const endpoint = options.controlPlaneEndpoint;
+    const server = endpoint && ENDPOINT_KUBECONFIGS.has(cert.name) ? endpoint : `${host.ip}:6443`;
+    // certs.GetAPIServerAltNames: the controlPlaneEndpoint's address joins the serving certificate's SANs.
+    const extraSans = endpoint && cert.name === 'apiserver' ? [`IP Address:${endpoint.replace(/:\d+$/, '')}`] : [];
+    if (!present) issueKubeadmCert(host, cert, issuedAt, random, createdAt - CERT_BACKDATE_MS, { server, extraSans });
   }
 }
 

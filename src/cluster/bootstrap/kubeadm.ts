@@ -124,13 +124,13 @@ winkernel:
  * kubeconfig.conf using the ServiceAccount token, config.conf), and the RBAC that lets
  * the ServiceAccount watch Services and EndpointSlices.
  */
-function kubeProxyAddon(clusterCIDR: string, apiServerIP: string): Obj[] {
+function kubeProxyAddon(clusterCIDR: string, apiServerIP: string, apiServerPort: number): Obj[] {
   const kubeconfig = `apiVersion: v1
 kind: Config
 clusters:
 - cluster:
     certificate-authority: /var/run/secrets/kubernetes.io/serviceaccount/ca.crt
-    server: https://${apiServerIP}:6443
+    server: https://${apiServerIP}:${apiServerPort}
   name: default
 contexts:
 - context:
@@ -153,8 +153,12 @@ users:
   ];
 }
 
-/** The `kubernetes` Service and its endpoints, pointing at the API server. */
-export function kubernetesService(apiServerIP: string): Obj[] {
+/**
+ * The `kubernetes` Service and its endpoints, pointing at the API servers:
+ * one address for each control-plane node (the endpoint reconciler lists
+ * every API server's advertise address).
+ */
+export function kubernetesService(apiServerIPs: readonly string[]): Obj[] {
   return [
     {
       apiVersion: 'v1',
@@ -166,14 +170,14 @@ export function kubernetesService(apiServerIP: string): Obj[] {
       apiVersion: 'v1',
       kind: 'Endpoints',
       metadata: { name: 'kubernetes', namespace: 'default', labels: { 'endpointslice.kubernetes.io/skip-mirror': 'true' } },
-      subsets: [{ addresses: [{ ip: apiServerIP }], ports: [{ name: 'https', port: 6443, protocol: 'TCP' }] }],
+      subsets: [{ addresses: apiServerIPs.map((ip) => ({ ip })), ports: [{ name: 'https', port: 6443, protocol: 'TCP' }] }],
     },
     {
       apiVersion: 'discovery.k8s.io/v1',
       kind: 'EndpointSlice',
       metadata: { name: 'kubernetes', namespace: 'default', labels: { 'kubernetes.io/service-name': 'kubernetes' } },
       addressType: 'IPv4',
-      endpoints: [{ addresses: [apiServerIP], conditions: { ready: true } }],
+      endpoints: apiServerIPs.map((ip) => ({ addresses: [ip], conditions: { ready: true } })),
       ports: [{ name: 'https', port: 6443, protocol: 'TCP' }],
     },
   ];
@@ -205,8 +209,20 @@ function staticPod(component: string, image: string, command: string[], cpu: str
   };
 }
 
-/** kubeadm's etcd command line (cmd/kubeadm/app/phases/etcd/local.go getEtcdCommand: the flags sorted by name). */
-function etcdCommand(nodeName: string, nodeIP: string): string[] {
+/** A member of the etcd cluster a joining control-plane node's etcd starts into (kubeadm's etcdutil.Member). */
+export interface EtcdPeer {
+  name: string;
+  peerURL: string;
+}
+
+/**
+ * kubeadm's etcd command line (cmd/kubeadm/app/phases/etcd/local.go
+ * getEtcdCommand: the flags sorted by name). A member that joins an existing
+ * cluster (`kubeadm join --control-plane`) gets `--initial-cluster` listing
+ * the members AddMember returned, itself included, and
+ * `--initial-cluster-state=existing`; the first one only itself.
+ */
+function etcdCommand(nodeName: string, nodeIP: string, initialCluster: readonly EtcdPeer[] = []): string[] {
   const pki = '/etc/kubernetes/pki/etcd';
   return [
     'etcd',
@@ -217,7 +233,8 @@ function etcdCommand(nodeName: string, nodeIP: string): string[] {
     '--experimental-initial-corrupt-check=true',
     '--experimental-watch-progress-notify-interval=5s',
     `--initial-advertise-peer-urls=https://${nodeIP}:2380`,
-    `--initial-cluster=${nodeName}=https://${nodeIP}:2380`,
+    `--initial-cluster=${initialCluster.length ? initialCluster.map((m) => `${m.name}=${m.peerURL}`).join(',') : `${nodeName}=https://${nodeIP}:2380`}`,
+    ...(initialCluster.length ? ['--initial-cluster-state=existing'] : []),
     `--key-file=${pki}/server.key`,
     `--listen-client-urls=https://127.0.0.1:2379,https://${nodeIP}:2379`,
     '--listen-metrics-urls=http://127.0.0.1:2381',
@@ -262,10 +279,14 @@ function controllerManagerCommand(podSubnet: string): string[] {
   ];
 }
 
-/** kubeadm's static pod manifests for a control-plane node; `podSubnet` is kubeadm's networking.podSubnet. */
-export function controlPlaneStaticPods(nodeName: string, nodeIP: string, version: string, podSubnet: string = DEFAULT_POD_SUBNET): Obj[] {
+/**
+ * kubeadm's static pod manifests for a control-plane node; `podSubnet` is
+ * kubeadm's networking.podSubnet, `initialCluster` the etcd members a
+ * joining node's etcd starts with (empty for the node that ran `kubeadm init`).
+ */
+export function controlPlaneStaticPods(nodeName: string, nodeIP: string, version: string, podSubnet: string = DEFAULT_POD_SUBNET, initialCluster: readonly EtcdPeer[] = []): Obj[] {
   return [
-    staticPod('etcd', 'registry.k8s.io/etcd:3.5.16-0', etcdCommand(nodeName, nodeIP), '100m', nodeIP, 2381, {
+    staticPod('etcd', 'registry.k8s.io/etcd:3.5.16-0', etcdCommand(nodeName, nodeIP, initialCluster), '100m', nodeIP, 2381, {
       memory: '100Mi',
       volumeMounts: [
         { mountPath: '/var/lib/etcd', name: 'etcd-data' },
@@ -341,10 +362,14 @@ function coreDNSAccess(): Obj[] {
   ];
 }
 
-/** The kube-proxy addon (ServiceAccount, ConfigMap, RBAC, DaemonSet) and CoreDNS Deployment + Service kubeadm installs. */
-export function kubeadmAddons(version: string, podSubnet: string = DEFAULT_POD_SUBNET, apiServerIP = '10.0.0.10'): Obj[] {
+/**
+ * The kube-proxy addon (ServiceAccount, ConfigMap, RBAC, DaemonSet) and
+ * CoreDNS Deployment + Service kubeadm installs; kube-proxy's kubeconfig
+ * names the control-plane endpoint `apiServerIP:apiServerPort`.
+ */
+export function kubeadmAddons(version: string, podSubnet: string = DEFAULT_POD_SUBNET, apiServerIP = '10.0.0.10', apiServerPort = 6443): Obj[] {
   return [
-    ...kubeProxyAddon(podSubnet, apiServerIP),
+    ...kubeProxyAddon(podSubnet, apiServerIP, apiServerPort),
     {
       apiVersion: 'apps/v1',
       kind: 'DaemonSet',

@@ -21,7 +21,10 @@ const YEAR_MS = 365 * 86_400_000;
 /** What node files are derived from. */
 export interface NodeFileOptions {
   version: string;
+  /** Where kubelet.conf points: the control-plane endpoint (the API server's node, or an HA control plane's load balancer). */
   apiServerIP: string;
+  /** Its port (default 6443). */
+  apiServerPort?: number;
   clusterCreatedAt: number;
   kubeletClient: Credential;
   staticPods: Obj[];
@@ -143,7 +146,7 @@ export function seedNodeFiles(host: NodeHost, spec: NodeSpec, o: NodeFileOptions
   fs.write('/var/lib/kubelet/pki/kubelet.key', privateKeyBlock(o.random.hex(8)), { mode: 0o600, mtime: at });
   fs.write('/var/lib/kubelet/config.yaml', kubeletConfigText(), { mtime: at });
   fs.write('/var/lib/kubelet/kubeadm-flags.env', `KUBELET_KUBEADM_ARGS="--container-runtime-endpoint=unix:///var/run/containerd/containerd.sock --pod-infra-container-image=registry.k8s.io/pause:3.10"\n`, { mtime: at });
-  fs.write('/etc/kubernetes/kubelet.conf', kubeconfig(`https://${o.apiServerIP}:6443`, 'default-auth', '/var/lib/kubelet/pki/kubelet-client-current.pem', '/var/lib/kubelet/pki/kubelet-client-current.pem'), { mode: 0o600, mtime: at });
+  fs.write('/etc/kubernetes/kubelet.conf', kubeconfig(`https://${o.apiServerIP}:${o.apiServerPort ?? 6443}`, 'default-auth', '/var/lib/kubelet/pki/kubelet-client-current.pem', '/var/lib/kubelet/pki/kubelet-client-current.pem'), { mode: 0o600, mtime: at });
   fs.write('/usr/lib/systemd/system/kubelet.service', '[Unit]\nDescription=kubelet: The Kubernetes Node Agent\nDocumentation=https://kubernetes.io/docs/\nWants=network-online.target\nAfter=network-online.target\n\n[Service]\nExecStart=/usr/bin/kubelet\nRestart=always\nStartLimitInterval=0\nRestartSec=10\n\n[Install]\nWantedBy=multi-user.target\n', { mtime: at });
   fs.write(
     '/usr/lib/systemd/system/kubelet.service.d/10-kubeadm.conf',

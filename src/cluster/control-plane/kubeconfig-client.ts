@@ -26,13 +26,14 @@ export function kubeconfigServer(text: string | undefined): { ip: string; port: 
 /**
  * Loads `path` from the component's node (clientcmd: `stat <path>: no such
  * file or directory` when it is missing) and wraps a client presenting its
- * certificate; `query` is what client-go appends to the requests (`?timeout=5s`).
+ * certificate; `query` is what client-go appends to the requests (`?timeout=5s`);
+ * `master` (the component's --master) replaces the kubeconfig's server.
  */
-export function kubeconfigClient(lc: LaunchContext, path: string, query: string): KubeconfigClient {
+export function kubeconfigClient(lc: LaunchContext, path: string, query: string, master?: string): KubeconfigClient {
   const fs = lc.node.host.fs;
   const loaded = kubeconfigCertificate(fs, path);
   if (!loaded.ok) return { ok: false, error: loaded.missing ? `stat ${path}: no such file or directory` : loaded.error.replace(/bootstrap client config/g, 'client config') };
-  const server = kubeconfigServer(fs.read(path));
+  const server = master !== undefined && master !== '' ? kubeconfigServer(`server: ${master}`) : kubeconfigServer(fs.read(path));
   if (!server) return { ok: false, error: 'invalid configuration: no configuration has been provided, try setting KUBERNETES_MASTER environment variable' };
   const transport = new KubeletTransport(lc.node.host, lc.network, { ...server, servingCertificate: lc.apiServerCertificate }, () => lc.ctx.queue.now());
   // The components' reflectors re-list and re-watch after an outage: their informers catch up (modelled as resumed).

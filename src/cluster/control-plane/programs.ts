@@ -117,8 +117,9 @@ function componentClient(proc: ComponentProcess, flags: Map<string, string>) {
     proc.commandFailed('open /var/run/secrets/kubernetes.io/serviceaccount/token: no such file or directory');
     return undefined;
   }
-  // leaderelection's requests carry the client timeout of RenewDeadline/2.
-  const client = kubeconfigClient(proc.lc, path, '?timeout=5s');
+  // leaderelection's requests carry the client timeout of RenewDeadline/2. --master overrides the
+  // kubeconfig's server (clientcmd.BuildConfigFromFlags: ConfigOverrides.ClusterInfo.Server).
+  const client = kubeconfigClient(proc.lc, path, '?timeout=5s', flags.get('master'));
   if (!client.ok) {
     proc.commandFailed(client.error);
     return undefined;
@@ -265,6 +266,13 @@ export const kubeApiServerProgram: SystemProgram = {
       if (path !== undefined && lc.node.host.fs.exists(path) !== 'file') return proc.commandFailed(error(path));
     }
     proc.server = HEALTH_SERVER;
+    // The lease endpoint reconciler: it lists itself in the `kubernetes` endpoints, and takes itself out on shutdown.
+    const peers = lc.apiServerPeers;
+    if (peers) {
+      const advertise = flags.get('advertise-address') ?? lc.node.ip;
+      peers.serving(advertise);
+      proc.onStop(() => peers.stopped(advertise));
+    }
     return proc;
   },
 };

@@ -87,6 +87,8 @@ function startupLines(member: EtcdMember, argv: readonly string[], initialized: 
   const advertisePeer = (flag(argv, 'initial-advertise-peer-urls') ?? 'http://localhost:2380').split(',');
   const metrics = (flag(argv, 'listen-metrics-urls') ?? '').split(',').filter(Boolean);
   const l = (caller: string, msg: string, fields: [string, string | number | boolean | string[]][] = []) => member.line('info', caller, msg, fields);
+  // Of a cluster with peers, the member that leads while this one starts (this one is not serving yet).
+  const leader = member.group?.leader();
   const raft = (msg: string) => member.line('info', 'etcdserver/zap_raft.go:77', msg, []).replace('"caller"', '"logger":"raft","caller"');
   const lines = [
     l('etcdmain/etcd.go:73', 'Running: ', [['args', [...argv]]]),
@@ -123,7 +125,7 @@ function startupLines(member: EtcdMember, argv: readonly string[], initialized: 
       ['cors', ['*']],
       ['host-whitelist', ['*']],
       ['initial-cluster', initialized ? '' : (flag(argv, 'initial-cluster') ?? '')],
-      ['initial-cluster-state', 'new'],
+      ['initial-cluster-state', flag(argv, 'initial-cluster-state') ?? 'new'],
       ['initial-cluster-token', initialized ? '' : 'etcd-cluster'],
       ['quota-backend-bytes', member.quotaBytes],
       ['max-request-bytes', 1572864],
@@ -152,11 +154,16 @@ function startupLines(member: EtcdMember, argv: readonly string[], initialized: 
     l('embed/etcd.go:729', 'starting with client TLS', [['tls-info', `cert = ${flag(argv, 'cert-file') ?? ''}, key = ${flag(argv, 'key-file') ?? ''}, client-cert=, client-key=, trusted-ca = ${flag(argv, 'trusted-ca-file') ?? ''}, client-cert-auth = ${flag(argv, 'client-cert-auth') === 'true'}, crl-file = `], ['cipher-suites', []]]),
     l('embed/etcd.go:280', 'now serving peer/client/metrics', [['local-member-id', id], ['initial-advertise-peer-urls', advertisePeer], ['listen-peer-urls', peerUrls], ['advertise-client-urls', advertiseClient], ['listen-client-urls', clientUrls], ['listen-metrics-urls', metrics]]),
     l('embed/etcd.go:600', 'serving peer traffic', [['address', peerUrls[0]!.replace(/^\w+:\/\//, '')]]),
-    raft(`${id} is starting a new election at term ${initialized ? member.raftTerm : 1}`),
-    raft(`${id} became pre-candidate at term ${initialized ? member.raftTerm : 1}`),
-    raft(`${id} became candidate at term ${initialized ? member.raftTerm + 1 : 2}`),
-    raft(`${id} became leader at term ${initialized ? member.raftTerm + 1 : 2}`),
-    raft(`raft.node: ${id} elected leader ${id} at term ${initialized ? member.raftTerm + 1 : 2}`),
+    ...(leader && leader !== member
+      ? // A member of a cluster that has a leader follows it (raft.go: a heartbeat from the leader's term).
+        [raft(`raft.node: ${id} elected leader ${leader.idHex()} at term ${leader.raftTerm}`)]
+      : [
+          raft(`${id} is starting a new election at term ${initialized ? member.raftTerm : 1}`),
+          raft(`${id} became pre-candidate at term ${initialized ? member.raftTerm : 1}`),
+          raft(`${id} became candidate at term ${initialized ? member.raftTerm + 1 : 2}`),
+          raft(`${id} became leader at term ${initialized ? member.raftTerm + 1 : 2}`),
+          raft(`raft.node: ${id} elected leader ${id} at term ${initialized ? member.raftTerm + 1 : 2}`),
+        ]),
     l('etcdserver/server.go:2088', 'published local member to cluster through raft', [['local-member-id', id], ['local-member-attributes', `{Name:${member.name} ClientURLs:[${advertiseClient.join(' ')}]}`], ['cluster-id', cid], ['publish-timeout', '7s']]),
     l('embed/serve.go:103', 'ready to serve client requests'),
     l('etcdmain/main.go:44', 'notifying init daemon'),
@@ -164,6 +171,7 @@ function startupLines(member: EtcdMember, argv: readonly string[], initialized: 
     ...clientUrls.map((u) => l('embed/serve.go:250', 'serving client traffic securely', [['traffic', 'grpc+http'], ['address', u.replace(/^\w+:\/\//, '')]])),
     ...metrics.map((u) => l('embed/etcd.go:871', 'serving metrics', [['address', u]])),
   ];
-  if (initialized) member.raftTerm++;
+  if (leader && leader !== member) member.raftTerm = leader.raftTerm;
+  else if (initialized) member.raftTerm++;
   return lines;
 }

@@ -19,6 +19,7 @@ import type { EventQueue } from '../clock/event-queue.js';
 import { durationString } from '../clock/go-duration.js';
 import { Random } from '../clock/random.js';
 import type { StoreBackend } from '../store/store.js';
+import type { EtcdRaftGroup } from './raft-group.js';
 import { storedValue } from './value.js';
 import { humanizeBytes, zapLine, zapTime, type ZapValue } from './format.js';
 
@@ -90,6 +91,8 @@ export interface EtcdMemberOptions {
   fsyncMs: () => number;
   /** The objects under their etcd keys (the store's), for reads. */
   entries: () => Iterable<readonly [string, { apiVersion?: unknown; kind?: unknown; [field: string]: unknown }]>;
+  /** The cluster id of the cluster it joins (a member added by `kubeadm join`); default: its own, new cluster's. */
+  clusterId?: bigint;
 }
 
 /** One key-value pair of a range read. */
@@ -145,6 +148,8 @@ export class EtcdMember implements StoreBackend {
   starts = 0;
   /** Whether the etcd process serves (its container runs); requests to a stopped member fail to connect. */
   serving = true;
+  /** The cluster it is a member of, when it has peers (an HA control plane); undefined: a cluster of one. */
+  group: EtcdRaftGroup | undefined;
   private readonly random: Random;
   /** Bytes of each live key's newest value (key + value), by key. */
   private readonly live = new Map<string, number>();
@@ -162,7 +167,8 @@ export class EtcdMember implements StoreBackend {
   constructor(private readonly options: EtcdMemberOptions) {
     this.random = new Random(options.seed);
     this.id = nonZeroId(this.random);
-    this.clusterId = nonZeroId(this.random);
+    const ownCluster = nonZeroId(this.random);
+    this.clusterId = options.clusterId ?? ownCluster;
     this.name = options.name;
     this.clientURL = `https://${options.ip}:2379`;
     this.peerURL = `https://${options.ip}:2380`;
@@ -218,12 +224,26 @@ export class EtcdMember implements StoreBackend {
     }
     const commit = this.commit();
     if (commit.error) {
-      this.warnSlow(commit.tookNs, key, valueBytes, commit.error);
+      // A proposal without quorum was never applied: nothing to warn of applying.
+      if (!this.group || this.group.hasQuorum()) this.warnSlow(commit.tookNs, key, valueBytes, commit.error);
       return commit.error;
     }
     this.warnSlow(commit.tookNs, key, valueBytes);
     this.account(key, key.length + valueBytes);
     return undefined;
+  }
+
+  /** Bytes of the value `key` holds now (without the key), if it holds one. */
+  heldValueBytes(key: string): number | undefined {
+    const held = this.live.get(key);
+    return held === undefined ? undefined : held - key.length;
+  }
+
+  /** A put the leader committed, applied by this follower (accounted, no quorum check of its own). */
+  applyPut(key: string, valueBytes: number): void {
+    this.autoCompact();
+    this.raftIndex++;
+    this.account(key, key.length + valueBytes);
   }
 
   /** A key was deleted (through the API server or by its lease expiring). */
@@ -249,6 +269,8 @@ export class EtcdMember implements StoreBackend {
    */
   commit(): CommitOutcome {
     this.requestId++;
+    // Without quorum the proposal is never committed: the request waits out ReqTimeout.
+    if (this.group && !this.group.hasQuorum()) return { tookNs: REQUEST_TIMEOUT_NS + 1, error: ETCD_ERRORS.timeout };
     let took = 0;
     for (let i = 0; i < 2; i++) {
       const sync = this.syncNs();
@@ -267,7 +289,7 @@ export class EtcdMember implements StoreBackend {
     return {
       memberId: this.id,
       clusterId: this.clusterId,
-      leader: this.id,
+      leader: this.group ? (this.group.leader()?.id ?? 0n) : this.id,
       version: ETCD_VERSION,
       dbSize: this.fileBytes,
       dbSizeInUse: this.inUse(),

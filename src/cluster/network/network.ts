@@ -98,6 +98,17 @@ export class Network {
   external?: (ip: string, port: number, proto: 'tcp' | 'udp', src: { ip: string; sandbox?: Sandbox; node?: string }) => ServerProgram | undefined;
 
   /**
+   * TCP load balancers on addresses of their own (an HA control plane's
+   * endpoint, kubeadm's controlPlaneEndpoint): `ip:port` → the backends, in
+   * order. A connection goes to the first backend that accepts it, as a
+   * balancer whose health checks took the others out (see {@link balance}).
+   */
+  readonly loadBalancers = new Map<string, readonly { readonly ip: string; readonly port: number }[]>();
+
+  /** The load balancer kubeconfigs name as the cluster's API server (kubeadm's controlPlaneEndpoint), if it has one. */
+  controlPlaneEndpoint: { readonly ip: string; readonly port: number } | undefined;
+
+  /**
    * @param nodes the nodes, in declaration order.
    * @param pick kube-proxy's `statistic mode random`: a number in [0, 1) from the cluster's seeded source.
    */
@@ -121,8 +132,27 @@ export class Network {
     const src = from.kind === 'workstation' ? WORKSTATION_IP : from.kind === 'host' ? srcNode?.ip : srcNode?.runtime.sandboxes.get(from.sandboxId)?.ip;
     if (src === undefined) return { ok: false, failure: 'unreachable' };
     if (ip === '127.0.0.1' || ip === '::1') return this.loopback(from, port, proto);
+    const backends = proto === 'tcp' && this.loadBalancers.size > 0 ? this.loadBalancers.get(`${ip}:${port}`) : undefined;
+    if (backends) return this.balance(from, backends);
     if (from.kind === 'host' && proto === 'tcp') return this.hostConnect(from, srcNode!, ip, port);
     return this.route(from, src, srcNode, ip, port, proto).result;
+  }
+
+  /**
+   * A connection through a load balancer: the first backend that accepts it.
+   * The backends are dialled from the source, so its own packet filter still
+   * judges the way (a node cut off from every control-plane node is cut off
+   * from the balancer too: its connection times out); with every backend
+   * down, it is refused.
+   */
+  private balance(from: NetSource, backends: readonly { readonly ip: string; readonly port: number }[]): DialResult {
+    let timedOut = 0;
+    for (const b of backends) {
+      const r = this.dial(from, b.ip, b.port);
+      if (r.ok) return r;
+      if (r.failure === 'timeout') timedOut++;
+    }
+    return { ok: false, failure: timedOut === backends.length && timedOut > 0 ? 'timeout' : 'refused' };
   }
 
   /**

@@ -82,9 +82,11 @@ export const etcdctl: Program = (argv, ctx) => {
   const run: Run = { ctx, out, args, format, endpoints, tls, elapsed: 0 };
   switch (`${command} ${sub ?? ''}`.trim()) {
     case 'endpoint status':
-      return endpointStatus(run);
-    case 'endpoint health':
-      return endpointHealth(run);
+    case 'endpoint health': {
+      const fromCluster = clusterEndpoints(run);
+      if (fromCluster) return fromCluster;
+      return sub === 'status' ? endpointStatus(run) : endpointHealth(run);
+    }
     case 'member list':
       return withMember(run, (m) => memberList(run, m));
     case 'alarm list':
@@ -198,6 +200,25 @@ function withMember(run: Run, body: (member: EtcdMember) => ProgramRun): Program
   return body(c.member);
 }
 
+/**
+ * `--cluster`: the endpoints become every member's client URLs, read from the
+ * member list of the first endpoint (ctlv3 endpointsFromCluster); a failed
+ * connection ends the command there (the returned run).
+ */
+function clusterEndpoints(run: Run): ProgramRun | undefined {
+  if (run.args.flags.get('cluster') !== 'true') return undefined;
+  const endpoint = run.endpoints[0] ?? '127.0.0.1:2379';
+  const c = connect(run, endpoint);
+  if ('error' in c) return run.out.err(retryWarning(run, endpoint, c.error)).err('Error: context deadline exceeded\n').done(1, COMMAND_TIMEOUT_MS);
+  run.endpoints = membersOf(c.member).map((m) => m.clientURL);
+  return undefined;
+}
+
+/** The members of `m`'s cluster as MemberList returns them (by id). */
+function membersOf(m: EtcdMember): EtcdMember[] {
+  return m.group ? m.group.byId() : [m];
+}
+
 /** A JSON number from a bigint or number (Go prints uint64 exactly). */
 const num = (v: bigint | number) => v.toString();
 
@@ -262,10 +283,11 @@ function endpointHealth(run: Run): ProgramRun {
 }
 
 function memberList(run: Run, m: EtcdMember): ProgramRun {
-  const row = [m.idHex(), 'started', m.name, m.peerURL, m.clientURL, 'false'];
-  if (run.format === 'table') run.out.out(renderTable(['ID', 'Status', 'Name', 'Peer Addrs', 'Client Addrs', 'Is Learner'], [row]));
-  else if (run.format === 'json') run.out.out(`{"header":${header(m, false)},"members":[{"ID":${num(m.id)},"name":${JSON.stringify(m.name)},"peerURLs":[${JSON.stringify(m.peerURL)}],"clientURLs":[${JSON.stringify(m.clientURL)}]}]}\n`);
-  else run.out.out(`${row.join(', ')}\n`);
+  const members = membersOf(m);
+  const rows = members.map((x) => [x.idHex(), 'started', x.name, x.peerURL, x.clientURL, 'false']);
+  if (run.format === 'table') run.out.out(renderTable(['ID', 'Status', 'Name', 'Peer Addrs', 'Client Addrs', 'Is Learner'], rows));
+  else if (run.format === 'json') run.out.out(`{"header":${header(m, false)},"members":[${members.map((x) => `{"ID":${num(x.id)},"name":${JSON.stringify(x.name)},"peerURLs":[${JSON.stringify(x.peerURL)}],"clientURLs":[${JSON.stringify(x.clientURL)}]}`).join(',')}]}\n`);
+  else run.out.out(rows.map((r) => `${r.join(', ')}\n`).join(''));
   return run.out.done(0, 2);
 }
 

@@ -34,12 +34,13 @@ export function runVersion(inv: Invocation): ExecResult {
 /** `kubectl cluster-info` (without the terminal colours of the real one). */
 export function runClusterInfo(inv: Invocation): ExecResult {
   if (inv.args.length > 0 && inv.args[0] === 'dump') return errorResult('"kubectl cluster-info dump" is not available in this simulator');
-  // The control plane address is the kubeconfig's server; the simulator's kubeconfig points at
-  // the API server the `kubernetes` Service's endpoints name.
+  // The control plane address is the kubeconfig's server: the cluster's control-plane endpoint (an HA
+  // control plane's load balancer), else the API server the `kubernetes` Service's endpoints name.
   const ep = inv.client.get('endpoints', 'default', 'kubernetes');
   if (!ep.ok) return { stdout: '', stderr: statusMessage(ep.status), exitCode: 1 };
   const subset = ((ep.value.subsets as { addresses?: { ip: string }[]; ports?: { port: number }[] }[] | undefined) ?? [])[0];
-  const server = `https://${subset?.addresses?.[0]?.ip ?? '10.0.0.10'}:${subset?.ports?.[0]?.port ?? 6443}`;
+  const front = inv.ctx.cluster.apiServerAddress;
+  const server = front && front.ip !== '' ? `https://${front.ip}:${front.port}` : `https://${subset?.addresses?.[0]?.ip ?? '10.0.0.10'}:${subset?.ports?.[0]?.port ?? 6443}`;
   let stdout = `Kubernetes control plane is running at ${server}\n`;
   const services = inv.client.list('services', 'kube-system', { labelSelector: 'kubernetes.io/cluster-service=true' });
   if (!services.ok) return { stdout, stderr: statusMessage(services.status), exitCode: 1 };
