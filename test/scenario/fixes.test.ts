@@ -170,6 +170,12 @@ const FIXES: Record<string, Fixes> = {
     // Neither a new mirror pod nor a kubelet restart changes the command line that disables the controller.
     forbidden: [['kubectl delete pod kube-controller-manager-cp-1 -n kube-system'], ['ssh cp-1', 'sudo systemctl restart kubelet']],
   },
+  'ha-controller-manager-failover': {
+    // One standby that can reach an API server is enough to take the lease.
+    alternatives: [['ssh cp-3', 'grep -v -- --master= /etc/kubernetes/manifests/kube-controller-manager.yaml > /root/kcm.yaml', 'sudo cp /root/kcm.yaml /etc/kubernetes/manifests/kube-controller-manager.yaml']],
+    // "without touching cp-1": bringing its control plane back makes the pinned standbys' target answer, but breaks the maintenance.
+    forbidden: [['ssh cp-1', 'sudo mv /root/maintenance/kube-apiserver.yaml /root/maintenance/kube-controller-manager.yaml /root/maintenance/kube-scheduler.yaml /root/maintenance/etcd.yaml /etc/kubernetes/manifests/']],
+  },
   'controller-manager-no-leader': {
     alternatives: [['ssh cp-1', 'sudo kubeadm certs renew all', 'sudo mv /etc/kubernetes/manifests/kube-controller-manager.yaml /root/kcm.yaml', 'sleep 30', 'sudo mv /root/kcm.yaml /etc/kubernetes/manifests/kube-controller-manager.yaml']],
     // A renewed file alone changes nothing: the running process keeps the certificate it loaded (and a kubelet restart leaves containers running).
