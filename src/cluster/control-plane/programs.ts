@@ -23,7 +23,8 @@ import { Scheduler } from '../scheduler/scheduler.js';
 import { CONTROLLER_NAMES, ControllerManager, type ControllerName } from '../controllers/controller-manager.js';
 import { flagSet, flagTrue, parseComponentFlags, type FlagSet } from './component-flags.js';
 import { kubeconfigClient } from './kubeconfig-client.js';
-import { HEALTH_SERVER } from '../network/host-daemons.js';
+import { HEALTH_SERVER, healthServer } from '../network/host-daemons.js';
+import { failingStorageStart, PROBE_ERROR, storageClient } from './apiserver-storage.js';
 
 /** The process id of a component in its container. */
 const PID = 1;
@@ -52,6 +53,7 @@ const APISERVER_FLAGS: FlagSet = flagSet(
 /** A component process in a container: its log is the container's output. */
 class ComponentProcess implements ContainerProcess {
   stopped = false;
+  listening?: (port: number) => boolean;
   private readonly stops: (() => void)[] = [];
   server?: ServerProgram;
 
@@ -243,7 +245,23 @@ export const kubeApiServerProgram: SystemProgram = {
       const path = flags.get(flag);
       if (path !== undefined && lc.node.host.fs.exists(path) !== 'file') return proc.commandFailed(error(path));
     }
-    proc.server = HEALTH_SERVER;
+    const storage = storageClient(lc, flags);
+    const api = lc.api;
+    // Serving starts once storage is there: until then nothing listens on 6443.
+    let serving = false;
+    proc.listening = () => serving;
+    const serve = () => {
+      serving = true;
+      proc.server = api ? healthServer((path) => api.healthAnswer(path)) : HEALTH_SERVER;
+      if (!api || !storage) return;
+      const probe = () => ('error' in storage.dial() ? PROBE_ERROR : undefined);
+      api.storageProbe = probe;
+      proc.onStop(() => {
+        if (api.storageProbe === probe) api.storageProbe = undefined;
+      });
+    };
+    if (!storage || !('error' in storage.dial())) serve();
+    else failingStorageStart(proc, storage, serve);
     return proc;
   },
 };

@@ -14,6 +14,12 @@ export interface ContainerProcess {
   stop(): void;
   /** How it answers what reaches it over the network (absent: the image behaviour's default server). */
   server?: ServerProgram;
+  /**
+   * Whether the program has opened `port` yet (absent: every port of the
+   * image's `listens` from start on). kube-apiserver opens 6443 only once
+   * its storage is reachable.
+   */
+  listening?(port: number): boolean;
   /** The program decides when the container exits (a client program's run); the image behaviour's `exits` is ignored. */
   exitsByItself?: boolean;
 }

@@ -360,7 +360,7 @@ export class ContainerRuntime {
   serving(c: RuntimeContainer, port: number): boolean {
     if (c.state !== 'CONTAINER_RUNNING' || c.startedAt === undefined) return false;
     const ready = c.startedAt + (c.behaviour.readyAfterMs ?? 0) <= this.queue.now();
-    return ready && (c.behaviour.listens ?? []).includes(port);
+    return ready && (c.behaviour.listens ?? []).includes(port) && (c.process?.listening?.(port) ?? true);
   }
 
   /** Ends a container's simulated program (its process died with the container). */
