@@ -16,6 +16,7 @@ import { authorize } from './authz.js';
 import { ETCD_ERROR_CODES } from '../etcd/member.js';
 import { alreadyExists, storageError, badRequest, conflict, failure, forbidden, gone, proxyError, invalid, notFound, notServed, rejectedRequest, unauthorized, unstructuredServerError } from './errors.js';
 import { healthAnswer, type HealthAnswer } from './health.js';
+import { componentStatus, type ComponentProbe } from './component-status.js';
 import { applyDefaults, hasDefaults } from './defaults.js';
 import { goJsonType, jsonPatch, MAX_BODY_DEPTH, mergePatch, nestsDeeperThan, strategicMergePatch } from './patch.js';
 import { exactFieldValue, fieldValue, parseFieldSelector, parseLabelSelector, type ObjectMatcher } from './selectors.js';
@@ -85,6 +86,8 @@ export class ApiServer {
    * (it dials its --etcd-servers); without one, storage counts as healthy.
    */
   storageProbe: (() => string | undefined) | undefined;
+  /** The components `componentstatuses` probes (set by the kube-apiserver process: it probes from its node). */
+  componentProbes: readonly ComponentProbe[] = [];
   private readonly allocators: ServiceAllocators;
   private readonly leaseManager: LeaseManager;
 
@@ -185,6 +188,11 @@ export class ApiServer {
   get(credential: Credential, resource: string, namespace: string | undefined, name: string): ApiResult<KubeObject> {
     const b = this.begin(credential, 'get', resource, namespace, name);
     if (!b.ok) return failure(b.status);
+    if (b.info.name === 'componentstatuses') {
+      // rest.go Get: the named component's probe, NotFound for a name it does not validate.
+      const probe = this.componentProbes.find((p) => p.name === name);
+      return probe ? { ok: true, value: componentStatus(probe.name, probe.check()) } : failure(notFound(b.info, name));
+    }
     const obj = this.options.store.get(b.info.name, b.ns, name);
     return obj ? { ok: true, value: obj } : failure(notFound(b.info, name));
   }
@@ -194,6 +202,10 @@ export class ApiServer {
     if (!b.ok) return failure(b.status);
     const matcher = this.matcher(b.info, options);
     if (!matcher.ok) return failure(badRequest(matcher.error));
+    if (b.info.name === 'componentstatuses') {
+      const statuses = this.componentProbes.map((p) => componentStatus(p.name, p.check())).filter(matcher.match);
+      return { ok: true, value: { apiVersion: 'v1', kind: 'ComponentStatusList', metadata: {} as KubeList['metadata'], items: statuses } };
+    }
     const items = this.options.store.list(b.info.name, b.ns, this.trigger(b.info, options)).filter(matcher.match);
     return { ok: true, value: { apiVersion: apiVersionOf(b.info), kind: `${b.info.kind}List`, metadata: { resourceVersion: String(this.options.store.currentRevision()) }, items } };
   }

@@ -25,6 +25,7 @@ import { flagSet, flagTrue, parseComponentFlags, type FlagSet } from './componen
 import { kubeconfigClient } from './kubeconfig-client.js';
 import { HEALTH_SERVER, healthServer } from '../network/host-daemons.js';
 import { failingStorageStart, PROBE_ERROR, storageClient } from './apiserver-storage.js';
+import { componentProbes } from './component-probes.js';
 
 /** The process id of a component in its container. */
 const PID = 1;
@@ -171,6 +172,8 @@ function electedProgram(component: ElectedComponent): SystemProgram {
       });
       running.start();
       proc.onStop(() => running.stop());
+      // Secure serving: /healthz, /livez, /readyz answer `ok` to anyone (--authorization-always-allow-paths).
+      proc.server = HEALTH_SERVER;
       return proc;
     },
   };
@@ -253,7 +256,13 @@ export const kubeApiServerProgram: SystemProgram = {
     const serve = () => {
       serving = true;
       proc.server = api ? healthServer((path) => api.healthAnswer(path)) : HEALTH_SERVER;
-      if (!api || !storage) return;
+      if (!api) return;
+      const probes = componentProbes(lc, storage);
+      api.componentProbes = probes;
+      proc.onStop(() => {
+        if (api.componentProbes === probes) api.componentProbes = [];
+      });
+      if (!storage) return;
       const probe = () => ('error' in storage.dial() ? PROBE_ERROR : undefined);
       api.storageProbe = probe;
       proc.onStop(() => {
