@@ -7,13 +7,16 @@
  * the reason goes only to the log, the endpoint is public).
  *
  * The checks of a kubeadm v1.32 API server, in the order the server chain
- * registers them (aggregator → kube-apiserver → apiextensions; genericapiserver
- * config.go adds ping and log, the etcd options add etcd (and etcd-readiness
- * to readyz only), New adds informer-sync to readyz, every AddPostStartHook a
- * `poststarthook/<name>` check, and the readyz shutdown check comes last).
- * The post-start hooks are the ones kube-apiserver 1.32 registers with its
- * default feature gates (no start-kubernetes-service-cidr-controller: the
- * MultiCIDRServiceAllocator gate is off until 1.33).
+ * registers them: genericapiserver config.go starts every registry with ping
+ * and log, the etcd options add etcd (and etcd-readiness to readyz only),
+ * New adds informer-sync to readyz, every AddPostStartHook adds a
+ * `poststarthook/<name>` check (apiextensions, then kube-apiserver's
+ * controlplane/apiserver server.go and instance.go hooks, then the
+ * aggregator's), PrepareRun the openapi hooks, and the readyz shutdown check
+ * comes last. The order matches observed `/readyz?verbose` output of recent
+ * servers; the hooks are those of 1.32's default feature gates: no
+ * start-kubernetes-service-cidr-controller (instance.go registers it only
+ * with MultiCIDRServiceAllocator, beta and off in 1.31-1.32, on from 1.33).
  */
 
 /** The post-start hooks, in registration order. */
