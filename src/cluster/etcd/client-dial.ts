@@ -45,6 +45,11 @@ export function dialEtcd(network: Network, from: NetSource, endpoint: string, tl
   }
   const session = result.response;
   if (!session || session.kind !== 'etcd') return { error: 'error reading server preface: EOF' };
+  if (session.refused === 'http1') {
+    // A plain-HTTP listener (etcd's metrics port): the TLS client reads an HTTP answer as a record.
+    if (useTls && !session.serverCert) return { error: 'transport: authentication handshake failed: tls: first record does not look like a TLS handshake' };
+    if (!useTls) return { error: 'error reading server preface: EOF' };
+  }
   if (session.refused === 'plaintext') return { error: 'error reading server preface: EOF' };
   if (useTls && !tls.skipVerify && (tls.trustedCa === undefined || session.serverCert?.issuer.CN !== tls.trustedCa)) {
     return { error: 'transport: authentication handshake failed: tls: failed to verify certificate: x509: certificate signed by unknown authority' };
@@ -52,6 +57,8 @@ export function dialEtcd(network: Network, from: NetSource, endpoint: string, tl
   if (session.refused === 'certificate-required') return { error: 'error reading server preface: remote error: tls: certificate required' };
   if (session.refused === 'unknown-ca') return { error: 'error reading server preface: remote error: tls: unknown certificate authority' };
   if (session.refused === 'expired') return { error: 'error reading server preface: remote error: tls: expired certificate' };
+  // The HTTP/1 server answers the HTTP/2 preface with an HTTP/1 status line, which grpc reads as a frame header.
+  if (session.refused === 'http1') return { error: 'error reading server preface: http2: frame too large' };
   if (!session.member || !session.member.serving) return { error: 'error reading server preface: EOF' };
   return { member: session.member };
 }

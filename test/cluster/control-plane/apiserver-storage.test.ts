@@ -67,4 +67,19 @@ describe("kube-apiserver's etcd client", () => {
     const sh = await sessionOn(c);
     expect((await sh.exec('kubectl get --raw /readyz')).output).toBe('ok');
   });
+
+  it("dials etcd where it listens: its peer port on 127.0.0.1 is refused, on the node address it is no gRPC, its metrics port no TLS", () => {
+    const c = testCluster({ createdAgoMs: 2 * DAY });
+    const starts = (endpoint: string) => {
+      editCommand(c, 'kube-apiserver.yaml', (cmd) => cmd.map((a) => (a.startsWith('--etcd-servers=') ? `--etcd-servers=${endpoint}` : a)));
+      c.advance(60_000);
+      const mine = apiservers(c).filter((x) => x.argv.includes(`--etcd-servers=${endpoint}`));
+      return mine[0]!.logs.map((l) => l.line).find((l) => l.includes('createTransport'));
+    };
+    expect(starts('https://127.0.0.1:2380')).toContain('desc = "transport: Error while dialing: dial tcp 127.0.0.1:2380: connect: connection refused"');
+    expect(starts('https://10.0.0.10:2380')).toContain('desc = "error reading server preface: http2: frame too large"');
+    expect(starts('https://127.0.0.1:2381')).toContain('desc = "transport: authentication handshake failed: tls: first record does not look like a TLS handshake"');
+    // The client URLs on both addresses serve: no warning at all.
+    expect(starts('https://10.0.0.10:2379')).toBeUndefined();
+  });
 });
