@@ -314,7 +314,7 @@ export class Cluster {
       host.addUnit(kubeletUnit(), { start: (pid) => kubelet.start(pid), stop: () => kubelet.stop() });
       this.nodes.set(spec.name, { spec, host, kubelet, runtime });
       this.jumpHooks.push((delta) => host.skipped(delta));
-      const systemProgram = systemProgramLauncher({ ctx: this.ctx, network: this.network, node: { name: spec.name, ip: spec.ip, host, runtime }, podSubnet, apiServerCertificate: apiServer.servingCertificate, ...(apiServerPeers ? { apiServerPeers } : {}), ...(this.etcdMembers.has(spec.name) && (spec.name === cp.name || endpoint) ? { etcd: this.etcdMembers.get(spec.name)! } : {}) });
+      const systemProgram = systemProgramLauncher({ ctx: this.ctx, network: this.network, node: { name: spec.name, ip: spec.ip, host, runtime }, podSubnet, apiServerCertificate: apiServer.servingCertificate, api: this.api, ...(apiServerPeers ? { apiServerPeers } : {}), ...(this.etcdMembers.has(spec.name) && (spec.name === cp.name || endpoint) ? { etcd: this.etcdMembers.get(spec.name)! } : {}) });
       const waitLoop = waitLoopLauncher({ queue: this.queue, network: this.network, node: { name: spec.name, runtime }, programs: () => this.clientPrograms, resolvConf: (sandbox) => sandbox.resolvConf });
       runtime.launcher = (container, sandbox) => systemProgram(container, sandbox) ?? waitLoop(container, sandbox);
       const podCidr = () => (this.store.get('nodes', undefined, spec.name)?.spec as { podCIDR?: string } | undefined)?.podCIDR;

@@ -16,6 +16,7 @@ import { launchClientProgram } from './programs/in-container.js';
 import { kubeProxyProgram } from './proxy/kube-proxy.js';
 import { etcdProgram } from './etcd/etcd-program.js';
 import type { EtcdMember } from './etcd/member.js';
+import type { ApiServer } from './apiserver/server.js';
 import { CONTROL_PLANE_PROGRAMS } from './control-plane/programs.js';
 import type { ApiServerPeers } from './control-plane/endpoint-reconciler.js';
 import { flannelCniPluginProgram, flannelProgram } from './flannel/programs.js';
@@ -31,6 +32,8 @@ export interface LaunchContext {
   readonly podSubnet: string;
   /** The etcd member whose data dir is on this node (the control-plane node's /var/lib/etcd). */
   readonly etcd?: EtcdMember;
+  /** The API server's request pipeline (what a kube-apiserver process serves while it runs). */
+  readonly api?: ApiServer;
   /** The serving certificate the API server presents at true time `now` (what clients' TLS judges). */
   readonly apiServerCertificate: (now: number) => Certificate;
   /** Of an HA control plane: where an API server reports that it serves or stopped (the `kubernetes` endpoints). */

@@ -260,6 +260,7 @@ function onlyDefaultFamilies(value: unknown): string | undefined {
 /** Every kind the simulated API server serves, and whether something acts on objects of it. */
 export const KIND_SUPPORT: readonly KindSupport[] = [
   { apiVersion: 'v1', kind: 'Binding', support: 'modelled', note: 'Written by the scheduler when it binds a pod; a scenario does not declare them.' },
+  { apiVersion: 'v1', kind: 'ComponentStatus', support: 'modelled', note: 'Read only (get, list): the API server probes the scheduler, controller manager and etcd on each request; a scenario does not declare them.' },
   { apiVersion: 'v1', kind: 'ConfigMap', support: 'modelled', note: 'Read by env, envFrom and configMap volumes.' },
   { apiVersion: 'v1', kind: 'Endpoints', support: 'modelled', note: 'Kept by the endpoints controller for Services with a selector.' },
   { apiVersion: 'v1', kind: 'Event', support: 'modelled', note: 'Written by the components; a scenario does not declare them.' },

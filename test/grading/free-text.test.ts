@@ -94,6 +94,10 @@ const TABLE: Record<string, Phrasings> = {
     right: ['kube-apiserver exits at start on the unknown flag --enable-admission-plugin', 'the API server is not running because of a typo in its manifest', 'api server down: its static pod crashloops'],
     wrong: ['etcd is down', 'the api server is not down', 'the controller manager lost its leader lease'],
   },
+  'apiserver-wrong-etcd-endpoint': {
+    right: ['the API server cannot reach etcd: --etcd-servers points at port 2397 instead of 2379', 'a typo in the etcd-servers flag of the kube-apiserver manifest', 'kube-apiserver crashloops with etcd connection refused on 2397'],
+    wrong: ['etcd is down', 'the api server is not down', 'the controller manager lost its leader lease'],
+  },
   'pending-untolerated-taint': {
     right: ['node-2 still has the maintenance taint nobody removed', 'node-2 still has the maintenance taint from the disk swap', 'a leftover maintenance=disk-swap:NoSchedule taint keeps api off node-2', 'the api pods do not tolerate the taint left on node-2'],
     wrong: ['api lacks a toleration for the gpu taint on node-1', 'node-2 is not tainted', 'nothing to do with the taint', 'api requests too much cpu'],

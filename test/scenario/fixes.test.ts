@@ -186,6 +186,12 @@ const FIXES: Record<string, Fixes> = {
     // Restarting the kubelet restarts nothing that matters: the manifest still has the unknown flag.
     forbidden: [['ssh cp-1', 'systemctl restart kubelet']],
   },
+  'apiserver-wrong-etcd-endpoint': {
+    // etcd's client URLs include the node address: pointing there works as well as 127.0.0.1.
+    alternatives: [['ssh cp-1', "sed -i 's#https://127.0.0.1:2397#https://10.0.0.10:2379#' /etc/kubernetes/manifests/kube-apiserver.yaml"]],
+    // Restarting the kubelet changes nothing; plain http to etcd's TLS port is refused too.
+    forbidden: [['ssh cp-1', 'systemctl restart kubelet'], ['ssh cp-1', "sed -i 's#https://127.0.0.1:2397#http://127.0.0.1:2379#' /etc/kubernetes/manifests/kube-apiserver.yaml"]],
+  },
   'startup-probe-slow-start': {
     // A longer period gives the same room (6 x 20 s = 120 s).
     alternatives: [['kubectl patch deployment reporting --type json -p \'[{"op":"replace","path":"/spec/template/spec/containers/0/startupProbe/periodSeconds","value":20}]\'']],

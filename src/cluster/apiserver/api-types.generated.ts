@@ -49,6 +49,8 @@ export const API_STRUCTS: Readonly<Record<string, Readonly<Record<string, string
   "core/v1.CinderVolumeSource": { "volumeID": "string", "fsType": "string", "readOnly": "bool", "secretRef": "core/v1.LocalObjectReference" },
   "core/v1.ClientIPConfig": { "timeoutSeconds": "int32" },
   "core/v1.ClusterTrustBundleProjection": { "name": "string", "signerName": "string", "labelSelector": "meta/v1.LabelSelector", "optional": "bool", "path": "string" },
+  "core/v1.ComponentCondition": { "type": "core/v1.ComponentConditionType", "status": "core/v1.ConditionStatus", "message": "string", "error": "string" },
+  "core/v1.ComponentStatus": { "kind": "string", "apiVersion": "string", "metadata": "meta/v1.ObjectMeta", "conditions": "[]core/v1.ComponentCondition" },
   "core/v1.ConfigMap": { "kind": "string", "apiVersion": "string", "metadata": "meta/v1.ObjectMeta", "immutable": "bool", "data": "map[string]string", "binaryData": "map[string][]byte" },
   "core/v1.ConfigMapEnvSource": { "name": "string", "optional": "bool" },
   "core/v1.ConfigMapKeySelector": { "name": "string", "key": "string", "optional": "bool" },
@@ -270,6 +272,7 @@ export const API_NAMED: Readonly<Record<string, string>> = {
   "core/v1.AzureDataDiskKind": "string",
   "core/v1.Capability": "string",
   "core/v1.ClaimResourceStatus": "string",
+  "core/v1.ComponentConditionType": "string",
   "core/v1.ConditionStatus": "string",
   "core/v1.ContainerRestartPolicy": "string",
   "core/v1.DNSPolicy": "string",
@@ -350,6 +353,7 @@ export const API_SPECIAL: Readonly<Record<string, string>> = {
 /** `apiVersion/Kind` (`apps/v1/Deployment`, `v1/Pod`) → the Go struct of the kind. */
 export const API_KINDS: Readonly<Record<string, string>> = {
   "v1/Binding": "core/v1.Binding",
+  "v1/ComponentStatus": "core/v1.ComponentStatus",
   "v1/ConfigMap": "core/v1.ConfigMap",
   "v1/Endpoints": "core/v1.Endpoints",
   "v1/Event": "core/v1.Event",

@@ -2,6 +2,7 @@
  * metav1.Status bodies the API server answers with, worded as
  * apimachinery's pkg/api/errors/errors.go builds them.
  */
+import { goQuote } from '../go-quote.js';
 import type { ApiResult, Status, StatusReason } from './types.js';
 import { qualifiedName, type ResourceInfo } from './resources.js';
 
@@ -117,3 +118,19 @@ export function storageError(message: string): Status {
 export function proxyError(message: string): Status {
   return status(500, '', message);
 }
+
+/**
+ * A 500 whose body is no Status (a failed health check's text), as
+ * client-go reads it (rest.Request.newUnstructuredResponseError: the body
+ * capped at 2048 bytes, trimmed when it is text; NewGenericServerResponse:
+ * reason InternalError, `an error on the server (%q) has prevented the
+ * request from succeeding`). The Status is the client's view: ApiResult
+ * carries one.
+ */
+export function unstructuredServerError(body: string): Status {
+  const capped = body.length > MAX_UNSTRUCTURED_BYTES ? body.slice(0, MAX_UNSTRUCTURED_BYTES) : body;
+  return status(500, 'InternalError', `an error on the server (${goQuote(capped.trim())}) has prevented the request from succeeding`);
+}
+
+/** rest/request.go maxUnstructuredResponseTextBytes. */
+const MAX_UNSTRUCTURED_BYTES = 2048;

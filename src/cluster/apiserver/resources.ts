@@ -27,6 +27,7 @@ function r(name: string, singular: string, shortNames: string[], group: string, 
 /** Every resource, in `kubectl api-resources` order (core group first, then by group). */
 export const RESOURCES: readonly ResourceInfo[] = [
   r('bindings', 'binding', [], '', 'v1', 'Binding', true, ['create']),
+  r('componentstatuses', 'componentstatus', ['cs'], '', 'v1', 'ComponentStatus', false, ['get', 'list']),
   r('configmaps', 'configmap', ['cm'], '', 'v1', 'ConfigMap', true),
   r('endpoints', 'endpoints', ['ep'], '', 'v1', 'Endpoints', true),
   r('events', 'event', ['ev'], '', 'v1', 'Event', true),
@@ -101,4 +102,16 @@ function matches(info: ResourceInfo, lower: string): boolean {
 /** Finds the resource served for an object's apiVersion and kind. */
 export function resourceForKind(apiVersion: string, kind: string): ResourceInfo | undefined {
   return RESOURCES.find((info) => apiVersionOf(info) === apiVersion && info.kind === kind);
+}
+
+/**
+ * The warnings the API server's deprecation filter sends (a `Warning`
+ * header kubectl prints as `Warning: ...` on stderr) for a deprecated
+ * resource, by resource name (k8s.io/apiserver endpoints/deprecation).
+ */
+const DEPRECATION_WARNINGS: ReadonlyMap<string, string> = new Map([['componentstatuses', 'v1 ComponentStatus is deprecated in v1.19+']]);
+
+/** The deprecation warning a request for `info` gets, if any. */
+export function deprecationWarning(info: ResourceInfo): string | undefined {
+  return DEPRECATION_WARNINGS.get(info.name);
 }

@@ -14,7 +14,9 @@ import { authenticate, authenticationFailure, type Credential, type UserInfo } f
 import { klogKV, klogLine } from '../host/journal.js';
 import { authorize } from './authz.js';
 import { ETCD_ERROR_CODES } from '../etcd/member.js';
-import { alreadyExists, storageError, badRequest, conflict, failure, forbidden, gone, proxyError, invalid, notFound, notServed, rejectedRequest, unauthorized } from './errors.js';
+import { alreadyExists, storageError, badRequest, conflict, failure, forbidden, gone, proxyError, invalid, notFound, notServed, rejectedRequest, unauthorized, unstructuredServerError } from './errors.js';
+import { healthAnswer, type HealthAnswer } from './health.js';
+import { componentStatus, type ComponentProbe } from './component-status.js';
 import { applyDefaults, hasDefaults } from './defaults.js';
 import { goJsonType, jsonPatch, MAX_BODY_DEPTH, mergePatch, nestsDeeperThan, strategicMergePatch } from './patch.js';
 import { exactFieldValue, fieldValue, parseFieldSelector, parseLabelSelector, type ObjectMatcher } from './selectors.js';
@@ -73,16 +75,19 @@ export interface ApiServerOptions {
   version: { gitVersion: string; major: string; minor: string };
 }
 
-/** Health of the control plane as /healthz reports it (faults may bend it later). */
-export interface ApiServerHealth {
-  etcdHealthy: boolean;
-}
-
 /** The simulated kube-apiserver. */
 export class ApiServer {
   private readonly tokens = new Map<string, UserInfo>();
   private readonly admission: AdmissionPlugin[] = defaultAdmissionPlugins();
-  readonly health: ApiServerHealth = { etcdHealthy: true };
+  /**
+   * The storage client's health probe (etcd3ProberMonitor.Probe, a GET of
+   * /registry/health with --etcd-healthcheck-timeout): undefined while etcd
+   * answers, else the error. Set by the kube-apiserver process while it runs
+   * (it dials its --etcd-servers); without one, storage counts as healthy.
+   */
+  storageProbe: (() => string | undefined) | undefined;
+  /** The components `componentstatuses` probes (set by the kube-apiserver process: it probes from its node). */
+  componentProbes: readonly ComponentProbe[] = [];
   private readonly allocators: ServiceAllocators;
   private readonly leaseManager: LeaseManager;
 
@@ -183,6 +188,11 @@ export class ApiServer {
   get(credential: Credential, resource: string, namespace: string | undefined, name: string): ApiResult<KubeObject> {
     const b = this.begin(credential, 'get', resource, namespace, name);
     if (!b.ok) return failure(b.status);
+    if (b.info.name === 'componentstatuses') {
+      // rest.go Get: the named component's probe, NotFound for a name it does not validate.
+      const probe = this.componentProbes.find((p) => p.name === name);
+      return probe ? { ok: true, value: componentStatus(probe.name, probe.check()) } : failure(notFound(b.info, name));
+    }
     const obj = this.options.store.get(b.info.name, b.ns, name);
     return obj ? { ok: true, value: obj } : failure(notFound(b.info, name));
   }
@@ -192,6 +202,10 @@ export class ApiServer {
     if (!b.ok) return failure(b.status);
     const matcher = this.matcher(b.info, options);
     if (!matcher.ok) return failure(badRequest(matcher.error));
+    if (b.info.name === 'componentstatuses') {
+      const statuses = this.componentProbes.map((p) => componentStatus(p.name, p.check())).filter(matcher.match);
+      return { ok: true, value: { apiVersion: 'v1', kind: 'ComponentStatusList', metadata: {} as KubeList['metadata'], items: statuses } };
+    }
     const items = this.options.store.list(b.info.name, b.ns, this.trigger(b.info, options)).filter(matcher.match);
     return { ok: true, value: { apiVersion: apiVersionOf(b.info), kind: `${b.info.kind}List`, metadata: { resourceVersion: String(this.options.store.currentRevision()) }, items } };
   }
@@ -379,8 +393,24 @@ export class ApiServer {
       const v = this.options.version;
       return { ok: true, value: JSON.stringify({ major: v.major, minor: v.minor, gitVersion: v.gitVersion, platform: 'linux/amd64' }, null, 2) };
     }
-    if (path === '/healthz' || path === '/livez' || path === '/readyz') return { ok: true, value: this.health.etcdHealthy ? 'ok' : 'healthz check failed' };
+    const health = this.healthAnswer(path);
+    if (health) return health.status === 200 ? { ok: true, value: health.body } : failure(unstructuredServerError(health.body));
     return failure(notServed());
+  }
+
+  /** GET of a health path (health.ts), or undefined for any other path. */
+  healthAnswer(pathAndQuery: string): HealthAnswer | undefined {
+    return healthAnswer(pathAndQuery, (check) => this.healthCheck(check));
+  }
+
+  /**
+   * One health check: the etcd checks ask the storage client; the rest
+   * (ping, log, informer sync, post-start hooks, shutdown) pass once the
+   * server serves, which is whenever it answers at all.
+   */
+  private healthCheck(check: string): string | undefined {
+    if (check !== 'etcd' && check !== 'etcd-readiness') return undefined;
+    return this.storageProbe?.();
   }
 
   private bind(user: UserInfo, namespace: string | undefined, body: KubeObject): ApiResult<KubeObject> {

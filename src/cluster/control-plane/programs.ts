@@ -24,7 +24,9 @@ import { DEFAULT_LEADER_ELECTION, type ElectionHooks, type LeaderElectionTiming 
 import { durationFlag, flagSet, flagTrue, parseComponentFlags, type FlagSet } from './component-flags.js';
 import { controllerStarts, controllersFlag, validateControllers } from './controller-catalog.js';
 import { kubeconfigClient } from './kubeconfig-client.js';
-import { HEALTH_SERVER } from '../network/host-daemons.js';
+import { HEALTH_SERVER, healthServer } from '../network/host-daemons.js';
+import { failingStorageStart, PROBE_ERROR, storageClient } from './apiserver-storage.js';
+import { componentProbes } from './component-probes.js';
 
 /** The process id of a component in its container. */
 const PID = 1;
@@ -54,6 +56,7 @@ const APISERVER_FLAGS: FlagSet = flagSet(
 /** A component process in a container: its log is the container's output. */
 class ComponentProcess implements ContainerProcess {
   stopped = false;
+  listening?: (port: number) => boolean;
   private readonly stops: (() => void)[] = [];
   server?: ServerProgram;
   clientCertificate?: ContainerProcess['clientCertificate'];
@@ -201,6 +204,8 @@ function electedProgram(component: ElectedComponent): SystemProgram {
       });
       running.start();
       proc.onStop(() => running.stop());
+      // Secure serving: /healthz, /livez, /readyz answer `ok` to anyone (--authorization-always-allow-paths).
+      proc.server = HEALTH_SERVER;
       return proc;
     },
   };
@@ -265,14 +270,36 @@ export const kubeApiServerProgram: SystemProgram = {
       const path = flags.get(flag);
       if (path !== undefined && lc.node.host.fs.exists(path) !== 'file') return proc.commandFailed(error(path));
     }
-    proc.server = HEALTH_SERVER;
-    // The lease endpoint reconciler: it lists itself in the `kubernetes` endpoints, and takes itself out on shutdown.
-    const peers = lc.apiServerPeers;
-    if (peers) {
-      const advertise = flags.get('advertise-address') ?? lc.node.ip;
-      peers.serving(advertise);
-      proc.onStop(() => peers.stopped(advertise));
-    }
+    const storage = storageClient(lc, flags);
+    const api = lc.api;
+    // Serving starts once storage is there: until then nothing listens on 6443.
+    let serving = false;
+    proc.listening = () => serving;
+    const serve = () => {
+      serving = true;
+      // The lease endpoint reconciler: once serving, it lists itself in the `kubernetes` endpoints, and takes itself out on shutdown.
+      const peers = lc.apiServerPeers;
+      if (peers) {
+        const advertise = flags.get('advertise-address') ?? lc.node.ip;
+        peers.serving(advertise);
+        proc.onStop(() => peers.stopped(advertise));
+      }
+      proc.server = api ? healthServer((path) => api.healthAnswer(path)) : HEALTH_SERVER;
+      if (!api) return;
+      const probes = componentProbes(lc, storage);
+      api.componentProbes = probes;
+      proc.onStop(() => {
+        if (api.componentProbes === probes) api.componentProbes = [];
+      });
+      if (!storage) return;
+      const probe = () => ('error' in storage.dial() ? PROBE_ERROR : undefined);
+      api.storageProbe = probe;
+      proc.onStop(() => {
+        if (api.storageProbe === probe) api.storageProbe = undefined;
+      });
+    };
+    if (!storage || !('error' in storage.dial())) serve();
+    else failingStorageStart(proc, storage, serve);
     return proc;
   },
 };

@@ -46,17 +46,40 @@ function startEtcd(launch: LaunchContext, member: EtcdMember): ContainerProcess 
   const files = node.host.fs;
   // Its HTTP endpoints (the kubelet's probes of /livez, /readyz on 2381) answer as the image's behaviour says.
   const http = applicationServer(node.runtime, container);
+  const listeners = listenAddresses(argv);
   const server: ServerProgram = {
     answer(request, port, conn) {
       if (request.kind !== 'etcd') return http.answer(request, port, conn);
+      if (port === listeners.peerPort) {
+        // The peer listener: TLS with peer certificates, then rafthttp's HTTP/1 handlers.
+        const tls = session(member, request, files.read(flag(argv, 'peer-cert-file') ?? ''), files.read(flag(argv, 'peer-trusted-ca-file') ?? ''), node.host.now());
+        return tls.refused ? tls : { kind: 'etcd', ...(tls.serverCert ? { serverCert: tls.serverCert } : {}), refused: 'http1' };
+      }
+      if (port !== listeners.clientPort) return { kind: 'etcd', refused: 'http1' };
       return session(member, request, files.read(flag(argv, 'cert-file') ?? ''), files.read(flag(argv, 'trusted-ca-file') ?? ''), node.host.now());
     },
   };
   return {
     server,
+    listening: (port, ip) => listeners.listens(port, ip),
     stop: () => {
       if (member.log === log) member.log = undefined;
       member.serving = false;
+    },
+  };
+}
+
+/** Where etcd listens, from its --listen-*-urls (etcd's defaults: localhost:2379 and :2380). */
+function listenAddresses(argv: readonly string[]): { clientPort: number; peerPort: number; listens(port: number, ip?: string): boolean } {
+  const urls = (name: string, fallback: string) => (flag(argv, name) ?? fallback).split(',').map((u) => /^\w+:\/\/([^:/]+):(\d+)/.exec(u.trim())).filter((m): m is RegExpExecArray => m !== null);
+  const all = [...urls('listen-client-urls', 'http://localhost:2379'), ...urls('listen-peer-urls', 'http://localhost:2380'), ...urls('listen-metrics-urls', '')];
+  const client = urls('listen-client-urls', 'http://localhost:2379')[0];
+  const peer = urls('listen-peer-urls', 'http://localhost:2380')[0];
+  return {
+    clientPort: Number(client?.[2] ?? 2379),
+    peerPort: Number(peer?.[2] ?? 2380),
+    listens(port, ip) {
+      return all.some((m) => Number(m[2]) === port && (ip === undefined || m[1] === ip || m[1] === '0.0.0.0' || (m[1] === 'localhost' && ip === '127.0.0.1')));
     },
   };
 }

@@ -135,9 +135,14 @@ function source(t: ProbeTarget): NetSource {
   return { kind: 'host', node: t.nodeName };
 }
 
-/** The address a probe dials: the node's loopback (a static pod's `host: 127.0.0.1`) is the node itself. */
+/**
+ * The address a probe dials: the kubelet runs in the node's network
+ * namespace, so `host: 127.0.0.1` (a static pod's) is the node's loopback,
+ * where a process listening on 127.0.0.1 only (etcd's metrics port) answers.
+ */
 function dialAddress(host: string, t: ProbeTarget): string {
-  return host === '127.0.0.1' || host === 'localhost' ? t.nodeIP : host;
+  void t;
+  return host === 'localhost' ? '127.0.0.1' : host;
 }
 
 function connectError(failure: 'refused' | 'unreachable'): string {

@@ -7,19 +7,37 @@
  * the API server, not through these servers).
  */
 import type { Packet } from './netfilter.js';
-import type { ServerProgram } from './requests.js';
+import type { HttpResponse, ServerProgram } from './requests.js';
 import { reasonPhrase } from './app-server.js';
 
 /** Answers `/healthz`, `/livez` and `/readyz` with `ok`; anything else as an anonymous caller is refused. */
-export const HEALTH_SERVER: ServerProgram = {
-  answer(request) {
-    if (request.kind !== 'http') return undefined;
-    const path = request.path.split('?')[0];
-    if (path === '/healthz' || path === '/livez' || path === '/readyz') return { kind: 'http', status: 200, reason: reasonPhrase(200), headers: [['Content-Type', 'text/plain; charset=utf-8']], body: 'ok' };
-    const body = `{\n  "kind": "Status",\n  "apiVersion": "v1",\n  "metadata": {},\n  "status": "Failure",\n  "message": "forbidden: User \\"system:anonymous\\" cannot get path \\"${path}\\"",\n  "reason": "Forbidden",\n  "details": {},\n  "code": 403\n}`;
-    return { kind: 'http', status: 403, reason: reasonPhrase(403), headers: [['Content-Type', 'application/json']], body };
-  },
-};
+export const HEALTH_SERVER: ServerProgram = healthServer((path) => {
+  const bare = path.split('?')[0];
+  return bare === '/healthz' || bare === '/livez' || bare === '/readyz' ? { status: 200, body: 'ok' } : undefined;
+});
+
+/**
+ * A server whose health paths answer as `health` says, to anyone
+ * (system:public-info-viewer lets system:unauthenticated read them); any
+ * other path, for an anonymous caller, is forbidden.
+ */
+export function healthServer(health: (pathAndQuery: string) => { status: 200 | 500; body: string } | undefined): ServerProgram {
+  return {
+    answer(request) {
+      if (request.kind !== 'http') return undefined;
+      const answer = health(request.path);
+      // healthz.go and http.Error both write text/plain with nosniff.
+      if (answer) return { kind: 'http', status: answer.status, reason: reasonPhrase(answer.status), headers: [['Content-Type', 'text/plain; charset=utf-8'], ['X-Content-Type-Options', 'nosniff']], body: answer.body };
+      return forbiddenAnonymous(request.path.split('?')[0]);
+    },
+  };
+}
+
+/** The 403 an anonymous caller gets for any path system:public-info-viewer does not cover. */
+function forbiddenAnonymous(path: string): HttpResponse {
+  const body = `{\n  "kind": "Status",\n  "apiVersion": "v1",\n  "metadata": {},\n  "status": "Failure",\n  "message": "forbidden: User \\"system:anonymous\\" cannot get path \\"${path}\\"",\n  "reason": "Forbidden",\n  "details": {},\n  "code": 403\n}`;
+  return { kind: 'http', status: 403, reason: reasonPhrase(403), headers: [['Content-Type', 'application/json']], body };
+}
 
 /** Which host daemons a node has. */
 export function hostDaemons(node: { kubelet: { running(): boolean } }): (port: number, proto: Packet['proto']) => ServerProgram | undefined {

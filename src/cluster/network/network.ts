@@ -166,7 +166,7 @@ export class Network {
     if (known && known.ip === ip && known.port === port && known.srcFilter.changes() === known.srcVersion && known.dstFilter.changes() === known.dstVersion) {
       const path = known.path;
       if ('failure' in path) return path;
-      return path.replyDropped ? TIMED_OUT : this.toHost(path.host, port, 'tcp');
+      return path.replyDropped ? TIMED_OUT : this.toHost(path.host, port, 'tcp', path.host.ip);
     }
     const draws = this.draws;
     const traced = this.route(from, srcNode.ip, srcNode, ip, port, 'tcp');
@@ -302,7 +302,7 @@ export class Network {
     if (from.kind === 'workstation') return { ok: false, failure: 'refused' };
     const node = this.node(from.node);
     if (!node) return { ok: false, failure: 'unreachable' };
-    if (from.kind === 'host') return this.toHost(node, port, proto);
+    if (from.kind === 'host') return this.toHost(node, port, proto, '127.0.0.1');
     const sandbox = node.runtime.sandboxes.get(from.sandboxId);
     const found = sandbox && serving(node.runtime, sandbox, port);
     if (!sandbox || !found) return { ok: false, failure: 'refused' };
@@ -409,18 +409,19 @@ export class Network {
       // A pod's egress policy covers node addresses too (its own node is always allowed).
       if (src.sandbox && this.policy && !this.policy(src, { ip: host.ip, node: host.name }, p.dport ?? port, packet.proto)) return { ok: false, failure: 'timeout' };
       trace.end = { node: host, atHost: true, ip: host.ip, port: p.dport ?? port };
-      return this.toHost(host, p.dport ?? port, proto);
+      return this.toHost(host, p.dport ?? port, proto, host.ip);
     }
     return this.toPod(src, srcNode, packet, false, trace);
   }
 
   /** Delivery to a node's own address: a host daemon or a host-network container. */
-  private toHost(node: NetNode, port: number, proto: 'tcp' | 'udp'): DialResult {
+  private toHost(node: NetNode, port: number, proto: 'tcp' | 'udp', localIP: string): DialResult {
     const daemon = node.hostDaemon(port, proto);
     if (daemon) return { ok: true, peer: { kind: 'host-daemon', node: node.name, server: daemon }, ip: node.ip, port };
     for (const sandbox of node.runtime.sandboxes.values()) {
       if (!sandbox.hostNetwork) continue;
-      const found = serving(node.runtime, sandbox, port);
+      // A host-network process may listen on some of the node's addresses only (etcd's 127.0.0.1 and node URLs).
+      const found = serving(node.runtime, sandbox, port, localIP);
       if (found) return { ok: true, peer: { kind: 'container', node: node.name, sandbox, container: found, server: serverOf(node.runtime, found) }, ip: node.ip, port };
     }
     return { ok: false, failure: 'refused' };
@@ -504,8 +505,8 @@ function sandboxOn(node: NetNode, ip: string): Sandbox | undefined {
 }
 
 /** The container of `sandbox` whose process serves `port` now. */
-function serving(runtime: ContainerRuntime, sandbox: Sandbox, port: number): RuntimeContainer | undefined {
-  for (const c of runtime.containers.values()) if (c.sandboxId === sandbox.id && runtime.serving(c, port)) return c;
+function serving(runtime: ContainerRuntime, sandbox: Sandbox, port: number, localIP?: string): RuntimeContainer | undefined {
+  for (const c of runtime.containers.values()) if (c.sandboxId === sandbox.id && runtime.serving(c, port, localIP)) return c;
   return undefined;
 }
 

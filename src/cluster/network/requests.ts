@@ -87,8 +87,12 @@ export interface EtcdSession {
   kind: 'etcd';
   serverCert?: Certificate;
   member?: EtcdMember;
-  /** plaintext: not TLS; certificate-required: no client cert; unknown-ca / expired: the client cert fails verification. */
-  refused?: 'plaintext' | 'certificate-required' | 'unknown-ca' | 'expired';
+  /**
+   * plaintext: not TLS; certificate-required: no client cert; unknown-ca /
+   * expired: the client cert fails verification; http1: the port serves
+   * HTTP/1 (etcd's peer or metrics listener), not gRPC.
+   */
+  refused?: 'plaintext' | 'certificate-required' | 'unknown-ca' | 'expired' | 'http1';
 }
 
 /** Anything a client sends over a connection. */

@@ -7,7 +7,8 @@
 import type { Program, ProgramContext, ProgramRun } from './types.js';
 import { durationString } from '../clock/go-duration.js';
 import { ProgramOutput } from './output.js';
-import { decodeCertificate, type Certificate } from '../host/certs.js';
+import { decodeCertificate } from '../host/certs.js';
+import { dialEtcd, type EtcdClientTls, type EtcdDial } from '../etcd/client-dial.js';
 import { ETCD_VERSION, type EtcdMember } from '../etcd/member.js';
 import { humanizeBytes, zapLine, zapTime } from '../etcd/format.js';
 import { renderTable } from '../etcd/tablewriter.js';
@@ -105,14 +106,7 @@ export const etcdctl: Program = (argv, ctx) => {
 };
 
 /** The client's TLS set-up (ctlv3 global.go newClientCfg, client/pkg/transport TLSInfo). */
-interface ClientTls {
-  /** A TLS config exists (certificates or a CA given). */
-  configured: boolean;
-  /** CN of the CA it trusts (its --cacert); undefined: the system roots. */
-  trustedCa?: string;
-  cert?: Certificate;
-  skipVerify: boolean;
-}
+type ClientTls = EtcdClientTls;
 
 /** Reads --cert/--key/--cacert as tlsinfo.ClientConfig does: an error text for a missing file or a lone cert or key. */
 function clientTls(args: Args, env: Readonly<Record<string, string>>, ctx: ProgramContext): ClientTls | string {
@@ -151,33 +145,9 @@ interface Run {
   elapsed: number;
 }
 
-/** A connection's outcome: the member, or the gRPC connection error's text. */
-type Connected = { member: EtcdMember } | { error: string };
-
-/** Dials `endpoint` and does the TLS handshake (client/v3 credentialsForEndpoint: https requires TLS, http drops it, a bare address uses what is configured). */
-function connect(run: Run, endpoint: string): Connected {
-  const m = /^(?:(https?|unix|unixs):\/\/)?([^:/]+|\[[^\]]+\])(?::(\d+))?$/.exec(endpoint);
-  const scheme = m?.[1];
-  const host = m?.[2] ?? endpoint;
-  const port = Number(m?.[3] ?? 2379);
-  const ip = host === 'localhost' ? '127.0.0.1' : host;
-  const tls = scheme === 'https' || (scheme !== 'http' && run.tls.configured);
-  const result = run.ctx.network.request(run.ctx.from, ip, port, { kind: 'etcd', tls, ...(run.tls.cert ? { clientCert: run.tls.cert } : {}) });
-  if (!result.ok) {
-    const why = result.failure === 'refused' ? 'connect: connection refused' : result.failure === 'timeout' ? 'i/o timeout' : 'connect: no route to host';
-    return { error: `transport: Error while dialing: dial tcp ${host}:${port}: ${why}` };
-  }
-  const session = result.response;
-  if (!session || session.kind !== 'etcd') return { error: 'error reading server preface: EOF' };
-  if (session.refused === 'plaintext') return { error: 'error reading server preface: EOF' };
-  if (tls && !run.tls.skipVerify && (run.tls.trustedCa === undefined || session.serverCert?.issuer.CN !== run.tls.trustedCa)) {
-    return { error: 'transport: authentication handshake failed: tls: failed to verify certificate: x509: certificate signed by unknown authority' };
-  }
-  if (session.refused === 'certificate-required') return { error: 'error reading server preface: remote error: tls: certificate required' };
-  if (session.refused === 'unknown-ca') return { error: 'error reading server preface: remote error: tls: unknown certificate authority' };
-  if (session.refused === 'expired') return { error: 'error reading server preface: remote error: tls: expired certificate' };
-  if (!session.member || !session.member.serving) return { error: 'error reading server preface: EOF' };
-  return { member: session.member };
+/** Dials `endpoint` from where etcdctl runs (etcd/client-dial.ts). */
+function connect(run: Run, endpoint: string): EtcdDial {
+  return dialEtcd(run.ctx.network, run.ctx.from, endpoint, run.tls);
 }
 
 /** The warning client/v3's retry interceptor logs before the command gives up. */

@@ -15,6 +15,13 @@ export interface ContainerProcess {
   stop(): void;
   /** How it answers what reaches it over the network (absent: the image behaviour's default server). */
   server?: ServerProgram;
+  /**
+   * Whether the program has opened `port` yet, on `localIP` when the
+   * connection's local address is known (absent: every port of the image's
+   * `listens`, on every address, from start on). kube-apiserver opens 6443
+   * only once its storage is reachable; etcd listens where its --listen-*-urls say.
+   */
+  listening?(port: number, localIP?: string): boolean;
   /** The program decides when the container exits (a client program's run); the image behaviour's `exits` is ignored. */
   exitsByItself?: boolean;
   /**

@@ -357,10 +357,10 @@ export class ContainerRuntime {
   }
 
   /** Is the process of this container listening on `port` and serving now? */
-  serving(c: RuntimeContainer, port: number): boolean {
+  serving(c: RuntimeContainer, port: number, localIP?: string): boolean {
     if (c.state !== 'CONTAINER_RUNNING' || c.startedAt === undefined) return false;
     const ready = c.startedAt + (c.behaviour.readyAfterMs ?? 0) <= this.queue.now();
-    return ready && (c.behaviour.listens ?? []).includes(port);
+    return ready && (c.behaviour.listens ?? []).includes(port) && (c.process?.listening?.(port, localIP) ?? true);
   }
 
   /** Ends a container's simulated program (its process died with the container). */

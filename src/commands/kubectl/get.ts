@@ -5,7 +5,7 @@
  * jsonpath/custom-columns.
  */
 import type { KubeObject, WatchEvent } from '../../cluster/apiserver/types.js';
-import type { ResourceInfo } from '../../cluster/apiserver/resources.js';
+import { deprecationWarning, type ResourceInfo } from '../../cluster/apiserver/resources.js';
 import type { ExecResult, FollowCursor } from '../types.js';
 import type { Invocation } from './invocation.js';
 import { arr, bool, str } from './flags.js';
@@ -55,11 +55,21 @@ export function runGet(inv: Invocation): ExecResult {
   let stderr = '';
   let failed = false;
   const groups: Group[] = [];
+  // The server's deprecation warnings, printed once each (rest.WarningWriter with Deduplicate).
+  const warned = new Set<string>();
+  const warn = (info: ResourceInfo) => {
+    const w = deprecationWarning(info);
+    if (w !== undefined && !warned.has(w)) {
+      warned.add(w);
+      stderr += `Warning: ${w}\n`;
+    }
+  };
   for (const target of parsed.targets) {
     const objects: KubeObject[] = [];
     if (target.names.length > 0) {
       for (const name of target.names) {
         const r = inv.client.get(target.info.name, namespaceFor(inv, target.info), name);
+        if (r.ok || r.status.reason === 'NotFound') warn(target.info);
         if (r.ok) objects.push(r.value);
         else if (!(ignoreNotFound && r.status.reason === 'NotFound')) {
           stderr += statusMessage(r.status);
@@ -68,6 +78,7 @@ export function runGet(inv: Invocation): ExecResult {
       }
     } else {
       const r = listObjects(inv, target.info, allNamespaces, selector, fieldSelector);
+      if (r.ok) warn(target.info);
       if (!r.ok) {
         stderr += statusMessage(r.status);
         failed = true;

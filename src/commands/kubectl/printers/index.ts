@@ -12,6 +12,7 @@ import { eventPrinter } from './event.js';
 import { csrPrinter } from './csr.js';
 import { networkPolicyPrinter } from './networkpolicy.js';
 import {
+  componentStatusPrinter,
   configMapPrinter,
   genericPrinter,
   leasePrinter,
@@ -42,6 +43,7 @@ const printers: Readonly<Record<string, TableDefinition>> = {
   ResourceQuota: resourceQuotaPrinter,
   CertificateSigningRequest: csrPrinter,
   NetworkPolicy: networkPolicyPrinter,
+  ComponentStatus: componentStatusPrinter,
 };
 
 /** The printer for a kind (`Pod`, `Deployment`, ...); the NAME AGE fallback for any other kind. */

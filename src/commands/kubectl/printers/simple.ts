@@ -3,7 +3,7 @@
  * secrets, serviceaccounts, limitranges, resourcequotas, and the generic NAME AGE fallback
  * (the server's default table for kinds without a printer).
  */
-import type { ConfigMap, LimitRange, Namespace, ResourceQuota, Secret, ServiceAccount } from 'kubernetes-types/core/v1.js';
+import type { ComponentStatus, ConfigMap, LimitRange, Namespace, ResourceQuota, Secret, ServiceAccount } from 'kubernetes-types/core/v1.js';
 import type { Lease } from 'kubernetes-types/coordination/v1.js';
 import type { TableDefinition } from '../output/table.js';
 import { translateTimestampSince } from '../output/duration.js';
@@ -111,5 +111,20 @@ export const resourceQuotaPrinter: TableDefinition<ResourceQuota> = {
       target.push(`${r}: ${used[r] ?? '0'}/${hard[r]}`);
     }
     return [name(o), age(o, now), request.join(', '), limit.join(', ')];
+  },
+};
+
+/** ComponentStatus as printComponentStatus shows it: the Healthy condition's status, message and error. */
+export const componentStatusPrinter: TableDefinition<ComponentStatus> = {
+  columns: [
+    { name: 'Name', priority: 0 },
+    { name: 'Status', priority: 0 },
+    { name: 'Message', priority: 0 },
+    { name: 'Error', priority: 0 },
+  ],
+  row: (o) => {
+    const healthy = (o.conditions ?? []).find((c) => c.type === 'Healthy');
+    if (!healthy) return [name(o), 'Unknown', '', ''];
+    return [name(o), healthy.status === 'True' ? 'Healthy' : 'Unhealthy', healthy.message ?? '', healthy.error ?? ''];
   },
 };

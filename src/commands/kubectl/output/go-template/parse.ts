@@ -6,6 +6,7 @@
  * `define` and `block` add named templates that `template` runs.
  */
 import { isKeyword, lex, type Item, type ItemType } from './lex.js';
+import { goQuote } from '../../../../cluster/go-quote.js';
 
 /** A template literal number: Go gives it type int, float64 or int32 (a rune). */
 export interface NumberLit {
@@ -98,21 +99,7 @@ function quoteTrunc(s: string): string {
   return chars.length > 10 ? `${goQuote(chars.slice(0, 10).join(''))}...` : goQuote(s);
 }
 
-const QUOTE_ESCAPES: Readonly<Record<string, string>> = { '\x07': '\\a', '\b': '\\b', '\f': '\\f', '\n': '\\n', '\r': '\\r', '\t': '\\t', '\v': '\\v', '\\': '\\\\', '"': '\\"' };
-
-/** strconv.Quote: Go escapes, `\x` for other control bytes, printable Unicode as is. */
-export function goQuote(s: string): string {
-  let out = '"';
-  for (const c of s) {
-    const cp = c.codePointAt(0)!;
-    if (c in QUOTE_ESCAPES) out += QUOTE_ESCAPES[c];
-    else if (cp < 0x20 || cp === 0x7f) out += `\\x${cp.toString(16).padStart(2, '0')}`;
-    else if (cp >= 0x80 && cp < 0xa0) out += `\\u${cp.toString(16).padStart(4, '0')}`;
-    else if (cp === 0x2028 || cp === 0x2029 || cp === 0xfeff) out += `\\u${cp.toString(16).padStart(4, '0')}`;
-    else out += c;
-  }
-  return out + '"';
-}
+export { goQuote };
 
 /** strconv.Unquote of a "…" or `…` token. */
 function unquote(token: string): string {
