@@ -34,9 +34,9 @@ export const staticPodManifestEdited: FaultPrimitive<z.infer<typeof params>> = {
     if (!fs || text === undefined) return;
     for (const r of p.replace) text = text.split(r.from).join(r.to);
     if (p.addArgs.length) {
-      // The command list as yaml.dump writes it: `    - --flag=value` lines after `command:`.
+      // The command list as kubeadm writes it: `    - --flag=value` lines after `  - command:`.
       const lines = text.split('\n');
-      const at = lines.findIndex((l) => /^\s*command:\s*$/.test(l));
+      const at = lines.findIndex((l) => /^\s*(- )?command:\s*$/.test(l));
       if (at >= 0) {
         let end = at + 1;
         while (end < lines.length && /^\s*- /.test(lines[end])) end++;

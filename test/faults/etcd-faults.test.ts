@@ -31,6 +31,6 @@ describe('etcd fault primitives', () => {
   it('etcd-quota puts the flag into the etcd manifest', async () => {
     const run = startFixture('scenarios/control-plane/etcd-db-space-exceeded.yaml');
     const manifest = await onHost(run, 'cp-1', 'cat /etc/kubernetes/manifests/etcd.yaml');
-    expect(manifest).toContain("        - '--peer-trusted-ca-file=/etc/kubernetes/pki/etcd/ca.crt'\n        - '--quota-backend-bytes=268435456'\n        - '--snapshot-count=10000'\n");
+    expect(manifest).toContain('    - --peer-trusted-ca-file=/etc/kubernetes/pki/etcd/ca.crt\n    - --quota-backend-bytes=268435456\n    - --snapshot-count=10000\n');
   });
 });

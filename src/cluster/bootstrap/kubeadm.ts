@@ -183,6 +183,8 @@ export function kubernetesService(apiServerIPs: readonly string[]): Obj[] {
   ];
 }
 
+// Probes as kubeadm sets them (staticpodutil.GetAPIServerProbeAddress/GetControllerManagerProbeAddress/
+// GetSchedulerProbeAddress/GetEtcdProbeEndpoint): the API server's advertise address, 127.0.0.1 for the rest.
 function staticPod(component: string, image: string, command: string[], cpu: string, nodeIP: string, port: number, extra: Obj = {}): Obj {
   return {
     apiVersion: 'v1',
@@ -196,7 +198,7 @@ function staticPod(component: string, image: string, command: string[], cpu: str
           command,
           resources: { requests: { cpu, ...(extra.memory ? { memory: extra.memory } : {}) } },
           ...(extra.volumeMounts ? { volumeMounts: extra.volumeMounts } : {}),
-          livenessProbe: { failureThreshold: 8, httpGet: { host: component === 'etcd' ? '127.0.0.1' : nodeIP, path: component === 'etcd' ? '/livez' : component === 'kube-apiserver' ? '/livez' : '/healthz', port, scheme: component === 'etcd' ? 'HTTP' : 'HTTPS' }, initialDelaySeconds: 10, periodSeconds: 10, timeoutSeconds: 15 },
+          livenessProbe: { failureThreshold: 8, httpGet: { host: component === 'kube-apiserver' ? nodeIP : '127.0.0.1', path: component === 'etcd' ? '/livez' : component === 'kube-apiserver' ? '/livez' : '/healthz', port, scheme: component === 'etcd' ? 'HTTP' : 'HTTPS' }, initialDelaySeconds: 10, periodSeconds: 10, timeoutSeconds: 15 },
         },
       ],
       hostNetwork: true,
@@ -302,7 +304,7 @@ export function controlPlaneStaticPods(nodeName: string, nodeIP: string, version
       annotations: { 'kubeadm.kubernetes.io/kube-apiserver.advertise-address.endpoint': `${nodeIP}:6443` },
     }),
     staticPod('kube-controller-manager', `registry.k8s.io/kube-controller-manager:${version}`, controllerManagerCommand(podSubnet), '200m', nodeIP, 10257),
-    staticPod('kube-scheduler', `registry.k8s.io/kube-scheduler:${version}`, ['kube-scheduler', '--authentication-kubeconfig=/etc/kubernetes/scheduler.conf', '--bind-address=127.0.0.1', '--kubeconfig=/etc/kubernetes/scheduler.conf', '--leader-elect=true'], '100m', nodeIP, 10259),
+    staticPod('kube-scheduler', `registry.k8s.io/kube-scheduler:${version}`, ['kube-scheduler', '--authentication-kubeconfig=/etc/kubernetes/scheduler.conf', '--authorization-kubeconfig=/etc/kubernetes/scheduler.conf', '--bind-address=127.0.0.1', '--kubeconfig=/etc/kubernetes/scheduler.conf', '--leader-elect=true'], '100m', nodeIP, 10259),
   ];
 }
 

@@ -13,6 +13,7 @@ import { encodeCertificate, privateKeyBlock, type Certificate } from '../host/ce
 import { CA_VALIDITY_MS, CERT_BACKDATE_MS } from './kubeadm-pki.js';
 import { NODE_STUB_RESOLV_CONF, NODE_UPLINK_RESOLV_CONF } from '../dns/resolv-conf.js';
 import { CNI_BIN_DIR, seedCniPlugins } from '../runtime/cni.js';
+import { toYaml } from '../go-yaml/yaml.js';
 
 type Obj = Record<string, any>;
 
@@ -163,7 +164,7 @@ export function seedNodeFiles(host: NodeHost, spec: NodeSpec, o: NodeFileOptions
     );
   }
   fs.mkdirs('/etc/kubernetes/manifests');
-  for (const pod of o.staticPods) fs.write(`/etc/kubernetes/manifests/${pod.metadata.name}.yaml`, yaml.dump(pod, { lineWidth: -1 }), { mode: 0o600, mtime: at });
+  for (const pod of o.staticPods) fs.write(`/etc/kubernetes/manifests/${pod.metadata.name}.yaml`, staticPodManifestText(pod), { mode: 0o600, mtime: at });
   // systemd-resolved: the stub for the node's own programs, the uplink file for the kubelet's resolvConf.
   fs.write('/etc/resolv.conf', NODE_STUB_RESOLV_CONF, { mtime: at });
   fs.write('/run/systemd/resolve/resolv.conf', NODE_UPLINK_RESOLV_CONF, { mtime: at });
@@ -195,4 +196,16 @@ function seedCalicoCni(fs: NodeHost['fs'], nodeName: string, at: number): void {
   };
   const conf = { name: 'k8s-pod-network', cniVersion: '0.3.1', plugins: [calico, { type: 'portmap', snat: true, capabilities: { portMappings: true } }, { type: 'bandwidth', capabilities: { bandwidth: true } }] };
   fs.write('/etc/cni/net.d/10-calico.conflist', JSON.stringify(conf, null, 2) + '\n', { mtime: at });
+}
+
+/**
+ * A static pod manifest as kubeadm writes it: the v1.Pod through
+ * sigs.k8s.io/yaml (kubeadmutil.MarshalToYaml), so keys sorted, sequences not
+ * indented, flags unquoted (`- --kubeconfig=...`), the zero creationTimestamp
+ * as `null`, empty annotations left out and an empty `status: {}`.
+ */
+export function staticPodManifestText(pod: Obj): string {
+  const { annotations, ...metadata } = pod.metadata as Obj & { annotations?: Record<string, string> };
+  const withAnnotations = annotations && Object.keys(annotations).length > 0 ? { annotations } : {};
+  return toYaml({ ...pod, metadata: { ...withAnnotations, creationTimestamp: null, ...metadata }, status: {} });
 }

@@ -14,7 +14,7 @@ import { kindName } from './invocation.js';
 import { arr, str } from './flags.js';
 import { errorResult, statusMessage } from './errors.js';
 import { readHostFile } from '../text/lib/file-access.js';
-import { toYaml } from './output/yaml.js';
+import { toYaml } from '../../cluster/go-yaml/yaml.js';
 
 /** apimachinery validation IsConfigMapKey: `[-._a-zA-Z0-9]+`, at most 253 characters, not `.` or `..`. */
 function keyProblem(key: string): string | undefined {

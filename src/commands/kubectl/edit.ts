@@ -13,7 +13,7 @@ import type { Invocation } from './invocation.js';
 import { kindName } from './invocation.js';
 import { errorResult, statusMessage } from './errors.js';
 import { fetchTargets, parseTargets } from './resolve.js';
-import { toYaml } from './output/yaml.js';
+import { toYaml } from '../../cluster/go-yaml/yaml.js';
 
 /** editoptions.go's instructions at the top of the file. */
 export const EDIT_HEADER =

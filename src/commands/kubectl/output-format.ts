@@ -5,7 +5,7 @@
  */
 import type { KubeObject } from '../../cluster/apiserver/types.js';
 import { printJson } from './output/json.js';
-import { asList, printYaml } from './output/yaml.js';
+import { asList, printYaml } from '../../cluster/go-yaml/yaml.js';
 import { JsonPathError, printJsonPath } from './output/jsonpath.js';
 import { parseCustomColumns, printCustomColumns, type CustomColumn } from './output/custom-columns.js';
 import { printNames } from './output/name.js';

@@ -21,7 +21,7 @@ import { containerShell, runtimeContainer } from './container-shell.js';
 import { reattachMessage } from './debug-attach.js';
 import { isShell } from '../../cluster/programs/shell-words.js';
 import { parseGoDuration } from './logs.js';
-import { toYaml } from './output/yaml.js';
+import { toYaml } from '../../cluster/go-yaml/yaml.js';
 
 const STEP_MS = 1_000;
 /** The longest an attached container may run before the simulation stops waiting (a learner would press Ctrl+C). */

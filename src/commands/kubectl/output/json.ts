@@ -2,7 +2,7 @@
  * `kubectl -o json`: Go encoding/json MarshalIndent(obj, "", "    ") of the unstructured object
  * (cli-runtime pkg/printers/json.go): 4-space indent, map keys in byte order, HTML-safe escaping.
  */
-import { asList } from './yaml.js';
+import { asList } from '../../../cluster/go-yaml/yaml.js';
 
 const byteOrder = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 

@@ -4,7 +4,7 @@
  * string literals like `{"\n"}`, and plain text. kubectl get allows missing keys (prints nothing).
  * Several results of one expression print space-separated.
  */
-import { isPlainObject } from './yaml.js';
+import { isPlainObject } from '../../../cluster/go-yaml/yaml.js';
 
 type Segment =
   | { kind: 'field'; name: string; recursive: boolean }

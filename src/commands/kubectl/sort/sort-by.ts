@@ -11,7 +11,7 @@
 import { goSort } from './go-sort.js';
 import { compareQuantities, parseGoQuantity, type QuantityValue } from './go-quantity.js';
 import { JsonPathError, jsonPathValues } from '../output/jsonpath.js';
-import { isPlainObject } from '../output/yaml.js';
+import { isPlainObject } from '../../../cluster/go-yaml/yaml.js';
 
 /** A field value that kubectl cannot order (isLess's error); the sorter exits through klog. */
 export class UnsortableError extends Error {

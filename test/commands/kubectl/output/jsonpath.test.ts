@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { printJsonPath } from '../../../../src/commands/kubectl/output/jsonpath.js';
 import { parseCustomColumns, printCustomColumns } from '../../../../src/commands/kubectl/output/custom-columns.js';
 import { printNames } from '../../../../src/commands/kubectl/output/name.js';
-import { asList } from '../../../../src/commands/kubectl/output/yaml.js';
+import { asList } from '../../../../src/cluster/go-yaml/yaml.js';
 
 const pod = JSON.parse(readFileSync(fileURLToPath(new URL('./fixtures/pod-real.input.json', import.meta.url)), 'utf8'));
 

@@ -8,7 +8,7 @@
  * apimachinery's util/json decodes them) and template literals (NumberLit).
  */
 import type { NumberLit } from './parse.js';
-import { isPlainObject } from '../yaml.js';
+import { isPlainObject } from '../../../../cluster/go-yaml/yaml.js';
 
 /** A value inside the template engine: decoded JSON, or a typed template literal. */
 export type GoValue = unknown;

@@ -1,10 +1,10 @@
 import { describe, it, expect } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { printYaml, toYaml, yamlKeyLess } from '../../../../src/commands/kubectl/output/yaml.js';
-import { resolvesToNonString, selectStyle } from '../../../../src/commands/kubectl/output/yaml-scalar.js';
+import { printYaml, toYaml, yamlKeyLess } from '../../../src/cluster/go-yaml/yaml.js';
+import { resolvesToNonString, selectStyle } from '../../../src/cluster/go-yaml/yaml-scalar.js';
 
-const fixture = (name: string): string => readFileSync(fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url)), 'utf8');
+const fixture = (name: string): string => readFileSync(fileURLToPath(new URL(`../../commands/kubectl/output/fixtures/${name}`, import.meta.url)), 'utf8');
 
 describe('toYaml against recorded kubectl -o yaml', () => {
   it.each(['pod-real', 'p', 'q', 'r'])('%s', (name) => {
