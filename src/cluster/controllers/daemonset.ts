@@ -52,6 +52,13 @@ export class DaemonSetController implements Controller {
   private readonly queue: WorkQueue;
   private readonly expectations: Expectations;
   private readonly recorder: EventRecorder;
+  /**
+   * Per pod template (a stored DaemonSet's, which is never changed once written): its hash,
+   * computed once rather than at every sync (each write of a daemon pod wakes a sync).
+   */
+  private readonly hashes = new WeakMap<object, string>();
+  /** Per pod spec of a stored DaemonSet: its node selector's pairs and every toleration the daemon pods carry. */
+  private readonly admission = new WeakMap<object, { selector: [string, string][]; tolerations: Obj[] }>();
 
   constructor(private readonly c: ControllerContext) {
     this.dsInformer = c.informers.informer('daemonsets');
@@ -85,13 +92,16 @@ export class DaemonSetController implements Controller {
     if (!ds || ds.metadata.deletionTimestamp) return;
     const spec = ds.spec as Obj;
     const template = spec.template ?? {};
-    const hash = computeHash(template);
+    let hash = this.hashes.get(template);
+    if (hash === undefined) this.hashes.set(template, (hash = computeHash(template)));
     const byNode = new Map<string, KubeObject[]>();
     for (const pod of this.podsByOwner.get(ds.metadata.uid!)) {
       if (pod.metadata.namespace !== ns || controllerOf(pod)?.uid !== ds.metadata.uid || pod.metadata.deletionTimestamp) continue;
       const node = daemonPodNode(pod);
       if (!node) continue;
-      byNode.set(node, [...(byNode.get(node) ?? []), pod]);
+      const onNode = byNode.get(node);
+      if (onNode) onNode.push(pod);
+      else byNode.set(node, [pod]);
     }
     const nodes = this.nodes.list();
     const shouldRun = new Set(nodes.filter((n) => this.shouldRun(ds, n)).map((n) => n.metadata.name!));
@@ -131,12 +141,19 @@ export class DaemonSetController implements Controller {
   }
 
   private admits(ds: KubeObject, node: KubeObject, counts: (effect: string) => boolean): boolean {
-    const podSpec = ((ds.spec as Obj).template?.spec ?? {}) as Obj;
+    const podSpec = (ds.spec as Obj).template?.spec;
+    const { selector, tolerations } = podSpec ? this.admissionOf(podSpec) : admissionOf({});
     const labels = node.metadata.labels ?? {};
-    for (const [k, v] of Object.entries((podSpec.nodeSelector ?? {}) as Record<string, string>)) if (labels[k] !== v) return false;
-    const tolerations = [...(podSpec.tolerations ?? []), ...daemonTolerations(!!podSpec.hostNetwork)];
-    const taints = (((node.spec as Obj | undefined)?.taints ?? []) as Obj[]).filter((t) => counts(t.effect));
-    return taints.every((t) => tolerations.some((tol) => tolerates(tol, t)));
+    for (const [k, v] of selector) if (labels[k] !== v) return false;
+    const taints = ((node.spec as Obj | undefined)?.taints ?? []) as Obj[];
+    return taints.every((t) => !counts(t.effect) || tolerations.some((tol) => tolerates(tol, t)));
+  }
+
+  /** {@link admissionOf} of a stored pod spec, made once per spec (every node of every sync reads it). */
+  private admissionOf(podSpec: Obj): { selector: [string, string][]; tolerations: Obj[] } {
+    let made = this.admission.get(podSpec);
+    if (!made) this.admission.set(podSpec, (made = admissionOf(podSpec)));
+    return made;
   }
 
   private manage(ds: KubeObject, key: string, hash: string, nodes: KubeObject[], shouldRun: Set<string>, byNode: Map<string, KubeObject[]>): void {
@@ -256,6 +273,14 @@ export class DaemonSetController implements Controller {
     if (!jsonEqual(ds.status ?? {}, status)) this.c.client.updateStatus('daemonsets', ds.metadata.namespace, { ...ds, status });
     if (minReady > 0 && available < ready) this.queue.addAfter(objectKey(ds), minReady * 1000);
   }
+}
+
+/** What decides where a daemon pod of `podSpec` may run: its node selector's pairs and its tolerations with the daemon ones added. */
+function admissionOf(podSpec: Obj): { selector: [string, string][]; tolerations: Obj[] } {
+  return {
+    selector: Object.entries((podSpec.nodeSelector ?? {}) as Record<string, string>),
+    tolerations: [...(podSpec.tolerations ?? []), ...daemonTolerations(!!podSpec.hostNetwork)],
+  };
 }
 
 /** shouldIgnoreNodeUpdate: equal labels and taints (apiequality.Semantic.DeepEqual: a missing map or list equals an empty one). */
