@@ -61,21 +61,21 @@ export interface CorrelateResult {
 export function eventKey(event: Obj): string {
   const s = event.source ?? {};
   const o = event.involvedObject ?? {};
-  return [s.component, s.host, o.kind, o.namespace, o.name, o.fieldPath, o.uid, o.apiVersion, event.type, event.reason, event.message].map(str).join('');
+  return strings([s.component, s.host, o.kind, o.namespace, o.name, o.fieldPath, o.uid, o.apiVersion, event.type, event.reason, event.message]).join('');
 }
 
 /** getSpamKey: source and object (no field path), and type. */
 export function spamKey(event: Obj): string {
   const s = event.source ?? {};
   const o = event.involvedObject ?? {};
-  return [s.component, s.host, o.kind, o.namespace, o.name, o.uid, o.apiVersion, event.type].map(str).join('');
+  return strings([s.component, s.host, o.kind, o.namespace, o.name, o.uid, o.apiVersion, event.type]).join('');
 }
 
 /** EventAggregatorByReasonFunc: the group key (no field path, no message) and the local key (the message). */
 export function aggregatorKeys(event: Obj): [aggregateKey: string, localKey: string] {
   const s = event.source ?? {};
   const o = event.involvedObject ?? {};
-  const key = [s.component, s.host, o.kind, o.namespace, o.name, o.uid, o.apiVersion, event.type, event.reason, event.reportingComponent, event.reportingInstance].map(str).join('');
+  const key = strings([s.component, s.host, o.kind, o.namespace, o.name, o.uid, o.apiVersion, event.type, event.reason, event.reportingComponent, event.reportingInstance]).join('');
   return [key, str(event.message)];
 }
 
@@ -85,6 +85,12 @@ export function aggregateMessage(event: Obj): string {
 }
 
 /** A Go string field: absent is empty. */
+/** `parts` with each non-string made empty, in place (ready to join without a second array). */
+function strings(parts: unknown[]): string[] {
+  for (let i = 0; i < parts.length; i++) if (typeof parts[i] !== 'string') parts[i] = '';
+  return parts as string[];
+}
+
 function str(v: unknown): string {
   return typeof v === 'string' ? v : '';
 }
@@ -156,7 +162,7 @@ export class EventCorrelator {
     const lived = now - this.skipped();
     const fullKey = eventKey(event);
     const [aggregateKey, localKey] = aggregatorKeys(event);
-    let record = this.aggregates.get(aggregateKey);
+    let record = this.aggregates.peek(aggregateKey);
     // A record older than the interval (or none: the zero time) starts over.
     if (!record || lived - record.lastTimestamp > this.maxIntervalMs) record = { localKeys: new Set(), lastTimestamp: lived };
     record.localKeys.add(localKey);
@@ -189,7 +195,7 @@ export class EventCorrelator {
 
   /** eventLogger.eventObserve: a repeat takes the first occurrence's name, first timestamp and the next count. */
   private observe(event: Obj, key: string): Obj {
-    const last = this.logs.get(key);
+    const last = this.logs.peek(key);
     let observed = event;
     if (last && last.count > 0) {
       observed = { ...event, metadata: { ...event.metadata, name: last.name, resourceVersion: last.resourceVersion }, firstTimestamp: last.firstTimestamp, count: last.count + 1 };
@@ -201,7 +207,7 @@ export class EventCorrelator {
   /** EventSourceObjectSpamFilter.Filter: true when the source has no token left for the object. */
   private filter(event: Obj): boolean {
     const key = this.spamKeyFunc(event);
-    const bucket = this.spam.get(key) ?? new TokenBucket(this.qps, this.burst);
+    const bucket = this.spam.peek(key) ?? new TokenBucket(this.qps, this.burst);
     const refused = !bucket.tryAccept(this.now() - this.skipped());
     this.spam.add(key, bucket);
     return refused;

@@ -18,6 +18,14 @@ export class LruCache<V> {
   }
 
   /** Stores `value` under `key` as the most recent entry, evicting the least recent past the size. */
+  /**
+   * The value under `key` without marking it used: for a caller that adds the key back
+   * at once (add marks it used), so the entry is moved once, not twice.
+   */
+  peek(key: string): V | undefined {
+    return this.entries.get(key);
+  }
+
   add(key: string, value: V): void {
     this.entries.delete(key);
     this.entries.set(key, value);

@@ -52,6 +52,20 @@ export class DaemonSetController implements Controller {
   private readonly queue: WorkQueue;
   private readonly expectations: Expectations;
   private readonly recorder: EventRecorder;
+  /**
+   * Per pod template (a stored DaemonSet's, which is never changed once written): its hash,
+   * computed once rather than at every sync (each write of a daemon pod wakes a sync).
+   */
+  private readonly hashes = new WeakMap<object, string>();
+  /** Per pod spec of a stored DaemonSet: its node selector's pairs and every toleration the daemon pods carry. */
+  private readonly admission = new WeakMap<object, { selector: [string, string][]; tolerations: Obj[] }>();
+  /**
+   * shouldRun's verdict per stored node version and DaemonSet pod spec (both never changed once
+   * written): every sync asks it of every node, and a node changes far less often than syncs run.
+   */
+  private readonly verdicts = new WeakMap<KubeObject, WeakMap<object, boolean>>();
+  /** The node a daemon pod is bound or pinned to, per stored pod spec (status writes share the spec). */
+  private readonly podNodes = new WeakMap<object, string | undefined>();
 
   constructor(private readonly c: ControllerContext) {
     this.dsInformer = c.informers.informer('daemonsets');
@@ -85,16 +99,20 @@ export class DaemonSetController implements Controller {
     if (!ds || ds.metadata.deletionTimestamp) return;
     const spec = ds.spec as Obj;
     const template = spec.template ?? {};
-    const hash = computeHash(template);
+    let hash = this.hashes.get(template);
+    if (hash === undefined) this.hashes.set(template, (hash = computeHash(template)));
     const byNode = new Map<string, KubeObject[]>();
     for (const pod of this.podsByOwner.get(ds.metadata.uid!)) {
       if (pod.metadata.namespace !== ns || controllerOf(pod)?.uid !== ds.metadata.uid || pod.metadata.deletionTimestamp) continue;
-      const node = daemonPodNode(pod);
+      const node = this.podNode(pod);
       if (!node) continue;
-      byNode.set(node, [...(byNode.get(node) ?? []), pod]);
+      const onNode = byNode.get(node);
+      if (onNode) onNode.push(pod);
+      else byNode.set(node, [pod]);
     }
     const nodes = this.nodes.list();
-    const shouldRun = new Set(nodes.filter((n) => this.shouldRun(ds, n)).map((n) => n.metadata.name!));
+    const shouldRun = new Set<string>();
+    for (const n of nodes) if (this.shouldRunCached(ds, n)) shouldRun.add(n.metadata.name!);
     if (this.expectations.satisfied(key)) this.manage(ds, key, hash, nodes, shouldRun, byNode);
     this.updateStatus(ds, hash, shouldRun, byNode);
   }
@@ -120,6 +138,27 @@ export class DaemonSetController implements Controller {
     }
   }
 
+  /** {@link shouldRun}, remembered per node version and pod spec. */
+  private shouldRunCached(ds: KubeObject, node: KubeObject): boolean {
+    const podSpec = (ds.spec as Obj).template?.spec;
+    if (!podSpec) return this.shouldRun(ds, node);
+    let byNode = this.verdicts.get(node);
+    if (!byNode) this.verdicts.set(node, (byNode = new WeakMap()));
+    let verdict = byNode.get(podSpec);
+    if (verdict === undefined) byNode.set(podSpec, (verdict = this.shouldRun(ds, node)));
+    return verdict;
+  }
+
+  /** {@link daemonPodNode}, remembered per pod spec. */
+  private podNode(pod: KubeObject): string | undefined {
+    const spec = pod.spec as Obj | undefined;
+    if (!spec) return undefined;
+    if (this.podNodes.has(spec)) return this.podNodes.get(spec);
+    const node = daemonPodNode(pod);
+    this.podNodes.set(spec, node);
+    return node;
+  }
+
   /** nodeShouldRunDaemonPod's shouldRun: node selector and taints (NoSchedule/NoExecute) must admit the pod. */
   private shouldRun(ds: KubeObject, node: KubeObject): boolean {
     return this.admits(ds, node, (effect) => effect === 'NoSchedule' || effect === 'NoExecute');
@@ -131,30 +170,51 @@ export class DaemonSetController implements Controller {
   }
 
   private admits(ds: KubeObject, node: KubeObject, counts: (effect: string) => boolean): boolean {
-    const podSpec = ((ds.spec as Obj).template?.spec ?? {}) as Obj;
+    const podSpec = (ds.spec as Obj).template?.spec;
+    const { selector, tolerations } = podSpec ? this.admissionOf(podSpec) : admissionOf({});
     const labels = node.metadata.labels ?? {};
-    for (const [k, v] of Object.entries((podSpec.nodeSelector ?? {}) as Record<string, string>)) if (labels[k] !== v) return false;
-    const tolerations = [...(podSpec.tolerations ?? []), ...daemonTolerations(!!podSpec.hostNetwork)];
-    const taints = (((node.spec as Obj | undefined)?.taints ?? []) as Obj[]).filter((t) => counts(t.effect));
-    return taints.every((t) => tolerations.some((tol) => tolerates(tol, t)));
+    for (const [k, v] of selector) if (labels[k] !== v) return false;
+    const taints = ((node.spec as Obj | undefined)?.taints ?? []) as Obj[];
+    return taints.every((t) => !counts(t.effect) || tolerations.some((tol) => tolerates(tol, t)));
+  }
+
+  /** {@link admissionOf} of a stored pod spec, made once per spec (every node of every sync reads it). */
+  private admissionOf(podSpec: Obj): { selector: [string, string][]; tolerations: Obj[] } {
+    let made = this.admission.get(podSpec);
+    if (!made) this.admission.set(podSpec, (made = admissionOf(podSpec)));
+    return made;
   }
 
   private manage(ds: KubeObject, key: string, hash: string, nodes: KubeObject[], shouldRun: Set<string>, byNode: Map<string, KubeObject[]>): void {
     const toDelete: KubeObject[] = [];
     const toCreate: string[] = [];
+    // Every sync walks every node: no arrays are made per node (a node holds one pod, as a rule).
     for (const node of nodes) {
       const name = node.metadata.name!;
-      const pods = byNode.get(name) ?? [];
+      const pods = byNode.get(name);
       if (!shouldRun.has(name)) {
-        toDelete.push(...pods);
+        if (pods) toDelete.push(...pods);
         continue;
       }
-      // A failed daemon pod is deleted so a new one replaces it.
-      const failed = pods.filter((p) => (p.status as Obj | undefined)?.phase === 'Failed');
-      toDelete.push(...failed);
-      const live = pods.filter((p) => !failed.includes(p));
-      if (live.length === 0) toCreate.push(name);
-      else toDelete.push(...live.slice(1));
+      if (!pods) {
+        toCreate.push(name);
+        continue;
+      }
+      // A failed daemon pod is deleted so a new one replaces it; of the live ones the first stays.
+      let live = 0;
+      for (const p of pods) {
+        if (failed(p)) toDelete.push(p);
+        else live++;
+      }
+      if (live === 0) toCreate.push(name);
+      else if (live > 1) {
+        let kept = false;
+        for (const p of pods) {
+          if (failed(p)) continue;
+          if (kept) toDelete.push(p);
+          kept = true;
+        }
+      }
     }
     toDelete.push(...this.rollingUpdateVictims(ds, hash, shouldRun, byNode, new Set(toDelete)));
     for (const nodeName of toCreate) {
@@ -187,7 +247,7 @@ export class DaemonSetController implements Controller {
     const oldAvailable: KubeObject[] = [];
     const victims: KubeObject[] = [];
     for (const node of shouldRun) {
-      const pod = (byNode.get(node) ?? []).find((p) => !already.has(p));
+      const pod = firstNotIn(byNode.get(node), already);
       if (!pod) {
         unavailable++;
         continue;
@@ -256,6 +316,25 @@ export class DaemonSetController implements Controller {
     if (!jsonEqual(ds.status ?? {}, status)) this.c.client.updateStatus('daemonsets', ds.metadata.namespace, { ...ds, status });
     if (minReady > 0 && available < ready) this.queue.addAfter(objectKey(ds), minReady * 1000);
   }
+}
+
+/** The first of `pods` not in `taken`. */
+function firstNotIn(pods: readonly KubeObject[] | undefined, taken: ReadonlySet<KubeObject>): KubeObject | undefined {
+  if (pods) for (const p of pods) if (!taken.has(p)) return p;
+  return undefined;
+}
+
+/** A daemon pod that failed (deleted, so that a new one replaces it). */
+function failed(pod: KubeObject): boolean {
+  return (pod.status as Obj | undefined)?.phase === 'Failed';
+}
+
+/** What decides where a daemon pod of `podSpec` may run: its node selector's pairs and its tolerations with the daemon ones added. */
+function admissionOf(podSpec: Obj): { selector: [string, string][]; tolerations: Obj[] } {
+  return {
+    selector: Object.entries((podSpec.nodeSelector ?? {}) as Record<string, string>),
+    tolerations: [...(podSpec.tolerations ?? []), ...daemonTolerations(!!podSpec.hostNetwork)],
+  };
 }
 
 /** shouldIgnoreNodeUpdate: equal labels and taints (apiequality.Semantic.DeepEqual: a missing map or list equals an empty one). */

@@ -82,8 +82,12 @@ export function revisionOf(rs: KubeObject): number {
   return Number.isFinite(v) ? v : 0;
 }
 
-/** EqualIgnoreHash: templates equal apart from the pod-template-hash label. */
-export function equalIgnoreHash(a: Obj | undefined, b: Obj | undefined): boolean {
+/**
+ * EqualIgnoreHash: templates equal apart from the pod-template-hash label.
+ * With `memo`, each template's comparison text is kept by the template object:
+ * only for templates of stored objects, which are never changed once written.
+ */
+export function equalIgnoreHash(a: Obj | undefined, b: Obj | undefined, memo?: WeakMap<object, string>): boolean {
   // A view without the hash label, copying only the levels it changes (canonicalJson reads the rest in place).
   const strip = (t: Obj | undefined): Obj => {
     const c: Obj = { ...(t ?? {}) };
@@ -98,7 +102,13 @@ export function equalIgnoreHash(a: Obj | undefined, b: Obj | undefined): boolean
     }
     return c;
   };
-  return canonicalJson(strip(a)) === canonicalJson(strip(b));
+  const text = (t: Obj | undefined): string => {
+    if (!memo || !t) return canonicalJson(strip(t));
+    let made = memo.get(t);
+    if (made === undefined) memo.set(t, (made = canonicalJson(strip(t))));
+    return made;
+  };
+  return text(a) === text(b);
 }
 
 /** Sorts by creationTimestamp, then name (controller.ReplicaSetsByCreationTimestamp). */

@@ -111,8 +111,11 @@ export class DeploymentController implements Controller {
 
   /** FindNewReplicaSet: the oldest ReplicaSet whose template equals the Deployment's. */
   private findNew(d: KubeObject, rsList: KubeObject[]): KubeObject | undefined {
-    return rsList.find((rs) => equalIgnoreHash((rs.spec as Obj).template, (d.spec as Obj).template));
+    return rsList.find((rs) => equalIgnoreHash((rs.spec as Obj).template, (d.spec as Obj).template, this.templateTexts));
   }
+
+  /** equalIgnoreHash's text of each stored template (of informer-cached Deployments and ReplicaSets, never changed once written). */
+  private readonly templateTexts = new WeakMap<object, string>();
 
   private split(d: KubeObject, rsList: KubeObject[]): { newRS: KubeObject | undefined; oldRSs: KubeObject[] } {
     const newRS = this.findNew(d, rsList);

@@ -54,8 +54,24 @@ function serviceVariables(svc: Obj): [string, string][] {
   return out;
 }
 
-/** kubelet_pods.go getServiceEnvVarMap: the Services of the pod's namespace (with service links), and the API server's from default. */
-function serviceEnv(pod: KubeObject, sources: EnvSources): Map<string, string> {
+/**
+ * serviceVariables of each stored Service (never changed once written), made once and
+ * shared, frozen, by the environments of every container created while it stands: the
+ * kubelet builds these for every container of every pod.
+ */
+const variablesOf = new WeakMap<object, readonly (readonly [string, string])[]>();
+
+function sharedServiceVariables(svc: Obj): readonly (readonly [string, string])[] {
+  let made = variablesOf.get(svc);
+  if (!made) variablesOf.set(svc, (made = Object.freeze(serviceVariables(svc).map((pair) => Object.freeze(pair)))));
+  return made;
+}
+
+/**
+ * kubelet_pods.go getServiceEnvVarMap: the Services of the pod's namespace (with service links), and the API server's from default.
+ * Each variable maps to its (shared) name and value pair.
+ */
+function serviceEnv(pod: KubeObject, sources: EnvSources): Map<string, readonly [string, string]> {
   const namespace = pod.metadata.namespace ?? 'default';
   const links = (pod.spec as Obj | undefined)?.enableServiceLinks !== false;
   const chosen = new Map<string, Obj>();
@@ -63,8 +79,8 @@ function serviceEnv(pod: KubeObject, sources: EnvSources): Map<string, string> {
   if (links) for (const svc of namespace === 'default' ? [] : (sources.services(namespace) ?? [])) chosen.set(svc.metadata.name!, svc);
   if (links && namespace === 'default') for (const svc of sources.services('default') ?? []) chosen.set(svc.metadata.name!, svc);
   const names = [...chosen.keys()].sort();
-  const env = new Map<string, string>();
-  for (const name of names) for (const [k, v] of serviceVariables(chosen.get(name)!)) env.set(k, v);
+  const env = new Map<string, readonly [string, string]>();
+  for (const name of names) for (const pair of sharedServiceVariables(chosen.get(name)!)) env.set(pair[0], pair);
   return env;
 }
 
@@ -142,7 +158,7 @@ export function containerEnv(pod: KubeObject, container: Obj, sources: EnvSource
   for (const e of (container.env ?? []) as Obj[]) {
     const name = String(e.name ?? '');
     if (e.valueFrom === undefined) {
-      declared.set(name, expand(String(e.value ?? ''), (ref) => declared.get(ref) ?? services.get(ref)));
+      declared.set(name, expand(String(e.value ?? ''), (ref) => declared.get(ref) ?? services.get(ref)?.[1]));
       continue;
     }
     const v = e.valueFrom as Obj;
@@ -166,6 +182,7 @@ export function containerEnv(pod: KubeObject, container: Obj, sources: EnvSource
     }
   }
   const env: [string, string][] = [...declared];
-  for (const [k, value] of services) if (!declared.has(k)) env.push([k, value]);
+  // The Services' pairs are shared between containers (nothing changes a container's env once made).
+  for (const [k, pair] of services) if (!declared.has(k)) env.push(pair as [string, string]);
   return { ok: true, env };
 }
