@@ -170,8 +170,9 @@ export function seedNodeFiles(host: NodeHost, spec: NodeSpec, o: NodeFileOptions
   fs.write('/run/systemd/resolve/resolv.conf', NODE_UPLINK_RESOLV_CONF, { mtime: at });
   fs.mkdirs('/var/log/pods');
   fs.mkdirs('/var/lib/containerd');
-  // Where people park a static pod manifest to stop its pod (`mv ... /tmp/`).
+  // Where people park a static pod manifest to stop its pod (`mv ... /tmp/`, `sudo mv ... /root/`).
   fs.mkdirs('/tmp');
+  fs.mkdirs('/root');
 }
 
 /**

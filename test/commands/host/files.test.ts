@@ -63,6 +63,9 @@ describe('filesystem tools on a node', () => {
     expect(await h.run('cp /tmp/k.conf /nodir/')).toMatchObject({ stderr: "cp: cannot create regular file '/nodir/': Not a directory\n", exitCode: 1 });
     expect(fs.exists('/nodir/')).toBeUndefined();
     expect(fs.exists('/tmp/k.conf')).toBe('file');
+    // root's home exists, as on any Ubuntu node: `sudo mv manifest /root/` is how people park a static pod manifest.
+    expect(await h.run('mv /tmp/k.conf /root/')).toMatchObject({ stderr: '', exitCode: 0 });
+    expect(fs.exists('/root/k.conf')).toBe('file');
   });
 
   it('hostname names the host', async () => {
