@@ -1,11 +1,12 @@
 /**
- * Authorization: the Node authorizer for kubelets, then RBAC over the
- * Role/ClusterRole and bindings stored in the cluster (as kube-apiserver's
- * `--authorization-mode=Node,RBAC`).
+ * Authorization as kube-apiserver's `--authorization-mode` says (kubeadm:
+ * `Node,RBAC`): the Node authorizer for kubelets, RBAC over the
+ * Role/ClusterRole and bindings stored in the cluster, AlwaysAllow.
  */
 import type { KubeObject } from './types.js';
 import type { ResourceInfo } from './resources.js';
 import type { UserInfo } from './authn.js';
+import type { AuthorizationMode } from './serving-options.js';
 
 /** One RBAC PolicyRule. */
 interface PolicyRule {
@@ -23,11 +24,25 @@ export interface RbacSource {
 }
 
 /** Is `user` allowed `verb` on `resource` (optionally `subresource`) in `namespace`? */
-export function authorize(source: RbacSource, user: UserInfo, verb: string, resource: ResourceInfo, namespace: string | undefined, name: string | undefined, subresource?: string): boolean {
+export function authorize(source: RbacSource, user: UserInfo, verb: string, resource: ResourceInfo, namespace: string | undefined, name: string | undefined, subresource?: string, modes: readonly AuthorizationMode[] = ['Node', 'RBAC']): boolean {
   // kube-apiserver always allows system:masters (authorizerfactory.NewPrivilegedGroups), before any mode.
   if (user.groups.includes('system:masters')) return true;
-  // Node authorizer (simplified): kubelets may do what their node needs.
-  if (user.groups.includes('system:nodes') && user.name.startsWith('system:node:')) return true;
+  // The union authorizer asks each mode in --authorization-mode's order; the first to allow decides.
+  for (const mode of modes) {
+    if (mode === 'AlwaysAllow') return true;
+    // AlwaysDeny has no opinion ("Everything is forbidden."); ABAC and Webhook are not simulated: no opinion either.
+    if (mode === 'Node' && nodeAllows(user)) return true;
+    if (mode === 'RBAC' && rbacAllows(source, user, verb, resource, namespace, name, subresource)) return true;
+  }
+  return false;
+}
+
+/** Node authorizer (simplified): kubelets may do what their node needs. */
+function nodeAllows(user: UserInfo): boolean {
+  return user.groups.includes('system:nodes') && user.name.startsWith('system:node:');
+}
+
+function rbacAllows(source: RbacSource, user: UserInfo, verb: string, resource: ResourceInfo, namespace: string | undefined, name: string | undefined, subresource?: string): boolean {
   // The bootstrap policy's system:kube-scheduler and system:kube-controller-manager roles and bindings (simplified:
   // not stored as objects yet): the components' kubeconfig identities may do what their component needs.
   if (user.name === 'system:kube-scheduler' || user.name === 'system:kube-controller-manager') return true;

@@ -13,6 +13,7 @@ import { apiVersionOf, resolveResource, type ResourceInfo } from './resources.js
 import { authenticate, authenticationFailure, type Credential, type UserInfo } from './authn.js';
 import { klogKV, klogLine } from '../host/journal.js';
 import { authorize } from './authz.js';
+import { KUBEADM_SERVING_OPTIONS, type ServingOptions } from './serving-options.js';
 import { ETCD_ERROR_CODES } from '../etcd/member.js';
 import { alreadyExists, storageError, badRequest, conflict, failure, forbidden, gone, proxyError, invalid, notFound, notServed, rejectedRequest, unauthorized, unstructuredServerError } from './errors.js';
 import { healthAnswer, type HealthAnswer } from './health.js';
@@ -78,7 +79,8 @@ export interface ApiServerOptions {
 /** The simulated kube-apiserver. */
 export class ApiServer {
   private readonly tokens = new Map<string, UserInfo>();
-  private readonly admission: AdmissionPlugin[] = defaultAdmissionPlugins();
+  private admission: AdmissionPlugin[] = defaultAdmissionPlugins();
+  private serving: ServingOptions = KUBEADM_SERVING_OPTIONS;
   /**
    * The storage client's health probe (etcd3ProberMonitor.Probe, a GET of
    * /registry/health with --etcd-healthcheck-timeout): undefined while etcd
@@ -95,6 +97,12 @@ export class ApiServer {
     this.allocators = new ServiceAllocators(options.random);
     this.leaseManager = new LeaseManager(options.store, () => options.queue.now());
     options.store.indexBy('pods', (pod) => fieldValue(pod, POD_TRIGGER_FIELD));
+  }
+
+  /** The authorizers and admission plugins its process's flags chose (kube-apiserver sets them as it starts). */
+  configure(options: ServingOptions): void {
+    this.serving = options;
+    this.admission = defaultAdmissionPlugins().filter((p) => !options.disabledAdmissionPlugins.has(p.name));
   }
 
   /** Registers a bearer token (service account tokens, static tokens). */
@@ -181,7 +189,7 @@ export class ApiServer {
     const info = resolveResource(resource);
     if (!info) return { ok: false, status: notServed() };
     const ns = info.namespaced ? namespace : undefined;
-    if (!authorize(this.options.store, user, verb, info, ns, name, subresource)) return { ok: false, status: forbidden(user.name, verb, info, ns, name, subresource) };
+    if (!authorize(this.options.store, user, verb, info, ns, name, subresource, this.serving.authorizationModes)) return { ok: false, status: forbidden(user.name, verb, info, ns, name, subresource) };
     return { ok: true, user, info, ns };
   }
 

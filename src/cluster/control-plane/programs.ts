@@ -27,6 +27,7 @@ import { kubeconfigClient } from './kubeconfig-client.js';
 import { HEALTH_SERVER, healthServer } from '../network/host-daemons.js';
 import { failingStorageStart, PROBE_ERROR, storageClient } from './apiserver-storage.js';
 import { componentProbes } from './component-probes.js';
+import { servingOptions } from '../apiserver/serving-options.js';
 
 /** The process id of a component in its container. */
 const PID = 1;
@@ -264,6 +265,9 @@ export const kubeApiServerProgram: SystemProgram = {
     const flags = commandLine(proc, APISERVER_FLAGS);
     if (!flags) return proc;
     proc.log('I', 'options.go:238', `external host was not specified, using ${flags.get('advertise-address') ?? lc.node.ip}`);
+    // completedOptions.Validate() runs before Run logs the version: a bad mode or plugin name ends it here.
+    const judged = servingOptions((name) => flags.get(name));
+    if (!judged.ok) return proc.commandFailed(judged.error);
     proc.log('I', 'server.go:143', `Version: ${proc.version()}`);
     proc.log('I', 'server.go:145', GOLANG_SETTINGS);
     for (const [flag, error] of APISERVER_FILES) {
@@ -286,6 +290,7 @@ export const kubeApiServerProgram: SystemProgram = {
       }
       proc.server = api ? healthServer((path) => api.healthAnswer(path)) : HEALTH_SERVER;
       if (!api) return;
+      api.configure(judged.options);
       const probes = componentProbes(lc, storage);
       api.componentProbes = probes;
       proc.onStop(() => {
