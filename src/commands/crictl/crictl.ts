@@ -16,6 +16,7 @@ import { crictlTimeoutMs, CrictlCri } from './cri-calls.js';
 import { CriClient } from '../../cluster/runtime/cri-client.js';
 import { runInspecti } from './inspecti.js';
 import { crictlHelp } from './help.js';
+import { crictlCommandHelp } from './command-help.js';
 
 /** The version crictl reports (`--version`, the help's VERSION). */
 const VERSION = 'v1.32.0';
@@ -79,9 +80,17 @@ export function runCrictl(args: readonly string[], ctx: CommandContext): ExecRes
   if (!globals.ok) return { stdout: '', stderr: `Incorrect Usage: ${globals.error}\n\n`, exitCode: 1 };
   const rawSub = args[i];
   if (rawSub === undefined || ((rawSub === 'help' || rawSub === 'h') && args[i + 1] === undefined)) return { stdout: crictlHelp(VERSION), stderr: '', exitCode: 0 };
-  // A command's own help (`crictl ps --help`, `crictl help ps`) lists its flags: not written down here yet.
-  const helpFor = rawSub === 'help' || rawSub === 'h' ? args[i + 1] : args.slice(i + 1).some((a) => a === '--help' || a === '-h') ? rawSub : undefined;
-  if (helpFor !== undefined) return { stdout: '', stderr: `kubedrill: crictl ${helpFor} --help is not simulated (crictl --help lists the commands)\n`, exitCode: 1 };
+  // A command's own help: `crictl help ps` shows the command as the app holds it; `crictl ps --help`
+  // (or `crictl ps help`) runs it set up, with its --help flag and help subcommand (command-help.ts).
+  const viaHelpCommand = rawSub === 'help' || rawSub === 'h';
+  const helpFor = viaHelpCommand ? args[i + 1] : args.slice(i + 1).some((a) => a === '--help' || a === '-h') || args[i + 1] === 'help' || args[i + 1] === 'h' ? rawSub : undefined;
+  if (helpFor !== undefined) {
+    const text = crictlCommandHelp(ALIASES[helpFor] ?? helpFor, !viaHelpCommand);
+    if (text !== undefined) return { stdout: text, stderr: '', exitCode: 0 };
+    // urfave/cli's ShowCommandHelp for a name no command has.
+    if (viaHelpCommand && !crictlHelp(VERSION).includes(`\n   ${helpFor} `) && !crictlHelp(VERSION).includes(`\n   ${helpFor},`)) return { stdout: '', stderr: `No help topic for '${helpFor}'\n`, exitCode: 3 };
+    return { stdout: '', stderr: `kubedrill: crictl ${helpFor} --help is not simulated (crictl --help lists the commands)\n`, exitCode: 1 };
+  }
   const sub = ALIASES[rawSub] ?? rawSub;
   if (NOT_SIMULATED.has(sub)) return { stdout: '', stderr: `crictl ${sub}: not available in this simulator\n`, exitCode: 1 };
   const specs = FLAGS[sub];
