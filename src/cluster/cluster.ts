@@ -32,6 +32,8 @@ import { clientProgramTable } from './programs/index.js';
 import type { Program } from './programs/types.js';
 import { systemProgramLauncher } from './system-programs.js';
 import { hash } from './programs/fnv.js';
+import { kubeletClientCertChain } from './kubelet/client-cert-chain.js';
+import { CURRENT_PEM, storeCertificate } from './kubelet/client-credentials.js';
 import { dataCenterServices } from './dns/upstream.js';
 import { podResolvConf } from './dns/resolv-conf.js';
 import { execEndpoint } from './kubelet/exec-endpoint.js';
@@ -270,7 +272,10 @@ export class Cluster {
       const host = new NodeHost(spec.name, spec.ip, this.queue);
       const runtime = new ContainerRuntime(this.queue, this.random, this.catalog);
       const staticPods = spec.role === 'control-plane' ? controlPlaneStaticPods(spec.name, spec.ip, this.world.version, podSubnet) : [];
-      const credential: Credential = { type: 'x509', commonName: `system:node:${spec.name}`, organizations: ['system:nodes'], notBefore: this.createdAt, notAfter: this.world.now + 300 * 86_400_000 };
+      // The kubelet's client certificates: signed at its TLS bootstrap (when it joins), then rotated as client-go rotates them.
+      const joinAt = this.world.nodes[i].joinedAt ?? this.createdAt + (spec.role === 'control-plane' ? 0 : WORKER_JOIN_DELAY_MS);
+      const chain = kubeletClientCertChain(spec.name, this.seed, Math.min(joinAt, this.world.now), this.world.now);
+      const credential: Credential = { type: 'x509', commonName: `system:node:${spec.name}`, organizations: ['system:nodes'], notBefore: chain[0].notBefore, notAfter: chain[0].notAfter };
       seedNodeFiles(host, spec, { version: this.world.version, apiServerIP: cp.ip, clusterCreatedAt: this.createdAt, kubeletClient: credential, staticPods, random: this.random, cni: this.world.cni });
       if (spec.role === 'control-plane') {
         // kubeadm upgrades renew the leaf certificates about once a year: date them from the last anniversary.
@@ -300,6 +305,19 @@ export class Cluster {
         host.unit('containerd')!.start();
         host.unit('kubelet')!.start();
       };
+      for (const period of chain.slice(1)) {
+        joins.push({
+          at: period.issuedAt,
+          run: () => {
+            const pem = host.fs.read(CURRENT_PEM) ?? '';
+            const current = decodeCertificate(pem);
+            if (!current) return;
+            const cert = { ...current, serial: hash(`${spec.name}@${period.issuedAt}`).toString(16).padStart(32, '0'), notBefore: period.notBefore, notAfter: period.notAfter };
+            storeCertificate(host.fs, cert, pem, host.now());
+            kubelet.useClientCertificate(cert);
+          },
+        });
+      }
       const joinedAt = this.world.nodes[i].joinedAt;
       if (joinedAt !== undefined) joins.push({ at: joinedAt, run: join });
       // The rest join a little after the control plane (`kubeadm init`), as with `kubeadm join`.

@@ -137,12 +137,14 @@ export function readCa(fs: VirtualFs, ca: KubeadmCa): Certificate | undefined {
  * (certlist.go GetConfig, renewal/manager.go RenewUsingLocalCA): NotBefore five
  * minutes before `now`, NotAfter one validity period (a year) after it.
  */
-export function issueKubeadmCert(host: NodeHost, cert: KubeadmCert, now: number, random: Random, notBefore = now - CERT_BACKDATE_MS): boolean {
+export function issueKubeadmCert(host: NodeHost, cert: KubeadmCert, now: number, random: Random): boolean {
   const fs = host.fs;
   const ca = KUBEADM_CAS.find((c) => c.name === cert.ca)!;
   const caCert = readCa(fs, ca);
   if (!caCert) return false;
-  const issued: Certificate = { serial: random.hex(16), subject: cert.subject(host.name), issuer: { CN: caCert.subject.CN }, notBefore, notAfter: now + CERT_VALIDITY_MS };
+  // pkiutil.NewSignedCert (kubeadm 1.32, used by init and by `certs renew`'s FileRenewer alike):
+  // NotBefore is the CA's NotBefore, NotAfter one CertificateValidityPeriod from the signing.
+  const issued: Certificate = { serial: random.hex(16), subject: cert.subject(host.name), issuer: { CN: caCert.subject.CN }, notBefore: caCert.notBefore, notAfter: now + CERT_VALIDITY_MS };
   const sans = cert.sans?.(host.name, host.ip);
   if (sans) issued.sans = sans;
   const pem = encodeCertificate(issued);
@@ -182,9 +184,8 @@ export function seedControlPlanePki(host: NodeHost, createdAt: number, random: R
   if (!fs.exists(`${PKI}/sa.pub`)) fs.write(`${PKI}/sa.pub`, `-----BEGIN PUBLIC KEY-----\n${Buffer.from(`kubedrill-sa-${random.hex(16)}`).toString('base64')}\n-----END PUBLIC KEY-----\n`, { mode: 0o600, mtime: createdAt });
   for (const cert of KUBEADM_CERTS) {
     const present = cert.file.kind === 'pki' ? fs.exists(`${cert.file.base}.crt`) : fs.exists(cert.file.path);
-    // Certificates renewed before the simulated history starts keep init's NotBefore: the warm-up runs
-    // from init, and components use these files throughout it (a renewal's own NotBefore would lie ahead).
-    if (!present) issueKubeadmCert(host, cert, issuedAt, random, createdAt - CERT_BACKDATE_MS);
+    // Renewed or not, a kubeadm leaf certificate carries the CA's NotBefore (NewSignedCert); only NotAfter dates the last renewal.
+    if (!present) issueKubeadmCert(host, cert, issuedAt, random);
   }
 }
 
