@@ -32,6 +32,8 @@ import { clientProgramTable } from './programs/index.js';
 import type { Program } from './programs/types.js';
 import { systemProgramLauncher } from './system-programs.js';
 import { hash } from './programs/fnv.js';
+import { kubeletClientCertChain } from './kubelet/client-cert-chain.js';
+import { CURRENT_PEM, storeCertificate } from './kubelet/client-credentials.js';
 import { dataCenterServices } from './dns/upstream.js';
 import { podResolvConf } from './dns/resolv-conf.js';
 import { execEndpoint } from './kubelet/exec-endpoint.js';
@@ -294,7 +296,10 @@ export class Cluster {
       const host = new NodeHost(spec.name, spec.ip, this.queue);
       const runtime = new ContainerRuntime(this.queue, this.random, this.catalog);
       const staticPods = spec.role === 'control-plane' ? controlPlaneStaticPods(spec.name, spec.ip, this.world.version, podSubnet, endpoint ? this.initialEtcdCluster(spec.name) : []) : [];
-      const credential: Credential = { type: 'x509', commonName: `system:node:${spec.name}`, organizations: ['system:nodes'], notBefore: this.createdAt, notAfter: this.world.now + 300 * 86_400_000 };
+      // The kubelet's client certificates: signed at its TLS bootstrap (when it joins), then rotated as client-go rotates them.
+      const joinAt = this.world.nodes[i].joinedAt ?? this.createdAt + (spec.role === 'control-plane' ? 0 : WORKER_JOIN_DELAY_MS);
+      const chain = kubeletClientCertChain(spec.name, this.seed, Math.min(joinAt, this.world.now), this.world.now);
+      const credential: Credential = { type: 'x509', commonName: `system:node:${spec.name}`, organizations: ['system:nodes'], notBefore: chain[0].notBefore, notAfter: chain[0].notAfter };
       seedNodeFiles(host, spec, { version: this.world.version, apiServerIP: front.ip, ...(endpoint ? { apiServerPort: front.port } : {}), clusterCreatedAt: this.createdAt, kubeletClient: credential, staticPods, random: this.random, cni: this.world.cni });
       if (spec.role === 'control-plane') {
         // `kubeadm join --control-plane` copies the cluster's CAs and service-account keys from the init node (--upload-certs).
@@ -316,6 +321,7 @@ export class Cluster {
       this.jumpHooks.push((delta) => host.skipped(delta));
       const systemProgram = systemProgramLauncher({ ctx: this.ctx, network: this.network, node: { name: spec.name, ip: spec.ip, host, runtime }, podSubnet, apiServerCertificate: apiServer.servingCertificate, api: this.api, ...(apiServerPeers ? { apiServerPeers } : {}), ...(this.etcdMembers.has(spec.name) && (spec.name === cp.name || endpoint) ? { etcd: this.etcdMembers.get(spec.name)! } : {}) });
       const waitLoop = waitLoopLauncher({ queue: this.queue, network: this.network, node: { name: spec.name, runtime }, programs: () => this.clientPrograms, resolvConf: (sandbox) => sandbox.resolvConf });
+      runtime.hostClockOffsetMs = () => host.clockOffsetMs;
       runtime.launcher = (container, sandbox) => systemProgram(container, sandbox) ?? waitLoop(container, sandbox);
       const podCidr = () => (this.store.get('nodes', undefined, spec.name)?.spec as { podCIDR?: string } | undefined)?.podCIDR;
       this.netNodes.push({ name: spec.name, ip: spec.ip, host, runtime, hostDaemon: hostDaemons({ kubelet }), podCidr, podSubnet, kubeletConnected: () => kubelet.apiConnected() });
@@ -325,6 +331,19 @@ export class Cluster {
         host.unit('containerd')!.start();
         host.unit('kubelet')!.start();
       };
+      for (const period of chain.slice(1)) {
+        joins.push({
+          at: period.issuedAt,
+          run: () => {
+            const pem = host.fs.read(CURRENT_PEM) ?? '';
+            const current = decodeCertificate(pem);
+            if (!current) return;
+            const cert = { ...current, serial: hash(`${spec.name}@${period.issuedAt}`).toString(16).padStart(32, '0'), notBefore: period.notBefore, notAfter: period.notAfter };
+            storeCertificate(host.fs, cert, pem, host.now());
+            kubelet.useClientCertificate(cert);
+          },
+        });
+      }
       const joinedAt = this.world.nodes[i].joinedAt;
       if (joinedAt !== undefined) joins.push({ at: joinedAt, run: join });
       // The rest join a little after the control plane (`kubeadm init`), as with `kubeadm join`.

@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import type { FaultPrimitive } from './types.js';
-import { CERT_BACKDATE_MS, CERT_VALIDITY_MS, KUBEADM_CERTS, issueKubeadmCert, readKubeadmCert } from '../cluster/bootstrap/kubeadm-pki.js';
+import { CERT_VALIDITY_MS, KUBEADM_CERTS, issueKubeadmCert, readKubeadmCert } from '../cluster/bootstrap/kubeadm-pki.js';
 
 const KUBECONFIGS = ['controller-manager.conf', 'scheduler.conf'] as const;
 
@@ -34,7 +34,7 @@ export const kubeconfigCertExpired: FaultPrimitive<z.infer<typeof params>> = {
     // Issued a year before it expires (kubeadm's validity), or at `kubeadm init` on a younger cluster.
     const notAfter = cluster.now();
     const issuedAt = Math.max(cluster.createdAt, notAfter - CERT_VALIDITY_MS);
-    const cert = issueKubeadmCert(node.host, entry, issuedAt, cluster.random, issuedAt - CERT_BACKDATE_MS, { notAfter });
+    const cert = issueKubeadmCert(node.host, entry, issuedAt, cluster.random, { notAfter });
     if (!cert) return;
     const path = entry.file.path;
     for (const sandbox of node.runtime.sandboxes.values()) {

@@ -139,22 +139,24 @@ function kubeconfigServerOf(text: string | undefined): string | undefined {
 
 /**
  * Issues (or renews) one managed certificate from its CA, as kubeadm 1.32 does
- * (certlist.go GetConfig, renewal/manager.go RenewUsingLocalCA): NotBefore five
- * minutes before `now`, NotAfter one validity period (a year) after it
- * (unless `fresh.notAfter` says otherwise). Returns the certificate, or
+ * (certlist.go GetConfig, renewal/manager.go RenewUsingLocalCA): NotBefore the
+ * CA's, NotAfter one validity period (a year) after `now` (unless
+ * `fresh.notAfter` says otherwise). Returns the certificate, or
  * undefined when its CA is missing. A renewal keeps what the old certificate or file had beyond its dates and key
  * (renewal/manager.go RenewUsingLocalCA builds the new one from certToConfig):
  * the SANs, and a kubeconfig's server. A new one has the certificate's own
  * SANs plus `extraSans`, and a kubeconfig names `server` (`host:port`),
  * default the node's own API server.
  */
-export function issueKubeadmCert(host: NodeHost, cert: KubeadmCert, now: number, random: Random, notBefore = now - CERT_BACKDATE_MS, fresh: { server?: string; extraSans?: readonly string[]; notAfter?: number } = {}): Certificate | undefined {
+export function issueKubeadmCert(host: NodeHost, cert: KubeadmCert, now: number, random: Random, fresh: { server?: string; extraSans?: readonly string[]; notAfter?: number } = {}): Certificate | undefined {
   const server = fresh.server;
   const fs = host.fs;
   const ca = KUBEADM_CAS.find((c) => c.name === cert.ca)!;
   const caCert = readCa(fs, ca);
   if (!caCert) return undefined;
-  const issued: Certificate = { serial: random.hex(16), subject: cert.subject(host.name), issuer: { CN: caCert.subject.CN }, notBefore, notAfter: fresh.notAfter ?? now + CERT_VALIDITY_MS };
+  // pkiutil.NewSignedCert (kubeadm 1.32, used by init and by `certs renew`'s FileRenewer alike):
+  // NotBefore is the CA's NotBefore, NotAfter one CertificateValidityPeriod from the signing.
+  const issued: Certificate = { serial: random.hex(16), subject: cert.subject(host.name), issuer: { CN: caCert.subject.CN }, notBefore: caCert.notBefore, notAfter: fresh.notAfter ?? now + CERT_VALIDITY_MS };
   const old = cert.file.kind === 'pki' ? decodeCertificate(fs.read(`${cert.file.base}.crt`) ?? '') : undefined;
   const own = cert.sans?.(host.name, host.ip);
   const sans = old?.sans ?? (own || fresh.extraSans?.length ? [...(own ?? []), ...(fresh.extraSans ?? [])] : undefined);
@@ -207,13 +209,12 @@ export function seedControlPlanePki(host: NodeHost, createdAt: number, random: R
   if (!fs.exists(`${PKI}/sa.pub`)) fs.write(`${PKI}/sa.pub`, `-----BEGIN PUBLIC KEY-----\n${Buffer.from(`kubedrill-sa-${random.hex(16)}`).toString('base64')}\n-----END PUBLIC KEY-----\n`, { mode: 0o600, mtime: createdAt });
   for (const cert of KUBEADM_CERTS) {
     const present = cert.file.kind === 'pki' ? fs.exists(`${cert.file.base}.crt`) : fs.exists(cert.file.path);
-    // Certificates renewed before the simulated history starts keep init's NotBefore: the warm-up runs
-    // from init, and components use these files throughout it (a renewal's own NotBefore would lie ahead).
+    // Renewed or not, a kubeadm leaf certificate carries the CA's NotBefore (NewSignedCert); only NotAfter dates the last renewal.
     const endpoint = options.controlPlaneEndpoint;
     const server = endpoint && ENDPOINT_KUBECONFIGS.has(cert.name) ? endpoint : `${host.ip}:6443`;
     // certs.GetAPIServerAltNames: the controlPlaneEndpoint's address joins the serving certificate's SANs.
     const extraSans = endpoint && cert.name === 'apiserver' ? [`IP Address:${endpoint.replace(/:\d+$/, '')}`] : [];
-    if (!present) issueKubeadmCert(host, cert, issuedAt, random, createdAt - CERT_BACKDATE_MS, { server, extraSans });
+    if (!present) issueKubeadmCert(host, cert, issuedAt, random, { server, extraSans });
   }
 }
 

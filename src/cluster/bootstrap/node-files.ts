@@ -3,6 +3,7 @@
  * kubeconfig, certificates, static pod manifests, CNI configuration, unit
  * files. Values follow kubeadm v1.32 and the pkgs.k8s.io packages.
  */
+import { SIGNER_BACKDATE_MS } from '../kubelet/client-cert-chain.js';
 import yaml from 'js-yaml';
 import type { NodeHost } from '../host/node-host.js';
 import type { NodeSpec } from '../kubelet/node-status.js';
@@ -136,11 +137,13 @@ export function seedNodeFiles(host: NodeHost, spec: NodeSpec, o: NodeFileOptions
   const client = o.kubeletClient;
   if (client.type === 'x509') {
     const cert: Certificate = { serial: serial(), subject: { CN: client.commonName, O: client.organizations }, issuer: { CN: 'kubernetes' }, notBefore: client.notBefore, notAfter: client.notAfter };
-    const stamp = new Date(client.notBefore).toISOString().slice(0, 19).replace(/[-:T]/g, '').replace(/^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/, '$1-$2-$3-$4-$5-$6');
+    // certificate_store.go names the file by when it was written: the signing, five minutes after the signer's backdated NotBefore.
+    const written = client.notBefore + SIGNER_BACKDATE_MS;
+    const stamp = new Date(written).toISOString().slice(0, 19).replace(/[-:T]/g, '').replace(/^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/, '$1-$2-$3-$4-$5-$6');
     const file = `/var/lib/kubelet/pki/kubelet-client-${stamp}.pem`;
-    fs.write(file, encodeCertificate(cert) + privateKeyBlock(o.random.hex(8)), { mode: 0o600, mtime: client.notBefore });
+    fs.write(file, encodeCertificate(cert) + privateKeyBlock(o.random.hex(8)), { mode: 0o600, mtime: written });
     // The kubelet's certificate store points kubelet-client-current.pem at the dated file (certificate_store.go updateSymlink).
-    fs.symlink(file, '/var/lib/kubelet/pki/kubelet-client-current.pem', { mtime: client.notBefore });
+    fs.symlink(file, '/var/lib/kubelet/pki/kubelet-client-current.pem', { mtime: written });
   }
   const serving: Certificate = { serial: serial(), subject: { CN: `${spec.name}-ca@${Math.floor(at / 1000)}` }, issuer: { CN: `${spec.name}-ca@${Math.floor(at / 1000)}` }, notBefore: at, notAfter: at + YEAR_MS, sans: [`DNS:${spec.name}`] };
   fs.write('/var/lib/kubelet/pki/kubelet.crt', encodeCertificate(serving), { mtime: at });

@@ -6,7 +6,10 @@
  */
 import type { ApiClient, KubeObject } from '../apiserver/types.js';
 import type { EventQueue } from '../clock/event-queue.js';
-import { isoMicro, type Obj } from '../controllers/util.js';
+import { type Obj } from '../controllers/util.js';
+import { isoMicroAt } from '../clock/time-text.js';
+import { subMillisecondMicros } from '../host/journal.js';
+import { hash } from '../programs/fnv.js';
 import { jsonEqual } from '../json.js';
 import type { Component, ComponentContext } from '../component.js';
 
@@ -105,7 +108,8 @@ export class LeaderElector {
   private lastError: string | undefined;
 
   private tryAcquireOrRenew(now: number): boolean {
-    const stamp = isoMicro(now);
+    // A MicroTime: the elector's process stamps microseconds below the millisecond (stable per identity, as per pid for klog).
+    const stamp = isoMicroAt(now, subMillisecondMicros(now, hash(this.identity)));
     // client-go leaderelection.go: "fast path for the leader to update optimistically assuming that the record
     // observed last time is the current version" — no GET while this elector holds a valid lease.
     const held = this.held;

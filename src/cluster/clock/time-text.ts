@@ -43,6 +43,12 @@ export function isoMicro(ms: number): string {
   return micros.get(ms);
 }
 
+/** metav1.MicroTime of a millisecond time and the microseconds below it (0-999). */
+export function isoMicroAt(ms: number, subMicros: number): string {
+  if (subMicros === 0) return micros.get(ms);
+  return flatConcat(new Date(ms).toISOString().slice(0, -1), String(subMicros).padStart(3, '0'), 'Z');
+}
+
 /** RFC3339Nano with 9 fractional digits (`2026-11-29T12:00:05.123000000Z`), as CRI and `kubectl logs --timestamps` print. */
 export function isoNano(ms: number): string {
   return nanos.get(ms);

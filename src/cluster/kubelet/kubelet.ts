@@ -187,6 +187,7 @@ export class Kubelet implements Component {
       leaseDurationSeconds: NODE_LEASE_DURATION_S,
       renewIntervalMs: (NODE_LEASE_DURATION_S * 1000) / 4,
       hostNow: () => this.hostTime(),
+      pid: () => this.pid,
       lastRequestMs: () => this.transport?.lastElapsedMs ?? 0,
       after: (ms, fn) => q.after(ms, () => this.active && run === this.runId && fn()),
       cancel: (id) => q.cancel(id),

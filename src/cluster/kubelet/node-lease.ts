@@ -8,8 +8,8 @@
  */
 import type { ApiClient, ApiResult, KubeObject } from '../apiserver/types.js';
 import type { TimerId } from '../clock/event-queue.js';
-import { isoMicro } from '../clock/time-text.js';
-import { klogKV } from '../host/journal.js';
+import { isoMicroAt } from '../clock/time-text.js';
+import { klogKV, subMillisecondMicros } from '../host/journal.js';
 import { goDuration } from './backoff.js';
 
 type Obj = Record<string, any>;
@@ -28,6 +28,8 @@ export interface LeaseControllerHost {
   renewIntervalMs: number;
   /** The kubelet's clock (renewTime is written with it). */
   hostNow(): number;
+  /** The kubelet's process id: the microseconds below its clock's millisecond follow it, as its klog lines' do. */
+  pid(): number;
   /** How long the last failed request took (a dropped connection waits for its timeout). */
   lastRequestMs(): number;
   after(ms: number, fn: () => void): TimerId;
@@ -131,7 +133,9 @@ export class NodeLeaseController {
     });
   }
 
+  /** metav1.NewMicroTime(time.Now()): the kubelet's clock to the microsecond, the same sub-millisecond part its log lines carry. */
   private renewTime(): string {
-    return isoMicro(this.h.hostNow());
+    const now = this.h.hostNow();
+    return isoMicroAt(now, subMillisecondMicros(now, this.h.pid()));
   }
 }

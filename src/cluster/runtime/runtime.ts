@@ -107,6 +107,13 @@ export class ContainerRuntime {
    */
   launcher?: ProgramLauncher;
 
+  /**
+   * How far the host's clock is ahead of true time: containerd stamps its CRI
+   * log lines with the host's clock. Set by the cluster for each node. Applied
+   * when the file is read, so a skew changed later moves earlier lines too.
+   */
+  hostClockOffsetMs: () => number = () => 0;
+
   constructor(private readonly queue: EventQueue, private readonly random: Random, private readonly catalog: ImageCatalog) {}
 
   /** The interface index the next pod veth's host end will get (5 while no pod network was ever set up). */
@@ -270,7 +277,7 @@ export class ContainerRuntime {
     // The CRI log file the kubelet asks for (LogDirectory/LogPath), in the CRI log format `<RFC3339Nano> stdout F <line>`.
     if (this.cniFiles) {
       const path = `${podLogDir(sandbox)}/${spec.name}/${attempt}.log`;
-      const content = () => container.logs.map((l) => `${criLogTime(l.time)} stdout F ${l.line}\n`).join('');
+      const content = () => container.logs.map((l) => `${criLogTime(l.time + this.hostClockOffsetMs())} stdout F ${l.line}\n`).join('');
       // Sized as it grows (appendLog), never rendered to be measured: the eviction manager polls disk usage.
       this.cniFiles.write(path, content, { mode: 0o640, sizeBytes: 0 });
       this.logFiles.set(container, { path, content, bytes: 0 });

@@ -6,7 +6,6 @@
  * every failed one. Messages are logrus text lines on stderr.
  */
 import yaml from 'js-yaml';
-import type { ContainerRuntime } from '../../cluster/runtime/runtime.js';
 
 /** main_unix.go defaultRuntimeEndpoints. */
 export const DEFAULT_ENDPOINTS = ['unix:///run/containerd/containerd.sock', 'unix:///run/crio/crio.sock', 'unix:///var/run/cri-dockerd.sock'];
@@ -16,10 +15,10 @@ const CONTAINERD_SOCKETS = new Set(['/run/containerd/containerd.sock', '/var/run
 
 /**
  * A logrus TextFormatter line on a terminal: `WARN[0000] <msg padded to 44> `.
- * The `[0000]` is seconds since crictl started (always 0 here).
+ * The `[0000]` is the whole seconds since crictl started.
  */
-export function logrusLine(level: 'WARN' | 'ERRO' | 'FATA' | 'INFO', message: string): string {
-  return `${level}[0000] ${message.padEnd(44)} \n`;
+export function logrusLine(level: 'WARN' | 'ERRO' | 'FATA' | 'INFO', message: string, elapsedSeconds = 0): string {
+  return `${level}[${String(elapsedSeconds).padStart(4, '0')}] ${message.padEnd(44)} \n`;
 }
 
 /** Endpoints chosen by flags or /etc/crictl.yaml (common.GetServerConfigFromFile). */
@@ -40,11 +39,16 @@ export function parseCrictlConfig(text: string | undefined): EndpointConfig | un
   }
 }
 
+/** What connecting needs of the runtime's client: whether containerd's socket answers. */
+export interface Dialer {
+  dial(): boolean;
+}
+
 /** The gRPC dial error for one endpoint, or undefined when a live containerd answers there. */
-function dialError(endpoint: string, runtime: ContainerRuntime): string | undefined {
+function dialError(endpoint: string, containerd: Dialer): string | undefined {
   const path = endpoint.replace(/^unix:\/\//, '');
   if (CONTAINERD_SOCKETS.has(path)) {
-    if (runtime.up) return undefined;
+    if (containerd.dial()) return undefined;
     return `dial unix ${path}: connect: connection refused`;
   }
   return `dial unix ${path}: connect: no such file or directory`;
@@ -66,17 +70,17 @@ export interface Connection {
  * endpoint, or the deprecated default list with a warning and an error line
  * for every endpoint that fails (the last error is returned).
  */
-export function connect(service: 'runtime' | 'image', configured: string | undefined, runtime: ContainerRuntime): Connection {
+export function connect(service: 'runtime' | 'image', configured: string | undefined, containerd: Dialer): Connection {
   const api = service;
   if (configured) {
-    const dial = dialError(configured, runtime);
+    const dial = dialError(configured, containerd);
     return dial ? { stderr: '', fatal: validateError(api, configured, dial) } : { stderr: '' };
   }
   const label = service === 'runtime' ? 'runtime' : 'Image';
   let stderr = logrusLine('WARN', `${label} connect using default endpoints: [${DEFAULT_ENDPOINTS.join(' ')}]. As the default settings are now deprecated, you should set the endpoint instead.`);
   let last = '';
   for (const endpoint of DEFAULT_ENDPOINTS) {
-    const dial = dialError(endpoint, runtime);
+    const dial = dialError(endpoint, containerd);
     if (!dial) return { stderr };
     last = validateError(api, endpoint, dial);
     stderr += logrusLine('ERRO', last);

@@ -1,70 +1,92 @@
 /**
- * The first CRI call each crictl subcommand makes after connecting, and how
- * crictl v1.32 reports it failing: cri-client logs the failed call as a klog
- * error line (internal/log.go) and the action's wrapped error ends crictl
- * (logrus.Fatal). A hung containerd answers Version (connecting works) but
- * holds every list and status call until crictl's --timeout (2s) runs out.
+ * crictl's side of the CRI: every subcommand asks the node's containerd
+ * through a CriClient (src/cluster/runtime/cri-client.ts), never through the
+ * runtime's own records. A failed call is logged as k8s.io/cri-client logs it
+ * (remote_runtime.go / remote_image.go logErr through klog.Background(): a
+ * klog error line on stderr naming the call and its arguments, whatever the
+ * error, NotFound included) before the action wraps the error for
+ * logrus.Fatal. A hung containerd answers Version (connecting works) but holds
+ * every list and status call until crictl's --timeout (2s) runs out.
  */
-import type { CriMethod } from '../../cluster/runtime/cri-client.js';
+import type { ContainerFilter, CriClient, CriResponse, PodSandboxFilter } from '../../cluster/runtime/cri-client.js';
 import { klogKV, klogLine } from '../../cluster/host/journal.js';
 import { parseGoDuration } from '../kubectl/logs.js';
-
-/** The parsed options the call depends on. */
-export interface CallOptions {
-  all: boolean;
-  state?: string;
-  id?: string;
-  pod?: string;
-  args: readonly string[];
-}
-
-/** The call, the klog line's message and fields, and the error chain crictl prints. */
-export interface FirstCall {
-  method: CriMethod;
-  logMessage: string;
-  logFields: Record<string, string>;
-  /** Wraps the gRPC error as the action returns it. */
-  wrap(error: string): string;
-}
-
-const CONTAINER_STATES: Record<string, string> = { created: 'CONTAINER_CREATED', running: 'CONTAINER_RUNNING', exited: 'CONTAINER_EXITED', unknown: 'CONTAINER_UNKNOWN' };
-const SANDBOX_STATES: Record<string, string> = { ready: 'SANDBOX_READY', notready: 'SANDBOX_NOTREADY' };
 
 /** The generated String() of a state filter value (nil when unset). */
 function stateValue(type: string, state: string | undefined): string {
   return state ? `&${type}{State:${state},}` : 'nil';
 }
 
-/** The first locking call of `sub`, if it makes one. */
-export function firstCall(sub: string, o: CallOptions): FirstCall | undefined {
-  switch (sub) {
-    case 'ps': {
-      // Running containers unless -a, --state, or --latest/--last say otherwise.
-      const state = o.state ? CONTAINER_STATES[o.state.toLowerCase()] : o.all ? undefined : 'CONTAINER_RUNNING';
-      const filter = `&ContainerFilter{Id:${o.id ?? ''},State:${stateValue('ContainerStateValue', state)},PodSandboxId:${o.pod ?? ''},LabelSelector:map[string]string{},}`;
-      return { method: 'ListContainers', logMessage: 'ListContainers with filter from runtime service failed', logFields: { filter }, wrap: (e) => `listing containers: list containers: call list containers RPC: ${e}` };
+/** runtime/v1 ContainerFilter.String() as klog prints the `filter` value (nil filter: `nil`). */
+export function containerFilterText(f: ContainerFilter | undefined): string {
+  if (!f) return 'nil';
+  return `&ContainerFilter{Id:${f.id ?? ''},State:${stateValue('ContainerStateValue', f.state)},PodSandboxId:${f.podSandboxId ?? ''},LabelSelector:map[string]string{},}`;
+}
+
+/** runtime/v1 PodSandboxFilter.String(). */
+export function sandboxFilterText(f: PodSandboxFilter): string {
+  return `&PodSandboxFilter{Id:${f.id ?? ''},State:${stateValue('PodSandboxStateValue', f.state)},LabelSelector:map[string]string{},}`;
+}
+
+/** runtime/v1 ImageFilter.String() for crictl's `ListImages(client, name)` (nil filter: `nil`). */
+function imageFilterText(image: string | undefined): string {
+  if (image === undefined) return 'nil';
+  return `&ImageFilter{Image:&ImageSpec{Image:${image},Annotations:map[string]string{},UserSpecifiedImage:,RuntimeHandler:,},}`;
+}
+
+/** The CRI as crictl's process sees it: the client's calls, with cri-client's error log. */
+export class CrictlCri {
+  /** klog lines cri-client wrote to stderr so far. */
+  log = '';
+  private pid?: number;
+
+  constructor(
+    private readonly client: CriClient,
+    private readonly host: { now(): number; nextPid(): number },
+  ) {}
+
+  /** Logs a failed call (remote_runtime.go logErr) and passes the response on. */
+  private logged<T>(r: CriResponse<T>, message: string, fields: Record<string, string> = {}): CriResponse<T> {
+    if (!r.ok) {
+      this.pid ??= this.host.nextPid();
+      this.log += `${klogLine('E', this.host.now(), this.pid, 'log.go:32', klogKV(message, { err: r.error, ...fields }))}\n`;
     }
-    case 'pods': {
-      const state = o.state ? SANDBOX_STATES[o.state.toLowerCase()] : undefined;
-      const filter = `&PodSandboxFilter{Id:${o.id ?? ''},State:${stateValue('PodSandboxStateValue', state)},LabelSelector:map[string]string{},}`;
-      return { method: 'ListPodSandbox', logMessage: 'ListPodSandbox with filter from runtime service failed', logFields: { filter }, wrap: (e) => `listing pod sandboxes: list pod sandboxes: call list sandboxes RPC: ${e}` };
-    }
-    case 'inspect':
-      if (o.args.length === 0) return undefined;
-      return { method: 'ContainerStatus', logMessage: 'ContainerStatus from runtime service failed', logFields: { containerID: o.args[0] }, wrap: (e) => `get the status of containers: get container status: ${e}` };
-    case 'logs':
-      if (o.args.length === 0) return undefined;
-      return { method: 'ContainerStatus', logMessage: 'ContainerStatus from runtime service failed', logFields: { containerID: o.args[0] }, wrap: (e) => e };
-    case 'info':
-      return { method: 'Status', logMessage: 'Status from runtime service failed', logFields: {}, wrap: (e) => `getting status of runtime: ${e}` };
-    default:
-      return undefined;
+    return r;
+  }
+
+  version() {
+    return this.logged(this.client.version(), 'Version from runtime service failed');
+  }
+  status(verbose: boolean) {
+    return this.logged(this.client.status(verbose), 'Status from runtime service failed');
+  }
+  listContainers(filter: ContainerFilter | undefined) {
+    return this.logged(this.client.listContainers(filter), 'ListContainers with filter from runtime service failed', { filter: containerFilterText(filter) });
+  }
+  containerStatus(id: string, verbose: boolean) {
+    return this.logged(this.client.containerStatus(id, verbose), 'ContainerStatus from runtime service failed', { containerID: id });
+  }
+  listPodSandbox(filter: PodSandboxFilter) {
+    return this.logged(this.client.listPodSandbox(filter), 'ListPodSandbox with filter from runtime service failed', { filter: sandboxFilterText(filter) });
+  }
+  /** PodSandboxStatus is the one call cri-client does not log (remote_runtime.go podSandboxStatusV1). */
+  podSandboxStatus(id: string, verbose: boolean) {
+    return this.client.podSandboxStatus(id, verbose);
+  }
+  listImages(image?: string) {
+    return this.logged(this.client.listImages(), 'ListImages with filter from image service failed', { filter: imageFilterText(image) });
+  }
+  imageStatus(ref: string, verbose: boolean) {
+    return this.logged(this.client.imageStatus(ref, verbose), 'Get ImageStatus from image service failed', { image: ref });
+  }
+  removeImage(ref: string) {
+    return this.logged(this.client.removeImage(ref), 'RemoveImage from image service failed', { image: ref });
   }
 }
 
-/** The klog error line cri-client writes to crictl's stderr for a failed call. */
-export function failedCallLog(call: FirstCall, error: string, time: number, pid: number): string {
-  return `${klogLine('E', time, pid, 'log.go:32', klogKV(call.logMessage, { err: error, ...call.logFields }))}\n`;
+/** A CRI time (int64 nanoseconds) as milliseconds and the nanoseconds past them. */
+export function splitNs(ns: bigint): { ms: number; extraNs: number } {
+  return { ms: Number(ns / 1_000_000n), extraNs: Number(ns % 1_000_000n) };
 }
 
 /** crictl's --timeout: a Go duration; 0, less, or unparsable is the 2s default. */

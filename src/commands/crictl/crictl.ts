@@ -10,12 +10,13 @@ import { readHostFile } from '../text/lib/file-access.js';
 import { connect, logrusLine, parseCrictlConfig } from './connection.js';
 import { flag, parseCli, type CliFlag } from './flags.js';
 import { runInspect, runLogs, runPs, type CriNode, type CriResult } from './containers.js';
-import { runImages, runInspectp, runPods, runRmi, runRmiPrune } from './pods-images.js';
+import { runImages, runInspectp, runPods, runRmi, runRmiAll, runRmiPrune } from './pods-images.js';
 import { runInfo, runVersion } from './info.js';
-import { crictlTimeoutMs, failedCallLog, firstCall } from './cri-calls.js';
-import { criCall } from '../../cluster/runtime/cri-client.js';
+import { crictlTimeoutMs, CrictlCri } from './cri-calls.js';
+import { CriClient } from '../../cluster/runtime/cri-client.js';
 import { runInspecti } from './inspecti.js';
 import { crictlHelp } from './help.js';
+import { crictlCommandHelp } from './command-help.js';
 
 /** The version crictl reports (`--version`, the help's VERSION). */
 const VERSION = 'v1.32.0';
@@ -79,9 +80,17 @@ export function runCrictl(args: readonly string[], ctx: CommandContext): ExecRes
   if (!globals.ok) return { stdout: '', stderr: `Incorrect Usage: ${globals.error}\n\n`, exitCode: 1 };
   const rawSub = args[i];
   if (rawSub === undefined || ((rawSub === 'help' || rawSub === 'h') && args[i + 1] === undefined)) return { stdout: crictlHelp(VERSION), stderr: '', exitCode: 0 };
-  // A command's own help (`crictl ps --help`, `crictl help ps`) lists its flags: not written down here yet.
-  const helpFor = rawSub === 'help' || rawSub === 'h' ? args[i + 1] : args.slice(i + 1).some((a) => a === '--help' || a === '-h') ? rawSub : undefined;
-  if (helpFor !== undefined) return { stdout: '', stderr: `kubedrill: crictl ${helpFor} --help is not simulated (crictl --help lists the commands)\n`, exitCode: 1 };
+  // A command's own help: `crictl help ps` shows the command as the app holds it; `crictl ps --help`
+  // (or `crictl ps help`) runs it set up, with its --help flag and help subcommand (command-help.ts).
+  const viaHelpCommand = rawSub === 'help' || rawSub === 'h';
+  const helpFor = viaHelpCommand ? args[i + 1] : args.slice(i + 1).some((a) => a === '--help' || a === '-h') || args[i + 1] === 'help' || args[i + 1] === 'h' ? rawSub : undefined;
+  if (helpFor !== undefined) {
+    const text = crictlCommandHelp(ALIASES[helpFor] ?? helpFor, !viaHelpCommand);
+    if (text !== undefined) return { stdout: text, stderr: '', exitCode: 0 };
+    // urfave/cli's ShowCommandHelp for a name no command has.
+    if (viaHelpCommand && !crictlHelp(VERSION).includes(`\n   ${helpFor} `) && !crictlHelp(VERSION).includes(`\n   ${helpFor},`)) return { stdout: '', stderr: `No help topic for '${helpFor}'\n`, exitCode: 3 };
+    return { stdout: '', stderr: `kubedrill: crictl ${helpFor} --help is not simulated (crictl --help lists the commands)\n`, exitCode: 1 };
+  }
   const sub = ALIASES[rawSub] ?? rawSub;
   if (NOT_SIMULATED.has(sub)) return { stdout: '', stderr: `crictl ${sub}: not available in this simulator\n`, exitCode: 1 };
   const specs = FLAGS[sub];
@@ -96,35 +105,28 @@ export function runCrictl(args: readonly string[], ctx: CommandContext): ExecRes
   const config = parseCrictlConfig(readHostFile(ctx, configPath)) ?? {};
   const runtimeEndpoint = (gflags.get('runtime-endpoint') as string | undefined) ?? config.runtime;
   const imageEndpoint = (gflags.get('image-endpoint') as string | undefined) ?? config.image ?? runtimeEndpoint;
+  // Every answer comes through a CRI client with crictl's deadline: a hung containerd holds each locking call until it.
+  const startedAt = handle.host.now();
+  const timeoutMs = crictlTimeoutMs(typeof gflags.get('timeout') === 'string' ? (gflags.get('timeout') as string) : undefined);
+  const client = new CriClient(handle.runtime, { timeoutMs, wait: (ms) => ctx.cluster.advance(ms), clockOffsetMs: handle.host.clockOffsetMs, files: handle.host.fs });
   let stderr = '';
   for (const service of SERVICES[sub] ?? []) {
     if (service === 'image' && sub === 'rmi' && !parsed.flags.has('prune') && !parsed.flags.has('all') && parsed.args.length === 0) break;
-    const c = connect(service, service === 'runtime' ? runtimeEndpoint : imageEndpoint, handle.runtime);
+    const c = connect(service, service === 'runtime' ? runtimeEndpoint : imageEndpoint, client);
     stderr += c.stderr;
     if (c.fatal) return fatal(stderr, c.fatal);
   }
   if (sub === 'rmi' && parsed.flags.has('prune')) {
     // --prune also lists containers through the runtime service.
-    const c = connect('runtime', runtimeEndpoint, handle.runtime);
+    const c = connect('runtime', runtimeEndpoint, client);
     stderr += c.stderr;
     if (c.fatal) return fatal(stderr, c.fatal);
   }
 
   const f = parsed.flags;
   const str = (k: string) => (typeof f.get(k) === 'string' ? (f.get(k) as string) : undefined);
-  // The subcommand's first list or status call, through the CRI client: a hung containerd holds it until the deadline.
-  const call = firstCall(sub, { all: f.has('all') || f.has('latest') || f.has('last'), state: str('state'), id: str('id'), pod: str('pod'), args: parsed.args });
-  if (call) {
-    const timeoutMs = crictlTimeoutMs(typeof gflags.get('timeout') === 'string' ? (gflags.get('timeout') as string) : undefined);
-    const r = criCall(handle.runtime, call.method, timeoutMs);
-    if (r.tookMs > 0) ctx.cluster.advance(r.tookMs);
-    if (!r.ok) {
-      const elapsed = String(Math.floor(r.tookMs / 1000)).padStart(4, '0');
-      const log = failedCallLog(call, r.error, handle.host.now(), handle.host.nextPid());
-      return { stdout: '', stderr: stderr + log + logrusLine('FATA', call.wrap(r.error)).replace('[0000]', `[${elapsed}]`), exitCode: 1 };
-    }
-  }
-  const node: CriNode = { runtime: handle.runtime, now: handle.host.now(), offsetMs: handle.host.clockOffsetMs };
+  const cri = new CrictlCri(client, handle.host);
+  const node: CriNode = { cri, now: () => handle.host.now(), readFile: (path) => handle.host.fs.read(path) };
   const num = (k: string) => (str(k) !== undefined ? Number(str(k)) : undefined);
   const output = str('output');
   if (output && output !== 'table' && output !== 'json' && ['ps', 'pods', 'images'].includes(sub)) return fatal(stderr, `unsupported output format "${output}"`);
@@ -156,21 +158,25 @@ export function runCrictl(args: readonly string[], ctx: CommandContext): ExecRes
       break;
     }
     case 'info':
-      result = runInfo(node, handle.host.fs);
+      result = runInfo(node, f.has('quiet'));
       break;
     case 'version':
-      result = runVersion();
+      result = runVersion(node);
       break;
     case 'rmi':
-      if (f.has('prune') || f.has('all')) result = f.has('all') ? runRmi(node, [...handle.runtime.images.values()].map((img) => img.id)) : runRmiPrune(node);
+      if (f.has('prune')) result = runRmiPrune(node);
+      else if (f.has('all')) result = runRmiAll(node);
       else if (parsed.args.length === 0) return { stdout: 'NAME:\n   crictl rmi - Remove one or more images\n', stderr, exitCode: 0 };
       else result = runRmi(node, parsed.args);
       break;
     default:
       return { stdout: '', stderr: `No help topic for '${rawSub}'\n`, exitCode: 3 };
   }
+  stderr += cri.log;
   if (result.info) stderr += logrusLine('INFO', result.info);
-  if (result.fatal) return { stdout: result.stdout, stderr: stderr + logrusLine('FATA', result.fatal), exitCode: 1 };
+  // logrus stamps each line with the seconds since crictl started: a call that waited shows in the FATA line.
+  const elapsed = Math.max(0, Math.floor((handle.host.now() - startedAt) / 1000));
+  if (result.fatal) return { stdout: result.stdout, stderr: stderr + logrusLine('FATA', result.fatal, elapsed), exitCode: 1 };
   return { stdout: result.stdout, stderr, exitCode: 0 };
 }
 

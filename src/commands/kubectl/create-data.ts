@@ -11,10 +11,14 @@ import type { KubeObject } from '../../cluster/apiserver/types.js';
 import type { ExecResult } from '../types.js';
 import type { Invocation } from './invocation.js';
 import { kindName } from './invocation.js';
-import { arr, str } from './flags.js';
+import { arr, bool, str } from './flags.js';
 import { errorResult, statusMessage } from './errors.js';
 import { readHostFile } from '../text/lib/file-access.js';
 import { toYaml } from '../../cluster/go-yaml/yaml.js';
+import { parseOutputFormat, printObjects, type OutputFormat } from './output-format.js';
+
+/** PrintFlags' formats (json/yaml, name, templates), as its "unable to match a printer" error lists them. */
+const PRINT_FLAG_FORMATS = 'go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,yaml';
 
 /** apimachinery validation IsConfigMapKey: `[-._a-zA-Z0-9]+`, at most 253 characters, not `.` or `..`. */
 function keyProblem(key: string): string | undefined {
@@ -75,20 +79,34 @@ function collectData(inv: Invocation, kind: 'ConfigMap' | 'Secret', name: string
 /** Creates the object, or prints it with `--dry-run=client`. */
 function createOrPrint(inv: Invocation, resource: string, what: string, obj: KubeObject): ExecResult {
   const dryRun = str(inv.flags, 'dry-run');
+  const output = str(inv.flags, 'output');
+  // create's PrintFlags ("created"): json, yaml, name and the template printers; anything else is refused before any request.
+  let format: Exclude<OutputFormat, { kind: 'table' }> | undefined;
+  if (output !== undefined && output !== '' && output !== 'yaml' && output !== 'json') {
+    const parsed = parseOutputFormat(output, { template: str(inv.flags, 'template'), readFile: (path) => readHostFile(inv.ctx, path) });
+    if (typeof parsed === 'string' || parsed.kind === 'table' || parsed.kind === 'custom-columns') {
+      return errorResult(typeof parsed === 'string' && !parsed.startsWith('unable to match') ? parsed : `unable to match a printer suitable for the output format "${output}", allowed formats are: ${PRINT_FLAG_FORMATS}`);
+    }
+    format = parsed;
+  }
+  const print = (o: KubeObject): ExecResult | undefined => {
+    if (!format) return undefined;
+    const r = printObjects([o], format, true, false, { allowMissingKeys: inv.set.has('allow-missing-template-keys') ? bool(inv.flags, 'allow-missing-template-keys') : true });
+    return r.ok ? { stdout: r.text, stderr: '', exitCode: 0 } : { stdout: r.stdout ?? '', stderr: `error: ${r.error}\n`, exitCode: 1 };
+  };
   if (dryRun === 'client') {
-    const output = str(inv.flags, 'output');
     // The printed object is the client-built one: kubectl 1.32 shows its zero creationTimestamp as null.
     const printed = { ...obj, metadata: { creationTimestamp: null, ...obj.metadata } };
     if (output === 'yaml') return { stdout: toYaml(printed), stderr: '', exitCode: 0 };
     if (output === 'json') return { stdout: `${JSON.stringify(printed, null, 4)}\n`, stderr: '', exitCode: 0 };
-    return { stdout: `${kindName(obj)} created (dry run)\n`, stderr: '', exitCode: 0 };
+    return print(printed as KubeObject) ?? { stdout: `${kindName(obj)} created (dry run)\n`, stderr: '', exitCode: 0 };
   }
   const r = inv.client.create(resource, inv.namespace, obj);
   if (!r.ok) {
     if (r.status.reason === 'Invalid' || r.status.code === 401) return { stdout: '', stderr: statusMessage(r.status), exitCode: 1 };
     return errorResult(`failed to create ${what}: ${r.status.message}`);
   }
-  return { stdout: `${kindName(r.value)} created\n`, stderr: '', exitCode: 0 };
+  return print(r.value) ?? { stdout: `${kindName(r.value)} created\n`, stderr: '', exitCode: 0 };
 }
 
 /** Runs `kubectl create configmap`. */

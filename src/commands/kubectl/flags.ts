@@ -163,7 +163,7 @@ export const VERB_FLAGS: Readonly<Record<string, readonly FlagSpec[]>> = {
   'rollout status': [f('watch', 'bool', 'w'), f('revision', 'int'), f('timeout', 'string'), f('selector', 'string', 'l'), f('filename', 'array', 'f'), f('recursive', 'bool', 'R'), f('kustomize', 'string', 'k')],
   'rollout restart': [...PRINT, f('selector', 'string', 'l'), f('filename', 'array', 'f'), f('recursive', 'bool', 'R'), f('kustomize', 'string', 'k')],
   'rollout undo': [...PRINT, f('to-revision', 'int'), f('selector', 'string', 'l'), f('filename', 'array', 'f'), f('recursive', 'bool', 'R'), f('kustomize', 'string', 'k')],
-  'rollout history': [f('output', 'string', 'o'), f('revision', 'int'), f('selector', 'string', 'l'), f('filename', 'array', 'f'), f('recursive', 'bool', 'R'), f('kustomize', 'string', 'k'), f('template', 'string')],
+  'rollout history': [f('output', 'string', 'o'), f('revision', 'int'), f('selector', 'string', 'l'), f('filename', 'array', 'f'), f('recursive', 'bool', 'R'), f('kustomize', 'string', 'k'), f('template', 'string'), f('allow-missing-template-keys', 'bool'), f('show-managed-fields', 'bool')],
   version: [f('client', 'bool'), f('output', 'string', 'o')],
   'cluster-info': [],
   'api-resources': [f('namespaced', 'bool'), f('output', 'string', 'o'), f('verbs', 'array'), f('api-group', 'string'), f('no-headers', 'bool'), f('sort-by', 'string'), f('cached', 'bool'), f('categories', 'array')],

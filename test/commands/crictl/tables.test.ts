@@ -5,6 +5,8 @@ import { ImageCatalog } from '../../../src/cluster/workloads/catalog.js';
 import { ContainerRuntime, type RuntimeContainer } from '../../../src/cluster/runtime/runtime.js';
 import { runPs, type CriNode } from '../../../src/commands/crictl/containers.js';
 import { runImages, runPods } from '../../../src/commands/crictl/pods-images.js';
+import { CriClient } from '../../../src/cluster/runtime/cri-client.js';
+import { CrictlCri } from '../../../src/commands/crictl/cri-calls.js';
 import { goUnitsHumanDuration, humanSize } from '../../../src/commands/crictl/format.js';
 
 const NOW = Date.parse('2026-11-30T04:00:00Z');
@@ -39,7 +41,8 @@ function referenceNode(): CriNode {
     ['registry.k8s.io/pause:3.10', '873ed75102791', 320_000],
   ];
   for (const [tag, img, size] of images) rt.images.set(`sha256:${id(img)}`, { id: `sha256:${id(img)}`, tags: [tag], sizeBytes: size, behaviour });
-  return { runtime: rt, now: NOW, offsetMs: 0 };
+  const cri = new CrictlCri(new CriClient(rt, { timeoutMs: 2_000, wait: () => undefined }), { now: () => NOW, nextPid: () => 4242 });
+  return { cri, now: () => NOW, readFile: () => undefined };
 }
 
 const ps = { all: true, quiet: false, latest: false, noTrunc: false };

@@ -13,7 +13,7 @@ describe('filesystem tools on a node', () => {
       'total 12\ndrwxr-xr-x 2 root root 4096 Oct 16 09:12 .\ndrwxr-xr-x 4 root root 4096 Oct 16 09:12 ..\n-rw-r--r-- 1 root root  290 Oct 16 09:12 ca.crt\n',
     );
     expect((await h.run('ls -lh /var/lib/kubelet')).stdout).toBe(
-      'total 12K\n-rw-r--r-- 1 root root 1.1K Oct 16 09:12 config.yaml\n-rw-r--r-- 1 root root  150 Oct 16 09:12 kubeadm-flags.env\ndrwxr-xr-x 2 root root 4.0K Oct 16 09:12 pki\n',
+      'total 12K\n-rw-r--r-- 1 root root 1.1K Oct 16 09:12 config.yaml\n-rw-r--r-- 1 root root  150 Oct 16 09:12 kubeadm-flags.env\ndrwxr-xr-x 2 root root 4.0K Oct 16 09:13 pki\n',
     );
     expect((await h.run('ls -R /etc/kubernetes')).stdout).toBe('/etc/kubernetes:\nkubelet.conf  manifests  pki\n\n/etc/kubernetes/manifests:\n\n/etc/kubernetes/pki:\nca.crt\n');
     expect((await h.run('ls /etc/kubernetes/kubelet.conf /etc/cni/net.d')).stdout).toBe('/etc/kubernetes/kubelet.conf\n\n/etc/cni/net.d:\n10-flannel.conflist\n');

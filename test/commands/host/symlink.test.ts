@@ -1,7 +1,7 @@
 import { describe, it, expect, beforeEach } from 'vitest';
 import { hostHarness, type HostHarness } from './harness.js';
 
-const DATED = '/var/lib/kubelet/pki/kubelet-client-2026-10-16-09-12-04.pem';
+const DATED = '/var/lib/kubelet/pki/kubelet-client-2026-10-16-09-13-04.pem';
 const CURRENT = '/var/lib/kubelet/pki/kubelet-client-current.pem';
 
 describe('symbolic links: kubelet-client-current.pem -> the dated certificate', () => {
@@ -13,8 +13,8 @@ describe('symbolic links: kubelet-client-current.pem -> the dated certificate', 
   it('ls -l shows the link with its target, lrwxrwxrwx and the target path length as size; a fast symlink takes no block', async () => {
     expect((await h.run('ls -l /var/lib/kubelet/pki')).stdout).toBe(
       'total 12\n' +
-        '-rw------- 1 root root 419 Oct 16 09:12 kubelet-client-2026-10-16-09-12-04.pem\n' +
-        `lrwxrwxrwx 1 root root  59 Oct 16 09:12 kubelet-client-current.pem -> ${DATED}\n` +
+        '-rw------- 1 root root 419 Oct 16 09:13 kubelet-client-2026-10-16-09-13-04.pem\n' +
+        `lrwxrwxrwx 1 root root  59 Oct 16 09:13 kubelet-client-current.pem -> ${DATED}\n` +
         '-rw-r--r-- 1 root root 331 Oct 16 09:12 kubelet.crt\n' +
         '-rw------- 1 root root 105 Oct 16 09:12 kubelet.key\n',
     );

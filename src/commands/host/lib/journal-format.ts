@@ -4,7 +4,7 @@
  * ident[pid]: message` with a zero-padded day, in the host's zone (UTC).
  * Reference: k8s-output-formats.md §6.2.
  */
-import type { JournalEntry } from '../../../cluster/host/journal.js';
+import { subMillisecondMicros, type JournalEntry } from '../../../cluster/host/journal.js';
 import { MONTHS } from './systemd-format.js';
 
 /** Output modes journalctl -o accepts here. */
@@ -15,20 +15,24 @@ export const JOURNAL_OUTPUTS: readonly JournalOutput[] = ['short', 'short-iso', 
 
 const p2 = (n: number): string => String(n).padStart(2, '0');
 
-/** Microseconds within the second (entries keep sub-millisecond fractions). */
-function micros(time: number): string {
-  return String(Math.floor(time * 1000) % 1_000_000).padStart(6, '0');
+/**
+ * Microseconds within the second: the entry's millisecond and the process's
+ * microsecond below it (subMillisecondMicros), the same its klog lines print.
+ */
+function micros(time: number, pid: number): string {
+  const ms = Math.floor(time);
+  return String((((ms % 1000) + 1000) % 1000) * 1000 + subMillisecondMicros(ms, pid)).padStart(6, '0');
 }
 
 /** The timestamp part of a line in the given mode. */
-export function journalTimestamp(time: number, output: JournalOutput): string {
+export function journalTimestamp(time: number, output: JournalOutput, pid = 0): string {
   const d = new Date(time);
   const hms = `${p2(d.getUTCHours())}:${p2(d.getUTCMinutes())}:${p2(d.getUTCSeconds())}`;
   switch (output) {
     case 'short-iso':
       return `${d.getUTCFullYear()}-${p2(d.getUTCMonth() + 1)}-${p2(d.getUTCDate())}T${hms}+0000`;
     case 'short-precise':
-      return `${MONTHS[d.getUTCMonth()]} ${p2(d.getUTCDate())} ${hms}.${micros(time)}`;
+      return `${MONTHS[d.getUTCMonth()]} ${p2(d.getUTCDate())} ${hms}.${micros(time, pid)}`;
     case 'short-full':
       return `${['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][d.getUTCDay()]} ${d.getUTCFullYear()}-${p2(d.getUTCMonth() + 1)}-${p2(d.getUTCDate())} ${hms} UTC`;
     default:
@@ -47,5 +51,5 @@ export interface JournalLineOptions {
 export function formatJournalEntry(e: JournalEntry, o: JournalLineOptions): string {
   if (o.output === 'cat') return e.message;
   const host = o.hostname === undefined ? '' : ` ${o.hostname}`;
-  return `${journalTimestamp(e.time, o.output)}${host} ${e.identifier}[${e.pid}]: ${e.message}`;
+  return `${journalTimestamp(e.time, o.output, e.pid)}${host} ${e.identifier}[${e.pid}]: ${e.message}`;
 }

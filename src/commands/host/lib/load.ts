@@ -4,10 +4,11 @@
  */
 import type { NodeHandle } from '../../../cluster/cluster.js';
 import { runningContainers } from './machine.js';
+import { SystemdManager } from '../../../cluster/host/systemd-manager.js';
 
 /** The 1, 5 and 15 minute load averages. */
 export function loadAverages(node: NodeHandle): [number, number, number] {
-  const busy = [...node.host.units.values()].filter((u) => u.active === 'active').length * 0.04 + runningContainers(node).length * 0.02;
+  const busy = new SystemdManager(node.host).listUnits().filter((u) => u.ActiveState === 'active').length * 0.04 + runningContainers(node).length * 0.02;
   return [busy + 0.05, busy * 0.9 + 0.04, busy * 0.8 + 0.03];
 }
 

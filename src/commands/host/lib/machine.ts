@@ -6,7 +6,7 @@
  */
 import { nodeFsStats } from '../../../cluster/kubelet/eviction-manager.js';
 import type { NodeHandle } from '../../../cluster/cluster.js';
-import type { SystemdUnit } from '../../../cluster/host/systemd.js';
+import { SystemdManager, type UnitProperties } from '../../../cluster/host/systemd-manager.js';
 import type { RuntimeContainer } from '../../../cluster/runtime/runtime.js';
 
 const KI = 1024;
@@ -30,28 +30,28 @@ export function memoryTotal(node: NodeHandle): number {
 }
 
 /** What a unit's main process holds in memory (bytes): a baseline plus what it manages. */
-export function unitMemory(node: NodeHandle, unit: SystemdUnit): number {
-  if (unit.active !== 'active') return 0;
+export function unitMemory(node: NodeHandle, unit: UnitProperties): number {
+  if (unit.ActiveState !== 'active') return 0;
   const containers = runningContainers(node).length;
-  if (unit.spec.name === 'kubelet.service') return 41 * MI + containers * 1_400 * KI;
-  if (unit.spec.name === 'containerd.service') return 33 * MI + containers * 9 * MI;
+  if (unit.Id === 'kubelet.service') return 41 * MI + containers * 1_400 * KI;
+  if (unit.Id === 'containerd.service') return 33 * MI + containers * 9 * MI;
   return 12 * MI;
 }
 
 /** Threads of a unit's cgroup (`Tasks:`). */
-export function unitTasks(node: NodeHandle, unit: SystemdUnit): number {
-  if (unit.active !== 'active') return 0;
+export function unitTasks(node: NodeHandle, unit: UnitProperties): number {
+  if (unit.ActiveState !== 'active') return 0;
   const containers = runningContainers(node).length;
-  if (unit.spec.name === 'kubelet.service') return 14;
-  if (unit.spec.name === 'containerd.service') return 9 + containers * 11;
+  if (unit.Id === 'kubelet.service') return 14;
+  if (unit.Id === 'containerd.service') return 9 + containers * 11;
   return 3;
 }
 
 /** CPU time used by a unit's current (or last) process, in µs: a steady share of a core since it started. */
-export function unitCpuUsec(unit: SystemdUnit, now: number): number {
-  const share = unit.spec.name === 'kubelet.service' ? 0.012 : unit.spec.name === 'containerd.service' ? 0.004 : 0.001;
-  if (unit.active !== 'active') return (60 + (unit.lastExit?.pid ?? 0) % 90) * 1000;
-  return Math.floor(Math.max(0, now - unit.since) * 1000 * share) + 2_345_000;
+export function unitCpuUsec(unit: UnitProperties, now: number): number {
+  const share = unit.Id === 'kubelet.service' ? 0.012 : unit.Id === 'containerd.service' ? 0.004 : 0.001;
+  if (unit.ActiveState !== 'active') return (60 + (unit.ExecMainPID ?? 0) % 90) * 1000;
+  return Math.floor(Math.max(0, now - unit.StateChangeTimestamp) * 1000 * share) + 2_345_000;
 }
 
 /** The kernel's default TasksMax for a service: 15% of threads-max (about one thread per 128 KiB of RAM). */
@@ -79,7 +79,7 @@ export const OS_MEMORY = 310 * MI;
 /** Memory in use on the node (bytes). */
 export function memoryUsed(node: NodeHandle): number {
   let used = OS_MEMORY;
-  for (const unit of node.host.units.values()) used += unitMemory(node, unit);
+  for (const unit of new SystemdManager(node.host).listUnits()) used += unitMemory(node, unit);
   for (const c of runningContainers(node)) used += containerMemory(c);
   return Math.min(used, memoryTotal(node));
 }

@@ -7,6 +7,7 @@
  */
 import type { NodeHandle } from '../../../cluster/cluster.js';
 import { chronydPid } from './ntp.js';
+import { SystemdManager } from '../../../cluster/host/systemd-manager.js';
 import { containerMemory, containerPid, runningContainers, unitCpuUsec, unitMemory } from './machine.js';
 
 /** One process as ps needs it. */
@@ -45,10 +46,10 @@ export function nodeProcesses(node: NodeHandle, trueNow: number, self?: string):
   ];
   const chrony = chronydPid(host);
   if (chrony) procs.push(base(chrony, '_chrony', '/usr/sbin/chronyd -F 1', 3_452, 18_844, 'S', 0.000002));
-  for (const unit of host.units.values()) {
-    if (unit.active !== 'active') continue;
+  for (const unit of new SystemdManager(host).listUnits()) {
+    if (unit.ActiveState !== 'active') continue;
     const rss = Math.floor(unitMemory(node, unit) / 1024);
-    procs.push({ user: 'root', pid: unit.mainPid, start: unit.since, cpuSeconds: unitCpuUsec(unit, now) / 1e6, rssKiB: rss, vszKiB: rss * 32 + 1_234_567, stat: 'Ssl', tty: '?', command: unit.spec.commandLine });
+    procs.push({ user: 'root', pid: unit.MainPID, start: unit.StateChangeTimestamp, cpuSeconds: unitCpuUsec(unit, now) / 1e6, rssKiB: rss, vszKiB: rss * 32 + 1_234_567, stat: 'Ssl', tty: '?', command: unit.CommandLine });
   }
   if (node.runtime.up) {
     for (const sb of node.runtime.sandboxes.values()) {

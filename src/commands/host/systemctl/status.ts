@@ -6,15 +6,15 @@
  * unit's last journal lines. Reference: k8s-output-formats.md §8.9.
  */
 import type { NodeHandle } from '../../../cluster/cluster.js';
-import type { SystemdUnit } from '../../../cluster/host/systemd.js';
+import type { UnitProperties } from '../../../cluster/host/systemd-manager.js';
 import { formatJournalEntry } from '../lib/journal-format.js';
 import { formatBytes, formatTimespan, formatTimestamp, formatTimestampRelative } from '../lib/systemd-format.js';
 import { tasksLimit, unitCpuUsec, unitMemory, unitTasks } from '../lib/machine.js';
 
 /** unit_active_state_to_glyph (systemd ≥248). */
-function glyph(unit: SystemdUnit): string {
-  if (unit.active === 'inactive') return '○';
-  if (unit.active === 'failed') return '×';
+function glyph(unit: UnitProperties): string {
+  if (unit.ActiveState === 'inactive') return '○';
+  if (unit.ActiveState === 'failed') return '×';
   return '●';
 }
 
@@ -39,41 +39,41 @@ export interface StatusOptions {
 }
 
 /** Renders `systemctl status` for one unit of a node. */
-export function renderUnitStatus(node: NodeHandle, unit: SystemdUnit, o: StatusOptions): string {
-  const spec = unit.spec;
+export function renderUnitStatus(node: NodeHandle, unit: UnitProperties, o: StatusOptions): string {
   const out: string[] = [];
-  out.push(`${glyph(unit)} ${spec.name} - ${spec.description}`);
-  out.push(`     Loaded: loaded (${spec.path}; ${unit.enabled ? 'enabled' : 'disabled'}; vendor preset: enabled)`);
-  if (spec.dropIns && spec.dropIns.files.length > 0) {
-    out.push(`    Drop-In: ${spec.dropIns.dir}`);
-    out.push(`             └─${spec.dropIns.files.join(', ')}`);
+  out.push(`${glyph(unit)} ${unit.Id} - ${unit.Description}`);
+  out.push(`     Loaded: ${unit.LoadState} (${unit.FragmentPath}; ${unit.UnitFileState}; vendor preset: enabled)`);
+  if (unit.DropIn && unit.DropIn.files.length > 0) {
+    out.push(`    Drop-In: ${unit.DropIn.dir}`);
+    out.push(`             └─${unit.DropIn.files.join(', ')}`);
   }
-  const failedRun = (unit.active === 'activating' && unit.sub === 'auto-restart') || unit.active === 'failed';
-  const result = failedRun && unit.lastExit && unit.lastExit.code !== 0 ? ' (Result: exit-code)' : '';
-  const state = unit.active === 'failed' ? 'failed' : `${unit.active} (${unit.sub})`;
+  const failedRun = (unit.ActiveState === 'activating' && unit.SubState === 'auto-restart') || unit.ActiveState === 'failed';
+  const exited = unit.ExecMainStatus !== undefined ? { pid: unit.ExecMainPID ?? 0, code: unit.ExecMainStatus } : undefined;
+  const result = failedRun && exited && exited.code !== 0 ? ' (Result: exit-code)' : '';
+  const state = unit.ActiveState === 'failed' ? 'failed' : `${unit.ActiveState} (${unit.SubState})`;
   // A unit never started has no state-change timestamp, hence no `since`.
-  const since = unit.since > 0 ? ` since ${formatTimestamp(unit.since)}; ${formatTimestampRelative(unit.since, o.now)}` : '';
+  const since = unit.StateChangeTimestamp > 0 ? ` since ${formatTimestamp(unit.StateChangeTimestamp)}; ${formatTimestampRelative(unit.StateChangeTimestamp, o.now)}` : '';
   out.push(`     Active: ${state}${result}${since}`);
   // A unit file without Documentation= has no Docs line.
-  if (spec.docs) out.push(`       Docs: ${spec.docs}`);
-  if (failedRun && unit.lastExit) {
-    const status = `(code=exited, status=${exitStatusText(unit.lastExit.code)})`;
-    out.push(`    Process: ${unit.lastExit.pid} ExecStart=${spec.execStart} ${status}`);
-    out.push(`   Main PID: ${unit.lastExit.pid} ${status}`);
+  if (unit.Documentation) out.push(`       Docs: ${unit.Documentation}`);
+  if (failedRun && exited) {
+    const status = `(code=exited, status=${exitStatusText(exited.code)})`;
+    out.push(`    Process: ${exited.pid} ExecStart=${unit.ExecStart} ${status}`);
+    out.push(`   Main PID: ${exited.pid} ${status}`);
   }
-  if (unit.active === 'active') {
-    out.push(`   Main PID: ${unit.mainPid} (${comm(spec.commandLine)})`);
+  if (unit.ActiveState === 'active') {
+    out.push(`   Main PID: ${unit.MainPID} (${comm(unit.CommandLine)})`);
     out.push(`      Tasks: ${unitTasks(node, unit)} (limit: ${tasksLimit(node)})`);
     out.push(`     Memory: ${formatBytes(unitMemory(node, unit))}`);
   }
-  if (unit.active === 'active' || failedRun) out.push(`        CPU: ${formatTimespan(unitCpuUsec(unit, o.now))}`);
-  if (unit.active === 'active') {
-    out.push(`     CGroup: /system.slice/${spec.name}`);
-    out.push(`             └─${unit.mainPid} ${spec.commandLine}`);
+  if (unit.ActiveState === 'active' || failedRun) out.push(`        CPU: ${formatTimespan(unitCpuUsec(unit, o.now))}`);
+  if (unit.ActiveState === 'active') {
+    out.push(`     CGroup: /system.slice/${unit.Id}`);
+    out.push(`             └─${unit.MainPID} ${unit.CommandLine}`);
   }
   const journal = node.host.journal
     .all()
-    .filter((e) => e.unit === spec.name)
+    .filter((e) => e.unit === unit.Id)
     .slice(-o.lines);
   let text = `${out.join('\n')}\n`;
   if (o.lines > 0 && journal.length > 0) {
@@ -83,6 +83,6 @@ export function renderUnitStatus(node: NodeHandle, unit: SystemdUnit, o: StatusO
 }
 
 /** The exit code of `systemctl status` for a loaded unit (LSB: 0 running, 3 not running). */
-export function statusExitCode(unit: SystemdUnit): number {
-  return unit.active === 'active' ? 0 : 3;
+export function statusExitCode(unit: UnitProperties): number {
+  return unit.ActiveState === 'active' ? 0 : 3;
 }

@@ -6,14 +6,14 @@
  * that is not there is 5, a status of a stopped unit is 3, an unknown one 4).
  */
 import type { NodeHandle } from '../../../cluster/cluster.js';
-import type { SystemdUnit } from '../../../cluster/host/systemd.js';
+import { SystemdManager, type UnitProperties } from '../../../cluster/host/systemd-manager.js';
 import type { Command, CommandContext, ExecResult } from '../../types.js';
 import { getopt, type OptionSpec } from '../../text/lib/getopt.js';
 import { nodeOf } from '../lib/host-context.js';
 import { formatTimestamp as formatTs, formatTimestampRelative as formatRel } from '../lib/systemd-format.js';
 import { mangleUnitName } from '../journalctl.js';
 import { renderUnitStatus, statusExitCode } from './status.js';
-import { catUnit, wantsLink } from './unit-files.js';
+import { catUnit } from './unit-files.js';
 import { SYSTEMCTL_HELP } from '../lib/systemd-help.js';
 
 const SPECS: readonly OptionSpec[] = [
@@ -50,45 +50,39 @@ const res = (stdout: string, stderr = '', exitCode = 0): ExecResult => ({ stdout
 /** systemctl's verbs that act on units and are silent on success. */
 const JOB_VERBS: Record<string, string> = { start: 'start', stop: 'stop', restart: 'restart', 'try-restart': 'restart', reload: 'reload', 'reload-or-restart': 'restart', 'force-reload': 'restart' };
 
-/** A stop job whose process ignores SIGTERM takes TimeoutStopSec: systemctl waits it out while the node goes on. */
-function waitForStop(unit: SystemdUnit, advance: (ms: number) => void): void {
-  const wait = unit.beginStop();
-  if (wait > 0) advance(wait);
-}
-
-function runJob(verb: string, unit: SystemdUnit | undefined, name: string, advance: (ms: number) => void): ExecResult {
-  if (!unit) {
+/** A job through the manager; a stop job whose process ignores SIGTERM takes TimeoutStopSec, which systemctl waits out while the node goes on. */
+function runJob(verb: string, manager: SystemdManager, name: string, advance: (ms: number) => void): ExecResult {
+  if (!manager.getUnit(name)) {
     // Stopping something unknown reports it as not loaded; the other jobs as not found.
     return res('', `Failed to ${verb} ${name}: Unit ${name} ${verb === 'stop' ? 'not loaded' : 'not found'}.\n`, 5);
   }
   switch (JOB_VERBS[verb]) {
     case 'start':
-      unit.start();
+      manager.startUnit(name);
       break;
     case 'stop':
-      waitForStop(unit, advance);
-      unit.stop();
+      manager.stopUnit(name, advance);
       break;
     case 'reload':
       // Neither kubelet.service nor containerd.service has ExecReload=.
       return res('', `Failed to reload ${name}: Job type reload is not applicable for unit ${name}.\n`, 3);
     default:
-      if (verb === 'try-restart' && unit.active !== 'active') break;
-      waitForStop(unit, advance);
-      unit.restart();
+      if (verb === 'try-restart') manager.tryRestartUnit(name, advance);
+      else manager.restartUnit(name, advance);
   }
   return res('');
 }
 
-function listUnits(node: NodeHandle, f: Flags): ExecResult {
+function listUnits(manager: SystemdManager, f: Flags): ExecResult {
   if (f.type && !f.type.split(',').every((t) => t === 'service' || t === 'socket' || t === 'target' || t === 'timer' || t === 'mount')) {
     return res('', `Unknown unit type or load state '${f.type}'.\nUse -t help to see a list of allowed values.\n`, 1);
   }
-  const units = [...node.host.units.values()]
-    .filter((u) => !f.type || f.type.split(',').includes('service'))
-    .filter((u) => f.all || u.active !== 'inactive')
-    .sort((a, b) => (a.spec.name < b.spec.name ? -1 : 1));
-  const rows = units.map((u) => [u.active === 'failed' ? '●' : ' ', u.spec.name, 'loaded', u.active, u.sub, u.spec.description]);
+  const units = manager
+    .listUnits()
+    .filter(() => !f.type || f.type.split(',').includes('service'))
+    .filter((u) => f.all || u.ActiveState !== 'inactive')
+    .sort((a, b) => (a.Id < b.Id ? -1 : 1));
+  const rows = units.map((u) => [u.ActiveState === 'failed' ? '●' : ' ', u.Id, u.LoadState, u.ActiveState, u.SubState, u.Description]);
   const header = [' ', 'UNIT', 'LOAD', 'ACTIVE', 'SUB', 'DESCRIPTION'];
   const all = f.legend ? [header, ...rows] : rows;
   const widths = header.map((_, i) => Math.max(...all.map((r) => r[i].length)));
@@ -106,9 +100,8 @@ function listUnits(node: NodeHandle, f: Flags): ExecResult {
   return res(`${[...lines, ...legend].join('\n')}\n`);
 }
 
-function overview(node: NodeHandle, now: number): ExecResult {
-  const failed = [...node.host.units.values()].filter((u) => u.active === 'failed').length;
-  const boot = node.host.bootTime + node.host.clockOffsetMs;
+function overview(node: NodeHandle, manager: SystemdManager, now: number): ExecResult {
+  const { NFailedUnits: failed, UserspaceTimestamp: boot } = manager.state();
   return res(
     `● ${node.spec.name}\n    State: ${failed ? 'degraded' : 'running'}\n     Jobs: 0 queued\n   Failed: ${failed} units\n    Since: ${formatTs(boot)}; ${formatRel(boot, now)}\n   CGroup: /\n`,
   );
@@ -138,12 +131,13 @@ export function runSystemctl(args: readonly string[], ctx: CommandContext): Exec
   const now = node.host.now();
   const [verb = 'list-units', ...names] = parsed.operands;
   const units = names.map(mangleUnitName);
-  const lookup = (name: string) => node.host.units.get(name);
+  const manager = new SystemdManager(node.host);
+  const lookup = (name: string): UnitProperties | undefined => manager.getUnit(name);
   const needUnits = (): ExecResult | undefined => (units.length === 0 ? res('', `Too few arguments.\n`, 1) : undefined);
 
   switch (verb) {
     case 'status': {
-      if (units.length === 0) return overview(node, now);
+      if (units.length === 0) return overview(node, manager, now);
       let stdout = '';
       let stderr = '';
       let exitCode = 0;
@@ -169,7 +163,7 @@ export function runSystemctl(args: readonly string[], ctx: CommandContext): Exec
       const missing = needUnits();
       if (missing) return missing;
       for (const name of units) {
-        const r = runJob(verb, lookup(name), name, (ms) => ctx.cluster.advance(ms));
+        const r = runJob(verb, manager, name, (ms) => ctx.cluster.advance(ms));
         if (r.exitCode !== 0) return r;
       }
       return res('');
@@ -178,7 +172,7 @@ export function runSystemctl(args: readonly string[], ctx: CommandContext): Exec
     case 'is-failed': {
       const missing = needUnits();
       if (missing) return missing;
-      const states = units.map((n) => lookup(n)?.active ?? 'inactive');
+      const states = units.map((n) => lookup(n)?.ActiveState ?? 'inactive');
       const good = verb === 'is-active' ? states.some((s) => s === 'active') : states.some((s) => s === 'failed');
       return res(f.quiet ? '' : `${states.join('\n')}\n`, '', good ? 0 : verb === 'is-active' ? 3 : 1);
     }
@@ -190,8 +184,8 @@ export function runSystemctl(args: readonly string[], ctx: CommandContext): Exec
       for (const name of units) {
         const unit = lookup(name);
         if (!unit) return res(stdout, `Failed to get unit file state for ${name}: No such file or directory\n`, 1);
-        if (!f.quiet) stdout += `${unit.enabled ? 'enabled' : 'disabled'}\n`;
-        enabled ||= unit.enabled;
+        if (!f.quiet) stdout += `${unit.UnitFileState}\n`;
+        enabled ||= unit.UnitFileState === 'enabled';
       }
       return res(stdout, '', enabled ? 0 : 1);
     }
@@ -201,28 +195,24 @@ export function runSystemctl(args: readonly string[], ctx: CommandContext): Exec
       if (missing) return missing;
       let stderr = '';
       for (const name of units) {
-        const unit = lookup(name);
-        if (!unit) return res('', `${stderr}Failed to ${verb} unit: Unit file ${name} does not exist.\n`, 1);
-        if (verb === 'enable' && !unit.enabled) {
-          unit.enabled = true;
-          stderr += `Created symlink ${wantsLink(unit)} → ${unit.spec.path}.\n`;
-        } else if (verb === 'disable' && unit.enabled) {
-          unit.enabled = false;
-          stderr += `Removed ${wantsLink(unit)}.\n`;
-        }
+        const changes = verb === 'enable' ? manager.enableUnitFiles([name]) : manager.disableUnitFiles([name]);
+        if (!changes) return res('', `${stderr}Failed to ${verb} unit: Unit file ${name} does not exist.\n`, 1);
+        for (const c of changes) stderr += c.type === 'symlink' ? `Created symlink ${c.path} → ${c.source}.\n` : `Removed ${c.path}.\n`;
         if (f.now) {
-          if (verb === 'enable') unit.start();
-          else unit.stop();
+          if (verb === 'enable') manager.startUnit(name);
+          else manager.stopUnit(name, (ms) => ctx.cluster.advance(ms));
         }
       }
       return res('', stderr);
     }
     case 'daemon-reload':
+      manager.reload();
+      return res('');
     case 'daemon-reexec':
     case 'reset-failed':
       return res('');
     case 'list-units':
-      return listUnits(node, f);
+      return listUnits(manager, f);
     case 'cat': {
       const missing = needUnits();
       if (missing) return missing;
@@ -240,13 +230,13 @@ export function runSystemctl(args: readonly string[], ctx: CommandContext): Exec
       const unit = lookup(units[0]);
       const props: [string, string][] = [
         ['Id', units[0]],
-        ['Description', unit?.spec.description ?? units[0]],
-        ['LoadState', unit ? 'loaded' : 'not-found'],
-        ['ActiveState', unit?.active ?? 'inactive'],
-        ['SubState', unit?.sub ?? 'dead'],
-        ['MainPID', String(unit?.mainPid ?? 0)],
-        ['NRestarts', String(unit?.restartCounter ?? 0)],
-        ['UnitFileState', unit ? (unit.enabled ? 'enabled' : 'disabled') : ''],
+        ['Description', unit?.Description ?? units[0]],
+        ['LoadState', unit?.LoadState ?? 'not-found'],
+        ['ActiveState', unit?.ActiveState ?? 'inactive'],
+        ['SubState', unit?.SubState ?? 'dead'],
+        ['MainPID', String(unit?.MainPID ?? 0)],
+        ['NRestarts', String(unit?.NRestarts ?? 0)],
+        ['UnitFileState', unit?.UnitFileState ?? ''],
       ];
       const shown = f.properties.length ? props.filter(([k]) => f.properties.includes(k)) : props;
       return res(shown.map(([k, v]) => `${f.valueOnly ? v : `${k}=${v}`}\n`).join(''));
