@@ -61,6 +61,7 @@ export const TAXONOMY = [
       { id: 'quota-exceeded', label: 'A ResourceQuota or LimitRange rejects the object', synonyms: ['quota exceeded', 'resourcequota', 'limitrange', 'quota'] },
       { id: 'certificate-expired', label: 'Its serving certificate expired', synonyms: ['api server certificate expired', 'apiserver certificate expired', 'serving certificate expired'] },
       { id: 'not-running', label: 'The API server is not running', synonyms: ['api server down', 'apiserver down', 'api server stopped', 'api server crash'] },
+      { id: 'etcd-unreachable', label: 'It cannot reach etcd (its --etcd-servers, or the certificates to reach it)', synonyms: ['can not reach etcd', 'cannot connect to etcd', 'can not connect to etcd', 'etcd servers', 'etcd-servers', 'etcd endpoint', 'etcd connection refused', 'wrong etcd port', 'wrong etcd address'] },
     ],
   },
   {

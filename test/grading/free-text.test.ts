@@ -90,13 +90,17 @@ const TABLE: Record<string, Phrasings> = {
     right: ['the client certificate in controller-manager.conf expired, so the controller manager gets Unauthorized and cannot renew its lease', 'the controller manager certificate expired and it lost leader election', 'controller-manager.conf certificate expired: the controller manager cannot renew its lease'],
     wrong: ['the scheduler is down', 'the replicaset controller is disabled', 'the controller manager certificate is not expired'],
   },
+  'ha-controller-manager-failover': {
+    right: ['the standby controller managers on cp-2 and cp-3 have --master pointing at cp-1, so none can take the lease', 'a --master flag overrides the kubeconfig of the standby controller managers and points them at cp-1', 'the controller manager failover is blocked by --master=https://10.0.0.10:6443 in the manifests on cp-2 and cp-3'],
+    wrong: ['the scheduler is down', 'etcd lost quorum', 'the replicaset controller is disabled'],
+  },
   'apiserver-manifest-broken': {
     right: ['kube-apiserver exits at start on the unknown flag --enable-admission-plugin', 'the API server is not running because of a typo in its manifest', 'api server down: its static pod crashloops'],
     wrong: ['etcd is down', 'the api server is not down', 'the controller manager lost its leader lease'],
   },
   'apiserver-wrong-etcd-endpoint': {
-    right: ['the API server cannot reach etcd: --etcd-servers points at port 2397 instead of 2379', 'a typo in the etcd-servers flag of the kube-apiserver manifest', 'kube-apiserver crashloops with etcd connection refused on 2397'],
-    wrong: ['etcd is down', 'the api server is not down', 'the controller manager lost its leader lease'],
+    right: ['--etcd-servers points at port 2397 instead of 2379, so kube-apiserver cannot connect to etcd', 'a typo in the etcd-servers flag of the kube-apiserver manifest', 'kube-apiserver crashloops with etcd connection refused on 2397'],
+    wrong: ['etcd is down', 'the api server is not down', 'the controller manager lost its leader lease', 'the api server is down'],
   },
   'pending-untolerated-taint': {
     right: ['node-2 still has the maintenance taint nobody removed', 'node-2 still has the maintenance taint from the disk swap', 'a leftover maintenance=disk-swap:NoSchedule taint keeps api off node-2', 'the api pods do not tolerate the taint left on node-2'],
