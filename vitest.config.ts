@@ -1,10 +1,41 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * The files that warm up every shipped scenario, slowest first. They start
+ * first so that no one of them is left running alone at the end while the
+ * other worker idles (a clean clone has no timings cached to order by).
+ */
+const SLOW_FIRST = [
+  'test/cli/warm-cache/same-transcripts.test.ts',
+  'test/scenario/shipped.test.ts',
+  'test/scenario/fixes.test.ts',
+  'test/cli/warm-cache/fallback.test.ts',
+  'test/cli/snapshots.test.ts',
+  'test/cli/play.test.ts',
+  'test/cli/warm-cache/verify.test.ts',
+];
+
+class SlowFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (spec: TestSpecification): number => {
+      const i = SLOW_FIRST.findIndex((path) => spec.moduleId.endsWith(path));
+      return i < 0 ? SLOW_FIRST.length : i;
+    };
+    return sorted.map((spec, i) => ({ spec, i })).sort((a, b) => rank(a.spec) - rank(b.spec) || a.i - b.i).map(({ spec }) => spec);
+  }
+}
 
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
     environment: 'node',
     testTimeout: 30_000,
+    // Vitest's default is one worker fewer than the cores: a single worker on a 2-core machine. Use them all.
+    maxWorkers: availableParallelism(),
+    sequence: { sequencer: SlowFirstSequencer },
     // Ink renders only the last frame when it thinks it runs in CI; the TUI tests wait on intermediate frames.
     env: { CI: 'false' },
   },
