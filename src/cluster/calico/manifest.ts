@@ -1,14 +1,15 @@
 /**
- * The workload part of calico v3.29.3's manifest install (manifests/calico.yaml,
- * charts/calico/templates/calico-node.yaml and calico-kube-controllers.yaml),
+ * The workload part of calico v3.29.3's manifest install (manifests/calico.yaml
+ * at tag v3.29.3, from charts/calico/templates/calico-node.yaml and
+ * calico-kube-controllers.yaml),
  * in kube-system as upstream: the ServiceAccounts, the calico-config ConfigMap,
  * the calico-node DaemonSet (init containers upgrade-ipam, install-cni,
  * mount-bpffs; then calico-node) and the calico-kube-controllers Deployment.
  * Left out: the CRDs, RBAC and PodDisruptionBudget (nothing simulated reads
- * them). The ConfigMap's cni_network_config is the documented host-local
- * variant (`"ipam": {"type": "host-local", "subnet": "usePodCidr"}`, plus the
- * bandwidth plugin), so that install-cni writes exactly the conflist the
- * nodes were seeded with (bootstrap/node-files.ts).
+ * them). The ConfigMap's cni_network_config uses host-local IPAM over the
+ * node's podCIDR (`usePodCidr`), the documented choice with the Kubernetes pod
+ * CIDR, so that install-cni writes exactly the conflist the nodes were seeded
+ * with (bootstrap/node-files.ts).
  */
 
 type Obj = Record<string, any>;
@@ -23,29 +24,55 @@ export const CALICO_CNI_BINARY_SIZE = 67_174_400;
 /** Where the calico plugin's kubeconfig lives on a node (install-cni's __KUBECONFIG_FILEPATH__). */
 export const CALICO_KUBECONFIG_PATH = '/etc/cni/net.d/calico-kubeconfig';
 
-/** The calico conflist for a node: its plugins with the three fields install-cni fills in. */
-function calicoConf(nodeName: string, mtu: number, kubeconfig: string): Obj {
-  const calico = {
-    type: 'calico',
-    log_level: 'info',
-    log_file_path: '/var/log/calico/cni/cni.log',
-    datastore_type: 'kubernetes',
-    nodename: nodeName,
-    mtu,
-    ipam: { type: 'host-local', subnet: 'usePodCidr' },
-    policy: { type: 'k8s' },
-    kubernetes: { kubeconfig },
-  };
-  return { name: 'k8s-pod-network', cniVersion: '0.3.1', plugins: [calico, { type: 'portmap', snat: true, capabilities: { portMappings: true } }, { type: 'bandwidth', capabilities: { bandwidth: true } }] };
+/**
+ * calico-config's cni_network_config: calico.yaml's text, with the IPAM the
+ * calico docs give for host-local over the Kubernetes pod CIDR in place of
+ * calico-ipam. install-cni fills the placeholders in by plain string
+ * replacement and writes the result as is (no trailing newline: `|-`).
+ */
+export const CALICO_CNI_NETWORK_CONFIG = `{
+  "name": "k8s-pod-network",
+  "cniVersion": "0.3.1",
+  "plugins": [
+    {
+      "type": "calico",
+      "log_level": "info",
+      "log_file_path": "/var/log/calico/cni/cni.log",
+      "datastore_type": "kubernetes",
+      "nodename": "__KUBERNETES_NODE_NAME__",
+      "mtu": __CNI_MTU__,
+      "ipam": {
+          "type": "host-local",
+          "subnet": "usePodCidr"
+      },
+      "policy": {
+          "type": "k8s"
+      },
+      "kubernetes": {
+          "kubeconfig": "__KUBECONFIG_FILEPATH__"
+      }
+    },
+    {
+      "type": "portmap",
+      "snat": true,
+      "capabilities": {"portMappings": true}
+    },
+    {
+      "type": "bandwidth",
+      "capabilities": {"bandwidth": true}
+    }
+  ]
+}`;
+
+/** install.go writeCNIConfig's replacements (those the template uses). */
+export function fillCniTemplate(template: string, values: { nodeName: string; mtu: string; kubeconfig: string }): string {
+  return template.replaceAll('__KUBERNETES_NODE_NAME__', values.nodeName).replaceAll('__KUBECONFIG_FILEPATH__', values.kubeconfig).replaceAll('__CNI_MTU__', values.mtu);
 }
 
-/** The conflist install-cni writes on `nodeName` (and bootstrap seeds): the template with its placeholders filled. */
+/** The conflist install-cni writes on `nodeName` with calico-config as shipped (and bootstrap seeds). */
 export function calicoConflistText(nodeName: string): string {
-  return JSON.stringify(calicoConf(nodeName, 0, CALICO_KUBECONFIG_PATH), null, 2) + '\n';
+  return fillCniTemplate(CALICO_CNI_NETWORK_CONFIG, { nodeName, mtu: '0', kubeconfig: CALICO_KUBECONFIG_PATH });
 }
-
-/** calico-config's cni_network_config: the template, `__CNI_MTU__` unquoted as upstream writes it. */
-export const CALICO_CNI_NETWORK_CONFIG = JSON.stringify(calicoConf('__KUBERNETES_NODE_NAME__', 0, '__KUBECONFIG_FILEPATH__'), null, 2).replace('"mtu": 0', '"mtu": __CNI_MTU__');
 
 const fieldRef = (fieldPath: string) => ({ valueFrom: { fieldRef: { fieldPath } } });
 const configKey = (key: string) => ({ valueFrom: { configMapKeyRef: { name: 'calico-config', key } } });
@@ -220,7 +247,7 @@ function calicoKubeControllersDeployment(ns: string): Obj {
               name: 'calico-kube-controllers',
               image: CALICO_KUBE_CONTROLLERS_IMAGE,
               imagePullPolicy: 'IfNotPresent',
-              env: [{ name: 'ENABLED_CONTROLLERS', value: 'node,loadbalancer' }, { name: 'DATASTORE_TYPE', value: 'kubernetes' }],
+              env: [{ name: 'ENABLED_CONTROLLERS', value: 'node' }, { name: 'DATASTORE_TYPE', value: 'kubernetes' }],
               livenessProbe: { exec: { command: ['/usr/bin/check-status', '-l'] }, periodSeconds: 10, initialDelaySeconds: 10, failureThreshold: 6, timeoutSeconds: 10 },
               readinessProbe: { exec: { command: ['/usr/bin/check-status', '-r'] }, periodSeconds: 10 },
               securityContext: { runAsNonRoot: true },

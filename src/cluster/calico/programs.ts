@@ -13,18 +13,19 @@
  * the network model (network/policy.ts, programs/netns.ts), not from this
  * process. calico/kube-controllers is behaviour data only (catalog).
  *
- * Log texts: install's lines are cni-plugin/pkg/install/install.go's (logrus
- * without caller, hence `cni-installer/<nil> <nil>:`); calico-node's are
- * node/pkg/lifecycle/startup's messages. The startup line numbers are as a
- * v3.29 calico-node prints them to the best of our knowledge, not checked
- * against the v3.29.3 tree.
+ * Log texts, at tag v3.29.3: install's are cni-plugin/pkg/install/install.go's
+ * in libcalico-go/lib/logutils' format; calico-node's are a few of
+ * node/pkg/lifecycle/startup/startup.go's and lifecycle/utils/utils.go's (the
+ * IP autodetection, pool and BGP lines between them are left out; the pid is
+ * the one a real pod shows under runit).
  */
 import type { ContainerProcess } from '../runtime/process.js';
 import type { LaunchContext, SystemProgram } from '../system-programs.js';
 import { effectiveArgv } from '../programs/in-container.js';
 import { hostPathMounts, nodePathOf } from '../programs/host-mounts.js';
 import { nodeIdentityClient } from '../client/pod-identity.js';
-import { CALICO_CNI_BINARY_SIZE, CALICO_KUBECONFIG_PATH, CALICO_VERSION } from './manifest.js';
+import { CALICO_CNI_BINARY_SIZE, CALICO_KUBECONFIG_PATH, CALICO_VERSION, fillCniTemplate } from './manifest.js';
+import { FLANNEL_CNI_BINARY_SIZE } from '../runtime/cni.js';
 
 type Obj = Record<string, any>;
 
@@ -55,28 +56,40 @@ function runOnce(lc: LaunchContext, work: () => { lines: string[]; code: number 
   return { exitsByItself: true, stop: () => queue.cancel(timer) };
 }
 
-/** `/opt/cni/bin/install`: the binaries, then the conflist. */
+/** What calico/cni's /opt/cni/bin holds besides `install` (cni-plugin/Makefile's build and build-cni-bins), in ReadDir's order. */
+const IMAGE_CNI_BINARIES = ['bandwidth', 'calico', 'calico-ipam', 'flannel', 'host-local', 'loopback', 'portmap', 'tuning'];
+const binarySize = (name: string) => (name === 'calico' || name === 'calico-ipam' ? CALICO_CNI_BINARY_SIZE : name === 'flannel' ? FLANNEL_CNI_BINARY_SIZE : 4_194_304);
+
+/**
+ * `/opt/cni/bin/install` (cni-plugin/pkg/install/install.go Install): every
+ * binary of the image into /host/opt/cni/bin (UPDATE_CNI_BINARIES defaults to
+ * true, so existing ones are overwritten), the unmounted secondary bin dir
+ * skipped, then the template written with its placeholders filled and echoed
+ * to stdout. Not modelled: calico-kubeconfig (writeKubeconfig) and the
+ * template's JSON validation.
+ */
 function install(lc: LaunchContext): { lines: string[]; code: number } {
   const env = envOf(lc);
   const at = calicoTime(lc.ctx.queue.now());
+  // logutils' formatter with component cni-installer; logrus reports no caller, hence `<nil> <nil>`.
   const info = (msg: string) => `${at} [INFO][1] cni-installer/<nil> <nil>: ${msg}`;
   const lines = [info('Running as a Kubernetes pod')];
   const fs = lc.node.host.fs;
-  for (const name of ['calico', 'calico-ipam']) {
+  for (const name of IMAGE_CNI_BINARIES) {
     const target = nodePath(lc, `/host/opt/cni/bin/${name}`);
-    if (target) fs.write(target, '\u007fELF', { mode: 0o755, sizeBytes: CALICO_CNI_BINARY_SIZE });
+    if (target) fs.write(target, '\u007fELF', { mode: 0o755, sizeBytes: binarySize(name) });
     lines.push(info(`Installed /host/opt/cni/bin/${name}`));
   }
-  lines.push(info('Wrote Calico CNI binaries to /host/opt/cni/bin'), info(`CNI plugin version: ${CALICO_VERSION}`));
-  const confName = env.get('CNI_CONF_NAME') || '10-calico.conflist';
-  const template = env.get('CNI_NETWORK_CONFIG') ?? '';
-  const conf = template
-    .replaceAll('__KUBERNETES_NODE_NAME__', env.get('KUBERNETES_NODE_NAME') ?? '')
-    .replaceAll('__CNI_MTU__', env.get('CNI_MTU') || '1500')
-    .replaceAll('__KUBECONFIG_FILEPATH__', CALICO_KUBECONFIG_PATH);
+  // `Wrote Calico CNI binaries to %s\n`: the formatter adds its own newline, so an empty line follows.
+  lines.push(info('Wrote Calico CNI binaries to /host/opt/cni/bin'), '', info(`CNI plugin version: ${CALICO_VERSION}`), info('/host/secondary-bin-dir is not writeable, skipping'));
+  const template = env.get('CNI_NETWORK_CONFIG');
+  if (template) lines.push(info('Using CNI config template from CNI_NETWORK_CONFIG environment variable.'));
+  // getEnv: a variable that is set counts even when empty; CNI_MTU defaults to 1500.
+  const conf = fillCniTemplate(template || '', { nodeName: env.get('KUBERNETES_NODE_NAME') ?? lc.node.name, mtu: env.get('CNI_MTU') ?? '1500', kubeconfig: CALICO_KUBECONFIG_PATH });
+  const confName = env.get('CNI_CONF_NAME') ?? '10-calico.conflist';
   const target = nodePath(lc, `/host/etc/cni/net.d/${confName}`);
-  if (target) fs.write(target, conf.endsWith('\n') ? conf : `${conf}\n`, { mode: 0o644 });
-  lines.push(info(`Created /host/etc/cni/net.d/${confName}`), info('Done configuring CNI.  Sleep= false'));
+  if (target) fs.write(target, conf, { mode: 0o644 });
+  lines.push(info(`Created /host/etc/cni/net.d/${confName}`), ...conf.split('\n'), info('Done configuring CNI.  Sleep= false'));
   return { lines, code: 0 };
 }
 
@@ -98,13 +111,16 @@ function startCalicoNode(lc: LaunchContext): ContainerProcess {
   const node = env.get('NODENAME') ?? lc.node.name;
   const at = calicoTime(lc.ctx.queue.now());
   const info = (src: string, msg: string) => `${at} [INFO][9] ${src}: ${msg}`;
+  // startup.Run at v3.29.3: ConfigureLogging, utils.DetermineNodeName, then waitForConnection.
   lc.node.runtime.appendLog(lc.container, lc.ctx.queue.now(), [
-    info('startup/startup.go 431', 'Early log level set to info'),
+    info('startup/startup.go 439', 'Early log level set to info'),
     info('startup/utils.go 126', `Using NODENAME environment for node name ${node}`),
     info('startup/utils.go 138', `Determined node name: ${node}`),
     info('startup/startup.go 95', `Starting node ${node} with version ${CALICO_VERSION}`),
-    info('startup/startup.go 106', 'Datastore is ready'),
-    info('startup/startup.go 255', `Using node name: ${node}`),
+    info('startup/startup.go 444', 'Checking datastore connection'),
+    info('startup/startup.go 468', 'Datastore connection verified'),
+    info('startup/startup.go 105', 'Datastore is ready'),
+    info('startup/startup.go 215', `Using node name: ${node}`),
   ]);
   return { stop: () => {} };
 }

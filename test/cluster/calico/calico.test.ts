@@ -18,9 +18,9 @@ const systemPods = (c: Cluster): Obj[] => {
   return r.ok ? (r.value.items as Obj[]).filter((p) => !p.metadata.deletionTimestamp) : [];
 };
 const calicoNodePods = (c: Cluster) => systemPods(c).filter((p) => p.metadata.labels?.['k8s-app'] === 'calico-node');
-const calicoNodeLog = (c: Cluster, node: string) =>
+const containerLog = (c: Cluster, node: string, name: string) =>
   [...c.nodes.get(node)!.runtime.containers.values()]
-    .filter((x) => x.name === 'calico-node')
+    .filter((x) => x.name === name)
     .sort((a, b) => b.createdAt - a.createdAt)[0]
     .logs.map((l) => l.line.replace(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3} /, ''));
 
@@ -41,14 +41,24 @@ describe('calico-node DaemonSet and calico-kube-controllers', () => {
       ]);
       expect(p.status.containerStatuses[0]).toMatchObject({ name: 'calico-node', ready: true, restartCount: 0, image: 'docker.io/calico/node:v3.29.3' });
     }
-    expect(calicoNodeLog(cluster, 'node-1')).toEqual([
-      '[INFO][9] startup/startup.go 431: Early log level set to info',
+    // node/pkg/lifecycle/startup/startup.go and lifecycle/utils/utils.go at v3.29.3.
+    expect(containerLog(cluster, 'node-1', 'calico-node')).toEqual([
+      '[INFO][9] startup/startup.go 439: Early log level set to info',
       '[INFO][9] startup/utils.go 126: Using NODENAME environment for node name node-1',
       '[INFO][9] startup/utils.go 138: Determined node name: node-1',
       '[INFO][9] startup/startup.go 95: Starting node node-1 with version v3.29.3',
-      '[INFO][9] startup/startup.go 106: Datastore is ready',
-      '[INFO][9] startup/startup.go 255: Using node name: node-1',
+      '[INFO][9] startup/startup.go 444: Checking datastore connection',
+      '[INFO][9] startup/startup.go 468: Datastore connection verified',
+      '[INFO][9] startup/startup.go 105: Datastore is ready',
+      '[INFO][9] startup/startup.go 215: Using node name: node-1',
     ]);
+    // cni-plugin/pkg/install/install.go at v3.29.3: the binaries, then the filled template, echoed.
+    const install = containerLog(cluster, 'node-1', 'install-cni');
+    expect(install.slice(0, 2)).toEqual(['[INFO][1] cni-installer/<nil> <nil>: Running as a Kubernetes pod', '[INFO][1] cni-installer/<nil> <nil>: Installed /host/opt/cni/bin/bandwidth']);
+    expect(install).toContain('[INFO][1] cni-installer/<nil> <nil>: Installed /host/opt/cni/bin/calico-ipam');
+    expect(install).toContain('[INFO][1] cni-installer/<nil> <nil>: CNI plugin version: v3.29.3');
+    expect(install).toContain('      "nodename": "node-1",');
+    expect(install.at(-1)).toBe('[INFO][1] cni-installer/<nil> <nil>: Done configuring CNI.  Sleep= false');
   });
 
   it('runs calico-kube-controllers as one ready pod', () => {
@@ -61,7 +71,7 @@ describe('calico-node DaemonSet and calico-kube-controllers', () => {
   it('has the ServiceAccounts and the calico-config ConfigMap', () => {
     for (const sa of ['calico-node', 'calico-kube-controllers', 'calico-cni-plugin']) expect(cluster.systemClient().get('serviceaccounts', 'kube-system', sa).ok).toBe(true);
     const cm = cluster.systemClient().get('configmaps', 'kube-system', 'calico-config');
-    expect(cm.ok && (cm.value as Obj).data.cni_network_config).toContain('"nodename": "__KUBERNETES_NODE_NAME__"');
+    expect(cm.ok && (cm.value as Obj).data.cni_network_config).toContain('"nodename": "__KUBERNETES_NODE_NAME__",\n      "mtu": __CNI_MTU__,');
   });
 
   it('a new calico-node pod re-installs a removed conflist and plugin binary, with the node name filled in', () => {
@@ -77,6 +87,7 @@ describe('calico-node DaemonSet and calico-kube-controllers', () => {
     expect(node.runtime.cniLoadError()).toBeUndefined();
     const conf = node.host.fs.read('/etc/cni/net.d/10-calico.conflist')!;
     expect(conf).toBe(seeded);
+    expect(conf).toContain('"ipam": {\n          "type": "host-local",\n          "subnet": "usePodCidr"\n      },');
     expect(JSON.parse(conf).plugins[0]).toMatchObject({ type: 'calico', nodename: 'node-2', mtu: 0, kubernetes: { kubeconfig: '/etc/cni/net.d/calico-kubeconfig' } });
     expect(node.host.fs.stat('/opt/cni/bin/calico')).toMatchObject({ mode: 0o755 });
     const fresh = calicoNodePods(cluster).find((p) => p.spec.nodeName === 'node-2')!;
