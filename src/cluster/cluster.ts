@@ -45,6 +45,7 @@ import { EndpointReconciler } from './control-plane/endpoint-reconciler.js';
 import { warmUp, warmUpAsync, type WarmUpOptions } from './warm-up.js';
 import { DEFAULT_POD_SUBNET, nodeIP } from './ipv4.js';
 import { kubeFlannelManifest } from './flannel/manifest.js';
+import { calicoManifest } from './calico/manifest.js';
 import { SYSTEM_NAMESPACES, controlPlaneStaticPods, kubeadmAddons, kubernetesService, rbacBootstrap } from './bootstrap/kubeadm.js';
 
 type Obj = Record<string, any>;
@@ -379,8 +380,9 @@ export class Cluster {
     this.queue.after(30_000, () => {
       for (const obj of kubeadmUploadedConfigMaps(this.world.version, podSubnet, caPem, cp.ip, endpoint)) this.mustApply(obj);
       for (const obj of kubeadmAddons(this.world.version, podSubnet, front.ip, front.port)) this.mustApply(obj);
-      // The pod network add-on the administrator applies next (`kubectl apply -f kube-flannel.yml`); calico's pods are not modelled.
-      if ((this.world.cni ?? 'flannel') === 'flannel') for (const obj of kubeFlannelManifest(podSubnet)) this.mustApply(obj);
+      // The pod network add-on the administrator applies next (`kubectl apply -f kube-flannel.yml`, or calico.yaml).
+      const addon = (this.world.cni ?? 'flannel') === 'flannel' ? kubeFlannelManifest(podSubnet) : calicoManifest();
+      for (const obj of addon) this.mustApply(obj);
     });
     return joins;
   }

@@ -20,6 +20,7 @@ import type { ApiServer } from './apiserver/server.js';
 import { CONTROL_PLANE_PROGRAMS } from './control-plane/programs.js';
 import type { ApiServerPeers } from './control-plane/endpoint-reconciler.js';
 import { flannelCniPluginProgram, flannelProgram } from './flannel/programs.js';
+import { calicoCniProgram, calicoNodeProgram } from './calico/programs.js';
 
 /** What a system program is started with. */
 export interface LaunchContext {
@@ -48,7 +49,7 @@ export interface SystemProgram {
 }
 
 /** The system programs, by repository. */
-const PROGRAMS: readonly SystemProgram[] = [kubeProxyProgram, coreDNSProgram, etcdProgram, ...CONTROL_PLANE_PROGRAMS, flannelProgram, flannelCniPluginProgram];
+const PROGRAMS: readonly SystemProgram[] = [kubeProxyProgram, coreDNSProgram, etcdProgram, ...CONTROL_PLANE_PROGRAMS, flannelProgram, flannelCniPluginProgram, calicoCniProgram, calicoNodeProgram];
 
 /** The launcher of one node's runtime. */
 export function systemProgramLauncher(base: Omit<LaunchContext, 'container' | 'sandbox'>): ProgramLauncher {

@@ -2,9 +2,10 @@
  * `cni-broken`: the node's CNI setup is broken on disk. containerd reads
  * /etc/cni/net.d and /opt/cni/bin from the node's filesystem, so what breaks
  * (NetworkReady=false, or sandboxes failing to get a network) follows from
- * the files; fixing the files fixes the node. In a flannel world a new
- * kube-flannel pod on the node is a fix too for what its init containers
- * install (10-flannel.conflist, /opt/cni/bin/flannel), though not for a
+ * the files; fixing the files fixes the node. A new pod of the network's
+ * DaemonSet on the node is a fix too for what its init containers install
+ * (kube-flannel: 10-flannel.conflist, /opt/cni/bin/flannel; calico-node:
+ * 10-calico.conflist, /opt/cni/bin/calico and calico-ipam), though not for a
  * leftover configuration that sorts first.
  */
 import { z } from 'zod';

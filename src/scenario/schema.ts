@@ -293,7 +293,7 @@ function buildCluster() {
         .enum(['flannel', 'calico'])
         .default('flannel')
         .describe(
-          'The pod network\'s CNI plugin, as the nodes\' /etc/cni/net.d shows it. flannel (default) does not enforce NetworkPolicy: policies are stored and shown but change nothing. calico enforces them on every connection.',
+          'The pod network\'s CNI plugin, as the nodes\' /etc/cni/net.d shows it. flannel (default) does not enforce NetworkPolicy: policies are stored and shown but change nothing. calico enforces them on every connection; its calico-node DaemonSet and calico-kube-controllers run in kube-system, as calico.yaml installs them.',
         ),
       controlPlaneEndpoint: z
         .string()

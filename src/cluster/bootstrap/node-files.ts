@@ -15,6 +15,7 @@ import { CA_VALIDITY_MS, CERT_BACKDATE_MS } from './kubeadm-pki.js';
 import { NODE_STUB_RESOLV_CONF, NODE_UPLINK_RESOLV_CONF } from '../dns/resolv-conf.js';
 import { CNI_BIN_DIR, seedCniPlugins } from '../runtime/cni.js';
 import { toYaml } from '../go-yaml/yaml.js';
+import { CALICO_CNI_BINARY_SIZE, calicoConflistText } from '../calico/manifest.js';
 
 type Obj = Record<string, any>;
 
@@ -186,20 +187,8 @@ export function seedNodeFiles(host: NodeHost, spec: NodeSpec, o: NodeFileOptions
  */
 function seedCalicoCni(fs: NodeHost['fs'], nodeName: string, at: number): void {
   seedCniPlugins(fs);
-  for (const name of ['calico', 'calico-ipam']) fs.write(`${CNI_BIN_DIR}/${name}`, '\u007fELF', { mode: 0o755, mtime: at, sizeBytes: 67_174_400 });
-  const calico = {
-    type: 'calico',
-    log_level: 'info',
-    log_file_path: '/var/log/calico/cni/cni.log',
-    datastore_type: 'kubernetes',
-    nodename: nodeName,
-    mtu: 0,
-    ipam: { type: 'host-local', subnet: 'usePodCidr' },
-    policy: { type: 'k8s' },
-    kubernetes: { kubeconfig: '/etc/cni/net.d/calico-kubeconfig' },
-  };
-  const conf = { name: 'k8s-pod-network', cniVersion: '0.3.1', plugins: [calico, { type: 'portmap', snat: true, capabilities: { portMappings: true } }, { type: 'bandwidth', capabilities: { bandwidth: true } }] };
-  fs.write('/etc/cni/net.d/10-calico.conflist', JSON.stringify(conf, null, 2) + '\n', { mtime: at });
+  for (const name of ['calico', 'calico-ipam']) fs.write(`${CNI_BIN_DIR}/${name}`, '\u007fELF', { mode: 0o755, mtime: at, sizeBytes: CALICO_CNI_BINARY_SIZE });
+  fs.write('/etc/cni/net.d/10-calico.conflist', calicoConflistText(nodeName), { mtime: at });
 }
 
 /**

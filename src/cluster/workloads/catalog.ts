@@ -189,6 +189,10 @@ const DEFAULT_REPOS: Record<string, RepoEntry> = {
   // kube-flannel v0.26.7 (Alpine-based images: busybox's cp runs the init containers).
   'ghcr.io/flannel-io/flannel': { base: { entrypoint: ['/opt/bin/flanneld'], binaries: ['/opt/bin/flanneld', 'cp', ...BUSYBOX_BINARIES], userland: 'busybox' }, tags: { 'v0.26.7': { sizeBytes: 32_950_134 } } },
   'ghcr.io/flannel-io/flannel-cni-plugin': { base: { entrypoint: ['/bin/sh'], binaries: ['/flannel', 'cp', ...BUSYBOX_BINARIES], userland: 'busybox', exits: { code: 0, afterMs: 50 } }, tags: { 'v1.6.2-flannel1': { sizeBytes: 4_856_375 } } },
+  // calico v3.29.3 (calico.yaml's manifest install; programs in calico/programs.ts). Sizes are approximate.
+  'docker.io/calico/cni': { base: { entrypoint: ['/opt/cni/bin/install'], binaries: ['/opt/cni/bin/install', '/opt/cni/bin/calico', '/opt/cni/bin/calico-ipam'] }, tags: { 'v3.29.3': { sizeBytes: 94_531_072 } } },
+  'docker.io/calico/node': { base: { entrypoint: ['start_runit'], binaries: ['start_runit', 'calico-node', '/bin/calico-node'] }, tags: { 'v3.29.3': { sizeBytes: 142_606_336 } } },
+  'docker.io/calico/kube-controllers': { base: { entrypoint: ['/usr/bin/kube-controllers'], binaries: ['/usr/bin/kube-controllers', '/usr/bin/check-status'] }, tags: { 'v3.29.3': { sizeBytes: 35_651_584 } } },
   'registry.k8s.io/kube-apiserver': { base: { entrypoint: ['kube-apiserver'], binaries: ['kube-apiserver'], listens: [6443] }, tags: { 'v1.32.4': { sizeBytes: 28669296 } } },
   'registry.k8s.io/kube-controller-manager': { base: { entrypoint: ['kube-controller-manager'], binaries: ['kube-controller-manager'], listens: [10257] }, tags: { 'v1.32.4': { sizeBytes: 26259392 } } },
   'registry.k8s.io/kube-scheduler': { base: { entrypoint: ['kube-scheduler'], binaries: ['kube-scheduler'], listens: [10259] }, tags: { 'v1.32.4': { sizeBytes: 20657536 } } },
