@@ -5,8 +5,8 @@
  */
 import { describe, it, expect } from 'vitest';
 import { createCluster, type Cluster } from '../../src/cluster/cluster.js';
-import type { KubeObject } from '../../src/cluster/apiserver/types.js';
 import { NOW, worldNode } from './kubelet/harness.js';
+import { dumpStore } from '../helpers/store-dump.js';
 
 function haCluster(fold: boolean): Cluster {
   return createCluster(
@@ -15,27 +15,18 @@ function haCluster(fold: boolean): Cluster {
   );
 }
 
-/** Every stored object, as JSON, resource by resource in key order, with the store's revision. */
-function dump(cluster: Cluster): string {
-  const objects = (cluster.store as unknown as { objects: Map<string, Map<string, KubeObject>> }).objects;
-  const out: string[] = [`revision ${cluster.store.currentRevision()}`];
-  for (const resource of [...objects.keys()].sort()) {
-    for (const key of [...objects.get(resource)!.keys()].sort()) out.push(`${resource} ${key} ${JSON.stringify(objects.get(resource)!.get(key))}`);
-  }
-  return out.join('\n');
-}
 
 describe('the folded steady state of an HA control plane', () => {
   it('stores exactly what the replayed one does, before and after a failover', () => {
     const folded = haCluster(true);
     const replayed = haCluster(false);
     expect(folded.queue.eventsRun()).toBeLessThan(replayed.queue.eventsRun());
-    expect(dump(folded)).toBe(dump(replayed));
+    expect(dumpStore(folded)).toBe(dumpStore(replayed));
     for (const c of [folded, replayed]) c.nodes.get('cp-1')!.host.fs.remove('/etc/kubernetes/manifests/kube-controller-manager.yaml');
     for (let i = 0; i < 30; i++) {
       folded.queue.runUntil(folded.queue.now() + 1_300);
       replayed.queue.runUntil(replayed.queue.now() + 1_300);
-      expect(dump(folded)).toBe(dump(replayed));
+      expect(dumpStore(folded)).toBe(dumpStore(replayed));
     }
     expect(String((folded.store.get('leases', 'kube-system', 'kube-controller-manager')!.spec as { holderIdentity: string }).holderIdentity)).not.toMatch(/^cp-1_/);
   });

@@ -8,8 +8,8 @@ import { describe, it, expect } from 'vitest';
 import { createCluster, type Cluster } from '../../src/cluster/cluster.js';
 import { loadValidScenarioFile } from '../../src/scenario/validate.js';
 import { warmCluster } from '../../src/practice/run.js';
-import type { KubeObject } from '../../src/cluster/apiserver/types.js';
 import { NOW, worldNode } from './kubelet/harness.js';
+import { dumpStore } from '../helpers/store-dump.js';
 
 type Obj = Record<string, any>;
 
@@ -17,15 +17,6 @@ function threeNodes(fold: boolean): Cluster {
   return createCluster({ version: 'v1.32.4', now: NOW, createdAgoMs: 30 * 86_400_000, nodes: [worldNode('cp-1', 'control-plane'), worldNode('node-1'), worldNode('node-2')], images: {} }, { seed: 7, fold });
 }
 
-/** Every stored object, as JSON, resource by resource in key order, with the store's revision. */
-function dump(cluster: Cluster): string {
-  const objects = (cluster.store as unknown as { objects: Map<string, Map<string, KubeObject>> }).objects;
-  const out: string[] = [`revision ${cluster.store.currentRevision()}`];
-  for (const resource of [...objects.keys()].sort()) {
-    for (const key of [...objects.get(resource)!.keys()].sort()) out.push(`${resource} ${key} ${JSON.stringify(objects.get(resource)!.get(key))}`);
-  }
-  return out.join('\n');
-}
 
 const readyOf = (cluster: Cluster, node: string): Obj => {
   const n = cluster.store.get('nodes', undefined, node)!;
@@ -37,7 +28,7 @@ function stepTogether(folded: Cluster, replayed: Cluster, steps: number, stepMs:
   for (let i = 0; i < steps; i++) {
     folded.queue.runUntil(folded.queue.now() + stepMs);
     replayed.queue.runUntil(replayed.queue.now() + stepMs);
-    expect(dump(folded)).toBe(dump(replayed));
+    expect(dumpStore(folded)).toBe(dumpStore(replayed));
   }
 }
 
@@ -47,7 +38,7 @@ describe('the folded steady state', () => {
     const replayed = threeNodes(false);
     // Folding left work out: fewer events ran for the same history.
     expect(folded.queue.eventsRun()).toBeLessThan(replayed.queue.eventsRun());
-    expect(dump(folded)).toBe(dump(replayed));
+    expect(dumpStore(folded)).toBe(dumpStore(replayed));
     // Steps of 1.3 s land on every phase of the 2 s, 5 s and 10 s periods.
     stepTogether(folded, replayed, 20, 1_300);
     // A kubelet that stops: its lease ages, and the node lifecycle controller acts on the same pass in both.
@@ -61,7 +52,7 @@ describe('the folded steady state', () => {
     if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
     const folded = warmCluster(loaded.scenario, undefined, true);
     const replayed = warmCluster(loaded.scenario, undefined, false);
-    expect(dump(folded)).toBe(dump(replayed));
+    expect(dumpStore(folded)).toBe(dumpStore(replayed));
     stepTogether(folded, replayed, 8, 3_700);
   });
 
