@@ -31,14 +31,20 @@ if (file) {
   };
   const stdout = process.stdout;
   const write = stdout.write;
-  stdout.write = function benchWrite(chunk, ...rest) {
-    if (firstOutputCpu === null) firstOutputCpu = cpuNow();
-    if (mark && markCpu === null && String(chunk).includes(mark)) markCpu = cpuNow();
-    return write.call(this, chunk, ...rest);
-  };
-  process.on('exit', () => {
+  const report = () => {
     const u = process.resourceUsage();
     const children = childrenCpuUs();
     writeFileSync(file, JSON.stringify({ cpuUs: u.userCPUTime + u.systemCPUTime + children, childrenCpuUs: children, firstOutputCpuUs: firstOutputCpu, markCpuUs: markCpu, maxRssKb: u.maxRSS }));
-  });
+  };
+  stdout.write = function benchWrite(chunk, ...rest) {
+    if (firstOutputCpu === null) firstOutputCpu = cpuNow();
+    if (mark && markCpu === null && String(chunk).includes(mark)) {
+      markCpu = cpuNow();
+      // Reported at once as well: a quit key that reaches the terminal before the program has put it
+      // in raw mode is a SIGINT, and a process ended by a signal never sees 'exit'.
+      report();
+    }
+    return write.call(this, chunk, ...rest);
+  };
+  process.on('exit', report);
 }
