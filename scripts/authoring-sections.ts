@@ -73,7 +73,7 @@ export function authoringSections(): Map<string, string> {
   sections.set('evidence', evidenceTable(props.evidence.items, defs));
   sections.set('goal', goalTable(defs.GoalPredicate));
   for (const [name, fault] of Object.entries(faultPrimitives())) {
-    const params = z.toJSONSchema(fault.params, { io: 'input' }) as Json;
+    const params = z.toJSONSchema(fault.params(z), { io: 'input' }) as Json;
     delete params.properties.type;
     sections.set(`fault:${name}`, fieldTable(params, {}));
   }

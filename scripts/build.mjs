@@ -9,6 +9,7 @@ import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { mkdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const out = resolve(process.argv[2] ?? 'dist');
 const define = { 'process.env.NODE_ENV': '"production"', 'process.env.DEV': '"false"' };
@@ -25,6 +26,9 @@ const snapshot = await build({
   target: 'node20',
   outfile: join(out, 'warm-cluster.cjs'),
   define,
+  // src/scenario/prevalidated.ts reads import.meta.url only in the ESM CLI (where KUBEDRILL_BUILD_ID
+  // is defined); the snapshot process validates its scenario itself and never gets there.
+  logOverride: { 'empty-import-meta': 'silent' },
   write: false,
   logLevel: 'warning',
   legalComments: 'none',
@@ -74,3 +78,23 @@ await build({
   logLevel: 'warning',
   legalComments: 'none',
 });
+
+// Shipped scenarios validated once, here, so that a command given one loads it without the YAML
+// parser and the schemas (src/scenario/prevalidated.ts). Bundled to a scratch file and run.
+const prevalidate = join(out, 'prevalidate.tmp.mjs');
+await build({
+  entryPoints: ['src/scenario/write-prevalidated.ts'],
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  outfile: prevalidate,
+  banner: { js: "import { createRequire as __kdCreateRequire } from 'node:module'; const require = __kdCreateRequire(import.meta.url);" },
+  logLevel: 'warning',
+});
+try {
+  const { writePrevalidated } = await import(pathToFileURL(prevalidate).href);
+  writePrevalidated(resolve('scenarios'), join(out, 'validated'));
+} finally {
+  rmSync(prevalidate, { force: true });
+}

@@ -61,9 +61,10 @@ export async function execCommand(scenarioArg: string, words: string[], options:
 
 /** Loads the scenario (printing its errors as file:line:col), warms it up here and runs the request. */
 async function execInProcess(request: ExecRequest, out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> {
-  const [{ loadValidScenarioFile }, { formatError }, { runExecRequest }] = await Promise.all([import('../scenario/validate.js'), import('../scenario/load.js'), import('./exec-run.js')]);
-  const loaded = loadValidScenarioFile(request.file);
+  const [{ loadCheckedScenarioFile }, { runExecRequest }] = await Promise.all([import('../scenario/load-checked.js'), import('./exec-run.js')]);
+  const loaded = await loadCheckedScenarioFile(request.file);
   if (!loaded.ok) {
+    const { formatError } = await import('../scenario/load.js');
     err.write(`${loaded.errors.map(formatError).join('\n')}\n`);
     return 1;
   }

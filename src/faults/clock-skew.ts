@@ -3,8 +3,8 @@
  * it (chrony/timesyncd stopped). Everything judged by the host clock bends:
  * journal timestamps, the kubelet's certificate checks, its lease renewTime.
  */
-import { z } from 'zod';
-import type { FaultPrimitive } from './types.js';
+import type { z } from 'zod';
+import type { FaultPrimitive, Zod } from './types.js';
 
 const DAY_MS = 86_400_000;
 const UNIT_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: DAY_MS };
@@ -17,20 +17,22 @@ export function parseSignedDuration(text: string): number {
   return sign * total;
 }
 
-const params = z
-  .object({
-    type: z.literal('clock-skew'),
-    node: z.string().min(1).describe('Node whose clock is wrong.'),
-    offset: z
-      .string()
-      .regex(/^[+-]?(\d+(d|h|m|s))+$/)
-      .describe('How far the host clock is ahead (+) or behind (-), e.g. +400d or -2h.'),
-    since: z.string().optional().describe('How long before now the clock jumped (duration, e.g. 3h).'),
-  })
-  .strict();
+// Built with the zod the scenario schema passes in (src/faults/param-schemas.ts): the simulation never loads zod.
+const params = (z: Zod) =>
+  z
+    .object({
+      type: z.literal('clock-skew'),
+      node: z.string().min(1).describe('Node whose clock is wrong.'),
+      offset: z
+        .string()
+        .regex(/^[+-]?(\d+(d|h|m|s))+$/)
+        .describe('How far the host clock is ahead (+) or behind (-), e.g. +400d or -2h.'),
+      since: z.string().optional().describe('How long before now the clock jumped (duration, e.g. 3h).'),
+    })
+    .strict();
 
 /** Sets the host clock offset and stops NTP synchronisation. */
-export const clockSkew: FaultPrimitive<z.infer<typeof params>> = {
+export const clockSkew: FaultPrimitive<z.infer<ReturnType<typeof params>>> = {
   name: 'clock-skew',
   params,
   apply(cluster, p) {

@@ -8,30 +8,32 @@
  * 10-calico.conflist, /opt/cni/bin/calico and calico-ipam), though not for a
  * leftover configuration that sorts first.
  */
-import { z } from 'zod';
-import type { FaultPrimitive } from './types.js';
+import type { z } from 'zod';
+import type { FaultPrimitive, Zod } from './types.js';
 import { CNI_BIN_DIR, CNI_CONF_DIR, loadCniNetwork } from '../cluster/runtime/cni.js';
 
-const params = z
-  .object({
-    type: z.literal('cni-broken'),
-    node: z.string().min(1).describe('Node whose CNI setup breaks.'),
-    since: z.string().optional().describe('How long before now it broke (duration, e.g. 30m).'),
-    mode: z
-      .enum(['missing-config', 'invalid-json', 'missing-plugin', 'leftover-config'])
-      .describe(
-        'missing-config: /etc/cni/net.d is emptied. invalid-json: a trailing comma is typed into the network config. missing-plugin: the plugin binary leaves /opt/cni/bin. leftover-config: a config of a plugin that is not installed sorts first in /etc/cni/net.d.',
-      ),
-    plugin: z
-      .string()
-      .regex(/^[a-z0-9-]+$/)
-      .optional()
-      .describe('missing-plugin: which binary goes (default: the network\'s first plugin); leftover-config: the plugin type it names (default cilium-cni).'),
-  })
-  .strict();
+// Built with the zod the scenario schema passes in (src/faults/param-schemas.ts): the simulation never loads zod.
+const params = (z: Zod) =>
+  z
+    .object({
+      type: z.literal('cni-broken'),
+      node: z.string().min(1).describe('Node whose CNI setup breaks.'),
+      since: z.string().optional().describe('How long before now it broke (duration, e.g. 30m).'),
+      mode: z
+        .enum(['missing-config', 'invalid-json', 'missing-plugin', 'leftover-config'])
+        .describe(
+          'missing-config: /etc/cni/net.d is emptied. invalid-json: a trailing comma is typed into the network config. missing-plugin: the plugin binary leaves /opt/cni/bin. leftover-config: a config of a plugin that is not installed sorts first in /etc/cni/net.d.',
+        ),
+      plugin: z
+        .string()
+        .regex(/^[a-z0-9-]+$/)
+        .optional()
+        .describe('missing-plugin: which binary goes (default: the network\'s first plugin); leftover-config: the plugin type it names (default cilium-cni).'),
+    })
+    .strict();
 
 /** Breaks the node's CNI files in the chosen way. */
-export const cniBroken: FaultPrimitive<z.infer<typeof params>> = {
+export const cniBroken: FaultPrimitive<z.infer<ReturnType<typeof params>>> = {
   name: 'cni-broken',
   params,
   apply(cluster, p) {

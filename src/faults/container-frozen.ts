@@ -8,21 +8,23 @@
  * application stops answering. Killing the container (deleting the pod)
  * ends it; a fresh one starts.
  */
-import { z } from 'zod';
-import type { FaultPrimitive } from './types.js';
+import type { z } from 'zod';
+import type { FaultPrimitive, Zod } from './types.js';
 
-const params = z
-  .object({
-    type: z.literal('container-frozen'),
-    node: z.string().min(1).describe('Node whose container is stopped.'),
-    namespace: z.string().min(1).describe('Namespace of the container\'s pod.'),
-    container: z.string().min(1).describe('Container name (every running container of that name in the namespace on the node).'),
-    since: z.string().optional().describe('How long before now the process was stopped (duration, e.g. 2h).'),
-  })
-  .strict();
+// Built with the zod the scenario schema passes in (src/faults/param-schemas.ts): the simulation never loads zod.
+const params = (z: Zod) =>
+  z
+    .object({
+      type: z.literal('container-frozen'),
+      node: z.string().min(1).describe('Node whose container is stopped.'),
+      namespace: z.string().min(1).describe('Namespace of the container\'s pod.'),
+      container: z.string().min(1).describe('Container name (every running container of that name in the namespace on the node).'),
+      since: z.string().optional().describe('How long before now the process was stopped (duration, e.g. 2h).'),
+    })
+    .strict();
 
 /** Freezes the node's running containers of that name in that namespace. */
-export const containerFrozen: FaultPrimitive<z.infer<typeof params>> = {
+export const containerFrozen: FaultPrimitive<z.infer<ReturnType<typeof params>>> = {
   name: 'container-frozen',
   params,
   apply(cluster, p) {

@@ -6,26 +6,28 @@
  * raised NOSPACE), the revisions moved on, and the API server's compactor
  * freed the old values as pages the file keeps until a defragmentation.
  */
-import { z } from 'zod';
-import type { FaultPrimitive } from './types.js';
+import type { z } from 'zod';
+import type { FaultPrimitive, Zod } from './types.js';
 import { parseBytes } from '../cluster/quantity.js';
 
-const params = z
-  .object({
-    type: z.literal('etcd-churn'),
-    since: z.string().optional().describe('How long before now the burst ended (duration, e.g. 2h).'),
-    prefix: z.string().startsWith('/registry/').default('/registry/configmaps/default/').describe('The keys written, e.g. /registry/configmaps/ci/.'),
-    writes: z.number().int().min(1).max(10_000_000).describe('How many values were written.'),
-    valueSize: z
-      .string()
-      .regex(/^\d+(Ki|Mi)?$/)
-      .default('64Ki')
-      .describe('Size of each value (quantity, e.g. 64Ki).'),
-  })
-  .strict();
+// Built with the zod the scenario schema passes in (src/faults/param-schemas.ts): the simulation never loads zod.
+const params = (z: Zod) =>
+  z
+    .object({
+      type: z.literal('etcd-churn'),
+      since: z.string().optional().describe('How long before now the burst ended (duration, e.g. 2h).'),
+      prefix: z.string().startsWith('/registry/').default('/registry/configmaps/default/').describe('The keys written, e.g. /registry/configmaps/ci/.'),
+      writes: z.number().int().min(1).max(10_000_000).describe('How many values were written.'),
+      valueSize: z
+        .string()
+        .regex(/^\d+(Ki|Mi)?$/)
+        .default('64Ki')
+        .describe('Size of each value (quantity, e.g. 64Ki).'),
+    })
+    .strict();
 
 /** Records the burst on the etcd member. */
-export const etcdChurn: FaultPrimitive<z.infer<typeof params>> = {
+export const etcdChurn: FaultPrimitive<z.infer<ReturnType<typeof params>>> = {
   name: 'etcd-churn',
   params,
   apply(cluster, p) {

@@ -4,23 +4,25 @@
  * manifest). The member then raises NOSPACE as soon as its database file
  * would grow past it.
  */
-import { z } from 'zod';
-import type { FaultPrimitive } from './types.js';
+import type { z } from 'zod';
+import type { FaultPrimitive, Zod } from './types.js';
 import { parseBytes } from '../cluster/quantity.js';
 
-const params = z
-  .object({
-    type: z.literal('etcd-quota'),
-    since: z.string().optional().describe('How long before now the flag took effect (duration); default: from the cluster\'s creation.'),
-    quotaBackendBytes: z
-      .string()
-      .regex(/^\d+(Ki|Mi|Gi)?$/)
-      .describe('The quota (bytes, or a quantity such as 64Mi).'),
-  })
-  .strict();
+// Built with the zod the scenario schema passes in (src/faults/param-schemas.ts): the simulation never loads zod.
+const params = (z: Zod) =>
+  z
+    .object({
+      type: z.literal('etcd-quota'),
+      since: z.string().optional().describe('How long before now the flag took effect (duration); default: from the cluster\'s creation.'),
+      quotaBackendBytes: z
+        .string()
+        .regex(/^\d+(Ki|Mi|Gi)?$/)
+        .describe('The quota (bytes, or a quantity such as 64Mi).'),
+    })
+    .strict();
 
 /** Writes the flag into the etcd manifest and sets it on the member. */
-export const etcdQuota: FaultPrimitive<z.infer<typeof params>> = {
+export const etcdQuota: FaultPrimitive<z.infer<ReturnType<typeof params>>> = {
   name: 'etcd-quota',
   params,
   apply(cluster, p) {

@@ -6,8 +6,8 @@
  * and `iptables-save` exactly as one typed by hand, and packets meet it on
  * the one network.
  */
-import { z } from 'zod';
-import type { FaultPrimitive } from './types.js';
+import type { z } from 'zod';
+import type { FaultPrimitive, Zod } from './types.js';
 import { netfilterOf } from '../cluster/network/netfilter.js';
 import { parseRuleSpec } from '../cluster/network/netfilter-rules.js';
 import type { NetfilterRule } from '../cluster/network/netfilter.js';
@@ -21,24 +21,26 @@ export function firewallRule(spec: string): NetfilterRule | undefined {
   return 'error' in rule ? undefined : rule;
 }
 
-const params = z
-  .object({
-    type: z.literal('host-firewall-rule'),
-    node: z.string().min(1).describe('Node whose iptables get the rule.'),
-    table: z.enum(['filter', 'nat']).default('filter').describe('The table (`iptables -t`).'),
-    chain: z.string().min(1).regex(/^[A-Za-z0-9_-]{1,28}$/).describe('The chain, e.g. INPUT or FORWARD (a user chain is created).'),
-    rule: z
-      .string()
-      .min(1)
-      .refine((s) => firewallRule(s) !== undefined, { message: 'not an iptables rule specification, e.g. -p tcp --dport 30080 -j DROP' })
-      .describe('The rule specification, as after `iptables -A CHAIN`, e.g. `-p tcp --dport 8080 -j DROP`.'),
-    position: z.number().int().min(1).optional().describe('Insert at this rule number (`-I CHAIN N`); omitted: append (`-A`).'),
-    since: z.string().optional().describe('How long before now the rule was added (duration, e.g. 3d).'),
-  })
-  .strict();
+// Built with the zod the scenario schema passes in (src/faults/param-schemas.ts): the simulation never loads zod.
+const params = (z: Zod) =>
+  z
+    .object({
+      type: z.literal('host-firewall-rule'),
+      node: z.string().min(1).describe('Node whose iptables get the rule.'),
+      table: z.enum(['filter', 'nat']).default('filter').describe('The table (`iptables -t`).'),
+      chain: z.string().min(1).regex(/^[A-Za-z0-9_-]{1,28}$/).describe('The chain, e.g. INPUT or FORWARD (a user chain is created).'),
+      rule: z
+        .string()
+        .min(1)
+        .refine((s) => firewallRule(s) !== undefined, { message: 'not an iptables rule specification, e.g. -p tcp --dport 30080 -j DROP' })
+        .describe('The rule specification, as after `iptables -A CHAIN`, e.g. `-p tcp --dport 8080 -j DROP`.'),
+      position: z.number().int().min(1).optional().describe('Insert at this rule number (`-I CHAIN N`); omitted: append (`-A`).'),
+      since: z.string().optional().describe('How long before now the rule was added (duration, e.g. 3d).'),
+    })
+    .strict();
 
 /** Adds the rule to the node's table, inserted or appended. */
-export const hostFirewallRule: FaultPrimitive<z.infer<typeof params>> = {
+export const hostFirewallRule: FaultPrimitive<z.infer<ReturnType<typeof params>>> = {
   name: 'host-firewall-rule',
   params,
   apply(cluster, p) {

@@ -8,23 +8,25 @@
  * answers its requests with 401 and what the component does about that is
  * its own business (a leader loses its lease and exits).
  */
-import { z } from 'zod';
-import type { FaultPrimitive } from './types.js';
+import type { z } from 'zod';
+import type { FaultPrimitive, Zod } from './types.js';
 import { CERT_VALIDITY_MS, KUBEADM_CERTS, issueKubeadmCert, readKubeadmCert } from '../cluster/bootstrap/kubeadm-pki.js';
 
 const KUBECONFIGS = ['controller-manager.conf', 'scheduler.conf'] as const;
 
-const params = z
-  .object({
-    type: z.literal('kubeconfig-cert-expired'),
-    node: z.string().min(1).describe('The control-plane node whose kubeconfig it is.'),
-    kubeconfig: z.enum(KUBECONFIGS).describe('Which kubeconfig in /etc/kubernetes (its embedded client certificate expires).'),
-    since: z.string().optional().describe('How long before now it expired (duration, e.g. 2h).'),
-  })
-  .strict();
+// Built with the zod the scenario schema passes in (src/faults/param-schemas.ts): the simulation never loads zod.
+const params = (z: Zod) =>
+  z
+    .object({
+      type: z.literal('kubeconfig-cert-expired'),
+      node: z.string().min(1).describe('The control-plane node whose kubeconfig it is.'),
+      kubeconfig: z.enum(KUBECONFIGS).describe('Which kubeconfig in /etc/kubernetes (its embedded client certificate expires).'),
+      since: z.string().optional().describe('How long before now it expired (duration, e.g. 2h).'),
+    })
+    .strict();
 
 /** Re-issues the kubeconfig's certificate with NotAfter = the fault time; running components that loaded it hold it. */
-export const kubeconfigCertExpired: FaultPrimitive<z.infer<typeof params>> = {
+export const kubeconfigCertExpired: FaultPrimitive<z.infer<ReturnType<typeof params>>> = {
   name: 'kubeconfig-cert-expired',
   params,
   apply(cluster, p) {

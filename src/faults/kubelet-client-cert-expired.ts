@@ -5,23 +5,25 @@
  * with NotAfter = the fault time, and the running kubelet holds it; from then
  * on the API server answers its requests with 401.
  */
-import { z } from 'zod';
-import type { FaultPrimitive } from './types.js';
+import type { z } from 'zod';
+import type { FaultPrimitive, Zod } from './types.js';
 import { decodeCertificate } from '../cluster/host/certs.js';
 import { CURRENT_PEM, storeCertificate } from '../cluster/kubelet/client-credentials.js';
 
 const YEAR_MS = 365 * 86_400_000;
 
-const params = z
-  .object({
-    type: z.literal('kubelet-client-cert-expired'),
-    node: z.string().min(1).describe('Node whose kubelet client certificate expires.'),
-    since: z.string().optional().describe('How long before now it expired (duration, e.g. 6h).'),
-  })
-  .strict();
+// Built with the zod the scenario schema passes in (src/faults/param-schemas.ts): the simulation never loads zod.
+const params = (z: Zod) =>
+  z
+    .object({
+      type: z.literal('kubelet-client-cert-expired'),
+      node: z.string().min(1).describe('Node whose kubelet client certificate expires.'),
+      since: z.string().optional().describe('How long before now it expired (duration, e.g. 6h).'),
+    })
+    .strict();
 
 /** Back-dates the expiry of the kubelet's client certificate to the fault time. */
-export const kubeletClientCertExpired: FaultPrimitive<z.infer<typeof params>> = {
+export const kubeletClientCertExpired: FaultPrimitive<z.infer<ReturnType<typeof params>>> = {
   name: 'kubelet-client-cert-expired',
   params,
   apply(cluster, p) {

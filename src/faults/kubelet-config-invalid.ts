@@ -4,25 +4,27 @@
  * a tab-indented block (YAML syntax), a field name with the wrong case
  * (unknown field: the kubelet only warns), or a value of the wrong type.
  */
-import { z } from 'zod';
-import type { FaultPrimitive } from './types.js';
+import type { z } from 'zod';
+import type { FaultPrimitive, Zod } from './types.js';
 import { KUBELET_CONFIG_PATH } from '../cluster/kubelet/kubelet-config.js';
 
-const params = z
-  .object({
-    type: z.literal('kubelet-config-invalid'),
-    node: z.string().min(1).describe('Node whose kubelet config is edited.'),
-    error: z
-      .enum(['yaml-syntax', 'unknown-field', 'bad-value', 'wrong-kind'])
-      .default('yaml-syntax')
-      .describe('The mistake: yaml-syntax (tab indentation), unknown-field (misspelt key; the kubelet only warns), bad-value (a string where a number goes), wrong-kind (kind: KubeletConfig).'),
-    backup: z.boolean().default(false).describe('Whether the admin copied the file to config.yaml.bak before editing it.'),
-    since: z.string().optional().describe('How long before now the edit and restart happened (duration, e.g. 30m).'),
-  })
-  .strict();
+// Built with the zod the scenario schema passes in (src/faults/param-schemas.ts): the simulation never loads zod.
+const params = (z: Zod) =>
+  z
+    .object({
+      type: z.literal('kubelet-config-invalid'),
+      node: z.string().min(1).describe('Node whose kubelet config is edited.'),
+      error: z
+        .enum(['yaml-syntax', 'unknown-field', 'bad-value', 'wrong-kind'])
+        .default('yaml-syntax')
+        .describe('The mistake: yaml-syntax (tab indentation), unknown-field (misspelt key; the kubelet only warns), bad-value (a string where a number goes), wrong-kind (kind: KubeletConfig).'),
+      backup: z.boolean().default(false).describe('Whether the admin copied the file to config.yaml.bak before editing it.'),
+      since: z.string().optional().describe('How long before now the edit and restart happened (duration, e.g. 30m).'),
+    })
+    .strict();
 
 /** The edited file text. */
-export function misconfigure(text: string, error: z.infer<typeof params>['error']): string {
+export function misconfigure(text: string, error: z.infer<ReturnType<typeof params>>['error']): string {
   const body = text.endsWith('\n') ? text : `${text}\n`;
   switch (error) {
     case 'yaml-syntax':
@@ -38,7 +40,7 @@ export function misconfigure(text: string, error: z.infer<typeof params>['error'
 }
 
 /** Edits the kubelet config file and restarts the kubelet unit. */
-export const kubeletConfigInvalid: FaultPrimitive<z.infer<typeof params>> = {
+export const kubeletConfigInvalid: FaultPrimitive<z.infer<ReturnType<typeof params>>> = {
   name: 'kubelet-config-invalid',
   params,
   apply(cluster, p) {

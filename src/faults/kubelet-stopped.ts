@@ -1,17 +1,19 @@
 /** `kubelet-stopped`: the kubelet service on a node stops (someone ran `systemctl stop kubelet`). */
-import { z } from 'zod';
-import type { FaultPrimitive } from './types.js';
+import type { z } from 'zod';
+import type { FaultPrimitive, Zod } from './types.js';
 
-const params = z
-  .object({
-    type: z.literal('kubelet-stopped'),
-    node: z.string().min(1).describe('Node whose kubelet stops.'),
-    since: z.string().optional().describe('How long before now it stopped (duration, e.g. 6h).'),
-  })
-  .strict();
+// Built with the zod the scenario schema passes in (src/faults/param-schemas.ts): the simulation never loads zod.
+const params = (z: Zod) =>
+  z
+    .object({
+      type: z.literal('kubelet-stopped'),
+      node: z.string().min(1).describe('Node whose kubelet stops.'),
+      since: z.string().optional().describe('How long before now it stopped (duration, e.g. 6h).'),
+    })
+    .strict();
 
 /** Stops the node's kubelet: no Lease renewals, no status; its containers keep running. */
-export const kubeletStopped: FaultPrimitive<z.infer<typeof params>> = {
+export const kubeletStopped: FaultPrimitive<z.infer<ReturnType<typeof params>>> = {
   name: 'kubelet-stopped',
   params,
   apply(cluster, p) {

@@ -6,24 +6,26 @@
  * server's connections to the kubelet (logs, exec) time out too; containers
  * on the node keep running.
  */
-import { z } from 'zod';
-import type { FaultPrimitive } from './types.js';
+import type { z } from 'zod';
+import type { FaultPrimitive, Zod } from './types.js';
 import { netfilterOf } from '../cluster/network/netfilter.js';
 
-const params = z
-  .object({
-    type: z.literal('node-partitioned'),
-    node: z.string().min(1).describe('Node cut off from the control plane.'),
-    since: z.string().optional().describe('How long before now the partition began (duration, e.g. 20m).'),
-  })
-  .strict();
+// Built with the zod the scenario schema passes in (src/faults/param-schemas.ts): the simulation never loads zod.
+const params = (z: Zod) =>
+  z
+    .object({
+      type: z.literal('node-partitioned'),
+      node: z.string().min(1).describe('Node cut off from the control plane.'),
+      since: z.string().optional().describe('How long before now the partition began (duration, e.g. 20m).'),
+    })
+    .strict();
 
 /**
  * Adds a DROP rule for the control plane's address to the node's INPUT
  * chain: of an HA control plane (controlPlaneEndpoint), one for each
  * control-plane node, whose API servers the load balancer passes it on to.
  */
-export const nodePartitioned: FaultPrimitive<z.infer<typeof params>> = {
+export const nodePartitioned: FaultPrimitive<z.infer<ReturnType<typeof params>>> = {
   name: 'node-partitioned',
   params,
   apply(cluster, p) {

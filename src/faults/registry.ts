@@ -1,8 +1,7 @@
 /**
  * The registry of below-API fault primitives, by name. The scenario schema
- * builds its `faults[]` union from these parameter schemas.
+ * builds its `faults[]` union from their parameter schemas (param-schemas.ts).
  */
-import type { z } from 'zod';
 import type { FaultPrimitive } from './types.js';
 import { kubeletStopped } from './kubelet-stopped.js';
 import { runtimeSlow } from './runtime-slow.js';
@@ -43,9 +42,4 @@ export function faultPrimitives(): Record<string, FaultPrimitive<any>> {
     [kubeconfigCertExpired.name]: kubeconfigCertExpired,
     [staticPodManifestMoved.name]: staticPodManifestMoved,
   };
-}
-
-/** The parameter schema of every registered fault, keyed by fault name. */
-export function faultParamSchemas(): Record<string, z.ZodObject> {
-  return Object.fromEntries(Object.entries(faultPrimitives()).map(([name, f]) => [name, f.params]));
 }

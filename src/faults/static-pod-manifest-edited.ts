@@ -5,26 +5,28 @@
  * change up at its next check and replaces the pod; what the component
  * then does with its new command line is its own business.
  */
-import { z } from 'zod';
-import type { FaultPrimitive } from './types.js';
+import type { z } from 'zod';
+import type { FaultPrimitive, Zod } from './types.js';
 import { STATIC_POD_PATH } from '../cluster/kubelet/static-pod-source.js';
 
-const params = z
-  .object({
-    type: z.literal('static-pod-manifest-edited'),
-    node: z.string().min(1).describe('The control-plane node whose manifest is edited.'),
-    manifest: z.enum(['kube-apiserver', 'kube-controller-manager', 'kube-scheduler', 'etcd']).describe('Which manifest (/etc/kubernetes/manifests/<name>.yaml).'),
-    replace: z
-      .array(z.object({ from: z.string().min(1), to: z.string() }).strict())
-      .default([])
-      .describe('Text replacements made in the file, in order (each replaces every occurrence).'),
-    addArgs: z.array(z.string().min(1)).default([]).describe('Command-line arguments appended to the container command (e.g. `--leader-elect-retry=2s`).'),
-    since: z.string().optional().describe('How long before now the edit happened (duration, e.g. 20m).'),
-  })
-  .strict();
+// Built with the zod the scenario schema passes in (src/faults/param-schemas.ts): the simulation never loads zod.
+const params = (z: Zod) =>
+  z
+    .object({
+      type: z.literal('static-pod-manifest-edited'),
+      node: z.string().min(1).describe('The control-plane node whose manifest is edited.'),
+      manifest: z.enum(['kube-apiserver', 'kube-controller-manager', 'kube-scheduler', 'etcd']).describe('Which manifest (/etc/kubernetes/manifests/<name>.yaml).'),
+      replace: z
+        .array(z.object({ from: z.string().min(1), to: z.string() }).strict())
+        .default([])
+        .describe('Text replacements made in the file, in order (each replaces every occurrence).'),
+      addArgs: z.array(z.string().min(1)).default([]).describe('Command-line arguments appended to the container command (e.g. `--leader-elect-retry=2s`).'),
+      since: z.string().optional().describe('How long before now the edit happened (duration, e.g. 20m).'),
+    })
+    .strict();
 
 /** Edits the manifest file; the kubelet does the rest. */
-export const staticPodManifestEdited: FaultPrimitive<z.infer<typeof params>> = {
+export const staticPodManifestEdited: FaultPrimitive<z.infer<ReturnType<typeof params>>> = {
   name: 'static-pod-manifest-edited',
   params,
   apply(cluster, p) {

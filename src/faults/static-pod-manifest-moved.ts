@@ -7,27 +7,29 @@
  * pod; what stops working with it is the cluster's business (an HA control
  * plane keeps serving, a single one does not). Moving it back starts it again.
  */
-import { z } from 'zod';
-import type { FaultPrimitive } from './types.js';
+import type { z } from 'zod';
+import type { FaultPrimitive, Zod } from './types.js';
 import { STATIC_POD_PATH } from '../cluster/kubelet/static-pod-source.js';
 
-const params = z
-  .object({
-    type: z.literal('static-pod-manifest-moved'),
-    node: z.string().min(1).describe('The control-plane node whose manifest is moved.'),
-    manifest: z.enum(['kube-apiserver', 'kube-controller-manager', 'kube-scheduler', 'etcd']).describe('Which manifest (/etc/kubernetes/manifests/<name>.yaml).'),
-    to: z
-      .string()
-      .regex(/^\/[^\0]*$/, { error: 'to: an absolute directory path, e.g. /root' })
-      .refine((p) => !p.replace(/\/+$/, '').startsWith(STATIC_POD_PATH), { error: `to: a directory outside ${STATIC_POD_PATH}` })
-      .default('/root')
-      .describe(`The directory it is moved to (outside ${STATIC_POD_PATH}; default /root).`),
-    since: z.string().optional().describe('How long before now it was moved (duration, e.g. 20m).'),
-  })
-  .strict();
+// Built with the zod the scenario schema passes in (src/faults/param-schemas.ts): the simulation never loads zod.
+const params = (z: Zod) =>
+  z
+    .object({
+      type: z.literal('static-pod-manifest-moved'),
+      node: z.string().min(1).describe('The control-plane node whose manifest is moved.'),
+      manifest: z.enum(['kube-apiserver', 'kube-controller-manager', 'kube-scheduler', 'etcd']).describe('Which manifest (/etc/kubernetes/manifests/<name>.yaml).'),
+      to: z
+        .string()
+        .regex(/^\/[^\0]*$/, { error: 'to: an absolute directory path, e.g. /root' })
+        .refine((p) => !p.replace(/\/+$/, '').startsWith(STATIC_POD_PATH), { error: `to: a directory outside ${STATIC_POD_PATH}` })
+        .default('/root')
+        .describe(`The directory it is moved to (outside ${STATIC_POD_PATH}; default /root).`),
+      since: z.string().optional().describe('How long before now it was moved (duration, e.g. 20m).'),
+    })
+    .strict();
 
 /** Moves the manifest file; the kubelet does the rest. */
-export const staticPodManifestMoved: FaultPrimitive<z.infer<typeof params>> = {
+export const staticPodManifestMoved: FaultPrimitive<z.infer<ReturnType<typeof params>>> = {
   name: 'static-pod-manifest-moved',
   params,
   apply(cluster, p) {

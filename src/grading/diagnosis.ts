@@ -6,7 +6,8 @@
  * it. A scenario with several faults grades each for its share of the points.
  */
 import type { Diagnosis, GradePartItem } from './types.js';
-import { diagnosisItems, type DiagnosisItemSpec, type DiagnosisSpec } from '../scenario/schema.js';
+import { diagnosisItems } from '../scenario/model.js';
+import type { DiagnosisItemSpec, DiagnosisSpec } from '../scenario/schema.js';
 import { findCause, findComponent } from '../scenario/taxonomy.js';
 import { clausesOf, matchConcept, type Concept } from './concepts.js';
 

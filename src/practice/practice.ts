@@ -5,7 +5,8 @@
 import type { Diagnosis, DiagnosisComponent, GradeResult, PracticeExecOptions, PracticeSession, PracticeSnapshot, ScenarioSummary, TerminalEntry } from './types.js';
 import type { ShellFollow } from '../shell/session.js';
 import type { CommandRecord } from './run.js';
-import { diagnosisItems, type Scenario } from '../scenario/schema.js';
+import { diagnosisItems } from '../scenario/model.js';
+import type { Scenario } from '../scenario/schema.js';
 import { ScenarioRun, type RunOptions, type WarmUpOptions } from './run.js';
 import { TAXONOMY } from '../scenario/taxonomy.js';
 import { evaluateGoal } from '../scenario/predicates.js';

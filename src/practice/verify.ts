@@ -5,7 +5,7 @@
  * goal holds.
  */
 import type { Scenario } from '../scenario/schema.js';
-import { loadValidScenarioFile } from '../scenario/validate.js';
+import { loadCheckedScenarioFile } from '../scenario/load-checked.js';
 import { formatError } from '../scenario/load.js';
 import { ScenarioRun, COMMAND_STEP_MS } from './run.js';
 import { evaluateGoal } from '../scenario/predicates.js';
@@ -25,7 +25,7 @@ export interface VerifyResult {
 
 /** Verifies one scenario file. */
 export async function verifyScenarioFile(file: string, seed?: number): Promise<VerifyResult> {
-  const loaded = loadValidScenarioFile(file);
+  const loaded = await loadCheckedScenarioFile(file);
   if (!loaded.ok) return { file, ok: false, problems: loaded.errors.map(formatError) };
   const scenario = loaded.scenario;
   const problems = await verifyScenario(scenario, seed);

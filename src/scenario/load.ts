@@ -7,13 +7,15 @@
  * replaying those events rebuilds the node tree with source offsets
  * (js-yaml lib/loader.js `composeNode`).
  */
-import { readFileSync } from 'node:fs';
 import { load, YAMLException } from 'js-yaml';
 import { z } from 'zod';
-import { faultParamSchemas } from '../faults/registry.js';
+import { faultParamSchemas } from '../faults/param-schemas.js';
 import { SCENARIO_API_VERSION, scenarioSchema, type Scenario } from './schema.js';
 import { allCauseIds, findComponent } from './taxonomy.js';
 import { escapeControlCharacters, quote } from '../shell/sanitize.js';
+import { readText } from './read-text.js';
+
+export { readText };
 
 /** One problem in a scenario file, at a 1-based line and column (0 and 0: the file as a whole). */
 export interface ScenarioError {
@@ -512,15 +514,4 @@ export function loadScenarioFile(path: string): LoadResult {
   const text = readText(path);
   if (typeof text !== 'string') return { ok: false, errors: [text] };
   return loadScenarioText(text, path);
-}
-
-/** Reads a file as UTF-8, or describes why it cannot be read. */
-export function readText(path: string, noun = 'scenario'): string | ScenarioError {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : String((err as Error).message);
-    return { file: path, line: 0, col: 0, message: `cannot read ${noun}: ${why}` };
-  }
 }

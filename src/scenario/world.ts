@@ -10,7 +10,8 @@ import { faultPrimitives } from '../faults/registry.js';
 import { parseDuration } from './duration.js';
 import { hash } from '../cluster/programs/fnv.js';
 import { parseEndpoint } from '../cluster/ipv4.js';
-import { clusterNodes, type Scenario } from './schema.js';
+import { clusterNodes } from './model.js';
+import type { Scenario } from './schema.js';
 
 /** The resolved world plus the timeline of the scenario's history. */
 export interface ScenarioWorld {

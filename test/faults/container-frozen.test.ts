@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { describe, it, expect } from 'vitest';
 import { smallCluster, createPod, getPod } from '../cluster/kubelet/harness.js';
 import { faultPrimitives } from '../../src/faults/registry.js';
@@ -15,7 +16,7 @@ const knowsWeb = (c: ReturnType<typeof smallCluster>, node: string) => {
 
 describe('container-frozen', () => {
   it('is registered with a strict schema', () => {
-    const params = faultPrimitives()['container-frozen'].params;
+    const params = faultPrimitives()['container-frozen'].params(z);
     expect(params.safeParse({ type: 'container-frozen', node: 'node-2', namespace: 'kube-system', container: 'kube-proxy', since: '2h' }).success).toBe(true);
     expect(params.safeParse({ type: 'container-frozen', node: 'node-2', container: 'kube-proxy' }).success).toBe(false);
   });

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { describe, it, expect } from 'vitest';
 import { onHost, startFixture } from '../helpers/scenario-run.js';
 import { faultPrimitives } from '../../src/faults/registry.js';
@@ -5,9 +6,9 @@ import { faultPrimitives } from '../../src/faults/registry.js';
 describe('etcd fault primitives', () => {
   it('are registered with strict schemas', () => {
     const all = faultPrimitives();
-    expect(all['disk-io-saturated']!.params.safeParse({ type: 'disk-io-saturated', node: 'cp-1', since: '30m', fsyncLatency: '4s' }).success).toBe(true);
-    expect(all['etcd-quota']!.params.safeParse({ type: 'etcd-quota', quotaBackendBytes: '64Mi' }).success).toBe(true);
-    expect(all['etcd-churn']!.params.safeParse({ type: 'etcd-churn', writes: 10, bogus: 1 }).success).toBe(false);
+    expect(all['disk-io-saturated']!.params(z).safeParse({ type: 'disk-io-saturated', node: 'cp-1', since: '30m', fsyncLatency: '4s' }).success).toBe(true);
+    expect(all['etcd-quota']!.params(z).safeParse({ type: 'etcd-quota', quotaBackendBytes: '64Mi' }).success).toBe(true);
+    expect(all['etcd-churn']!.params(z).safeParse({ type: 'etcd-churn', writes: 10, bogus: 1 }).success).toBe(false);
   });
 
   it('a saturated disk slows etcd\'s syncs: writes time out with etcd\'s text, reads do not; stopping the writer restores them', async () => {

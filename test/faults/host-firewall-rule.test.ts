@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { describe, it, expect } from 'vitest';
 import { smallCluster } from '../cluster/kubelet/harness.js';
 import { faultPrimitives } from '../../src/faults/registry.js';
@@ -6,7 +7,7 @@ import { netfilterOf } from '../../src/cluster/network/netfilter.js';
 
 describe('host-firewall-rule', () => {
   it('is registered; its rule must be one rule specification iptables accepts', () => {
-    const params = faultPrimitives()['host-firewall-rule'].params;
+    const params = faultPrimitives()['host-firewall-rule'].params(z);
     const ok = (extra: Record<string, unknown>) => params.safeParse({ type: 'host-firewall-rule', node: 'node-2', chain: 'INPUT', rule: '-p tcp --dport 30080 -j DROP', ...extra }).success;
     expect([ok({}), ok({ since: '3d', position: 1, table: 'nat' })]).toEqual([true, true]);
     expect([ok({ rule: '-p tcp --dport 30080' }), ok({ rule: '-p bogus -j DROP' }), ok({ rule: '-j DROP; -j ACCEPT' }), ok({ position: 0 }), ok({ table: 'raw' }), ok({ x: 1 })]).toEqual([false, false, false, false, false, false]);

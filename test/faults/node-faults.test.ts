@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { describe, it, expect } from 'vitest';
 import { smallCluster } from '../cluster/kubelet/harness.js';
 import { faultPrimitives } from '../../src/faults/registry.js';
@@ -13,8 +14,8 @@ describe('node fault primitives', () => {
     const all = faultPrimitives();
     for (const name of ['kubelet-client-cert-expired', 'kubelet-config-invalid', 'clock-skew', 'node-partitioned']) {
       expect(all[name]).toBeDefined();
-      expect(all[name].params.safeParse({ type: name, node: 'node-2', since: '6h', ...(name === 'clock-skew' ? { offset: '+1d' } : {}) }).success).toBe(true);
-      expect(all[name].params.safeParse({ type: name, node: 'node-2', bogus: 1, offset: '+1d' }).success).toBe(false);
+      expect(all[name].params(z).safeParse({ type: name, node: 'node-2', since: '6h', ...(name === 'clock-skew' ? { offset: '+1d' } : {}) }).success).toBe(true);
+      expect(all[name].params(z).safeParse({ type: name, node: 'node-2', bogus: 1, offset: '+1d' }).success).toBe(false);
     }
   });
 

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { describe, it, expect } from 'vitest';
 import { smallCluster } from '../cluster/kubelet/harness.js';
 import { faultPrimitives } from '../../src/faults/registry.js';
@@ -11,11 +12,11 @@ describe('fault registry', () => {
   it('registers the runtime-side node faults with strict parameter schemas', () => {
     const all = faultPrimitives();
     for (const name of ['runtime-slow', 'runtime-down', 'cni-broken', 'disk-pressure']) expect(all[name]?.name).toBe(name);
-    expect(runtimeSlow.params.safeParse({ type: 'runtime-slow', node: 'node-1' }).data).toEqual({ type: 'runtime-slow', node: 'node-1', latency: '1m45s' });
-    expect(runtimeDown.params.safeParse({ type: 'runtime-down', node: 'node-1', since: '20m', extra: 1 }).success).toBe(false);
-    expect(cniBroken.params.safeParse({ type: 'cni-broken', node: 'node-1', mode: 'nope' }).success).toBe(false);
-    expect(diskPressure.params.safeParse({ type: 'disk-pressure', node: 'node-1' }).data).toEqual({ type: 'disk-pressure', node: 'node-1', path: '/var/log/app/debug.log', size: '42Gi' });
-    expect(diskPressure.params.safeParse({ type: 'disk-pressure', node: 'node-1', path: 'relative/file' }).success).toBe(false);
+    expect(runtimeSlow.params(z).safeParse({ type: 'runtime-slow', node: 'node-1' }).data).toEqual({ type: 'runtime-slow', node: 'node-1', latency: '1m45s' });
+    expect(runtimeDown.params(z).safeParse({ type: 'runtime-down', node: 'node-1', since: '20m', extra: 1 }).success).toBe(false);
+    expect(cniBroken.params(z).safeParse({ type: 'cni-broken', node: 'node-1', mode: 'nope' }).success).toBe(false);
+    expect(diskPressure.params(z).safeParse({ type: 'disk-pressure', node: 'node-1' }).data).toEqual({ type: 'disk-pressure', node: 'node-1', path: '/var/log/app/debug.log', size: '42Gi' });
+    expect(diskPressure.params(z).safeParse({ type: 'disk-pressure', node: 'node-1', path: 'relative/file' }).success).toBe(false);
   });
 });
 

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { staticPodManifestMoved } from '../../src/faults/static-pod-manifest-moved.js';
 import { DAY, testCluster } from '../commands/crictl/node-session.js';
@@ -7,7 +8,7 @@ describe('static-pod-manifest-moved', () => {
     const c = testCluster({ createdAgoMs: 2 * DAY });
     const fs = c.nodes.get('cp-1')!.host.fs;
     const before = fs.read('/etc/kubernetes/manifests/kube-scheduler.yaml')!;
-    expect(staticPodManifestMoved.params.safeParse({ type: 'static-pod-manifest-moved', node: 'cp-1', manifest: 'kube-scheduler', to: '/root/maintenance/' }).success).toBe(true);
+    expect(staticPodManifestMoved.params(z).safeParse({ type: 'static-pod-manifest-moved', node: 'cp-1', manifest: 'kube-scheduler', to: '/root/maintenance/' }).success).toBe(true);
     staticPodManifestMoved.apply(c, { type: 'static-pod-manifest-moved', node: 'cp-1', manifest: 'kube-scheduler', to: '/root/maintenance/' });
     expect(fs.exists('/etc/kubernetes/manifests/kube-scheduler.yaml')).toBeUndefined();
     expect(fs.read('/root/maintenance/kube-scheduler.yaml')).toBe(before);
@@ -18,7 +19,7 @@ describe('static-pod-manifest-moved', () => {
   });
 
   it('refuses a destination inside the manifests directory', () => {
-    expect(staticPodManifestMoved.params.safeParse({ type: 'static-pod-manifest-moved', node: 'cp-1', manifest: 'etcd', to: '/etc/kubernetes/manifests/old' }).success).toBe(false);
-    expect((staticPodManifestMoved.params.parse({ type: 'static-pod-manifest-moved', node: 'cp-1', manifest: 'etcd' }) as { to: string }).to).toBe('/root');
+    expect(staticPodManifestMoved.params(z).safeParse({ type: 'static-pod-manifest-moved', node: 'cp-1', manifest: 'etcd', to: '/etc/kubernetes/manifests/old' }).success).toBe(false);
+    expect((staticPodManifestMoved.params(z).parse({ type: 'static-pod-manifest-moved', node: 'cp-1', manifest: 'etcd' }) as { to: string }).to).toBe('/root');
   });
 });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { faultParamSchemas } from '../../src/faults/registry.js';
+import { faultParamSchemas } from '../../src/faults/param-schemas.js';
 import { formatError, loadScenarioFile, loadScenarioText } from '../../src/scenario/load.js';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/scenarios');
