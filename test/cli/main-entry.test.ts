@@ -5,7 +5,8 @@
  */
 import { afterEach, describe, it, expect, vi } from 'vitest';
 
-const seen = vi.hoisted(() => ({ imported: [] as string[], played: [] as unknown[][] }));
+const seen = vi.hoisted(() => ({ imported: [] as string[], played: [] as unknown[][], v8Flags: [] as string[] }));
+vi.mock('node:v8', async (original) => ({ ...(await original<typeof import('node:v8')>()), setFlagsFromString: (flags: string) => seen.v8Flags.push(flags) }));
 vi.mock('commander', () => (seen.imported.push('commander'), {}));
 vi.mock('../../src/cli/program.js', () => (seen.imported.push('program'), {}));
 vi.mock('../../src/cli/streams.js', () => ({ guardStreams: () => undefined }));
@@ -29,5 +30,11 @@ describe('kubedrill with no arguments', () => {
     await vi.waitFor(() => expect(process.exitCode).toBe(2));
     expect(seen.played).toEqual([[undefined, {}]]);
     expect(seen.imported).toEqual([]);
+  });
+
+  it('raises the V8 interrupt budget first, with the flags the warmed-cluster cache gives the processes it starts', async () => {
+    const { TIERING_FLAGS } = await import('../../src/cli/v8-tiering.js');
+    expect(seen.v8Flags).toEqual([TIERING_FLAGS.join(' ')]);
+    expect(TIERING_FLAGS).toEqual(['--interrupt-budget=540672']);
   });
 });

@@ -17,6 +17,7 @@ import type { ExecRequest } from '../exec-request.js';
 import { scenarioDigest, warmCacheKey } from './key.js';
 import { cacheDir, commit, discard, evict, lookup, seenBefore, temporaryBlobPath } from './store.js';
 import { BUILD_ORDER_VAR, MAX_ORDER_CHARS, READY, REPLY_FD, RUN_ORDER_VAR, type BuildOrder, type CheckReply, type RunOrder } from './protocol.js';
+import { TIERING_FLAGS } from '../v8-tiering.js';
 
 /** The bundle snapshots are built from, next to the CLI's bundle. */
 const BUNDLE = 'warm-cluster.cjs';
@@ -81,7 +82,7 @@ function warmSnapshot(file: string, seed: number | undefined, env: NodeJS.Proces
 function runInSnapshot(warm: Warm, request: RunOrder['request'], terminal: 'inherit' | 'ignore', env: NodeJS.ProcessEnv): { reply: string; run: SpawnSyncReturns<Buffer> } | undefined {
   const order = JSON.stringify({ key: warm.key, request: { ...request, file: resolve(request.file) } } satisfies RunOrder);
   if (order.length > MAX_ORDER_CHARS) return undefined;
-  const run = spawnSync(process.execPath, ['--snapshot-blob', warm.blob], {
+  const run = spawnSync(process.execPath, [...TIERING_FLAGS, '--snapshot-blob', warm.blob], {
     // The terminal (stdin and stdout) for exec, whose output and editor need it; none for verify.
     stdio: [terminal, terminal, 'pipe', 'pipe'],
     env: { ...env, [RUN_ORDER_VAR]: order },
@@ -141,7 +142,7 @@ function buildSnapshot(bundle: string, dir: string, key: string, order: BuildOrd
   } catch {
     return undefined; // no cache folder to be had (read-only home): warm up in process
   }
-  const r = spawnSync(process.execPath, ['--snapshot-blob', temporary, '--build-snapshot', bundle], {
+  const r = spawnSync(process.execPath, [...TIERING_FLAGS, '--snapshot-blob', temporary, '--build-snapshot', bundle], {
     stdio: ['ignore', 'ignore', 'pipe'],
     env: { ...env, [BUILD_ORDER_VAR]: JSON.stringify(order) },
     maxBuffer: 1024 * 1024,
