@@ -13,10 +13,10 @@ import { WorkQueue } from './work-queue.js';
 import { Expectations } from './expectations.js';
 import { computeHash } from './hash.js';
 import { podFromTemplate } from './replicaset.js';
-import { scaledValue } from './deployment-util.js';
+import { DaemonNodes, NodeOrder, type DaemonCounts, type DaemonPlan, type DaemonView } from './daemonset-nodes.js';
 import { tolerates } from './taints.js';
-import { byControllerUid, type Index } from './indexes.js';
-import { controllerOf, isPodAvailable, isPodReady, objectKey, splitKey, type Obj } from './util.js';
+import { byControllerUid, entryId, type Index } from './indexes.js';
+import { controllerOf, objectKey, splitKey, type Obj } from './util.js';
 import { jsonEqual } from '../json.js';
 
 /** AddOrUpdateDaemonPodTolerations: what every daemon pod tolerates. */
@@ -61,11 +61,15 @@ export class DaemonSetController implements Controller {
   private readonly admission = new WeakMap<object, { selector: [string, string][]; tolerations: Obj[] }>();
   /**
    * shouldRun's verdict per stored node version and DaemonSet pod spec (both never changed once
-   * written): every sync asks it of every node, and a node changes far less often than syncs run.
+   * written): a sync asks it of each node that changed, and of every node when the template did.
    */
   private readonly verdicts = new WeakMap<KubeObject, WeakMap<object, boolean>>();
   /** The node a daemon pod is bound or pinned to, per stored pod spec (status writes share the spec). */
   private readonly podNodes = new WeakMap<object, string | undefined>();
+  /** Per DaemonSet UID, its per-node state (daemonset-nodes.ts), from its first sync on. */
+  private readonly states = new Map<string, DaemonNodes>();
+  /** Each node's place in the nodes informer's order (the order the full walk visited nodes in). */
+  private readonly nodeOrder = new NodeOrder();
 
   constructor(private readonly c: ControllerContext) {
     this.dsInformer = c.informers.informer('daemonsets');
@@ -75,9 +79,17 @@ export class DaemonSetController implements Controller {
     this.queue = new WorkQueue(c.ctx.queue, (key) => this.sync(key));
     this.expectations = new Expectations(() => c.ctx.queue.now());
     this.recorder = c.recorder('daemonset-controller');
-    this.dsInformer.on((type, ds) => (type === 'DELETED' ? this.expectations.forget(objectKey(ds)) : this.queue.add(objectKey(ds))));
-    this.nodes.on((type, node, old) => this.onNode(type, node, old));
+    this.dsInformer.on((type, ds) => {
+      if (type !== 'DELETED') return this.queue.add(objectKey(ds));
+      this.expectations.forget(objectKey(ds));
+      this.states.delete(ds.metadata.uid!);
+    });
+    this.nodes.on((type, node, old) => {
+      this.trackNode(type, node);
+      this.onNode(type, node, old);
+    });
     this.pods.on((type, pod, old) => {
+      this.onPod(type, pod, old);
       const ref = controllerOf(pod);
       if (ref?.kind !== 'DaemonSet') return;
       const key = `${pod.metadata.namespace}/${ref.name}`;
@@ -97,24 +109,64 @@ export class DaemonSetController implements Controller {
     const [ns, name] = splitKey(key);
     const ds = this.dsInformer.get(ns, name);
     if (!ds || ds.metadata.deletionTimestamp) return;
-    const spec = ds.spec as Obj;
-    const template = spec.template ?? {};
+    const template = (ds.spec as Obj).template ?? {};
     let hash = this.hashes.get(template);
     if (hash === undefined) this.hashes.set(template, (hash = computeHash(template)));
-    const byNode = new Map<string, KubeObject[]>();
-    for (const pod of this.podsByOwner.get(ds.metadata.uid!)) {
-      if (pod.metadata.namespace !== ns || controllerOf(pod)?.uid !== ds.metadata.uid || pod.metadata.deletionTimestamp) continue;
-      const node = this.podNode(pod);
-      if (!node) continue;
-      const onNode = byNode.get(node);
-      if (onNode) onNode.push(pod);
-      else byNode.set(node, [pod]);
+    const view: DaemonView = { ds, hash, now: this.c.ctx.queue.now(), shouldRun: (node) => this.shouldRunCached(ds, node) };
+    const state = this.stateOf(ds);
+    state.refresh(view);
+    // Counted before any write, as the full walk counted the pods it had grouped before managing them.
+    const counts = state.counts();
+    if (this.expectations.satisfied(key)) this.manage(ds, key, hash, state.plan(view));
+    this.updateStatus(ds, counts);
+  }
+
+  /**
+   * The DaemonSet's per-node state, made from the informers on its first
+   * sync (the controller-uid index lists its pods in the order the full walk
+   * saw them) and kept by their events from then on.
+   */
+  private stateOf(ds: KubeObject): DaemonNodes {
+    const uid = ds.metadata.uid!;
+    let state = this.states.get(uid);
+    if (state) return state;
+    this.states.set(uid, (state = new DaemonNodes()));
+    for (const node of this.nodes.list()) state.setNode(node.metadata.name!, node, this.nodeOrder.place(node.metadata.name!));
+    for (const pod of this.podsByOwner.get(uid)) this.addPod(state, pod);
+    return state;
+  }
+
+  /** Tracks a pod event in the state of the DaemonSet that controls the pod (by UID, as the index does), if it has one. */
+  private onPod(type: 'ADDED' | 'MODIFIED' | 'DELETED', pod: KubeObject, old: KubeObject | undefined): void {
+    if (old) {
+      const uid = controllerOf(old)?.uid;
+      const state = uid === undefined ? undefined : this.states.get(uid);
+      const node = state && this.podNode(old);
+      if (node) state!.removePod(entryId(old), node);
     }
-    const nodes = this.nodes.list();
-    const shouldRun = new Set<string>();
-    for (const n of nodes) if (this.shouldRunCached(ds, n)) shouldRun.add(n.metadata.name!);
-    if (this.expectations.satisfied(key)) this.manage(ds, key, hash, nodes, shouldRun, byNode);
-    this.updateStatus(ds, hash, shouldRun, byNode);
+    if (type === 'DELETED') return;
+    const uid = controllerOf(pod)?.uid;
+    const state = uid === undefined ? undefined : this.states.get(uid);
+    if (state) this.addPod(state, pod);
+  }
+
+  /** A pod the full walk groups by node: not being deleted, bound or pinned to a node. */
+  private addPod(state: DaemonNodes, pod: KubeObject): void {
+    if (pod.metadata.deletionTimestamp) return;
+    const node = this.podNode(pod);
+    if (node) state.addPod(entryId(pod), pod, node);
+  }
+
+  /** Tracks a node event: its place in the informer's order, and its slot in every DaemonSet's state. */
+  private trackNode(type: 'ADDED' | 'MODIFIED' | 'DELETED', node: KubeObject): void {
+    const name = node.metadata.name!;
+    if (type === 'DELETED') {
+      this.nodeOrder.forget(name);
+      for (const state of this.states.values()) state.deleteNode(name);
+      return;
+    }
+    const seq = this.nodeOrder.place(name);
+    for (const state of this.states.values()) state.setNode(name, node, seq);
   }
 
   /**
@@ -185,39 +237,9 @@ export class DaemonSetController implements Controller {
     return made;
   }
 
-  private manage(ds: KubeObject, key: string, hash: string, nodes: KubeObject[], shouldRun: Set<string>, byNode: Map<string, KubeObject[]>): void {
-    const toDelete: KubeObject[] = [];
-    const toCreate: string[] = [];
-    // Every sync walks every node: no arrays are made per node (a node holds one pod, as a rule).
-    for (const node of nodes) {
-      const name = node.metadata.name!;
-      const pods = byNode.get(name);
-      if (!shouldRun.has(name)) {
-        if (pods) toDelete.push(...pods);
-        continue;
-      }
-      if (!pods) {
-        toCreate.push(name);
-        continue;
-      }
-      // A failed daemon pod is deleted so a new one replaces it; of the live ones the first stays.
-      let live = 0;
-      for (const p of pods) {
-        if (failed(p)) toDelete.push(p);
-        else live++;
-      }
-      if (live === 0) toCreate.push(name);
-      else if (live > 1) {
-        let kept = false;
-        for (const p of pods) {
-          if (failed(p)) continue;
-          if (kept) toDelete.push(p);
-          kept = true;
-        }
-      }
-    }
-    toDelete.push(...this.rollingUpdateVictims(ds, hash, shouldRun, byNode, new Set(toDelete)));
-    for (const nodeName of toCreate) {
+  /** manage's writes: the creates, stopping at the first failure (retried in a second), then the deletes. */
+  private manage(ds: KubeObject, key: string, hash: string, plan: DaemonPlan): void {
+    for (const nodeName of plan.create) {
       const pod = this.newPod(ds, hash, nodeName);
       const created = this.c.client.create('pods', ds.metadata.namespace, pod);
       if (!created.ok) {
@@ -228,42 +250,12 @@ export class DaemonSetController implements Controller {
       this.expectations.expectCreate(key, created.value.metadata.name!);
       this.recorder.record(ds, 'Normal', 'SuccessfulCreate', `Created pod: ${created.value.metadata.name}`);
     }
-    for (const pod of toDelete) {
+    for (const pod of plan.remove) {
       const r = this.c.client.delete('pods', pod.metadata.namespace, pod.metadata.name!);
       if (!r.ok) continue;
       this.expectations.expectDelete(key, pod.metadata.name!);
       this.recorder.record(ds, 'Normal', 'SuccessfulDelete', `Deleted pod: ${pod.metadata.name}`);
     }
-  }
-
-  /** rollingUpdate: old pods that are unavailable go first, then old available ones within maxUnavailable. */
-  private rollingUpdateVictims(ds: KubeObject, hash: string, shouldRun: Set<string>, byNode: Map<string, KubeObject[]>, already: Set<KubeObject>): KubeObject[] {
-    const strategy = (ds.spec as Obj).updateStrategy ?? {};
-    if (strategy.type === 'OnDelete') return [];
-    const maxUnavailable = Math.max(1, scaledValue(strategy.rollingUpdate?.maxUnavailable ?? 1, shouldRun.size, true));
-    const minReady = (ds.spec as Obj).minReadySeconds ?? 0;
-    const now = this.c.ctx.queue.now();
-    let unavailable = 0;
-    const oldAvailable: KubeObject[] = [];
-    const victims: KubeObject[] = [];
-    for (const node of shouldRun) {
-      const pod = firstNotIn(byNode.get(node), already);
-      if (!pod) {
-        unavailable++;
-        continue;
-      }
-      const available = isPodAvailable(pod, minReady, now);
-      const old = pod.metadata.labels?.['controller-revision-hash'] !== hash;
-      if (!available) unavailable++;
-      if (old && !available) victims.push(pod);
-      else if (old) oldAvailable.push(pod);
-    }
-    for (const pod of oldAvailable) {
-      if (unavailable >= maxUnavailable) break;
-      victims.push(pod);
-      unavailable++;
-    }
-    return victims;
   }
 
   /** NewPod + ReplaceDaemonSetPodNodeNameNodeAffinity + AddOrUpdateDaemonPodTolerations. */
@@ -281,27 +273,9 @@ export class DaemonSetController implements Controller {
     return pod;
   }
 
-  private updateStatus(ds: KubeObject, hash: string, shouldRun: Set<string>, byNode: Map<string, KubeObject[]>): void {
+  private updateStatus(ds: KubeObject, counts: DaemonCounts): void {
     const minReady = (ds.spec as Obj).minReadySeconds ?? 0;
-    const now = this.c.ctx.queue.now();
-    let current = 0;
-    let misscheduled = 0;
-    let ready = 0;
-    let available = 0;
-    let updated = 0;
-    for (const [node, pods] of byNode) {
-      if (pods.length === 0) continue;
-      if (!shouldRun.has(node)) {
-        misscheduled++;
-        continue;
-      }
-      current++;
-      const pod = pods[0];
-      if (isPodReady(pod)) ready++;
-      if (isPodAvailable(pod, minReady, now)) available++;
-      if (pod.metadata.labels?.['controller-revision-hash'] === hash) updated++;
-    }
-    const desired = shouldRun.size;
+    const { current, misscheduled, desired, ready, available, updated } = counts;
     // DaemonSetStatus field order; the first four are always present.
     const status: Obj = {
       currentNumberScheduled: current,
@@ -316,17 +290,6 @@ export class DaemonSetController implements Controller {
     if (!jsonEqual(ds.status ?? {}, status)) this.c.client.updateStatus('daemonsets', ds.metadata.namespace, { ...ds, status });
     if (minReady > 0 && available < ready) this.queue.addAfter(objectKey(ds), minReady * 1000);
   }
-}
-
-/** The first of `pods` not in `taken`. */
-function firstNotIn(pods: readonly KubeObject[] | undefined, taken: ReadonlySet<KubeObject>): KubeObject | undefined {
-  if (pods) for (const p of pods) if (!taken.has(p)) return p;
-  return undefined;
-}
-
-/** A daemon pod that failed (deleted, so that a new one replaces it). */
-function failed(pod: KubeObject): boolean {
-  return (pod.status as Obj | undefined)?.phase === 'Failed';
 }
 
 /** What decides where a daemon pod of `podSpec` may run: its node selector's pairs and its tolerations with the daemon ones added. */

@@ -60,7 +60,7 @@ export class Index {
 }
 
 /** The entry of an object in a bucket: its UID (its name where it has none, as objects built by hand in tests). */
-function entryId(obj: KubeObject): string {
+export function entryId(obj: KubeObject): string {
   return obj.metadata.uid ?? objectKey(obj);
 }
 

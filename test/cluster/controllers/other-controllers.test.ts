@@ -130,4 +130,32 @@ describe('DaemonSet controller', () => {
     }
     expect(c.list('pods', 'default').map((p) => (p.spec as Obj).nodeName)).toEqual(['node-1']);
   });
+
+  it('keeps its per-node state through a node deleted and added again, and a DaemonSet created again under its name', () => {
+    const c = testCluster();
+    for (const n of ['node-1', 'node-2', 'node-3']) c.addNode(n);
+    c.create('daemonsets', ds);
+    c.advance(5000);
+    const status = () => c.get('daemonsets', 'default', 'agent')!.status as Obj;
+    expect(status()).toMatchObject({ desiredNumberScheduled: 3, currentNumberScheduled: 3, numberMisscheduled: 0 });
+    // A deleted node's pod stays (no pod GC here): it is on a node that should not run it.
+    const node2 = c.get('nodes', undefined, 'node-2')!;
+    expect(c.admin.delete('nodes', undefined, 'node-2').ok).toBe(true);
+    c.advance(2000);
+    expect(status()).toMatchObject({ desiredNumberScheduled: 2, currentNumberScheduled: 2, numberMisscheduled: 1 });
+    expect(c.admin.create('nodes', undefined, { ...node2, metadata: { name: 'node-2', labels: node2.metadata.labels } }).ok).toBe(true);
+    c.advance(2000);
+    expect(status()).toMatchObject({ desiredNumberScheduled: 3, currentNumberScheduled: 3, numberMisscheduled: 0 });
+    // Created again, the DaemonSet (a new UID) starts from the informers: node-2, added last, comes last.
+    c.admin.delete('daemonsets', 'default', 'agent');
+    c.advance(5000);
+    expect(c.list('pods', 'default')).toEqual([]);
+    const before = c.events('SuccessfulCreate').length;
+    c.create('daemonsets', ds);
+    c.advance(5000);
+    const nodeOf = new Map(c.list('pods', 'default').map((p) => [p.metadata.name, (p.spec as Obj).nodeName]));
+    const created = c.events('SuccessfulCreate').slice(before).map((e) => nodeOf.get(/Created pod: (\S+)/.exec(e.message)![1]));
+    expect(created).toEqual(['node-1', 'node-3', 'node-2']);
+    expect(status()).toMatchObject({ desiredNumberScheduled: 3, currentNumberScheduled: 3, numberReady: 3 });
+  });
 });
