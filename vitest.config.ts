@@ -33,6 +33,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
     environment: 'node',
     testTimeout: 30_000,
+    // Setup that warms clusters up (beforeAll) gets the same allowance as a test: on a loaded machine 10 s is not enough.
+    hookTimeout: 30_000,
     // Vitest's default is one worker fewer than the cores: a single worker on a 2-core machine. Use them all.
     maxWorkers: availableParallelism(),
     sequence: { sequencer: SlowFirstSequencer },
