@@ -10,7 +10,10 @@ import type { DialResult, NetSource } from '../../../src/cluster/network/network
 // to `look`, which traces the whole path afresh and remembers nothing.
 // node-1 is 10.0.0.11.
 
-const cluster = smallCluster({ 'shop/api:1': { listens: [8080], readyAfterMs: 3000, http: { '/': { status: 200, body: 'hello\n' } } } });
+const cluster = smallCluster({
+  'shop/api:1': { listens: [8080], readyAfterMs: 3000, http: { '/': { status: 200, body: 'hello\n' } } },
+  'shop/agent:1': { listens: [9100], http: { '/': { status: 200, body: 'metrics\n' } } },
+});
 createPod(cluster, 'api', { nodeName: 'node-1', containers: [{ name: 'api', image: 'shop/api:1' }] });
 createPod(cluster, 'other', { nodeName: 'node-1', containers: [{ name: 'other', image: 'shop/api:1' }] });
 cluster.advance(1_000);
@@ -91,5 +94,24 @@ describe('the nat table, remembered per version', () => {
     expect(nf.nat('OUTPUT', packet, () => (draws++, 0.1))).toMatchObject({ dst: '10.244.9.2', dnat: true });
     expect(draws).toBe(2);
     nf.natTable.remove('OUTPUT', 0);
+  });
+});
+
+describe("a node's address, served by host-network pods", () => {
+  it('answers from the first host-network sandbox serving the port, in the runtime order, and the next once it stops', () => {
+    createPod(cluster, 'agent-a', { nodeName: 'node-2', hostNetwork: true, containers: [{ name: 'a', image: 'shop/agent:1' }] });
+    createPod(cluster, 'agent-b', { nodeName: 'node-2', hostNetwork: true, containers: [{ name: 'b', image: 'shop/agent:1' }] });
+    cluster.advance(5_000);
+    const runtime = cluster.nodes.get('node-2')!.runtime;
+    const sandboxes = [...runtime.sandboxes.values()].filter((s) => s.hostNetwork && s.podName.startsWith('agent-'));
+    expect(sandboxes.map((s) => s.podName).sort()).toEqual(['agent-a', 'agent-b']);
+    const containerOf = (podName: string) => [...runtime.containers.values()].find((c) => c.sandboxId === sandboxes.find((s) => s.podName === podName)!.id)!;
+    const [first, second] = sandboxes.map((s) => containerOf(s.podName));
+    const from: NetSource = { kind: 'host', node: 'node-2' };
+    const answer = () => outcome(cluster.network.dial(from, '10.0.0.12', 9100));
+    expect(answer()).toBe(`${first.name}@10.0.0.12:9100`);
+    expect(outcome(cluster.network.dial({ kind: 'workstation' }, '10.0.0.12', 9100))).toBe(`${first.name}@10.0.0.12:9100`);
+    runtime.stopContainer(first.id);
+    expect(answer()).toBe(`${second.name}@10.0.0.12:9100`);
   });
 });
