@@ -471,8 +471,12 @@ export class Network {
   private toHost(node: NetNode, port: number, proto: 'tcp' | 'udp', localIP: string): DialResult {
     const daemon = node.hostDaemon(port, proto);
     if (daemon) return { ok: true, peer: { kind: 'host-daemon', node: node.name, server: daemon }, ip: node.ip, port };
-    const found = hostNetworkServing(node.runtime, port, localIP);
-    if (found) return { ok: true, peer: { kind: 'container', node: node.name, sandbox: found.sandbox, container: found.container, server: serverOf(node.runtime, found.container) }, ip: node.ip, port };
+    for (const sandbox of node.runtime.sandboxes.values()) {
+      if (!sandbox.hostNetwork) continue;
+      // A host-network process may listen on some of the node's addresses only (etcd's 127.0.0.1 and node URLs).
+      const found = serving(node.runtime, sandbox, port, localIP);
+      if (found) return { ok: true, peer: { kind: 'container', node: node.name, sandbox, container: found, server: serverOf(node.runtime, found) }, ip: node.ip, port };
+    }
     return { ok: false, failure: 'refused' };
   }
 
@@ -563,36 +567,6 @@ function sandboxOn(node: NetNode, ip: string): Sandbox | undefined {
 /** The container of `sandbox` whose process serves `port` now. */
 function serving(runtime: ContainerRuntime, sandbox: Sandbox, port: number, localIP?: string): RuntimeContainer | undefined {
   for (const c of runtime.containers.values()) if (c.sandboxId === sandbox.id && runtime.serving(c, port, localIP)) return c;
-  return undefined;
-}
-
-/**
- * The host-network container serving `port` on `localIP` (a host-network
- * process may listen on some of the node's addresses only: etcd's 127.0.0.1
- * and node URLs): the first such container of the first host-network
- * sandbox, in the runtime's order. The node's connections to its API server
- * and its probes of static pods ask at every request, so the containers are
- * walked once; only when two sandboxes serve the port (a conflict) is their
- * order looked at.
- */
-function hostNetworkServing(runtime: ContainerRuntime, port: number, localIP: string): { sandbox: Sandbox; container: RuntimeContainer } | undefined {
-  let first: { sandbox: Sandbox; container: RuntimeContainer } | undefined;
-  for (const c of runtime.containers.values()) {
-    const sandbox = runtime.sandboxes.get(c.sandboxId);
-    if (!sandbox?.hostNetwork || !runtime.serving(c, port, localIP)) continue;
-    if (!first) first = { sandbox, container: c };
-    else if (sandbox !== first.sandbox) return hostNetworkServingInOrder(runtime, port, localIP);
-  }
-  return first;
-}
-
-/** {@link hostNetworkServing} sandbox by sandbox. */
-function hostNetworkServingInOrder(runtime: ContainerRuntime, port: number, localIP: string): { sandbox: Sandbox; container: RuntimeContainer } | undefined {
-  for (const sandbox of runtime.sandboxes.values()) {
-    if (!sandbox.hostNetwork) continue;
-    const container = serving(runtime, sandbox, port, localIP);
-    if (container) return { sandbox, container };
-  }
   return undefined;
 }
 
