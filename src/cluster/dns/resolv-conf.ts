@@ -96,11 +96,30 @@ export function parseResolvConf(text: string): DnsConfig {
   return cfg;
 }
 
+/**
+ * {@link parseResolvConf} of a node's resolv.conf text, parsed once per text:
+ * every pod sandbox of the node asks, and a node's file seldom changes. The
+ * lists are frozen, as pods share them.
+ */
+function parsedHostResolvConf(text: string): DnsConfig {
+  let cfg = HOST_RESOLV_CONFS.get(text);
+  if (!cfg) {
+    const parsed = parseResolvConf(text);
+    cfg = Object.freeze({ servers: Object.freeze(parsed.servers), searches: Object.freeze(parsed.searches), options: Object.freeze(parsed.options) }) as DnsConfig;
+    // Learners may write many texts: remember a bounded few.
+    if (HOST_RESOLV_CONFS.size >= 64) HOST_RESOLV_CONFS.clear();
+    HOST_RESOLV_CONFS.set(text, cfg);
+  }
+  return cfg;
+}
+
+const HOST_RESOLV_CONFS = new Map<string, DnsConfig>();
+
 /** GetPodDNS: the pod's DNS configuration, or undefined when the resolvConf file cannot be read (the kubelet fails the sandbox). */
 export function podDnsConfig(pod: Obj, c: DnsConfigurer): DnsConfig | undefined {
   const spec = (pod.spec ?? {}) as Obj;
   if (c.hostResolvConf === undefined && !c.noResolvConf) return undefined;
-  let cfg = c.noResolvConf ? { servers: [], searches: [], options: [] } : parseResolvConf(c.hostResolvConf ?? '');
+  let cfg = c.noResolvConf ? { servers: [], searches: [], options: [] } : parsedHostResolvConf(c.hostResolvConf ?? '');
   const policy: string = spec.dnsPolicy ?? 'ClusterFirst';
   const type = policy === 'None' ? 'none' : policy === 'ClusterFirstWithHostNet' || (policy === 'ClusterFirst' && !spec.hostNetwork) ? 'cluster' : 'host';
   if (type === 'none') cfg = { servers: [], searches: [], options: [] };

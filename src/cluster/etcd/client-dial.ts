@@ -25,9 +25,19 @@ export type EtcdDial = { member: EtcdMember } | { error: string };
 
 /** An endpoint as client/v3 parses it: scheme, host as written, port (2379 when absent). */
 export function parseEtcdEndpoint(endpoint: string): { scheme?: string; host: string; port: number } {
-  const m = /^(?:(https?|unix|unixs):\/\/)?([^:/]+|\[[^\]]+\])(?::(\d+))?$/.exec(endpoint);
-  return { ...(m?.[1] ? { scheme: m[1] } : {}), host: m?.[2] ?? endpoint, port: Number(m?.[3] ?? 2379) };
+  // The API server dials its --etcd-servers at every health check its kubelet's probes ask for: parsed once per text.
+  let parsed = ENDPOINTS.get(endpoint);
+  if (!parsed) {
+    const m = /^(?:(https?|unix|unixs):\/\/)?([^:/]+|\[[^\]]+\])(?::(\d+))?$/.exec(endpoint);
+    parsed = Object.freeze({ ...(m?.[1] ? { scheme: m[1] } : {}), host: m?.[2] ?? endpoint, port: Number(m?.[3] ?? 2379) });
+    // Learners type endpoints to etcdctl: remember a bounded few.
+    if (ENDPOINTS.size >= 64) ENDPOINTS.clear();
+    ENDPOINTS.set(endpoint, parsed);
+  }
+  return parsed;
 }
+
+const ENDPOINTS = new Map<string, { readonly scheme?: string; readonly host: string; readonly port: number }>();
 
 /**
  * Dials `endpoint` from `from` and does the TLS handshake

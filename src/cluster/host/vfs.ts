@@ -82,7 +82,9 @@ export class VirtualFs {
    * written all the time).
    */
   dirVersion(path: string): number {
-    return this.dirStamps.get(normalizePath(path)) ?? 0;
+    // Keys are normal paths, so a key equal to `path` means `path` was normal already (components ask with the
+    // same few normal paths before every request: /etc/kubernetes/pki, the manifests, /etc/cni/net.d).
+    return this.dirStamps.get(path) ?? this.dirStamps.get(normalizePath(path)) ?? 0;
   }
 
   /** Marks a directory's entries changed at the current version. */

@@ -71,17 +71,36 @@ function sharedServiceVariables(svc: Obj): readonly (readonly [string, string])[
  * kubelet_pods.go getServiceEnvVarMap: the Services of the pod's namespace (with service links), and the API server's from default.
  * Each variable maps to its (shared) name and value pair.
  */
-function serviceEnv(pod: KubeObject, sources: EnvSources): Map<string, readonly [string, string]> {
+function serviceEnv(pod: KubeObject, sources: EnvSources): ReadonlyMap<string, readonly [string, string]> {
   const namespace = pod.metadata.namespace ?? 'default';
   const links = (pod.spec as Obj | undefined)?.enableServiceLinks !== false;
+  // One list of default's Services serves both uses of it below (nothing runs between the two reads).
+  const defaults = sources.services('default') ?? NO_SERVICES;
+  const own = links ? (namespace === 'default' ? defaults : (sources.services(namespace) ?? NO_SERVICES)) : NO_SERVICES;
+  // Every container of every pod asks: while the stored Services are the same objects, so is the map.
+  const last = lastServiceEnv;
+  if (last && sameItems(last.defaults, defaults) && sameItems(last.own, own)) return last.env;
   const chosen = new Map<string, Obj>();
-  for (const svc of sources.services('default') ?? []) if (MASTER_SERVICES.has(svc.metadata.name ?? '')) chosen.set(svc.metadata.name!, svc);
-  if (links) for (const svc of namespace === 'default' ? [] : (sources.services(namespace) ?? [])) chosen.set(svc.metadata.name!, svc);
-  if (links && namespace === 'default') for (const svc of sources.services('default') ?? []) chosen.set(svc.metadata.name!, svc);
+  for (const svc of defaults) if (MASTER_SERVICES.has(svc.metadata.name ?? '')) chosen.set(svc.metadata.name!, svc);
+  for (const svc of own) chosen.set(svc.metadata.name!, svc);
   const names = [...chosen.keys()].sort();
   const env = new Map<string, readonly [string, string]>();
   for (const name of names) for (const pair of sharedServiceVariables(chosen.get(name)!)) env.set(pair[0], pair);
+  lastServiceEnv = { defaults, own, env };
   return env;
+}
+
+const NO_SERVICES: readonly KubeObject[] = Object.freeze([]);
+
+/** The last environment {@link serviceEnv} built, with the stored Services it was built from (the map is a function of them). */
+let lastServiceEnv: { defaults: readonly KubeObject[]; own: readonly KubeObject[]; env: ReadonlyMap<string, readonly [string, string]> } | undefined;
+
+/** Do two lists hold the very same objects, in order? */
+function sameItems(a: readonly KubeObject[], b: readonly KubeObject[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** third_party/forked/golang/expansion: `$(VAR)` from what is defined so far, `$$` an escaped `$`, unknown references kept. */

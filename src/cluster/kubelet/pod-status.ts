@@ -66,7 +66,11 @@ export function buildPodStatus(input: PodStatusInput): Obj {
     const prev = prevConditions.find((c) => c.type === type);
     const status = ok ? 'True' : 'False';
     const lastTransitionTime = prev && prev.status === status ? prev.lastTransitionTime : isoSeconds(input.now);
-    return { lastProbeTime: null, lastTransitionTime, ...(message ? { message } : {}), ...(reason ? { reason } : {}), status, type };
+    // Literals in v1.PodCondition's key order, not spreads of optional parts (V8's slow copy path, at every status built).
+    if (message && reason) return { lastProbeTime: null, lastTransitionTime, message, reason, status, type };
+    if (message) return { lastProbeTime: null, lastTransitionTime, message, status, type };
+    if (reason) return { lastProbeTime: null, lastTransitionTime, reason, status, type };
+    return { lastProbeTime: null, lastTransitionTime, status, type };
   };
   const scheduled = prevConditions.find((c) => c.type === 'PodScheduled') ?? { lastProbeTime: null, lastTransitionTime: isoSeconds(input.startTime), status: 'True', type: 'PodScheduled' };
   const readyMessage = `containers with unready status: [${unready.join(' ')}]`;
@@ -80,18 +84,19 @@ export function buildPodStatus(input: PodStatusInput): Obj {
     cond('ContainersReady', allReady, allReady ? undefined : 'ContainersNotReady', allReady ? undefined : readyMessage),
     { ...scheduled, status: 'True' },
   ];
-  const status: Obj = {
-    conditions,
-    containerStatuses: containers.map(containerStatus),
-    ...(input.ephemeralContainers?.length ? { ephemeralContainerStatuses: input.ephemeralContainers.map(ephemeralContainerStatus) } : {}),
-    hostIP: input.hostIP,
-    hostIPs: [{ ip: input.hostIP }],
-    ...(inits.length ? { initContainerStatuses: inits.map(initContainerStatus) } : {}),
-    phase: podPhase(containers, restartPolicy, inits),
-    ...(input.podIP ? { podIP: input.podIP, podIPs: [{ ip: input.podIP }] } : {}),
-    qosClass: previous?.qosClass ?? qosClass(pod.spec),
-    startTime: isoSeconds(input.startTime),
-  };
+  // Keys added in v1.PodStatus's order (the stored object's key order), the optional ones only when present.
+  const status: Obj = { conditions, containerStatuses: containers.map(containerStatus) };
+  if (input.ephemeralContainers?.length) status.ephemeralContainerStatuses = input.ephemeralContainers.map(ephemeralContainerStatus);
+  status.hostIP = input.hostIP;
+  status.hostIPs = [{ ip: input.hostIP }];
+  if (inits.length) status.initContainerStatuses = inits.map(initContainerStatus);
+  status.phase = podPhase(containers, restartPolicy, inits);
+  if (input.podIP) {
+    status.podIP = input.podIP;
+    status.podIPs = [{ ip: input.podIP }];
+  }
+  status.qosClass = previous?.qosClass ?? qosClass(pod.spec);
+  status.startTime = isoSeconds(input.startTime);
   return status;
 }
 

@@ -555,8 +555,9 @@ export class PodWorker {
     const status = buildPodStatus({
       pod: this.pod as Obj,
       containers: [...this.containers.values()],
-      ...(this.inits.size ? { initContainers: [...this.inits.values()] } : {}),
-      ...(this.ephemerals.size ? { ephemeralContainers: [...this.ephemerals.values()] } : {}),
+      // Absent parts as undefined, not spread in: one shape of input for every pod.
+      initContainers: this.inits.size ? [...this.inits.values()] : undefined,
+      ephemeralContainers: this.ephemerals.size ? [...this.ephemerals.values()] : undefined,
       sandboxReady: !!this.sandbox,
       podIP: this.podIP,
       hostIP: this.host.nodeIP,

@@ -265,12 +265,47 @@ export class Netfilter {
   nat(hook: NatHook, packet: Packet, pick: () => number): Packet {
     // IPVS takes what is addressed to its virtual services (they are local addresses, on kube-ipvs0).
     if (!hasRules(this.natTable, hook)) return this.ipvs()?.schedule(packet) ?? packet;
-    const p: Packet = { ...packet };
-    const end = this.walk(this.natTable, hook, p, pick, 0);
-    if (end?.target !== 'DNAT' || !end.toDestination) return this.ipvs()?.schedule(p) ?? p;
-    const [ip, port] = end.toDestination.split(':');
-    return { ...p, dst: ip, dport: port === undefined ? p.dport : Number(port), dnat: true };
+    const walked = this.natWalk(hook, packet, pick);
+    // IPVS schedules round robin, so it is asked at every packet, never remembered.
+    return walked.translated ? walked.packet : (this.ipvs()?.schedule(walked.packet) ?? walked.packet);
   }
+
+  /**
+   * The nat table's own rewrite of a packet at `hook`. A walk that made no
+   * statistic draw is a function of the table and the packet, so its result
+   * is remembered until the table changes (every probe and client connection
+   * of a host walks KUBE-SERVICES with the same few packets); a walk that
+   * drew may end elsewhere next time and is walked again. The packets handed
+   * out are shared: the network only reads them.
+   */
+  private natWalk(hook: NatHook, packet: Packet, pick: () => number): NatWalk {
+    const table = this.natTable;
+    if (this.natResultsVersion !== table.version || this.natResults.size >= VERDICT_MEMO_LIMIT) {
+      this.natResults.clear();
+      this.natResultsVersion = table.version;
+    }
+    const key = packetKey(hook, packet);
+    const known = this.natResults.get(key);
+    if (known) return known;
+    let drew = false;
+    const counted = (): number => {
+      drew = true;
+      return pick();
+    };
+    const p: Packet = { ...packet };
+    const end = this.walk(table, hook, p, counted, 0);
+    let result: NatWalk = { packet: p, translated: false };
+    if (end?.target === 'DNAT' && end.toDestination) {
+      const [ip, port] = end.toDestination.split(':');
+      result = { packet: { ...p, dst: ip, dport: port === undefined ? p.dport : Number(port), dnat: true }, translated: true };
+    }
+    if (!drew) this.natResults.set(key, result);
+    return result;
+  }
+
+  /** Rewrites by the nat table remembered for its current version, by hook and packet ({@link natWalk}). */
+  private readonly natResults = new Map<string, NatWalk>();
+  private natResultsVersion = -1;
 
   /** The filter table's verdict at `hook` (the same packet meets the same verdict until the table changes). */
   filter(hook: FilterChain, packet: Packet): Verdict {
@@ -283,7 +318,7 @@ export class Netfilter {
     // The kubelet asks about the same packet on every request: compare with the last one before building a key.
     const last = this.lastAsked[hook];
     if (last && last.version === table.version && samePacket(last.packet, packet)) return last.verdict;
-    const key = `${hook} ${packet.proto} ${packet.src} ${packet.dst} ${packet.sport ?? ''} ${packet.dport ?? ''} ${packet.mark ?? 0} ${packet.dnat ? 1 : 0} ${packet.state ?? ''}`;
+    const key = packetKey(hook, packet);
     let verdict = this.verdicts.get(key);
     if (!verdict) {
       const end = this.walk(table, hook, { ...packet }, noPick, 0);
@@ -387,7 +422,18 @@ function samePacket(a: Packet, b: Packet): boolean {
   return a.dst === b.dst && a.src === b.src && a.dport === b.dport && a.sport === b.sport && a.proto === b.proto && a.mark === b.mark && a.dnat === b.dnat && a.state === b.state;
 }
 
-/** How many distinct packets' verdicts a host remembers before starting over. */
+/** A nat walk's outcome: the packet, and whether a DNAT rule rewrote it. */
+interface NatWalk {
+  readonly packet: Packet;
+  readonly translated: boolean;
+}
+
+/** A packet at a hook as a memo key: every field a rule can look at. */
+function packetKey(hook: string, packet: Packet): string {
+  return `${hook} ${packet.proto} ${packet.src} ${packet.dst} ${packet.sport ?? ''} ${packet.dport ?? ''} ${packet.mark ?? 0} ${packet.dnat ? 1 : 0} ${packet.state ?? ''}`;
+}
+
+/** How many distinct packets' verdicts (or nat rewrites) a host remembers before starting over. */
 const VERDICT_MEMO_LIMIT = 512;
 
 /** The filter table draws nothing. */

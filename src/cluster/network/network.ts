@@ -157,35 +157,88 @@ export class Network {
 
   /**
    * A node's own TCP connection to ip:port (the kubelet's to the API server,
-   * the API server's to a kubelet: every request asks). The path's verdicts
-   * are remembered per source node until a table on either end changes; who
-   * answers at the end is asked each time (a daemon stops, a port opens).
+   * the API server's to a kubelet, the kubelet's probes of its pods: every
+   * request asks). The path's verdicts are remembered per source node and
+   * target until a table on either end changes; who answers at the end is
+   * asked each time (a daemon stops, a port opens, a container exits).
    */
   private hostConnect(from: NetSource, srcNode: NetNode, ip: string, port: number): DialResult {
-    const known = this.connects.get(srcNode.name);
-    if (known && known.ip === ip && known.port === port && known.srcFilter.changes() === known.srcVersion && known.dstFilter.changes() === known.dstVersion) {
+    const known = this.rememberedConnect(srcNode, ip, port);
+    if (known) {
       const path = known.path;
       if ('failure' in path) return path;
-      return path.replyDropped ? TIMED_OUT : this.toHost(path.host, port, 'tcp', path.host.ip);
+      if ('host' in path) return path.replyDropped ? TIMED_OUT : this.toHost(path.host, port, 'tcp', path.host.ip);
+      const hit = this.toOwnPod(srcNode, path, ip, port);
+      if (hit) return hit;
     }
     const draws = this.draws;
     const traced = this.route(from, srcNode.ip, srcNode, ip, port, 'tcp');
-    const dst = this.nodeByIP(ip);
-    const srcFilter = netfilterOf(srcNode.host);
-    const dstFilter = dst && netfilterOf(dst.host);
     // Only a path that drew nothing and translated nothing is the same path next time (a statistic rule, IPVS round robin).
-    if (dst && dstFilter && !traced.dnat && this.draws === draws) {
-      const { end, result } = traced;
+    if (traced.dnat || this.draws !== draws) return traced.result;
+    const { end, result } = traced;
+    const srcFilter = netfilterOf(srcNode.host);
+    const dst = this.nodeByIP(ip);
+    const dstFilter = dst && netfilterOf(dst.host);
+    if (dst && dstFilter) {
       // Delivered to the node itself (a timeout after that is its answer dropped on the way back), or stopped on the way.
       const delivered = end?.node === dst && end.atHost && end.rejectWith === undefined;
       const path: RememberedPath | undefined = delivered ? { host: dst, replyDropped: !result.ok && result.failure === 'timeout' } : result.ok ? undefined : result;
-      if (path) this.connects.set(srcNode.name, { ip, port, srcFilter, srcVersion: srcFilter.changes(), dstFilter, dstVersion: dstFilter.changes(), path });
+      if (path) this.rememberConnect(srcNode, { ip, port, srcFilter, srcVersion: srcFilter.changes(), dstFilter, dstVersion: dstFilter.changes(), path });
+      return result;
     }
-    return traced.result;
+    // Delivered to one of the node's own pods (a probe): only the node's own tables were on the way, both ways.
+    const pod = !dst && end?.node === srcNode && !end.atHost && end.rejectWith === undefined ? sandboxOn(srcNode, ip) : undefined;
+    if (pod) {
+      const replyDropped = result === TIMED_OUT;
+      this.rememberConnect(srcNode, { ip, port, srcFilter, srcVersion: srcFilter.changes(), dstFilter: srcFilter, dstVersion: srcFilter.changes(), path: { pod, replyDropped } });
+    }
+    return result;
   }
 
-  /** The last host connection each node made, with the versions of the tables its path crossed. */
-  private readonly connects = new Map<string, RememberedConnect>();
+  /**
+   * A remembered connection to one of the source node's pods, replayed: what
+   * {@link route} would find while the node's tables are unchanged, provided
+   * the pod sandbox that held the address then is still the first to hold it
+   * (a sandbox never becomes ready again, and later ones come after it in
+   * the runtime's order) and the address is still no node's. NetworkPolicy
+   * and the serving process are asked as {@link toPod} asks them.
+   * Undefined: the path must be traced again.
+   */
+  private toOwnPod(srcNode: NetNode, path: { pod: Sandbox; replyDropped: boolean }, ip: string, port: number): DialResult | undefined {
+    const sandbox = path.pod;
+    if (sandbox.state !== 'SANDBOX_READY' || srcNode.runtime.sandboxes.get(sandbox.id) !== sandbox || this.nodeByIP(ip)) return undefined;
+    if (this.policy && !this.policy({ ip: srcNode.ip, sandbox: undefined, node: srcNode.name }, { ip, sandbox, node: srcNode.name }, port, 'tcp')) return TIMED_OUT;
+    if (path.replyDropped) return TIMED_OUT;
+    const found = serving(srcNode.runtime, sandbox, port);
+    if (!found) return { ok: false, failure: 'refused' };
+    return { ok: true, peer: { kind: 'container', node: srcNode.name, sandbox, container: found, server: serverOf(srcNode.runtime, found) }, ip, port };
+  }
+
+  /** The remembered connection from `srcNode` to ip:port, if its tables have not changed since. */
+  private rememberedConnect(srcNode: NetNode, ip: string, port: number): RememberedConnect | undefined {
+    const list = this.connects.get(srcNode.name);
+    if (!list) return undefined;
+    for (const known of list) {
+      if (known.ip !== ip || known.port !== port) continue;
+      return known.srcFilter.changes() === known.srcVersion && known.dstFilter.changes() === known.dstVersion ? known : undefined;
+    }
+    return undefined;
+  }
+
+  /** Remembers a connection, replacing the one to the same target, or the oldest once a node has {@link CONNECTS_PER_NODE}. */
+  private rememberConnect(srcNode: NetNode, connect: RememberedConnect): void {
+    let list = this.connects.get(srcNode.name);
+    if (!list) this.connects.set(srcNode.name, (list = []));
+    const same = list.findIndex((k) => k.ip === connect.ip && k.port === connect.port);
+    if (same >= 0) list[same] = connect;
+    else {
+      if (list.length >= CONNECTS_PER_NODE) list.shift();
+      list.push(connect);
+    }
+  }
+
+  /** The host connections each node made last, per target, with the versions of the tables their paths crossed. */
+  private readonly connects = new Map<string, RememberedConnect[]>();
 
   /** How many statistic draws the nat tables made (a path that drew may go elsewhere next time). */
   private draws = 0;
@@ -482,8 +535,15 @@ interface Traced {
   dnat: boolean;
 }
 
-/** A host connection's path as remembered: stopped on the way (a failure), or reaching `host`, whose answer does or does not come back. */
-type RememberedPath = { ok: false; failure: DialFailure } | { host: NetNode; replyDropped: boolean };
+/**
+ * A host connection's path as remembered: stopped on the way (a failure), or
+ * reaching `host` or a `pod` sandbox of the source node, whose answer does or
+ * does not come back.
+ */
+type RememberedPath = { ok: false; failure: DialFailure } | { host: NetNode; replyDropped: boolean } | { pod: Sandbox; replyDropped: boolean };
+
+/** How many targets' paths a node remembers (the API server, then its probes' pods and ports). */
+const CONNECTS_PER_NODE = 16;
 
 /** One node's last host connection and the table versions its path was judged under. */
 interface RememberedConnect {

@@ -195,10 +195,19 @@ export class ContainerRuntime {
 
   /** The image if present on the node. */
   findImage(image: string): RuntimeImage | undefined {
-    const name = fullImageName(parseImageRef(image));
+    let name = this.imageNames.get(image);
+    if (name === undefined) {
+      name = fullImageName(parseImageRef(image));
+      // Pod specs name few images, learners may type many: remember a bounded few.
+      if (this.imageNames.size >= 256) this.imageNames.clear();
+      this.imageNames.set(image, name);
+    }
     for (const img of this.images.values()) if (img.tags.includes(name)) return img;
     return undefined;
   }
+
+  /** Image references as written in pod specs → their full normalized names (the kubelet asks at every container start). */
+  private readonly imageNames = new Map<string, string>();
 
   /** Pulls an image from the (simulated) registry; the error text is containerd's. */
   pullImage(image: string): CriResult<RuntimeImage> {
@@ -271,8 +280,9 @@ export class ContainerRuntime {
       logs: [],
       behaviour: behaviourFor(image.behaviour, spec.command, spec.args, spec.stdin === true),
       argv: commandLine(image.behaviour, spec.command, spec.args),
-      ...(spec.env?.length ? { env: spec.env } : {}),
     };
+    // Set after, not spread in (V8's slow copy path at every container); it stays the last key.
+    if (spec.env?.length) container.env = spec.env;
     this.containers.set(container.id, container);
     // The CRI log file the kubelet asks for (LogDirectory/LogPath), in the CRI log format `<RFC3339Nano> stdout F <line>`.
     if (this.cniFiles) {

@@ -1,12 +1,13 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { isoMicro, isoNano, isoSeconds } from '../../../src/cluster/clock/time-text.js';
+import { isoMicro, isoMicroAt, isoNano, isoSeconds } from '../../../src/cluster/clock/time-text.js';
 import { rfc3339 } from '../../../src/cluster/kubelet/go-text.js';
 
 // The formatters as they were written before they were cached (regular expressions on toISOString).
 const oldSeconds = (ms: number) => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
 const oldMicro = (ms: number) => new Date(ms).toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
 const oldNano = (ms: number) => new Date(ms).toISOString().replace(/\.(\d{3})Z$/, '.$1000000Z');
+const oldMicroAt = (ms: number, sub: number) => `${new Date(ms).toISOString().slice(0, -1)}${String(sub).padStart(3, '0')}Z`;
 
 /** Any time a Date can hold (years 0 to 275760 and before 1970 too), in whole milliseconds. */
 const anyTime = fc.integer({ min: -8_640_000_000_000_000, max: 8_640_000_000_000_000 });
@@ -24,6 +25,21 @@ describe('time text (metav1.Time, MicroTime, RFC3339Nano)', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+
+  it('formats a MicroTime with sub-millisecond digits as toISOString does, fractional and early times included', () => {
+    const sub = fc.integer({ min: 1, max: 999 });
+    const fractional = fc.double({ min: -8_640_000_000_000, max: 8_640_000_000_000, noNaN: true });
+    fc.assert(
+      fc.property(fc.oneof(anyTime, fractional), sub, (ms, micros) => {
+        expect(isoMicroAt(ms, micros)).toBe(oldMicroAt(ms, micros));
+      }),
+      { numRuns: 2000 },
+    );
+    expect(isoMicroAt(Date.UTC(2026, 10, 29, 12, 0, 5, 7), 42)).toBe('2026-11-29T12:00:05.007042Z');
+    expect(isoMicroAt(-1, 5)).toBe('1969-12-31T23:59:59.999005Z');
+    expect(isoMicroAt(-0.5, 5)).toBe('1970-01-01T00:00:00.000005Z');
+    expect(isoMicroAt(1000, 0)).toBe('1970-01-01T00:00:01.000000Z');
   });
 
   it('answers repeated and colliding times from its cache with the right text', () => {

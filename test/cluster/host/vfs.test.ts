@@ -165,6 +165,17 @@ describe('VirtualFs directory versions', () => {
     fs.write('/etc/cni/net.d/10-flannel.conflist', '{"name":"cbr0"}');
     expect(fs.dirVersion('/etc/cni/net.d')).not.toBe(v);
   });
+
+  it('is the same for any spelling of the directory, and 0 for one never written', () => {
+    const fs = new VirtualFs(() => 0);
+    fs.write('/etc/cni/net.d/10-flannel.conflist', '{}');
+    fs.write('/var/log/x.log', 'line');
+    const v = fs.dirVersion('/etc/cni/net.d');
+    expect(v).toBeGreaterThan(0);
+    for (const spelling of ['/etc/cni/net.d/', '/etc//cni/./net.d', '/etc/cni/x/../net.d', 'etc/cni/net.d']) expect(fs.dirVersion(spelling)).toBe(v);
+    expect(fs.dirVersion('/etc/nothing')).toBe(0);
+    expect(fs.dirVersion('/etc/nothing/')).toBe(0);
+  });
 });
 
 describe('normalizePath', () => {

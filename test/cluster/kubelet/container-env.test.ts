@@ -84,6 +84,33 @@ describe('the container environment', () => {
     expect((await kubectl('kubectl exec after -- env')).stdout).not.toContain('LATE_');
     expect((await kubectl('kubectl exec after -- env')).stdout).toContain('KUBERNETES_SERVICE_HOST=10.96.0.1\n');
   });
+
+  it("follows the Services as they come, each pod seeing its own namespace's (containers made one after another share what did not change)", async () => {
+    const { cluster, kubectl, create } = setup();
+    const sleeper = (name: string, namespace = 'default', links = true) =>
+      cluster.adminClient().create('pods', namespace, { apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace }, spec: { nodeName: 'node-1', ...(links ? {} : { enableServiceLinks: false }), containers: [{ name: 'c', image: 'busybox:1.36', command: ['sleep', 'infinity'] }] } } as KubeObject);
+    create('namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'shop' } });
+    cluster.adminClient().create('services', 'shop', { apiVersion: 'v1', kind: 'Service', metadata: { name: 'cart', namespace: 'shop' }, spec: { ports: [{ port: 81 }] } } as KubeObject);
+    create('services', { apiVersion: 'v1', kind: 'Service', metadata: { name: 'first', namespace: 'default' }, spec: { ports: [{ port: 80 }] } });
+    sleeper('a');
+    sleeper('b', 'shop');
+    sleeper('c', 'default', false);
+    sleeper('d');
+    cluster.advance(10_000);
+    create('services', { apiVersion: 'v1', kind: 'Service', metadata: { name: 'second', namespace: 'default' }, spec: { ports: [{ port: 82 }] } });
+    sleeper('e');
+    cluster.advance(10_000);
+    const env = async (pod: string, namespace = 'default') => (await kubectl(`kubectl exec ${pod} -n ${namespace} -- env`)).stdout;
+    for (const pod of ['a', 'd']) {
+      expect(await env(pod)).toContain('FIRST_SERVICE_PORT=80\n');
+      expect(await env(pod)).not.toMatch(/CART_|SECOND_/);
+    }
+    expect(await env('b', 'shop')).toContain('CART_SERVICE_PORT=81\n');
+    expect(await env('b', 'shop')).not.toMatch(/FIRST_|SECOND_/);
+    expect(await env('c')).not.toMatch(/FIRST_|CART_|SECOND_/);
+    expect(await env('e')).toMatch(/FIRST_SERVICE_PORT=80\n[^]*SECOND_SERVICE_PORT=82\n/);
+    for (const pod of ['a', 'b', 'c', 'd', 'e']) expect(await env(pod, pod === 'b' ? 'shop' : 'default')).toContain('KUBERNETES_SERVICE_HOST=10.96.0.1\n');
+  });
 });
 
 describe('CreateContainerConfigError', () => {
