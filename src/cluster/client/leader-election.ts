@@ -43,6 +43,8 @@ export class LeaderElector {
   private lastRenew = 0;
   /** The Lease as this elector last wrote it (client-go's LeaseLock keeps it for the next update). */
   private held: KubeObject | undefined;
+  /** The identity's hash, which seeds the microseconds of every stamp (computed once, not per renewal). */
+  private readonly identityHash: number;
 
   constructor(
     private readonly client: ApiClient,
@@ -52,7 +54,9 @@ export class LeaderElector {
     private readonly identity: string,
     private readonly callbacks: LeaderCallbacks,
     private readonly timing: LeaderElectionTiming = DEFAULT_LEADER_ELECTION,
-  ) {}
+  ) {
+    this.identityHash = hash(identity);
+  }
 
   /** Tries at once, then every retry period. */
   run(): void {
@@ -109,7 +113,7 @@ export class LeaderElector {
 
   private tryAcquireOrRenew(now: number): boolean {
     // A MicroTime: the elector's process stamps microseconds below the millisecond (stable per identity, as per pid for klog).
-    const stamp = isoMicroAt(now, subMillisecondMicros(now, hash(this.identity)));
+    const stamp = isoMicroAt(now, subMillisecondMicros(now, this.identityHash));
     // client-go leaderelection.go: "fast path for the leader to update optimistically assuming that the record
     // observed last time is the current version" — no GET while this elector holds a valid lease.
     const held = this.held;
@@ -170,8 +174,9 @@ export class LeaderElector {
   }
 
   private observe(spec: Obj, now: number): void {
-    // A Lease spec holds only scalars: a shallow copy is a full one.
-    this.observedSpec = { ...spec };
+    // The spec of a stored Lease (what get and update return), which is never mutated: kept as it is,
+    // as client-go keeps the record it observed, rather than copied at every renewal.
+    this.observedSpec = spec;
     this.observedAt = now;
   }
 }

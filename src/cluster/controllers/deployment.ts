@@ -79,7 +79,7 @@ export class DeploymentController implements Controller {
     const [ns, name] = splitKey(key);
     const cached = this.dInformer.get(ns, name);
     if (!cached) return;
-    const d = structuredClone(cached);
+    const d = syncCopy(cached);
     const rsList = this.claimReplicaSets(d);
     if (d.metadata.deletionTimestamp) return this.syncStatusOnly(d, rsList);
     if ((d.spec as Obj).paused || this.isScalingEvent(d, rsList)) return this.syncScale(d, rsList);
@@ -128,7 +128,8 @@ export class DeploymentController implements Controller {
     const newRevision = Math.max(0, ...oldRSs.map(revisionOf)) + 1;
     const dStatus = ((d.status ??= {}) as Obj);
     if (existing) {
-      const copy = structuredClone(existing);
+      // Only the annotations and spec.minReadySeconds of the copy may change (and it is written only then).
+      const copy: KubeObject = { ...existing, metadata: { ...existing.metadata }, spec: { ...(existing.spec as Obj) } };
       const changed = this.setNewAnnotations(d, copy, newRevision, true);
       const minReady = (d.spec as Obj).minReadySeconds ?? 0;
       const rsMinReady = (copy.spec as Obj).minReadySeconds ?? 0;
@@ -226,7 +227,8 @@ export class DeploymentController implements Controller {
     const ann = rs.metadata.annotations ?? {};
     const annotationsNeedUpdate = ann[DESIRED_REPLICAS_ANNOTATION] !== desired || ann[MAX_REPLICAS_ANNOTATION] !== max;
     if (old === newScale && !annotationsNeedUpdate) return rs;
-    const copy = structuredClone(rs);
+    // spec.replicas and the annotations are all that change: the levels above them are copied, the rest shared.
+    const copy: KubeObject = { ...rs, metadata: { ...rs.metadata }, spec: { ...(rs.spec as Obj) } };
     (copy.spec as Obj).replicas = newScale;
     copy.metadata.annotations = { ...ann, [DESIRED_REPLICAS_ANNOTATION]: desired, [MAX_REPLICAS_ANNOTATION]: max };
     const r = this.c.client.update('replicasets', copy.metadata.namespace, copy);
@@ -398,7 +400,8 @@ export class DeploymentController implements Controller {
       readyReplicas: statusSum(allRSs, 'readyReplicas'),
       availableReplicas: available,
       unavailableReplicas: unavailable,
-      conditions: structuredClone(prev.conditions ?? []),
+      // A new array of the same conditions: setCondition and removeCondition replace entries, never change one.
+      conditions: [...((prev.conditions ?? []) as Obj[])],
       collisionCount: prev.collisionCount,
     };
     if (available >= replicasOf(d) - maxUnavailable(d)) setCondition(status, condition('Available', 'True', 'MinimumReplicasAvailable', 'Deployment has minimum availability.', this.now()));
@@ -485,6 +488,19 @@ export class DeploymentController implements Controller {
       d.metadata.resourceVersion = r.value.metadata.resourceVersion;
     } else if (r.status.reason === 'Conflict') this.queue.add(objectKey(d));
   }
+}
+
+/**
+ * The Deployment a sync works on: client-go's DeepCopy, but only of what a
+ * sync changes in place (metadata's annotations and resourceVersion, the
+ * status's fields); spec is shared with the cached object and only read. Sharing
+ * spec.template also lets equalIgnoreHash find the template's comparison text
+ * by the stored object (a deep copy made it a new object at every sync).
+ */
+function syncCopy(cached: KubeObject): KubeObject {
+  const d: KubeObject = { ...cached, metadata: { ...cached.metadata } };
+  if (cached.status) d.status = { ...(cached.status as Obj) };
+  return d;
 }
 
 /** deploymentutil.SetDeploymentRevision: stamps the revision annotation on the (copied) Deployment; true when it changed. */

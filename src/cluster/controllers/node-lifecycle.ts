@@ -58,6 +58,11 @@ interface NodeHealth {
   leaseRenewTime: number | undefined;
   /** The cached Lease whose renewTime was last read: an unchanged lease is not parsed again every pass. */
   lease: KubeObject | undefined;
+  /**
+   * The pass that changed nothing (see tryUpdateNodeHealth's quiet pass): the cached node it read,
+   * the grace it applied and what it returned. Undefined after a pass that went past the grace.
+   */
+  quiet?: { readonly node: KubeObject; readonly grace: number; readonly outcome: { observed: Obj; current: Obj | undefined } };
 }
 
 /** Monitors node health and taints. */
@@ -136,6 +141,16 @@ export class NodeLifecycleController implements Controller {
   private tryUpdateNodeHealth(node: KubeObject): { observed: Obj; current: Obj | undefined } {
     const name = node.metadata.name!;
     const now = this.now();
+    const lease = this.leases.getByKey(this.leaseKeyOf(name));
+    // The very node object the last pass read and found quiet (cached objects are immutable, so no new
+    // heartbeat): the full pass below would find nothing new in it, and return the same conditions while
+    // within the grace. Only a renewed Lease is left to take in (every other pass of a healthy cluster).
+    const known = this.health.get(name);
+    const quiet = known?.quiet;
+    if (known && quiet && quiet.node === node) {
+      this.takeLease(known, lease, now);
+      if (now <= known.probeTimestamp + quiet.grace) return quiet.outcome;
+    }
     const status = (node.status ?? {}) as Obj;
     const conditions: Obj[] = status.conditions ?? [];
     let current = conditions.find((c) => c.type === 'Ready');
@@ -149,7 +164,7 @@ export class NodeLifecycleController implements Controller {
       observed = current;
       grace = this.options.gracePeriodMs;
     }
-    let health = this.health.get(name);
+    let health = known;
     const saved = health?.readyCondition;
     if (!health || (!saved && current) || (saved && !current)) {
       health = { readyCondition: current, probeTimestamp: now, readyTransitionTimestamp: now, leaseRenewTime: health?.leaseRenewTime, lease: health?.lease };
@@ -157,18 +172,9 @@ export class NodeLifecycleController implements Controller {
       const transition = saved.lastTransitionTime !== current.lastTransitionTime ? now : health.readyTransitionTimestamp;
       health = { readyCondition: current, probeTimestamp: now, readyTransitionTimestamp: transition, leaseRenewTime: health.leaseRenewTime, lease: health.lease };
     }
-    // Always count a renewed Lease as a sign of life. The cached lease is immutable: the very object read
-    // last pass has the renewTime already compared (leaseRenewTime is at least it), so only a new one is parsed.
-    const lease = this.leases.getByKey(this.leaseKeyOf(name));
-    if (lease !== health.lease) {
-      health.lease = lease;
-      const renew = parseTime((lease?.spec as Obj | undefined)?.renewTime);
-      if (renew !== undefined && (health.leaseRenewTime === undefined || health.leaseRenewTime < renew)) {
-        health.leaseRenewTime = renew;
-        health.probeTimestamp = now;
-      }
-    }
+    this.takeLease(health, lease, now);
     this.health.set(name, health);
+    health.quiet = undefined;
     if (now > health.probeTimestamp + grace) {
       const stamp = isoSeconds(now);
       // The conditions as they are to be: every kubelet-owned condition Unknown (copies of the changed ones only).
@@ -187,8 +193,26 @@ export class NodeLifecycleController implements Controller {
         health.readyCondition = current;
         health.readyTransitionTimestamp = now;
       }
+      return { observed, current };
     }
-    return { observed, current };
+    // Within the grace: nothing was written, and the next pass over the same node and Lease would repeat this one.
+    const outcome = { observed, current };
+    health.quiet = { node, grace, outcome };
+    return outcome;
+  }
+
+  /**
+   * Always counts a renewed Lease as a sign of life. The cached lease is immutable: the very object read
+   * last pass has the renewTime already compared (leaseRenewTime is at least it), so only a new one is parsed.
+   */
+  private takeLease(health: NodeHealth, lease: KubeObject | undefined, now: number): void {
+    if (lease === health.lease) return;
+    health.lease = lease;
+    const renew = parseTime((lease?.spec as Obj | undefined)?.renewTime);
+    if (renew !== undefined && (health.leaseRenewTime === undefined || health.leaseRenewTime < renew)) {
+      health.leaseRenewTime = renew;
+      health.probeTimestamp = now;
+    }
   }
 
   /** kube-node-lease/<node>, remembered per node name. */

@@ -6,8 +6,9 @@ import { rfc3339 } from '../../../src/cluster/kubelet/go-text.js';
 // The formatters as they were written before they were cached (regular expressions on toISOString).
 const oldSeconds = (ms: number) => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
 const oldMicro = (ms: number) => new Date(ms).toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
+// isoMicroAt as it was written before it was assembled from cached parts.
+const oldMicroAt = (ms: number, sub: number) => (sub === 0 ? oldMicro(ms) : `${new Date(ms).toISOString().slice(0, -1)}${String(sub).padStart(3, '0')}Z`);
 const oldNano = (ms: number) => new Date(ms).toISOString().replace(/\.(\d{3})Z$/, '.$1000000Z');
-const oldMicroAt = (ms: number, sub: number) => `${new Date(ms).toISOString().slice(0, -1)}${String(sub).padStart(3, '0')}Z`;
 
 /** Any time a Date can hold (years 0 to 275760 and before 1970 too), in whole milliseconds. */
 const anyTime = fc.integer({ min: -8_640_000_000_000_000, max: 8_640_000_000_000_000 });
@@ -52,6 +53,19 @@ describe('time text (metav1.Time, MicroTime, RFC3339Nano)', () => {
         }
       }),
     );
+  });
+
+  it('formats a MicroTime with its sub-millisecond microseconds as a Date would, fractional milliseconds too', () => {
+    const fractional = fc.double({ min: -8_640_000_000_000, max: 8_640_000_000_000_000, noNaN: true });
+    fc.assert(
+      fc.property(fc.oneof(anyTime, fractional, fc.constantFrom(-1.5, -0.5, 0.5, 999.999, -1000.25)), fc.integer({ min: 0, max: 999 }), (ms, sub) => {
+        expect(isoMicroAt(ms, sub)).toBe(oldMicroAt(ms, sub));
+        // Again: the second's head now comes from the cache.
+        expect(isoMicroAt(ms, sub)).toBe(oldMicroAt(ms, sub));
+      }),
+      { numRuns: 3000 },
+    );
+    expect(isoMicroAt(Date.UTC(2026, 10, 29, 12, 0, 5, 7), 42)).toBe('2026-11-29T12:00:05.007042Z');
   });
 
   it('keeps the examples the API shows', () => {

@@ -59,6 +59,12 @@ describe('spec facts (requests, host ports) are shared by the versions of a pod'
     expect(podRequests(withInit).milliCpu).toBe(2000);
     expect(podRequests(withOverhead).milliCpu).toBe(300);
     expect(specFacts(withInit)).not.toBe(specFacts(pending));
+    // Versions sharing one containers array, looked up in turn: each still gets its own requests.
+    for (let i = 0; i < 2; i++) {
+      expect(podRequests(withInit).milliCpu).toBe(2000);
+      expect(podRequests(pending).milliCpu).toBe(250);
+      expect(podRequests(withOverhead).milliCpu).toBe(300);
+    }
   });
 });
 
