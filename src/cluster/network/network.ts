@@ -208,10 +208,7 @@ export class Network {
     const sandbox = path.pod;
     if (sandbox.state !== 'SANDBOX_READY' || srcNode.runtime.sandboxes.get(sandbox.id) !== sandbox || this.nodeByIP(ip)) return undefined;
     if (this.policy && !this.policy({ ip: srcNode.ip, sandbox: undefined, node: srcNode.name }, { ip, sandbox, node: srcNode.name }, port, 'tcp')) return TIMED_OUT;
-    if (path.replyDropped) return TIMED_OUT;
-    const found = serving(srcNode.runtime, sandbox, port);
-    if (!found) return { ok: false, failure: 'refused' };
-    return { ok: true, peer: { kind: 'container', node: srcNode.name, sandbox, container: found, server: serverOf(srcNode.runtime, found) }, ip, port };
+    return path.replyDropped ? TIMED_OUT : podAnswer(srcNode, sandbox, ip, port);
   }
 
   /** The remembered connection from `srcNode` to ip:port, if its tables have not changed since. */
@@ -499,10 +496,15 @@ export class Network {
     }
     if (this.policy && !this.policy(src, { ip: packet.dst, sandbox: target.sandbox, node: target.node.name }, port, packet.proto)) return TIMED_OUT;
     trace.end = { node: target.node, atHost: false, ip: packet.dst, port };
-    const found = serving(target.node.runtime, target.sandbox, port);
-    if (!found) return { ok: false, failure: 'refused' };
-    return { ok: true, peer: { kind: 'container', node: target.node.name, sandbox: target.sandbox, container: found, server: serverOf(target.node.runtime, found) }, ip: packet.dst, port };
+    return podAnswer(target.node, target.sandbox, packet.dst, port);
   }
+}
+
+/** Who answers a connection that reached `port` of a sandbox on `node`: the container serving it, or a refusal. */
+function podAnswer(node: NetNode, sandbox: Sandbox, ip: string, port: number): DialResult {
+  const found = serving(node.runtime, sandbox, port);
+  if (!found) return { ok: false, failure: 'refused' };
+  return { ok: true, peer: { kind: 'container', node: node.name, sandbox, container: found, server: serverOf(node.runtime, found) }, ip, port };
 }
 
 /** A dial that met silence (a DROP, nobody at the address, a reply that never came back). */
