@@ -17,7 +17,6 @@ export function parseSignedDuration(text: string): number {
   return sign * total;
 }
 
-// Built with the zod the scenario schema passes in (src/faults/param-schemas.ts): the simulation never loads zod.
 const params = (z: Zod) =>
   z
     .object({

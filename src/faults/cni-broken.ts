@@ -12,7 +12,6 @@ import type { z } from 'zod';
 import type { FaultPrimitive, Zod } from './types.js';
 import { CNI_BIN_DIR, CNI_CONF_DIR, loadCniNetwork } from '../cluster/runtime/cni.js';
 
-// Built with the zod the scenario schema passes in (src/faults/param-schemas.ts): the simulation never loads zod.
 const params = (z: Zod) =>
   z
     .object({

@@ -21,7 +21,6 @@ export function firewallRule(spec: string): NetfilterRule | undefined {
   return 'error' in rule ? undefined : rule;
 }
 
-// Built with the zod the scenario schema passes in (src/faults/param-schemas.ts): the simulation never loads zod.
 const params = (z: Zod) =>
   z
     .object({

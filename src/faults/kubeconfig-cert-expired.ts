@@ -14,7 +14,6 @@ import { CERT_VALIDITY_MS, KUBEADM_CERTS, issueKubeadmCert, readKubeadmCert } fr
 
 const KUBECONFIGS = ['controller-manager.conf', 'scheduler.conf'] as const;
 
-// Built with the zod the scenario schema passes in (src/faults/param-schemas.ts): the simulation never loads zod.
 const params = (z: Zod) =>
   z
     .object({

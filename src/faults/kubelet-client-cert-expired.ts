@@ -12,7 +12,6 @@ import { CURRENT_PEM, storeCertificate } from '../cluster/kubelet/client-credent
 
 const YEAR_MS = 365 * 86_400_000;
 
-// Built with the zod the scenario schema passes in (src/faults/param-schemas.ts): the simulation never loads zod.
 const params = (z: Zod) =>
   z
     .object({

@@ -8,7 +8,6 @@ import type { z } from 'zod';
 import type { FaultPrimitive, Zod } from './types.js';
 import { parseFaultDuration } from './duration.js';
 
-// Built with the zod the scenario schema passes in (src/faults/param-schemas.ts): the simulation never loads zod.
 const params = (z: Zod) =>
   z
     .object({
