@@ -1,4 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
@@ -8,6 +10,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * other worker idles (a clean clone has no timings cached to order by).
  */
 const SLOW_FIRST = [
+  'test/cli/warm-cache/same-transcripts-rest-1.test.ts',
+  'test/cli/warm-cache/same-transcripts-rest-2.test.ts',
   'test/cli/warm-cache/same-transcripts.test.ts',
   'test/scenario/shipped.test.ts',
   'test/scenario/fixes.test.ts',
@@ -16,6 +20,27 @@ const SLOW_FIRST = [
   'test/cli/play.test.ts',
   'test/cli/warm-cache/verify.test.ts',
 ];
+
+const TEST_FILE = /\.test\.tsx?$/;
+/** What makes a file depend on a module graph of its own: module mocks, stubbed globals, faked timers. */
+const NEEDS_ISOLATION = /\bvi\.(mock|doMock|unmock|resetModules|stubGlobal|stubEnv|useFakeTimers)\(/;
+
+/**
+ * The test files that run in a fresh module graph each: those that mock
+ * modules, stub globals or fake timers. Every other file shares
+ * its worker's modules with the files run before it (vitest's `isolate:
+ * false`): importing the simulation anew for each of ~380 files was about
+ * half of the suite's time.
+ */
+function filesNeedingIsolation(dir = 'test'): string[] {
+  const found: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) found.push(...filesNeedingIsolation(path));
+    else if (TEST_FILE.test(entry.name) && NEEDS_ISOLATION.test(readFileSync(path, 'utf8'))) found.push(path);
+  }
+  return found;
+}
 
 class SlowFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -28,9 +53,10 @@ class SlowFirstSequencer extends BaseSequencer {
   }
 }
 
+const isolated = filesNeedingIsolation();
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
     environment: 'node',
     testTimeout: 30_000,
     // Setup that warms clusters up (beforeAll) gets the same allowance as a test: on a loaded machine 10 s is not enough.
@@ -40,5 +66,9 @@ export default defineConfig({
     sequence: { sequencer: SlowFirstSequencer },
     // Ink renders only the last frame when it thinks it runs in CI; the TUI tests wait on intermediate frames.
     env: { CI: 'false' },
+    projects: [
+      { extends: true, test: { name: 'isolated', include: isolated, isolate: true } },
+      { extends: true, test: { name: 'shared', include: ['test/**/*.test.{ts,tsx}'], exclude: isolated, isolate: false } },
+    ],
   },
 });

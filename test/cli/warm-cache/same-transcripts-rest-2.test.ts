@@ -1,0 +1,13 @@
+/** A cached warm cluster prints what a fresh warm-up prints: part 2 of the scenarios outside the cover (see same-transcripts.ts). */
+import { describe, it } from 'vitest';
+import { loadShipped } from '../../../src/cli/load.js';
+import { useBuiltCli } from './built-cli.js';
+import { compareCachedAndFresh, restParts } from './same-transcripts.js';
+
+const cli = useBuiltCli();
+
+const part = restParts(loadShipped().scenarios)[1]!;
+
+describe('a cached warm cluster prints what a fresh warm-up prints', () => {
+  for (const s of part) it(s.scenario.metadata.id, () => compareCachedAndFresh(cli, s, false), 300_000);
+});

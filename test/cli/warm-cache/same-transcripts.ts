@@ -1,0 +1,98 @@
+/**
+ * Issue 7's promise for the warmed-cluster cache: it never changes what a
+ * command prints. For every shipped scenario a script (the golden
+ * transcript's commands, the solution, a look afterwards and `submit`) runs
+ * through the built CLI with the cache: the first run notes the cluster and
+ * warms up in process (as with the cache off), the second builds its
+ * snapshot and runs from it. Both print the same bytes and exit alike.
+ *
+ * The scenarios are shared out over three test files so that both workers
+ * of a 2-core machine take a part: `same-transcripts.test.ts` takes the
+ * smallest set that between them hold every fault type, cluster topology and
+ * CNI shipped, plus one with no fault (what a snapshot must carry over
+ * depends on the simulated state, and that state comes from those), and runs
+ * each a third time from the cache at rest; the two `same-transcripts-rest`
+ * files take the others, balanced by cluster size.
+ */
+import { expect } from 'vitest';
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadShipped } from '../../../src/cli/load.js';
+import { snapshotCommands } from '../../../src/practice/transcript.js';
+import { clusterNodeCount, type Scenario } from '../../../src/scenario/schema.js';
+import { cacheEntries, type TestCli } from './built-cli.js';
+
+export type Shipped = ReturnType<typeof loadShipped>['scenarios'];
+
+/** What decides the simulated state a snapshot must carry: the fault types, the topology and the CNI. */
+export function features(scenario: Scenario): string[] {
+  const { cluster } = scenario;
+  return [...scenario.faults.map((f) => `fault:${f.type}`), cluster.controlPlaneEndpoint ? 'ha' : 'single', `cni:${cluster.cni ?? 'default'}`, scenario.faults.length === 0 ? 'no-fault' : 'faults'];
+}
+
+/** A greedy cover of every feature, taking small clusters first (ties: file order). */
+export function covering(all: Shipped): Shipped {
+  const left = new Set(all.flatMap(({ scenario }) => features(scenario)));
+  const bySize = [...all].sort((a, b) => clusterNodeCount(a.scenario.cluster) - clusterNodeCount(b.scenario.cluster));
+  const chosen: Shipped = [];
+  while (left.size > 0) {
+    let best = bySize[0]!;
+    let gain = 0;
+    for (const s of bySize) {
+      const g = features(s.scenario).filter((f) => left.has(f)).length;
+      if (g > gain) [best, gain] = [s, g];
+    }
+    chosen.push(best);
+    for (const f of features(best.scenario)) left.delete(f);
+  }
+  return chosen;
+}
+
+/** Rough cost of a scenario's runs: start-ups and a small cluster's warm-up, then about one unit per node. */
+const cost = (s: Shipped[number]): number => 20 + clusterNodeCount(s.scenario.cluster);
+
+/**
+ * The scenarios outside the cover, in two parts of about equal cost
+ * (largest first, each to the lighter part; ties in file order).
+ */
+export function restParts(all: Shipped): [Shipped, Shipped] {
+  const cover = new Set(covering(all));
+  const parts: [Shipped, Shipped] = [[], []];
+  const totals = [0, 0];
+  const rest = all.filter((s) => !cover.has(s)).sort((a, b) => cost(b) - cost(a));
+  for (const s of rest) {
+    const i = totals[0]! <= totals[1]! ? 0 : 1;
+    parts[i]!.push(s);
+    totals[i]! += cost(s);
+  }
+  return parts;
+}
+
+/**
+ * Runs a scenario's script fresh, then from the snapshot it builds, and
+ * with `again`, a third time from the cache entry it left; each must print
+ * what the fresh run printed.
+ */
+export function compareCachedAndFresh(cli: TestCli, { scenario, file }: Shipped[number], again: boolean): void {
+  const id = scenario.metadata.id;
+  const script = join(cli.work, `${id}.txt`);
+  writeFileSync(script, [...snapshotCommands(scenario), ...scenario.solution, 'kubectl get pods -A', 'submit'].join('\n'));
+  const home = join(cli.work, id);
+  const args = ['exec', file, '--script', script, '--json'];
+  // The first run only notes the cluster was asked for and warms up in process, as a run with the
+  // cache off does (fallback.test.ts compares the two): its output is the one to match.
+  const fresh = cli.run(args, { KUBEDRILL_HOME: home });
+  expect(cacheEntries(home)).toEqual([]);
+  expect(fresh.stdout).toContain('"score"');
+  // The second builds its snapshot and runs from it.
+  const second = cli.run(args, { KUBEDRILL_HOME: home });
+  // The entry exists only if the snapshot was built and the process started from it said it ran the request.
+  expect(cacheEntries(home)).toHaveLength(1);
+  expect(second).toEqual(fresh);
+  if (again) {
+    const third = cli.run(args, { KUBEDRILL_HOME: home });
+    expect(cacheEntries(home)).toHaveLength(1);
+    expect(third).toEqual(fresh);
+  }
+  rmSync(home, { recursive: true, force: true });
+}
