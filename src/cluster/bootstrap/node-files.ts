@@ -107,9 +107,13 @@ export function kubeletConfig(): Obj {
   };
 }
 
+/** The text kubeletConfigText() returns, written once: every node gets the same file. */
+let kubeletConfigYaml: string | undefined;
+
 /** kubeletConfig() as YAML, the way Go's sigs.k8s.io/yaml writes it (list items at their key's indent). */
 export function kubeletConfigText(): string {
-  return yaml.dump(kubeletConfig(), { lineWidth: -1, noArrayIndent: true });
+  kubeletConfigYaml ??= yaml.dump(kubeletConfig(), { lineWidth: -1, noArrayIndent: true });
+  return kubeletConfigYaml;
 }
 
 function kubeconfig(server: string, user: string, certPath: string, keyPath: string): string {

@@ -30,6 +30,7 @@ import { ipvsOf } from '../network/ipvs.js';
 import { kernelModulesOf } from '../host/kernel-modules.js';
 import { endpointsByServicePort, servicePorts } from './service-ports.js';
 import { kubeconfigServer } from '../control-plane/kubeconfig-client.js';
+import { deepFreeze } from '../json.js';
 
 type Obj = Record<string, any>;
 
@@ -232,15 +233,10 @@ class KubeProxy implements ContainerProcess {
     const file = this.mountedFile(spec, c, path);
     if (file === undefined) return `open ${path}: no such file or directory`;
     this.configFile = file;
-    const text = file.text;
-    const syntax = yamlSyntaxError(text);
-    if (syntax) return syntax;
-    let doc: unknown;
-    try {
-      doc = yaml.load(text, { json: true });
-    } catch {
-      return `couldn't decode ${path}`;
-    }
+    const parsed = parseConfigText(file.text);
+    if (parsed.syntax !== undefined) return parsed.syntax;
+    if (parsed.undecodable) return `couldn't decode ${path}`;
+    const doc = parsed.doc;
     const config = (doc && typeof doc === 'object' ? doc : {}) as Obj;
     if (config.kind !== 'KubeProxyConfiguration') return `no kind "${config.kind ?? ''}" is registered for version "${config.apiVersion ?? ''}" in scheme "pkg/proxy/apis/config/scheme/scheme.go:33"`;
     // clientConnection.kubeconfig names the API server kube-proxy dials.
@@ -301,3 +297,30 @@ class KubeProxy implements ContainerProcess {
 }
 
 
+
+/** What a kube-proxy config text parses to: a go-yaml syntax error, a text js-yaml cannot load, or the (frozen) document. */
+type ParsedConfig = { syntax: string; undecodable?: undefined; doc?: undefined } | { syntax?: undefined; undecodable: true; doc?: undefined } | { syntax?: undefined; undecodable?: undefined; doc: unknown };
+
+/** How many parsed config texts are remembered. */
+const PARSED_LIMIT = 8;
+/** Recently parsed texts: every node's kube-proxy reads the same ConfigMap. */
+const parsedConfigs = new Map<string, ParsedConfig>();
+
+/** Parses a config text once per text (a pure function of it); the document is frozen, since it is shared. */
+function parseConfigText(text: string): ParsedConfig {
+  const seen = parsedConfigs.get(text);
+  if (seen) return seen;
+  let parsed: ParsedConfig;
+  const syntax = yamlSyntaxError(text);
+  if (syntax !== undefined) parsed = { syntax };
+  else {
+    try {
+      parsed = { doc: deepFreeze(yaml.load(text, { json: true })) };
+    } catch {
+      parsed = { undecodable: true };
+    }
+  }
+  if (parsedConfigs.size >= PARSED_LIMIT) parsedConfigs.delete(parsedConfigs.keys().next().value as string);
+  parsedConfigs.set(text, parsed);
+  return parsed;
+}
