@@ -7,6 +7,7 @@
  */
 import yaml from 'js-yaml';
 import { deepFreeze } from '../json.js';
+import { LruCache } from '../client/lru.js';
 
 type Obj = Record<string, any>;
 
@@ -30,10 +31,8 @@ const BOOL = new Set(['enableServer', 'rotateCertificates', 'serverTLSBootstrap'
 const DURATIONS = new Set(['syncFrequency', 'fileCheckFrequency', 'httpCheckFrequency', 'streamingConnectionIdleTimeout', 'nodeStatusUpdateFrequency', 'nodeStatusReportFrequency', 'imageMinimumGCAge', 'imageMaximumGCAge', 'volumeStatsAggPeriod', 'cpuManagerReconcilePeriod', 'runtimeRequestTimeout', 'cpuCFSQuotaPeriod', 'evictionPressureTransitionPeriod', 'shutdownGracePeriod', 'shutdownGracePeriodCriticalPods', 'containerLogMonitorInterval']);
 const GO_DURATION = /^-?(\d+(\.\d+)?(ns|us|µs|ms|s|m|h))+$|^0$/;
 
-/** How many decoded texts are remembered. */
-const DECODED_LIMIT = 8;
 /** Recently decoded texts: every node of a cluster starts its kubelet from the same file. */
-const decoded = new Map<string, KubeletConfigLoad>();
+const decoded = new LruCache<KubeletConfigLoad>(8);
 
 /**
  * Parses and decodes the kubelet config file text (undefined = the file does
@@ -45,8 +44,7 @@ export function loadKubeletConfig(text: string | undefined, path = KUBELET_CONFI
   const seen = decoded.get(text);
   if (seen) return seen;
   const result = deepFreeze(decodeKubeletConfig(text, path));
-  if (decoded.size >= DECODED_LIMIT) decoded.delete(decoded.keys().next().value as string);
-  decoded.set(text, result);
+  decoded.add(text, result);
   return result;
 }
 

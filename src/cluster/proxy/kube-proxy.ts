@@ -19,6 +19,7 @@ import type { TimerId } from '../clock/event-queue.js';
 import type { ContainerProcess } from '../runtime/process.js';
 import type { LaunchContext, SystemProgram } from '../system-programs.js';
 import { Informer } from '../client/informer.js';
+import { LruCache } from '../client/lru.js';
 import { nodeIdentityClient, podServiceAccountClient } from '../client/pod-identity.js';
 import { klogKV, klogLine, type KlogSeverity } from '../host/journal.js';
 import { netfilterOf } from '../network/netfilter.js';
@@ -234,8 +235,8 @@ class KubeProxy implements ContainerProcess {
     if (file === undefined) return `open ${path}: no such file or directory`;
     this.configFile = file;
     const parsed = parseConfigText(file.text);
-    if (parsed.syntax !== undefined) return parsed.syntax;
-    if (parsed.undecodable) return `couldn't decode ${path}`;
+    if ('syntax' in parsed) return parsed.syntax;
+    if ('undecodable' in parsed) return `couldn't decode ${path}`;
     const doc = parsed.doc;
     const config = (doc && typeof doc === 'object' ? doc : {}) as Obj;
     if (config.kind !== 'KubeProxyConfiguration') return `no kind "${config.kind ?? ''}" is registered for version "${config.apiVersion ?? ''}" in scheme "pkg/proxy/apis/config/scheme/scheme.go:33"`;
@@ -296,21 +297,16 @@ class KubeProxy implements ContainerProcess {
   }
 }
 
-
-
 /** What a kube-proxy config text parses to: a go-yaml syntax error, a text js-yaml cannot load, or the (frozen) document. */
-type ParsedConfig = { syntax: string; undecodable?: undefined; doc?: undefined } | { syntax?: undefined; undecodable: true; doc?: undefined } | { syntax?: undefined; undecodable?: undefined; doc: unknown };
+type ParsedConfig = { syntax: string } | { undecodable: true } | { doc: unknown };
 
-/** How many parsed config texts are remembered. */
-const PARSED_LIMIT = 8;
 /** Recently parsed texts: every node's kube-proxy reads the same ConfigMap. */
-const parsedConfigs = new Map<string, ParsedConfig>();
+const parsedConfigs = new LruCache<ParsedConfig>(8);
 
 /** Parses a config text once per text (a pure function of it); the document is frozen, since it is shared. */
 function parseConfigText(text: string): ParsedConfig {
-  const seen = parsedConfigs.get(text);
-  if (seen) return seen;
-  let parsed: ParsedConfig;
+  let parsed = parsedConfigs.get(text);
+  if (parsed) return parsed;
   const syntax = yamlSyntaxError(text);
   if (syntax !== undefined) parsed = { syntax };
   else {
@@ -320,7 +316,6 @@ function parseConfigText(text: string): ParsedConfig {
       parsed = { undecodable: true };
     }
   }
-  if (parsedConfigs.size >= PARSED_LIMIT) parsedConfigs.delete(parsedConfigs.keys().next().value as string);
-  parsedConfigs.set(text, parsed);
+  parsedConfigs.add(text, parsed);
   return parsed;
 }
