@@ -3,6 +3,8 @@
  * as a ratio to `node -e 0` run alongside (interleaved, one before each run,
  * so both medians come from the same minutes of a machine whose load drifts).
  */
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { bareInkBundle, nodeOnce, ptyNodeOnce } from './baselines.js';
 import { fresh, nonNull, notRun, otherBasisText, pick, type BenchContext } from './context.js';
 import { BARE_INK_TEXT } from './ink-baseline.js';
@@ -15,12 +17,15 @@ export async function processFigure(ctx: BenchContext, id: string, figure: strin
   const name = `${figure}, ${ctx.basis}`;
   const { sharedHome, env } = options;
   if (sharedHome) {
-    // Prime whatever the product keeps between runs: the warmed-cluster cache builds a snapshot the second time a cluster is asked for.
+    // Prime whatever the product keeps between runs: the warmed-cluster cache builds a snapshot, in the
+    // background, the second time a cluster is asked for.
     for (let i = 0; i < 2; i++) {
       const prime = runNode(args, { home: sharedHome, timeoutS: 120, scratch: ctx.scratch, env });
       const problem = runProblem(prime, 120);
       if (problem) return [notRun(id, name, 's', target, problem)];
     }
+    const cache = join(sharedHome, 'data', 'cache', 'warm-clusters');
+    if (!(await warmClusterFiled(cache, 300))) return [notRun(id, name, 's', target, `no warmed cluster in ${cache} 300 s after the second run`)];
   }
   const bases: ProcessRun[] = [];
   const runs: ProcessRun[] = [];
@@ -51,6 +56,17 @@ export async function processFigure(ctx: BenchContext, id: string, figure: strin
       extra: { wallS: wall, cpuS: cpu, baselineWallS: baseWall, baselineCpuS: baseCpu, wallRatio: wall / baseWall, cpuRatio: cpu / baseCpu, rssMb: rss },
     }),
   ];
+}
+
+/** Waits up to `timeoutS` for a warmed-cluster cache entry to be filed in `dir` with no build under way. */
+async function warmClusterFiled(dir: string, timeoutS: number): Promise<boolean> {
+  const until = Date.now() + timeoutS * 1000;
+  while (Date.now() < until) {
+    const names = existsSync(dir) ? readdirSync(dir) : [];
+    if (names.some((n) => n.endsWith('.json')) && !names.some((n) => n.endsWith('.building'))) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return false;
 }
 
 /**

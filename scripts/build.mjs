@@ -57,13 +57,14 @@ const fastStringWidth = {
 
 writeFileSync(join(out, 'devtools-stub.js'), 'export default undefined;\n');
 await build({
-  entryPoints: ['src/cli/main.ts'],
+  // The CLI, and the detached process that builds a warmed cluster's snapshot in the background.
+  entryPoints: { kubedrill: 'src/cli/main.ts', 'warm-cache-build': 'src/cli/warm-cache/build-main.ts' },
   bundle: true,
   platform: 'node',
   format: 'esm',
   target: 'node20',
   outdir: out,
-  entryNames: 'kubedrill',
+  entryNames: '[name]',
   chunkNames: 'chunks/[name]-[hash]',
   // Code splitting keeps Ink out of `exec`/`verify` and the simulation out of the first frame.
   splitting: true,

@@ -2,7 +2,7 @@
  * `kubedrill verify <path…>`: proves each scenario solvable and its evidence
  * real, on warmed clusters from the cache (./warm-cache) where it can, else
  * warmed up here; both print the same. One file (an author's edit-verify
- * loop) builds its snapshot on its second miss. A run over many files uses the
+ * loop) starts building its snapshot in the background on its second miss. A run over many files uses the
  * snapshots it finds but builds none: after the first few scenarios this
  * process's JIT is warm, and a small cluster warms up here in about the time
  * two processes take to start from a snapshot (measured: seven scheduling

@@ -3,24 +3,29 @@
  * of its time warming the scenario's cluster up to "now"; the cache keeps
  * that warmed cluster as a V8 startup snapshot, keyed by the scenario's
  * bytes, the seed, the build and the Node.js, and runs the request in a
- * process started from it. The second run of a key builds the snapshot; any
- * doubt (no bundle, a failed build, a snapshot that does not load or is not
- * the one asked for) answers undefined and the caller warms up in process,
- * so the cache can make a command faster but never change what it prints.
+ * process started from it. The second run of a key starts building the
+ * snapshot in the background (builder.ts) and warms up in process; any
+ * doubt (no bundle, a build under way or failed, a snapshot that does not
+ * load or is not the one asked for) answers undefined and the caller warms
+ * up in process, so the cache can make a command faster but never change
+ * what it prints.
  */
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { constants } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ExecRequest } from '../exec-request.js';
 import { scenarioDigest, warmCacheKey } from './key.js';
-import { cacheDir, commit, discard, evict, lookup, seenBefore, temporaryBlobPath } from './store.js';
-import { BUILD_ORDER_VAR, MAX_ORDER_CHARS, READY, REPLY_FD, RUN_ORDER_VAR, type BuildOrder, type CheckReply, type RunOrder } from './protocol.js';
+import { cacheDir, discard, lookup, seenBefore } from './store.js';
+import { MAX_ORDER_CHARS, READY, REPLY_FD, RUN_ORDER_VAR, type CheckReply, type RunOrder } from './protocol.js';
+import { startBackgroundBuild } from './builder.js';
 import { TIERING_FLAGS } from '../v8-tiering.js';
 
 /** The bundle snapshots are built from, next to the CLI's bundle. */
 const BUNDLE = 'warm-cluster.cjs';
+/** The entry of the detached process that builds them (build-main.ts). */
+const BUILDER = 'warm-cache-build.js';
 
 /** Whether this process may use the cache, and with which build of the simulation. */
 function buildId(env: NodeJS.ProcessEnv): string | undefined {
@@ -30,11 +35,11 @@ function buildId(env: NodeJS.ProcessEnv): string | undefined {
   return id === undefined || id === '' ? undefined : id;
 }
 
-/** The snapshot bundle beside this module's bundle (dist/ or dist/chunks/). */
-function bundlePath(): string | undefined {
+/** A file of the build beside this module's bundle (dist/ or dist/chunks/). */
+function distFile(name: string): string | undefined {
   const here = dirname(fileURLToPath(import.meta.url));
   for (const dir of [here, dirname(here)]) {
-    const path = join(dir, BUNDLE);
+    const path = join(dir, name);
     if (existsSync(path)) return path;
   }
   return undefined;
@@ -48,13 +53,13 @@ interface Warm {
 }
 
 /**
- * The snapshot of this scenario file and seed: found in the cache, or (with
- * `build`, and if it was asked for before) built into it now. Undefined when
- * the cache cannot be used, or is not worth it yet.
+ * The snapshot of this scenario file and seed, if the cache has it.
+ * Otherwise undefined, and with `build`, if it was asked for before, its
+ * build is started in the background for the next run.
  */
 function warmSnapshot(file: string, seed: number | undefined, env: NodeJS.ProcessEnv, build = true): Warm | undefined {
   const id = buildId(env);
-  const bundle = id === undefined ? undefined : bundlePath();
+  const bundle = id === undefined ? undefined : distFile(BUNDLE);
   if (id === undefined || bundle === undefined) return undefined;
   let text: Buffer;
   try {
@@ -67,10 +72,10 @@ function warmSnapshot(file: string, seed: number | undefined, env: NodeJS.Proces
   const dir = cacheDir(env);
   const found = lookup(dir, key);
   if (found !== undefined) return { dir, key, blob: found };
-  // Built the second time a cluster is asked for: a one-off command warms up in process, as fast as without the cache.
-  if (!build || !seenBefore(dir, key)) return undefined;
-  const blob = buildSnapshot(bundle, dir, key, { key, file: resolve(file), digest, seed }, env);
-  return blob === undefined ? undefined : { dir, key, blob };
+  // Built the second time a cluster is asked for (a one-off command costs nothing more), while this run warms up in process.
+  const builder = distFile(BUILDER);
+  if (build && builder !== undefined && seenBefore(dir, key)) startBackgroundBuild(builder, { bundle, dir, order: { key, file: resolve(file), digest, seed } }, env);
+  return undefined;
 }
 
 /**
@@ -97,9 +102,9 @@ function runInSnapshot(warm: Warm, request: RunOrder['request'], terminal: 'inhe
 }
 
 /**
- * Runs `request` on a warmed cluster from the cache, building it first on a
- * second miss. Returns the exit code, or undefined when the cache cannot answer
- * (nothing has been printed then). Output goes straight to this process's
+ * Runs `request` on a warmed cluster from the cache (a second miss starts
+ * building it for the next run). Returns the exit code, or undefined when the
+ * cache cannot answer (nothing has been printed then). Output goes straight to this process's
  * stdout; the child's stderr is passed on to `err` once it has run.
  */
 export function execFromWarmCache(request: ExecRequest, err: NodeJS.WritableStream, env: NodeJS.ProcessEnv = process.env): number | undefined {
@@ -114,9 +119,9 @@ export function execFromWarmCache(request: ExecRequest, err: NodeJS.WritableStre
  * `kubedrill verify` of one file on warmed clusters: both halves of the
  * check, each in a process started from the snapshot (each needs a fresh
  * cluster). The scenario's id and its problems, or undefined when the cache
- * cannot answer (a scenario that does not validate, among others). With
- * `build` false a missing snapshot is not built: the caller verifies in
- * process instead.
+ * cannot answer (no snapshot yet, a scenario that does not validate, among
+ * others) and the caller verifies in process. With `build` false a missing
+ * snapshot is not built.
  */
 export function verifyFromWarmCache(file: string, options: { build: boolean }, env: NodeJS.ProcessEnv = process.env): CheckReply | undefined {
   const warm = warmSnapshot(file, undefined, env, options.build);
@@ -132,31 +137,6 @@ export function verifyFromWarmCache(file: string, options: { build: boolean }, e
     }
   }
   return { id: replies[0].id, problems: replies.flatMap((r) => r.problems) };
-}
-
-/** Builds the snapshot of `order` into the cache; its blob, or undefined when it could not be built. */
-function buildSnapshot(bundle: string, dir: string, key: string, order: BuildOrder, env: NodeJS.ProcessEnv): string | undefined {
-  let temporary: string;
-  try {
-    temporary = temporaryBlobPath(dir, key);
-  } catch {
-    return undefined; // no cache folder to be had (read-only home): warm up in process
-  }
-  const r = spawnSync(process.execPath, [...TIERING_FLAGS, '--snapshot-blob', temporary, '--build-snapshot', bundle], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-    env: { ...env, [BUILD_ORDER_VAR]: JSON.stringify(order) },
-    maxBuffer: 1024 * 1024,
-  });
-  try {
-    if (r.status !== 0 || !existsSync(temporary)) return undefined;
-    const blob = commit(dir, key, temporary, order.file);
-    evict(dir, key);
-    return blob;
-  } catch {
-    return undefined;
-  } finally {
-    rmSync(temporary, { force: true });
-  }
 }
 
 /** The child's status as a shell reports it: its exit code, or 128 + the signal that ended it. */

@@ -49,9 +49,22 @@ function markPath(dir: string, key: string): string {
   return join(dir, `${key}.seen`);
 }
 
-/** Files left beside the entries, and how old each kind may grow: a build's blob in progress, a key asked for once. */
+/** The claim of a key's build in the background ({@link claimBuild}). */
+function claimPath(dir: string, key: string): string {
+  return join(dir, `${key}.building`);
+}
+
+/**
+ * How long a build's claim holds: a build that died (or failed: a scenario
+ * that does not validate) is tried again after this; a 1,000-node cluster
+ * builds in minutes.
+ */
+const CLAIM_MS = 3600_000;
+
+/** Files left beside the entries, and how old each kind may grow: a build's blob in progress, a build's claim, a key asked for once. */
 const AGING: readonly { suffix: string; maxAgeMs: number }[] = [
   { suffix: '.tmp', maxAgeMs: 3600_000 },
+  { suffix: '.building', maxAgeMs: CLAIM_MS },
   { suffix: '.seen', maxAgeMs: 7 * 86_400_000 },
 ];
 
@@ -70,6 +83,45 @@ export function seenBefore(dir: string, key: string): boolean {
     // no cache to be had: never seen, never built
   }
   return false;
+}
+
+/**
+ * Claims the build of `key` for one process: true for the first caller,
+ * false while another build of it is under way or failed less than
+ * {@link CLAIM_MS} ago (a claim older than that is taken over). False too
+ * when the folder cannot be written.
+ */
+export function claimBuild(dir: string, key: string, now: number = Date.now()): boolean {
+  const claim = claimPath(dir, key);
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    if (existsSync(claim) && now - statSync(claim).mtimeMs > CLAIM_MS) rmSync(claim, { force: true });
+    // 'wx' fails if the file exists: of two processes asking at once, one gets it.
+    writeFileSync(claim, '', { flag: 'wx', mode: 0o600 });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Names the process that builds `key` under the claim (tests wait for it to end). */
+export function nameClaimHolder(dir: string, key: string, pid: number): void {
+  writeFileSync(claimPath(dir, key), `${pid}\n`, { mode: 0o600 });
+}
+
+/** The process that holds the claim of `key`'s build, if any. */
+export function claimHolder(dir: string, key: string): number | undefined {
+  try {
+    const pid = Number.parseInt(readFileSync(claimPath(dir, key), 'utf8'), 10);
+    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Gives up the claim of `key`'s build: its entry is written, or the build never started. */
+export function releaseBuild(dir: string, key: string): void {
+  rmSync(claimPath(dir, key), { force: true });
 }
 
 /** A temporary path in the folder for a blob being written (the folder is created). */

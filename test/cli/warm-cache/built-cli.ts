@@ -10,6 +10,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { claimHolder } from '../../../src/cli/warm-cache/store.js';
 
 /** What a run of the built CLI printed. */
 export interface CliRun {
@@ -45,10 +46,43 @@ export function buildCli(): BuiltCli {
   };
 }
 
+/** The keys of the files of one kind (`.blob`: the entries) in the warmed-cluster cache under a KUBEDRILL_HOME. */
+function cacheFiles(home: string, suffix: string): string[] {
+  const dir = join(home, 'cache', 'warm-clusters');
+  return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(suffix)).map((f) => f.slice(0, -suffix.length)) : [];
+}
+
 /** The keys of the warmed-cluster cache entries (blobs) under a KUBEDRILL_HOME. */
 export function cacheEntries(home: string): string[] {
+  return cacheFiles(home, '.blob');
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Waits until no snapshot is being built in the background under a
+ * KUBEDRILL_HOME: every build's claim is gone (its entry written) or names
+ * a process that has ended (a build that failed keeps its claim).
+ */
+export async function buildsDone(home: string, timeoutMs = 240_000): Promise<void> {
   const dir = join(home, 'cache', 'warm-clusters');
-  return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.blob')).map((f) => f.slice(0, -'.blob'.length)) : [];
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const building = cacheFiles(home, '.building').filter((key) => {
+      const pid = claimHolder(dir, key);
+      return pid !== undefined && alive(pid);
+    });
+    if (building.length === 0) return;
+    if (Date.now() > until) throw new Error(`snapshots still building after ${timeoutMs} ms: ${building.join(', ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /** The built CLI of a test file, with a scratch folder: built before its tests, both removed after. */

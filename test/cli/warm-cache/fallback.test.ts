@@ -5,11 +5,11 @@
  * warm-up prints, and a bad entry is removed so the next run rebuilds it.
  */
 import { describe, it, expect } from 'vitest';
-import { copyFileSync, existsSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync, closeSync } from 'node:fs';
+import { copyFileSync, existsSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, writeSync, closeSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { join, resolve } from 'node:path';
-import { cacheEntries, useBuiltCli } from './built-cli.js';
+import { buildsDone, cacheEntries, useBuiltCli } from './built-cli.js';
 
 const cli = useBuiltCli();
 
@@ -45,22 +45,46 @@ describe('the snapshot builder', () => {
 });
 
 describe('the warmed-cluster cache', () => {
-  it('builds nothing for a cluster asked for once: a one-off command warms up in process', () => {
+  it('builds nothing for a cluster asked for once: a one-off command warms up in process', async () => {
     const home = freshHome('once');
     const fresh = cli.run(['exec', CPU, ...GET_PODS], { KUBEDRILL_HOME: home, KUBEDRILL_CACHE: 'off' });
     expect(cli.run(['exec', CPU, ...GET_PODS], { KUBEDRILL_HOME: home })).toEqual(fresh);
+    await buildsDone(home);
     expect(cacheEntries(home)).toEqual([]);
+    // Asked for again: built in the background while this run warms up in process.
     expect(cli.run(['exec', CPU, ...GET_PODS], { KUBEDRILL_HOME: home })).toEqual(fresh);
+    await buildsDone(home);
     expect(cacheEntries(home)).toHaveLength(1);
+  }, 120_000);
+
+  it('starts no second build while one holds the claim, and builds once it is given up', async () => {
+    const home = freshHome('meanwhile');
+    const fresh = cli.run(['exec', CPU, ...GET_PODS], { KUBEDRILL_HOME: home, KUBEDRILL_CACHE: 'off' });
+    cli.run(['exec', CPU, ...GET_PODS], { KUBEDRILL_HOME: home });
+    const dir = join(home, 'cache', 'warm-clusters');
+    const [key] = readdirSync(dir).filter((f) => f.endsWith('.seen')).map((f) => f.slice(0, -'.seen'.length));
+    // Another build under way: a claim held by a live process (this one).
+    const claim = join(dir, `${key}.building`);
+    writeFileSync(claim, `${process.pid}\n`);
+    for (let i = 0; i < 2; i++) expect(cli.run(['exec', CPU, ...GET_PODS], { KUBEDRILL_HOME: home })).toEqual(fresh);
+    expect(readFileSync(claim, 'utf8')).toBe(`${process.pid}\n`);
+    expect(readdirSync(dir).filter((f) => !f.endsWith('.seen') && !f.endsWith('.building'))).toEqual([]);
+    rmSync(claim);
+    expect(cli.run(['exec', CPU, ...GET_PODS], { KUBEDRILL_HOME: home })).toEqual(fresh);
+    await buildsDone(home);
+    // Filed whole: no claim, no temporary blob, no mark left.
+    expect(readdirSync(dir).sort()).toEqual([`${key}.blob`, `${key}.json`]);
+    expect(cli.run(['exec', CPU, ...GET_PODS], { KUBEDRILL_HOME: home })).toEqual(fresh);
   }, 120_000);
 });
 
 describe('the warmed-cluster cache falls back silently', () => {
-  it('a snapshot damaged inside (same size) is caught by its hash before it runs, and built again', () => {
+  it('a snapshot damaged inside (same size) is caught by its hash before it runs, and built again', async () => {
     const home = freshHome('damaged');
     const fresh = cli.run(['exec', CPU, ...GET_PODS], { KUBEDRILL_HOME: home, KUBEDRILL_CACHE: 'off' });
     cli.run(['exec', CPU, ...GET_PODS], { KUBEDRILL_HOME: home });
     expect(cli.run(['exec', CPU, ...GET_PODS], { KUBEDRILL_HOME: home })).toEqual(fresh);
+    await buildsDone(home);
     const [key] = cacheEntries(home);
     const blob = join(home, 'cache', 'warm-clusters', `${key}.blob`);
     const size = statSync(blob).size;
@@ -70,11 +94,12 @@ describe('the warmed-cluster cache falls back silently', () => {
     expect(statSync(blob).size).toBe(size);
     const damaged = cli.run(['exec', CPU, ...GET_PODS], { KUBEDRILL_HOME: home });
     expect(damaged).toEqual(fresh);
+    await buildsDone(home);
     expect(readFileSync(blob).subarray(Math.floor(size / 2), Math.floor(size / 2) + 4096).every((b) => b === 0xa5)).toBe(false);
     expect(cacheEntries(home)).toEqual([key]);
   }, 120_000);
 
-  it('a snapshot filed under another key says it is stale and is not used', () => {
+  it('a snapshot filed under another key says it is stale and is not used', async () => {
     const home = freshHome('stale');
     const dir = join(home, 'cache', 'warm-clusters');
     const fresh = cli.run(['exec', TAINT, ...GET_PODS], { KUBEDRILL_HOME: home, KUBEDRILL_CACHE: 'off' });
@@ -82,6 +107,7 @@ describe('the warmed-cluster cache falls back silently', () => {
       cli.run(['exec', CPU, ...GET_PODS], { KUBEDRILL_HOME: home });
       cli.run(['exec', TAINT, ...GET_PODS], { KUBEDRILL_HOME: home });
     }
+    await buildsDone(home);
     const keys = cacheEntries(home);
     expect(keys).toHaveLength(2);
     // Put each blob under the other's key, with a manifest that vouches for it: only the key check inside can tell.
@@ -107,23 +133,36 @@ describe('the warmed-cluster cache falls back silently', () => {
     for (let i = 0; i < 2; i++) expect(cli.run(['exec', CPU, ...GET_PODS], { KUBEDRILL_HOME: blocked })).toEqual(fresh);
   }, 120_000);
 
-  it('a scenario that does not validate prints its errors as without the cache, and nothing is cached', () => {
+  it('a scenario that does not validate prints its errors as without the cache, and nothing is cached or built again', async () => {
     const home = freshHome('invalid');
     const bad = 'test/fixtures/scenarios/bad/misspelled-field.yaml';
     const fresh = cli.run(['exec', bad, '--', 'true'], { KUBEDRILL_HOME: home, KUBEDRILL_CACHE: 'off' });
     expect(fresh.status).toBe(1);
     expect(fresh.stderr).toMatch(/misspelled-field\.yaml:3:5: metadata: unknown field "idd"/);
     for (let i = 0; i < 2; i++) expect(cli.run(['exec', bad, '--', 'true'], { KUBEDRILL_HOME: home })).toEqual(fresh);
+    await buildsDone(home);
     expect(cacheEntries(home)).toEqual([]);
+    // The failed build keeps its claim, so the runs of the next hour do not try again.
+    const dir = join(home, 'cache', 'warm-clusters');
+    const claims = () => readdirSync(dir).filter((f) => f.endsWith('.building'));
+    expect(claims()).toHaveLength(1);
+    const holder = readFileSync(join(dir, claims()[0]!), 'utf8');
+    expect(cli.run(['exec', bad, '--', 'true'], { KUBEDRILL_HOME: home })).toEqual(fresh);
+    expect(claims().map((c) => readFileSync(join(dir, c), 'utf8'))).toEqual([holder]);
+    expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   }, 120_000);
 
-  it('another seed is another cluster: its own entry, and its own output', () => {
+  it('another seed is another cluster: its own entry, and its own output', async () => {
     const home = freshHome('seeds');
     const seeded = ['exec', CPU, '--seed', '7', ...GET_PODS];
     const fresh = cli.run(seeded, { KUBEDRILL_HOME: home, KUBEDRILL_CACHE: 'off' });
     cli.run(['exec', CPU, ...GET_PODS], { KUBEDRILL_HOME: home });
     cli.run(['exec', CPU, ...GET_PODS], { KUBEDRILL_HOME: home });
-    for (let i = 0; i < 3; i++) expect(cli.run(seeded, { KUBEDRILL_HOME: home })).toEqual(fresh);
+    await buildsDone(home);
+    for (let i = 0; i < 3; i++) {
+      expect(cli.run(seeded, { KUBEDRILL_HOME: home })).toEqual(fresh);
+      await buildsDone(home);
+    }
     expect(cacheEntries(home)).toHaveLength(2);
   }, 120_000);
 });

@@ -1,9 +1,8 @@
 /**
  * A cached warm cluster prints what a fresh warm-up prints (issue 7): the
  * scenarios that between them hold every fault type, topology and CNI
- * shipped, each also run a third time from the cache at rest. The other
- * scenarios are in the two `same-transcripts-rest` files; the helper module
- * says how they are shared out.
+ * shipped. The other scenarios are in the two `same-transcripts-rest`
+ * files; the helper module says how they are shared out.
  */
 import { describe, it, expect } from 'vitest';
 import { loadShipped } from '../../../src/cli/load.js';
@@ -26,5 +25,5 @@ describe('a cached warm cluster prints what a fresh warm-up prints', () => {
     expect([...ids(cover), ...ids(a), ...ids(b)].sort()).toEqual(ids(shipped).sort());
   });
 
-  for (const s of cover) it(s.scenario.metadata.id, () => compareCachedAndFresh(cli, s, true), 300_000);
+  for (const s of cover) it(s.scenario.metadata.id, () => compareCachedAndFresh(cli, s), 300_000);
 });

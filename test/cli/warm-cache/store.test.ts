@@ -3,7 +3,7 @@ import { describe, it, expect, beforeEach, afterEach } from 'vitest';
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { blobPath, cacheDir, commit, evict, lookup, seenBefore, temporaryBlobPath } from '../../../src/cli/warm-cache/store.js';
+import { blobPath, cacheDir, claimBuild, claimHolder, commit, evict, lookup, nameClaimHolder, releaseBuild, seenBefore, temporaryBlobPath } from '../../../src/cli/warm-cache/store.js';
 
 let dir: string;
 beforeEach(() => {
@@ -138,5 +138,49 @@ describe('seenBefore', () => {
     evict(dir, 'none');
     expect(existsSync(join(dir, 'old.seen'))).toBe(false);
     expect(existsSync(join(dir, 'new.seen'))).toBe(true);
+  });
+});
+
+describe('claimBuild', () => {
+  it("gives a key's build to one process: again only once released", () => {
+    expect(claimBuild(dir, 'k')).toBe(true);
+    expect(claimBuild(dir, 'k')).toBe(false);
+    expect(claimBuild(dir, 'other')).toBe(true);
+    releaseBuild(dir, 'k');
+    expect(claimBuild(dir, 'k')).toBe(true);
+  });
+
+  it('names the process that builds, for whoever waits for it', () => {
+    expect(claimBuild(dir, 'k')).toBe(true);
+    expect(claimHolder(dir, 'k')).toBeUndefined();
+    nameClaimHolder(dir, 'k', 4242);
+    expect(claimHolder(dir, 'k')).toBe(4242);
+    releaseBuild(dir, 'k');
+    expect(claimHolder(dir, 'k')).toBeUndefined();
+  });
+
+  it('takes over a claim more than an hour old (a build that died or failed), not a newer one', () => {
+    expect(claimBuild(dir, 'k')).toBe(true);
+    const claim = join(dir, 'k.building');
+    utimesSync(claim, new Date(Date.now() - 59 * 60_000), new Date(Date.now() - 59 * 60_000));
+    expect(claimBuild(dir, 'k')).toBe(false);
+    utimesSync(claim, new Date(Date.now() - 61 * 60_000), new Date(Date.now() - 61 * 60_000));
+    expect(claimBuild(dir, 'k')).toBe(true);
+    expect(claimBuild(dir, 'k')).toBe(false);
+  });
+
+  it('claims are swept by evict after an hour', () => {
+    claimBuild(dir, 'old');
+    claimBuild(dir, 'new');
+    const t = new Date(Date.now() - 2 * 3600_000);
+    utimesSync(join(dir, 'old.building'), t, t);
+    evict(dir, 'none');
+    expect(existsSync(join(dir, 'old.building'))).toBe(false);
+    expect(existsSync(join(dir, 'new.building'))).toBe(true);
+  });
+
+  it('never claims in a folder it cannot write', () => {
+    writeFileSync(join(dir, '..', 'file'), 'x');
+    expect(claimBuild(join(dir, '..', 'file', 'warm'), 'k')).toBe(false);
   });
 });
