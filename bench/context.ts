@@ -41,6 +41,8 @@ export interface Figure {
 export const CLI = 'bin/kubedrill.js';
 /** The 3-node shipped scenario the one-shot and practice-screen figures use. */
 export const SMALL_SCENARIO = 'pending-insufficient-cpu';
+/** Another small shipped scenario: a command run before the measured ones, to leave the code cache any earlier command leaves. */
+export const OTHER_SMALL_SCENARIO = 'pending-untolerated-taint';
 
 /** `fn()` once per bench run under `key`. */
 export function once<T>(ctx: BenchContext, key: string, fn: () => Promise<T>): Promise<T> {

@@ -3,7 +3,7 @@
  * as a ratio to `node -e 0` run alongside (interleaved, one before each run,
  * so both medians come from the same minutes of a machine whose load drifts).
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { bareInkBundle, nodeOnce, ptyNodeOnce } from './baselines.js';
 import { fresh, nonNull, notRun, otherBasisText, pick, type BenchContext } from './context.js';
@@ -13,9 +13,33 @@ import { PtySession, TERMINAL } from './pty.js';
 import { median, result, type FigureResult, type Target } from './stats.js';
 
 /** A CLI command end to end, as a ratio to `node -e 0` run alongside. */
-export async function processFigure(ctx: BenchContext, id: string, figure: string, args: string[], target: Target | null, options: { sharedHome?: string; env?: Record<string, string> } = {}): Promise<FigureResult[]> {
+export async function processFigure(
+  ctx: BenchContext,
+  id: string,
+  figure: string,
+  args: string[],
+  target: Target | null,
+  options: { sharedHome?: string; env?: Record<string, string>; codeCacheFrom?: readonly string[] } = {},
+): Promise<FigureResult[]> {
   const name = `${figure}, ${ctx.basis}`;
   const { sharedHome, env } = options;
+  let codeCache: string | undefined;
+  if (options.codeCacheFrom) {
+    // Another command run once before, in a home of its own: each measured run starts from a copy of the
+    // V8 code cache it left, and from nothing else (no warmed cluster, no mark of this scenario).
+    const prime = fresh(ctx, 'code-cache-home');
+    const primed = runNode(options.codeCacheFrom, { home: prime, timeoutS: 120, scratch: ctx.scratch, env });
+    const problem = runProblem(primed, 120);
+    if (problem) return [notRun(id, name, 's', target, problem)];
+    codeCache = join(prime, 'data', 'cache', 'code');
+    if (!existsSync(codeCache)) return [notRun(id, name, 's', target, `no code cache in ${codeCache} after \`${options.codeCacheFrom.join(' ')}\``)];
+  }
+  const runHome = (): string => {
+    if (sharedHome) return sharedHome;
+    const home = fresh(ctx, 'home');
+    if (codeCache) cpSync(codeCache, join(home, 'data', 'cache', 'code'), { recursive: true });
+    return home;
+  };
   if (sharedHome) {
     // Prime whatever the product keeps between runs: the warmed-cluster cache builds a snapshot, in the
     // background, the second time a cluster is asked for.
@@ -31,7 +55,7 @@ export async function processFigure(ctx: BenchContext, id: string, figure: strin
   const runs: ProcessRun[] = [];
   for (let i = 0; i < ctx.runs; i++) {
     bases.push(nodeOnce(ctx));
-    const run = runNode(args, { home: sharedHome ?? fresh(ctx, 'home'), timeoutS: 120, scratch: ctx.scratch, env });
+    const run = runNode(args, { home: runHome(), timeoutS: 120, scratch: ctx.scratch, env });
     const problem = runProblem(run, 120);
     if (problem) return [notRun(id, name, 's', target, problem)];
     runs.push(run);

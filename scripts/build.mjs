@@ -1,7 +1,8 @@
 // Bundles the CLI into dist/kubedrill.js plus lazily loaded chunks (Ink, the simulation),
-// so start-up parses only what the command needs, and the warmed-cluster cache's
-// snapshot process into dist/warm-cluster.cjs (one CommonJS file: `node --build-snapshot`
-// takes a single script that requires only Node's own modules).
+// so start-up parses only what the command needs, and the simulation into dist/simulation.cjs
+// (one CommonJS file: `node --build-snapshot` takes a single script that requires only Node's
+// own modules, and `exec` and `verify` load it in process through V8's code cache, which Node 20
+// offers for scripts only).
 // Ink's optional devtools are aliased to a stub, and a createRequire banner lets
 // bundled CommonJS dependencies call require().
 // `node scripts/build.mjs [outdir]` builds into another folder (tests build their own).
@@ -17,18 +18,20 @@ const define = { 'process.env.NODE_ENV': '"production"', 'process.env.DEV': '"fa
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 
-// The snapshot bundle holds the whole simulation: its hash is the build id that keys cached clusters.
+// The simulation bundle: its hash is the build id that keys cached clusters and code.
 const snapshot = await build({
-  entryPoints: ['src/cli/warm-cache/snapshot-main.ts'],
+  entryPoints: ['src/cli/simulation-main.ts'],
   bundle: true,
   platform: 'node',
   format: 'cjs',
   target: 'node20',
-  outfile: join(out, 'warm-cluster.cjs'),
+  outfile: join(out, 'simulation.cjs'),
   define,
   // src/scenario/prevalidated.ts reads import.meta.url only in the ESM CLI (where KUBEDRILL_BUILD_ID
-  // is defined); the snapshot process validates its scenario itself and never gets there.
-  logOverride: { 'empty-import-meta': 'silent' },
+  // is defined): the CLI hands this bundle scenarios it has loaded, and the snapshot process validates
+  // its own, so neither gets there. src/cli/simulation-main.ts sets `module.exports` itself, when there is a module (there is none when
+  // `node --build-snapshot` runs the bundle).
+  logOverride: { 'empty-import-meta': 'silent', 'commonjs-variable-in-esm': 'silent' },
   write: false,
   logLevel: 'warning',
   legalComments: 'none',

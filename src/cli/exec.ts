@@ -61,14 +61,17 @@ export async function execCommand(scenarioArg: string, words: string[], options:
 
 /** Loads the scenario (printing its errors as file:line:col), warms it up here and runs the request. */
 async function execInProcess(request: ExecRequest, out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> {
-  const [{ loadCheckedScenarioFile }, { runExecRequest }] = await Promise.all([import('../scenario/load-checked.js'), import('./exec-run.js')]);
+  const [{ loadCheckedScenarioFile }, { loadSimulation }] = await Promise.all([import('../scenario/load-checked.js'), import('./simulation.js')]);
   const loaded = await loadCheckedScenarioFile(request.file);
   if (!loaded.ok) {
     const { formatError } = await import('../scenario/load.js');
     err.write(`${loaded.errors.map(formatError).join('\n')}\n`);
     return 1;
   }
-  return runExecRequest(loaded.scenario, request, out, err);
+  const { simulation, saveCodeCache } = await loadSimulation();
+  const code = await simulation.runExecRequest(loaded.scenario, request, out, err);
+  saveCodeCache();
+  return code;
 }
 
 /** Re-quotes an argv word so the simulated shell sees it as the user's shell did. */

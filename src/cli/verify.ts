@@ -38,6 +38,14 @@ export async function verifyCommand(paths: string[], out: NodeJS.WritableStream,
 async function verifyFile(file: string, build: boolean): Promise<VerifyResult> {
   const cached = verifyFromWarmCache(file, { build });
   if (cached) return { file, id: cached.id, ok: cached.problems.length === 0, problems: cached.problems };
-  const { verifyScenarioFile } = await import('../practice/verify.js');
-  return verifyScenarioFile(file);
+  const [{ loadCheckedScenarioFile }, { loadSimulation }] = await Promise.all([import('../scenario/load-checked.js'), import('./simulation.js')]);
+  const loaded = await loadCheckedScenarioFile(file);
+  if (!loaded.ok) {
+    const { formatError } = await import('../scenario/load.js');
+    return { file, ok: false, problems: loaded.errors.map(formatError) };
+  }
+  const { simulation, saveCodeCache } = await loadSimulation();
+  const problems = await simulation.verifyScenario(loaded.scenario);
+  saveCodeCache();
+  return { file, id: loaded.scenario.metadata.id, ok: problems.length === 0, problems };
 }

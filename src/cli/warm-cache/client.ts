@@ -11,39 +11,19 @@
  * what it prints.
  */
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { constants } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 import type { ExecRequest } from '../exec-request.js';
 import { scenarioDigest, warmCacheKey } from './key.js';
 import { cacheDir, discard, lookup, seenBefore } from './store.js';
 import { MAX_ORDER_CHARS, READY, REPLY_FD, RUN_ORDER_VAR, type CheckReply, type RunOrder } from './protocol.js';
 import { startBackgroundBuild } from './builder.js';
 import { TIERING_FLAGS } from '../v8-tiering.js';
+import { SIMULATION_BUNDLE, cacheableBuildId, distFile } from '../build-files.js';
 
-/** The bundle snapshots are built from, next to the CLI's bundle. */
-const BUNDLE = 'warm-cluster.cjs';
-/** The entry of the detached process that builds them (build-main.ts). */
+/** The entry of the detached process that builds snapshots (build-main.ts). */
 const BUILDER = 'warm-cache-build.js';
-
-/** Whether this process may use the cache, and with which build of the simulation. */
-function buildId(env: NodeJS.ProcessEnv): string | undefined {
-  // KUBEDRILL_CACHE=off turns it off; without a build id (running from the sources) there is no bundle that matches.
-  if (env.KUBEDRILL_CACHE === 'off') return undefined;
-  const id = process.env.KUBEDRILL_BUILD_ID;
-  return id === undefined || id === '' ? undefined : id;
-}
-
-/** A file of the build beside this module's bundle (dist/ or dist/chunks/). */
-function distFile(name: string): string | undefined {
-  const here = dirname(fileURLToPath(import.meta.url));
-  for (const dir of [here, dirname(here)]) {
-    const path = join(dir, name);
-    if (existsSync(path)) return path;
-  }
-  return undefined;
-}
 
 /** A warmed cluster in the cache, ready to start processes from. */
 interface Warm {
@@ -58,8 +38,8 @@ interface Warm {
  * build is started in the background for the next run.
  */
 function warmSnapshot(file: string, seed: number | undefined, env: NodeJS.ProcessEnv, build = true): Warm | undefined {
-  const id = buildId(env);
-  const bundle = id === undefined ? undefined : distFile(BUNDLE);
+  const id = cacheableBuildId(env);
+  const bundle = id === undefined ? undefined : distFile(SIMULATION_BUNDLE);
   if (id === undefined || bundle === undefined) return undefined;
   let text: Buffer;
   try {

@@ -1,6 +1,6 @@
 /**
- * The entry of `dist/warm-cluster.cjs`, the process side of the
- * warmed-cluster cache. Run with `node --build-snapshot`, it loads the
+ * The process side of the warmed-cluster cache, in `dist/simulation.cjs`
+ * (simulation-main.ts). Run with `node --build-snapshot`, it loads the
  * scenario its build order names, warms the cluster up and leaves it in the
  * heap, which Node writes out as a V8 startup snapshot: the cluster with
  * everything pending in it (timers, watches, back-offs), exactly as warmed.

@@ -5,7 +5,7 @@
  * warm-up prints, and a bad entry is removed so the next run rebuilds it.
  */
 import { describe, it, expect } from 'vitest';
-import { copyFileSync, existsSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, writeSync, closeSync } from 'node:fs';
+import { copyFileSync, existsSync, openSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync, writeSync, closeSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { join, resolve } from 'node:path';
@@ -27,7 +27,7 @@ describe('the snapshot builder', () => {
     const file = resolve(CPU);
     const order = { key: 'k', file, digest: createHash('sha256').update(readFileSync(file)).digest('hex'), seed: undefined };
     const blob = join(cli.work, 'direct.blob');
-    const r = spawnSync(process.execPath, ['--snapshot-blob', blob, '--build-snapshot', join(cli.dir, 'warm-cluster.cjs')], { env: { PATH: process.env.PATH, KUBEDRILL_WARM_BUILD: JSON.stringify(order) }, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, ['--snapshot-blob', blob, '--build-snapshot', join(cli.dir, 'simulation.cjs')], { env: { PATH: process.env.PATH, KUBEDRILL_WARM_BUILD: JSON.stringify(order) }, encoding: 'utf8' });
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect(statSync(blob).size).toBeGreaterThan(1_000_000);
@@ -37,7 +37,7 @@ describe('the snapshot builder', () => {
     const file = resolve(CPU);
     const order = { key: 'k', file, digest: createHash('sha256').update('something else').digest('hex'), seed: undefined };
     const blob = join(cli.work, 'refused.blob');
-    const r = spawnSync(process.execPath, ['--snapshot-blob', blob, '--build-snapshot', join(cli.dir, 'warm-cluster.cjs')], { env: { PATH: process.env.PATH, KUBEDRILL_WARM_BUILD: JSON.stringify(order) }, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, ['--snapshot-blob', blob, '--build-snapshot', join(cli.dir, 'simulation.cjs')], { env: { PATH: process.env.PATH, KUBEDRILL_WARM_BUILD: JSON.stringify(order) }, encoding: 'utf8' });
     expect(r.status).not.toBe(0);
     expect(r.stderr).toContain('the scenario changed while its cluster was being warmed up');
     expect(existsSync(blob)).toBe(false);
@@ -164,5 +164,44 @@ describe('the warmed-cluster cache falls back silently', () => {
       await buildsDone(home);
     }
     expect(cacheEntries(home)).toHaveLength(2);
+  }, 120_000);
+});
+
+describe("V8's code cache of the simulation bundle", () => {
+  const codeFiles = (home: string): string[] => {
+    const dir = join(home, 'cache', 'code');
+    return existsSync(dir) ? readdirSync(dir).map((f) => join(dir, f)) : [];
+  };
+
+  it('the first command writes it, the next ones use it and write nothing, and all print what the cache-off run prints', () => {
+    const home = freshHome('code');
+    const fresh = cli.run(['exec', CPU, ...GET_PODS], { KUBEDRILL_HOME: home, KUBEDRILL_CACHE: 'off' });
+    expect(codeFiles(home)).toEqual([]);
+    // Another scenario first: the cache is the bundle's, not a scenario's.
+    cli.run(['exec', TAINT, '--', 'true'], { KUBEDRILL_HOME: home });
+    const [file] = codeFiles(home);
+    expect(file).toMatch(/\.v8$/);
+    const longAgo = new Date('2024-01-01T00:00:00Z');
+    utimesSync(file!, longAgo, longAgo);
+    const written = statSync(file!).mtimeMs;
+    expect(cli.run(['exec', CPU, ...GET_PODS], { KUBEDRILL_HOME: home })).toEqual(fresh);
+    expect(cli.run(['verify', TAINT], { KUBEDRILL_HOME: home }).status).toBe(0);
+    expect(codeFiles(home)).toEqual([file]);
+    expect(statSync(file!).mtimeMs).toBe(written);
+  }, 120_000);
+
+  it('a damaged one is not used: the command prints the same and the cache is written anew', () => {
+    const home = freshHome('code-damaged');
+    const fresh = cli.run(['exec', CPU, ...GET_PODS], { KUBEDRILL_HOME: home, KUBEDRILL_CACHE: 'off' });
+    cli.run(['exec', TAINT, '--', 'true'], { KUBEDRILL_HOME: home });
+    const [file] = codeFiles(home);
+    const good = readFileSync(file!);
+    const damaged = Buffer.from(good);
+    for (let i = 0; i < 64; i++) damaged[Math.floor(good.length / 2) + i] ^= 0x5a;
+    writeFileSync(file!, damaged);
+    expect(cli.run(['exec', CPU, ...GET_PODS], { KUBEDRILL_HOME: home })).toEqual(fresh);
+    const rewritten = readFileSync(file!);
+    expect(rewritten.equals(damaged)).toBe(false);
+    expect(rewritten.length).toBeGreaterThan(100_000);
   }, 120_000);
 });

@@ -1,0 +1,55 @@
+/**
+ * The simulation for `exec` and `verify` in process. From a build it is
+ * `dist/simulation.cjs`, compiled with V8's code cache kept under the cache
+ * folder (code-cache.ts): after the first command, a command compiles
+ * almost nothing. From the sources (tests, tsx), or with KUBEDRILL_CACHE=off,
+ * it is the modules themselves; both run the same code.
+ */
+import { createHash } from 'node:crypto';
+import { dirname, join } from 'node:path';
+import { SIMULATION_BUNDLE, cacheableBuildId, distFile } from './build-files.js';
+import { loadBundle, type LoadedBundle } from './code-cache.js';
+import { cacheDir } from './warm-cache/store.js';
+import type { runExecRequest } from './exec-run.js';
+import type { verifyScenario } from '../practice/verify.js';
+
+/** What the simulation bundle (simulation-main.ts) offers the CLI. */
+export interface Simulation {
+  runExecRequest: typeof runExecRequest;
+  verifyScenario: typeof verifyScenario;
+}
+
+/** The simulation and, from a build, how to leave its code cache for the next process. */
+export interface LoadedSimulation {
+  simulation: Simulation;
+  /** Call once the work is done (a no-op from the sources). */
+  saveCodeCache(): void;
+}
+
+let loaded: LoadedBundle<Simulation> | undefined;
+
+/** The simulation, loaded once per process. */
+export async function loadSimulation(env: NodeJS.ProcessEnv = process.env): Promise<LoadedSimulation> {
+  const id = cacheableBuildId(env);
+  const bundle = id === undefined ? undefined : distFile(SIMULATION_BUNDLE);
+  if (id === undefined || bundle === undefined) {
+    const [{ runExecRequest }, { verifyScenario }] = await Promise.all([import('./exec-run.js'), import('../practice/verify.js')]);
+    return { simulation: { runExecRequest, verifyScenario }, saveCodeCache: () => {} };
+  }
+  loaded ??= loadBundle<Simulation>(bundle, codeCacheFile(env, id));
+  const { exports, save } = loaded;
+  return { simulation: exports, saveCodeCache: save };
+}
+
+/**
+ * Where this build's code cache is kept, beside the warmed clusters: named
+ * by what V8 checks it against (the bundle, Node.js, the flags), so that
+ * builds and Node.js versions used by turns keep a cache each.
+ */
+function codeCacheFile(env: NodeJS.ProcessEnv, buildId: string): string {
+  const name = createHash('sha256')
+    .update(JSON.stringify({ buildId, node: process.version, arch: process.arch, nodeOptions: env.NODE_OPTIONS ?? '', execArgv: process.execArgv }))
+    .digest('hex')
+    .slice(0, 32);
+  return join(dirname(cacheDir(env)), 'code', `${name}.v8`);
+}
