@@ -15,6 +15,7 @@ import { CA_VALIDITY_MS, CERT_BACKDATE_MS } from './kubeadm-pki.js';
 import { NODE_STUB_RESOLV_CONF, NODE_UPLINK_RESOLV_CONF } from '../dns/resolv-conf.js';
 import { CNI_BIN_DIR, seedCniPlugins } from '../runtime/cni.js';
 import { toYaml } from '../go-yaml/yaml.js';
+import { LruCache } from '../client/lru.js';
 import { CALICO_CNI_BINARY_SIZE, calicoConflistText } from '../calico/manifest.js';
 
 type Obj = Record<string, any>;
@@ -116,7 +117,18 @@ export function kubeletConfigText(): string {
   return kubeletConfigYaml;
 }
 
+/** Kubeconfig texts written recently, by their inputs: every node's kubelet.conf is the same text. */
+const kubeconfigTexts = new LruCache<string>(8);
+
+/** A kubeconfig naming its client certificate and key by path, dumped once per distinct content. */
 function kubeconfig(server: string, user: string, certPath: string, keyPath: string): string {
+  const key = `${server}\n${user}\n${certPath}\n${keyPath}`;
+  let text = kubeconfigTexts.get(key);
+  if (text === undefined) kubeconfigTexts.add(key, (text = dumpKubeconfig(server, user, certPath, keyPath)));
+  return text;
+}
+
+function dumpKubeconfig(server: string, user: string, certPath: string, keyPath: string): string {
   return yaml.dump(
     {
       apiVersion: 'v1',

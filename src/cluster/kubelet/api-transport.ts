@@ -11,7 +11,8 @@
 import type { ApiClient, ApiResult, DeleteOptions, KubeObject, ListOptions, PatchType, PodLogOptions, PodExecOptions, Status, WatchEvent } from '../apiserver/types.js';
 import type { Certificate } from '../host/certs.js';
 import type { NodeHost } from '../host/node-host.js';
-import type { Network, NetSource } from '../network/network.js';
+import type { Network } from '../network/network.js';
+import { RepeatedDial } from '../network/repeated-dial.js';
 import { goDialError } from '../network/dial-error.js';
 import { rfc3339 } from './go-text.js';
 
@@ -74,15 +75,15 @@ export class KubeletTransport {
    */
   constructor(
     private readonly host: NodeHost,
-    private readonly network: Network,
+    network: Network,
     private readonly endpoint: ApiServerEndpoint,
     private readonly trueNow: () => number,
   ) {
-    this.from = { kind: 'host', node: host.name };
+    this.connection = new RepeatedDial(network, host.name, endpoint.ip, endpoint.port);
   }
 
-  /** Where its connections start: the node's own address. */
-  private readonly from: NetSource;
+  /** Its connections, from the node's own address to the endpoint's. */
+  private readonly connection: RepeatedDial;
 
   /** The error a request to `method path?query` meets before reaching the API server, if any. */
   private check(method: string, pathAndQuery: string): TransportFailure | undefined {
@@ -98,11 +99,11 @@ export class KubeletTransport {
 
   /** What stops any request before the API server: the connection, then TLS (Go's words after the request's). */
   private fault(): { why: string; elapsedMs: number } | undefined {
-    const dial = this.network.dial(this.from, this.endpoint.ip, this.endpoint.port);
-    if (!dial.ok) {
+    const failure = this.connection.failure();
+    if (failure) {
       this.broken = true;
       this.serverResponsive = false;
-      return { why: `dial tcp ${this.endpoint.ip}:${this.endpoint.port}: ${goDialError(dial.failure)}`, elapsedMs: dial.failure === 'timeout' ? REQUEST_TIMEOUT_MS : 1 };
+      return { why: `dial tcp ${this.endpoint.ip}:${this.endpoint.port}: ${goDialError(failure)}`, elapsedMs: failure === 'timeout' ? REQUEST_TIMEOUT_MS : 1 };
     }
     // crypto/x509 Certificate.Verify with CurrentTime = the host clock; Go ≥1.20 prefixes the TLS layer's words.
     const cert = this.endpoint.servingCertificate(this.trueNow());

@@ -13,6 +13,7 @@ import yaml from 'js-yaml';
 import type { VirtualFs } from '../host/vfs.js';
 import { decodeCertificate, encodeCertificate, type Certificate } from '../host/certs.js';
 import { goTimeString } from './go-text.js';
+import { LruCache } from '../client/lru.js';
 
 type Obj = Record<string, any>;
 
@@ -39,25 +40,53 @@ export type KubeconfigCert = { ok: true; cert: Certificate; pem: string } | { ok
 export function kubeconfigCertificate(fs: VirtualFs, path: string): KubeconfigCert {
   const text = fs.read(path);
   if (text === undefined) return { ok: false, missing: true, error: `stat ${path}: no such file or directory` };
-  let doc: Obj;
-  try {
-    doc = (yaml.load(text, { json: true }) ?? {}) as Obj;
-  } catch (e) {
-    const line = ((e as { mark?: { line: number } }).mark?.line ?? 0) + 1;
-    return { ok: false, missing: false, error: `unable to read existing bootstrap client config from ${path}: error loading config file "${path}": yaml: line ${line}: did not find expected key` };
+  const user = kubeconfigUser(text);
+  if ('yamlErrorLine' in user) {
+    return { ok: false, missing: false, error: `unable to read existing bootstrap client config from ${path}: error loading config file "${path}": yaml: line ${user.yamlErrorLine}: did not find expected key` };
   }
-  const contextName = doc['current-context'];
-  const context = (doc.contexts ?? []).find((c: Obj) => c?.name === contextName)?.context ?? {};
-  const user = (doc.users ?? []).find((u: Obj) => u?.name === context.user)?.user ?? (doc.users?.[0]?.user as Obj | undefined) ?? {};
   let pem: string | undefined;
-  if (typeof user['client-certificate-data'] === 'string') pem = Buffer.from(user['client-certificate-data'], 'base64').toString('utf8');
-  else if (typeof user['client-certificate'] === 'string') {
-    pem = fs.read(user['client-certificate']);
-    if (pem === undefined) return { ok: false, missing: false, error: `unable to load TLS configuration from existing bootstrap client config read from ${path}: open ${user['client-certificate']}: no such file or directory` };
+  if ('pem' in user) pem = user.pem;
+  else if ('certFile' in user) {
+    pem = fs.read(user.certFile);
+    if (pem === undefined) return { ok: false, missing: false, error: `unable to load TLS configuration from existing bootstrap client config read from ${path}: open ${user.certFile}: no such file or directory` };
   }
   const cert = pem ? decodeCertificate(pem) : undefined;
   if (!pem || !cert) return { ok: false, missing: false, error: `unable to load TLS certificates from existing bootstrap client config read from ${path}: data does not contain any valid RSA or ECDSA certificates` };
   return { ok: true, cert, pem };
+}
+
+/**
+ * What a kubeconfig text gives as the current user's client certificate: its
+ * embedded PEM, the file it names, or neither; or the line its YAML breaks at.
+ */
+type KubeconfigUser = { yamlErrorLine: number } | { pem: string } | { certFile: string } | { none: true };
+
+/** Recently read kubeconfig texts: every node's kubelet.conf is the same text, read at each kubelet start. */
+const usersByText = new LruCache<KubeconfigUser>(16);
+
+/** {@link KubeconfigUser} of a kubeconfig text, parsed once per text (a pure function of it). */
+function kubeconfigUser(text: string): KubeconfigUser {
+  let user = usersByText.get(text);
+  if (!user) {
+    user = parseKubeconfigUser(text);
+    usersByText.add(text, user);
+  }
+  return user;
+}
+
+function parseKubeconfigUser(text: string): KubeconfigUser {
+  let doc: Obj;
+  try {
+    doc = (yaml.load(text, { json: true }) ?? {}) as Obj;
+  } catch (e) {
+    return { yamlErrorLine: ((e as { mark?: { line: number } }).mark?.line ?? 0) + 1 };
+  }
+  const contextName = doc['current-context'];
+  const context = (doc.contexts ?? []).find((c: Obj) => c?.name === contextName)?.context ?? {};
+  const user = (doc.users ?? []).find((u: Obj) => u?.name === context.user)?.user ?? (doc.users?.[0]?.user as Obj | undefined) ?? {};
+  if (typeof user['client-certificate-data'] === 'string') return { pem: Buffer.from(user['client-certificate-data'], 'base64').toString('utf8') };
+  if (typeof user['client-certificate'] === 'string') return { certFile: user['client-certificate'] };
+  return { none: true };
 }
 
 /** Outcome of loading the client credentials at start. */

@@ -227,11 +227,38 @@ export class Network {
     let list = this.connects.get(srcNode.name);
     if (!list) this.connects.set(srcNode.name, (list = []));
     const same = list.findIndex((k) => k.ip === connect.ip && k.port === connect.port);
-    if (same >= 0) list[same] = connect;
-    else {
-      if (list.length >= CONNECTS_PER_NODE) list.shift();
+    if (same >= 0) {
+      list[same].dropped = true;
+      list[same] = connect;
+    } else {
+      if (list.length >= CONNECTS_PER_NODE) list.shift()!.dropped = true;
       list.push(connect);
     }
+  }
+
+  /**
+   * The node a host connection from `node` to ip:port is remembered to reach,
+   * and the entry that says so (see {@link isRemembered}); undefined when no
+   * dial would replay such a path now. For repeated-dial.ts, which confirms
+   * an answer instead of dialling again.
+   */
+  rememberedHostPath(node: string, ip: string, port: number): { entry: RememberedPathEntry; host: NetNode } | undefined {
+    const srcNode = this.node(node);
+    const known = srcNode && this.rememberedConnect(srcNode, ip, port);
+    if (!known || !('host' in known.path) || known.path.replyDropped) return undefined;
+    return { entry: known, host: known.path.host };
+  }
+
+  /**
+   * Would a dial of the entry's target replay it now: still the node's entry
+   * for that target, with both tables unchanged, and the target not a load
+   * balancer's address (a dial of it would not reach {@link hostConnect};
+   * loopback targets are never remembered)?
+   */
+  isRemembered(entry: RememberedPathEntry): boolean {
+    const known = entry as RememberedConnect;
+    if (known.dropped || known.srcFilter.changes() !== known.srcVersion || known.dstFilter.changes() !== known.dstVersion) return false;
+    return this.loadBalancers.size === 0 || !this.loadBalancers.has(`${known.ip}:${known.port}`);
   }
 
   /** The host connections each node made last, per target, with the versions of the tables their paths crossed. */
@@ -556,7 +583,12 @@ interface RememberedConnect {
   dstFilter: Netfilter;
   dstVersion: number;
   path: RememberedPath;
+  /** Set once the node replaced it or let it go: no dial replays it any more. */
+  dropped?: boolean;
 }
+
+/** A remembered host connection, opaque outside this module (see {@link Network.isRemembered}). */
+export type RememberedPathEntry = object;
 
 /** The live pod sandbox of `node` holding `ip`. */
 function sandboxOn(node: NetNode, ip: string): Sandbox | undefined {
