@@ -420,8 +420,12 @@ export class Kubelet implements Component {
       return undefined;
     }
     const put = this.apiClient('?timeout=10s').updateStatus('nodes', undefined, { ...node, status });
-    if (put.ok) this.lastPostedAt = now;
-    else return { error: `failed to patch status for node ${JSON.stringify(this.nodeName)}: ${put.status.message}`, status: put.status };
+    if (!put.ok) return { error: `failed to patch status for node ${JSON.stringify(this.nodeName)}: ${put.status.message}`, status: put.status };
+    this.lastPostedAt = now;
+    // The API server stored what was posted: with the same inputs, the next tick would build this status again
+    // (its transition times are the stored ones) and find it unchanged. Say so now rather than build it then.
+    const stored = put.value.status as Obj | undefined;
+    if (sameButHeartbeats(status, stored)) this.unchangedStatusInputs = [stored, ready, images, diskPressure];
     return undefined;
   }
 
