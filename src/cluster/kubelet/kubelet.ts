@@ -19,6 +19,7 @@ import { PodWorker, type PodWorkerHost } from './pod-worker.js';
 import { containerEnv } from './container-env.js';
 import { containerLogs } from './container-logs.js';
 import { RuntimeState, criStartupError } from './runtime-state.js';
+import { RuntimeStatusReader } from './runtime-status-inputs.js';
 import { EvictionManager, EVICTION_MONITORING_PERIOD_MS } from './eviction-manager.js';
 import type { KubeletEndpoint } from '../apiserver/types.js';
 import type { NodeHost } from '../host/node-host.js';
@@ -95,9 +96,12 @@ export class Kubelet implements Component {
   /** The disk eviction manager (eviction-manager.ts), when the kubelet has its machine; and when it last ran. */
   private eviction?: EvictionManager;
   private evictionRanAt = -Infinity;
+  /** The runtime's share of the node status (Ready errors, images), read again only when it may have changed. */
+  private readonly runtimeInputs: RuntimeStatusReader;
 
   constructor(private readonly ctx: ComponentContext, readonly options: KubeletOptions) {
     this.name = `kubelet/${options.spec.name}`;
+    this.runtimeInputs = new RuntimeStatusReader(options.runtime);
     ctx.onJump((delta) => {
       this.runtimeState?.shift(delta);
       this.eviction?.shift(delta);
@@ -398,25 +402,30 @@ export class Kubelet implements Component {
     if (!got.ok) return { error: `error getting node ${JSON.stringify(this.nodeName)}: ${got.status.message}`, status: got.status };
     const node = got.value;
     const now = this.ctx.queue.now();
-    const notReadyReasons = this.notReadyReasons();
-    const images = this.images();
+    const ready = this.runtimeInputs.readyErrors(this.runtimeState);
+    const images = this.runtimeInputs.images();
     const diskPressure = this.diskPressure();
     const previous = node.status as Obj | undefined;
     const reportDue = this.lastPostedAt === undefined || now - this.lastPostedAt >= NODE_STATUS_REPORT_MS;
     // nodeStatus is a function of these (time only moves heartbeats): when they and the stored status are the very
-    // ones last found unchanged, it is unchanged again.
-    const inputs = [previous, notReadyReasons.join('\n'), images, diskPressure];
+    // ones last found unchanged, it is unchanged again. The reader hands back the same errors and images while they
+    // are the same.
+    const inputs = [previous, ready, images, diskPressure];
     if (!force && !reportDue && sameInputs(this.unchangedStatusInputs, inputs)) return undefined;
     this.unchangedStatusInputs = undefined;
-    const status = nodeStatus({ spec: this.options.spec, now, notReadyReasons, images, previous, diskPressure });
+    const status = nodeStatus({ spec: this.options.spec, now, notReadyReasons: ready.reasons, images, previous, diskPressure });
     const changed = !sameButHeartbeats(status, previous);
     if (!force && !changed && !reportDue) {
       this.unchangedStatusInputs = inputs;
       return undefined;
     }
     const put = this.apiClient('?timeout=10s').updateStatus('nodes', undefined, { ...node, status });
-    if (put.ok) this.lastPostedAt = now;
-    else return { error: `failed to patch status for node ${JSON.stringify(this.nodeName)}: ${put.status.message}`, status: put.status };
+    if (!put.ok) return { error: `failed to patch status for node ${JSON.stringify(this.nodeName)}: ${put.status.message}`, status: put.status };
+    this.lastPostedAt = now;
+    // The API server stored what was posted: with the same inputs, the next tick would build this status again
+    // (its transition times are the stored ones) and find it unchanged. Say so now rather than build it then.
+    const stored = put.value.status as Obj | undefined;
+    if (sameButHeartbeats(status, stored)) this.unchangedStatusInputs = [stored, ready, images, diskPressure];
     return undefined;
   }
 
@@ -459,24 +468,6 @@ export class Kubelet implements Component {
       nodeEvent: (type, reason, message) => this.recorder.record({ apiVersion: 'v1', kind: 'Node', metadata: { name: this.nodeName, uid: this.nodeName } } as KubeObject, type, reason, message),
     };
   }
-
-  private notReadyReasons(): string[] {
-    return this.runtimeState?.readyErrors() ?? [];
-  }
-
-  /** The images list of the node status, rebuilt only when the runtime's images change. */
-  private images(): { names: string[]; sizeBytes: number }[] {
-    const images = this.options.runtime.images;
-    if (this.imagesSeen && sameValues(this.imagesSeen.held, images)) return this.imagesSeen.list;
-    const held = [...images.values()];
-    const list = [...held]
-      .sort((a, b) => b.sizeBytes - a.sizeBytes)
-      .map((img) => ({ names: [img.tags[0].replace(/:[^:/]+$/, '') + '@' + img.id, ...img.tags], sizeBytes: img.sizeBytes }));
-    this.imagesSeen = { held, list };
-    return list;
-  }
-
-  private imagesSeen?: { held: unknown[]; list: { names: string[]; sizeBytes: number }[] };
 
   /** Static pods run from the file source, by config hash, and the last read of the directory. */
   private readonly statics = new Map<string, { pod: StaticPod; worker: PodWorker }>();
@@ -700,12 +691,4 @@ export class Kubelet implements Component {
     this.nextIP = this.nextIP >= 254 ? 2 : this.nextIP + 1;
     return ip;
   }
-}
-
-/** Does `map` hold the very values of `list`, in order (sameInputs without copying the map's values)? */
-function sameValues(list: readonly unknown[], map: ReadonlyMap<unknown, unknown>): boolean {
-  if (list.length !== map.size) return false;
-  let i = 0;
-  for (const v of map.values()) if (v !== list[i++]) return false;
-  return true;
 }

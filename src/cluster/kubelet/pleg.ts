@@ -114,6 +114,15 @@ export class GenericPleg {
     return this.nextStart + (latency >= RUNTIME_REQUEST_TIMEOUT_MS ? RUNTIME_REQUEST_TIMEOUT_MS : CALLS_PER_RELIST * latency);
   }
 
+  /**
+   * Relisting at the pace of a runtime that answers at once: the next relist
+   * starts one period after the last one. While the runtime keeps answering
+   * at once, the loop stays in step and Healthy() holds.
+   */
+  inStep(): boolean {
+    return this.relistTime !== undefined && this.nextStart === this.relistTime + RELIST_PERIOD_MS;
+  }
+
   /** When Healthy() starts failing if nothing else changes (undefined: already failing or never). */
   unhealthyFrom(): number | undefined {
     if (this.relistTime === undefined) return undefined;

@@ -91,6 +91,21 @@ export class RuntimeState {
     return this.runtimeErrors().length > 0;
   }
 
+  /**
+   * Is the runtime side of the Ready condition settled: containerd up and
+   * answering at once, PLEG relisting in step, no failure being timed and no
+   * loop to start or pending? Then readyErrors() is the network's error
+   * alone and asking it logs and schedules nothing, until the runtime's
+   * state (`up`, latency) or its CNI files change.
+   */
+  settled(): boolean {
+    const runtime = this.host.runtime;
+    if (this.stopped || !runtime.up || runtime.latencyMs !== 0 || this.statusFailingSince !== undefined) return false;
+    if (!this.pleg.inStep() || this.timers.has('relist') || this.timers.has('skip')) return false;
+    // While the network is not ready its Status loop runs; readyErrors() would start it if it did not.
+    return this.networkError === undefined || this.timers.has('status');
+  }
+
   private statusFails(): boolean {
     return !this.host.runtime.up || this.host.runtime.latencyMs >= RUNTIME_REQUEST_TIMEOUT_MS;
   }

@@ -8,7 +8,8 @@ import type { Random } from '../clock/random.js';
 import { fullImageName, parseImageRef, type ImageBehaviour, type ImageCatalog } from '../workloads/catalog.js';
 import type { ContainerProcess, ProgramLauncher } from './process.js';
 import { parseWaitLoop } from '../programs/wait-loop.js';
-import { CNI_NOT_INITIALIZED, loadCniNetwork, seedCniPlugins, setupNetwork, type CniFiles } from './cni.js';
+import { CNI_CONF_DIR, CNI_NOT_INITIALIZED, loadCniNetwork, seedCniPlugins, setupNetwork, type CniFiles } from './cni.js';
+import { ImageStore } from './image-store.js';
 import { resolvConfText, type DnsConfig } from '../dns/resolv-conf.js';
 import { isShell } from '../programs/shell-words.js';
 
@@ -88,11 +89,12 @@ export interface RuntimeCondition {
 
 /** The runtime of one node. */
 export class ContainerRuntime {
-  readonly images = new Map<string, RuntimeImage>();
+  readonly images = new ImageStore();
   readonly sandboxes = new Map<string, Sandbox>();
   readonly containers = new Map<string, RuntimeContainer>();
   private isUp = true;
   private latency = 0;
+  private stateChanges = 0;
   private cniFiles?: CniFiles;
   private exitListeners: ((c: RuntimeContainer) => void)[] = [];
   /** The next host interface index a pod's veth gets: lo, the NIC, flannel.1 and cni0 hold 1-4. */
@@ -155,6 +157,14 @@ export class ContainerRuntime {
     this.latency = Math.max(0, value);
   }
 
+  /**
+   * Grows with every change of what Status answers from, besides the CNI
+   * files' contents: `up`, `latencyMs`, and which files it reads.
+   */
+  get stateVersion(): number {
+    return this.stateChanges;
+  }
+
   /** Subscribes to `up`/`latencyMs` changes; called just before the change takes effect. */
   onStateChange(listener: () => void): void {
     this.changeListeners.push(listener);
@@ -166,6 +176,8 @@ export class ContainerRuntime {
    * runs plugins from /opt/cni/bin.
    */
   attachHostFiles(fs: CniFiles): void {
+    // Status may read other files now: a version of the old ones says nothing about them.
+    if (fs !== this.cniFiles) this.stateChanges++;
     this.cniFiles = fs;
     seedCniPlugins(fs);
   }
@@ -177,6 +189,17 @@ export class ContainerRuntime {
     return this.cniFiles && !loadCniNetwork(this.cniFiles).ok ? NETWORK_NOT_READY : ALL_READY;
   }
 
+  /**
+   * Changes whenever Status's NetworkReady answer may have: it is read from
+   * the CNI configuration directory alone. Undefined when the files carry no
+   * version (the answer must then be asked for).
+   */
+  networkConfigVersion(): number | undefined {
+    const fs = this.cniFiles;
+    if (!fs) return 0;
+    return fs.dirVersion ? fs.dirVersion(CNI_CONF_DIR) : fs.version;
+  }
+
   /** The reason the last CNI config load failed, if it did (what containerd logs). */
   cniLoadError(): string | undefined {
     if (!this.cniFiles) return undefined;
@@ -185,6 +208,7 @@ export class ContainerRuntime {
   }
 
   private beforeChange(): void {
+    this.stateChanges++;
     for (const l of this.changeListeners) l();
   }
 
