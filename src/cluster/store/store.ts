@@ -13,6 +13,7 @@ import type { EventQueue, TimerId } from '../clock/event-queue.js';
 import type { KubeObject, WatchEvent, WatchHandle } from '../apiserver/types.js';
 import { deepFreeze, freezeStoredObjects } from '../json.js';
 import { LastKey, namespacedKey } from '../object-key.js';
+import { flatConcat } from '../flat-string.js';
 
 /** A registered watcher. */
 interface Watcher {
@@ -73,9 +74,12 @@ const NO_WATCHERS: Watcher[] = [];
 /** How many writes of history the store keeps before compacting. */
 const HISTORY_LIMIT = 10_000;
 
-/** Store key of an object: `/registry/<resource>/<ns>/<name>` as etcd would hold it. */
+/**
+ * Store key of an object: `/registry/<resource>/<ns>/<name>` as etcd would hold it. Flat, because the
+ * etcd member keeps it for as long as the key lives (as a template literal it was a rope of five nodes).
+ */
 export function storeKey(resource: string, namespace: string | undefined, name: string): string {
-  return namespace ? `/registry/${resource}/${namespace}/${name}` : `/registry/${resource}/${name}`;
+  return namespace ? flatConcat('/registry/', resource, '/', namespace, '/', name) : flatConcat('/registry/', resource, '/', name);
 }
 
 /** An etcd lease: keys attached to it are deleted when it expires. */
