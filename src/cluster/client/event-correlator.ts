@@ -19,6 +19,7 @@
 import { isoSeconds } from '../clock/time-text.js';
 import { LruCache } from './lru.js';
 import { TokenBucket } from './token-bucket.js';
+import { CorrelatorKeys } from './correlator-keys.js';
 
 type Obj = Record<string, any>;
 
@@ -57,14 +58,14 @@ export interface CorrelateResult {
   skip: boolean;
 }
 
-/** getEventKey: source, object (with field path), type, reason and message, joined with no separator as upstream does. */
+/** getEventKey: source, object (with field path), type, reason and message, joined with no separator as upstream does (the plain definition; the correlator's keys are equal ones built by CorrelatorKeys). */
 export function eventKey(event: Obj): string {
   const s = event.source ?? {};
   const o = event.involvedObject ?? {};
   return strings([s.component, s.host, o.kind, o.namespace, o.name, o.fieldPath, o.uid, o.apiVersion, event.type, event.reason, event.message]).join('');
 }
 
-/** getSpamKey: source and object (no field path), and type. */
+/** getSpamKey: source and object (no field path), and type (the plain definition, as eventKey). */
 export function spamKey(event: Obj): string {
   const s = event.source ?? {};
   const o = event.involvedObject ?? {};
@@ -134,6 +135,8 @@ export class EventCorrelator {
   private readonly aggregates: LruCache<AggregateRecord>;
   private readonly logs: LruCache<EventLog>;
   private readonly spam: LruCache<TokenBucket>;
+  /** The caches' keys, equal to eventKey, spamKey and aggregatorKeys but sharing memory (correlator-keys.ts). */
+  private readonly keys = new CorrelatorKeys();
   private readonly maxEvents: number;
   private readonly maxIntervalMs: number;
   private readonly burst: number;
@@ -160,7 +163,7 @@ export class EventCorrelator {
     this.maxIntervalMs = (options.maxIntervalInSeconds || AGGREGATE_INTERVAL_SECONDS) * 1000;
     this.burst = options.burstSize || SPAM_BURST;
     this.qps = options.qps || SPAM_QPS;
-    this.spamKeyFunc = options.spamKeyFunc ?? spamKey;
+    this.spamKeyFunc = options.spamKeyFunc ?? ((event) => this.keys.spamKey(event));
   }
 
   /** EventCorrelate: aggregate, then count, then filter. */
@@ -173,15 +176,16 @@ export class EventCorrelator {
 
   /** UpdateState: remembers the event as the server stored it (its name and resourceVersion) under its own key. */
   updateState(event: Obj): void {
-    this.logs.add(eventKey(event), { count: event.count ?? 0, firstTimestamp: event.firstTimestamp, name: event.metadata.name, resourceVersion: event.metadata.resourceVersion });
+    this.logs.add(this.keys.eventKey(event), { count: event.count ?? 0, firstTimestamp: event.firstTimestamp, name: event.metadata.name, resourceVersion: event.metadata.resourceVersion });
   }
 
   /** EventAggregator.EventAggregate: the event to write and its cache key for the logger. */
   private aggregate(event: Obj): [Obj, string] {
     const now = this.now();
     const lived = now - this.skipped();
-    const fullKey = eventKey(event);
-    const [aggregateKey, localKey] = aggregatorKeys(event);
+    const fullKey = this.keys.eventKey(event);
+    const aggregateKey = this.keys.aggregateKey(event);
+    const localKey = str(event.message);
     let record = this.aggregates.peek(aggregateKey);
     // A record older than the interval (or none: the zero time) starts over.
     let held: number;
