@@ -24,6 +24,15 @@ function str(v: unknown): string {
   return typeof v === 'string' ? v : '';
 }
 
+/** `head + tail`, the rope `last` holds when it was made of the same two strings, else a new one (kept in `last`). */
+function join(last: { head: string; tail: string; key: string }, head: string, tail: string): string {
+  // Both parts are flat (built by flatConcat, interned), so comparing them flattens nothing.
+  if (head === last.head && tail === last.tail) return last.key;
+  last.head = head;
+  last.tail = tail;
+  return (last.key = head + tail);
+}
+
 /** Makes the three keys of an event, sharing the object's part between consecutive events about one object. */
 export class CorrelatorKeys {
   /** The fields the parts were made from: component, host, kind, namespace, name, fieldPath, uid, apiVersion, type. */
@@ -33,10 +42,19 @@ export class CorrelatorKeys {
   /** component, host, kind, namespace, name, uid, apiVersion, type: getSpamKey, and the head of the group key. */
   private spamPart = '';
 
-  /** getEventKey: source, object (with field path), type, reason and message. */
+  /** The last event key made, with its parts (see eventKey). */
+  private lastEvent = { head: '', tail: '', key: '' };
+  /** The last group key made, with its parts. */
+  private lastAggregate = { head: '', tail: '', key: '' };
+
+  /**
+   * getEventKey: source, object (with field path), type, reason and message. The same parts give the
+   * same rope as the last call: V8 compares two distinct ropes by flattening both for good (a flat copy
+   * each), and the correlator looks an event's key up again when the stored event comes back.
+   */
   eventKey(event: Obj): string {
     this.refresh(event);
-    return this.objectPart + intern(flatConcat(str(event.type), str(event.reason), str(event.message)));
+    return join(this.lastEvent, this.objectPart, intern(flatConcat(str(event.type), str(event.reason), str(event.message))));
   }
 
   /** getSpamKey: source and object (no field path), and type. */
@@ -48,7 +66,7 @@ export class CorrelatorKeys {
   /** EventAggregatorByReasonFunc's group key: the spam key, then reason and reporting controller and instance. */
   aggregateKey(event: Obj): string {
     this.refresh(event);
-    return this.spamPart + intern(flatConcat(str(event.reason), str(event.reportingComponent), str(event.reportingInstance)));
+    return join(this.lastAggregate, this.spamPart, intern(flatConcat(str(event.reason), str(event.reportingComponent), str(event.reportingInstance))));
   }
 
   /** Remakes the parts when a field they are made of differs from the last event's. */
