@@ -29,9 +29,9 @@ describe('kubeconfig-cert-expired', () => {
     kubeconfigCertExpired.apply(c, { type: 'kubeconfig-cert-expired', node: 'cp-1', kubeconfig: 'scheduler.conf' });
     c.advance(60_000);
     const [first, second] = schedulers(c);
-    expect(first.logs.at(-1)!.line).toMatch(/^E\d{4} [\d:.]+ +1 server\.go:312\] "Leaderelection lost"$/);
+    expect(first.logs.lines().at(-1)!.line).toMatch(/^E\d{4} [\d:.]+ +1 server\.go:312\] "Leaderelection lost"$/);
     expect(second.state).toBe('CONTAINER_RUNNING');
-    expect(second.logs.at(-1)!.line).toMatch(/error retrieving resource lock kube-system\/kube-scheduler: Unauthorized$/);
+    expect(second.logs.lines().at(-1)!.line).toMatch(/error retrieving resource lock kube-system\/kube-scheduler: Unauthorized$/);
     c.apply({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'waiting', namespace: 'default' }, spec: { containers: [{ name: 'app', image: 'nginx:1.25' }] } });
     c.advance(60_000);
     expect(list(c, 'pods', 'default').find((p) => p.metadata.name === 'waiting')!.spec.nodeName).toBeUndefined();

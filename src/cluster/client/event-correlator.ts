@@ -19,6 +19,7 @@
 import { isoSeconds } from '../clock/time-text.js';
 import { LruCache } from './lru.js';
 import { TokenBucket } from './token-bucket.js';
+import { CorrelatorKeys } from './correlator-keys.js';
 
 type Obj = Record<string, any>;
 
@@ -57,14 +58,14 @@ export interface CorrelateResult {
   skip: boolean;
 }
 
-/** getEventKey: source, object (with field path), type, reason and message, joined with no separator as upstream does. */
+/** getEventKey: source, object (with field path), type, reason and message, joined with no separator as upstream does (the plain definition; the correlator's keys are equal ones built by CorrelatorKeys). */
 export function eventKey(event: Obj): string {
   const s = event.source ?? {};
   const o = event.involvedObject ?? {};
   return strings([s.component, s.host, o.kind, o.namespace, o.name, o.fieldPath, o.uid, o.apiVersion, event.type, event.reason, event.message]).join('');
 }
 
-/** getSpamKey: source and object (no field path), and type. */
+/** getSpamKey: source and object (no field path), and type (the plain definition, as eventKey). */
 export function spamKey(event: Obj): string {
   const s = event.source ?? {};
   const o = event.involvedObject ?? {};
@@ -95,10 +96,30 @@ function str(v: unknown): string {
   return typeof v === 'string' ? v : '';
 }
 
-/** aggregateRecord: the distinct messages of a group and when it last saw an event. */
+/**
+ * aggregateRecord: the distinct messages of a group and when it last saw an event. Nearly every
+ * group has one message, held as the string itself: a Set per group was most of the correlator's
+ * memory (about 180 bytes of each record's 210). A second message makes the Set, in arrival order.
+ */
 interface AggregateRecord {
-  localKeys: Set<string>;
+  localKeys: string | Set<string>;
   lastTimestamp: number;
+}
+
+/** Adds `key` to the record's distinct messages; answers how many it holds now. */
+function addLocalKey(record: AggregateRecord, key: string): number {
+  const keys = record.localKeys;
+  if (typeof keys !== 'string') return keys.add(key).size;
+  if (keys === key) return 1;
+  record.localKeys = new Set([keys, key]);
+  return 2;
+}
+
+/** Drops the record's oldest message (Go's PopAny takes a random one; see aggregate). */
+function dropOldestLocalKey(record: AggregateRecord): void {
+  const keys = record.localKeys;
+  if (typeof keys === 'string') record.localKeys = new Set();
+  else keys.delete(keys.values().next().value!);
 }
 
 /** eventLog: what the logger remembers of an event it wrote. */
@@ -114,6 +135,8 @@ export class EventCorrelator {
   private readonly aggregates: LruCache<AggregateRecord>;
   private readonly logs: LruCache<EventLog>;
   private readonly spam: LruCache<TokenBucket>;
+  /** The caches' keys, equal to eventKey, spamKey and aggregatorKeys but sharing memory (correlator-keys.ts). */
+  private readonly keys = new CorrelatorKeys();
   private readonly maxEvents: number;
   private readonly maxIntervalMs: number;
   private readonly burst: number;
@@ -140,7 +163,7 @@ export class EventCorrelator {
     this.maxIntervalMs = (options.maxIntervalInSeconds || AGGREGATE_INTERVAL_SECONDS) * 1000;
     this.burst = options.burstSize || SPAM_BURST;
     this.qps = options.qps || SPAM_QPS;
-    this.spamKeyFunc = options.spamKeyFunc ?? spamKey;
+    this.spamKeyFunc = options.spamKeyFunc ?? ((event) => this.keys.spamKey(event));
   }
 
   /** EventCorrelate: aggregate, then count, then filter. */
@@ -153,25 +176,31 @@ export class EventCorrelator {
 
   /** UpdateState: remembers the event as the server stored it (its name and resourceVersion) under its own key. */
   updateState(event: Obj): void {
-    this.logs.add(eventKey(event), { count: event.count ?? 0, firstTimestamp: event.firstTimestamp, name: event.metadata.name, resourceVersion: event.metadata.resourceVersion });
+    this.logs.add(this.keys.eventKey(event), { count: event.count ?? 0, firstTimestamp: event.firstTimestamp, name: event.metadata.name, resourceVersion: event.metadata.resourceVersion });
   }
 
   /** EventAggregator.EventAggregate: the event to write and its cache key for the logger. */
   private aggregate(event: Obj): [Obj, string] {
     const now = this.now();
     const lived = now - this.skipped();
-    const fullKey = eventKey(event);
-    const [aggregateKey, localKey] = aggregatorKeys(event);
+    const fullKey = this.keys.eventKey(event);
+    const aggregateKey = this.keys.aggregateKey(event);
+    const localKey = str(event.message);
     let record = this.aggregates.peek(aggregateKey);
     // A record older than the interval (or none: the zero time) starts over.
-    if (!record || lived - record.lastTimestamp > this.maxIntervalMs) record = { localKeys: new Set(), lastTimestamp: lived };
-    record.localKeys.add(localKey);
-    record.lastTimestamp = lived;
+    let held: number;
+    if (!record || lived - record.lastTimestamp > this.maxIntervalMs) {
+      record = { localKeys: localKey, lastTimestamp: lived };
+      held = 1;
+    } else {
+      held = addLocalKey(record, localKey);
+      record.lastTimestamp = lived;
+    }
     this.aggregates.add(aggregateKey, record);
-    if (record.localKeys.size < this.maxEvents) return [event, fullKey];
+    if (held < this.maxEvents) return [event, fullKey];
     // Keep the set below the maximum. Go's PopAny takes whichever key map iteration gives first
     // (random); this takes the oldest, so the simulation stays deterministic.
-    record.localKeys.delete(record.localKeys.values().next().value!);
+    dropOldestLocalKey(record);
     const stamp = isoSeconds(now);
     // The aggregate copies only these fields: its reportingComponent and reportingInstance stay empty.
     const copy: Obj = {

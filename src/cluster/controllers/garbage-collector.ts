@@ -10,6 +10,7 @@ import { resourceForKind } from '../apiserver/resources.js';
 import type { Controller, ControllerContext } from './controller.js';
 import { WorkQueue } from './work-queue.js';
 import { jsonEqual } from '../json.js';
+import { flatConcat } from '../flat-string.js';
 
 /** Resources the collector watches for dependents and owners. */
 export const GC_RESOURCES = ['pods', 'replicasets', 'deployments', 'daemonsets', 'statefulsets', 'services', 'endpointslices', 'configmaps', 'secrets', 'leases'] as const;
@@ -37,7 +38,8 @@ export class GarbageCollector implements Controller {
   private onChange(resource: string, type: string, obj: KubeObject, old: KubeObject | undefined): void {
     // Most writes are status updates that share the stored owner references: the graph already has them.
     if (type === 'MODIFIED' && old !== undefined && obj.metadata.ownerReferences === old.metadata.ownerReferences) return;
-    const key = `${resource}|${obj.metadata.namespace ?? ''}|${obj.metadata.name}`;
+    // Flat: the dependents' sets keep it as long as the object lives.
+    const key = flatConcat(resource, '|', obj.metadata.namespace ?? '', '|', String(obj.metadata.name));
     for (const ref of obj.metadata.ownerReferences ?? []) {
       let set = this.dependents.get(ref.uid);
       if (!set) this.dependents.set(ref.uid, (set = new Set()));

@@ -33,7 +33,7 @@ export function containerLogs(runtime: ContainerRuntime, pod: KubeObject, contai
   }
   if (!id) return err(`container "${container}" in pod "${podName}" is terminated`);
   const c = runtime.containers.get(String(id).replace(/^containerd:\/\//, ''));
-  let lines = c?.logs ?? [];
+  let lines = c?.logs.lines() ?? [];
   if (options.sinceSeconds !== undefined) lines = lines.filter((l) => l.time >= now - options.sinceSeconds! * 1000);
   if (options.tailLines !== undefined) lines = options.tailLines <= 0 ? [] : lines.slice(-options.tailLines);
   const text = lines.map((l) => (options.timestamps ? `${new Date(l.time).toISOString().replace(/\.(\d{3})Z$/, '.$1000000Z')} ${l.line}` : l.line)).join('\n');

@@ -176,7 +176,7 @@ export class EvictionManager {
     const out: { name: string; bytes: number }[] = [];
     for (const c of this.host.runtime.containers.values()) {
       if (c.podUid !== uid || c.state !== 'CONTAINER_RUNNING') continue;
-      const logBytes = c.logs.reduce((a, l) => a + Buffer.byteLength(l.line) + 45, 0);
+      const logBytes = c.logs.lines().reduce((a, l) => a + Buffer.byteLength(l.line) + 45, 0);
       out.push({ name: c.name, bytes: CONTAINER_LAYER_BYTES + Math.ceil(logBytes / 4096) * 4096 });
     }
     return out;

@@ -96,15 +96,21 @@ const INPUTS_PER_CONTAINER = 8;
 /** How often a pod in a waiting state is re-synced (the kubelet's resync brings back-off events). */
 const RESYNC_MS = 10_000;
 
+/**
+ * The records of a kind of container a pod has none of: most pods have no init or ephemeral
+ * containers, and an empty Map of their own was about 180 bytes each, per pod.
+ */
+const NO_RECORDS: ReadonlyMap<string, Tracked> = new Map();
+
 /** The worker of one pod. */
 export class PodWorker {
   private sandbox?: Sandbox;
   private podIP?: string;
   private readonly containers = new Map<string, Tracked>();
-  /** The init containers, in spec order. */
-  private readonly inits = new Map<string, Tracked>();
-  /** The ephemeral containers, in the order they were added to the pod. */
-  private readonly ephemerals = new Map<string, Tracked>();
+  /** The init containers, in spec order (NO_RECORDS while there are none). */
+  private inits: ReadonlyMap<string, Tracked> = NO_RECORDS;
+  /** The ephemeral containers, in the order they were added to the pod (NO_RECORDS while there are none). */
+  private ephemerals: ReadonlyMap<string, Tracked> = NO_RECORDS;
   private readonly startTime: number;
   private timer?: TimerId;
   private timerAt = Infinity;
@@ -118,7 +124,7 @@ export class PodWorker {
     // convertToAPIContainerStatuses: with init containers every container not yet created waits in PodInitializing.
     const waiting = { reason: initSpecs.length ? 'PodInitializing' : 'ContainerCreating' };
     const record = (c: Obj, init: boolean): Tracked => ({ name: c.name, image: fullImageName(parseImageRef(c.image)), state: { waiting }, restartCount: 0, ready: false, started: false, fieldPath: intern(`spec.${init ? 'initContainers' : 'containers'}{${c.name}}`), init, ...(init && c.restartPolicy === 'Always' ? { restartable: true } : {}) });
-    for (const c of initSpecs) this.inits.set(c.name, record(c, true));
+    if (initSpecs.length) this.inits = new Map(initSpecs.map((c) => [c.name, record(c, true)]));
     for (const c of this.spec().containers as Obj[]) this.containers.set(c.name, record(c, false));
     this.trackEphemeralContainers();
   }
@@ -129,7 +135,8 @@ export class PodWorker {
     for (const c of (this.spec().ephemeralContainers ?? []) as Obj[]) {
       if (this.ephemerals.has(c.name)) continue;
       const waiting = { reason: this.inits.size ? 'PodInitializing' : 'ContainerCreating' };
-      this.ephemerals.set(c.name, { name: c.name, image: fullImageName(parseImageRef(c.image)), state: { waiting }, restartCount: 0, ready: false, started: false, fieldPath: intern(`spec.ephemeralContainers{${c.name}}`), init: false, ephemeral: true });
+      if (this.ephemerals === NO_RECORDS) this.ephemerals = new Map();
+      (this.ephemerals as Map<string, Tracked>).set(c.name, { name: c.name, image: fullImageName(parseImageRef(c.image)), state: { waiting }, restartCount: 0, ready: false, started: false, fieldPath: intern(`spec.ephemeralContainers{${c.name}}`), init: false, ephemeral: true });
       added = true;
     }
     return added;

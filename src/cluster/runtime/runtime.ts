@@ -11,6 +11,7 @@ import { parseWaitLoop } from '../programs/wait-loop.js';
 import { CNI_CONF_DIR, CNI_NOT_INITIALIZED, loadCniNetwork, seedCniPlugins, setupNetwork, type CniFiles } from './cni.js';
 import { ImageStore } from './image-store.js';
 import { resolvConfText, type DnsConfig } from '../dns/resolv-conf.js';
+import { ContainerLog } from './container-log.js';
 import { isShell } from '../programs/shell-words.js';
 
 /** An image in the node's content store. */
@@ -58,8 +59,8 @@ export interface RuntimeContainer {
   exitCode?: number;
   reason?: string;
   state: 'CONTAINER_CREATED' | 'CONTAINER_RUNNING' | 'CONTAINER_EXITED';
-  /** Log lines with their times (what `kubectl logs` / `crictl logs` print). */
-  logs: { time: number; line: string }[];
+  /** Its log lines with their times (what `kubectl logs` / `crictl logs` print). */
+  readonly logs: ContainerLog;
   behaviour: ImageBehaviour;
   exitTimer?: TimerId;
   /** The command line its process runs (commandLine: command + args, or the image's ENTRYPOINT + args, or its default). */
@@ -301,7 +302,7 @@ export class ContainerRuntime {
       imageId: image.id,
       createdAt: this.queue.now(),
       state: 'CONTAINER_CREATED',
-      logs: [],
+      logs: new ContainerLog(),
       behaviour: behaviourFor(image.behaviour, spec.command, spec.args, spec.stdin === true),
       argv: commandLine(image.behaviour, spec.command, spec.args),
     };
@@ -311,7 +312,7 @@ export class ContainerRuntime {
     // The CRI log file the kubelet asks for (LogDirectory/LogPath), in the CRI log format `<RFC3339Nano> stdout F <line>`.
     if (this.cniFiles) {
       const path = `${podLogDir(sandbox)}/${spec.name}/${attempt}.log`;
-      const content = () => container.logs.map((l) => `${criLogTime(l.time + this.hostClockOffsetMs())} stdout F ${l.line}\n`).join('');
+      const content = () => container.logs.lines().map((l) => `${criLogTime(l.time + this.hostClockOffsetMs())} stdout F ${l.line}\n`).join('');
       // Sized as it grows (appendLog), never rendered to be measured: the eviction manager polls disk usage.
       this.cniFiles.write(path, content, { mode: 0o640, sizeBytes: 0 });
       this.logFiles.set(container, { path, content, bytes: 0 });
@@ -323,14 +324,13 @@ export class ContainerRuntime {
    * Writes lines to a container's stdout: its log (`kubectl logs`) and its
    * CRI log file, whose size grows by the CRI-formatted line (30-character
    * timestamp + " stdout F " + the line + newline) without rendering the file.
-   * Logs grow only through here.
+   * Logs grow only through here; the log keeps `lines`, which the caller
+   * must not change afterwards.
    */
   appendLog(container: RuntimeContainer, time: number, lines: readonly string[]): void {
     const file = this.logFiles.get(container);
-    for (const line of lines) {
-      container.logs.push({ time, line });
-      if (file) file.bytes += 41 + Buffer.byteLength(line);
-    }
+    container.logs.append(time, lines);
+    if (file) for (const line of lines) file.bytes += 41 + Buffer.byteLength(line);
     if (file) this.cniFiles?.resize?.(file.path, file.bytes, file.content);
   }
 

@@ -9,6 +9,7 @@
  */
 import type { NodeSelectorTerm, Pod, PreferredSchedulingTerm, Toleration } from 'kubernetes-types/core/v1.js';
 import { normalizedImageName, podHostPorts } from './node-info.js';
+import { sharedImages } from './shared-facts.js';
 import { podNonZeroRequests, podRequests, specFacts } from './pod-resources.js';
 import type { SpecFacts } from './pod-resources.js';
 import type { NodeInfoLister } from './snapshot.js';
@@ -96,5 +97,5 @@ function podImages(pod: Pod, facts: SpecFacts): readonly string[] {
   const images: string[] = [];
   for (const c of pod.spec?.initContainers ?? []) images.push(normalizedImageName(c.image ?? ''));
   for (const c of pod.spec?.containers ?? []) images.push(normalizedImageName(c.image ?? ''));
-  return (facts.images = images);
+  return (facts.images = sharedImages(images));
 }

@@ -9,6 +9,7 @@ import { parseBytes, parseCpuMilli, tryParseQuantityExact } from '../quantity.js
 import { emptyResources, isScalarResourceName, podNonZeroRequests, podRequests, specFacts } from './pod-resources.js';
 import type { SpecFacts } from './pod-resources.js';
 import type { HostPort, NodeInfo, Resources } from './types.js';
+import { NO_HOST_PORTS } from './shared-facts.js';
 
 /** True when a pod no longer holds node resources (phase Succeeded or Failed). */
 export function isTerminalPod(pod: Pod): boolean {
@@ -37,7 +38,7 @@ export function podHostPorts(pod: Pod, facts: SpecFacts = specFacts(pod)): reado
       }
     }
   }
-  return (facts.hostPorts = ports);
+  return (facts.hostPorts = ports.length ? ports : NO_HOST_PORTS);
 }
 
 /** Normalizes an image name the way ImageLocality does: a missing tag means `:latest`. */

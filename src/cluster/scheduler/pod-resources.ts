@@ -7,6 +7,7 @@
 import type { Container, Pod } from 'kubernetes-types/core/v1.js';
 import { tryParseQuantityExact, parseCpuMilli, parseBytes } from '../quantity.js';
 import type { HostPort, Resources } from './types.js';
+import { sharedResources } from './shared-facts.js';
 
 /** Default CPU request counted for scoring when a container sets none (`schedutil.DefaultMilliCPURequest`). */
 export const DEFAULT_MILLI_CPU_REQUEST = 100;
@@ -93,7 +94,8 @@ export function specFacts(pod: Pod): SpecFacts {
   let facts = factsByContainers.get(key);
   // Versions that share the containers but not the init containers or overhead (never seen in practice) get their own.
   if (facts && facts.initContainers === spec?.initContainers && facts.overhead === spec?.overhead) return facts;
-  facts = { initContainers: spec?.initContainers, overhead: spec?.overhead };
+  // Every field in the literal, so the ones filled later stay in the object (no separate property array).
+  facts = { initContainers: spec?.initContainers, overhead: spec?.overhead, requests: undefined, nonZeroRequests: undefined, hostPorts: undefined, images: undefined };
   factsByContainers.set(key, facts);
   return facts;
 }
@@ -201,12 +203,12 @@ export function isScalarResourceName(name: string): boolean {
 
 /** The pod's effective requests (PreFilter state of NodeResourcesFit); shared per pod spec, do not change it. */
 export function podRequests(pod: Pod, facts: SpecFacts = specFacts(pod)): Resources {
-  return (facts.requests ??= requestsOf(pod, false));
+  return (facts.requests ??= sharedResources(requestsOf(pod, false)));
 }
 
 /** The pod's requests with scoring defaults for missing cpu/memory (GetNonzeroRequests); shared, do not change it. */
 export function podNonZeroRequests(pod: Pod, facts: SpecFacts = specFacts(pod)): Resources {
-  return (facts.nonZeroRequests ??= requestsOf(pod, true));
+  return (facts.nonZeroRequests ??= sharedResources(requestsOf(pod, true)));
 }
 
 /** spec.priority, 0 when unset (corev1helpers.PodPriority). */

@@ -11,6 +11,7 @@ import type { Pod } from 'kubernetes-types/core/v1.js';
 import { Heap } from './heap.js';
 import { podPriority } from './pod-resources.js';
 import { jsonEqual } from '../json.js';
+import { flatConcat } from '../flat-string.js';
 
 /** A cluster change that may make unschedulable pods schedulable. */
 export type ClusterEvent =
@@ -71,9 +72,9 @@ function lessByPriority(a: QueuedPod, b: QueuedPod): boolean {
   return a.seq < b.seq;
 }
 
-/** `namespace/name` of a pod. */
+/** `namespace/name` of a pod, flat: the queue, the cache and the scheduler's ranks keep it as long as the pod lives. */
 export function podKey(pod: Pod): string {
-  return `${pod.metadata?.namespace ?? 'default'}/${pod.metadata?.name ?? ''}`;
+  return flatConcat(pod.metadata?.namespace ?? 'default', '/', pod.metadata?.name ?? '');
 }
 
 /** The three sub-queues of kube-scheduler's PriorityQueue. */

@@ -13,6 +13,7 @@ import type { EventQueue, TimerId } from '../clock/event-queue.js';
 import type { KubeObject, WatchEvent, WatchHandle } from '../apiserver/types.js';
 import { deepFreeze, freezeStoredObjects } from '../json.js';
 import { LastKey, namespacedKey } from '../object-key.js';
+import { flatConcat } from '../flat-string.js';
 
 /** A registered watcher. */
 interface Watcher {
@@ -73,9 +74,12 @@ const NO_WATCHERS: Watcher[] = [];
 /** How many writes of history the store keeps before compacting. */
 const HISTORY_LIMIT = 10_000;
 
-/** Store key of an object: `/registry/<resource>/<ns>/<name>` as etcd would hold it. */
+/**
+ * Store key of an object: `/registry/<resource>/<ns>/<name>` as etcd would hold it. Flat, because the
+ * etcd member keeps it for as long as the key lives (as a template literal it was a rope of five nodes).
+ */
 export function storeKey(resource: string, namespace: string | undefined, name: string): string {
-  return namespace ? `/registry/${resource}/${namespace}/${name}` : `/registry/${resource}/${name}`;
+  return namespace ? flatConcat('/registry/', resource, '/', namespace, '/', name) : flatConcat('/registry/', resource, '/', name);
 }
 
 /** An etcd lease: keys attached to it are deleted when it expires. */
@@ -154,6 +158,8 @@ export class Store {
   private historyStart = 0;
   private compacted = 0;
   private readonly freeze = freezeStoredObjects();
+  /** `/registry/<prefix>/` by resource (see backendKey). */
+  private readonly etcdPrefixes = new Map<string, string>();
 
   /**
    * @param folding whether writes put with `fold` are folded (the default);
@@ -322,14 +328,26 @@ export class Store {
   admit(resource: string, object: KubeObject, remove = false): string | undefined {
     const backend = this.backend;
     if (!backend) return undefined;
-    const key = etcdKey(resource, object.metadata.namespace, object.metadata.name!);
+    const key = this.backendKey(resource, object);
     // Measured (as its JSON) when new, and on updates only where the payload is the point (data, binaryData).
     return remove ? backend.delete(key) : backend.put(key, () => JSON.stringify(object).length, !RESIZED_ON_UPDATE.has(resource));
   }
 
+  /**
+   * The object's etcd key ({@link etcdKey}) for the backend, which keeps it as long as the key lives: the
+   * resource's prefix and the key the store files the object under (the same string, made once by
+   * `keys`), joined as a rope that points to both instead of a flat copy. An event, written once, keeps
+   * it so; a key written again is compared with the new one, which flattens it, as it was before.
+   */
+  private backendKey(resource: string, object: KubeObject): string {
+    let prefix = this.etcdPrefixes.get(resource);
+    if (prefix === undefined) this.etcdPrefixes.set(resource, (prefix = flatConcat('/registry/', ETCD_PREFIXES[resource] ?? resource, '/')));
+    return prefix + this.keys.of(object.metadata.namespace, object.metadata.name!);
+  }
+
   /** Removes an object. */
   remove(resource: string, object: KubeObject): void {
-    this.backend?.deleted(etcdKey(resource, object.metadata.namespace, object.metadata.name!));
+    this.backend?.deleted(this.backendKey(resource, object));
     const key = this.keys.of(object.metadata.namespace, object.metadata.name!);
     this.detachLease(resource, key);
     this.revision++;

@@ -22,7 +22,7 @@ const containerLog = (c: Cluster, node: string, name: string) =>
   [...c.nodes.get(node)!.runtime.containers.values()]
     .filter((x) => x.name === name)
     .sort((a, b) => b.createdAt - a.createdAt)[0]
-    .logs.map((l) => l.line.replace(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3} /, ''));
+    .logs.lines().map((l) => l.line.replace(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3} /, ''));
 
 describe('calico-node DaemonSet and calico-kube-controllers', () => {
   const cluster = calicoCluster();

@@ -153,6 +153,33 @@ describe('EventCorrelator spam filter (TestEventSpamFilter)', () => {
   });
 });
 
+describe('EventCorrelator aggregate groups', () => {
+  /** Sends events one interval apart; answers, for each, whether it came out aggregated. */
+  function aggregated(options: CorrelatorOptions, events: Obj[]): boolean[] {
+    const { correlator, now } = intervalCorrelator(5, options);
+    return events.map((e) => {
+      now();
+      return correlator.correlate(e).event.message === aggregateMessage(e);
+    });
+  }
+
+  it('forget their oldest message once they aggregate: the first message aggregates again, the second passes as itself', () => {
+    const messages = similar(AGGREGATE_MAX_EVENTS, similarEvent);
+    const out = aggregated({}, [...messages, messages[1], messages[0]]);
+    expect(out).toEqual([...Array(AGGREGATE_MAX_EVENTS - 1).fill(false), true, false, true]);
+  });
+
+  it('of at most two messages: a second message aggregates, then the group holds only the newest', () => {
+    const [a, b] = similar(2, similarEvent);
+    expect(aggregated({ maxEvents: 2 }, [a, a, b, a, a, b, b])).toEqual([false, false, true, true, false, true, false]);
+  });
+
+  it('of one message: every event aggregates', () => {
+    const [a, b] = similar(2, similarEvent);
+    expect(aggregated({ maxEvents: 1 }, [a, a, b])).toEqual([true, true, true]);
+  });
+});
+
 describe('EventCorrelator keys (TestEventAggregatorByReasonFunc)', () => {
   it('groups by reason and object, not by message', () => {
     const e1 = makeEvent('end-of-world', 'it was fun', ref('Pod', 'pod1', 'other'));

@@ -9,7 +9,7 @@ type Obj = Record<string, any>;
 
 const MANIFEST = '/etc/kubernetes/manifests/kube-apiserver.yaml';
 const fsOf = (c: Cluster) => c.nodes.get('cp-1')!.host.fs;
-const apiServerLogs = (c: Cluster) => [...c.nodes.get('cp-1')!.runtime.containers.values()].filter((x) => x.name === 'kube-apiserver').map((x) => x.logs.map((l) => l.line));
+const apiServerLogs = (c: Cluster) => [...c.nodes.get('cp-1')!.runtime.containers.values()].filter((x) => x.name === 'kube-apiserver').map((x) => x.logs.lines().map((l) => l.line));
 
 /** Sets (or adds) one flag of kube-apiserver's command in its static pod manifest on cp-1. */
 function setFlag(c: Cluster, name: string, value: string): void {

@@ -29,7 +29,7 @@ describe("kube-apiserver's etcd client", () => {
     expect(exited.length).toBeGreaterThanOrEqual(1);
     const first = exited[0]!;
     expect(first.exitCode).toBe(255);
-    const lines = first.logs.map((l) => l.line);
+    const lines = first.logs.lines().map((l) => l.line);
     const warning = 'logging.go:55] [core] [Channel #2 SubChannel #4]grpc: addrConn.createTransport failed to connect to {Addr: "127.0.0.1:2397", ServerName: "127.0.0.1:2397", }. Err: connection error: desc = "transport: Error while dialing: dial tcp 127.0.0.1:2397: connect: connection refused"';
     expect(lines.filter((l) => l.startsWith('W')).length).toBeGreaterThan(6);
     expect(lines.some((l) => l.endsWith(warning))).toBe(true);
@@ -74,7 +74,7 @@ describe("kube-apiserver's etcd client", () => {
       editCommand(c, 'kube-apiserver.yaml', (cmd) => cmd.map((a) => (a.startsWith('--etcd-servers=') ? `--etcd-servers=${endpoint}` : a)));
       c.advance(60_000);
       const mine = apiservers(c).filter((x) => x.argv.includes(`--etcd-servers=${endpoint}`));
-      return mine[0]!.logs.map((l) => l.line).find((l) => l.includes('createTransport'));
+      return mine[0]!.logs.lines().map((l) => l.line).find((l) => l.includes('createTransport'));
     };
     expect(starts('https://127.0.0.1:2380')).toContain('desc = "transport: Error while dialing: dial tcp 127.0.0.1:2380: connect: connection refused"');
     expect(starts('https://10.0.0.10:2380')).toContain('desc = "error reading server preface: http2: frame too large"');

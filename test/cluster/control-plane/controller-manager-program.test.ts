@@ -10,7 +10,7 @@ const MANIFEST = '/etc/kubernetes/manifests/kube-controller-manager.yaml';
 const fsOf = (c: Cluster) => c.nodes.get('cp-1')!.host.fs;
 const list = (c: Cluster, resource: string, ns?: string): Obj[] => (c.systemClient().list(resource, ns) as { ok: true; value: { items: Obj[] } }).value.items;
 const containers = (c: Cluster) => [...c.nodes.get('cp-1')!.runtime.containers.values()].filter((x) => x.name === 'kube-controller-manager');
-const logOf = (c: Cluster, index = -1) => containers(c).at(index)!.logs.map((l) => l.line);
+const logOf = (c: Cluster, index = -1) => containers(c).at(index)!.logs.lines().map((l) => l.line);
 const lease = (c: Cluster) => list(c, 'leases', 'kube-system').find((l) => l.metadata.name === 'kube-controller-manager')!;
 const deployment = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'api', namespace: 'default' }, spec: { replicas: 2, selector: { matchLabels: { app: 'api' } }, template: { metadata: { labels: { app: 'api' } }, spec: { containers: [{ name: 'app', image: 'nginx:1.25' }] } } } };
 const podsOf = (c: Cluster) => list(c, 'pods', 'default').filter((p) => p.metadata.labels?.app === 'api');

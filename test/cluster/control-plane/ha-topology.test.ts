@@ -8,6 +8,7 @@ import { createCluster, type Cluster } from '../../../src/cluster/cluster.js';
 import { worldNode } from '../kubelet/harness.js';
 import { sessionOn } from '../../commands/crictl/node-session.js';
 import { nodePartitioned } from '../../../src/faults/node-partitioned.js';
+import type { ContainerLog } from '../../../src/cluster/runtime/container-log.js';
 
 type Obj = Record<string, any>;
 
@@ -30,7 +31,7 @@ const server = (c: Cluster, node: string, file: string) => /server: (\S+)/.exec(
 const lease = (c: Cluster, name: string): Obj => (c.systemClient().get('leases', 'kube-system', name) as { ok: true; value: Obj }).value.spec;
 /** The running containers of `name` on each control-plane node, by node. */
 const running = (c: Cluster, name: string) => CPS.flatMap((node) => [...c.nodes.get(node)!.runtime.containers.values()].filter((x) => x.name === name && x.state === 'CONTAINER_RUNNING').map((container) => ({ node, container })));
-const logText = (x: { container: { logs: { line: string }[] } }) => x.container.logs.map((l) => l.line).join('\n');
+const logText = (x: { container: { logs: ContainerLog } }) => x.container.logs.lines().map((l) => l.line).join('\n');
 const etcdCommand = (c: Cluster, node: string): string[] => {
   const text = fs(c, node).read(`${MANIFESTS}/etcd.yaml`)!;
   return [...text.matchAll(/- '?(--[^'\n]+)'?$/gm)].map((m) => m[1]!);

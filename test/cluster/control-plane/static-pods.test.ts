@@ -74,7 +74,7 @@ describe('the kubelet file source and the control-plane programs', () => {
     expect(JSON.stringify(status.state)).toMatch(/CrashLoopBackOff|Error/);
     expect(status.lastState.terminated.exitCode).toBe(1);
     const last = containers(c, 'kube-scheduler').at(-1)!;
-    expect(last.logs.map((l) => l.line)).toEqual(['Error: unknown flag: --leader-elect-retry']);
+    expect(last.logs.lines().map((l) => l.line)).toEqual(['Error: unknown flag: --leader-elect-retry']);
   });
 
   it('a wrong kubeconfig path ends the scheduler with clientcmd\'s error', () => {
@@ -82,7 +82,7 @@ describe('the kubelet file source and the control-plane programs', () => {
     editCommand(c, 'kube-scheduler.yaml', (cmd) => cmd.map((a) => (a.startsWith('--kubeconfig=') ? '--kubeconfig=/etc/kubernetes/scheduler.cnf' : a)));
     c.advance(25_000);
     const last = containers(c, 'kube-scheduler').at(-1)!;
-    expect(last.logs.at(-1)!.line).toMatch(/^E\d{4} [\d:.]+ +1 run\.go:72\] "command failed" err="stat \/etc\/kubernetes\/scheduler\.cnf: no such file or directory"$/);
+    expect(last.logs.lines().at(-1)!.line).toMatch(/^E\d{4} [\d:.]+ +1 run\.go:72\] "command failed" err="stat \/etc\/kubernetes\/scheduler\.cnf: no such file or directory"$/);
   });
 
   it('a manifest that does not parse is logged in the kubelet journal as upstream does, and its pod stops', () => {

@@ -58,7 +58,7 @@ describe('kubeadm installs CoreDNS with its Corefile', () => {
   });
 
   it('logs its start-up lines with the hash of the Corefile it loaded', () => {
-    const lines = corednsContainers(cluster)[0].logs.map((l) => l.line);
+    const lines = corednsContainers(cluster)[0].logs.lines().map((l) => l.line);
     expect(lines.slice(0, 4)).toEqual(['.:53', expect.stringMatching(/^\[INFO\] plugin\/reload: Running configuration SHA512 = [0-9a-f]{128}$/), 'CoreDNS-1.11.3', 'linux/amd64, go1.21.11, a6338e9']);
   });
 });
@@ -137,7 +137,7 @@ describe('answers of the kubernetes plugin', () => {
 
 describe('the reload plugin', () => {
   it('picks up a ConfigMap change a minute or two later, and keeps the running configuration when the new one does not load', () => {
-    const lines = () => corednsContainers(cluster).find((x) => x.state === 'CONTAINER_RUNNING')!.logs.map((l) => l.line);
+    const lines = () => corednsContainers(cluster).find((x) => x.state === 'CONTAINER_RUNNING')!.logs.lines().map((l) => l.line);
     const edit = (change: (corefile: string) => string) => {
       const cur = sys.get('configmaps', 'kube-system', 'coredns') as { value: Obj };
       expect(sys.update('configmaps', 'kube-system', { ...cur.value, data: { Corefile: change(cur.value.data.Corefile) } } as unknown as KubeObject).ok).toBe(true);
@@ -172,7 +172,7 @@ describe('without its RBAC', () => {
     c.advance(20_000);
     const running = corednsContainers(c).filter((x) => x.state === 'CONTAINER_RUNNING' && x.startedAt! > c.now() - 20_000);
     expect(running.length).toBeGreaterThan(0);
-    const lines = running[0].logs.map((l) => l.line);
+    const lines = running[0].logs.lines().map((l) => l.line);
     expect(lines).toContain('[INFO] plugin/kubernetes: pkg/mod/k8s.io/client-go@v0.29.3/tools/cache/reflector.go:229: failed to list *v1.Service: services is forbidden: User "system:serviceaccount:kube-system:coredns" cannot list resource "services" in API group "" at the cluster scope');
     expect(lines).toContain('[ERROR] plugin/kubernetes: pkg/mod/k8s.io/client-go@v0.29.3/tools/cache/reflector.go:229: Failed to watch *v1.EndpointSlice: failed to list *v1.EndpointSlice: endpointslices.discovery.k8s.io is forbidden: User "system:serviceaccount:kube-system:coredns" cannot list resource "endpointslices" in API group "discovery.k8s.io" at the cluster scope');
     expect(lines).toContain('[WARNING] plugin/kubernetes: starting server with unsynced Kubernetes API');
@@ -201,7 +201,7 @@ describe('the loop plugin', () => {
     const crashed = corednsContainers(c).filter((x) => x.state === 'CONTAINER_EXITED');
     expect(crashed.length).toBeGreaterThan(0);
     expect(crashed[0].exitCode).toBe(1);
-    const lines = crashed[0].logs.map((l) => l.line);
+    const lines = crashed[0].logs.lines().map((l) => l.line);
     expect(lines.slice(0, 1)).toEqual(['.:53']);
     expect(lines.at(-1)).toMatch(/^\[FATAL\] plugin\/loop: Loop \(127\.0\.0\.1:\d+ -> :53\) detected for zone "\.", see https:\/\/coredns\.io\/plugins\/loop#troubleshooting\. Query: "HINFO \d+\.\d+\."$/);
   });
@@ -234,11 +234,11 @@ describe('a Corefile that does not load', () => {
     const crashed = corednsContainers(c).filter((x) => x.state === 'CONTAINER_EXITED');
     expect(crashed.length).toBeGreaterThan(0);
     expect(crashed[0].exitCode).toBe(1);
-    expect(crashed[0].logs.map((l) => l.line)).toEqual(["/etc/coredns/Corefile:7 - Error during parsing: Unknown directive 'kubernetess'"]);
+    expect(crashed[0].logs.lines().map((l) => l.line)).toEqual(["/etc/coredns/Corefile:7 - Error during parsing: Unknown directive 'kubernetess'"]);
     edit(good);
     c.advance(6 * 60_000);
     for (const st of statuses()) expect(st.state.running).toBeDefined();
-    const running = corednsContainers(c).filter((x) => x.state === 'CONTAINER_RUNNING' && x.logs[0]?.line === '.:53' && x.startedAt! > c.now() - 6 * 60_000);
+    const running = corednsContainers(c).filter((x) => x.state === 'CONTAINER_RUNNING' && x.logs.lines()[0]?.line === '.:53' && x.startedAt! > c.now() - 6 * 60_000);
     expect(running).toHaveLength(2);
   });
 });

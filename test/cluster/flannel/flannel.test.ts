@@ -20,7 +20,7 @@ const flannelLog = (c: Cluster, node: string) =>
   [...c.nodes.get(node)!.runtime.containers.values()]
     .filter((x) => x.name === 'kube-flannel')
     .sort((a, b) => b.createdAt - a.createdAt)[0]
-    .logs.map((l) => l.line.replace(/^([IWE])\d{4} \d\d:\d\d:\d\d\.\d{6}/, '$1'));
+    .logs.lines().map((l) => l.line.replace(/^([IWE])\d{4} \d\d:\d\d:\d\d\.\d{6}/, '$1'));
 
 describe('kube-flannel DaemonSet', () => {
   const cluster = smallCluster();

@@ -35,7 +35,7 @@ describe('kube-proxy in IPVS mode', () => {
     expect(r.exitCode).toBe(0);
     expect(r.stdout.startsWith('IP Virtual Server version 1.2.1 (size=4096)\nProt LocalAddress:Port Scheduler Flags\n  -> RemoteAddress:Port           Forward Weight ActiveConn InActConn\nTCP  10.96.0.1:443 rr\n  -> 10.0.0.10:6443               Masq    1      0          0         \n')).toBe(true);
     expect(r.stdout).toContain('UDP  10.96.0.10:53 rr\n');
-    expect(kubeProxy('node-1').logs.some((l) => l.line.endsWith('"Using ipvs Proxier"'))).toBe(true);
+    expect(kubeProxy('node-1').logs.lines().some((l) => l.line.endsWith('"Using ipvs Proxier"'))).toBe(true);
     const lsmod = runLsmod([], ctx('node-1')).stdout.split('\n');
     expect(lsmod[0]).toBe('Module                  Size  Used by');
     expect(lsmod).toContain('ip_vs_rr               16384  0');
@@ -61,7 +61,7 @@ describe('kube-proxy in IPVS mode', () => {
     const c = kubeProxy('node-2');
     expect(c.state).toBe('CONTAINER_EXITED');
     expect(c.exitCode).toBe(1);
-    const lines = c.logs.map((l) => l.line);
+    const lines = c.logs.lines().map((l) => l.line);
     expect(lines.at(-2)).toMatch(/^E\d{4} [\d:.]+ +1 server\.go:558\] "Error running ProxyServer" err="can't use the IPVS proxier: Ipvs not supported by the kernel"$/);
     expect(lines.at(-1)).toMatch(/run\.go:72\] "command failed" err="can't use the IPVS proxier: Ipvs not supported by the kernel"$/);
     expect(runLsmod([], ctx('node-2')).stdout).not.toContain('ip_vs');

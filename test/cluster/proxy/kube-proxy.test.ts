@@ -39,7 +39,7 @@ const kubeProxyContainer = (node: string) => [...cluster.nodes.get(node)!.runtim
 describe('kube-proxy programs every node from the API', () => {
   it('runs on each node with upstream start-up lines, configured from the kube-proxy ConfigMap', () => {
     for (const node of ['cp-1', 'node-1', 'node-2']) expect(kubeProxyContainer(node)).toBeDefined();
-    const log = kubeProxyContainer('node-1')!.logs.map((l) => l.line);
+    const log = kubeProxyContainer('node-1')!.logs.lines().map((l) => l.line);
     expect(log[0]).toMatch(/^I\d{4} \d\d:\d\d:\d\d\.\d{6}       1 server_linux\.go:66\] "Using iptables proxy"$/);
     expect(log.some((l) => l.endsWith('"Successfully retrieved node IP(s)" IPs=["10.0.0.11"]'))).toBe(true);
     expect(log.some((l) => l.endsWith('server_linux.go:170] "Using iptables Proxier"'))).toBe(true);
@@ -116,14 +116,14 @@ describe('kube-proxy without its RBAC binding', () => {
     for (const p of pods.ok ? pods.value.items : []) sys2.delete('pods', 'kube-system', p.metadata.name!);
     c.advance(40_000);
     const container = [...c.nodes.get('node-1')!.runtime.containers.values()].filter((x) => x.name === 'kube-proxy').at(-1)!;
-    const lines = container.logs.map((l) => l.line);
+    const lines = container.logs.lines().map((l) => l.line);
     expect(lines).toContainEqual(expect.stringMatching(/^W\d{4} [\d:.]+ +1 reflector\.go:569\] k8s\.io\/client-go\/informers\/factory\.go:160: failed to list \*v1\.Service: services is forbidden: User "system:serviceaccount:kube-system:kube-proxy" cannot list resource "services" in API group "" at the cluster scope$/));
     expect(lines).toContainEqual(expect.stringMatching(/reflector\.go:166\] "Unhandled Error" err="k8s\.io\/client-go\/informers\/factory\.go:160: Failed to watch \*v1\.Service: failed to list \*v1\.Service: services is forbidden: /));
     expect(lines.some((l) => l.includes('Caches are synced'))).toBe(false);
     // Restoring the binding lets the next retry list, sync and program the node.
     sys2.create('clusterrolebindings', undefined, { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRoleBinding', metadata: { name: 'kubeadm:node-proxier' }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'system:node-proxier' }, subjects: [{ kind: 'ServiceAccount', name: 'kube-proxy', namespace: 'kube-system' }] } as KubeObject);
     c.advance(40_000);
-    expect(container.logs.at(-1)!.line).toMatch(/Caches are synced for endpoint slice config$/);
+    expect(container.logs.lines().at(-1)!.line).toMatch(/Caches are synced for endpoint slice config$/);
   });
 });
 
@@ -141,7 +141,7 @@ describe('kube-proxy and its configuration file', () => {
     c.advance(60_000);
     expect(first.state).toBe('CONTAINER_EXITED');
     expect(first.exitCode).toBe(1);
-    expect(first.logs.at(-2)!.line).toMatch(/server\.go:558\] "Error running ProxyServer" err="content of the proxy server's configuration file was updated"$/);
+    expect(first.logs.lines().at(-2)!.line).toMatch(/server\.go:558\] "Error running ProxyServer" err="content of the proxy server's configuration file was updated"$/);
     c.advance(30_000);
     const masq = netfilterOf(c.nodes.get('node-1')!.host).natTable.chains['KUBE-SVC-NPX46M4PTMTKRN6Y'][0];
     expect(masq).toMatchObject({ source: '10.250.0.0/16', sourceInvert: true });
@@ -176,11 +176,11 @@ describe('kube-proxy on a node cut off from the API server', () => {
     expect(restarted).not.toBe(running);
     netfilterOf(node.host).filterTable.append('INPUT', { source: '10.0.0.10/32', target: 'DROP' });
     c.advance(5_000);
-    expect(restarted.logs.map((l) => l.line)).toContainEqual(
+    expect(restarted.logs.lines().map((l) => l.line)).toContainEqual(
       expect.stringMatching(
         /reflector\.go:569\] k8s\.io\/client-go\/informers\/factory\.go:160: failed to list \*v1\.Service: Get "https:\/\/10\.0\.0\.10:6443\/api\/v1\/services\?labelSelector=%21service\.kubernetes\.io%2Fheadless%2C%21service\.kubernetes\.io%2Fservice-proxy-name&limit=500&resourceVersion=0": dial tcp 10\.0\.0\.10:6443: i\/o timeout$/,
       ),
     );
-    expect(restarted.logs.some((l) => l.line.includes('Caches are synced'))).toBe(false);
+    expect(restarted.logs.lines().some((l) => l.line.includes('Caches are synced'))).toBe(false);
   });
 });

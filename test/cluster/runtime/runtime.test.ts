@@ -36,7 +36,7 @@ describe('ContainerRuntime', () => {
     if (!c.ok) throw new Error(c.error);
     expect(c.value.state).toBe('CONTAINER_CREATED');
     expect(runtime.startContainer(c.value.id, ['/app']).ok).toBe(true);
-    expect(c.value.logs).toEqual([{ time: 1_000_000, line: 'boot' }]);
+    expect(c.value.logs.lines()).toEqual([{ time: 1_000_000, line: 'boot' }]);
     expect(runtime.serving(c.value, 80)).toBe(false);
     queue.runUntil(1_003_000);
     expect(c.value).toMatchObject({ state: 'CONTAINER_EXITED', exitCode: 2, reason: 'Error', startedAt: 1_000_000, finishedAt: 1_003_000 });
@@ -65,7 +65,7 @@ describe('ContainerRuntime', () => {
     runtime.startContainer(forever.value.id, ['sh']);
     runtime.startContainer(brief.value.id, ['sh']);
     queue.runUntil(1_010_000);
-    expect([forever.value.state, forever.value.logs.map((l) => l.line)]).toEqual(['CONTAINER_RUNNING', ['hello']]);
+    expect([forever.value.state, forever.value.logs.lines().map((l) => l.line)]).toEqual(['CONTAINER_RUNNING', ['hello']]);
     expect(brief.value).toMatchObject({ state: 'CONTAINER_EXITED', exitCode: 3, finishedAt: 1_005_000 });
     runtime.stopContainer(forever.value.id);
     expect(forever.value).toMatchObject({ state: 'CONTAINER_EXITED', exitCode: 137 });

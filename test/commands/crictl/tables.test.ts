@@ -3,6 +3,7 @@ import { EventQueue } from '../../../src/cluster/clock/event-queue.js';
 import { Random } from '../../../src/cluster/clock/random.js';
 import { ImageCatalog } from '../../../src/cluster/workloads/catalog.js';
 import { ContainerRuntime, type RuntimeContainer } from '../../../src/cluster/runtime/runtime.js';
+import { ContainerLog } from '../../../src/cluster/runtime/container-log.js';
 import { runPs, type CriNode } from '../../../src/commands/crictl/containers.js';
 import { runImages, runPods } from '../../../src/commands/crictl/pods-images.js';
 import { CriClient } from '../../../src/cluster/runtime/cri-client.js';
@@ -31,7 +32,7 @@ function referenceNode(): CriNode {
     ['e1f2a3b4c5d6e', 'f1184a0bd7fe5', NOW - 70 * S, 'CONTAINER_EXITED', 'kube-apiserver', 12, '3e4f5a6b7c8d9'],
   ];
   for (const [c, img, at, state, name, attempt, pod] of containers) {
-    rt.containers.set(id(c), { id: id(c), sandboxId: id(pod), podUid: 'u', name, attempt, image: 'x', imageId: `sha256:${id(img)}`, createdAt: at, state, logs: [], behaviour, argv: [] });
+    rt.containers.set(id(c), { id: id(c), sandboxId: id(pod), podUid: 'u', name, attempt, image: 'x', imageId: `sha256:${id(img)}`, createdAt: at, state, logs: new ContainerLog(), behaviour, argv: [] });
   }
   const images: [string, string, number][] = [
     ['docker.io/library/nginx:1.27', 'a830707172e80', 72_100_000],
