@@ -27,6 +27,9 @@ const snapshot = await build({
   target: 'node20',
   outfile: join(out, 'simulation.cjs'),
   define,
+  // import() of Node's modules (the editor's child_process) becomes require(): in a vm.Script, import()
+  // needs Node's experimental loader hook, which warns on stderr, and the snapshot builder has none.
+  supported: { 'dynamic-import': false },
   // src/scenario/prevalidated.ts reads import.meta.url only in the ESM CLI (where KUBEDRILL_BUILD_ID
   // is defined): the CLI hands this bundle scenarios it has loaded, and the snapshot process validates
   // its own, so neither gets there. src/cli/simulation-main.ts sets `module.exports` itself, when there is a module (there is none when

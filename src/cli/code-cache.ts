@@ -46,7 +46,8 @@ export function loadBundle<T>(path: string, cacheFile: string | undefined): Load
   const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
     filename: path,
     cachedData,
-    // import() in the bundle (node:child_process for the editor) goes through Node's own loader.
+    // The build turns the bundle's import() into require(); one left would go through Node's own loader
+    // (which prints an ExperimentalWarning) rather than fail.
     importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
   });
   const cacheUsed = cachedData !== undefined && !script.cachedDataRejected;

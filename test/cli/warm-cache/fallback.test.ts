@@ -190,6 +190,21 @@ describe("V8's code cache of the simulation bundle", () => {
     expect(statSync(file!).mtimeMs).toBe(written);
   }, 120_000);
 
+  it('kubectl edit opens the editor from the bundle as from the modules, with nothing more on stderr', () => {
+    const home = freshHome('code-edit');
+    const editor = join(cli.work, 'editor.sh');
+    writeFileSync(editor, "#!/bin/sh\nsed -i 's/replicas: 4/replicas: 3/' \"$1\"\n", { mode: 0o755 });
+    const script = join(cli.work, 'edit.txt');
+    writeFileSync(script, 'kubectl edit deployment web\nkubectl get deployment web\n');
+    const args = ['exec', CPU, '--script', script];
+    const fresh = cli.run(args, { KUBEDRILL_HOME: home, KUBEDRILL_CACHE: 'off', EDITOR: editor });
+    expect(fresh.stdout).toContain('deployment.apps/web edited');
+    expect(fresh.stdout).toMatch(/web +3\/3 +3 +3 /);
+    // The first run compiles the bundle and leaves the code cache, the second runs with it.
+    for (let i = 0; i < 2; i++) expect(cli.run(args, { KUBEDRILL_HOME: home, EDITOR: editor })).toEqual(fresh);
+    expect(codeFiles(home)).toHaveLength(1);
+  }, 120_000);
+
   it('a damaged one is not used: the command prints the same and the cache is written anew', () => {
     const home = freshHome('code-damaged');
     const fresh = cli.run(['exec', CPU, ...GET_PODS], { KUBEDRILL_HOME: home, KUBEDRILL_CACHE: 'off' });
