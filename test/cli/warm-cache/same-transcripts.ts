@@ -2,10 +2,11 @@
  * Issue 7's promise for the warmed-cluster cache: it never changes what a
  * command prints. For every shipped scenario a script (the golden
  * transcript's commands, the solution, a look afterwards and `submit`) runs
- * through the built CLI with the cache: the first run notes the cluster and
- * warms up in process (as with the cache off), the second warms up in
- * process too while its snapshot is built in the background, the third runs
- * from the snapshot. All print the same bytes and exit alike.
+ * through the built CLI with the cache off, then with it on three times:
+ * the first notes the cluster and warms up in process on the simulation
+ * bundle, the second does too (with V8's code cache) while its snapshot is
+ * built in the background, the third runs from the snapshot. All print the
+ * same bytes and exit alike.
  *
  * The scenarios are shared out over three test files so that both workers
  * of a 2-core machine take a part: `same-transcripts.test.ts` takes the
@@ -69,9 +70,11 @@ export function restParts(all: Shipped): [Shipped, Shipped] {
 }
 
 /**
- * Runs a scenario's script fresh, again while its snapshot is built in the
- * background, and then from that snapshot; each must print what the fresh
- * run printed.
+ * Runs a scenario's script with the cache off (the simulation's own
+ * modules, the reference), then with it on: first in process on the
+ * simulation bundle, compiled (the run leaves V8's code cache), again while
+ * the snapshot is built in the background (the bundle from the code cache),
+ * and then from that snapshot. Each must print what the reference printed.
  */
 export async function compareCachedAndFresh(cli: TestCli, { scenario, file }: Shipped[number]): Promise<void> {
   const id = scenario.metadata.id;
@@ -79,19 +82,19 @@ export async function compareCachedAndFresh(cli: TestCli, { scenario, file }: Sh
   writeFileSync(script, [...snapshotCommands(scenario), ...scenario.solution, 'kubectl get pods -A', 'submit'].join('\n'));
   const home = join(cli.work, id);
   const args = ['exec', file, '--script', script, '--json'];
-  // The first run only notes the cluster was asked for and warms up in process, as a run with the
-  // cache off does (fallback.test.ts compares the two): its output is the one to match.
-  const fresh = cli.run(args, { KUBEDRILL_HOME: home });
+  const reference = cli.run(args, { KUBEDRILL_HOME: home, KUBEDRILL_CACHE: 'off' });
+  expect(reference.stdout).toContain('"score"');
+  // The first run with the cache only notes the cluster was asked for, and warms up in process.
+  expect(cli.run(args, { KUBEDRILL_HOME: home })).toEqual(reference);
   expect(cacheEntries(home)).toEqual([]);
-  expect(fresh.stdout).toContain('"score"');
   // The second starts building the snapshot and warms up in process meanwhile.
-  expect(cli.run(args, { KUBEDRILL_HOME: home })).toEqual(fresh);
+  expect(cli.run(args, { KUBEDRILL_HOME: home })).toEqual(reference);
   await buildsDone(home);
   // The entry exists only if the snapshot was built and filed whole.
   expect(cacheEntries(home)).toHaveLength(1);
   const cached = cli.run(args, { KUBEDRILL_HOME: home });
   // Still there: the process started from it said it ran the request (otherwise the entry is dropped).
   expect(cacheEntries(home)).toHaveLength(1);
-  expect(cached).toEqual(fresh);
+  expect(cached).toEqual(reference);
   rmSync(home, { recursive: true, force: true });
 }
