@@ -29,8 +29,9 @@ export async function playCommand(scenarioArg: string | undefined, options: { se
       return 1;
     }
     const { runLineMode } = await import('../tui/line-mode.js');
-    const { createPracticeSession } = await import('../practice/practice.js');
-    const session = createPracticeSession(loaded.scenario, loaded.file, { seed, openEditor: openExternalEditor });
+    const { simulation, saveCodeCache } = await (await import('./simulation.js')).loadSimulation();
+    const session = simulation.createPracticeSession(loaded.scenario, loaded.file, { seed, openEditor: openExternalEditor });
+    saveCodeCache();
     // With --json, stdout carries only the grade, for tools; the session goes to stderr.
     const output = options.json ? process.stderr : process.stdout;
     const notices = progress.warning ? [progress.warning] : [];
@@ -59,9 +60,11 @@ export async function playCommand(scenarioArg: string | undefined, options: { se
       const loaded = chosen?.ok ? chosen : (await import('./load.js')).loadScenarioArg(entry.file);
       // A scenario that does not validate cannot be played; the TUI shows this message.
       if (!loaded.ok) throw new Error(loaded.message);
-      const { openPracticeSession } = await import('../practice/practice.js');
+      const { simulation, saveCodeCache } = await (await import('./simulation.js')).loadSimulation();
       // The warm-up yields between slices: the TUI's spinner turns, its bar fills, Ctrl+C is read.
-      return openPracticeSession(loaded.scenario, loaded.file, { seed, openEditor: editorOverInk, history: history.lines(), historyExpansion: true, ...warmUp });
+      const session = await simulation.openPracticeSession(loaded.scenario, loaded.file, { seed, openEditor: editorOverInk, history: history.lines(), historyExpansion: true, ...warmUp });
+      saveCodeCache();
+      return session;
     },
     progress,
     history,

@@ -1,5 +1,5 @@
 /**
- * The simulation for `exec` and `verify` in process. From a build it is
+ * The simulation for `exec`, `verify` and `play` in process. From a build it is
  * `dist/simulation.cjs`, compiled with V8's code cache kept under the cache
  * folder (code-cache.ts): after the first command, a command compiles
  * almost nothing. From the sources (tests, tsx), or with KUBEDRILL_CACHE=off,
@@ -12,11 +12,14 @@ import { loadBundle, type LoadedBundle } from './code-cache.js';
 import { cacheDir } from './warm-cache/store.js';
 import type { runExecRequest } from './exec-run.js';
 import type { verifyScenario } from '../practice/verify.js';
+import type { createPracticeSession, openPracticeSession } from '../practice/practice.js';
 
 /** What the simulation bundle (simulation-main.ts) offers the CLI. */
 export interface Simulation {
   runExecRequest: typeof runExecRequest;
   verifyScenario: typeof verifyScenario;
+  createPracticeSession: typeof createPracticeSession;
+  openPracticeSession: typeof openPracticeSession;
 }
 
 /** The simulation and, from a build, how to leave its code cache for the next process. */
@@ -33,8 +36,12 @@ export async function loadSimulation(env: NodeJS.ProcessEnv = process.env): Prom
   const id = cacheableBuildId(env);
   const bundle = id === undefined ? undefined : distFile(SIMULATION_BUNDLE);
   if (id === undefined || bundle === undefined) {
-    const [{ runExecRequest }, { verifyScenario }] = await Promise.all([import('./exec-run.js'), import('../practice/verify.js')]);
-    return { simulation: { runExecRequest, verifyScenario }, saveCodeCache: () => {} };
+    const [{ runExecRequest }, { verifyScenario }, { createPracticeSession, openPracticeSession }] = await Promise.all([
+      import('./exec-run.js'),
+      import('../practice/verify.js'),
+      import('../practice/practice.js'),
+    ]);
+    return { simulation: { runExecRequest, verifyScenario, createPracticeSession, openPracticeSession }, saveCodeCache: () => {} };
   }
   loaded ??= loadBundle<Simulation>(bundle, codeCacheFile(env, id));
   const { exports, save } = loaded;

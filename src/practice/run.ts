@@ -29,8 +29,7 @@ function emptyCurrent(): Current {
   return { shown: [], shownErr: [], reads: [], podLogs: [] };
 }
 
-/** In non-interactive runs, each command moves the clock on by this much. */
-export const COMMAND_STEP_MS = 5_000;
+export { COMMAND_STEP_MS } from './command-step.js';
 
 /** Options of a run. */
 export interface RunOptions {

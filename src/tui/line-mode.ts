@@ -2,7 +2,7 @@ import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import type { ProgressStore } from '../progress/store.js';
 import type { GradeResult, PracticeSession } from '../practice/types.js';
-import { COMMAND_STEP_MS } from '../practice/run.js';
+import { COMMAND_STEP_MS } from '../practice/command-step.js';
 import { attemptRecord } from './attempt.js';
 import { parsePaneCommand, promptHost } from './pane-commands.js';
 import { errorMessage, faultCountText } from './session-text.js';

@@ -22,7 +22,8 @@ export interface CliRun {
 /** A built CLI in a temporary folder; `remove()` deletes it. */
 export interface BuiltCli {
   dir: string;
-  run(args: string[], env: NodeJS.ProcessEnv): CliRun;
+  /** Runs the CLI; `input` is its stdin (none: an empty one). */
+  run(args: string[], env: NodeJS.ProcessEnv, input?: string): CliRun;
   remove(): void;
 }
 
@@ -34,10 +35,10 @@ export function buildCli(): BuiltCli {
   if (b.status !== 0) throw new Error(`build failed: ${b.stderr}`);
   return {
     dir,
-    run(args, env) {
+    run(args, env, input) {
       // Only what the product reads: no VITEST (it freezes stored objects), no CI settings of the runner.
       const base: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: env.HOME ?? process.env.HOME };
-      const r = spawnSync(process.execPath, [join(dir, 'kubedrill.js'), ...args], { cwd: root, env: { ...base, ...env }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+      const r = spawnSync(process.execPath, [join(dir, 'kubedrill.js'), ...args], { cwd: root, env: { ...base, ...env }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, input: input ?? '' });
       return { status: r.status, stdout: r.stdout, stderr: r.stderr };
     },
     remove() {
@@ -107,7 +108,7 @@ export function useBuiltCli(): TestCli {
     if (work) rmSync(work, { recursive: true, force: true });
   });
   return {
-    run: (args, env) => built!.run(args, env),
+    run: (args, env, input) => built!.run(args, env, input),
     get dir() {
       return built!.dir;
     },

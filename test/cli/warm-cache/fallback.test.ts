@@ -5,7 +5,7 @@
  * warm-up prints, and a bad entry is removed so the next run rebuilds it.
  */
 import { describe, it, expect } from 'vitest';
-import { copyFileSync, existsSync, openSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync, writeSync, closeSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync, writeSync, closeSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { join, resolve } from 'node:path';
@@ -203,6 +203,23 @@ describe("V8's code cache of the simulation bundle", () => {
     // The first run compiles the bundle and leaves the code cache, the second runs with it.
     for (let i = 0; i < 2; i++) expect(cli.run(args, { KUBEDRILL_HOME: home, EDITOR: editor })).toEqual(fresh);
     expect(codeFiles(home)).toHaveLength(1);
+  }, 120_000);
+
+  it('play in line mode runs the session on the bundle and prints what it prints on the modules', () => {
+    const home = freshHome('code-play');
+    const input = 'kubectl get pods\nkubectl describe pod -l app=checkout | tail -4\nhint\nsubmit\n';
+    const args = ['play', 'pending-insufficient-cpu', '--json'];
+    const fresh = cli.run(args, { KUBEDRILL_HOME: freshHome('code-play-off'), KUBEDRILL_CACHE: 'off' }, input);
+    expect(fresh.status).toBe(0);
+    expect(fresh.stdout).toContain('"score"');
+    expect(fresh.stderr).toContain('Insufficient cpu');
+    // Its own home each time (the progress file keeps best scores): the first compiles and leaves the code cache, the second uses it.
+    expect(cli.run(args, { KUBEDRILL_HOME: home }, input)).toEqual(fresh);
+    expect(codeFiles(home)).toHaveLength(1);
+    const again = freshHome('code-play-again');
+    mkdirSync(join(again, 'cache'), { recursive: true });
+    cpSync(join(home, 'cache', 'code'), join(again, 'cache', 'code'), { recursive: true });
+    expect(cli.run(args, { KUBEDRILL_HOME: again }, input)).toEqual(fresh);
   }, 120_000);
 
   it('a damaged one is not used: the command prints the same and the cache is written anew', () => {
