@@ -11,7 +11,7 @@
 import { expandScenarioPaths } from '../scenario/catalog.js';
 import { stripControlSequences } from '../shell/sanitize.js';
 import { verifyFromWarmCache } from './warm-cache/client.js';
-import type { VerifyResult } from '../practice/verify.js';
+import type { VerifyResult } from '../practice/verify-file.js';
 
 /** Verifies scenario files; returns the exit code. */
 export async function verifyCommand(paths: string[], out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> {
@@ -38,14 +38,11 @@ export async function verifyCommand(paths: string[], out: NodeJS.WritableStream,
 async function verifyFile(file: string, build: boolean): Promise<VerifyResult> {
   const cached = verifyFromWarmCache(file, { build });
   if (cached) return { file, id: cached.id, ok: cached.problems.length === 0, problems: cached.problems };
-  const [{ loadCheckedScenarioFile }, { loadSimulation }] = await Promise.all([import('../scenario/load-checked.js'), import('./simulation.js')]);
-  const loaded = await loadCheckedScenarioFile(file);
-  if (!loaded.ok) {
-    const { formatError } = await import('../scenario/load.js');
-    return { file, ok: false, problems: loaded.errors.map(formatError) };
-  }
-  const { simulation, saveCodeCache } = await loadSimulation();
-  const problems = await simulation.verifyScenario(loaded.scenario);
-  saveCodeCache();
-  return { file, id: loaded.scenario.metadata.id, ok: problems.length === 0, problems };
+  const [{ verifyFileWith }, { loadSimulation }] = await Promise.all([import('../practice/verify-file.js'), import('./simulation.js')]);
+  return verifyFileWith(file, async (scenario) => {
+    const { simulation, saveCodeCache } = await loadSimulation();
+    const problems = await simulation.verifyScenario(scenario);
+    saveCodeCache();
+    return problems;
+  });
 }

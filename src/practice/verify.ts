@@ -5,8 +5,7 @@
  * goal holds.
  */
 import type { Scenario } from '../scenario/schema.js';
-import { loadCheckedScenarioFile } from '../scenario/load-checked.js';
-import { formatError } from '../scenario/load.js';
+import { verifyFileWith, type VerifyResult } from './verify-file.js';
 import { ScenarioRun, COMMAND_STEP_MS } from './run.js';
 import { evaluateGoal } from '../scenario/predicates.js';
 import { describeFact } from '../grading/evidence.js';
@@ -14,22 +13,11 @@ import { describeFact } from '../grading/evidence.js';
 /** How long after the last solution command the goal may take to hold (the simulation reconciles). */
 export const SETTLE_LIMIT_MS = 10 * 60_000;
 
-/** The verdict on one scenario file. */
-export interface VerifyResult {
-  file: string;
-  id?: string;
-  ok: boolean;
-  /** What is wrong, one sentence each. */
-  problems: string[];
-}
+export type { VerifyResult } from './verify-file.js';
 
 /** Verifies one scenario file. */
-export async function verifyScenarioFile(file: string, seed?: number): Promise<VerifyResult> {
-  const loaded = await loadCheckedScenarioFile(file);
-  if (!loaded.ok) return { file, ok: false, problems: loaded.errors.map(formatError) };
-  const scenario = loaded.scenario;
-  const problems = await verifyScenario(scenario, seed);
-  return { file, id: scenario.metadata.id, ok: problems.length === 0, problems };
+export function verifyScenarioFile(file: string, seed?: number): Promise<VerifyResult> {
+  return verifyFileWith(file, (scenario) => verifyScenario(scenario, seed));
 }
 
 /** Verifies a loaded scenario; returns the problems found. */

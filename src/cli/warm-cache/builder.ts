@@ -25,11 +25,11 @@ export interface BackgroundOrder {
 /**
  * Starts the build of `order` in a detached process running `driver`
  * (dist/warm-cache-build.js), unless one is under way or failed lately.
- * Returns at once; whether the build was started.
+ * Returns at once.
  */
-export function startBackgroundBuild(driver: string, background: BackgroundOrder, env: NodeJS.ProcessEnv): boolean {
+export function startBackgroundBuild(driver: string, background: BackgroundOrder, env: NodeJS.ProcessEnv): void {
   const { dir, order } = background;
-  if (!claimBuild(dir, order.key)) return false;
+  if (!claimBuild(dir, order.key)) return;
   try {
     const child = spawn(process.execPath, [driver], {
       detached: true,
@@ -40,10 +40,8 @@ export function startBackgroundBuild(driver: string, background: BackgroundOrder
     child.on('error', () => releaseBuild(dir, order.key));
     child.unref();
     if (child.pid !== undefined) nameClaimHolder(dir, order.key, child.pid);
-    return true;
   } catch {
     releaseBuild(dir, order.key);
-    return false;
   }
 }
 
@@ -52,7 +50,7 @@ export function startBackgroundBuild(driver: string, background: BackgroundOrder
  * started with --build-snapshot warms the cluster up; Node writes its heap
  * when it ends). The blob, or undefined when it could not be built.
  */
-export function buildSnapshot(bundle: string, dir: string, order: BuildOrder, env: NodeJS.ProcessEnv): string | undefined {
+function buildSnapshot(bundle: string, dir: string, order: BuildOrder, env: NodeJS.ProcessEnv): string | undefined {
   let temporary: string;
   try {
     temporary = temporaryBlobPath(dir, order.key);
