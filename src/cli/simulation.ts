@@ -6,10 +6,10 @@
  * it is the modules themselves; both run the same code.
  */
 import { createHash } from 'node:crypto';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { SIMULATION_BUNDLE, cacheableBuildId, distFile } from './build-files.js';
 import { loadBundle, type LoadedBundle } from './code-cache.js';
-import { cacheDir } from './warm-cache/store.js';
+import { cacheRoot } from './cache-root.js';
 import type { runExecRequest } from './exec-run.js';
 import type { verifyScenario } from '../practice/verify.js';
 import type { createPracticeSession, openPracticeSession } from '../practice/practice.js';
@@ -49,7 +49,7 @@ export async function loadSimulation(env: NodeJS.ProcessEnv = process.env): Prom
 }
 
 /**
- * Where this build's code cache is kept, beside the warmed clusters: named
+ * Where this build's code cache is kept (`code/` in the cache folder): named
  * by what V8 checks it against (the bundle, Node.js, the flags), so that
  * builds and Node.js versions used by turns keep a cache each.
  */
@@ -58,5 +58,5 @@ function codeCacheFile(env: NodeJS.ProcessEnv, buildId: string): string {
     .update(JSON.stringify({ buildId, node: process.version, arch: process.arch, nodeOptions: env.NODE_OPTIONS ?? '', execArgv: process.execArgv }))
     .digest('hex')
     .slice(0, 32);
-  return join(dirname(cacheDir(env)), 'code', `${name}.v8`);
+  return join(cacheRoot(env), 'code', `${name}.v8`);
 }

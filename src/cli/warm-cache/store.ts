@@ -8,7 +8,8 @@
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { homedir } from 'node:os';
-import { isAbsolute, join } from 'node:path';
+import { join } from 'node:path';
+import { cacheRoot } from '../cache-root.js';
 
 /** How much disk the warmed clusters may take together (a 300-node cluster's snapshot is ~100 MB). */
 export const CACHE_LIMIT_BYTES = 1024 * 1024 * 1024;
@@ -23,16 +24,9 @@ export interface Manifest {
   file: string;
 }
 
-/**
- * The cache folder: `$KUBEDRILL_HOME/cache/warm-clusters` when KUBEDRILL_HOME is
- * set (tests, portable installs), else `$XDG_CACHE_HOME/kubedrill/warm-clusters`,
- * else `~/.cache/kubedrill/warm-clusters` (the XDG Base Directory default).
- */
+/** The folder of the warmed clusters: `warm-clusters/` in kubedrill's cache folder ({@link cacheRoot}). */
 export function cacheDir(env: NodeJS.ProcessEnv = process.env, home: string = homedir()): string {
-  if (env.KUBEDRILL_HOME) return join(env.KUBEDRILL_HOME, 'cache', 'warm-clusters');
-  // The XDG spec says a relative path there is invalid and must be ignored.
-  const xdg = env.XDG_CACHE_HOME && isAbsolute(env.XDG_CACHE_HOME) ? env.XDG_CACHE_HOME : join(home, '.cache');
-  return join(xdg, 'kubedrill', 'warm-clusters');
+  return join(cacheRoot(env, home), 'warm-clusters');
 }
 
 /** The blob of a key. */

@@ -17,7 +17,6 @@ export class LruCache<V> {
     return value;
   }
 
-  /** Stores `value` under `key` as the most recent entry, evicting the least recent past the size. */
   /**
    * The value under `key` without marking it used: for a caller that adds the key back
    * at once (add marks it used), so the entry is moved once, not twice.
@@ -26,6 +25,7 @@ export class LruCache<V> {
     return this.entries.get(key);
   }
 
+  /** Stores `value` under `key` as the most recent entry, evicting the least recent past the size. */
   add(key: string, value: V): void {
     this.entries.delete(key);
     this.entries.set(key, value);
