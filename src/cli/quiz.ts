@@ -79,7 +79,9 @@ export async function quizCommand(
 
   const { runQuizLineMode } = await import('../tui/quiz-line-mode.js');
   const { loadScenarioArg } = await import('./load.js');
-  const { openHandsOn } = await import('../quiz/hands-on.js');
+  const { loadSimulation } = await import('./simulation.js');
+  // Loaded with the first hands-on question: a quiz without one never loads the simulation.
+  let saveCodeCache = () => {};
   const what = [topics.length > 0 ? topics.join(', ') : 'all topics', difficulty].filter(Boolean).join(', ');
   const header = options.review
     ? `Review: ${chosen.length} question${chosen.length === 1 ? '' : 's'} due (${what}).`
@@ -95,8 +97,11 @@ export async function quizCommand(
     openHandsOn: async (id) => {
       const scenario = loadScenarioArg(id);
       if (!scenario.ok) throw new Error(scenario.message);
-      return openHandsOn(scenario.scenario);
+      const loaded = await loadSimulation();
+      saveCodeCache = loaded.saveCodeCache;
+      return loaded.simulation.openHandsOn(scenario.scenario);
     },
   });
+  saveCodeCache();
   return 0;
 }

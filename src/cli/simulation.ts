@@ -1,5 +1,5 @@
 /**
- * The simulation for `exec`, `verify` and `play` in process. From a build it is
+ * The simulation for `exec`, `verify`, `play` and hands-on quiz questions in process. From a build it is
  * `dist/simulation.cjs`, compiled with V8's code cache kept under the cache
  * folder (code-cache.ts): after the first command, a command compiles
  * almost nothing. From the sources (tests, tsx), or with KUBEDRILL_CACHE=off,
@@ -13,6 +13,7 @@ import { cacheRoot } from './cache-root.js';
 import type { runExecRequest } from './exec-run.js';
 import type { verifyScenario } from '../practice/verify.js';
 import type { createPracticeSession, openPracticeSession } from '../practice/practice.js';
+import type { openHandsOn } from '../quiz/hands-on.js';
 
 /** What the simulation bundle (simulation-main.ts) offers the CLI. */
 export interface Simulation {
@@ -20,6 +21,7 @@ export interface Simulation {
   verifyScenario: typeof verifyScenario;
   createPracticeSession: typeof createPracticeSession;
   openPracticeSession: typeof openPracticeSession;
+  openHandsOn: typeof openHandsOn;
 }
 
 /** The simulation and, from a build, how to leave its code cache for the next process. */
@@ -36,12 +38,13 @@ export async function loadSimulation(env: NodeJS.ProcessEnv = process.env): Prom
   const id = cacheableBuildId(env);
   const bundle = id === undefined ? undefined : distFile(SIMULATION_BUNDLE);
   if (id === undefined || bundle === undefined) {
-    const [{ runExecRequest }, { verifyScenario }, { createPracticeSession, openPracticeSession }] = await Promise.all([
+    const [{ runExecRequest }, { verifyScenario }, { createPracticeSession, openPracticeSession }, { openHandsOn }] = await Promise.all([
       import('./exec-run.js'),
       import('../practice/verify.js'),
       import('../practice/practice.js'),
+      import('../quiz/hands-on.js'),
     ]);
-    return { simulation: { runExecRequest, verifyScenario, createPracticeSession, openPracticeSession }, saveCodeCache: () => {} };
+    return { simulation: { runExecRequest, verifyScenario, createPracticeSession, openPracticeSession, openHandsOn }, saveCodeCache: () => {} };
   }
   loaded ??= loadBundle<Simulation>(bundle, codeCacheFile(env, id));
   const { exports, save } = loaded;

@@ -222,6 +222,22 @@ describe("V8's code cache of the simulation bundle", () => {
     expect(cli.run(args, { KUBEDRILL_HOME: again }, input)).toEqual(fresh);
   }, 120_000);
 
+  it("a hands-on quiz question runs its cluster on the bundle and prints what it prints on the modules; a quiz without one loads no simulation", () => {
+    const input = 'kubectl get pod -o jsonpath={.items[0].spec.schedulerName}\nanswer volcano\n';
+    const args = ['quiz', 'scheduler-name', '--count', '1', '--seed', '0'];
+    const fresh = cli.run(args, { KUBEDRILL_HOME: freshHome('code-quiz-off'), KUBEDRILL_CACHE: 'off' }, input);
+    expect(fresh.stdout).toContain('Starting the cluster of scenario pending-unknown-scheduler');
+    expect(fresh.stdout).toContain('Score: 1 of 1 right');
+    const home = freshHome('code-quiz');
+    expect(cli.run(args, { KUBEDRILL_HOME: home }, input)).toEqual(fresh);
+    expect(codeFiles(home)).toHaveLength(1);
+    // A question with nothing to run (seed 1 draws the single-choice one) leaves no code cache.
+    const plain = freshHome('code-quiz-plain');
+    const asked = cli.run(['quiz', 'scheduler-name', '--count', '1', '--seed', '1'], { KUBEDRILL_HOME: plain }, '3\n');
+    expect(asked.stdout).toContain('Score: 1 of 1 right');
+    expect(codeFiles(plain)).toEqual([]);
+  }, 120_000);
+
   it('a damaged one is not used: the command prints the same and the cache is written anew', () => {
     const home = freshHome('code-damaged');
     const fresh = cli.run(['exec', CPU, ...GET_PODS], { KUBEDRILL_HOME: home, KUBEDRILL_CACHE: 'off' });
