@@ -52,4 +52,13 @@ describe('module boundaries', () => {
       .filter((f) => /\bDate\.now\(\)|\bMath\.random\(\)/.test(readFileSync(f, 'utf8')));
     expect(offenders).toEqual([]);
   });
+
+  it("no module below the UI edge orders or formats by the user's locale", () => {
+    // localeCompare, Intl and toLocale* follow LANG (the same commands would print another order on
+    // another machine), and the first call starts ICU's collator or formatter: 20-40 ms in a one-shot command.
+    const offenders = filesUnder('src')
+      .filter((f) => !f.startsWith('src/tui/') && !f.startsWith('src/cli/'))
+      .filter((f) => /\.localeCompare\(|\bIntl\.|\.toLocale\w*\(/.test(readFileSync(f, 'utf8').replace(/^\s*(\/\/|\*).*$/gm, '')));
+    expect(offenders).toEqual([]);
+  });
 });

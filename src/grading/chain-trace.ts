@@ -122,7 +122,9 @@ function serviceFor(client: ApiClient, namespace: string, labels: Record<string,
 /** Events about an object, newest first: `Reason: message` lines of the given type. */
 function eventLines(events: readonly Obj[], kind: string, namespace: string | undefined, name: string, type?: string): string[] {
   const mine = events.filter((e) => e.involvedObject?.kind === kind && e.involvedObject?.name === name && (namespace === undefined || e.involvedObject?.namespace === namespace) && (!type || e.type === type));
-  mine.sort((a, b) => String(b.lastTimestamp ?? b.eventTime ?? '').localeCompare(String(a.lastTimestamp ?? a.eventTime ?? '')));
+  // Newest first; RFC 3339 stamps compare as text (code units: localeCompare would follow the locale and start ICU's collator).
+  const stamp = (e: Obj) => String(e.lastTimestamp ?? e.eventTime ?? '');
+  mine.sort((a, b) => (stamp(b) < stamp(a) ? -1 : stamp(b) > stamp(a) ? 1 : 0));
   const seen = new Set<string>();
   const out: string[] = [];
   for (const e of mine) {

@@ -79,7 +79,9 @@ export class EndpointsController implements Controller {
       }
       // A headless service without ports still lists its pods.
       if (ports.length === 0 && (spec.ports ?? []).length > 0) continue;
-      const portKey = JSON.stringify([...ports].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))));
+      // Byte order, as Go compares strings: localeCompare would follow the user's locale (another order
+      // under another LANG) and costs ICU's collator start-up, some 20-40 ms, in every warm-up.
+      const portKey = `[${ports.map((p) => JSON.stringify(p)).sort().join(',')}]`;
       let g = groups.get(portKey);
       if (!g) groups.set(portKey, (g = { ports, addresses: [], notReadyAddresses: [] }));
       (ready ? g.addresses : g.notReadyAddresses).push(address);

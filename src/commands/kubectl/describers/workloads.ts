@@ -8,7 +8,7 @@ import { LEVEL_0, LEVEL_1, tabbedString } from './prefix-writer.js';
 import { controllerOf, formatRFC1123Z, printAnnotationsMultiline, printLabelsMultiline } from './format.js';
 import { describePodTemplate } from './containers.js';
 import { describeEvents, type AnyEvent } from './events.js';
-import { formatLabelSelector } from '../output/labels.js';
+import { byteCompare, formatLabelSelector } from '../output/labels.js';
 
 const intOrPercent = (v: number | string | undefined, dflt: string): string => (v === undefined ? dflt : String(v));
 
@@ -43,9 +43,9 @@ export function splitReplicaSets(d: Deployment, rss: readonly ReplicaSet[]): { n
   );
   const templateKey = (t: unknown, labels: Record<string, string> | undefined): string => canonical({ t, labels: withoutHash(labels) });
   const want = templateKey({ ...d.spec?.template, metadata: { ...d.spec?.template?.metadata, labels: undefined } }, d.spec?.template?.metadata?.labels);
-  // replicaSetsByCreationTimestamp; RFC 3339 UTC stamps compare as text.
+  // replicaSetsByCreationTimestamp; RFC 3339 UTC stamps compare as text (code units, not the locale's collation).
   const byAge = (a: ReplicaSet, b: ReplicaSet): number =>
-    (a.metadata?.creationTimestamp ?? '').localeCompare(b.metadata?.creationTimestamp ?? '') || ((a.metadata?.name ?? '') < (b.metadata?.name ?? '') ? -1 : (a.metadata?.name ?? '') > (b.metadata?.name ?? '') ? 1 : 0);
+    byteCompare(a.metadata?.creationTimestamp ?? '', b.metadata?.creationTimestamp ?? '') || byteCompare(a.metadata?.name ?? '', b.metadata?.name ?? '');
   const sorted = [...owned].sort(byAge);
   const newRS = sorted.find(
     (rs) => templateKey({ ...rs.spec?.template, metadata: { ...rs.spec?.template?.metadata, labels: undefined } }, rs.spec?.template?.metadata?.labels) === want,
