@@ -59,6 +59,14 @@ describe('loadBundle', () => {
     await expect(loaded.exports.spawnName()).resolves.toBe('function');
   });
 
+  it('reads a bundle that is not ASCII as UTF-8 (the build writes ASCII, which it reads as Latin-1)', () => {
+    writeFileSync(bundle, "module.exports = { text: 'µs → ok', re: /^(µs|ms)$/.test('µs') };\n");
+    const loaded = loadBundle<{ text: string; re: boolean }>(bundle, cache);
+    expect(loaded.exports).toEqual({ text: 'µs → ok', re: true });
+    loaded.save();
+    expect(loadBundle<{ text: string }>(bundle, cache)).toMatchObject({ cacheUsed: true, exports: { text: 'µs → ok' } });
+  });
+
   it('writes the cache after the first load and uses it from the second, which writes nothing', () => {
     expect(loadAndRun()).toEqual({ used: false, sum: 45 });
     expect(existsSync(cache)).toBe(true);

@@ -167,6 +167,17 @@ describe('the warmed-cluster cache falls back silently', () => {
   }, 120_000);
 });
 
+describe('the build', () => {
+  it('writes every script in ASCII, so the simulation bundle reads as Latin-1 (one byte a character for V8)', () => {
+    const scripts = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? scripts(join(dir, e.name)) : /\.c?js$/.test(e.name) ? [join(dir, e.name)] : []));
+    const files = scripts(cli.dir);
+    expect(files.length).toBeGreaterThan(10);
+    expect(files.filter((f) => readFileSync(f).some((b) => b > 0x7f))).toEqual([]);
+    // The regular expressions and comments that had µ, → and quotes still mean what they did.
+    expect(readFileSync(join(cli.dir, 'simulation.cjs'), 'latin1')).toContain('(ns|us|\\u00b5s|ms|s|m|h)');
+  });
+});
+
 describe("V8's code cache of the simulation bundle", () => {
   const codeFiles = (home: string): string[] => {
     const dir = join(home, 'cache', 'code');
