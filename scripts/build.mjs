@@ -76,6 +76,22 @@ const fastStringWidth = {
   },
 };
 
+/**
+ * Commander requires child_process when it loads, for executable subcommands (kubedrill has none):
+ * with it come net, dgram and their kin, ~7 ms of every command's start-up. Commander gets a
+ * child_process whose `spawn` (all it calls) loads the real one when first called.
+ */
+const lazyChildProcess = {
+  name: 'lazy-child-process',
+  setup(b) {
+    b.onResolve({ filter: /^(node:)?child_process$/ }, (args) => (/[\\/]node_modules[\\/]commander[\\/]/.test(args.importer) ? { path: 'commander-child-process', namespace: 'lazy-child-process' } : undefined));
+    b.onLoad({ filter: /.*/, namespace: 'lazy-child-process' }, () => ({
+      contents: "let real; module.exports = { spawn: (...args) => (real ??= require('node:child_process')).spawn(...args) };",
+      loader: 'js',
+    }));
+  },
+};
+
 writeFileSync(join(out, 'devtools-stub.js'), 'export default undefined;\n');
 const cli = await build({
   // The CLI, and the detached process that builds a warmed cluster's snapshot in the background.
@@ -90,7 +106,7 @@ const cli = await build({
   // Code splitting keeps Ink out of `exec`/`verify` and the simulation out of the first frame.
   splitting: true,
   alias: { 'react-devtools-core': join(out, 'devtools-stub.js') },
-  plugins: [fastStringWidth],
+  plugins: [fastStringWidth, lazyChildProcess],
   // `fetch` undefined: Ink's layout engine (yoga, compiled by Emscripten) otherwise fetches its own
   // WebAssembly from a data: URL, and touching the global fetch loads Node's HTTP client (undici),
   // some 40 ms of CPU before the first frame; without it the loader decodes the same bytes itself.

@@ -176,6 +176,17 @@ describe('the build', () => {
     // The regular expressions and comments that had µ, → and quotes still mean what they did.
     expect(readFileSync(join(cli.dir, 'simulation.cjs'), 'latin1')).toContain('(ns|us|\\u00b5s|ms|s|m|h)');
   });
+
+  it("gives commander a child_process that loads only when spawned: `list` loads neither child_process nor dgram", () => {
+    const hook = join(cli.work, 'builtins.mjs');
+    writeFileSync(hook, "process.on('exit', () => process.stderr.write(JSON.stringify(process.moduleLoadList.filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice(13)))));\n");
+    const r = spawnSync(process.execPath, ['--import', hook, join(cli.dir, 'kubedrill.js'), 'list'], { encoding: 'utf8', env: { ...process.env, KUBEDRILL_HOME: freshHome('builtins') } });
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('pending-insufficient-cpu');
+    const loaded = JSON.parse(r.stderr) as string[];
+    expect(loaded).toContain('fs');
+    expect(loaded.filter((m) => /^(child_process|internal\/child_process|dgram)$/.test(m))).toEqual([]);
+  });
 });
 
 describe("V8's code cache of the simulation bundle", () => {
