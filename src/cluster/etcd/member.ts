@@ -213,8 +213,9 @@ export class EtcdMember implements StoreBackend {
    */
   put(key: string, size: number | (() => number), sameSize = false): string | undefined {
     this.autoCompact();
-    const held = sameSize ? this.live.get(key) : undefined;
-    const valueBytes = held !== undefined ? held - key.length : typeof size === 'number' ? size : size();
+    // One lookup per put: what the key holds decides a same-size update's size and is what account() replaces.
+    const held = this.live.get(key);
+    const valueBytes = sameSize && held !== undefined ? held - key.length : typeof size === 'number' ? size : size();
     const cost = KV_OVERHEAD + key.length + valueBytes;
     // v3rpc quota check, then the capped applier while NOSPACE is active.
     if (this.alarms.includes('NOSPACE')) return ETCD_ERRORS.noSpace;
@@ -229,7 +230,7 @@ export class EtcdMember implements StoreBackend {
       return commit.error;
     }
     this.warnSlow(commit.tookNs, key, valueBytes);
-    this.account(key, key.length + valueBytes);
+    this.account(key, key.length + valueBytes, held);
     return undefined;
   }
 
@@ -243,7 +244,7 @@ export class EtcdMember implements StoreBackend {
   applyPut(key: string, valueBytes: number): void {
     this.autoCompact();
     this.raftIndex++;
-    this.account(key, key.length + valueBytes);
+    this.account(key, key.length + valueBytes, this.live.get(key));
   }
 
   /** A key was deleted (through the API server or by its lease expiring). */
@@ -411,9 +412,10 @@ export class EtcdMember implements StoreBackend {
     return EMPTY_DB_BYTES + Math.ceil((this.liveBytes + this.garbageBytes) * TREE_OVERHEAD);
   }
 
-  private account(key: string, bytes: number): void {
-    const old = this.live.get(key);
-    this.live.set(key, bytes);
+  /** A committed put of `bytes` (key and value) under `key`, which held `old` bytes until now (undefined: a new key). */
+  private account(key: string, bytes: number, old: number | undefined): void {
+    // A same-size update (a renewal, a status write) leaves the entry as it is: nothing to set.
+    if (old !== bytes) this.live.set(key, bytes);
     this.liveBytes += bytes - (old ?? 0);
     if (old !== undefined) this.retire(old);
     const grow = Math.ceil(bytes * TREE_OVERHEAD);
