@@ -213,12 +213,14 @@ export class EtcdMember implements StoreBackend {
    */
   put(key: string, size: number | (() => number), sameSize = false): string | undefined {
     this.autoCompact();
+    // While NOSPACE is active every put fails (the capped applier; the v3rpc quota check before it
+    // could only raise the alarm already raised), whatever its size: the value is not measured.
+    if (this.alarms.includes('NOSPACE')) return ETCD_ERRORS.noSpace;
     // One lookup per put: what the key holds decides a same-size update's size and is what account() replaces.
     const held = this.live.get(key);
     const valueBytes = sameSize && held !== undefined ? held - key.length : typeof size === 'number' ? size : size();
     const cost = KV_OVERHEAD + key.length + valueBytes;
-    // v3rpc quota check, then the capped applier while NOSPACE is active.
-    if (this.alarms.includes('NOSPACE')) return ETCD_ERRORS.noSpace;
+    // v3rpc quota check.
     if (this.fileBytes + cost >= this.quotaBytes) {
       this.raise('NOSPACE');
       return ETCD_ERRORS.noSpace;

@@ -111,6 +111,11 @@ describe('etcd member: quota and the NOSPACE alarm', () => {
     m.compact(m.status().revision);
     m.defragment();
     expect(put('/registry/configmaps/default/small', 100)).toBe(ETCD_ERRORS.noSpace);
+    // Refused whatever its size: the value is not measured while the alarm is active.
+    const unmeasured = () => {
+      throw new Error('a put was measured while NOSPACE was active');
+    };
+    expect(put('/registry/configmaps/default/other', unmeasured)).toBe(ETCD_ERRORS.noSpace);
     expect(m.disarm()).toEqual(['NOSPACE']);
     expect(put('/registry/configmaps/default/small', 100)).toBeUndefined();
   });
