@@ -213,11 +213,14 @@ export class EtcdMember implements StoreBackend {
    */
   put(key: string, size: number | (() => number), sameSize = false): string | undefined {
     this.autoCompact();
-    const held = sameSize ? this.live.get(key) : undefined;
-    const valueBytes = held !== undefined ? held - key.length : typeof size === 'number' ? size : size();
-    const cost = KV_OVERHEAD + key.length + valueBytes;
-    // v3rpc quota check, then the capped applier while NOSPACE is active.
+    // While NOSPACE is active every put fails (the capped applier; the v3rpc quota check before it
+    // could only raise the alarm already raised), whatever its size: the value is not measured.
     if (this.alarms.includes('NOSPACE')) return ETCD_ERRORS.noSpace;
+    // One lookup per put: what the key holds decides a same-size update's size and is what account() replaces.
+    const held = this.live.get(key);
+    const valueBytes = sameSize && held !== undefined ? held - key.length : typeof size === 'number' ? size : size();
+    const cost = KV_OVERHEAD + key.length + valueBytes;
+    // v3rpc quota check.
     if (this.fileBytes + cost >= this.quotaBytes) {
       this.raise('NOSPACE');
       return ETCD_ERRORS.noSpace;
@@ -229,7 +232,7 @@ export class EtcdMember implements StoreBackend {
       return commit.error;
     }
     this.warnSlow(commit.tookNs, key, valueBytes);
-    this.account(key, key.length + valueBytes);
+    this.account(key, key.length + valueBytes, held);
     return undefined;
   }
 
@@ -243,7 +246,7 @@ export class EtcdMember implements StoreBackend {
   applyPut(key: string, valueBytes: number): void {
     this.autoCompact();
     this.raftIndex++;
-    this.account(key, key.length + valueBytes);
+    this.account(key, key.length + valueBytes, this.live.get(key));
   }
 
   /** A key was deleted (through the API server or by its lease expiring). */
@@ -272,8 +275,10 @@ export class EtcdMember implements StoreBackend {
     // Without quorum the proposal is never committed: the request waits out ReqTimeout.
     if (this.group && !this.group.hasQuorum()) return { tookNs: REQUEST_TIMEOUT_NS + 1, error: ETCD_ERRORS.timeout };
     let took = 0;
+    // The disk's typical sync time, read once: nothing between the two syncs changes it.
+    const typical = this.options.fsyncMs() * 1_000_000;
     for (let i = 0; i < 2; i++) {
-      const sync = this.syncNs();
+      const sync = this.syncNs(typical);
       if (i === 0 && sync > WARN_SYNC_NS) this.emit('warn', 'wal/wal.go:805', 'slow fdatasync', [['took', durationString(sync)], ['expected-duration', '1s']]);
       took += sync;
     }
@@ -411,9 +416,10 @@ export class EtcdMember implements StoreBackend {
     return EMPTY_DB_BYTES + Math.ceil((this.liveBytes + this.garbageBytes) * TREE_OVERHEAD);
   }
 
-  private account(key: string, bytes: number): void {
-    const old = this.live.get(key);
-    this.live.set(key, bytes);
+  /** A committed put of `bytes` (key and value) under `key`, which held `old` bytes until now (undefined: a new key). */
+  private account(key: string, bytes: number, old: number | undefined): void {
+    // A same-size update (a renewal, a status write) leaves the entry as it is: nothing to set.
+    if (old !== bytes) this.live.set(key, bytes);
     this.liveBytes += bytes - (old ?? 0);
     if (old !== undefined) this.retire(old);
     const grow = Math.ceil(bytes * TREE_OVERHEAD);
@@ -459,9 +465,8 @@ export class EtcdMember implements StoreBackend {
     this.emit('warn', 'etcdserver/apply.go:752', 'alarm raised', [['alarm', alarm], ['from', this.idHex()]]);
   }
 
-  /** One fdatasync on the data dir's disk (ns): the disk's typical time, ±60%. */
-  private syncNs(): number {
-    const typical = this.options.fsyncMs() * 1_000_000;
+  /** One fdatasync on the data dir's disk (ns): the disk's `typical` time (ns), ±60%. */
+  private syncNs(typical: number): number {
     return Math.round(typical * (0.4 + 1.2 * this.random.next()));
   }
 

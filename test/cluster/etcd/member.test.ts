@@ -11,8 +11,8 @@ function member(fsyncMs = 2) {
   const lines: string[] = [];
   const m = new EtcdMember({ name: 'cp-1', ip: '10.0.0.10', queue, seed: 7, revision: () => revision, fsyncMs: () => disk.fsyncMs, entries: () => [] });
   m.log = (line) => lines.push(line);
-  const put = (key: string, bytes: number) => {
-    const error = m.put(key, bytes);
+  const put = (key: string, bytes: number | (() => number), sameSize = false) => {
+    const error = m.put(key, bytes, sameSize);
     if (!error) revision++;
     return error;
   };
@@ -40,6 +40,58 @@ describe('etcd member: database size', () => {
   });
 });
 
+describe('etcd member: updates', () => {
+  const unmeasured = () => {
+    throw new Error('a same-size update of a held key was measured');
+  };
+
+  it('keep the superseded value as history until compaction, whether or not the update was measured', () => {
+    const { m, put, revision } = member();
+    const key = '/registry/leases/kube-node-lease/node-1';
+    expect(put(key, 300)).toBeUndefined();
+    const alone = m.dbSizeInUse();
+    // A renewal: the key keeps its size (not measured again); the old value stays until compaction.
+    expect(put(key, unmeasured, true)).toBeUndefined();
+    expect(m.heldValueBytes(key)).toBe(300);
+    expect(m.keyCount()).toBe(1);
+    expect(m.dbSizeInUse() - alone).toBeGreaterThanOrEqual(Math.floor((key.length + 300) * 1.3));
+    expect(m.dbSizeInUse() - alone).toBeLessThanOrEqual(Math.ceil((key.length + 300) * 1.3) + 1);
+    expect(m.compact(revision())).toBeUndefined();
+    expect(m.dbSizeInUse()).toBe(alone);
+    // A resized update (a ConfigMap's data) is measured and replaces what the key holds.
+    expect(put(key, 5000)).toBeUndefined();
+    expect(m.heldValueBytes(key)).toBe(5000);
+    expect(m.compact(revision())).toBeUndefined();
+    const fresh = member();
+    expect(fresh.put(key, 5000)).toBeUndefined();
+    expect(m.dbSizeInUse()).toBe(fresh.m.dbSizeInUse());
+    // A key it does not hold is measured even when the write says it keeps its size.
+    expect(put('/registry/pods/default/new', () => 777, true)).toBeUndefined();
+    expect(m.heldValueBytes('/registry/pods/default/new')).toBe(777);
+  });
+
+  it('account a same-size update as a put of the size the key holds', () => {
+    // Twins on the same seed: one is told the size of every write, the other only that an update keeps it.
+    const told = member();
+    const kept = member();
+    const figures = (m: typeof told.m) => ({ ...m.status(), keys: m.keyCount(), compacted: m.compactedRevision() });
+    const keys = ['/registry/leases/kube-node-lease/node-1', '/registry/pods/default/web-1', '/registry/nodes/node-1'];
+    for (const [i, key] of keys.entries()) {
+      expect(told.put(key, 300 + i * 1000)).toBeUndefined();
+      expect(kept.put(key, 300 + i * 1000)).toBeUndefined();
+    }
+    for (let round = 0; round < 200; round++) {
+      const key = keys[round % keys.length]!;
+      expect(told.put(key, told.m.heldValueBytes(key)!)).toBeUndefined();
+      expect(kept.put(key, unmeasured, true)).toBeUndefined();
+      // Time passes, so the compactor frees what the updates superseded.
+      told.queue.runUntil(told.queue.now() + 7_000);
+      kept.queue.runUntil(kept.queue.now() + 7_000);
+      expect(figures(kept.m)).toEqual(figures(told.m));
+    }
+  });
+});
+
 describe('etcd member: quota and the NOSPACE alarm', () => {
   it('defaults to 2 GiB', () => {
     expect(member().m.quotaBytes).toBe(DEFAULT_QUOTA_BYTES);
@@ -59,6 +111,11 @@ describe('etcd member: quota and the NOSPACE alarm', () => {
     m.compact(m.status().revision);
     m.defragment();
     expect(put('/registry/configmaps/default/small', 100)).toBe(ETCD_ERRORS.noSpace);
+    // Refused whatever its size: the value is not measured while the alarm is active.
+    const unmeasured = () => {
+      throw new Error('a put was measured while NOSPACE was active');
+    };
+    expect(put('/registry/configmaps/default/other', unmeasured)).toBe(ETCD_ERRORS.noSpace);
     expect(m.disarm()).toEqual(['NOSPACE']);
     expect(put('/registry/configmaps/default/small', 100)).toBeUndefined();
   });
