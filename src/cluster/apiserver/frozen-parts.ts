@@ -6,13 +6,23 @@
  * frozen by the event recorder and shared by the events of one object).
  */
 
+/**
+ * The objects {@link isFrozenStrings} has said yes to. A frozen object cannot change (its
+ * keys, values and prototype are fixed), so a yes holds for as long as it lives; a no is
+ * never remembered (an object may be frozen later). Many events share one involvedObject
+ * and one source, so most checks are a lookup here instead of a walk of the keys.
+ */
+const confirmed = new WeakSet<object>();
+
 /** Whether `value` is a frozen plain object of strings only (immutable, and its own JSON copy). */
 export function isFrozenStrings(value: unknown): boolean {
-  if (value === null || typeof value !== 'object' || !Object.isFrozen(value)) return false;
-  if (Object.getPrototypeOf(value) !== Object.prototype) return false;
+  if (value === null || typeof value !== 'object') return false;
+  if (confirmed.has(value)) return true;
+  if (!Object.isFrozen(value) || Object.getPrototypeOf(value) !== Object.prototype) return false;
   for (const key in value) {
     if (!Object.hasOwn(value, key) || typeof (value as Record<string, unknown>)[key] !== 'string') return false;
   }
+  confirmed.add(value);
   return true;
 }
 

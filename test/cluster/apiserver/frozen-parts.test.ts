@@ -23,6 +23,21 @@ describe('frozen request parts', () => {
     expect(frozenStringParts({ source: { component: 'k' } }, ['involvedObject', 'source'])).toBeUndefined();
   });
 
+  it('a remembered answer is never stale: only a yes for a frozen object is kept', () => {
+    const later: Obj = { a: 'x' };
+    expect(isFrozenStrings(later)).toBe(false);
+    later.n = 1;
+    Object.freeze(later);
+    // Asked again once frozen: the earlier no was not kept, and this one walks the keys.
+    expect(isFrozenStrings(later)).toBe(false);
+    const fine: Obj = { a: 'x' };
+    expect(isFrozenStrings(fine)).toBe(false);
+    Object.freeze(fine);
+    expect(isFrozenStrings(fine)).toBe(true);
+    expect(isFrozenStrings(fine)).toBe(true);
+    expect(Object.isFrozen(fine) && fine.a).toBe('x');
+  });
+
   it('an event create stores a frozen involvedObject and source as they are, and copies mutable ones', () => {
     const h = harness();
     const ref = Object.freeze({ apiVersion: 'v1', kind: 'Pod', name: 'web', namespace: 'default', uid: 'u-1', resourceVersion: '5' });
