@@ -21,7 +21,7 @@ import { componentStatus, type ComponentProbe } from './component-status.js';
 import { applyDefaults, hasDefaults } from './defaults.js';
 import { goJsonType, jsonPatch, MAX_BODY_DEPTH, mergePatch, nestsDeeperThan, strategicMergePatch } from './patch.js';
 import { exactFieldValue, fieldValue, parseFieldSelector, parseLabelSelector, type ObjectMatcher } from './selectors.js';
-import { copyJson, jsonEqual, TOO_DEEP } from '../json.js';
+import { copyJson, copyJsonWithRoomFor, isPlainJsonObject, jsonEqual, TOO_DEEP } from '../json.js';
 import { isoSeconds } from '../clock/time-text.js';
 import { flatConcat } from '../flat-string.js';
 import { copyWithRoomFor, spreadWith } from '../shallow-copy.js';
@@ -226,13 +226,23 @@ export class ApiServer {
     if (b.info.name === 'bindings') return this.bind(b.user, b.ns, body);
     // The one copy of the request body (what decoding it would make); the store keeps it.
     // An event's frozen involvedObject and source are kept as they are (frozen-parts.ts).
-    const object = copyJson(body, MAX_BODY_DEPTH, b.info.kind === 'Event' && body !== null && typeof body === 'object' ? frozenStringParts(body, EVENT_SHARED_PARTS) : undefined);
+    // The metadata is copied on its own, sized for the keys set below and by the store, so a stored
+    // object's metadata needs no property array; the body's copy keeps it (as its base) until then.
+    const plain = isPlainJsonObject(body);
+    let base = b.info.kind === 'Event' && plain ? frozenStringParts(body, EVENT_SHARED_PARTS) : undefined;
+    const bodyMeta: unknown = plain ? body.metadata : undefined;
+    const ownMeta = isPlainJsonObject(bodyMeta);
+    if (ownMeta) (base ??= {}).metadata = bodyMeta;
+    const room = b.info.namespaced ? NAMESPACED_CREATE_KEYS : CREATE_KEYS;
+    const object = copyJson(body, MAX_BODY_DEPTH, base);
     if (object === TOO_DEEP) return failure(badRequest('exceeded max depth'));
+    // One level down: the same depth bound as within the body.
+    const metadata = ownMeta ? copyJsonWithRoomFor(bodyMeta, room, MAX_BODY_DEPTH - 1) : copyWithRoomFor(object.metadata ?? {}, room);
+    if (metadata === TOO_DEEP) return failure(badRequest('exceeded max depth'));
     const store = this.options.store;
     object.apiVersion = apiVersionOf(b.info);
     object.kind = b.info.kind;
-    // Sized for the keys set below and by the store, so a stored object's metadata needs no property array.
-    object.metadata = copyWithRoomFor(object.metadata ?? {}, b.info.namespaced ? NAMESPACED_CREATE_KEYS : CREATE_KEYS);
+    object.metadata = metadata as KubeObject['metadata'];
     if (b.info.namespaced) {
       if (object.metadata.namespace && b.ns && object.metadata.namespace !== b.ns) return failure(badRequest('the namespace of the provided object does not match the namespace sent on the request'));
       object.metadata.namespace = b.ns ?? object.metadata.namespace ?? 'default';
