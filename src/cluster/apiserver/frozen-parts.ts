@@ -6,23 +6,13 @@
  * frozen by the event recorder and shared by the events of one object).
  */
 
-/**
- * The objects {@link isFrozenStrings} has said yes to. A frozen object cannot change (its
- * keys, values and prototype are fixed), so a yes holds for as long as it lives; a no is
- * never remembered (an object may be frozen later). Many events share one involvedObject
- * and one source, so most checks are a lookup here instead of a walk of the keys.
- */
-const confirmed = new WeakSet<object>();
-
 /** Whether `value` is a frozen plain object of strings only (immutable, and its own JSON copy). */
 export function isFrozenStrings(value: unknown): boolean {
-  if (value === null || typeof value !== 'object') return false;
-  if (confirmed.has(value)) return true;
-  if (!Object.isFrozen(value) || Object.getPrototypeOf(value) !== Object.prototype) return false;
+  if (value === null || typeof value !== 'object' || !Object.isFrozen(value)) return false;
+  if (Object.getPrototypeOf(value) !== Object.prototype) return false;
   for (const key in value) {
     if (!Object.hasOwn(value, key) || typeof (value as Record<string, unknown>)[key] !== 'string') return false;
   }
-  confirmed.add(value);
   return true;
 }
 
@@ -38,4 +28,38 @@ export function frozenStringParts(body: object, keys: readonly string[]): Record
     if (isFrozenStrings(value)) (base ??= {})[key] = value;
   }
   return base;
+}
+
+/**
+ * {@link frozenStringParts} for one list of keys, remembering for each key the last
+ * value found to be a frozen object of strings. A frozen object cannot change (its
+ * keys, values and prototype are fixed), so that answer holds for as long as it is
+ * held; nothing else is remembered. Consecutive events often carry the same parts (a
+ * kubelet's `source`; Pulled, Created and Started share the pod's involvedObject): at
+ * 100 nodes about half the involvedObjects and 70% of the sources are the last one seen.
+ * One slot per key, not a WeakSet: most involvedObjects are seen once or twice, and
+ * adding each to a weak table cost more than walking its keys.
+ */
+export class FrozenParts {
+  private readonly last: unknown[];
+
+  constructor(private readonly keys: readonly string[]) {
+    this.last = keys.map(() => undefined);
+  }
+
+  /** The same answer as `frozenStringParts(body, keys)`. */
+  of(body: object): Record<string, unknown> | undefined {
+    let base: Record<string, unknown> | undefined;
+    const keys = this.keys;
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i];
+      if (!Object.hasOwn(body, key)) continue;
+      const value = (body as Record<string, unknown>)[key];
+      if ((value !== undefined && value === this.last[i]) || isFrozenStrings(value)) {
+        this.last[i] = value;
+        (base ??= {})[key] = value;
+      }
+    }
+    return base;
+  }
 }

@@ -31,7 +31,7 @@ import { defaultAdmissionPlugins } from './admission/index.js';
 import { ServiceAllocators } from './allocators.js';
 import { LeaseManager } from '../store/lease-manager.js';
 import { qosClass } from './qos.js';
-import { frozenStringParts } from './frozen-parts.js';
+import { FrozenParts } from './frozen-parts.js';
 import { withEphemeralContainers } from './ephemeral-containers.js';
 
 /** The parts of an Event body that are the same for many events (the object they are about, who reports). */
@@ -92,6 +92,8 @@ export class ApiServer {
   componentProbes: readonly ComponentProbe[] = [];
   private readonly allocators: ServiceAllocators;
   private readonly leaseManager: LeaseManager;
+  /** The frozen involvedObject and source of event bodies, kept as they are (frozen-parts.ts). */
+  private readonly eventParts = new FrozenParts(EVENT_SHARED_PARTS);
 
   constructor(private readonly options: ApiServerOptions) {
     this.allocators = new ServiceAllocators(options.random);
@@ -229,7 +231,7 @@ export class ApiServer {
     // The metadata is copied on its own, sized for the keys set below and by the store, so a stored
     // object's metadata needs no property array; the body's copy keeps it (as its base) until then.
     const plain = isPlainJsonObject(body);
-    let base = b.info.kind === 'Event' && plain ? frozenStringParts(body, EVENT_SHARED_PARTS) : undefined;
+    let base = b.info.kind === 'Event' && plain ? this.eventParts.of(body) : undefined;
     const bodyMeta: unknown = plain ? body.metadata : undefined;
     const ownMeta = isPlainJsonObject(bodyMeta);
     if (ownMeta) (base ??= {}).metadata = bodyMeta;
