@@ -31,35 +31,29 @@ export function frozenStringParts(body: object, keys: readonly string[]): Record
 }
 
 /**
- * {@link frozenStringParts} for one list of keys, remembering for each key the last
- * value found to be a frozen object of strings. A frozen object cannot change (its
- * keys, values and prototype are fixed), so that answer holds for as long as it is
- * held; nothing else is remembered. Consecutive events often carry the same parts (a
- * kubelet's `source`; Pulled, Created and Started share the pod's involvedObject): at
- * 100 nodes about half the involvedObjects and 70% of the sources are the last one seen.
- * One slot per key, not a WeakSet: most involvedObjects are seen once or twice, and
- * adding each to a weak table cost more than walking its keys.
+ * One key of request bodies whose value the server keeps when it is a frozen object
+ * of strings ({@link frozenStringParts} for that key), remembering the last value
+ * found to be one. A frozen object cannot change (its keys, values and prototype are
+ * fixed), so that answer holds for as long as it is held; nothing else is remembered.
+ * Consecutive events often carry the same parts (a kubelet's `source`; Pulled, Created
+ * and Started share the pod's involvedObject): at 100 nodes about half the
+ * involvedObjects and 70% of the sources are the last one seen. One slot, not a
+ * WeakSet: most involvedObjects are seen once or twice, and adding each to a weak
+ * table cost more than walking its keys.
  */
-export class FrozenParts {
-  private readonly last: unknown[];
+export class FrozenPart {
+  private last: unknown = undefined;
 
-  constructor(private readonly keys: readonly string[]) {
-    this.last = keys.map(() => undefined);
-  }
+  constructor(readonly key: string) {}
 
-  /** The same answer as `frozenStringParts(body, keys)`. */
-  of(body: object): Record<string, unknown> | undefined {
-    let base: Record<string, unknown> | undefined;
-    const keys = this.keys;
-    for (let i = 0; i < keys.length; i++) {
-      const key = keys[i];
-      if (!Object.hasOwn(body, key)) continue;
-      const value = (body as Record<string, unknown>)[key];
-      if ((value !== undefined && value === this.last[i]) || isFrozenStrings(value)) {
-        this.last[i] = value;
-        (base ??= {})[key] = value;
-      }
-    }
-    return base;
+  /** `body[key]` if it is a frozen object of strings, else undefined. */
+  of(body: object): unknown {
+    if (!Object.hasOwn(body, this.key)) return undefined;
+    const value = (body as Record<string, unknown>)[this.key];
+    if (value === undefined) return undefined;
+    if (value === this.last) return value;
+    if (!isFrozenStrings(value)) return undefined;
+    this.last = value;
+    return value;
   }
 }

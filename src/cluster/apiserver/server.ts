@@ -31,11 +31,8 @@ import { defaultAdmissionPlugins } from './admission/index.js';
 import { ServiceAllocators } from './allocators.js';
 import { LeaseManager } from '../store/lease-manager.js';
 import { qosClass } from './qos.js';
-import { FrozenParts } from './frozen-parts.js';
+import { FrozenPart } from './frozen-parts.js';
 import { withEphemeralContainers } from './ephemeral-containers.js';
-
-/** The parts of an Event body that are the same for many events (the object they are about, who reports). */
-const EVENT_SHARED_PARTS = ['involvedObject', 'source'] as const;
 
 /** --event-ttl (1h), in seconds as the registry's TTLFunc gives it. */
 const EVENT_TTL_SECONDS = 60 * 60;
@@ -93,7 +90,8 @@ export class ApiServer {
   private readonly allocators: ServiceAllocators;
   private readonly leaseManager: LeaseManager;
   /** The frozen involvedObject and source of event bodies, kept as they are (frozen-parts.ts). */
-  private readonly eventParts = new FrozenParts(EVENT_SHARED_PARTS);
+  private readonly involvedObjects = new FrozenPart('involvedObject');
+  private readonly eventSources = new FrozenPart('source');
 
   constructor(private readonly options: ApiServerOptions) {
     this.allocators = new ServiceAllocators(options.random);
@@ -230,11 +228,12 @@ export class ApiServer {
     // An event's frozen involvedObject and source are kept as they are (frozen-parts.ts).
     // The metadata is copied on its own, sized for the keys set below and by the store, so a stored
     // object's metadata needs no property array; the body's copy keeps it (as its base) until then.
+    // A base of one shape for every create (a key holding undefined is copied as usual).
     const plain = isPlainJsonObject(body);
-    let base = b.info.kind === 'Event' && plain ? this.eventParts.of(body) : undefined;
     const bodyMeta: unknown = plain ? body.metadata : undefined;
     const ownMeta = isPlainJsonObject(bodyMeta);
-    if (ownMeta) (base ??= {}).metadata = bodyMeta;
+    const event = plain && b.info.kind === 'Event';
+    const base = plain ? { metadata: ownMeta ? bodyMeta : undefined, involvedObject: event ? this.involvedObjects.of(body) : undefined, source: event ? this.eventSources.of(body) : undefined } : undefined;
     const room = b.info.namespaced ? NAMESPACED_CREATE_KEYS : CREATE_KEYS;
     const object = copyJson(body, MAX_BODY_DEPTH, base);
     if (object === TOO_DEEP) return failure(badRequest('exceeded max depth'));
