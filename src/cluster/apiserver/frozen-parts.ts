@@ -17,23 +17,9 @@ export function isFrozenStrings(value: unknown): boolean {
 }
 
 /**
- * A copyJson base holding the values of `keys` in `body` that are frozen objects of
- * strings (copyJson keeps a value identical to its base), or undefined if there are none.
- */
-export function frozenStringParts(body: object, keys: readonly string[]): Record<string, unknown> | undefined {
-  let base: Record<string, unknown> | undefined;
-  for (const key of keys) {
-    if (!Object.hasOwn(body, key)) continue;
-    const value = (body as Record<string, unknown>)[key];
-    if (isFrozenStrings(value)) (base ??= {})[key] = value;
-  }
-  return base;
-}
-
-/**
- * One key of request bodies whose value the server keeps when it is a frozen object
- * of strings ({@link frozenStringParts} for that key), remembering the last value
- * found to be one. A frozen object cannot change (its keys, values and prototype are
+ * One key of request bodies whose value the server keeps (as copyJson's base: a value
+ * identical to its base is not copied) when it is an own value of the body and a frozen
+ * object of strings ({@link isFrozenStrings}), remembering the last value found to be one. A frozen object cannot change (its keys, values and prototype are
  * fixed), so that answer holds for as long as it is held; nothing else is remembered.
  * Consecutive events often carry the same parts (a kubelet's `source`; Pulled, Created
  * and Started share the pod's involvedObject): at 100 nodes about half the
