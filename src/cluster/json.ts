@@ -49,13 +49,10 @@ function copy(value: unknown, depth: number, max: number, base: unknown): unknow
   const baseMap = baseIsObject && !Array.isArray(base) ? (base as Record<string, unknown>) : undefined;
   const keys = Object.keys(value);
   // Sized for its keys: most stored objects have more than `{}` holds in-object (shaped-object.ts).
-  return copyKeys(shapedObject(keys.length), value as Record<string, unknown>, keys, depth, max, baseMap);
-}
-
-/** Sets on `out` the copy of each visible value of `value` under `keys` (one level below `depth`). */
-function copyKeys(out: Record<string, unknown>, value: Record<string, unknown>, keys: readonly string[], depth: number, max: number, baseMap: Record<string, unknown> | undefined): Record<string, unknown> {
+  const out = shapedObject(keys.length);
+  // The loop stays inline (not shared with copyJsonWithRoomFor): one stack frame per level of nesting.
   for (const key of keys) {
-    const v = value[key];
+    const v = (value as Record<string, unknown>)[key];
     if (!visible(v)) continue;
     const c = copy(v, depth + 1, max, baseMap && Object.hasOwn(baseMap, key) ? baseMap[key] : undefined);
     if (key === '__proto__') Object.defineProperty(out, key, { value: c, writable: true, enumerable: true, configurable: true });
@@ -79,8 +76,16 @@ export function copyJsonWithRoomFor(value: Record<string, unknown>, room: readon
   const keys = Object.keys(value);
   let added = 0;
   for (const key of room) if (!Object.hasOwn(value, key) || !visible(value[key])) added++;
+  const out = shapedObject(keys.length + added);
   try {
-    return copyKeys(shapedObject(keys.length + added), value, keys, 0, maxDepth, undefined);
+    for (const key of keys) {
+      const v = value[key];
+      if (!visible(v)) continue;
+      const c = copy(v, 1, maxDepth, undefined);
+      if (key === '__proto__') Object.defineProperty(out, key, { value: c, writable: true, enumerable: true, configurable: true });
+      else out[key] = c;
+    }
+    return out;
   } catch (e) {
     if (e === TOO_DEEP) return TOO_DEEP;
     throw e;
