@@ -19,8 +19,9 @@ export function isFrozenStrings(value: unknown): boolean {
 /**
  * One key of request bodies whose value the server keeps (as copyJson's base: a value
  * identical to its base is not copied) when it is an own value of the body and a frozen
- * object of strings ({@link isFrozenStrings}), remembering the last value found to be one. A frozen object cannot change (its keys, values and prototype are
- * fixed), so that answer holds for as long as it is held; nothing else is remembered.
+ * object of strings ({@link isFrozenStrings}), remembering the last value found to be
+ * one. A frozen object cannot change (its keys, values and prototype are fixed), so
+ * that answer holds for as long as it is held; nothing else is remembered.
  * Consecutive events often carry the same parts (a kubelet's `source`; Pulled, Created
  * and Started share the pod's involvedObject): at 100 nodes about half the
  * involvedObjects and 70% of the sources are the last one seen. One slot, not a

@@ -224,11 +224,10 @@ export class ApiServer {
     const b = this.begin(credential, 'create', resource, namespace);
     if (!b.ok) return failure(b.status);
     if (b.info.name === 'bindings') return this.bind(b.user, b.ns, body);
-    // The one copy of the request body (what decoding it would make); the store keeps it.
-    // An event's frozen involvedObject and source are kept as they are (frozen-parts.ts).
-    // The metadata is copied on its own, sized for the keys set below and by the store, so a stored
-    // object's metadata needs no property array; the body's copy keeps it (as its base) until then.
-    // A base of one shape for every create (a key holding undefined is copied as usual).
+    // The one copy of the request body (what decoding it would make); the store keeps it. Its base (one
+    // shape for every create; a key holding undefined is copied as usual) holds back an event's frozen
+    // involvedObject and source, shared as they are (frozen-parts.ts), and the metadata, copied next on
+    // its own and sized for the keys set below and by the store (no property array once stored).
     const plain = isPlainJsonObject(body);
     const bodyMeta: unknown = plain ? body.metadata : undefined;
     const ownMeta = isPlainJsonObject(bodyMeta);
