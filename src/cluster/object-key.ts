@@ -21,8 +21,14 @@ export class LastKey {
   private name = '';
   private key = '';
 
-  /** The key of `namespace`/`name`. */
+  /**
+   * The key of `namespace`/`name`. A cluster-scoped key is the name itself: it is
+   * returned without replacing the remembered key, so the lookups in between (admission
+   * reading the namespace of an object being created) do not make the next call build
+   * that object's key again.
+   */
   of(namespace: string | undefined, name: string): string {
+    if (!namespace) return name;
     if (name === this.name && namespace === this.namespace) return this.key;
     this.key = namespacedKey(namespace, name);
     this.namespace = namespace;

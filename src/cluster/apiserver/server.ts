@@ -21,7 +21,7 @@ import { componentStatus, type ComponentProbe } from './component-status.js';
 import { applyDefaults, hasDefaults } from './defaults.js';
 import { goJsonType, jsonPatch, MAX_BODY_DEPTH, mergePatch, nestsDeeperThan, strategicMergePatch } from './patch.js';
 import { exactFieldValue, fieldValue, parseFieldSelector, parseLabelSelector, type ObjectMatcher } from './selectors.js';
-import { copyJson, jsonEqual, TOO_DEEP } from '../json.js';
+import { copyJson, copyJsonWithRoomFor, isPlainJsonObject, jsonEqual, TOO_DEEP } from '../json.js';
 import { isoSeconds } from '../clock/time-text.js';
 import { flatConcat } from '../flat-string.js';
 import { copyWithRoomFor, spreadWith } from '../shallow-copy.js';
@@ -31,11 +31,8 @@ import { defaultAdmissionPlugins } from './admission/index.js';
 import { ServiceAllocators } from './allocators.js';
 import { LeaseManager } from '../store/lease-manager.js';
 import { qosClass } from './qos.js';
-import { frozenStringParts } from './frozen-parts.js';
+import { FrozenPart } from './frozen-parts.js';
 import { withEphemeralContainers } from './ephemeral-containers.js';
-
-/** The parts of an Event body that are the same for many events (the object they are about, who reports). */
-const EVENT_SHARED_PARTS = ['involvedObject', 'source'] as const;
 
 /** --event-ttl (1h), in seconds as the registry's TTLFunc gives it. */
 const EVENT_TTL_SECONDS = 60 * 60;
@@ -92,6 +89,9 @@ export class ApiServer {
   componentProbes: readonly ComponentProbe[] = [];
   private readonly allocators: ServiceAllocators;
   private readonly leaseManager: LeaseManager;
+  /** The frozen involvedObject and source of event bodies, kept as they are (frozen-parts.ts). */
+  private readonly involvedObjects = new FrozenPart('involvedObject');
+  private readonly eventSources = new FrozenPart('source');
 
   constructor(private readonly options: ApiServerOptions) {
     this.allocators = new ServiceAllocators(options.random);
@@ -224,15 +224,25 @@ export class ApiServer {
     const b = this.begin(credential, 'create', resource, namespace);
     if (!b.ok) return failure(b.status);
     if (b.info.name === 'bindings') return this.bind(b.user, b.ns, body);
-    // The one copy of the request body (what decoding it would make); the store keeps it.
-    // An event's frozen involvedObject and source are kept as they are (frozen-parts.ts).
-    const object = copyJson(body, MAX_BODY_DEPTH, b.info.kind === 'Event' && body !== null && typeof body === 'object' ? frozenStringParts(body, EVENT_SHARED_PARTS) : undefined);
+    // The one copy of the request body (what decoding it would make); the store keeps it. Its base (one
+    // shape for every create; a key holding undefined is copied as usual) holds back an event's frozen
+    // involvedObject and source, shared as they are (frozen-parts.ts), and the metadata, copied next on
+    // its own and sized for the keys set below and by the store (no property array once stored).
+    const plain = isPlainJsonObject(body);
+    const bodyMeta: unknown = plain ? body.metadata : undefined;
+    const ownMeta = isPlainJsonObject(bodyMeta);
+    const event = plain && b.info.kind === 'Event';
+    const base = plain ? { metadata: ownMeta ? bodyMeta : undefined, involvedObject: event ? this.involvedObjects.of(body) : undefined, source: event ? this.eventSources.of(body) : undefined } : undefined;
+    const room = b.info.namespaced ? NAMESPACED_CREATE_KEYS : CREATE_KEYS;
+    const object = copyJson(body, MAX_BODY_DEPTH, base);
     if (object === TOO_DEEP) return failure(badRequest('exceeded max depth'));
+    // One level down: the same depth bound as within the body.
+    const metadata = ownMeta ? copyJsonWithRoomFor(bodyMeta, room, MAX_BODY_DEPTH - 1) : copyWithRoomFor(object.metadata ?? {}, room);
+    if (metadata === TOO_DEEP) return failure(badRequest('exceeded max depth'));
     const store = this.options.store;
     object.apiVersion = apiVersionOf(b.info);
     object.kind = b.info.kind;
-    // Sized for the keys set below and by the store, so a stored object's metadata needs no property array.
-    object.metadata = copyWithRoomFor(object.metadata ?? {}, b.info.namespaced ? NAMESPACED_CREATE_KEYS : CREATE_KEYS);
+    object.metadata = metadata as KubeObject['metadata'];
     if (b.info.namespaced) {
       if (object.metadata.namespace && b.ns && object.metadata.namespace !== b.ns) return failure(badRequest('the namespace of the provided object does not match the namespace sent on the request'));
       object.metadata.namespace = b.ns ?? object.metadata.namespace ?? 'default';
@@ -704,6 +714,8 @@ function renewsOnly(body: KubeObject, old: KubeObject): boolean {
 
 /** Do `a` and `b` have the same keys, in the same order, holding the very same values (but `except`)? */
 function sameFields(a: Record<string, unknown>, b: Record<string, unknown>, except: string | undefined): boolean {
+  // One object has its own keys and values (a renewal's body carries the stored metadata itself).
+  if (a === b) return true;
   const keys = Object.keys(a);
   const others = Object.keys(b);
   if (keys.length !== others.length) return false;

@@ -86,6 +86,43 @@ describe('updates share what they did not change', () => {
   });
 });
 
+describe('creates copy the metadata once, with room for what the server sets', () => {
+  const configMap = (metadata: unknown): KubeObject => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata, data: { k: 'v' } }) as unknown as KubeObject;
+  const nest = (depth: number): unknown => {
+    let v: unknown = 'leaf';
+    for (let i = 0; i < depth; i++) v = { n: v };
+    return v;
+  };
+
+  it('stores a copy of the metadata sent, never the object itself', () => {
+    const h = harness();
+    const metadata: Obj = { name: 'cm', labels: { app: 'web' }, annotations: { a: 'b' } };
+    const stored = ok(h.sys.create('configmaps', 'default', configMap(metadata)));
+    expect(stored.metadata).not.toBe(metadata);
+    expect(stored.metadata.labels).not.toBe(metadata.labels);
+    metadata.labels.app = 'changed';
+    expect(stored.metadata.labels).toEqual({ app: 'web' });
+    expect(Object.keys(stored.metadata)).toEqual(['name', 'labels', 'annotations', 'namespace', 'uid', 'creationTimestamp', 'resourceVersion']);
+  });
+
+  it('metadata nested past the body bound is a 400, exactly where the whole body would be', () => {
+    // The body is depth 0 and its metadata depth 1; an object at depth 1,000 is one too deep (MAX_BODY_DEPTH).
+    const h = harness();
+    const fits = h.sys.create('configmaps', 'default', configMap({ name: 'a', x: nest(998) }));
+    expect(fits.ok).toBe(true);
+    const tooDeep = err(h.sys.create('configmaps', 'default', configMap({ name: 'b', x: nest(999) })));
+    expect([tooDeep.code, tooDeep.message]).toEqual([400, 'exceeded max depth']);
+  });
+
+  it('metadata that is not an object is treated as before (no name: 422)', () => {
+    const h = harness();
+    for (const metadata of [null, 'cm', ['cm'], 7]) {
+      const s = err(h.sys.create('configmaps', 'default', configMap(metadata)));
+      expect([s.code, s.message]).toEqual([422, 'ConfigMap "" is invalid: metadata.name: Required value: name or generateName is required']);
+    }
+  });
+});
+
 describe('bindings', () => {
   it('assigns the node and records PodScheduled=True; a second binding conflicts', () => {
     const h = harness();

@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import { copyJson, deepFreeze, jsonEqual, TOO_DEEP } from '../../../src/cluster/json.js';
+import { copyJson, copyJsonWithRoomFor, deepFreeze, isPlainJsonObject, jsonEqual, TOO_DEEP } from '../../../src/cluster/json.js';
+import { copyWithRoomFor } from '../../../src/cluster/shallow-copy.js';
 import { nestsDeeperThan } from '../../../src/cluster/apiserver/patch.js';
 
 const nested = (depth: number): unknown => {
@@ -57,6 +58,45 @@ describe('copyJson', () => {
     // The same object somewhere else is copied (sharing is by position only).
     expect(copy.extra).not.toBe(base.spec);
     expect(copy.extra).toEqual(base.spec);
+  });
+});
+
+describe('copyJsonWithRoomFor', () => {
+  const room = ['namespace', 'name', 'uid', 'creationTimestamp', 'resourceVersion'];
+
+  it('is copyWithRoomFor(copyJson(value), room) in one copy: same keys, order and values, nothing shared', () => {
+    const protoKey = JSON.parse('{"__proto__": {"polluted": true}, "name": "p"}');
+    const samples: Record<string, unknown>[] = [
+      { name: 'web', labels: { app: 'web' }, ownerReferences: [{ uid: 'u', controller: true }] },
+      { generateName: 'web-', namespace: 'default', annotations: { a: 'b' }, gone: undefined, fn: () => 1, n: NaN, when: new Date(0) },
+      {},
+      protoKey,
+    ];
+    for (const v of samples) {
+      const one = copyJsonWithRoomFor(v, room, 100);
+      const two = copyWithRoomFor(copyJson(v, 100) as object, room);
+      expect(one).not.toBe(TOO_DEEP);
+      expect(JSON.stringify(one)).toBe(JSON.stringify(two));
+      expect(Object.keys(one as object)).toEqual(Object.keys(two));
+      expect(Object.getPrototypeOf(one)).toBe(Object.prototype);
+      for (const [key, child] of Object.entries(v)) if (child !== null && typeof child === 'object') expect((one as Record<string, unknown>)[key]).not.toBe(child);
+    }
+    expect(Object.hasOwn(copyJsonWithRoomFor(protoKey, room) as object, '__proto__')).toBe(true);
+  });
+
+  it('answers TOO_DEEP where copyJson of the same object does', () => {
+    for (const depth of [3, 4, 5, 6]) {
+      const v = { a: nested(depth) };
+      expect(copyJsonWithRoomFor(v, room, 5) === TOO_DEEP).toBe(copyJson(v, 5) === TOO_DEEP);
+      // One level down in a body, with the body's bound less one: the same answer as the whole body's copy.
+      expect(copyJsonWithRoomFor(v, room, 4) === TOO_DEEP).toBe(copyJson({ metadata: v }, 5) === TOO_DEEP);
+    }
+    expect(copyJsonWithRoomFor({}, room, 0)).toBe(TOO_DEEP);
+  });
+
+  it('takes only plain objects: not arrays, nulls, primitives or values with toJSON', () => {
+    expect(isPlainJsonObject({ a: 1 })).toBe(true);
+    for (const v of [null, undefined, 'x', 1, ['a'], new Date(0), { toJSON: () => 1 }]) expect(isPlainJsonObject(v)).toBe(false);
   });
 });
 
