@@ -19,6 +19,9 @@ type Obj = Record<string, any>;
 
 const NONE: Obj = Object.freeze({});
 
+/** How many group-key tails a recorder keeps (by reason) before starting over. */
+const MAX_AGGREGATE_TAILS = 64;
+
 /** A Go string field: absent is empty. */
 function str(v: unknown): string {
   return typeof v === 'string' ? v : '';
@@ -41,11 +44,26 @@ export class CorrelatorKeys {
   private objectPart = '';
   /** component, host, kind, namespace, name, uid, apiVersion, type: getSpamKey, and the head of the group key. */
   private spamPart = '';
+  /**
+   * The frozen `source` and `involvedObject` the fields were last read from (undefined: not frozen). The recorder
+   * shares one frozen pair among the events about one object version, and the API server stores them shared, so
+   * the four keys asked per event (three by the correlator, one when the stored event comes back) read them once.
+   */
+  private frozenSource: object | undefined;
+  private frozenObject: object | undefined;
 
   /** The last event key made, with its parts (see eventKey). */
   private lastEvent = { head: '', tail: '', key: '' };
   /** The last group key made, with its parts. */
   private lastAggregate = { head: '', tail: '', key: '' };
+  /** The tail of the last event key, and the type, reason and message it was made of. */
+  private lastEventTail = { type: '', reason: '', message: '', tail: '' };
+  /**
+   * The group keys' tails by reason, for the reporting controller and instance they were made with: a recorder
+   * reports as one component (kubelet, node-1), so only the reason varies, among the few its component records.
+   */
+  private readonly aggregateTails = new Map<string, string>();
+  private tailsReporting: { component: string; instance: string } = { component: '', instance: '' };
 
   /**
    * getEventKey: source, object (with field path), type, reason and message. The same parts give the
@@ -54,7 +72,18 @@ export class CorrelatorKeys {
    */
   eventKey(event: Obj): string {
     this.refresh(event);
-    return join(this.lastEvent, this.objectPart, intern(flatConcat(str(event.type), str(event.reason), str(event.message))));
+    const type = str(event.type);
+    const reason = str(event.reason);
+    const message = str(event.message);
+    const last = this.lastEventTail;
+    // The stored event comes back with the very strings the correlator made its key of.
+    if (type !== last.type || reason !== last.reason || message !== last.message) {
+      last.type = type;
+      last.reason = reason;
+      last.message = message;
+      last.tail = intern(flatConcat(type, reason, message));
+    }
+    return join(this.lastEvent, this.objectPart, last.tail);
   }
 
   /** getSpamKey: source and object (no field path), and type. */
@@ -66,7 +95,22 @@ export class CorrelatorKeys {
   /** EventAggregatorByReasonFunc's group key: the spam key, then reason and reporting controller and instance. */
   aggregateKey(event: Obj): string {
     this.refresh(event);
-    return join(this.lastAggregate, this.spamPart, intern(flatConcat(str(event.reason), str(event.reportingComponent), str(event.reportingInstance))));
+    const reason = str(event.reason);
+    const component = str(event.reportingComponent);
+    const instance = str(event.reportingInstance);
+    const reporting = this.tailsReporting;
+    if (component !== reporting.component || instance !== reporting.instance) {
+      this.aggregateTails.clear();
+      this.tailsReporting = { component, instance };
+    }
+    let tail = this.aggregateTails.get(reason);
+    if (tail === undefined) {
+      tail = intern(flatConcat(reason, component, instance));
+      // Reasons are the recording components' own words, a dozen or so; the bound only guards the memory.
+      if (this.aggregateTails.size >= MAX_AGGREGATE_TAILS) this.aggregateTails.clear();
+      this.aggregateTails.set(reason, tail);
+    }
+    return join(this.lastAggregate, this.spamPart, tail);
   }
 
   /** Remakes the parts when a field they are made of differs from the last event's. */
@@ -74,6 +118,15 @@ export class CorrelatorKeys {
     const s: Obj = event.source ?? NONE;
     const o: Obj = event.involvedObject ?? NONE;
     const f = this.fields;
+    // Frozen objects read before cannot have changed: only the type may differ.
+    if (s === this.frozenSource && o === this.frozenObject) {
+      const type = str(event.type);
+      if (type !== f[8]) {
+        this.spamPart = flatConcat(f[0], f[1], f[2], f[3], f[4], f[6], f[7], type);
+        f[8] = type;
+      }
+      return;
+    }
     const component = str(s.component);
     const host = str(s.host);
     const kind = str(o.kind);
@@ -95,5 +148,8 @@ export class CorrelatorKeys {
     f[6] = uid;
     f[7] = apiVersion;
     f[8] = type;
+    const frozen = Object.isFrozen(s) && Object.isFrozen(o);
+    this.frozenSource = frozen ? s : undefined;
+    this.frozenObject = frozen ? o : undefined;
   }
 }

@@ -97,6 +97,25 @@ function str(v: unknown): string {
 }
 
 /**
+ * Whether eventKey(b) is eventKey(a) because b holds a's very source and object, frozen (so unchanged since a's
+ * key was made), and the same type, reason and message: how the API server returns the event the recorder wrote.
+ */
+function sameEventKey(a: Obj, b: Obj): boolean {
+  const source = a.source;
+  const object = a.involvedObject;
+  return (
+    b.source === source &&
+    b.involvedObject === object &&
+    b.type === a.type &&
+    b.reason === a.reason &&
+    b.message === a.message &&
+    // (Absent ones are frozen to isFrozen, and give empty fields either way.)
+    Object.isFrozen(source) &&
+    Object.isFrozen(object)
+  );
+}
+
+/**
  * aggregateRecord: the distinct messages of a group and when it last saw an event. Nearly every
  * group has one message, held as the string itself: a Set per group was most of the correlator's
  * memory (about 180 bytes of each record's 210). A second message makes the Set, in arrival order.
@@ -142,6 +161,16 @@ export class EventCorrelator {
   private readonly burst: number;
   private readonly qps: number;
   private readonly spamKeyFunc: (event: Obj) => string;
+  /**
+   * The logger's newest entry while observe made it of an event's own key (not a group's): the event, and the
+   * entry. updateState of the event written from it (the same frozen source and object, type, reason and
+   * message: the same key) sets that entry's fields instead of making the key again and moving the entry to
+   * where it already is. Only observe and updateState add to the logger, and both set or clear this.
+   */
+  private observed: { event: Obj; log: EventLog } | undefined;
+  /** The group record and the token bucket added last to their caches (so the newest entry), each under its one key. */
+  private newestAggregate: AggregateRecord | undefined;
+  private newestBucket: TokenBucket | undefined;
 
   constructor(
     private readonly now: () => number,
@@ -169,13 +198,23 @@ export class EventCorrelator {
   /** EventCorrelate: aggregate, then count, then filter. */
   correlate(event: Obj): CorrelateResult {
     const [aggregated, key] = this.aggregate(event);
-    const observed = this.observe(aggregated, key);
+    const observed = this.observe(aggregated, key, aggregated === event);
     if (this.filter(observed)) return { event: observed, skip: true };
     return { event: observed, skip: false };
   }
 
   /** UpdateState: remembers the event as the server stored it (its name and resourceVersion) under its own key. */
   updateState(event: Obj): void {
+    const observed = this.observed;
+    this.observed = undefined;
+    if (observed && sameEventKey(observed.event, event)) {
+      const log = observed.log;
+      log.count = event.count ?? 0;
+      log.firstTimestamp = event.firstTimestamp;
+      log.name = event.metadata.name;
+      log.resourceVersion = event.metadata.resourceVersion;
+      return;
+    }
     this.logs.add(this.keys.eventKey(event), { count: event.count ?? 0, firstTimestamp: event.firstTimestamp, name: event.metadata.name, resourceVersion: event.metadata.resourceVersion });
   }
 
@@ -196,7 +235,9 @@ export class EventCorrelator {
       held = addLocalKey(record, localKey);
       record.lastTimestamp = lived;
     }
-    this.aggregates.add(aggregateKey, record);
+    // A record is only ever held under its one key: the newest added is the newest entry, already in place.
+    if (record !== this.newestAggregate) this.aggregates.add(aggregateKey, record);
+    this.newestAggregate = record;
     if (held < this.maxEvents) return [event, fullKey];
     // Keep the set below the maximum. Go's PopAny takes whichever key map iteration gives first
     // (random); this takes the oldest, so the simulation stays deterministic.
@@ -223,13 +264,15 @@ export class EventCorrelator {
   }
 
   /** eventLogger.eventObserve: a repeat takes the first occurrence's name, first timestamp and the next count. */
-  private observe(event: Obj, key: string): Obj {
+  private observe(event: Obj, key: string, ownKey: boolean): Obj {
     const last = this.logs.peek(key);
     let observed = event;
     if (last && last.count > 0) {
       observed = { ...event, metadata: { ...event.metadata, name: last.name, resourceVersion: last.resourceVersion }, firstTimestamp: last.firstTimestamp, count: last.count + 1 };
     }
-    this.logs.add(key, { count: observed.count, firstTimestamp: observed.firstTimestamp, name: observed.metadata.name, resourceVersion: observed.metadata.resourceVersion });
+    const log: EventLog = { count: observed.count, firstTimestamp: observed.firstTimestamp, name: observed.metadata.name, resourceVersion: observed.metadata.resourceVersion };
+    this.logs.add(key, log);
+    this.observed = ownKey ? { event: observed, log } : undefined;
     return observed;
   }
 
@@ -238,7 +281,9 @@ export class EventCorrelator {
     const key = this.spamKeyFunc(event);
     const bucket = this.spam.peek(key) ?? new TokenBucket(this.qps, this.burst);
     const refused = !bucket.tryAccept(this.now() - this.skipped());
-    this.spam.add(key, bucket);
+    // A bucket is only ever held under its one key: the newest added is the newest entry, already in place.
+    if (bucket !== this.newestBucket) this.spam.add(key, bucket);
+    this.newestBucket = bucket;
     return refused;
   }
 }

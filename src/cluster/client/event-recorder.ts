@@ -78,6 +78,9 @@ export class EventRecorder {
    * object version to share one frozen copy (bounded like the correlator's caches).
    */
   private readonly refs = new LruCache<Obj>(4096);
+  /** The involvedObject reference() answered last, and the object it was asked about. */
+  private lastRef: Obj | undefined;
+  private lastRefObject: KubeObject | undefined;
   private ownSeq = 0;
   /** The core/v1 `source` every event of this recorder carries (the API server copies a request body; it is never changed). */
   private coreSourceBody: Obj | undefined;
@@ -115,11 +118,16 @@ export class EventRecorder {
 
   /** The involvedObject of an event about `object`: the one made last for this object version and field path, or a new one. */
   private reference(object: KubeObject, fieldPath: string | undefined): Obj {
+    // Events about one object come in runs (Pulled, Created, Started): the last one made is the newest entry of refs.
+    const last = this.lastRef;
+    if (last && object === this.lastRefObject && refersTo(last, object, fieldPath)) return last;
     const key = flatConcat(object.metadata.uid ?? '', '\0', fieldPath ?? '');
     const made = this.refs.get(key);
-    if (made && refersTo(made, object, fieldPath)) return made;
-    const ref = objectReference(object, fieldPath);
-    this.refs.add(key, ref);
+    let ref: Obj;
+    if (made && refersTo(made, object, fieldPath)) ref = made;
+    else this.refs.add(key, (ref = objectReference(object, fieldPath)));
+    this.lastRef = ref;
+    this.lastRefObject = object;
     return ref;
   }
 

@@ -10,11 +10,18 @@ const text = fc.constantFrom(undefined, '', 'a', 'ab', 'b', 'kubelet', 'node-1',
 const source = fc.option(fc.record({ component: text, host: text }, { requiredKeys: [] }), { nil: undefined });
 const object = fc.option(fc.record({ kind: text, namespace: text, name: text, fieldPath: text, uid: text, apiVersion: text }, { requiredKeys: [] }), { nil: undefined });
 const event = fc.record({ source, involvedObject: object, type: text, reason: text, message: text, reportingComponent: text, reportingInstance: text }, { requiredKeys: [] });
-/** Events, each about the same source and object as the one before or not. */
-const events = fc.array(fc.tuple(event, fc.boolean()), { maxLength: 30 }).map((list) => {
+/**
+ * Events, each about the same source and object as the one before or not, some of them frozen (as the recorder
+ * makes them: the keys then read a source and object they have seen once).
+ */
+const events = fc.array(fc.tuple(event, fc.boolean(), fc.boolean()), { maxLength: 30 }).map((list) => {
   const out: Record<string, unknown>[] = [];
-  for (const [e, same] of list) {
+  for (const [e, same, frozen] of list) {
     const prev = out.at(-1);
+    if (frozen) {
+      if (e.source) Object.freeze(e.source);
+      if (e.involvedObject) Object.freeze(e.involvedObject);
+    }
     out.push(same && prev ? { ...e, source: prev.source, involvedObject: prev.involvedObject } : e);
   }
   return out;

@@ -124,6 +124,21 @@ describe('EventRecorder sharing (stored events are immutable)', () => {
     expect(pulling.involvedObject).toEqual({ apiVersion: 'v1', kind: 'Pod', name: 'web', namespace: 'default', uid: web.metadata.uid, resourceVersion: web.metadata.resourceVersion, fieldPath: 'spec.containers{web}' });
   });
 
+  it('an object changed in place between two events (a caller’s own copy, not a stored object) is referred to as it is now', () => {
+    const { recorder, events } = setup();
+    const node = { apiVersion: 'v1', kind: 'Node', metadata: { name: 'node-1', uid: 'node-1', resourceVersion: '5' } } as KubeObject;
+    recorder.record(node, 'Normal', 'NodeReady', 'Node node-1 status is now: NodeReady');
+    recorder.record(node, 'Normal', 'Starting', 'Starting kubelet.');
+    (node.metadata as Record<string, unknown>).resourceVersion = '6';
+    recorder.record(node, 'Normal', 'NodeNotReady', 'Node node-1 status is now: NodeNotReady');
+    recorder.record(node, 'Normal', 'NodeNotReady', 'Node node-1 status is now: NodeNotReady', 'spec');
+    const [ready, starting, notReady, withPath] = events();
+    expect(starting.involvedObject).toBe(ready.involvedObject);
+    expect(ready.involvedObject.resourceVersion).toBe('5');
+    expect(notReady.involvedObject.resourceVersion).toBe('6');
+    expect(withPath.involvedObject).toEqual({ ...notReady.involvedObject, fieldPath: 'spec' });
+  });
+
   it('an object with no namespace or resourceVersion gives an involvedObject without those keys, as a decoded request would', () => {
     const { recorder, events } = setup();
     const node = { apiVersion: 'v1', kind: 'Node', metadata: { name: 'node-1', uid: 'node-1' } } as KubeObject;
