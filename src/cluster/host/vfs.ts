@@ -98,13 +98,18 @@ export class VirtualFs {
   /** Creates or replaces a file (parent directories are created). */
   write(path: string, content: string | (() => string), options: Partial<Omit<VfsFile, 'content'>> = {}): void {
     let p = normalizePath(path);
+    let previous = this.files.get(p);
     // Writing to a symbolic link writes the file it points to (open follows links).
-    for (let hops = 0; hops < 40 && this.files.get(p)?.target !== undefined; hops++) p = normalizePath(this.files.get(p)!.target!, parentOf(p));
-    this.mkdirs(parentOf(p));
+    for (let hops = 0; hops < 40 && previous?.target !== undefined; hops++) {
+      p = normalizePath(previous.target, parentOf(p));
+      previous = this.files.get(p);
+    }
+    // The path and its parent are normal, each found once (a container's log file is written at every start).
+    const parent = parentOf(p);
+    this.mkdirsNormal(parent);
     this.changes++;
-    this.touch(parentOf(p));
-    const previous = this.files.get(p);
-    if (!previous) this.children.get(parentOf(p))!.add(p.slice(p.lastIndexOf('/') + 1));
+    this.touch(parent);
+    if (!previous) this.children.get(parent)!.add(p.slice(p.lastIndexOf('/') + 1));
     else this.forget(previous);
     const file: VfsFile = { content, mode: options.mode ?? previous?.mode ?? 0o644, mtime: options.mtime ?? this.now(), owner: options.owner ?? previous?.owner, sizeBytes: options.sizeBytes, size: options.size };
     this.files.set(p, file);
@@ -217,15 +222,23 @@ export class VirtualFs {
 
   /** Creates a directory and its parents. */
   mkdirs(path: string): void {
+    this.mkdirsNormal(normalizePath(path));
+  }
+
+  /** mkdirs of a normal path. */
+  private mkdirsNormal(path: string): void {
+    if (this.children.has(path)) return;
     const missing: string[] = [];
-    for (let p = normalizePath(path); !this.children.has(p); p = parentOf(p)) missing.push(p);
+    for (let p = path; !this.children.has(p); p = parentOf(p)) missing.push(p);
     // Outermost first, so each one's parent is there to name it.
-    for (const p of missing.reverse()) {
+    for (let i = missing.length - 1; i >= 0; i--) {
+      const p = missing[i];
+      const parent = parentOf(p);
       this.changes++;
       this.children.set(p, new Set());
-      this.children.get(parentOf(p))!.add(p.slice(p.lastIndexOf('/') + 1));
+      this.children.get(parent)!.add(p.slice(p.lastIndexOf('/') + 1));
       this.touch(p);
-      this.touch(parentOf(p));
+      this.touch(parent);
     }
   }
 
