@@ -95,6 +95,21 @@ const NO_SERVICES: readonly KubeObject[] = Object.freeze([]);
 /** The last environment {@link serviceEnv} built, with the stored Services it was built from (the map is a function of them). */
 let lastServiceEnv: { defaults: readonly KubeObject[]; own: readonly KubeObject[]; env: ReadonlyMap<string, readonly [string, string]> } | undefined;
 
+/** The environment of a container that declares nothing, made last, and the Services' map it was made from. */
+let lastServicesOnly: { services: ReadonlyMap<string, readonly [string, string]>; env: ContainerEnv } | undefined;
+
+/**
+ * The Services' variables in the map's order (what containerEnv makes when nothing is declared), shared, frozen,
+ * by every such container while the map is the same (serviceEnv keeps it while the stored Services are).
+ */
+function servicesOnly(services: ReadonlyMap<string, readonly [string, string]>): ContainerEnv {
+  const last = lastServicesOnly;
+  if (last && last.services === services) return last.env;
+  const env: ContainerEnv = Object.freeze({ ok: true as const, env: Object.freeze([...services.values()]) as [string, string][] });
+  lastServicesOnly = { services, env };
+  return env;
+}
+
 /** Do two lists hold the very same objects, in order? */
 function sameItems(a: readonly KubeObject[], b: readonly KubeObject[]): boolean {
   if (a === b) return true;
@@ -161,6 +176,8 @@ function readSource(kind: 'configmap' | 'secret', namespace: string, name: strin
 export function containerEnv(pod: KubeObject, container: Obj, sources: EnvSources): ContainerEnv {
   const namespace = pod.metadata.namespace ?? 'default';
   const services = serviceEnv(pod, sources);
+  // A container that declares no variables has the Services' alone: one frozen environment per map of them.
+  if (!container.envFrom?.length && !container.env?.length) return servicesOnly(services);
   const declared = new Map<string, string>();
   const cache = new Map<string, Map<string, string> | string>();
   for (const from of (container.envFrom ?? []) as Obj[]) {
