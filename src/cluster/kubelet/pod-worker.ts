@@ -102,6 +102,16 @@ const RESYNC_MS = 10_000;
  */
 const NO_RECORDS: ReadonlyMap<string, Tracked> = new Map();
 
+/** The imageID a container status shows (`docker.io/library/nginx@sha256:…`), made last, with the image text and id it was made of. */
+let lastImageRef = { image: '', id: '', ref: '' };
+
+/** A container's status imageID: its image's repository and the id of the image it runs (the pods of a node run few images). */
+function imageRefOf(image: string, id: string): string {
+  const last = lastImageRef;
+  if (image !== last.image || id !== last.id || last.ref === '') lastImageRef = { image, id, ref: intern(`${parseImageRef(image).repository}@${id}`) };
+  return lastImageRef.ref;
+}
+
 /** The worker of one pod. */
 export class PodWorker {
   private sandbox?: Sandbox;
@@ -405,7 +415,7 @@ export class PodWorker {
     rec.previousRuntimeId = rec.runtimeId;
     rec.runtimeId = created.value.id;
     rec.containerId = created.value.id;
-    rec.imageRef = intern(`${parseImageRef(spec.image).repository}@${image.id}`);
+    rec.imageRef = imageRefOf(spec.image, image.id);
     this.host.recorder.record(this.pod, 'Normal', 'Created', `Created container: ${spec.name}`, fieldPath);
     const started = runtime.startContainer(created.value.id, spec.command);
     if (!started.ok) {

@@ -209,11 +209,24 @@ export interface ImageRef {
 }
 
 /** Normalizes `nginx` → docker.io/library/nginx:latest, as containerd's reference docker normalization does (image-reference.ts). */
-export function parseImageRef(image: string): ImageRef {
-  const n = normalizeImage(image);
-  // A reference pinned by digest is looked up by it, as a tag would be.
-  return { repository: n.repository, tag: n.digest ?? n.tag ?? 'latest', original: image };
+export function parseImageRef(image: string): Readonly<ImageRef> {
+  let ref = parsedRefs.get(image);
+  if (ref === undefined) {
+    const n = normalizeImage(image);
+    // A reference pinned by digest is looked up by it, as a tag would be.
+    ref = Object.freeze({ repository: n.repository, tag: n.digest ?? n.tag ?? 'latest', original: image });
+    // Pod specs name few images, learners may type many: remember a bounded few.
+    if (parsedRefs.size >= 256) parsedRefs.clear();
+    parsedRefs.set(image, ref);
+  }
+  return ref;
 }
+
+/**
+ * References parsed so far, by the text as written, each frozen and shared: the kubelet and the runtime
+ * parse the image of every container they create, start and launch (parseImageRef is a function of the text).
+ */
+const parsedRefs = new Map<string, Readonly<ImageRef>>();
 
 /** Full normalized name, e.g. `docker.io/library/nginx:1.27`, or `…@sha256:<hex>` when pinned by digest (a tag holds no colon). */
 export function fullImageName(ref: ImageRef): string {

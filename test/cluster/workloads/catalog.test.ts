@@ -19,6 +19,17 @@ describe('parseImageRef', () => {
     for (const [input, expected] of cases) expect(fullImageName(parseImageRef(input)), input).toBe(expected);
     expect(parseImageRef('nginx:1.27')).toEqual({ repository: 'docker.io/library/nginx', tag: '1.27', original: 'nginx:1.27' });
   });
+
+  it('answers each text with its own parse, shared and frozen, also past the bound of texts it remembers', () => {
+    const first = parseImageRef('nginx:1.27');
+    expect(parseImageRef('nginx:1.27')).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(parseImageRef('nginx')).toEqual({ repository: 'docker.io/library/nginx', tag: 'latest', original: 'nginx' });
+    expect(parseImageRef(' nginx:1.27')).toEqual({ repository: 'docker.io/library/nginx', tag: '1.27', original: ' nginx:1.27' });
+    for (let i = 0; i < 600; i++) expect(parseImageRef(`shop/app-${i}:${i}`)).toEqual({ repository: `docker.io/shop/app-${i}`, tag: String(i), original: `shop/app-${i}:${i}` });
+    expect(parseImageRef('nginx:1.27')).toEqual(first);
+    expect(parseImageRef('shop/app-3:3').tag).toBe('3');
+  });
 });
 
 describe('ImageCatalog', () => {
