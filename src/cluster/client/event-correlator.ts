@@ -165,9 +165,11 @@ export class EventCorrelator {
    * The logger's newest entry while observe made it of an event's own key (not a group's): the event, and the
    * entry. updateState of the event written from it (the same frozen source and object, type, reason and
    * message: the same key) sets that entry's fields instead of making the key again and moving the entry to
-   * where it already is. Only observe and updateState add to the logger, and both set or clear this.
+   * where it already is. Only observe and updateState add to the logger, and both set or clear these
+   * (two fields, not a pair: no object per event).
    */
-  private observed: { event: Obj; log: EventLog } | undefined;
+  private observedEvent: Obj | undefined;
+  private observedLog: EventLog | undefined;
   /** The group record and the token bucket added last to their caches (so the newest entry), each under its one key. */
   private newestAggregate: AggregateRecord | undefined;
   private newestBucket: TokenBucket | undefined;
@@ -197,18 +199,18 @@ export class EventCorrelator {
 
   /** EventCorrelate: aggregate, then count, then filter. */
   correlate(event: Obj): CorrelateResult {
-    const [aggregated, key] = this.aggregate(event);
-    const observed = this.observe(aggregated, key, aggregated === event);
+    const aggregated = this.aggregate(event);
+    const observed = this.observe(aggregated, this.aggregatedKey, aggregated === event);
     if (this.filter(observed)) return { event: observed, skip: true };
     return { event: observed, skip: false };
   }
 
   /** UpdateState: remembers the event as the server stored it (its name and resourceVersion) under its own key. */
   updateState(event: Obj): void {
-    const observed = this.observed;
-    this.observed = undefined;
-    if (observed && sameEventKey(observed.event, event)) {
-      const log = observed.log;
+    const observed = this.observedEvent;
+    const log = this.observedLog;
+    this.observedEvent = this.observedLog = undefined;
+    if (observed && log && sameEventKey(observed, event)) {
       log.count = event.count ?? 0;
       log.firstTimestamp = event.firstTimestamp;
       log.name = event.metadata.name;
@@ -218,8 +220,11 @@ export class EventCorrelator {
     this.logs.add(this.keys.eventKey(event), { count: event.count ?? 0, firstTimestamp: event.firstTimestamp, name: event.metadata.name, resourceVersion: event.metadata.resourceVersion });
   }
 
-  /** EventAggregator.EventAggregate: the event to write and its cache key for the logger. */
-  private aggregate(event: Obj): [Obj, string] {
+  /** The logger's key of the event aggregate answered last. */
+  private aggregatedKey = '';
+
+  /** EventAggregator.EventAggregate: the event to write (its cache key for the logger in aggregatedKey). */
+  private aggregate(event: Obj): Obj {
     const now = this.now();
     const lived = now - this.skipped();
     const fullKey = this.keys.eventKey(event);
@@ -238,7 +243,10 @@ export class EventCorrelator {
     // A record is only ever held under its one key: the newest added is the newest entry, already in place.
     if (record !== this.newestAggregate) this.aggregates.add(aggregateKey, record);
     this.newestAggregate = record;
-    if (held < this.maxEvents) return [event, fullKey];
+    if (held < this.maxEvents) {
+      this.aggregatedKey = fullKey;
+      return event;
+    }
     // Keep the set below the maximum. Go's PopAny takes whichever key map iteration gives first
     // (random); this takes the oldest, so the simulation stays deterministic.
     dropOldestLocalKey(record);
@@ -260,7 +268,8 @@ export class EventCorrelator {
       reportingComponent: '',
       reportingInstance: '',
     };
-    return [copy, aggregateKey];
+    this.aggregatedKey = aggregateKey;
+    return copy;
   }
 
   /** eventLogger.eventObserve: a repeat takes the first occurrence's name, first timestamp and the next count. */
@@ -272,7 +281,8 @@ export class EventCorrelator {
     }
     const log: EventLog = { count: observed.count, firstTimestamp: observed.firstTimestamp, name: observed.metadata.name, resourceVersion: observed.metadata.resourceVersion };
     this.logs.add(key, log);
-    this.observed = ownKey ? { event: observed, log } : undefined;
+    this.observedEvent = ownKey ? observed : undefined;
+    this.observedLog = ownKey ? log : undefined;
     return observed;
   }
 

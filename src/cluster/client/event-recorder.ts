@@ -32,6 +32,13 @@ const NO_SOURCE: Obj = Object.freeze({});
  */
 function objectReference(object: KubeObject, fieldPath: string | undefined): Obj {
   const m = object.metadata;
+  const { apiVersion, kind } = object;
+  const { name, namespace, uid, resourceVersion } = m;
+  // A stored object has every one of them: a literal keeps its keys in the object itself (`{}` has room for
+  // four, the rest going to a separate array), and is made without a transition per key.
+  if (apiVersion !== undefined && kind !== undefined && name !== undefined && namespace !== undefined && uid !== undefined && resourceVersion !== undefined) {
+    return Object.freeze(fieldPath ? { apiVersion, kind, name, namespace, uid, resourceVersion, fieldPath } : { apiVersion, kind, name, namespace, uid, resourceVersion });
+  }
   const ref: Obj = {};
   if (object.apiVersion !== undefined) ref.apiVersion = object.apiVersion;
   if (object.kind !== undefined) ref.kind = object.kind;
@@ -113,8 +120,17 @@ export class EventRecorder {
 
   /** client-go names events `<object>.<UnixNano in hex>`; the sequence stands in for the nanoseconds. */
   private eventName(objectName: string, at: number): string {
-    return flatConcat(objectName, '.', (BigInt(at) * 1_000_000n + BigInt(this.sequence() % 1_000_000)).toString(16));
+    // Events come in runs at one millisecond (Pulled, Created, Started): its nanoseconds are made once.
+    if (at !== this.nameAt) {
+      this.nameAt = at;
+      this.nameNanos = BigInt(at) * 1_000_000n;
+    }
+    return flatConcat(objectName, '.', (this.nameNanos + BigInt(this.sequence() % 1_000_000)).toString(16));
   }
+
+  /** The millisecond eventName named at last, and it in nanoseconds. */
+  private nameAt = NaN;
+  private nameNanos = 0n;
 
   /** The involvedObject of an event about `object`: the one made last for this object version and field path, or a new one. */
   private reference(object: KubeObject, fieldPath: string | undefined): Obj {

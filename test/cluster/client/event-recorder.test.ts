@@ -139,6 +139,18 @@ describe('EventRecorder sharing (stored events are immutable)', () => {
     expect(withPath.involvedObject).toEqual({ ...notReady.involvedObject, fieldPath: 'spec' });
   });
 
+  it('names each event <object>.<hex of its time in nanoseconds plus the sequence>, at every millisecond (tools/record makeEvent)', () => {
+    const { recorder, events, advance, create } = setup();
+    const web = create('web');
+    const nanos = (ms: number, seq: number) => (BigInt(ms) * 1_000_000n + BigInt(seq)).toString(16);
+    recorder.record(web, 'Normal', 'Pulled', 'Pulled', 'spec.containers{web}');
+    recorder.record(web, 'Normal', 'Created', 'Created container: web', 'spec.containers{web}');
+    advance(1);
+    recorder.record(web, 'Normal', 'Started', 'Started container web', 'spec.containers{web}');
+    const names = events().map((e) => `${e.reason} ${e.metadata.name}`);
+    expect(names.sort()).toEqual([`Created web.${nanos(T0, 1)}`, `Pulled web.${nanos(T0, 0)}`, `Started web.${nanos(T0 + 1, 2)}`]);
+  });
+
   it('an object with no namespace or resourceVersion gives an involvedObject without those keys, as a decoded request would', () => {
     const { recorder, events } = setup();
     const node = { apiVersion: 'v1', kind: 'Node', metadata: { name: 'node-1', uid: 'node-1' } } as KubeObject;
