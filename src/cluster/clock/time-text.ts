@@ -28,10 +28,51 @@ class TextCache {
   }
 }
 
-// `toISOString()` always ends in `.mmmZ` (3 fractional digits), whatever the year's width.
-const seconds = new TextCache((s) => flatConcat(new Date(s * 1000).toISOString().slice(0, -5), 'Z'));
-const micros = new TextCache((ms) => flatConcat(new Date(ms).toISOString().slice(0, -1), '000Z'));
-const nanos = new TextCache((ms) => flatConcat(new Date(ms).toISOString().slice(0, -1), '000000Z'));
+/**
+ * `YYYY-MM-DDT` of a day since the epoch (any year width `toISOString` prints): one
+ * Date per day, not per formatted time (a warm-up formats a new second or millisecond
+ * at nearly every write, all within a few days).
+ */
+let headDay = Number.NaN;
+let headText = '';
+function dayHead(day: number): string {
+  if (day !== headDay) {
+    const iso = new Date(day * 86_400_000).toISOString();
+    // `toISOString()` always ends in `HH:MM:SS.mmmZ` (13 characters), whatever the year's width.
+    headText = iso.slice(0, iso.length - 13);
+    headDay = day;
+  }
+  return headText;
+}
+
+/** `toISOString()` of a whole millisecond without its `Z`, flat, from the day's head and digit tables. */
+function isoMillis(whole: number, tail: string): string {
+  // A Date holds ±8.64e15 ms: beyond (or NaN), toISOString throws, and so does this.
+  if (!(whole <= 8.64e15 && whole >= -8.64e15)) throw new RangeError('Invalid time value');
+  const second = Math.floor(whole / 1000);
+  const day = Math.floor(second / 86_400);
+  let rest = second - day * 86_400;
+  const hours = Math.floor(rest / 3600);
+  rest -= hours * 3600;
+  const minutes = Math.floor(rest / 60);
+  return flatConcat(dayHead(day), DIGITS2[hours]!, ':', DIGITS2[minutes]!, ':', DIGITS2[rest - minutes * 60]!, '.', DIGITS3[whole - second * 1000]!, tail);
+}
+
+/** `toISOString()` at second precision with `Z` (`s` whole, as every caller floors it). */
+function isoSecond(s: number): string {
+  if (!(s <= 8.64e12 && s >= -8.64e12)) return flatConcat(new Date(s * 1000).toISOString().slice(0, -5), 'Z');
+  const day = Math.floor(s / 86_400);
+  let rest = s - day * 86_400;
+  const hours = Math.floor(rest / 3600);
+  rest -= hours * 3600;
+  const minutes = Math.floor(rest / 60);
+  return flatConcat(dayHead(day), DIGITS2[hours]!, ':', DIGITS2[minutes]!, ':', DIGITS2[rest - minutes * 60]!, 'Z');
+}
+
+const seconds = new TextCache(isoSecond);
+// new Date(ms) truncates a fractional millisecond toward zero.
+const micros = new TextCache((ms) => isoMillis(Math.trunc(ms), '000Z'));
+const nanos = new TextCache((ms) => isoMillis(Math.trunc(ms), '000000Z'));
 
 /** metav1.Time: RFC 3339 at second precision (`2026-11-29T12:00:05Z`), the second `ms` falls in. */
 export function isoSeconds(ms: number): string {
@@ -46,15 +87,23 @@ export function isoMicro(ms: number): string {
 /** metav1.MicroTime of a millisecond time and the microseconds below it (0-999). */
 export function isoMicroAt(ms: number, subMicros: number): string {
   if (subMicros === 0) return micros.get(ms);
-  // Every lease renewal stamps one (a distinct millisecond each time): the second's text is shared, the rest is two table reads.
+  // Every lease renewal stamps one (a distinct millisecond, mostly a new second too): assembled from the
+  // day's head and digit tables, without a Date.
   const whole = Math.trunc(ms);
   const second = Math.floor(whole / 1000);
-  const text = seconds.get(second);
-  return flatConcat(text.slice(0, -1), '.', DIGITS3[whole - second * 1000], DIGITS3[subMicros] ?? String(subMicros).padStart(3, '0'), 'Z');
+  if (!(second <= 8.64e12 && second >= -8.64e12)) return flatConcat(seconds.get(second).slice(0, -1), '.', DIGITS3[whole - second * 1000]!, DIGITS3[subMicros] ?? String(subMicros).padStart(3, '0'), 'Z');
+  const day = Math.floor(second / 86_400);
+  let rest = second - day * 86_400;
+  const hours = Math.floor(rest / 3600);
+  rest -= hours * 3600;
+  const minutes = Math.floor(rest / 60);
+  return flatConcat(dayHead(day), DIGITS2[hours]!, ':', DIGITS2[minutes]!, ':', DIGITS2[rest - minutes * 60]!, '.', DIGITS3[whole - second * 1000]!, DIGITS3[subMicros] ?? String(subMicros).padStart(3, '0'), 'Z');
 }
 
 /** 0-999 as three digits. */
 const DIGITS3 = Array.from({ length: 1000 }, (_, i) => String(i).padStart(3, '0'));
+/** 0-59 as two digits. */
+const DIGITS2 = DIGITS3.slice(0, 60).map((d) => d.slice(1));
 
 /** RFC3339Nano with 9 fractional digits (`2026-11-29T12:00:05.123000000Z`), as CRI and `kubectl logs --timestamps` print. */
 export function isoNano(ms: number): string {

@@ -81,4 +81,38 @@ describe('time text (metav1.Time, MicroTime, RFC3339Nano)', () => {
     expect(() => isoMicro(Number.POSITIVE_INFINITY)).toThrow(RangeError);
     expect(isoSeconds(0)).toBe('1970-01-01T00:00:00Z');
   });
+
+  it('agrees with toISOString at the ends of what a Date holds (±8.64e15 ms), where it throws and where it does not', () => {
+    const edge = 8.64e15;
+    for (const ms of [edge, -edge, edge + 0.5, -edge - 0.5, edge - 1, -edge + 1, edge + 999, -edge - 0]) {
+      const tries: [(t: number) => string, (t: number) => string][] = [[isoSeconds, oldSeconds], [isoMicro, oldMicro], [isoNano, oldNano]];
+      for (const [f, old] of tries) {
+        let expected: string | undefined;
+        try {
+          expected = old(ms);
+        } catch {
+          expected = undefined;
+        }
+        if (expected === undefined) expect(() => f(ms)).toThrow(RangeError);
+        else expect(f(ms)).toBe(expected);
+      }
+    }
+    expect(() => isoMicro(edge + 1)).toThrow(RangeError);
+    expect(() => isoNano(-edge - 1)).toThrow(RangeError);
+    expect(isoSeconds(edge + 999)).toBe('+275760-09-13T00:00:00Z');
+    expect(isoMicro(-1)).toBe('1969-12-31T23:59:59.999000Z');
+  });
+
+  it('formats consecutive days and years (the day head is remembered) exactly', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: -200_000_000_000, max: 300_000_000_000 }), { minLength: 1, maxLength: 50 }), (secs) => {
+        for (const s of secs) for (const ms of [s * 1000, s * 1000 + 86_399_999, s * 1000 - 1]) {
+          expect(isoSeconds(ms)).toBe(oldSeconds(ms));
+          expect(isoNano(ms)).toBe(oldNano(ms));
+          expect(isoMicroAt(ms, 7)).toBe(oldMicroAt(ms, 7));
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
 });
