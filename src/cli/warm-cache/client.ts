@@ -17,7 +17,7 @@ import { resolve } from 'node:path';
 import type { ExecRequest } from '../exec-request.js';
 import { scenarioDigest, warmCacheKey } from './key.js';
 import { cacheDir, discard, lookup, seenBefore } from './store.js';
-import { MAX_ORDER_CHARS, READY, REPLY_FD, RUN_ORDER_VAR, type CheckReply, type RunOrder } from './protocol.js';
+import { MAX_ORDER_CHARS, READY, REPLY_FD, snapshotRunEnv, type CheckReply, type RunOrder } from './protocol.js';
 import { startBackgroundBuild } from './builder.js';
 import { TIERING_FLAGS } from '../v8-tiering.js';
 import { SIMULATION_BUNDLE, cacheableBuildId, distFile } from '../build-files.js';
@@ -70,7 +70,7 @@ function runInSnapshot(warm: Warm, request: RunOrder['request'], terminal: 'inhe
   const run = spawnSync(process.execPath, [...TIERING_FLAGS, '--snapshot-blob', warm.blob], {
     // The terminal (stdin and stdout) for exec, whose output and editor need it; none for verify.
     stdio: [terminal, terminal, 'pipe', 'pipe'],
-    env: { ...env, [RUN_ORDER_VAR]: order },
+    env: snapshotRunEnv(env, order),
     maxBuffer: 64 * 1024 * 1024,
   });
   const replied = String(run.output?.[REPLY_FD] ?? '');

@@ -78,6 +78,32 @@ describe('the warmed-cluster cache', () => {
   }, 120_000);
 });
 
+describe('the process started from a snapshot', () => {
+  it('starts without NODE_EXTRA_CA_CERTS (Node parses it before any code runs) and gives it back to the processes it starts', async () => {
+    const home = freshHome('extra-ca');
+    const seen = join(cli.work, 'ca-seen.txt');
+    const editor = join(cli.work, 'ca-editor.sh');
+    writeFileSync(editor, `#!/bin/sh\nprintf '%s' "$NODE_EXTRA_CA_CERTS" > '${seen}'\n`, { mode: 0o755 });
+    const script = join(cli.work, 'ca-edit.txt');
+    writeFileSync(script, 'kubectl edit deployment web\nkubectl get deployment web\n');
+    // A file that is not there: Node warns on stderr in every process that reads the variable.
+    const missing = join(cli.work, 'no-such-ca.pem');
+    const env = { KUBEDRILL_HOME: home, EDITOR: editor, NODE_EXTRA_CA_CERTS: missing };
+    const args = ['exec', CPU, '--script', script];
+    const fresh = cli.run(args, { ...env, KUBEDRILL_CACHE: 'off' });
+    expect(fresh.stderr.match(/Ignoring extra certs/g)).toHaveLength(1);
+    expect(readFileSync(seen, 'utf8')).toBe(missing);
+    cli.run(args, env);
+    cli.run(args, env);
+    await buildsDone(home);
+    expect(cacheEntries(home)).toHaveLength(1);
+    rmSync(seen);
+    // One warning (the CLI's own): the snapshot process did not read it; its editor has it.
+    expect(cli.run(args, env)).toEqual(fresh);
+    expect(readFileSync(seen, 'utf8')).toBe(missing);
+  }, 240_000);
+});
+
 describe('the warmed-cluster cache falls back silently', () => {
   it('a snapshot damaged inside (same size) is caught by its hash before it runs, and built again', async () => {
     const home = freshHome('damaged');
