@@ -12,8 +12,8 @@ import { PtySession, pause, typeAndWait } from './pty.js';
 import { median } from './stats.js';
 
 /** One `node -e 0` with the same preload as every measured process. */
-export function nodeOnce(ctx: BenchContext): ProcessRun {
-  const run = runNode(['-e', '0'], { home: fresh(ctx, 'home'), timeoutS: 30, scratch: ctx.scratch });
+export function nodeOnce(ctx: BenchContext, env?: Record<string, string>): ProcessRun {
+  const run = runNode(['-e', '0'], { home: fresh(ctx, 'home'), timeoutS: 30, scratch: ctx.scratch, env });
   const problem = runProblem(run, 30);
   if (problem) throw new Error(`node -e 0: ${problem}`);
   return run;

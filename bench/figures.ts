@@ -40,7 +40,14 @@ export const FIGURES: readonly Figure[] = [
       const runs = Array.from({ length: ctx.runs }, () => nodeOnce(ctx));
       const v = pick(ctx, median(runs.map((r) => r.wallS)), median(nonNull(runs.map((r) => r.cpuS))));
       const samples = runs.map((r) => (ctx.basis === 'cpu' ? (r.cpuS ?? Number.NaN) : r.wallS));
-      return [result({ id: 'node', figure: `baseline: node -e 0, ${ctx.basis}`, value: v.value, unit: 's', baseline: null, target: null, samples, detail: `median of ${runs.length}; ${v.otherName} ${v.other.toFixed(3)} s (each figure below runs its own alongside)` })];
+      // Node parses NODE_EXTRA_CA_CERTS before any code runs, in every process (kubedrill's too): say what it weighs here.
+      let extraCa = '';
+      if (process.env.NODE_EXTRA_CA_CERTS) {
+        const without = Array.from({ length: ctx.runs }, () => nodeOnce(ctx, { NODE_EXTRA_CA_CERTS: '' }));
+        const w = pick(ctx, median(without.map((r) => r.wallS)), median(nonNull(without.map((r) => r.cpuS))));
+        extraCa = `; NODE_EXTRA_CA_CERTS is set (Node parses it at start-up): ${w.value.toFixed(3)} s without it`;
+      }
+      return [result({ id: 'node', figure: `baseline: node -e 0, ${ctx.basis}`, value: v.value, unit: 's', baseline: null, target: null, samples, detail: `median of ${runs.length}; ${v.otherName} ${v.other.toFixed(3)} s (each figure below runs its own alongside)${extraCa}` })];
     },
   },
   {
