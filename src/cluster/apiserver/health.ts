@@ -74,6 +74,9 @@ export type HealthProbe = (check: string) => string | undefined;
  * health path (the caller answers 404 or 403 as for any other path).
  */
 export function healthAnswer(pathAndQuery: string, probe: HealthProbe): HealthAnswer | undefined {
+  // The kubelet's probes ask a bare root path every period: no query to parse, no pattern to match.
+  const bare = BARE_ROOTS.get(pathAndQuery);
+  if (bare) return bareRootAnswer(bare, HEALTH_CHECKS[bare], probe);
   const q = pathAndQuery.indexOf('?');
   const path = q < 0 ? pathAndQuery : pathAndQuery.slice(0, q);
   const query = parseQuery(q < 0 ? '' : pathAndQuery.slice(q + 1));
@@ -90,8 +93,34 @@ export function healthAnswer(pathAndQuery: string, probe: HealthProbe): HealthAn
   return rootAnswer(endpoint, checks, query, probe);
 }
 
+/** The root paths asked without a query. */
+const BARE_ROOTS: ReadonlyMap<string, HealthEndpoint> = new Map([
+  ['/healthz', 'healthz'],
+  ['/livez', 'livez'],
+  ['/readyz', 'readyz'],
+]);
+
+/** The answer of a root path whose checks all pass, without `?verbose`: one shared, frozen object. */
+const ALL_PASSED: HealthAnswer = Object.freeze({ status: 200, body: 'ok' });
+
+const NO_QUERY: ReadonlyMap<string, string[]> = new Map();
+
+/**
+ * rootAnswer without a query: every check runs, in order, as there (a check
+ * may dial etcd, and a dial is the same whoever reads its answer); the
+ * verbose text is written only when one fails.
+ */
+function bareRootAnswer(name: HealthEndpoint, checks: readonly string[], probe: HealthProbe): HealthAnswer {
+  let failed: Set<number> | undefined;
+  for (let i = 0; i < checks.length; i++) if (probe(checks[i]) !== undefined) (failed ??= new Set()).add(i);
+  if (!failed) return ALL_PASSED;
+  const ran = failed;
+  let i = 0;
+  return rootAnswer(name, checks, NO_QUERY, () => (ran.has(i++) ? 'failed' : undefined));
+}
+
 /** handleRootHealth: the checks in order, verbose on request or on failure. */
-function rootAnswer(name: HealthEndpoint, checks: readonly string[], query: Map<string, string[]>, probe: HealthProbe): HealthAnswer {
+function rootAnswer(name: HealthEndpoint, checks: readonly string[], query: ReadonlyMap<string, readonly string[]>, probe: HealthProbe): HealthAnswer {
   const excluded = new Set(query.get('exclude') ?? []);
   let out = '';
   let failed = false;

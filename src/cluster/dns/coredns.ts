@@ -171,7 +171,8 @@ function startCoreDNS(launch: LaunchContext): ContainerProcess {
     answer(request: NetRequest, port: number): NetResponse | undefined {
       if (request.kind === 'dns') return port === 53 ? answerDns(request) : undefined;
       if (request.kind !== 'http') return undefined;
-      const path = request.path.split('?')[0];
+      const q = request.path.indexOf('?');
+      const path = q < 0 ? request.path : request.path.slice(0, q);
       if (port === 8080 && hasPlugin('health')) return path === '/health' ? text(200, 'OK') : text(404, '404 page not found\n');
       if (port === 8181 && hasPlugin('ready')) {
         if (path !== '/ready') return text(404, '404 page not found\n');
@@ -232,5 +233,14 @@ function inZone(name: string, zone: string): boolean {
 }
 
 function text(status: number, body: string): HttpResponse {
-  return { kind: 'http', status, reason: reasonPhrase(status), headers: [['Content-Type', 'text/plain; charset=utf-8'], ['Content-Length', String(Buffer.byteLength(body))]], body };
+  const key = `${status} ${body}`;
+  let response = TEXTS.get(key);
+  if (!response) {
+    response = Object.freeze({ kind: 'http', status, reason: reasonPhrase(status), headers: Object.freeze([Object.freeze(['Content-Type', 'text/plain; charset=utf-8'] as const), Object.freeze(['Content-Length', String(Buffer.byteLength(body))] as const)]), body });
+    TEXTS.set(key, response);
+  }
+  return response;
 }
+
+/** The health and ready plugins' few answers (the kubelet asks for one every probe period), each made once and shared, frozen. */
+const TEXTS = new Map<string, HttpResponse>();

@@ -47,16 +47,21 @@ function startEtcd(launch: LaunchContext, member: EtcdMember): ContainerProcess 
   // Its HTTP endpoints (the kubelet's probes of /livez, /readyz on 2381) answer as the image's behaviour says.
   const http = applicationServer(node.runtime, container);
   const listeners = listenAddresses(argv);
+  // The process's flags are fixed while it runs; the files they name are read at each handshake.
+  const peerCertFile = flag(argv, 'peer-cert-file') ?? '';
+  const peerCaFile = flag(argv, 'peer-trusted-ca-file') ?? '';
+  const certFile = flag(argv, 'cert-file') ?? '';
+  const caFile = flag(argv, 'trusted-ca-file') ?? '';
   const server: ServerProgram = {
     answer(request, port, conn) {
       if (request.kind !== 'etcd') return http.answer(request, port, conn);
       if (port === listeners.peerPort) {
         // The peer listener: TLS with peer certificates, then rafthttp's HTTP/1 handlers.
-        const tls = session(member, request, files.read(flag(argv, 'peer-cert-file') ?? ''), files.read(flag(argv, 'peer-trusted-ca-file') ?? ''), node.host.now());
+        const tls = session(member, request, files.read(peerCertFile), files.read(peerCaFile), node.host.now());
         return tls.refused ? tls : { kind: 'etcd', ...(tls.serverCert ? { serverCert: tls.serverCert } : {}), refused: 'http1' };
       }
       if (port !== listeners.clientPort) return { kind: 'etcd', refused: 'http1' };
-      return session(member, request, files.read(flag(argv, 'cert-file') ?? ''), files.read(flag(argv, 'trusted-ca-file') ?? ''), node.host.now());
+      return session(member, request, files.read(certFile), files.read(caFile), node.host.now());
     },
   };
   return {

@@ -16,6 +16,9 @@ type Obj = Record<string, any>;
 /** probe.Result: success, failure with its output, or unknown when the probe could not run (an error). */
 export type ProbeOutcome = { result: 'success' } | { result: 'failure'; output: string } | { result: 'unknown'; error: string };
 
+/** A passing run's outcome: the same every time, so shared. */
+const SUCCESS: ProbeOutcome = Object.freeze({ result: 'success' });
+
 /** Where a probe runs. */
 export interface ProbeTarget {
   readonly network: Network;
@@ -39,7 +42,7 @@ export function runProbe(probe: Obj, t: ProbeTarget): ProbeOutcome {
   if (probe.httpGet) return httpProbe(probe.httpGet, t);
   if (probe.tcpSocket) return tcpProbe(probe.tcpSocket, t);
   // grpc probes are not modelled: the prober finds no handler and reports unknown without an event.
-  return { result: 'success' };
+  return SUCCESS;
 }
 
 /**
@@ -48,8 +51,44 @@ export function runProbe(probe: Obj, t: ProbeTarget): ProbeOutcome {
  * failure output as Go's http.Client words it (`Get "<url>": ...`).
  */
 function httpProbe(get: Obj, t: ProbeTarget): ProbeOutcome {
+  const prepared = preparedHttp(get, t);
+  if (typeof prepared === 'string') return { result: 'unknown', error: prepared };
+  const { port, host, hostPort, url, request } = prepared;
+  const r = t.network.request(source(t), dialAddress(host, t), port, request);
+  if (!r.ok) {
+    if (r.failure === 'timeout') return { result: 'failure', output: `Get "${url}": ${CLIENT_TIMEOUT}` };
+    return { result: 'failure', output: `Get "${url}": dial tcp ${hostPort}: ${connectError(r.failure)}` };
+  }
+  const response = r.response;
+  if (!response || response.kind !== 'http') return { result: 'failure', output: `Get "${url}": ${CLIENT_TIMEOUT}` };
+  if (response.status >= 200 && response.status < 400) return SUCCESS;
+  return { result: 'failure', output: `HTTP probe failed with statuscode: ${response.status}` };
+}
+
+/** An httpGet probe's request, its target and its URL, as the prober builds them from the probe, the pod's IP and the container's ports. */
+interface PreparedHttp {
+  readonly port: number;
+  readonly host: string;
+  readonly hostPort: string;
+  readonly url: string;
+  readonly request: HttpRequest;
+}
+
+/** The last request built for each httpGet probe (stored specs are never changed in place), with what it was built from. */
+const preparedHttpProbes = new WeakMap<Obj, { readonly spec: Obj; readonly podIP: string; readonly userAgent: string; readonly prepared: PreparedHttp | string }>();
+
+/** The request of an httpGet probe, built once for each probe, pod IP, container spec and User-Agent; a string: extractPort's error. */
+function preparedHttp(get: Obj, t: ProbeTarget): PreparedHttp | string {
+  const known = preparedHttpProbes.get(get);
+  if (known && known.spec === t.spec && known.podIP === t.podIP && known.userAgent === t.userAgent) return known.prepared;
+  const prepared = prepareHttp(get, t);
+  preparedHttpProbes.set(get, { spec: t.spec, podIP: t.podIP, userAgent: t.userAgent, prepared });
+  return prepared;
+}
+
+function prepareHttp(get: Obj, t: ProbeTarget): PreparedHttp | string {
   const port = extractPort(get.port, t.spec);
-  if (typeof port === 'string') return { result: 'unknown', error: port };
+  if (typeof port === 'string') return port;
   const scheme = String(get.scheme ?? 'HTTP').toLowerCase();
   const host = get.host || t.podIP;
   // formatURL: url.Parse(path) then Scheme and Host set; an absolute URL's path starts with `/`.
@@ -63,16 +102,8 @@ function httpProbe(get: Obj, t: ProbeTarget): ProbeOutcome {
   if (!given.some((h) => String(h.name).toLowerCase() === 'user-agent')) headers.push(['User-Agent', t.userAgent]);
   if (!given.some((h) => String(h.name).toLowerCase() === 'accept')) headers.push(['Accept', '*/*']);
   for (const h of given) headers.push([String(h.name), String(h.value)]);
-  const request: HttpRequest = { kind: 'http', method: 'GET', path: path || '/', host: hostPort, headers, ...(scheme === 'https' ? { tls: true } : {}) };
-  const r = t.network.request(source(t), dialAddress(host, t), port, request);
-  if (!r.ok) {
-    if (r.failure === 'timeout') return { result: 'failure', output: `Get "${url}": ${CLIENT_TIMEOUT}` };
-    return { result: 'failure', output: `Get "${url}": dial tcp ${hostPort}: ${connectError(r.failure)}` };
-  }
-  const response = r.response;
-  if (!response || response.kind !== 'http') return { result: 'failure', output: `Get "${url}": ${CLIENT_TIMEOUT}` };
-  if (response.status >= 200 && response.status < 400) return { result: 'success' };
-  return { result: 'failure', output: `HTTP probe failed with statuscode: ${response.status}` };
+  const request: HttpRequest = Object.freeze({ kind: 'http', method: 'GET', path: path || '/', host: hostPort, headers, ...(scheme === 'https' ? { tls: true } : {}) });
+  return { port, host, hostPort, url, request };
 }
 
 /** What net/http's Client says when its Timeout (the probe's timeoutSeconds) passes before an answer. */
@@ -84,7 +115,7 @@ function tcpProbe(socket: Obj, t: ProbeTarget): ProbeOutcome {
   if (typeof port === 'string') return { result: 'unknown', error: port };
   const host = socket.host || t.podIP;
   const r = t.network.dial(source(t), dialAddress(host, t), port);
-  if (r.ok) return { result: 'success' };
+  if (r.ok) return SUCCESS;
   return { result: 'failure', output: `dial tcp ${host}:${port}: ${r.failure === 'timeout' ? 'i/o timeout' : connectError(r.failure)}` };
 }
 
@@ -122,7 +153,7 @@ function fileCommand(command: readonly string[], c: RuntimeContainer, since: num
   const files = scriptFiles(c.argv);
   const exists = files && fileExists(files, path, since);
   if (exists === undefined) return undefined;
-  if (exists) return { result: 'success' };
+  if (exists) return SUCCESS;
   // busybox (and Alpine) applets word it their way, GNU coreutils theirs.
   const busybox = /\/(busybox|alpine)$/.test(parseImageRef(c.image).repository) || /alpine/.test(parseImageRef(c.image).tag);
   if (tool === 'test') return { result: 'failure', output: '' };

@@ -12,8 +12,9 @@ import { reasonPhrase } from './app-server.js';
 
 /** Answers `/healthz`, `/livez` and `/readyz` with `ok`; anything else as an anonymous caller is refused. */
 export const HEALTH_SERVER: ServerProgram = healthServer((path) => {
-  const bare = path.split('?')[0];
-  return bare === '/healthz' || bare === '/livez' || bare === '/readyz' ? { status: 200, body: 'ok' } : undefined;
+  const q = path.indexOf('?');
+  const bare = q < 0 ? path : path.slice(0, q);
+  return bare === '/healthz' || bare === '/livez' || bare === '/readyz' ? OK : undefined;
 });
 
 /**
@@ -26,12 +27,23 @@ export function healthServer(health: (pathAndQuery: string) => { status: 200 | 5
     answer(request) {
       if (request.kind !== 'http') return undefined;
       const answer = health(request.path);
-      // healthz.go and http.Error both write text/plain with nosniff.
-      if (answer) return { kind: 'http', status: answer.status, reason: reasonPhrase(answer.status), headers: [['Content-Type', 'text/plain; charset=utf-8'], ['X-Content-Type-Options', 'nosniff']], body: answer.body };
+      if (answer) return answer.status === 200 && answer.body === 'ok' ? OK_RESPONSE : healthResponse(answer.status, answer.body);
       return forbiddenAnonymous(request.path.split('?')[0]);
     },
   };
 }
+
+const OK = Object.freeze({ status: 200, body: 'ok' } as const);
+
+/** healthz.go and http.Error both write text/plain with nosniff. */
+const HEALTH_HEADERS: HttpResponse['headers'] = Object.freeze([Object.freeze(['Content-Type', 'text/plain; charset=utf-8'] as const), Object.freeze(['X-Content-Type-Options', 'nosniff'] as const)]);
+
+function healthResponse(status: number, body: string): HttpResponse {
+  return { kind: 'http', status, reason: reasonPhrase(status), headers: HEALTH_HEADERS, body };
+}
+
+/** The answer of a passing health path, the same every time (every probe period of every component): shared and frozen. */
+const OK_RESPONSE: HttpResponse = Object.freeze(healthResponse(200, 'ok'));
 
 /** The 403 an anonymous caller gets for any path system:public-info-viewer does not cover. */
 function forbiddenAnonymous(path: string): HttpResponse {

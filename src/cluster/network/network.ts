@@ -495,12 +495,8 @@ export class Network {
   private toHost(node: NetNode, port: number, proto: 'tcp' | 'udp', localIP: string): DialResult {
     const daemon = node.hostDaemon(port, proto);
     if (daemon) return { ok: true, peer: { kind: 'host-daemon', node: node.name, server: daemon }, ip: node.ip, port };
-    for (const sandbox of node.runtime.sandboxes.values()) {
-      if (!sandbox.hostNetwork) continue;
-      // A host-network process may listen on some of the node's addresses only (etcd's 127.0.0.1 and node URLs).
-      const found = serving(node.runtime, sandbox, port, localIP);
-      if (found) return { ok: true, peer: { kind: 'container', node: node.name, sandbox, container: found, server: serverOf(node.runtime, found) }, ip: node.ip, port };
-    }
+    const found = hostNetworkServer(node.runtime, port, localIP);
+    if (found) return { ok: true, peer: { kind: 'container', node: node.name, sandbox: found.sandbox, container: found.container, server: serverOf(node.runtime, found.container) }, ip: node.ip, port };
     return { ok: false, failure: 'refused' };
   }
 
@@ -602,6 +598,34 @@ function sandboxOn(node: NetNode, ip: string): Sandbox | undefined {
 function serving(runtime: ContainerRuntime, sandbox: Sandbox, port: number, localIP?: string): RuntimeContainer | undefined {
   for (const c of runtime.containers.values()) if (c.sandboxId === sandbox.id && runtime.serving(c, port, localIP)) return c;
   return undefined;
+}
+
+/**
+ * The container that answers `port` of a node's own address: of the
+ * host-network sandboxes in the runtime's order, the first with a container
+ * serving the port, and of its containers the first (a host-network process
+ * may listen on some of the node's addresses only: etcd's 127.0.0.1 and node
+ * URLs). One walk over the containers finds those serving; only when several
+ * sandboxes have one does the sandboxes' order decide.
+ */
+function hostNetworkServer(runtime: ContainerRuntime, port: number, localIP: string): { sandbox: Sandbox; container: RuntimeContainer } | undefined {
+  let first: { sandbox: Sandbox; container: RuntimeContainer } | undefined;
+  let more: RuntimeContainer[] | undefined;
+  const sandboxes = runtime.sandboxes;
+  for (const c of runtime.containers.values()) {
+    if (c.state !== 'CONTAINER_RUNNING') continue;
+    const sandbox = sandboxes.get(c.sandboxId);
+    if (!sandbox?.hostNetwork || !runtime.serving(c, port, localIP)) continue;
+    if (!first) first = { sandbox, container: c };
+    else if (sandbox !== first.sandbox) (more ??= []).push(c);
+  }
+  if (!first || !more) return first;
+  for (const sandbox of sandboxes.values()) {
+    if (sandbox === first.sandbox) return first;
+    const c = more.find((m) => m.sandboxId === sandbox.id);
+    if (c) return { sandbox, container: c };
+  }
+  return first;
 }
 
 /** How a container's process answers: its program's own server, or its image's behaviour data. */

@@ -74,6 +74,26 @@ describe('health endpoints (healthz.go handleRootHealth)', () => {
     expect(healthAnswer('/version', healthy)).toBeUndefined();
   });
 
+  it('runs every check once, in order, whether the answer is bare or verbose (the etcd checks dial)', () => {
+    for (const [path, checks] of [['/livez', HEALTH_CHECKS.livez], ['/readyz', HEALTH_CHECKS.readyz], ['/readyz?verbose', HEALTH_CHECKS.readyz]] as const) {
+      for (const failing of [healthy, etcdDown]) {
+        const asked: string[] = [];
+        healthAnswer(path, (check) => (asked.push(check), failing(check)));
+        expect(asked).toEqual(checks);
+      }
+    }
+  });
+
+  it('a failure after a passing answer is reported at once (nothing is kept between answers)', () => {
+    let down = false;
+    const probe = (check: string) => (down ? etcdDown(check) : undefined);
+    expect(healthAnswer('/livez', probe)).toEqual({ status: 200, body: 'ok' });
+    down = true;
+    expect(healthAnswer('/livez', probe)!.status).toBe(500);
+    down = false;
+    expect(healthAnswer('/livez', probe)).toEqual({ status: 200, body: 'ok' });
+  });
+
   it('has no check twice', () => {
     for (const checks of Object.values(HEALTH_CHECKS)) expect(new Set(checks).size).toBe(checks.length);
   });
