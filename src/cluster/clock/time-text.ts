@@ -45,28 +45,30 @@ function dayHead(day: number): string {
   return headText;
 }
 
-/** `toISOString()` of a whole millisecond without its `Z`, flat, from the day's head and digit tables. */
-function isoMillis(whole: number, tail: string): string {
-  // A Date holds ±8.64e15 ms: beyond (or NaN), toISOString throws, and so does this.
-  if (!(whole <= 8.64e15 && whole >= -8.64e15)) throw new RangeError('Invalid time value');
-  const second = Math.floor(whole / 1000);
+/** A Date holds ±8.64e15 ms; beyond (or NaN) toISOString throws, and so do these. */
+const MAX_DATE_MS = 8.64e15;
+
+/** `YYYY-MM-DDTHH:MM:SS` of a whole second, from the day's head and the digit tables. */
+function secondText(second: number): string {
+  if (!(second <= MAX_DATE_MS / 1000 && second >= -MAX_DATE_MS / 1000)) throw new RangeError('Invalid time value');
   const day = Math.floor(second / 86_400);
   let rest = second - day * 86_400;
   const hours = Math.floor(rest / 3600);
   rest -= hours * 3600;
   const minutes = Math.floor(rest / 60);
-  return flatConcat(dayHead(day), DIGITS2[hours]!, ':', DIGITS2[minutes]!, ':', DIGITS2[rest - minutes * 60]!, '.', DIGITS3[whole - second * 1000]!, tail);
+  return dayHead(day) + DIGITS2[hours] + ':' + DIGITS2[minutes] + ':' + DIGITS2[rest - minutes * 60];
+}
+
+/** `toISOString()` of a whole millisecond up to its milliseconds, then `tail`, flat. */
+function isoMillis(whole: number, tail: string): string {
+  if (!(whole <= MAX_DATE_MS && whole >= -MAX_DATE_MS)) throw new RangeError('Invalid time value');
+  const second = Math.floor(whole / 1000);
+  return flatConcat(secondText(second), '.', DIGITS3[whole - second * 1000]!, tail);
 }
 
 /** `toISOString()` at second precision with `Z` (`s` whole, as every caller floors it). */
 function isoSecond(s: number): string {
-  if (!(s <= 8.64e12 && s >= -8.64e12)) return flatConcat(new Date(s * 1000).toISOString().slice(0, -5), 'Z');
-  const day = Math.floor(s / 86_400);
-  let rest = s - day * 86_400;
-  const hours = Math.floor(rest / 3600);
-  rest -= hours * 3600;
-  const minutes = Math.floor(rest / 60);
-  return flatConcat(dayHead(day), DIGITS2[hours]!, ':', DIGITS2[minutes]!, ':', DIGITS2[rest - minutes * 60]!, 'Z');
+  return flatConcat(secondText(s), 'Z');
 }
 
 const seconds = new TextCache(isoSecond);
@@ -89,15 +91,7 @@ export function isoMicroAt(ms: number, subMicros: number): string {
   if (subMicros === 0) return micros.get(ms);
   // Every lease renewal stamps one (a distinct millisecond, mostly a new second too): assembled from the
   // day's head and digit tables, without a Date.
-  const whole = Math.trunc(ms);
-  const second = Math.floor(whole / 1000);
-  if (!(second <= 8.64e12 && second >= -8.64e12)) return flatConcat(seconds.get(second).slice(0, -1), '.', DIGITS3[whole - second * 1000]!, DIGITS3[subMicros] ?? String(subMicros).padStart(3, '0'), 'Z');
-  const day = Math.floor(second / 86_400);
-  let rest = second - day * 86_400;
-  const hours = Math.floor(rest / 3600);
-  rest -= hours * 3600;
-  const minutes = Math.floor(rest / 60);
-  return flatConcat(dayHead(day), DIGITS2[hours]!, ':', DIGITS2[minutes]!, ':', DIGITS2[rest - minutes * 60]!, '.', DIGITS3[whole - second * 1000]!, DIGITS3[subMicros] ?? String(subMicros).padStart(3, '0'), 'Z');
+  return isoMillis(Math.trunc(ms), (DIGITS3[subMicros] ?? String(subMicros).padStart(3, '0')) + 'Z');
 }
 
 /** 0-999 as three digits. */
