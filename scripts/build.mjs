@@ -32,6 +32,14 @@ function asciiOnly(contents) {
   return Buffer.from(text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`), 'latin1');
 }
 
+/** Writes one of esbuild's output files, in ASCII; the bytes written. */
+function writeAscii(file) {
+  const bytes = asciiOnly(file.contents);
+  mkdirSync(dirname(file.path), { recursive: true });
+  writeFileSync(file.path, bytes);
+  return bytes;
+}
+
 // The simulation bundle: its hash is the build id that keys cached clusters and code.
 const snapshot = await build({
   entryPoints: ['src/cli/simulation-main.ts'],
@@ -53,10 +61,7 @@ const snapshot = await build({
   logLevel: 'warning',
   legalComments: 'none',
 });
-const [bundle] = snapshot.outputFiles;
-const bundleBytes = asciiOnly(bundle.contents);
-writeFileSync(bundle.path, bundleBytes);
-const buildId = createHash('sha256').update(bundleBytes).digest('hex').slice(0, 32);
+const buildId = createHash('sha256').update(writeAscii(snapshot.outputFiles[0])).digest('hex').slice(0, 32);
 
 /**
  * Ink's string-width (the top-level copy: Ink, widest-line, cli-truncate) goes through
@@ -117,10 +122,7 @@ const cli = await build({
   legalComments: 'none',
   write: false,
 });
-for (const file of cli.outputFiles) {
-  mkdirSync(dirname(file.path), { recursive: true });
-  writeFileSync(file.path, asciiOnly(file.contents));
-}
+for (const file of cli.outputFiles) writeAscii(file);
 
 // Shipped scenarios validated once, here, so that a command given one loads it without the YAML
 // parser and the schemas (src/scenario/prevalidated.ts). Bundled to a scratch file and run.
