@@ -23,7 +23,7 @@ import type { ContainerProcess } from '../runtime/process.js';
 import type { DnsQuery, DnsResponse, NetRequest, NetResponse, ServerProgram, HttpResponse } from '../network/requests.js';
 import { createHash } from 'node:crypto';
 import { Informer } from '../client/informer.js';
-import { reasonPhrase } from '../network/app-server.js';
+import { pathOf, reasonPhrase } from '../network/app-server.js';
 import { corefileHash, loadCorefile, type ServerConfig } from './corefile.js';
 import type { TimerId } from '../clock/event-queue.js';
 import { containerSpec, readMountedFile } from './mounted-file.js';
@@ -171,8 +171,7 @@ function startCoreDNS(launch: LaunchContext): ContainerProcess {
     answer(request: NetRequest, port: number): NetResponse | undefined {
       if (request.kind === 'dns') return port === 53 ? answerDns(request) : undefined;
       if (request.kind !== 'http') return undefined;
-      const q = request.path.indexOf('?');
-      const path = q < 0 ? request.path : request.path.slice(0, q);
+      const path = pathOf(request.path);
       if (port === 8080 && hasPlugin('health')) return path === '/health' ? text(200, 'OK') : text(404, '404 page not found\n');
       if (port === 8181 && hasPlugin('ready')) {
         if (path !== '/ready') return text(404, '404 page not found\n');

@@ -16,6 +16,12 @@ const REASONS: Record<number, string> = {
   500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout',
 };
 
+/** The path of a request target, without its query (a probe's every period: no array made). */
+export function pathOf(pathAndQuery: string): string {
+  const q = pathAndQuery.indexOf('?');
+  return q < 0 ? pathAndQuery : pathAndQuery.slice(0, q);
+}
+
 /** The reason phrase of an HTTP status code. */
 export function reasonPhrase(status: number): string {
   return REASONS[status] ?? '';
@@ -54,7 +60,7 @@ export function applicationServer(runtime: ContainerRuntime, container: RuntimeC
 function answer(behaviour: ImageBehaviour, request: NetRequest, now: number): HttpResponse | undefined {
   // A plain application does not speak DNS: the query goes unanswered.
   if (request.kind !== 'http') return undefined;
-  const path = request.path.split('?')[0] || '/';
+  const path = pathOf(request.path) || '/';
   const table = behaviour.http;
   const entry = table ? (Object.hasOwn(table, path) ? table[path] : Object.hasOwn(table, '*') ? table['*'] : undefined) : { status: 200, body: '' };
   // Go's http.NotFound (net/http Error): its text, Content-Type and nosniff.

@@ -8,12 +8,11 @@
  */
 import type { Packet } from './netfilter.js';
 import type { HttpResponse, ServerProgram } from './requests.js';
-import { reasonPhrase } from './app-server.js';
+import { pathOf, reasonPhrase } from './app-server.js';
 
 /** Answers `/healthz`, `/livez` and `/readyz` with `ok`; anything else as an anonymous caller is refused. */
 export const HEALTH_SERVER: ServerProgram = healthServer((path) => {
-  const q = path.indexOf('?');
-  const bare = q < 0 ? path : path.slice(0, q);
+  const bare = pathOf(path);
   return bare === '/healthz' || bare === '/livez' || bare === '/readyz' ? OK : undefined;
 });
 
@@ -28,7 +27,7 @@ export function healthServer(health: (pathAndQuery: string) => { status: 200 | 5
       if (request.kind !== 'http') return undefined;
       const answer = health(request.path);
       if (answer) return answer.status === 200 && answer.body === 'ok' ? OK_RESPONSE : healthResponse(answer.status, answer.body);
-      return forbiddenAnonymous(request.path.split('?')[0]);
+      return forbiddenAnonymous(pathOf(request.path));
     },
   };
 }
