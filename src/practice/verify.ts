@@ -5,20 +5,12 @@
  * goal holds.
  */
 import type { Scenario } from '../scenario/schema.js';
-import { verifyFileWith, type VerifyResult } from './verify-file.js';
 import { ScenarioRun, COMMAND_STEP_MS } from './run.js';
 import { evaluateGoal } from '../scenario/predicates.js';
 import { describeFact } from '../grading/evidence.js';
 
 /** How long after the last solution command the goal may take to hold (the simulation reconciles). */
 export const SETTLE_LIMIT_MS = 10 * 60_000;
-
-export type { VerifyResult } from './verify-file.js';
-
-/** Verifies one scenario file. */
-export function verifyScenarioFile(file: string, seed?: number): Promise<VerifyResult> {
-  return verifyFileWith(file, (scenario) => verifyScenario(scenario, seed));
-}
 
 /** Verifies a loaded scenario; returns the problems found. */
 export async function verifyScenario(scenario: Scenario, seed?: number): Promise<string[]> {

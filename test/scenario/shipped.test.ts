@@ -1,10 +1,13 @@
 import { describe, it, expect } from 'vitest';
 import { scenarioFilesIn, shippedScenariosDir } from '../../src/scenario/catalog.js';
-import { verifyScenarioFile } from '../../src/practice/verify.js';
+import { verifyScenario } from '../../src/practice/verify.js';
+import { verifyFileWith } from '../../src/practice/verify-file.js';
 import { loadValidScenarioFile } from '../../src/scenario/validate.js';
 import { scenarioTestTimeout } from '../helpers/scenario-timeout.js';
 
 const files = scenarioFilesIn(shippedScenariosDir());
+/** `kubedrill verify <file>` as the CLI runs it, on the sources. */
+const verifyScenarioFile = (file: string) => verifyFileWith(file, (scenario) => verifyScenario(scenario));
 
 describe('shipped scenarios', () => {
   it('ships the scheduling and container scenarios of the walking skeleton', () => {

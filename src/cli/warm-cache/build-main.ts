@@ -12,4 +12,11 @@ try {
 } catch {
   // not allowed here: build at the usual priority
 }
-process.exitCode = runBackgroundOrder(process.env);
+runBackgroundOrder(process.env).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  () => {
+    process.exitCode = 1;
+  },
+);

@@ -10,6 +10,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { claimBuild, commit, evict, nameClaimHolder, releaseBuild, temporaryBlobPath } from './store.js';
 import { BUILD_ORDER_VAR, type BuildOrder } from './protocol.js';
+import { scenarioForBuild } from './build-scenario.js';
 import { TIERING_FLAGS } from '../v8-tiering.js';
 
 /** The variable carrying a {@link BackgroundOrder} to the detached build process. */
@@ -47,10 +48,11 @@ export function startBackgroundBuild(driver: string, background: BackgroundOrder
 
 /**
  * Builds the snapshot of `order` into the cache folder `dir` (a process
- * started with --build-snapshot warms the cluster up; Node writes its heap
- * when it ends). The blob, or undefined when it could not be built.
+ * started with --build-snapshot warms `scenario`, given as JSON on its
+ * standard input, up; Node writes its heap when it ends). The blob, or
+ * undefined when it could not be built.
  */
-function buildSnapshot(bundle: string, dir: string, order: BuildOrder, env: NodeJS.ProcessEnv): string | undefined {
+function buildSnapshot(bundle: string, dir: string, order: BuildOrder, scenario: string, env: NodeJS.ProcessEnv): string | undefined {
   let temporary: string;
   try {
     temporary = temporaryBlobPath(dir, order.key);
@@ -58,7 +60,8 @@ function buildSnapshot(bundle: string, dir: string, order: BuildOrder, env: Node
     return undefined; // no cache folder to be had (read-only home)
   }
   const r = spawnSync(process.execPath, [...TIERING_FLAGS, '--snapshot-blob', temporary, '--build-snapshot', bundle], {
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['pipe', 'ignore', 'pipe'],
+    input: scenario,
     env: { ...env, [BUILD_ORDER_VAR]: JSON.stringify(order) },
     maxBuffer: 1024 * 1024,
   });
@@ -75,12 +78,13 @@ function buildSnapshot(bundle: string, dir: string, order: BuildOrder, env: Node
 }
 
 /**
- * The detached build process: builds its order, at a low priority so that
- * the commands the user runs meanwhile keep the CPU, and gives up the claim
- * once the entry is written. A failed build keeps its claim, so it is not
- * tried again at every run (see `claimBuild`).
+ * The detached build process: loads the scenario of its order and builds
+ * it, at a low priority so that the commands the user runs meanwhile keep
+ * the CPU, and gives up the claim once the entry is written. A failed build
+ * (a scenario that does not validate, among others) keeps its claim, so it
+ * is not tried again at every run (see `claimBuild`).
  */
-export function runBackgroundOrder(env: NodeJS.ProcessEnv): number {
+export async function runBackgroundOrder(env: NodeJS.ProcessEnv): Promise<number> {
   let background: BackgroundOrder;
   try {
     background = JSON.parse(env[BACKGROUND_ORDER_VAR] ?? '') as BackgroundOrder;
@@ -89,7 +93,9 @@ export function runBackgroundOrder(env: NodeJS.ProcessEnv): number {
   }
   const rest = { ...env };
   delete rest[BACKGROUND_ORDER_VAR];
-  const blob = buildSnapshot(background.bundle, background.dir, background.order, rest);
+  const scenario = await scenarioForBuild(background.order);
+  if (!scenario.ok) return 1;
+  const blob = buildSnapshot(background.bundle, background.dir, background.order, scenario.json, rest);
   if (blob === undefined) return 1;
   releaseBuild(background.dir, background.order.key);
   return 0;

@@ -45,11 +45,15 @@ export const READY = 'ready\n';
 /** The longest order passed in the environment (Linux takes 128 KiB per variable); a longer script runs in process. */
 export const MAX_ORDER_CHARS = 100_000;
 
-/** Warm up this scenario with this seed and keep the cluster in a snapshot. */
+/**
+ * Warm up this scenario with this seed and keep the cluster in a snapshot.
+ * The process that builds it gets the order in {@link BUILD_ORDER_VAR} and
+ * the scenario, as the builder loaded it, as JSON on its standard input.
+ */
 export interface BuildOrder {
   key: string;
   file: string;
-  /** The SHA-256 of the file's bytes the key was computed from: the builder checks what it reads against it. */
+  /** The SHA-256 of the file's bytes the key was computed from: the builder checks what it reads against it (build-scenario.ts). */
   digest: string;
   seed: number | undefined;
 }

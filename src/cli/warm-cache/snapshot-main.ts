@@ -1,7 +1,7 @@
 /**
  * The process side of the warmed-cluster cache, in `dist/simulation.cjs`
- * (simulation-main.ts). Run with `node --build-snapshot`, it loads the
- * scenario its build order names, warms the cluster up and leaves it in the
+ * (simulation-main.ts). Run with `node --build-snapshot`, it takes the
+ * scenario its builder loaded, warms the cluster up and leaves it in the
  * heap, which Node writes out as a V8 startup snapshot: the cluster with
  * everything pending in it (timers, watches, back-offs), exactly as warmed.
  * Started later with `node --snapshot-blob`, it finds that heap again and
@@ -9,7 +9,6 @@
  */
 import { startupSnapshot } from 'node:v8';
 import { readFileSync, writeSync } from 'node:fs';
-import { loadValidScenarioText } from '../../scenario/validate.js';
 import { warmCluster } from '../../practice/run.js';
 import type { Scenario } from '../../scenario/schema.js';
 import type { Cluster } from '../../cluster/cluster.js';
@@ -18,21 +17,25 @@ import { ScenarioRun } from '../../practice/run.js';
 import { checkSolution, checkStart } from '../../practice/verify.js';
 import { guardStreams } from '../streams.js';
 import { oneLineError } from '../../error-text.js';
-import { scenarioDigest } from './key.js';
 import { BUILD_ORDER_VAR, READY, REPLY_FD, RUN_ORDER_VAR, restoreExtraCa, type BuildOrder, type CheckReply, type CheckRequest, type RunOrder } from './protocol.js';
 
 if (startupSnapshot.isBuildingSnapshot()) build();
 
-/** Warms the ordered scenario up and registers what runs when the snapshot starts; exits non-zero (no snapshot) on any doubt. */
+/**
+ * Warms the ordered scenario up and registers what runs when the snapshot
+ * starts; exits non-zero (no snapshot) on any doubt. The scenario comes on
+ * standard input as JSON, checked and validated by the builder
+ * (build-scenario.ts), so that no validator is in this bundle, nor in the heap.
+ */
 function build(): void {
   const order = JSON.parse(process.env[BUILD_ORDER_VAR] ?? 'null') as BuildOrder | null;
   if (!order) fail('no build order');
-  const bytes = readFileSync(order.file);
-  // The key was computed from the bytes the CLI read; a file changed since must not be cached under it.
-  if (scenarioDigest(bytes) !== order.digest) fail('the scenario changed while its cluster was being warmed up');
-  const loaded = loadValidScenarioText(bytes.toString('utf8'), order.file);
-  if (!loaded.ok) fail('the scenario does not validate');
-  const scenario = loaded.scenario;
+  let scenario: Scenario;
+  try {
+    scenario = JSON.parse(readFileSync(0, 'utf8')) as Scenario;
+  } catch {
+    fail('no scenario on standard input');
+  }
   const cluster = warmCluster(scenario, order.seed);
   const key = order.key;
   startupSnapshot.setDeserializeMainFunction(() => serve(key, scenario, cluster));

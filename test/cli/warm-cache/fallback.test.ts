@@ -10,6 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { buildsDone, cacheEntries, useBuiltCli } from './built-cli.js';
+import { scenarioForBuild } from '../../../src/cli/warm-cache/build-scenario.js';
 
 const cli = useBuiltCli();
 
@@ -23,25 +24,37 @@ function freshHome(name: string): string {
 }
 
 describe('the snapshot builder', () => {
-  it('builds without a warning: every module it holds is one Node supports in a startup snapshot', () => {
+  const order = () => {
     const file = resolve(CPU);
-    const order = { key: 'k', file, digest: createHash('sha256').update(readFileSync(file)).digest('hex'), seed: undefined };
+    return { key: 'k', file, digest: createHash('sha256').update(readFileSync(file)).digest('hex'), seed: undefined };
+  };
+  const buildDirect = (blob: string, input: string) =>
+    spawnSync(process.execPath, ['--snapshot-blob', blob, '--build-snapshot', join(cli.dir, 'simulation.cjs')], { env: { PATH: process.env.PATH, KUBEDRILL_WARM_BUILD: JSON.stringify(order()) }, input, encoding: 'utf8' });
+
+  it('builds without a warning from the scenario the builder hands it: every module it holds is one Node supports in a startup snapshot', async () => {
+    const scenario = await scenarioForBuild(order());
+    if (!scenario.ok) throw new Error(scenario.why);
     const blob = join(cli.work, 'direct.blob');
-    const r = spawnSync(process.execPath, ['--snapshot-blob', blob, '--build-snapshot', join(cli.dir, 'simulation.cjs')], { env: { PATH: process.env.PATH, KUBEDRILL_WARM_BUILD: JSON.stringify(order) }, encoding: 'utf8' });
+    const r = buildDirect(blob, scenario.json);
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect(statSync(blob).size).toBeGreaterThan(1_000_000);
   }, 120_000);
 
-  it('refuses a scenario whose bytes are not the ones the key was computed from', () => {
-    const file = resolve(CPU);
-    const order = { key: 'k', file, digest: createHash('sha256').update('something else').digest('hex'), seed: undefined };
+  it('builds nothing without a scenario on its standard input', () => {
     const blob = join(cli.work, 'refused.blob');
-    const r = spawnSync(process.execPath, ['--snapshot-blob', blob, '--build-snapshot', join(cli.dir, 'simulation.cjs')], { env: { PATH: process.env.PATH, KUBEDRILL_WARM_BUILD: JSON.stringify(order) }, encoding: 'utf8' });
+    const r = buildDirect(blob, '');
     expect(r.status).not.toBe(0);
-    expect(r.stderr).toContain('the scenario changed while its cluster was being warmed up');
+    expect(r.stderr).toContain('no scenario on standard input');
     expect(existsSync(blob)).toBe(false);
   }, 120_000);
+
+  it('holds no validator: no zod, no scenario schema in the simulation bundle (every snapshot would carry them)', () => {
+    const bundle = readFileSync(join(cli.dir, 'simulation.cjs'), 'latin1');
+    expect(bundle).not.toMatch(/node_modules\/zod\//);
+    expect(bundle).not.toContain('// src/scenario/schema.ts');
+    expect(bundle).not.toContain('// src/scenario/validate.ts');
+  });
 });
 
 describe('the warmed-cluster cache', () => {
