@@ -9,9 +9,10 @@
 // `node scripts/build.mjs [outdir]` builds into another folder (tests build their own).
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
-import { mkdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { fastStringWidth, lazyChildProcess } from './build-plugins.mjs';
 
 const out = resolve(process.argv[2] ?? 'dist');
 const define = { 'process.env.NODE_ENV': '"production"', 'process.env.DEV': '"false"' };
@@ -62,40 +63,6 @@ const snapshot = await build({
   legalComments: 'none',
 });
 const buildId = createHash('sha256').update(writeAscii(snapshot.outputFiles[0])).digest('hex').slice(0, 32);
-
-/**
- * Ink's string-width (the top-level copy: Ink, widest-line, cli-truncate) goes through
- * src/tui/text/fast-string-width.ts, which answers one-column text itself and hands the rest
- * on; other copies (wrap-ansi's own string-width 7) are left as they are.
- */
-const FAST_STRING_WIDTH = resolve('src/tui/text/fast-string-width.ts');
-const fastStringWidth = {
-  name: 'fast-string-width',
-  setup(b) {
-    b.onResolve({ filter: /^string-width$/ }, async (args) => {
-      if (args.pluginData?.fastStringWidth || args.importer === FAST_STRING_WIDTH) return undefined;
-      const found = await b.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, importer: args.importer, pluginData: { fastStringWidth: true } });
-      // Real paths: node_modules may be a symlink (a git worktree's).
-      return found.path && realpathSync(found.path) === realpathSync('node_modules/string-width/index.js') ? { path: FAST_STRING_WIDTH } : undefined;
-    });
-  },
-};
-
-/**
- * Commander requires child_process when it loads, for executable subcommands (kubedrill has none):
- * with it come net, dgram and their kin, ~7 ms of every command's start-up. Commander gets a
- * child_process whose `spawn` (all it calls) loads the real one when first called.
- */
-const lazyChildProcess = {
-  name: 'lazy-child-process',
-  setup(b) {
-    b.onResolve({ filter: /^(node:)?child_process$/ }, (args) => (/[\\/]node_modules[\\/]commander[\\/]/.test(args.importer) ? { path: 'commander-child-process', namespace: 'lazy-child-process' } : undefined));
-    b.onLoad({ filter: /.*/, namespace: 'lazy-child-process' }, () => ({
-      contents: "let real; module.exports = { spawn: (...args) => (real ??= require('node:child_process')).spawn(...args) };",
-      loader: 'js',
-    }));
-  },
-};
 
 writeFileSync(join(out, 'devtools-stub.js'), 'export default undefined;\n');
 const cli = await build({
