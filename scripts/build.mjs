@@ -59,10 +59,16 @@ const snapshot = await build({
   // `node --build-snapshot` runs the bundle).
   logOverride: { 'commonjs-variable-in-esm': 'silent' },
   write: false,
+  metafile: true,
   logLevel: 'warning',
   legalComments: 'none',
 });
 const buildId = createHash('sha256').update(writeAscii(snapshot.outputFiles[0])).digest('hex').slice(0, 32);
+// Node's modules the simulation bundle requires when it loads (not those it imports on demand): the CLI
+// loads them before it raises V8's interrupt budget (src/cli/v8-tiering.ts).
+const simulationBuiltins = [
+  ...new Set(Object.values(snapshot.metafile.inputs).flatMap((input) => input.imports.filter((i) => i.external && i.kind !== 'dynamic-import' && i.path.startsWith('node:')).map((i) => i.path))),
+].sort();
 
 writeFileSync(join(out, 'devtools-stub.js'), 'export default undefined;\n');
 const cli = await build({
@@ -83,7 +89,7 @@ const cli = await build({
   // WebAssembly from a data: URL, and touching the global fetch loads Node's HTTP client (undici),
   // some 40 ms of CPU before the first frame; without it the loader decodes the same bytes itself.
   // Nothing in kubedrill uses the network.
-  define: { ...define, 'process.env.KUBEDRILL_BUILD_ID': JSON.stringify(buildId), fetch: 'undefined' },
+  define: { ...define, 'process.env.KUBEDRILL_BUILD_ID': JSON.stringify(buildId), 'process.env.KUBEDRILL_SIMULATION_BUILTINS': JSON.stringify(simulationBuiltins.join(' ')), fetch: 'undefined' },
   banner: { js: "import { createRequire as __kdCreateRequire } from 'node:module'; const require = __kdCreateRequire(import.meta.url);" },
   logLevel: 'warning',
   legalComments: 'none',

@@ -1,10 +1,8 @@
 /** Entry point of the bundled CLI (bin/kubedrill.js imports the bundle of this file). */
 import { oneLineError } from '../error-text.js';
 import { guardStreams } from './streams.js';
-import { tuneTiering } from './v8-tiering.js';
 
 guardStreams(process);
-tuneTiering();
 
 /** Sets the exit code a command returns; an error that escapes it is one line on stderr. */
 function settle(run: Promise<number>): void {

@@ -6,10 +6,12 @@
  * it is the modules themselves; both run the same code.
  */
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { SIMULATION_BUNDLE, cacheableBuildId, distFile } from './build-files.js';
 import { loadBundle, type LoadedBundle } from './code-cache.js';
 import { cacheRoot } from './cache-root.js';
+import { tuneTiering } from './v8-tiering.js';
 import type { runExecRequest } from './exec-run.js';
 import type { verifyScenario } from '../practice/verify.js';
 import type { createPracticeSession, openPracticeSession } from '../practice/practice.js';
@@ -38,6 +40,7 @@ export async function loadSimulation(env: NodeJS.ProcessEnv = process.env): Prom
   const id = cacheableBuildId(env);
   const bundle = id === undefined ? undefined : distFile(SIMULATION_BUNDLE);
   if (id === undefined || bundle === undefined) {
+    tuneTiering();
     const [{ runExecRequest }, { verifyScenario }, { createPracticeSession, openPracticeSession }, { openHandsOn }] = await Promise.all([
       import('./exec-run.js'),
       import('../practice/verify.js'),
@@ -46,9 +49,24 @@ export async function loadSimulation(env: NodeJS.ProcessEnv = process.env): Prom
     ]);
     return { simulation: { runExecRequest, verifyScenario, createPracticeSession, openPracticeSession, openHandsOn }, saveCodeCache: () => {} };
   }
-  loaded ??= loadBundle<Simulation>(bundle, codeCacheFile(env, id));
+  if (loaded === undefined) {
+    loadBuiltins(process.env.KUBEDRILL_SIMULATION_BUILTINS);
+    tuneTiering();
+    loaded = loadBundle<Simulation>(bundle, codeCacheFile(env, id));
+  }
   const { exports, save } = loaded;
   return { simulation: exports, saveCodeCache: save };
+}
+
+/**
+ * Loads Node's modules the bundle requires (`node:fs node:crypto ...`, as
+ * the build lists them) while V8's flags are still the defaults, under
+ * which Node's code cache of its own modules is taken (v8-tiering.ts).
+ */
+function loadBuiltins(list: string | undefined): void {
+  if (!list) return;
+  const require = createRequire(import.meta.url);
+  for (const name of list.split(' ')) require(name);
 }
 
 /**

@@ -8,9 +8,15 @@
  * measured (CPU, medians, alternating runs): 3-node exec 1.26 -> 0.71 s,
  * 20 nodes 2.67 -> 1.58 s, 100 nodes 6.84 -> 6.2 s.
  *
- * Set at start-up, before the commands' code is loaded: the budget is read
- * when a function's feedback is set up, so everything loaded later gets it.
- * It changes only when code is optimised, never what it computes.
+ * Set just before the simulation's code is loaded (src/cli/simulation.ts):
+ * the budget is read when a function's feedback is set up, so everything
+ * loaded later gets it. It changes only when code is optimised, never what
+ * it computes. Not earlier: Node's own modules come with a code cache,
+ * which Node uses only while V8's cachedDataVersionTag (a hash of the
+ * version and the flags) is the one it was made under, the defaults'. Any
+ * flag changed, each module loaded after is compiled from source: loading
+ * them all took 2.6 times the CPU (27 -> 70 ms). So the CLI, the TUI and the
+ * Node modules the simulation needs load before the change.
  */
 import { setFlagsFromString } from 'node:v8';
 

@@ -226,6 +226,16 @@ describe('the build', () => {
     expect(loaded).toContain('fs');
     expect(loaded.filter((m) => /^(child_process|internal\/child_process|dgram)$/.test(m))).toEqual([]);
   });
+  it("changes V8's flags only to run the simulation, so Node's own modules keep their code cache until then", () => {
+    // Node takes its code cache of its own modules only while V8's version tag (flags included) is the one it was made with.
+    const hook = join(cli.work, 'flags.mjs');
+    writeFileSync(hook, "import v8 from 'node:v8';\nconst tag = v8.cachedDataVersionTag();\nprocess.on('exit', () => process.stderr.write(`flags changed: ${v8.cachedDataVersionTag() !== tag}\\n`));\n");
+    const run = (args: string[], env: NodeJS.ProcessEnv = {}) =>
+      spawnSync(process.execPath, ['--import', hook, join(cli.dir, 'kubedrill.js'), ...args], { encoding: 'utf8', env: { ...process.env, KUBEDRILL_HOME: freshHome('flags'), ...env } });
+    expect(run(['list']).stderr).toBe('flags changed: false\n');
+    expect(run(['exec', CPU, '--', 'true']).stderr).toBe('flags changed: true\n');
+    expect(run(['exec', CPU, '--', 'true'], { KUBEDRILL_CACHE: 'off' }).stderr).toBe('flags changed: true\n');
+  }, 120_000);
 });
 
 describe("V8's code cache of the simulation bundle", () => {
