@@ -16,15 +16,18 @@
  * version and the flags) is the one it was made under, the defaults'. Any
  * flag changed, each module loaded after is compiled from source: loading
  * them all took 2.6 times the CPU (27 -> 70 ms). So the CLI, the TUI and the
- * Node modules the simulation needs load before the change.
+ * Node modules the simulation needs load before the change, and the
+ * warmed-cluster cache's processes start without flags (a snapshot loads
+ * only under the flags it was built with) and raise the budget once their
+ * standard streams are made.
  */
 import { setFlagsFromString } from 'node:v8';
 
 /** V8's default --interrupt-budget in Node 20 (V8 11.3), times eight. */
 const INTERRUPT_BUDGET = 8 * 67_584;
 
-/** The same, as command-line flags for the Node.js processes kubedrill starts (the warmed-cluster cache's: building a snapshot and loading it take the same flags, as V8 requires). */
-export const TIERING_FLAGS: readonly string[] = [`--interrupt-budget=${INTERRUPT_BUDGET}`];
+/** The flags it sets. */
+const TIERING_FLAGS: readonly string[] = [`--interrupt-budget=${INTERRUPT_BUDGET}`];
 
 /** Raises the interrupt budget for this process. */
 export function tuneTiering(): void {

@@ -32,9 +32,7 @@ describe('kubedrill with no arguments', () => {
     expect(seen.imported).toEqual([]);
   });
 
-  it('raises the V8 interrupt budget first, with the flags the warmed-cluster cache gives the processes it starts', async () => {
-    const { TIERING_FLAGS } = await import('../../src/cli/v8-tiering.js');
-    expect(seen.v8Flags).toEqual([TIERING_FLAGS.join(' ')]);
-    expect(TIERING_FLAGS).toEqual(['--interrupt-budget=540672']);
+  it("changes no V8 flag: Node's own modules keep their code cache (the simulation raises the interrupt budget when it loads)", () => {
+    expect(seen.v8Flags).toEqual([]);
   });
 });

@@ -11,7 +11,6 @@ import { existsSync, rmSync } from 'node:fs';
 import { claimBuild, commit, evict, nameClaimHolder, releaseBuild, temporaryBlobPath } from './store.js';
 import { BUILD_ORDER_VAR, type BuildOrder } from './protocol.js';
 import { scenarioForBuild } from './build-scenario.js';
-import { TIERING_FLAGS } from '../v8-tiering.js';
 
 /** The variable carrying a {@link BackgroundOrder} to the detached build process. */
 export const BACKGROUND_ORDER_VAR = 'KUBEDRILL_WARM_BACKGROUND';
@@ -59,7 +58,9 @@ function buildSnapshot(bundle: string, dir: string, order: BuildOrder, scenario:
   } catch {
     return undefined; // no cache folder to be had (read-only home)
   }
-  const r = spawnSync(process.execPath, [...TIERING_FLAGS, '--snapshot-blob', temporary, '--build-snapshot', bundle], {
+  // No V8 flags: a snapshot loads only under the flags it was built with, and Node's own modules keep
+  // their code cache only under the defaults (v8-tiering.ts); the process raises the budget once it runs.
+  const r = spawnSync(process.execPath, ['--snapshot-blob', temporary, '--build-snapshot', bundle], {
     stdio: ['pipe', 'ignore', 'pipe'],
     input: scenario,
     env: { ...env, [BUILD_ORDER_VAR]: JSON.stringify(order) },

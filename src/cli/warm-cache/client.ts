@@ -19,7 +19,6 @@ import { scenarioDigest, warmCacheKey } from './key.js';
 import { cacheDir, discard, lookup, seenBefore } from './store.js';
 import { MAX_ORDER_CHARS, READY, REPLY_FD, snapshotRunEnv, type CheckReply, type RunOrder } from './protocol.js';
 import { startBackgroundBuild } from './builder.js';
-import { TIERING_FLAGS } from '../v8-tiering.js';
 import { SIMULATION_BUNDLE, cacheableBuildId, distFile } from '../build-files.js';
 
 /** The entry of the detached process that builds snapshots (build-main.ts). */
@@ -67,7 +66,7 @@ function warmSnapshot(file: string, seed: number | undefined, env: NodeJS.Proces
 function runInSnapshot(warm: Warm, request: RunOrder['request'], terminal: 'inherit' | 'ignore', env: NodeJS.ProcessEnv): { reply: string; run: SpawnSyncReturns<Buffer> } | undefined {
   const order = JSON.stringify({ key: warm.key, request: { ...request, file: resolve(request.file) } } satisfies RunOrder);
   if (order.length > MAX_ORDER_CHARS) return undefined;
-  const run = spawnSync(process.execPath, [...TIERING_FLAGS, '--snapshot-blob', warm.blob], {
+  const run = spawnSync(process.execPath, ['--snapshot-blob', warm.blob], {
     // The terminal (stdin and stdout) for exec, whose output and editor need it; none for verify.
     stdio: [terminal, terminal, 'pipe', 'pipe'],
     env: snapshotRunEnv(env, order),

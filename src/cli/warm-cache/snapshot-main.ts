@@ -16,6 +16,7 @@ import { runExecRequest } from '../exec-run.js';
 import { ScenarioRun } from '../../practice/run.js';
 import { checkSolution, checkStart } from '../../practice/verify.js';
 import { guardStreams } from '../streams.js';
+import { tuneTiering } from '../v8-tiering.js';
 import { oneLineError } from '../../error-text.js';
 import { BUILD_ORDER_VAR, READY, REPLY_FD, RUN_ORDER_VAR, restoreExtraCa, type BuildOrder, type CheckReply, type CheckRequest, type RunOrder } from './protocol.js';
 
@@ -59,6 +60,8 @@ function serve(key: string, scenario: Scenario, cluster: Cluster): void {
   }
   writeSync(REPLY_FD, READY);
   guardStreams(process);
+  // Started without V8 flags, so that Node's modules (the stdio streams just made) came from its code cache.
+  tuneTiering();
   const request = order.request;
   if (isCheck(request)) {
     serveCheck(scenario, request, cluster).catch(failed);
