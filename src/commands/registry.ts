@@ -34,6 +34,8 @@ export interface CommandRegistry {
   load(name: string, host: string): Promise<Command | undefined>;
   /** Names of the commands available on `host`, sorted. */
   names(host: string): string[];
+  /** Loads every command now, each once (a warmed cluster's snapshot holds them loaded). */
+  loadAll(): Promise<void>;
 }
 
 /** The host name of the learner's machine; every other host is a cluster node. */
@@ -49,6 +51,14 @@ export function availableOn(where: CommandWhere, host: string): boolean {
 export function createCommandRegistry(): CommandRegistry {
   const entries = new Map<string, RegistryEntry>();
   const cache = new Map<string, Promise<Command>>();
+  const loaded = (entry: RegistryEntry): Promise<Command> => {
+    let loading = cache.get(entry.name);
+    if (!loading) {
+      loading = entry.load();
+      cache.set(entry.name, loading);
+    }
+    return loading;
+  };
   return {
     register(name, load, where, provenance = 'observes') {
       entries.set(name, { name, load, where, provenance });
@@ -60,13 +70,10 @@ export function createCommandRegistry(): CommandRegistry {
     },
     async load(name, host) {
       const entry = this.lookup(name, host);
-      if (!entry) return undefined;
-      let loading = cache.get(name);
-      if (!loading) {
-        loading = entry.load();
-        cache.set(name, loading);
-      }
-      return loading;
+      return entry && loaded(entry);
+    },
+    async loadAll() {
+      await Promise.all([...entries.values()].map(loaded));
     },
     names(host) {
       return [...entries.values()]

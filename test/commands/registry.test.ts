@@ -31,6 +31,23 @@ describe('command registry', () => {
     expect(registry.names('workstation')).toEqual([]);
   });
 
+  it('loads every command at once when asked (a snapshot holds them loaded), each still once', async () => {
+    const registry = createCommandRegistry();
+    const loads = new Map<string, number>();
+    for (const [name, where] of [['crictl', 'node'], ['kubectl', 'both'], ['grep', 'both']] as const) {
+      registry.register(name, async () => {
+        loads.set(name, (loads.get(name) ?? 0) + 1);
+        return fake(name);
+      }, where);
+    }
+    await registry.loadAll();
+    expect(Object.fromEntries(loads)).toEqual({ crictl: 1, kubectl: 1, grep: 1 });
+    expect((await registry.load('crictl', 'node-1'))?.name).toBe('crictl');
+    expect(await registry.load('crictl', 'workstation')).toBeUndefined();
+    await registry.loadAll();
+    expect(Object.fromEntries(loads)).toEqual({ crictl: 1, kubectl: 1, grep: 1 });
+  });
+
   it('installs the text utilities everywhere in the default registry', async () => {
     const registry = defaultCommandRegistry();
     for (const name of ['grep', 'head', 'tail', 'wc', 'sort', 'uniq', 'awk', 'cut', 'less', 'tee', 'tr', 'column', 'cat']) {

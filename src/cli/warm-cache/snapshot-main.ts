@@ -16,6 +16,7 @@ import { runExecRequest } from '../exec-run.js';
 import { ScenarioRun } from '../../practice/run.js';
 import { checkSolution, checkStart } from '../../practice/verify.js';
 import { guardStreams } from '../streams.js';
+import { defaultCommandRegistry } from '../../commands/index.js';
 import { tuneTiering } from '../v8-tiering.js';
 import { oneLineError } from '../../error-text.js';
 import { BUILD_ORDER_VAR, READY, REPLY_FD, RUN_ORDER_VAR, restoreExtraCa, type BuildOrder, type CheckReply, type CheckRequest, type RunOrder } from './protocol.js';
@@ -39,7 +40,13 @@ function build(): void {
   }
   const cluster = warmCluster(scenario, order.seed);
   const key = order.key;
-  startupSnapshot.setDeserializeMainFunction(() => serve(key, scenario, cluster));
+  // Every command's modules loaded into the heap now, not by the first command each process runs.
+  defaultCommandRegistry()
+    .loadAll()
+    .then(
+      () => startupSnapshot.setDeserializeMainFunction(() => serve(key, scenario, cluster)),
+      (e: unknown) => fail(`cannot load the commands: ${oneLineError(e)}`),
+    );
 }
 
 function fail(why: string): never {
