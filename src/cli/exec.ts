@@ -11,6 +11,7 @@
 import { readFileSync } from 'node:fs';
 import { resolveScenarioArg } from '../scenario/catalog.js';
 import type { ExecRequest } from './exec-request.js';
+import type { SimpleExecArgs } from './exec-args.js';
 import { execFromWarmCache } from './warm-cache/client.js';
 
 /** Options of `kubedrill exec`. */
@@ -23,37 +24,47 @@ export interface ExecOptions {
 
 /** Runs `kubedrill exec`; returns the exit code. */
 export async function execCommand(scenarioArg: string, words: string[], options: ExecOptions, out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> {
+  const asked = execRequestOf(scenarioArg, words, options);
+  if ('message' in asked) {
+    err.write(asked.message);
+    return asked.code;
+  }
+  return runExec(asked.request, out, err);
+}
+
+/**
+ * The fast path of main.ts: `exec` of the simple shapes (exec-args.ts),
+ * without commander. Undefined, with nothing done or printed, when the
+ * arguments do not make a request (a scenario that does not resolve, a bad
+ * seed): commander's path then runs and says so as it always has.
+ */
+export async function execSimple(args: SimpleExecArgs, out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number | undefined> {
+  const asked = execRequestOf(args.scenario, args.words, { seed: args.seed });
+  return 'message' in asked ? undefined : runExec(asked.request, out, err);
+}
+
+/** What the arguments of `kubedrill exec` ask for, or what is wrong with them: the message for stderr and the exit code. */
+function execRequestOf(scenarioArg: string, words: string[], options: ExecOptions): { request: ExecRequest } | { message: string; code: number } {
   const file = resolveScenarioArg(scenarioArg);
-  if (!file) {
-    err.write(`kubedrill: no scenario "${scenarioArg}" (try \`kubedrill list\`)\n`);
-    return 1;
-  }
+  if (!file) return { message: `kubedrill: no scenario "${scenarioArg}" (try \`kubedrill list\`)\n`, code: 1 };
   const seed = options.seed === undefined ? undefined : Number(options.seed);
-  if (seed !== undefined && (!Number.isInteger(seed) || seed < 0)) {
-    err.write(`kubedrill: --seed must be a non-negative integer, got "${options.seed}"\n`);
-    return 2;
-  }
-  if (options.json && options.script === undefined) {
-    err.write('kubedrill: --json needs --script: only a script can `submit` and be graded\n');
-    return 2;
-  }
-  let request: ExecRequest;
+  if (seed !== undefined && (!Number.isInteger(seed) || seed < 0)) return { message: `kubedrill: --seed must be a non-negative integer, got "${options.seed}"\n`, code: 2 };
+  if (options.json && options.script === undefined) return { message: 'kubedrill: --json needs --script: only a script can `submit` and be graded\n', code: 2 };
   if (options.script !== undefined) {
     let text: string;
     try {
       text = readFileSync(options.script, 'utf8');
     } catch (e) {
-      err.write(`kubedrill: cannot read script ${options.script}: ${(e as NodeJS.ErrnoException).code ?? String(e)}\n`);
-      return 1;
+      return { message: `kubedrill: cannot read script ${options.script}: ${(e as NodeJS.ErrnoException).code ?? String(e)}\n`, code: 1 };
     }
-    request = { file, seed, mode: 'script', text, json: options.json === true };
-  } else {
-    if (words.length === 0) {
-      err.write('kubedrill: nothing to run: give a command after --, or --script <file>\n');
-      return 2;
-    }
-    request = { file, seed, mode: 'line', line: words.length === 1 ? words[0] : words.map(quoteWord).join(' ') };
+    return { request: { file, seed, mode: 'script', text, json: options.json === true } };
   }
+  if (words.length === 0) return { message: 'kubedrill: nothing to run: give a command after --, or --script <file>\n', code: 2 };
+  return { request: { file, seed, mode: 'line', line: words.length === 1 ? words[0] : words.map(quoteWord).join(' ') } };
+}
+
+/** Runs a request: on a warmed cluster from the cache if there is one, else warmed up here. */
+async function runExec(request: ExecRequest, out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> {
   const cached = execFromWarmCache(request, err);
   if (cached !== undefined) return cached;
   return execInProcess(request, out, err);
