@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, it, expect, vi } from 'vitest';
 
-const seen = vi.hoisted(() => ({ imported: [] as string[], played: [] as unknown[][], v8Flags: [] as string[], parsed: [] as string[][], fast: [] as unknown[], fastAnswer: undefined as number | undefined }));
+const seen = vi.hoisted(() => ({ imported: [] as string[], played: [] as unknown[][], v8Flags: [] as string[], parsed: [] as string[][], fast: [] as unknown[], inProcess: [] as unknown[], fastAnswer: undefined as unknown }));
 vi.mock('node:v8', async (original) => ({ ...(await original<typeof import('node:v8')>()), setFlagsFromString: (flags: string) => seen.v8Flags.push(flags) }));
 vi.mock('commander', () => (seen.imported.push('commander'), {}));
 vi.mock('../../src/cli/program.js', () => (
@@ -19,10 +19,16 @@ vi.mock('../../src/cli/program.js', () => (
     }),
   }
 ));
-vi.mock('../../src/cli/exec.js', () => ({
-  execSimple: async (args: unknown) => {
+vi.mock('../../src/cli/exec-fast.js', () => ({
+  execFast: (args: unknown) => {
     seen.fast.push(args);
     return seen.fastAnswer;
+  },
+}));
+vi.mock('../../src/cli/exec.js', () => ({
+  execInProcess: async (request: unknown) => {
+    seen.inProcess.push(request);
+    return 6;
   },
 }));
 vi.mock('../../src/cli/streams.js', () => ({ guardStreams: () => undefined }));
@@ -65,14 +71,26 @@ describe('kubedrill exec <scenario> -- <words>', () => {
     seen.imported.length = 0;
     seen.parsed.length = 0;
     seen.fast.length = 0;
+    seen.inProcess.length = 0;
   });
 
-  it('goes to exec.ts without loading the parser, with its exit code', async () => {
+  it('goes to exec-fast.ts without loading the parser, with the exit code of the run on a warmed cluster', async () => {
     process.argv = [argv[0]!, 'kubedrill', 'exec', 'x', '--seed', '3', '--', 'kubectl', 'get', 'pods'];
-    seen.fastAnswer = 5;
+    seen.fastAnswer = { code: 5 };
     await import('../../src/cli/main.js');
     await vi.waitFor(() => expect(process.exitCode).toBe(5));
     expect(seen.fast).toEqual([{ scenario: 'x', seed: '3', words: ['kubectl', 'get', 'pods'] }]);
+    expect(seen.inProcess).toEqual([]);
+    expect(seen.imported).toEqual([]);
+  });
+
+  it('on a cache miss warms the request up in process (exec.ts), still without the parser', async () => {
+    process.argv = [argv[0]!, 'kubedrill', 'exec', 'x', '--', 'true'];
+    const request = { file: 'x.yaml', seed: undefined, mode: 'line', line: 'true' };
+    seen.fastAnswer = { missed: request };
+    await import('../../src/cli/main.js');
+    await vi.waitFor(() => expect(process.exitCode).toBe(6));
+    expect(seen.inProcess).toEqual([request]);
     expect(seen.imported).toEqual([]);
   });
 

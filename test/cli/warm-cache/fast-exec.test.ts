@@ -8,7 +8,7 @@
  * (a miss notes the cluster once and builds it once, on the second run).
  */
 import { describe, it, expect } from 'vitest';
-import { readdirSync, statSync, utimesSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildsDone, cacheEntries, useBuiltCli, type CliRun } from './built-cli.js';
 
@@ -34,6 +34,15 @@ function cacheFiles(home: string): string[] {
 }
 
 describe('exec past commander, from the warmed-cluster cache', () => {
+  it('is one module of the build, beside the CLI, that imports only Node\'s own', () => {
+    const source = readFileSync(join(cli.dir, 'exec-fast.js'), 'utf8');
+    const imports = [...source.matchAll(/^import\b[^'"]*['"]([^'"]+)['"]/gm)].map((m) => m[1]);
+    expect(imports.length).toBeGreaterThan(0);
+    expect(imports.filter((i) => !i!.startsWith('node:'))).toEqual([]);
+    expect(source).not.toMatch(/\bimport\(/);
+    expect(readFileSync(join(cli.dir, 'kubedrill.js'), 'utf8')).toContain('import("./exec-fast.js")');
+  });
+
   it('a hit prints what commander\'s path prints (and what the cache-off run prints), stdout, stderr and status', async () => {
     const home = join(cli.work, 'hit');
     const getPods = ['exec', ID, '--', 'kubectl', 'get', 'pods', '-o', 'wide'];
