@@ -70,6 +70,19 @@ const simulationBuiltins = [
   ...new Set(Object.values(snapshot.metafile.inputs).flatMap((input) => input.imports.filter((i) => i.external && i.kind !== 'dynamic-import' && i.path.startsWith('node:')).map((i) => i.path))),
 ].sort();
 
+/**
+ * `exec`'s fast path (src/cli/exec-fast.ts) is a file of its own, dist/exec-fast.js, beside
+ * dist/kubedrill.js, so that a cached `exec` loads one module instead of half a dozen chunks:
+ * main.ts's import of it is left as it is, the same relative path in the sources and the build.
+ */
+const FAST_EXEC = './exec-fast.js';
+const fastExecApart = {
+  name: 'fast-exec-apart',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/exec-fast\.js$/ }, (args) => (resolve(args.importer) === resolve('src/cli/main.ts') ? { path: FAST_EXEC, external: true } : undefined));
+  },
+};
+
 writeFileSync(join(out, 'devtools-stub.js'), 'export default undefined;\n');
 const cli = await build({
   // The CLI, and the detached process that builds a warmed cluster's snapshot in the background.
@@ -84,7 +97,7 @@ const cli = await build({
   // Code splitting keeps Ink out of `exec`/`verify` and the simulation out of the first frame.
   splitting: true,
   alias: { 'react-devtools-core': join(out, 'devtools-stub.js') },
-  plugins: [fastStringWidth, lazyChildProcess],
+  plugins: [fastStringWidth, lazyChildProcess, fastExecApart],
   // `fetch` undefined: Ink's layout engine (yoga, compiled by Emscripten) otherwise fetches its own
   // WebAssembly from a data: URL, and touching the global fetch loads Node's HTTP client (undici),
   // some 40 ms of CPU before the first frame; without it the loader decodes the same bytes itself.
@@ -96,6 +109,21 @@ const cli = await build({
   write: false,
 });
 for (const file of cli.outputFiles) writeAscii(file);
+
+// One file, no chunks: it imports only Node's own modules (no createRequire banner: nothing in it requires).
+const fastExec = await build({
+  entryPoints: ['src/cli/exec-fast.ts'],
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  outfile: join(out, FAST_EXEC),
+  define: { ...define, 'process.env.KUBEDRILL_BUILD_ID': JSON.stringify(buildId) },
+  logLevel: 'warning',
+  legalComments: 'none',
+  write: false,
+});
+for (const file of fastExec.outputFiles) writeAscii(file);
 
 // Shipped scenarios validated once, here, so that a command given one loads it without the YAML
 // parser and the schemas (src/scenario/prevalidated.ts). Bundled to a scratch file and run.

@@ -52,6 +52,11 @@ describe('lean start-up', () => {
     expect(imported).toEqual([]);
   });
 
+  it("`exec`'s fast path (a warmed cluster answers the simple shapes) imports none of them either", async () => {
+    await import('../../src/cli/exec-fast.js');
+    expect(imported).toEqual([]);
+  });
+
   it('the TUI (Ink and every screen) loads for the first frame without the simulation, the schemas or the YAML parser', async () => {
     await import('../../src/tui/render.js');
     expect(imported).toEqual(['ink']);
