@@ -44,3 +44,15 @@ describe('command budget', () => {
     expect(() => b.print(21)).toThrow("output exceeded the simulator's budget (50 characters per command line)");
   });
 });
+
+describe('monotonicMs', () => {
+  it('counts milliseconds of a monotonic clock', async () => {
+    const { monotonicMs } = await import('../../src/commands/budget.js');
+    const t = monotonicMs();
+    const start = Date.now();
+    while (Date.now() - start < 20);
+    const elapsed = monotonicMs() - t;
+    expect(elapsed).toBeGreaterThanOrEqual(19);
+    expect(elapsed).toBeLessThan(10_000);
+  });
+});

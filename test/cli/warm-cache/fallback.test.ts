@@ -226,6 +226,14 @@ describe('the build', () => {
     expect(loaded).toContain('fs');
     expect(loaded.filter((m) => /^(child_process|internal\/child_process|dgram)$/.test(m))).toEqual([]);
   });
+  it("runs a command without Node's perf_hooks (the budget's clock is process.hrtime)", () => {
+    const hook = join(cli.work, 'perf-hooks.mjs');
+    writeFileSync(hook, "process.on('exit', () => process.stderr.write(JSON.stringify(process.moduleLoadList.filter((m) => m === 'NativeModule perf_hooks'))));\n");
+    const r = spawnSync(process.execPath, ['--import', hook, join(cli.dir, 'kubedrill.js'), 'exec', CPU, '--', 'kubectl', 'get', 'pods'], { encoding: 'utf8', env: { ...process.env, KUBEDRILL_HOME: freshHome('perf-hooks'), KUBEDRILL_CACHE: 'off' } });
+    expect(r.stdout).toContain('checkout-');
+    expect(r.stderr).toBe('[]');
+  }, 120_000);
+
   it("changes V8's flags only to run the simulation, so Node's own modules keep their code cache until then", () => {
     // Node takes its code cache of its own modules only while V8's version tag (flags included) is the one it was made with.
     const hook = join(cli.work, 'flags.mjs');
