@@ -22,3 +22,41 @@ describe('pod start: status imageID', () => {
     }
   });
 });
+
+describe("pod start: the sandbox's resolv.conf", () => {
+  const cluster = smallCluster();
+  const node = cluster.nodes.get('node-1')!;
+  cluster.apply({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'shop' } });
+  const resolvConf = (name: string) => [...node.runtime.sandboxes.values()].find((s) => s.podName === name)!.resolvConf;
+  const start = (name: string, spec: Obj = {}, namespace = 'default') => {
+    const r = cluster.systemClient().create('pods', namespace, { apiVersion: 'v1', kind: 'Pod', metadata: { name }, spec: { nodeName: 'node-1', containers: [{ name: 'c', image: 'busybox:1.36', command: ['sleep', 'infinity'] }], ...spec } } as never);
+    if (!r.ok) throw new Error(r.status.message);
+    cluster.advance(3_000);
+    return resolvConf(name);
+  };
+  const clusterText = (ns: string, domain = 'cluster.local') => `search ${ns}.svc.${domain} svc.${domain} ${domain}\nnameserver 10.96.0.10\noptions ndots:5\n`;
+
+  it("is its namespace's, its policy's and its own dnsConfig's, pod after pod", () => {
+    expect(start('a')).toBe(clusterText('default'));
+    expect(start('b', {}, 'shop')).toBe(clusterText('shop'));
+    expect(start('c', { dnsPolicy: 'Default' })).toBe('nameserver 10.0.0.1\n');
+    expect(start('d', { dnsConfig: { options: [{ name: 'ndots', value: '2' }] } })).toBe(clusterText('default').replace('ndots:5', 'ndots:2'));
+    expect(start('e')).toBe(clusterText('default'));
+    expect(start('f', {}, 'shop')).toBe(clusterText('shop'));
+  });
+
+  it("follows the node's resolvConf file when it is rewritten", () => {
+    node.host.fs.write('/run/systemd/resolve/resolv.conf', 'nameserver 10.0.0.53\nsearch corp.example\n');
+    expect(start('g', { dnsPolicy: 'Default' })).toBe('search corp.example\nnameserver 10.0.0.53\n');
+    expect(start('h')).toBe('search default.svc.cluster.local svc.cluster.local cluster.local corp.example\nnameserver 10.96.0.10\noptions ndots:5\n');
+  });
+
+  it("follows the kubelet's configuration after a restart", () => {
+    const config = node.host.fs.read('/var/lib/kubelet/config.yaml')!;
+    expect(config).toContain('clusterDomain: cluster.local');
+    node.host.fs.write('/var/lib/kubelet/config.yaml', config.replace('clusterDomain: cluster.local', 'clusterDomain: corp.local'));
+    node.host.unit('kubelet')!.restart();
+    cluster.advance(5_000);
+    expect(start('i')).toBe('search default.svc.corp.local svc.corp.local corp.local corp.example\nnameserver 10.96.0.10\noptions ndots:5\n');
+  });
+});
