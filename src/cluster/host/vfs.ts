@@ -228,15 +228,18 @@ export class VirtualFs {
   /** mkdirs of a normal path. */
   private mkdirsNormal(path: string): void {
     if (this.children.has(path)) return;
+    // Each directory's path string is made once and serves as its parent's too: a Map hashes every new string
+    // it is given (a runtime call in V8), and a pod's log directories are made at every container's first start.
     const missing: string[] = [];
-    for (let p = path; !this.children.has(p); p = parentOf(p)) missing.push(p);
+    let existing = path;
+    for (; !this.children.has(existing); existing = parentOf(existing)) missing.push(existing);
     // Outermost first, so each one's parent is there to name it.
     for (let i = missing.length - 1; i >= 0; i--) {
       const p = missing[i];
-      const parent = parentOf(p);
+      const parent = i === missing.length - 1 ? existing : missing[i + 1];
       this.changes++;
       this.children.set(p, new Set());
-      this.children.get(parent)!.add(p.slice(p.lastIndexOf('/') + 1));
+      this.children.get(parent)!.add(p.slice(parent.length === 1 ? 1 : parent.length + 1));
       this.touch(p);
       this.touch(parent);
     }
