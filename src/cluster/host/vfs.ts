@@ -5,6 +5,8 @@
  * editing a file and restarting a service has the real effect.
  */
 
+import { flatten } from '../flat-string.js';
+
 /** One file. Content may be computed on read (pod logs, /proc-like files). */
 export interface VfsFile {
   content: string | (() => string);
@@ -105,7 +107,8 @@ export class VirtualFs {
       previous = this.files.get(p);
     }
     // The path and its parent are normal, each found once (a container's log file is written at every start).
-    const parent = parentOf(p);
+    // Flat, as the directory keys are (see mkdirsNormal): a sliced one is compared with them in a runtime call.
+    const parent = flatten(parentOf(p));
     this.mkdirsNormal(parent);
     this.changes++;
     this.touch(parent);
@@ -235,7 +238,10 @@ export class VirtualFs {
     for (; !this.children.has(existing); existing = parentOf(existing)) missing.push(existing);
     // Outermost first, so each one's parent is there to name it.
     for (let i = missing.length - 1; i >= 0; i--) {
-      const p = missing[i];
+      // Kept flat: parentOf() makes a sliced string, and V8 compares a sliced Map key with another string
+      // equal to it in a runtime call (~0.3 µs; ~20 ns flat), at every dirVersion() of the components'
+      // constant paths (each kubelet request asks for /etc/kubernetes/pki's, each Status for /etc/cni/net.d's).
+      const p = (missing[i] = flatten(missing[i]));
       const parent = i === missing.length - 1 ? existing : missing[i + 1];
       this.changes++;
       this.children.set(p, new Set());
