@@ -60,3 +60,17 @@ describe("pod start: the sandbox's resolv.conf", () => {
     expect(start('i')).toBe('search default.svc.corp.local svc.corp.local corp.local corp.example\nnameserver 10.96.0.10\noptions ndots:5\n');
   });
 });
+
+describe("pod start: the image's start-up lines in each container's log file", () => {
+  it('count for every container that writes them (their size is measured once per image)', () => {
+    const cluster = smallCluster({ 'shop/echo:1': { logs: ['hello', 'größer'] } });
+    for (const name of ['e1', 'e2']) createPod(cluster, name, { nodeName: 'node-1', containers: [{ name: 'app', image: 'shop/echo:1' }] });
+    cluster.advance(30_000);
+    const fs = cluster.nodes.get('node-1')!.host.fs;
+    for (const name of ['e1', 'e2']) {
+      const path = `/var/log/pods/default_${name}_${getPod(cluster, name).metadata.uid}/app/0.log`;
+      expect(fs.read(path)!.split('\n').filter(Boolean).map((l) => l.replace(/^\S+ /, ''))).toEqual(['stdout F hello', 'stdout F größer']);
+      expect(fs.usage(path)).toBe(Buffer.byteLength(fs.read(path)!));
+    }
+  });
+});
