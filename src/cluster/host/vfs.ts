@@ -107,7 +107,7 @@ export class VirtualFs {
       previous = this.files.get(p);
     }
     // The path and its parent are normal, each found once (a container's log file is written at every start).
-    // Flat, as the directory keys are (see mkdirsNormal): a sliced one is compared with them in a runtime call.
+    // Flat, as the directory keys are (see mkdirsNormal): a sliced one is compared with them off the fast path.
     const parent = flatten(parentOf(p));
     this.mkdirsNormal(parent);
     this.changes++;
@@ -231,16 +231,16 @@ export class VirtualFs {
   /** mkdirs of a normal path. */
   private mkdirsNormal(path: string): void {
     if (this.children.has(path)) return;
-    // Each directory's path string is made once and serves as its parent's too: a Map hashes every new string
-    // it is given (a runtime call in V8), and a pod's log directories are made at every container's first start.
+    // Each directory's path string is made once and serves as its child's parent too: a Map hashes every new
+    // string it is given, and a pod's log directories are made at every container's first start.
     const missing: string[] = [];
     let existing = path;
     for (; !this.children.has(existing); existing = parentOf(existing)) missing.push(existing);
     // Outermost first, so each one's parent is there to name it.
     for (let i = missing.length - 1; i >= 0; i--) {
-      // Kept flat: parentOf() makes a sliced string, and V8 compares a sliced Map key with another string
-      // equal to it in a runtime call (~0.3 µs; ~20 ns flat), at every dirVersion() of the components'
-      // constant paths (each kubelet request asks for /etc/kubernetes/pki's, each Status for /etc/cni/net.d's).
+      // Kept flat: parentOf() makes a sliced string, and V8 compares a sliced Map key with another string equal
+      // to it off its fast path, at every dirVersion() of the components' constant paths (each kubelet request
+      // asks for /etc/kubernetes/pki's, each Status for /etc/cni/net.d's): ~50 ns a call against ~15 ns flat.
       const p = (missing[i] = flatten(missing[i]));
       const parent = i === missing.length - 1 ? existing : missing[i + 1];
       this.changes++;
