@@ -115,13 +115,18 @@ function parsedHostResolvConf(text: string): DnsConfig {
 
 const HOST_RESOLV_CONFS = new Map<string, DnsConfig>();
 
+/** getPodDNSType: which configuration a pod's dnsPolicy (and hostNetwork) asks for. */
+export function podDnsType(spec: Obj): 'none' | 'cluster' | 'host' {
+  const policy: string = spec.dnsPolicy ?? 'ClusterFirst';
+  return policy === 'None' ? 'none' : policy === 'ClusterFirstWithHostNet' || (policy === 'ClusterFirst' && !spec.hostNetwork) ? 'cluster' : 'host';
+}
+
 /** GetPodDNS: the pod's DNS configuration, or undefined when the resolvConf file cannot be read (the kubelet fails the sandbox). */
 export function podDnsConfig(pod: Obj, c: DnsConfigurer): DnsConfig | undefined {
   const spec = (pod.spec ?? {}) as Obj;
   if (c.hostResolvConf === undefined && !c.noResolvConf) return undefined;
   let cfg = c.noResolvConf ? { servers: [], searches: [], options: [] } : parsedHostResolvConf(c.hostResolvConf ?? '');
-  const policy: string = spec.dnsPolicy ?? 'ClusterFirst';
-  const type = policy === 'None' ? 'none' : policy === 'ClusterFirstWithHostNet' || (policy === 'ClusterFirst' && !spec.hostNetwork) ? 'cluster' : 'host';
+  const type = podDnsType(spec);
   if (type === 'none') cfg = { servers: [], searches: [], options: [] };
   else if (type === 'cluster' && c.clusterDNS.length > 0) {
     const cluster = c.clusterDomain ? [`${pod.metadata?.namespace ?? 'default'}.svc.${c.clusterDomain}`, `svc.${c.clusterDomain}`, c.clusterDomain] : [];
@@ -143,13 +148,23 @@ export function podDnsConfig(pod: Obj, c: DnsConfigurer): DnsConfig | undefined 
 
 /** containerd's parseDNSOptions: the sandbox's resolv.conf text (empty config: a copy of the host's /etc/resolv.conf). */
 export function resolvConfText(cfg: DnsConfig, hostEtcResolvConf: string | undefined): string {
+  // A configuration the kubelet shares between pods (frozen) has its text made once.
+  const made = resolvConfTexts.get(cfg);
+  if (made !== undefined) return made;
   let text = '';
   if (cfg.searches.length > 0) text += `search ${cfg.searches.join(' ')}\n`;
   if (cfg.servers.length > 0) text += `nameserver ${cfg.servers.join('\nnameserver ')}\n`;
   if (cfg.options.length > 0) text += `options ${cfg.options.join(' ')}\n`;
   // Pods of a namespace share the same text: one flat copy (flat-string.ts).
-  return text === '' ? (hostEtcResolvConf ?? '') : intern(text);
+  if (text === '') return hostEtcResolvConf ?? '';
+  text = intern(text);
+  // Not an empty one: that is the host's file, which may change.
+  if (Object.isFrozen(cfg)) resolvConfTexts.set(cfg, text);
+  return text;
 }
+
+/** The text of each frozen (shared, never changed) configuration resolvConfText was given, when it is not the host's file. */
+const resolvConfTexts = new WeakMap<DnsConfig, string>();
 
 /** The /etc/resolv.conf a process at `from` reads (undefined: none). */
 export function resolvConfOf(network: Network, from: NetSource): string | undefined {

@@ -5,6 +5,8 @@
  * editing a file and restarting a service has the real effect.
  */
 
+import { flatten } from '../flat-string.js';
+
 /** One file. Content may be computed on read (pod logs, /proc-like files). */
 export interface VfsFile {
   content: string | (() => string);
@@ -105,7 +107,8 @@ export class VirtualFs {
       previous = this.files.get(p);
     }
     // The path and its parent are normal, each found once (a container's log file is written at every start).
-    const parent = parentOf(p);
+    // Flat, as the directory keys are (see mkdirsNormal): a sliced one is compared with them off the fast path.
+    const parent = flatten(parentOf(p));
     this.mkdirsNormal(parent);
     this.changes++;
     this.touch(parent);
@@ -228,15 +231,21 @@ export class VirtualFs {
   /** mkdirs of a normal path. */
   private mkdirsNormal(path: string): void {
     if (this.children.has(path)) return;
+    // Each directory's path string is made once and serves as its child's parent too: a Map hashes every new
+    // string it is given, and a pod's log directories are made at every container's first start.
     const missing: string[] = [];
-    for (let p = path; !this.children.has(p); p = parentOf(p)) missing.push(p);
+    let existing = path;
+    for (; !this.children.has(existing); existing = parentOf(existing)) missing.push(existing);
     // Outermost first, so each one's parent is there to name it.
     for (let i = missing.length - 1; i >= 0; i--) {
-      const p = missing[i];
-      const parent = parentOf(p);
+      // Kept flat: parentOf() makes a sliced string, and V8 compares a sliced Map key with another string equal
+      // to it off its fast path, at every dirVersion() of the components' constant paths (each kubelet request
+      // asks for /etc/kubernetes/pki's, each Status for /etc/cni/net.d's): ~50 ns a call against ~15 ns flat.
+      const p = (missing[i] = flatten(missing[i]));
+      const parent = i === missing.length - 1 ? existing : missing[i + 1];
       this.changes++;
       this.children.set(p, new Set());
-      this.children.get(parent)!.add(p.slice(p.lastIndexOf('/') + 1));
+      this.children.get(parent)!.add(p.slice(parent.length === 1 ? 1 : parent.length + 1));
       this.touch(p);
       this.touch(parent);
     }

@@ -97,6 +97,15 @@ export class KubeletTransport {
     return f && { error: `${this.request(method, resourcePath(resource, namespace, name, subresource) + query)}: ${f.why}`, elapsedMs: f.elapsedMs };
   }
 
+  /** {@link check} for a list: its URL (a reflector's, with its query) is built only when the request fails (the kubelet lists a namespace's Services at every container start). */
+  private checkList(resource: string, namespace: string | undefined, options: ListOptions | undefined): TransportFailure | undefined {
+    const f = this.fault();
+    if (!f) return undefined;
+    // A reflector's initial list: selectors, limit=500, resourceVersion=0 (url.Values order is sorted).
+    const params = [options?.fieldSelector ? `fieldSelector=${encodeURIComponent(options.fieldSelector)}` : '', options?.labelSelector ? `labelSelector=${encodeURIComponent(options.labelSelector)}` : '', 'limit=500', 'resourceVersion=0'].filter(Boolean);
+    return { error: `${this.request('GET', `${resourcePath(resource, namespace)}?${params.join('&')}`)}: ${f.why}`, elapsedMs: f.elapsedMs };
+  }
+
   /** What stops any request before the API server: the connection, then TLS (Go's words after the request's). */
   private fault(): { why: string; elapsedMs: number } | undefined {
     const failure = this.connection.failure();
@@ -150,9 +159,7 @@ export class KubeletTransport {
         return f ? refused(f) : answered(inner.get(resource, namespace, name));
       },
       list: (resource: string, namespace: string | undefined, options?: ListOptions) => {
-        // A reflector's initial list: selectors, limit=500, resourceVersion=0 (url.Values order is sorted).
-        const params = [options?.fieldSelector ? `fieldSelector=${encodeURIComponent(options.fieldSelector)}` : '', options?.labelSelector ? `labelSelector=${encodeURIComponent(options.labelSelector)}` : '', 'limit=500', 'resourceVersion=0'].filter(Boolean);
-        const f = t.check('GET', `${resourcePath(resource, namespace)}?${params.join('&')}`);
+        const f = t.checkList(resource, namespace, options);
         return f ? refused(f) : answered(inner.list(resource, namespace, options));
       },
       create: (resource: string, namespace: string | undefined, object: KubeObject) => {

@@ -33,7 +33,7 @@ import { goDialError } from '../network/dial-error.js';
 import { goTimeStringPrecise } from './go-text.js';
 import { sameFields, sameInputs } from './same-inputs.js';
 import { flatConcat } from '../flat-string.js';
-import { podDnsConfig, type DnsConfig } from '../dns/resolv-conf.js';
+import { podDnsConfig, podDnsType, type DnsConfig } from '../dns/resolv-conf.js';
 import type { Network } from '../network/network.js';
 import { FILE_CHECK_FREQUENCY_MS, STATIC_POD_PATH, readStaticPods, type StaticPod } from './static-pod-source.js';
 
@@ -666,17 +666,36 @@ export class Kubelet implements Component {
     const fs = this.options.host?.fs;
     if (!config || !fs) return undefined;
     const resolvConf: string = config.resolvConf ?? '/etc/resolv.conf';
-    const clusterDNS = Array.isArray(config.clusterDNS) ? config.clusterDNS.map(String) : [];
     const spec = (pod.spec ?? {}) as Obj;
-    const policy = spec.dnsPolicy ?? 'ClusterFirst';
-    if (clusterDNS.length === 0 && (policy === 'ClusterFirstWithHostNet' || (policy === 'ClusterFirst' && !spec.hostNetwork))) {
+    const type = podDnsType(spec);
+    const hostResolvConf = resolvConf === '' ? '' : fs.read(resolvConf);
+    // Without a dnsConfig of its own a pod gets its type's configuration (and its namespace's, for the cluster's):
+    // shared, frozen, while the settings and the host file it was made from are the same (every sandbox asks).
+    const shared = spec.dnsConfig === undefined && hostResolvConf !== undefined ? this.sharedDns : undefined;
+    // (A namespace name has no '/': the other types' keys are no namespace's.)
+    const key = type === 'cluster' ? ((pod.metadata.namespace as string | undefined) ?? 'default') : `/${type}`;
+    if (shared && shared.config === config && shared.hostResolvConf === hostResolvConf) {
+      const made = shared.byKey.get(key);
+      if (made) return made;
+    }
+    const clusterDNS = Array.isArray(config.clusterDNS) ? config.clusterDNS.map(String) : [];
+    if (clusterDNS.length === 0 && type === 'cluster') {
       // dns.go GetPodDNS: the pod falls back to the node's resolv.conf, and the kubelet says so on the node and the pod.
       const message = `kubelet does not have ClusterDNS IP configured and cannot create Pod using "ClusterFirst" policy. Falling back to "Default" policy.`;
       this.recorder.record({ apiVersion: 'v1', kind: 'Node', metadata: { name: this.nodeName, uid: this.nodeName } } as KubeObject, 'Warning', 'MissingClusterDNS', message);
       this.recorder.record(pod, 'Warning', 'MissingClusterDNS', `pod: "${pod.metadata.name}_${pod.metadata.namespace}(${pod.metadata.uid})". ${message}`);
     }
-    return podDnsConfig(pod as Obj, { clusterDNS, clusterDomain: String(config.clusterDomain ?? ''), hostResolvConf: resolvConf === '' ? '' : fs.read(resolvConf), noResolvConf: resolvConf === '' });
+    const dns = podDnsConfig(pod as Obj, { clusterDNS, clusterDomain: String(config.clusterDomain ?? ''), hostResolvConf, noResolvConf: resolvConf === '' });
+    // The MissingClusterDNS events above are sent for every pod: such a configuration is not kept.
+    if (!dns || spec.dnsConfig !== undefined || hostResolvConf === undefined || (clusterDNS.length === 0 && type === 'cluster')) return dns;
+    if (this.sharedDns?.config !== config || this.sharedDns.hostResolvConf !== hostResolvConf) this.sharedDns = { config, hostResolvConf, byKey: new Map() };
+    const frozen = Object.freeze({ servers: Object.freeze(dns.servers), searches: Object.freeze(dns.searches), options: Object.freeze(dns.options) }) as DnsConfig;
+    this.sharedDns.byKey.set(key, frozen);
+    return frozen;
   }
+
+  /** The DNS configurations of pods without a dnsConfig, by namespace (cluster type) or type, and what they were made from. */
+  private sharedDns?: { config: Obj; hostResolvConf: string; byKey: Map<string, DnsConfig> };
 
   /** The node's podCIDR and its first three octets, parsed once. */
   private podCidr?: { cidr: string; base: string };

@@ -51,16 +51,18 @@ export interface PodStatusInput {
   previous: Obj | undefined;
 }
 
+const NO_NAMES: readonly string[] = Object.freeze([]);
+
 /** The full `.status` object. */
 export function buildPodStatus(input: PodStatusInput): Obj {
   const { pod, containers, previous } = input;
   const inits = input.initContainers ?? [];
   const restartPolicy = pod.spec.restartPolicy ?? 'Always';
   // status/generate.go GenerateContainersReadyCondition: sidecars count, before the app containers.
-  const sidecars = inits.filter((c) => c.restartable);
+  // (Most pods have no init containers, and most statuses are of ready pods: nothing is listed for them.)
+  const sidecars = inits.length ? inits.filter((c) => c.restartable) : inits;
   const readyOnes = sidecars.length ? [...sidecars, ...containers] : containers;
   const allReady = containers.length > 0 && readyOnes.every((c) => c.ready);
-  const unready = readyOnes.filter((c) => !c.ready).map((c) => c.name);
   const prevConditions: Obj[] = previous?.conditions ?? [];
   const cond = (type: string, ok: boolean, reason?: string, message?: string): Obj => {
     const prev = prevConditions.find((c) => c.type === type);
@@ -73,10 +75,10 @@ export function buildPodStatus(input: PodStatusInput): Obj {
     return { lastProbeTime: null, lastTransitionTime, status, type };
   };
   const scheduled = prevConditions.find((c) => c.type === 'PodScheduled') ?? { lastProbeTime: null, lastTransitionTime: isoSeconds(input.startTime), status: 'True', type: 'PodScheduled' };
-  const readyMessage = `containers with unready status: [${unready.join(' ')}]`;
+  const readyMessage = allReady ? undefined : `containers with unready status: [${readyOnes.filter((c) => !c.ready).map((c) => c.name).join(' ')}]`;
   // pkg/kubelet/status/generate.go GeneratePodInitializedCondition: init containers that have not exited 0
   // (sidecars: not started); a pod one of whose app containers has started was initialized.
-  const incomplete = anyAppStarted(containers) ? [] : inits.filter((c) => (c.restartable ? !(c.started && c.state.running) : !initCompleted(c))).map((c) => c.name);
+  const incomplete: readonly string[] = !inits.length || anyAppStarted(containers) ? NO_NAMES : inits.filter((c) => (c.restartable ? !(c.started && c.state.running) : !initCompleted(c))).map((c) => c.name);
   const conditions = [
     cond('PodReadyToStartContainers', input.sandboxReady),
     incomplete.length ? cond('Initialized', false, 'ContainersNotInitialized', `containers with incomplete status: [${incomplete.join(' ')}]`) : cond('Initialized', true),

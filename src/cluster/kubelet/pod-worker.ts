@@ -7,7 +7,7 @@
  * pkg/kubelet/images, pkg/kubelet/prober).
  */
 import type { KubeObject } from '../apiserver/types.js';
-import type { ContainerRuntime, RuntimeContainer, Sandbox } from '../runtime/runtime.js';
+import type { ContainerRuntime, RuntimeContainer, RuntimeImage, Sandbox } from '../runtime/runtime.js';
 import type { EventRecorder } from '../client/event-recorder.js';
 import type { TimerId } from '../clock/event-queue.js';
 import type { Network } from '../network/network.js';
@@ -102,14 +102,19 @@ const RESYNC_MS = 10_000;
  */
 const NO_RECORDS: ReadonlyMap<string, Tracked> = new Map();
 
-/** The imageID a container status shows (`docker.io/library/nginx@sha256:…`), made last, with the image text and id it was made of. */
-let lastImageRef = { image: '', id: '', ref: '' };
+/**
+ * The imageID each node image's containers show (`docker.io/library/nginx@sha256:…`), with the image text it
+ * was made for. Per image, not one slot for all: a node pulls its own copy (its own id) of the image every pod
+ * runs, and the kubelets of a cluster start their pods in turn, so one slot was made anew at almost every start.
+ */
+const imageRefs = new WeakMap<RuntimeImage, { image: string; ref: string }>();
 
-/** A container's status imageID: its image's repository and the id of the image it runs (the pods of a node run few images). */
-function imageRefOf(image: string, id: string): string {
-  const last = lastImageRef;
-  if (image !== last.image || id !== last.id || last.ref === '') lastImageRef = { image, id, ref: intern(`${parseImageRef(image).repository}@${id}`) };
-  return lastImageRef.ref;
+/** A container's status imageID: its image's repository and the id of the node's image it runs. */
+function imageRefOf(image: string, img: RuntimeImage): string {
+  let made = imageRefs.get(img);
+  // The id of a stored image never changes; the text naming it may differ (`nginx:1.27`, `docker.io/library/nginx:1.27`).
+  if (made === undefined || made.image !== image) imageRefs.set(img, (made = { image, ref: intern(`${parseImageRef(image).repository}@${img.id}`) }));
+  return made.ref;
 }
 
 /** The worker of one pod. */
@@ -393,7 +398,7 @@ export class PodWorker {
     this.report();
   }
 
-  private createAndStart(spec: Obj, rec: Tracked, image: NonNullable<ReturnType<ContainerRuntime['findImage']>>): void {
+  private createAndStart(spec: Obj, rec: Tracked, image: RuntimeImage): void {
     const runtime = this.host.runtime;
     const fieldPath = rec.fieldPath;
     // kuberuntime_container.go startContainer: generateContainerConfig fails before anything is created.
@@ -415,7 +420,7 @@ export class PodWorker {
     rec.previousRuntimeId = rec.runtimeId;
     rec.runtimeId = created.value.id;
     rec.containerId = created.value.id;
-    rec.imageRef = imageRefOf(spec.image, image.id);
+    rec.imageRef = imageRefOf(spec.image, image);
     this.host.recorder.record(this.pod, 'Normal', 'Created', `Created container: ${spec.name}`, fieldPath);
     const started = runtime.startContainer(created.value.id, spec.command);
     if (!started.ok) {

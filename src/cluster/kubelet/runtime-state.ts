@@ -88,7 +88,11 @@ export class RuntimeState {
 
   /** Is pod synchronization skipped right now? */
   syncBlocked(): boolean {
-    return this.runtimeErrors().length > 0;
+    // runtimeErrors() without its list and texts: every pod sync asks.
+    const now = this.host.now();
+    this.advance(now);
+    if (this.statusFailingSince !== undefined && now - this.statusFailingSince >= RUNTIME_SYNC_THRESHOLD_MS) return true;
+    return !!this.pleg.healthError(now);
   }
 
   /**

@@ -328,10 +328,16 @@ export class ContainerRuntime {
    * must not change afterwards.
    */
   appendLog(container: RuntimeContainer, time: number, lines: readonly string[]): void {
+    this.appendSizedLog(container, time, lines, undefined);
+  }
+
+  /** appendLog of lines whose CRI-formatted size is `bytes` (measured here when undefined). */
+  private appendSizedLog(container: RuntimeContainer, time: number, lines: readonly string[], bytes: number | undefined): void {
     const file = this.logFiles.get(container);
     container.logs.append(time, lines);
-    if (file) for (const line of lines) file.bytes += 41 + Buffer.byteLength(line);
-    if (file) this.cniFiles?.resize?.(file.path, file.bytes, file.content);
+    if (!file) return;
+    file.bytes += bytes ?? criLogBytes(lines);
+    this.cniFiles?.resize?.(file.path, file.bytes, file.content);
   }
 
   /**
@@ -356,7 +362,8 @@ export class ContainerRuntime {
     c.state = 'CONTAINER_RUNNING';
     c.startedAt = now;
     const lines = c.behaviour.logs;
-    if (lines?.length) this.appendLog(c, now, lines);
+    // An image's start-up lines are one array shared by its containers (a behaviour's own when its command echoes).
+    if (lines?.length) this.appendSizedLog(c, now, lines, startupLogBytes(lines));
     const sandbox = this.sandboxes.get(c.sandboxId);
     if (this.launcher && sandbox) c.process = this.launcher(c, sandbox);
     const exits = c.behaviour.exits;
@@ -503,6 +510,22 @@ const NETWORK_NOT_READY: readonly RuntimeCondition[] = Object.freeze([
   ALL_READY[0],
   Object.freeze({ type: 'NetworkReady', status: false, reason: 'NetworkPluginNotReady', message: `Network plugin returns error: ${CNI_NOT_INITIALIZED}` }),
 ]);
+
+/** The size lines take in a CRI log file: a 30-character timestamp, " stdout F ", the line and a newline each. */
+function criLogBytes(lines: readonly string[]): number {
+  let bytes = 0;
+  for (const line of lines) bytes += 41 + Buffer.byteLength(line);
+  return bytes;
+}
+
+/** criLogBytes of each image's start-up lines (never changed: appendLog's callers hand their arrays over), measured once. */
+const startupBytes = new WeakMap<readonly string[], number>();
+
+function startupLogBytes(lines: readonly string[]): number {
+  let bytes = startupBytes.get(lines);
+  if (bytes === undefined) startupBytes.set(lines, (bytes = criLogBytes(lines)));
+  return bytes;
+}
 
 /** RFC 3339 with nanoseconds, as containerd's CRI logger stamps lines. */
 function criLogTime(ms: number): string {
