@@ -13,7 +13,6 @@ import type { EventQueue, TimerId } from '../clock/event-queue.js';
 import type { KubeObject, WatchEvent, WatchHandle } from '../apiserver/types.js';
 import { deepFreeze, freezeStoredObjects } from '../json.js';
 import { LastKey, namespacedKey } from '../object-key.js';
-import { EventLength } from './event-length.js';
 import { flatConcat } from '../flat-string.js';
 
 /** A registered watcher. */
@@ -159,8 +158,6 @@ export class Store {
   private historyStart = 0;
   private compacted = 0;
   private readonly freeze = freezeStoredObjects();
-  /** Measures the events admit() sizes. */
-  private readonly eventLength = new EventLength();
   /** `/registry/<prefix>/` by resource (see backendKey). */
   private readonly etcdPrefixes = new Map<string, string>();
 
@@ -332,11 +329,8 @@ export class Store {
     const backend = this.backend;
     if (!backend) return undefined;
     const key = this.backendKey(resource, object);
-    // Measured (as its JSON) when new, and on updates only where the payload is the point (data, binaryData);
-    // an event without making its text (event-length.ts).
-    if (remove) return backend.delete(key);
-    const size = resource === 'events' ? () => this.eventLength.of(object) ?? JSON.stringify(object).length : () => JSON.stringify(object).length;
-    return backend.put(key, size, !RESIZED_ON_UPDATE.has(resource));
+    // Measured (as its JSON) when new, and on updates only where the payload is the point (data, binaryData).
+    return remove ? backend.delete(key) : backend.put(key, () => JSON.stringify(object).length, !RESIZED_ON_UPDATE.has(resource));
   }
 
   /**
