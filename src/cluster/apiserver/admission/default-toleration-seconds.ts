@@ -15,6 +15,8 @@ let added: readonly Obj[] | undefined;
 /** plugin/pkg/admission/defaulttolerationseconds/admission.go */
 export const defaultTolerationSeconds: AdmissionPlugin = {
   name: 'DefaultTolerationSeconds',
+  operations: ['CREATE'],
+  resources: ['pods'],
   admit(req) {
     if (req.operation !== 'CREATE' || req.resource.name !== 'pods' || req.subresource) return undefined;
     const spec = (req.object.spec ??= {}) as Obj;

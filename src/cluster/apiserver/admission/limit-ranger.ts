@@ -14,6 +14,8 @@ const amount = (resource: string, q: unknown): number => (resource === 'cpu' ? p
 /** The LimitRanger plugin. */
 export const limitRanger: AdmissionPlugin = {
   name: 'LimitRanger',
+  operations: ['CREATE'],
+  resources: ['pods'],
   admit(req) {
     if (req.operation !== 'CREATE' || req.resource.name !== 'pods' || req.subresource || !req.namespace) return undefined;
     const ranges = req.store.list('limitranges', req.namespace);

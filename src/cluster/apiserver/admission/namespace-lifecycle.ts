@@ -10,6 +10,7 @@ import { resolveResource } from '../resources.js';
  */
 export const namespaceLifecycle: AdmissionPlugin = {
   name: 'NamespaceLifecycle',
+  operations: ['CREATE'],
   admit(req) {
     if (req.operation !== 'CREATE' || !req.resource.namespaced || !req.namespace) return undefined;
     const ns = req.store.get('namespaces', undefined, req.namespace);

@@ -10,6 +10,8 @@ const SYSTEM_CLASSES: Record<string, number> = { 'system-node-critical': 2000001
 /** plugin/pkg/admission/priority/admission.go */
 export const priority: AdmissionPlugin = {
   name: 'Priority',
+  operations: ['CREATE'],
+  resources: ['pods'],
   admit(req) {
     if (req.operation !== 'CREATE' || req.resource.name !== 'pods' || req.subresource) return undefined;
     const spec = (req.object.spec ??= {}) as Obj;

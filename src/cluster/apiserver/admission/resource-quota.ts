@@ -17,6 +17,7 @@ const COMPUTE = ['requests.cpu', 'requests.memory', 'limits.cpu', 'limits.memory
 /** The ResourceQuota plugin. */
 export const resourceQuota: AdmissionPlugin = {
   name: 'ResourceQuota',
+  operations: ['CREATE'],
   validate(req) {
     if (req.operation !== 'CREATE' || req.subresource || !req.namespace) return undefined;
     const quotas = req.store.list('resourcequotas', req.namespace);

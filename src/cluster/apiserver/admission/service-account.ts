@@ -14,6 +14,8 @@ const TOKEN_PATH = '/var/run/secrets/kubernetes.io/serviceaccount';
 /** plugin/pkg/admission/serviceaccount/admission.go */
 export const serviceAccount: AdmissionPlugin = {
   name: 'ServiceAccount',
+  operations: ['CREATE'],
+  resources: ['pods'],
   admit(req) {
     if (req.operation !== 'CREATE' || req.resource.name !== 'pods' || req.subresource) return undefined;
     const spec = (req.object.spec ??= {}) as Obj;

@@ -13,9 +13,12 @@ export interface AdmissionStore {
   list(resource: string, namespace: string | undefined): KubeObject[];
 }
 
+/** What a request does (admission.Operation). */
+export type AdmissionOperation = 'CREATE' | 'UPDATE' | 'DELETE';
+
 /** One request passing through admission. */
 export interface AdmissionRequest {
-  operation: 'CREATE' | 'UPDATE' | 'DELETE';
+  operation: AdmissionOperation;
   resource: ResourceInfo;
   subresource?: string;
   namespace: string | undefined;
@@ -32,6 +35,15 @@ export interface AdmissionRequest {
 /** An admission plugin; a returned Status rejects the request. */
 export interface AdmissionPlugin {
   readonly name: string;
+  /**
+   * The operations it can act on (upstream's admission.Handler.Handles) and, where it
+   * acts on some resources only (the check each plugin makes first), those: the chain
+   * does not call it for any other request, for which it would answer undefined and
+   * change nothing (test/cluster/apiserver/admission/handles.test.ts holds each to it).
+   * Absent: every operation, every resource.
+   */
+  readonly operations?: readonly AdmissionOperation[];
+  readonly resources?: readonly string[];
   admit?(request: AdmissionRequest): Status | undefined;
   validate?(request: AdmissionRequest): Status | undefined;
 }
