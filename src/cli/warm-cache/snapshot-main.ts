@@ -19,7 +19,7 @@ import { guardStreams } from '../streams.js';
 import { defaultCommandRegistry } from '../../commands/index.js';
 import { tuneTiering } from '../v8-tiering.js';
 import { oneLineError } from '../../error-text.js';
-import { BUILD_ORDER_VAR, READY, REPLY_FD, RUN_ORDER_VAR, restoreExtraCa, type BuildOrder, type CheckReply, type CheckRequest, type RunOrder } from './protocol.js';
+import { BUILD_ORDER_VAR, READY, REPLY_FD, RUN_ORDER_VAR, restoreEnv, type BuildOrder, type CheckReply, type CheckRequest, type RunOrder } from './protocol.js';
 
 if (startupSnapshot.isBuildingSnapshot()) build();
 
@@ -57,9 +57,9 @@ function fail(why: string): never {
 /** Runs the run order on the warmed cluster if it is meant for this snapshot; says `ready` first, on the reply descriptor. */
 function serve(key: string, scenario: Scenario, cluster: Cluster): void {
   const raw = process.env[RUN_ORDER_VAR];
-  // Not for a child of ours (an editor kubectl edit starts), which gets NODE_EXTRA_CA_CERTS back.
+  // Not for a child of ours (an editor kubectl edit starts), which gets the environment back as the CLI had it.
   delete process.env[RUN_ORDER_VAR];
-  restoreExtraCa(process.env);
+  restoreEnv(process.env);
   const order = raw === undefined ? undefined : (JSON.parse(raw) as RunOrder);
   if (order?.key !== key) {
     writeSync(REPLY_FD, 'stale\n');
