@@ -192,6 +192,20 @@ describe('the warmed-cluster cache falls back silently', () => {
     expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   }, 120_000);
 
+  it('a scenario of your own (not a shipped file: the builder validates it in full) is cached and prints what it prints without the cache', async () => {
+    const home = freshHome('own');
+    // A shipped file with one byte more is no longer the build's validated copy.
+    const own = join(cli.work, 'own', 'pending-insufficient-cpu.yaml');
+    mkdirSync(join(cli.work, 'own'), { recursive: true });
+    writeFileSync(own, `${readFileSync(CPU, 'utf8')}# my copy\n`);
+    const fresh = cli.run(['exec', own, ...GET_PODS], { KUBEDRILL_HOME: home, KUBEDRILL_CACHE: 'off' });
+    expect(fresh.stdout).toContain('checkout-');
+    for (let i = 0; i < 2; i++) expect(cli.run(['exec', own, ...GET_PODS], { KUBEDRILL_HOME: home })).toEqual(fresh);
+    await buildsDone(home);
+    expect(cacheEntries(home)).toHaveLength(1);
+    expect(cli.run(['exec', own, ...GET_PODS], { KUBEDRILL_HOME: home })).toEqual(fresh);
+  }, 120_000);
+
   it('another seed is another cluster: its own entry, and its own output', async () => {
     const home = freshHome('seeds');
     const seeded = ['exec', CPU, '--seed', '7', ...GET_PODS];
