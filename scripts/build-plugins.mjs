@@ -48,3 +48,16 @@ export const lazyChildProcess = {
     }));
   },
 };
+
+/**
+ * `exec`'s fast path (src/cli/exec-fast.ts) is a file of its own, dist/exec-fast.js, beside
+ * dist/kubedrill.js, so that a cached `exec` loads one module instead of half a dozen chunks:
+ * main.ts's import of it is left as it is, the same relative path in the sources and the build.
+ */
+export const FAST_EXEC = './exec-fast.js';
+export const fastExecApart = {
+  name: 'fast-exec-apart',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/exec-fast\.js$/ }, (args) => (resolve(args.importer) === resolve('src/cli/main.ts') ? { path: FAST_EXEC, external: true } : undefined));
+  },
+};

@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { fastStringWidth, lazyChildProcess } from './build-plugins.mjs';
+import { FAST_EXEC, fastExecApart, fastStringWidth, lazyChildProcess } from './build-plugins.mjs';
 
 const out = resolve(process.argv[2] ?? 'dist');
 const define = { 'process.env.NODE_ENV': '"production"', 'process.env.DEV': '"false"' };
@@ -69,19 +69,6 @@ const buildId = createHash('sha256').update(writeAscii(snapshot.outputFiles[0]))
 const simulationBuiltins = [
   ...new Set(Object.values(snapshot.metafile.inputs).flatMap((input) => input.imports.filter((i) => i.external && i.kind !== 'dynamic-import' && i.path.startsWith('node:')).map((i) => i.path))),
 ].sort();
-
-/**
- * `exec`'s fast path (src/cli/exec-fast.ts) is a file of its own, dist/exec-fast.js, beside
- * dist/kubedrill.js, so that a cached `exec` loads one module instead of half a dozen chunks:
- * main.ts's import of it is left as it is, the same relative path in the sources and the build.
- */
-const FAST_EXEC = './exec-fast.js';
-const fastExecApart = {
-  name: 'fast-exec-apart',
-  setup(b) {
-    b.onResolve({ filter: /^\.\/exec-fast\.js$/ }, (args) => (resolve(args.importer) === resolve('src/cli/main.ts') ? { path: FAST_EXEC, external: true } : undefined));
-  },
-};
 
 writeFileSync(join(out, 'devtools-stub.js'), 'export default undefined;\n');
 const cli = await build({

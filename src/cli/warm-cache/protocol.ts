@@ -13,51 +13,52 @@ export const RUN_ORDER_VAR = 'KUBEDRILL_WARM_RUN';
 /**
  * Node reads NODE_EXTRA_CA_CERTS when it starts, before any code runs: a system bundle of 144
  * certificates costs some 60 ms of CPU, three times the rest of `node -e 0`. A process started
- * from a snapshot makes no TLS connection, so it is started without it, the value moved here,
- * and puts it back at once for the processes it starts in turn (an editor).
+ * from a snapshot makes no TLS connection, so it is started without it.
  */
 const EXTRA_CA = 'NODE_EXTRA_CA_CERTS';
-const MOVED_EXTRA_CA = 'KUBEDRILL_NODE_EXTRA_CA_CERTS';
 /**
  * glibc's tunables. The process asks its malloc for transparent huge pages where the system
  * gives them on request (`madvise`, the usual setting): Node reads the whole snapshot (10 MB
  * and more) into memory before V8 deserialises it, and took some 10,000 page faults, 4,000
  * fewer with it: about 8 ms of a cached 3-node `exec`'s 75. Other C libraries, and glibc
- * before 2.35, ignore it. The value given, if any, is kept here and put back as for the CA file.
+ * before 2.35, ignore it. A choice of the user's own about huge pages stands (glibc takes the
+ * last of a name: it is not added to).
  */
 const TUNABLES = 'GLIBC_TUNABLES';
-const MOVED_TUNABLES = 'KUBEDRILL_GLIBC_TUNABLES';
-/** What MOVED_TUNABLES holds when there was no GLIBC_TUNABLES to put back (a value is never empty: glibc's syntax). */
-const NO_TUNABLES = '-';
 const HUGE_PAGES = 'glibc.malloc.hugetlb=1';
+/**
+ * The variables the process was started with changed, as JSON: what each was as the CLI had it
+ * (null: unset). The process puts them back at once ({@link restoreEnv}), for the processes it
+ * starts in turn (an editor).
+ */
+const GIVEN_ENV = 'KUBEDRILL_GIVEN_ENV';
 
-/** The environment of a process started from a snapshot to run `order`: `env`, the order, NODE_EXTRA_CA_CERTS moved aside, huge pages asked for. */
+/** The environment of a process started from a snapshot to run `order`: `env` and the order, with NODE_EXTRA_CA_CERTS left out and huge pages asked for. */
 export function snapshotRunEnv(env: NodeJS.ProcessEnv, order: string): NodeJS.ProcessEnv {
-  const out: NodeJS.ProcessEnv = { ...env, [RUN_ORDER_VAR]: order };
-  delete out[MOVED_EXTRA_CA];
-  if (out[EXTRA_CA] !== undefined) {
-    out[MOVED_EXTRA_CA] = out[EXTRA_CA];
-    delete out[EXTRA_CA];
-  }
   const tunables = env[TUNABLES];
-  out[MOVED_TUNABLES] = tunables ?? NO_TUNABLES;
-  // A choice of the user's own about huge pages stands (glibc takes the last of a name: it is not added to).
-  if (!tunables?.includes('glibc.malloc.hugetlb=')) out[TUNABLES] = tunables ? `${tunables}:${HUGE_PAGES}` : HUGE_PAGES;
+  const started: [name: string, value: string | undefined][] = [
+    [EXTRA_CA, undefined],
+    [TUNABLES, tunables?.includes('glibc.malloc.hugetlb=') ? tunables : tunables ? `${tunables}:${HUGE_PAGES}` : HUGE_PAGES],
+  ];
+  const out: NodeJS.ProcessEnv = { ...env, [RUN_ORDER_VAR]: order };
+  const given: [string, string | null][] = [];
+  for (const [name, value] of started) {
+    given.push([name, env[name] ?? null]);
+    if (value === undefined) delete out[name];
+    else out[name] = value;
+  }
+  out[GIVEN_ENV] = JSON.stringify(given);
   return out;
 }
 
 /** In the process started from a snapshot: the environment back as it was given ({@link snapshotRunEnv}). */
 export function restoreEnv(env: NodeJS.ProcessEnv): void {
-  const moved = env[MOVED_EXTRA_CA];
-  if (moved !== undefined) {
-    env[EXTRA_CA] = moved;
-    delete env[MOVED_EXTRA_CA];
-  }
-  const tunables = env[MOVED_TUNABLES];
-  if (tunables !== undefined) {
-    if (tunables === NO_TUNABLES) delete env[TUNABLES];
-    else env[TUNABLES] = tunables;
-    delete env[MOVED_TUNABLES];
+  const raw = env[GIVEN_ENV];
+  if (raw === undefined) return;
+  delete env[GIVEN_ENV];
+  for (const [name, value] of JSON.parse(raw) as [string, string | null][]) {
+    if (value === null) delete env[name];
+    else env[name] = value;
   }
 }
 

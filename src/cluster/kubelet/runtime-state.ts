@@ -65,7 +65,7 @@ export class RuntimeState {
     const now = this.host.now();
     this.advance(now);
     const errors: string[] = [];
-    if (this.statusFailingSince !== undefined && now - this.statusFailingSince >= RUNTIME_SYNC_THRESHOLD_MS) errors.push('container runtime is down');
+    if (this.runtimeDown(now)) errors.push('container runtime is down');
     const pleg = this.pleg.healthError(now);
     if (pleg) errors.push(`PLEG is not healthy: ${pleg}`);
     return errors;
@@ -86,13 +86,16 @@ export class RuntimeState {
     return errors;
   }
 
-  /** Is pod synchronization skipped right now? */
+  /** Is pod synchronization skipped right now? (Whether runtimeErrors() has any, without making them: every pod sync asks.) */
   syncBlocked(): boolean {
-    // runtimeErrors() without its list and texts: every pod sync asks.
     const now = this.host.now();
     this.advance(now);
-    if (this.statusFailingSince !== undefined && now - this.statusFailingSince >= RUNTIME_SYNC_THRESHOLD_MS) return true;
-    return !!this.pleg.healthError(now);
+    return this.runtimeDown(now) || !!this.pleg.healthError(now);
+  }
+
+  /** Has the runtime's Status failed for longer than the sync threshold? */
+  private runtimeDown(now: number): boolean {
+    return this.statusFailingSince !== undefined && now - this.statusFailingSince >= RUNTIME_SYNC_THRESHOLD_MS;
   }
 
   /**
