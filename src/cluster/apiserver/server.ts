@@ -124,17 +124,9 @@ export class ApiServer {
   podLogs(credential: Credential, namespace: string, name: string, options: PodLogOptions = {}): ApiResult<string> {
     const b = this.begin(credential, 'get', 'pods', namespace, name, 'log');
     if (!b.ok) return failure(b.status);
-    const pod = this.options.store.get('pods', namespace, name);
-    if (!pod) return failure(notFound(b.info, name));
-    const spec = pod.spec as { nodeName?: string; containers: { name: string }[]; initContainers?: { name: string }[]; ephemeralContainers?: { name: string }[] };
-    const names = spec.containers.map((c) => c.name);
-    let container = options.container;
-    if (!container) {
-      if (names.length !== 1) return failure(badRequest(`a container name must be specified for pod ${name}, choose one of: [${names.join(' ')}]`));
-      container = names[0];
-    } else if (![...names, ...(spec.initContainers ?? []).map((c) => c.name), ...(spec.ephemeralContainers ?? []).map((c) => c.name)].includes(container)) {
-      return failure(badRequest(`container ${container} is not valid for pod ${name}`));
-    }
+    const target = this.podContainer(b.info, namespace, name, options.container);
+    if (!target.ok) return target;
+    const { pod, spec, container } = target.value;
     if (!spec.nodeName) return { ok: true, value: '' };
     const kubelet = this.kubelets.get(spec.nodeName);
     if (!kubelet || !kubelet.endpoint.serving()) {
@@ -148,22 +140,33 @@ export class ApiServer {
   podExec(credential: Credential, namespace: string, name: string, options: PodExecOptions): ApiResult<ExecOutput> {
     const b = this.begin(credential, 'create', 'pods', namespace, name, 'exec');
     if (!b.ok) return failure(b.status);
-    const pod = this.options.store.get('pods', namespace, name);
-    if (!pod) return failure(notFound(b.info, name));
-    const spec = pod.spec as { nodeName?: string; containers: { name: string }[]; initContainers?: { name: string }[]; ephemeralContainers?: { name: string }[] };
-    const names = spec.containers.map((c) => c.name);
-    let container = options.container;
-    if (!container) {
-      if (names.length !== 1) return failure(badRequest(`a container name must be specified for pod ${name}, choose one of: [${names.join(' ')}]`));
-      container = names[0];
-      // podHasContainerWithName visits every container kind: an ephemeral debugging container takes exec too.
-    } else if (![...names, ...(spec.initContainers ?? []).map((c) => c.name), ...(spec.ephemeralContainers ?? []).map((c) => c.name)].includes(container)) {
-      return failure(badRequest(`container ${container} is not valid for pod ${name}`));
-    }
+    const target = this.podContainer(b.info, namespace, name, options.container);
+    if (!target.ok) return target;
+    const { pod, spec, container } = target.value;
     const kubelet = spec.nodeName ? this.kubelets.get(spec.nodeName) : undefined;
     if (!spec.nodeName || !kubelet?.endpoint.exec) return failure(badRequest(`pod ${name} does not have a host assigned`));
     if (!kubelet.endpoint.serving()) return failure(proxyError(`error dialing backend: dial tcp ${kubelet.ip}:10250: connect: connection refused`));
     return kubelet.endpoint.exec(pod, container, { ...options, container });
+  }
+
+  /**
+   * The pod and container a logs or exec request names (strategy.go LogLocation and streamLocation):
+   * without a container, the pod's only one; a named one may be of any kind (podHasContainerWithName
+   * visits init and ephemeral containers too, so a debugging container takes logs and exec).
+   */
+  private podContainer(info: ResourceInfo, namespace: string, name: string, named: string | undefined): ApiResult<{ pod: KubeObject; spec: PodContainers; container: string }> {
+    const pod = this.options.store.get('pods', namespace, name);
+    if (!pod) return failure(notFound(info, name));
+    const spec = pod.spec as PodContainers;
+    const names = spec.containers.map((c) => c.name);
+    if (!named) {
+      if (names.length !== 1) return failure(badRequest(`a container name must be specified for pod ${name}, choose one of: [${names.join(' ')}]`));
+      return { ok: true, value: { pod, spec, container: names[0] } };
+    }
+    if (![...names, ...(spec.initContainers ?? []).map((c) => c.name), ...(spec.ephemeralContainers ?? []).map((c) => c.name)].includes(named)) {
+      return failure(badRequest(`container ${named} is not valid for pod ${name}`));
+    }
+    return { ok: true, value: { pod, spec, container: named } };
   }
 
   /** A client that presents `credential` on every request. */
@@ -639,6 +642,14 @@ export class ApiServer {
     }
     return { ok: true, match: (o) => matchers.every((m) => m(o)) };
   }
+}
+
+/** The container lists a logs or exec request is checked against. */
+interface PodContainers {
+  nodeName?: string;
+  containers: { name: string }[];
+  initContainers?: { name: string }[];
+  ephemeralContainers?: { name: string }[];
 }
 
 /** The plugins that act on one operation of one resource, by phase. */

@@ -77,6 +77,14 @@ describe('pod logs through the API server', () => {
     expect(client.podLogs('default', 'unscheduled')).toEqual({ ok: true, value: '' });
   });
 
+  it('resolves the container of an exec as of logs (strategy.go streamLocation)', () => {
+    const message = (r: ReturnType<typeof client.podExec>) => (r.ok ? 'ok' : `${r.status.code} ${r.status.message}`);
+    expect(message(client.podExec('default', 'api', { command: ['true'] }))).toBe('400 a container name must be specified for pod api, choose one of: [api sidecar]');
+    expect(message(client.podExec('default', 'api', { container: 'db', command: ['true'] }))).toBe('400 container db is not valid for pod api');
+    expect(message(client.podExec('default', 'ghost', { command: ['true'] }))).toBe('404 pods "ghost" not found');
+    expect(message(client.podExec('default', 'unscheduled', { command: ['true'] }))).toBe('400 pod unscheduled does not have a host assigned');
+  });
+
   it('fails like the API server proxy when the node\'s kubelet is down', () => {
     const node = getPod(cluster, 'api').spec.nodeName as string;
     const ip = cluster.nodes.get(node)!.spec.ip;
