@@ -21,7 +21,7 @@ import { containerdStartupLines } from './runtime/containerd-log.js';
 import { apiServerServingCertificate, type ApiServerEndpoint } from './kubelet/api-transport.js';
 import type { VirtualFs } from './host/vfs.js';
 import { decodeCertificate, type Certificate } from './host/certs.js';
-import type { NodeSpec } from './kubelet/node-status.js';
+import type { DeclaredNode, NodeSpec } from './kubelet/node-status.js';
 import { ImageCatalog, type ImageBehaviour } from './workloads/catalog.js';
 import { Network, type DialFailure, type NetNode } from './network/network.js';
 import { hostDaemons } from './network/host-daemons.js';
@@ -51,16 +51,7 @@ import { SYSTEM_NAMESPACES, controlPlaneStaticPods, kubeadmAddons, kubernetesSer
 type Obj = Record<string, any>;
 
 /** A node as the world declares it. */
-export interface WorldNode {
-  name: string;
-  role: 'control-plane' | 'worker';
-  cpu: string;
-  memory: string;
-  pods: number;
-  ephemeralStorage: string;
-  labels: Record<string, string>;
-  taints: { key: string; value?: string; effect: string }[];
-  unschedulable: boolean;
+export interface WorldNode extends DeclaredNode {
   /** When its kubelet first started (ms since the epoch); default: with the others, {@link WORKER_JOIN_DELAY_MS} after creation. */
   joinedAt?: number;
 }

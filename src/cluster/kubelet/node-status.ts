@@ -9,11 +9,10 @@ import { jsonEqual } from '../json.js';
 
 type Obj = Record<string, any>;
 
-/** A node's hardware and identity, as the scenario declares it. */
-export interface NodeSpec {
+/** A node as the scenario declares it: its role, hardware, labels and taints. */
+export interface DeclaredNode {
   name: string;
   role: 'control-plane' | 'worker';
-  ip: string;
   cpu: string;
   memory: string;
   pods: number;
@@ -21,6 +20,11 @@ export interface NodeSpec {
   labels: Record<string, string>;
   taints: { key: string; value?: string; effect: string }[];
   unschedulable: boolean;
+}
+
+/** A node's hardware and identity: as declared, with what the cluster gives it. */
+export interface NodeSpec extends DeclaredNode {
+  ip: string;
   kubeletVersion: string;
   /** Seeded identity strings (machine-id, boot-id, system UUID). */
   machineId: string;
