@@ -524,9 +524,10 @@ export class Kubelet implements Component {
     const kubelet = this;
     return {
       ...this.workerHost(),
-      postStatus: (pod, status) => {
+      postStatus: (pod, status, known) => {
         const mirror = kubelet.mirrorOf(pod);
         if (!mirror) return undefined;
+        if (known !== undefined && mirror.status === known) return known;
         if (sameFields(mirror.status as Obj | undefined, status)) return mirror.status as Obj;
         const r = kubelet.client.updateStatus('pods', mirror.metadata.namespace, { ...mirror, status: { ...(mirror.status as Obj), ...status } } as KubeObject);
         return r.ok ? (r.value.status as Obj) : undefined;
@@ -635,10 +636,12 @@ export class Kubelet implements Component {
             return r.ok ? r.value.items : undefined;
           },
         }),
-      postStatus: (pod, status) => {
+      postStatus: (pod, status, known) => {
         const current = kubelet.informer?.get(pod.metadata.namespace, pod.metadata.name!) ?? pod;
         if (current.metadata.uid !== pod.metadata.uid) return undefined;
-        // status_manager.go updateStatusInternal: "Ignoring same status for pod" — no request at all.
+        // status_manager.go updateStatusInternal: "Ignoring same status for pod" — no request at all. A stored
+        // status already found to hold every field of this very status object holds them still (both immutable).
+        if (known !== undefined && current.status === known) return known;
         if (sameFields(current.status as Obj | undefined, status)) return current.status as Obj;
         const put = (base: KubeObject) => kubelet.client.updateStatus('pods', pod.metadata.namespace, { ...base, status: { ...(base.status as Obj), ...status } } as KubeObject);
         let r = put(current);
