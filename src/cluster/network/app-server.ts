@@ -4,7 +4,7 @@
  * Components with programs of their own (CoreDNS) answer through their own
  * ServerProgram instead.
  */
-import type { HttpBehaviour, ImageBehaviour } from '../workloads/catalog.js';
+import type { ImageBehaviour } from '../workloads/catalog.js';
 import type { ContainerRuntime, RuntimeContainer } from '../runtime/runtime.js';
 import type { HttpResponse, NetRequest, ServerProgram } from './requests.js';
 import { accessLogLine } from './access-log.js';
@@ -62,36 +62,10 @@ function answer(behaviour: ImageBehaviour, request: NetRequest, now: number): Ht
   if (request.kind !== 'http') return undefined;
   const path = pathOf(request.path) || '/';
   const table = behaviour.http;
-  const entry = table ? (Object.hasOwn(table, path) ? table[path] : Object.hasOwn(table, '*') ? table['*'] : GO_NOT_FOUND) : ANY_PATH;
-  return entryResponse(entry, now);
-}
-
-/** The answer of every path of an application without an `http` table. */
-const ANY_PATH: HttpBehaviour = Object.freeze({ status: 200, body: '' });
-
-/** Go's http.NotFound (net/http Error): its text, Content-Type and nosniff. */
-const GO_NOT_FOUND: HttpBehaviour = Object.freeze({ status: 404, body: '404 page not found\n', headers: GO_NOT_FOUND_HEADERS });
-
-/** The last response made from each table entry, with what it was made from (its Date header is the second's). */
-const entryResponses = new WeakMap<HttpBehaviour, { readonly status: number; readonly body: string | undefined; readonly headers: Record<string, string> | undefined; readonly second: number; readonly response: HttpResponse }>();
-
-/**
- * The response of a table entry at `now`: made once per entry and second, and
- * shared, frozen (the kubelet's probes ask the same paths every period: etcd's
- * /livez, and the API server's etcd check at each of its own health answers).
- * Its text is what httpResponse makes of the entry at that second.
- */
-function entryResponse(entry: HttpBehaviour, now: number): HttpResponse {
-  const second = Math.floor(now / 1000);
-  const known = entryResponses.get(entry);
-  if (known !== undefined && known.second === second && known.status === entry.status && known.body === entry.body && known.headers === entry.headers) return known.response;
-  const headers = entry.headers;
-  const response = httpResponse(entry.status, entry.body ?? '', headers, now);
-  for (const pair of response.headers) Object.freeze(pair);
-  Object.freeze(response.headers);
-  Object.freeze(response);
-  entryResponses.set(entry, { status: entry.status, body: entry.body, headers, second, response });
-  return response;
+  const entry = table ? (Object.hasOwn(table, path) ? table[path] : Object.hasOwn(table, '*') ? table['*'] : undefined) : { status: 200, body: '' };
+  // Go's http.NotFound (net/http Error): its text, Content-Type and nosniff.
+  if (!entry) return httpResponse(404, '404 page not found\n', GO_NOT_FOUND_HEADERS, now);
+  return httpResponse(entry.status, entry.body ?? '', entry.headers, now);
 }
 
 /**

@@ -8,7 +8,6 @@
 import { describe, it, expect } from 'vitest';
 import { smallCluster, createPod, getPod } from '../kubelet/harness.js';
 import type { HttpRequest } from '../../../src/cluster/network/requests.js';
-import { httpDate } from '../../../src/cluster/network/app-server.js';
 
 const cluster = smallCluster({ 'shop/api:1': { listens: [8080], http: { '/': { status: 200, body: 'hi\n' } }, accessLog: '$remote_addr "$request" $status $body_bytes_sent "$http_user_agent"' } });
 createPod(cluster, 'web', { nodeName: 'node-1', containers: [{ name: 'web', image: 'nginx:1.27' }] });
@@ -102,48 +101,5 @@ describe('an application without a table entry for the path', () => {
     expect([r.status, r.body]).toEqual([404, '404 page not found\n']);
     expect(r.headers.map(([k]) => k)).toEqual(['Content-Type', 'X-Content-Type-Options', 'Date', 'Content-Length']);
     expect(r.headers[1]).toEqual(['X-Content-Type-Options', 'nosniff']);
-  });
-});
-
-describe('a response made once per table entry and second', () => {
-  const dateOf = (r: { headers: readonly (readonly [string, string])[] }) => r.headers.find(([k]) => k === 'Date')![1];
-
-  it('is dated by the second it answers in, not the one it was first made in', () => {
-    const first = get('web', 80, '/');
-    const again = get('web', 80, '/');
-    expect(dateOf(again)).toBe(dateOf(first));
-    cluster.advance(1000);
-    const later = get('web', 80, '/');
-    expect(dateOf(later)).toBe(httpDate(cluster.queue.now()));
-    expect(dateOf(later)).not.toBe(dateOf(first));
-    // Every other line as before: only Date moved.
-    expect(later.headers.filter(([k]) => k !== 'Date')).toEqual(first.headers.filter(([k]) => k !== 'Date'));
-  });
-
-  it('follows a container whose behaviour changed within the second', () => {
-    const c = smallCluster({ 'shop/flip:1': { listens: [8080], http: { '/': { status: 200, body: 'a\n' } } } });
-    createPod(c, 'flip', { nodeName: 'node-1', containers: [{ name: 'flip', image: 'shop/flip:1' }] });
-    c.advance(30_000);
-    const ip = getPod(c, 'flip').status.podIP as string;
-    const ask = () => {
-      const r = c.network.request({ kind: 'host', node: 'node-1' }, ip, 8080, { kind: 'http', method: 'GET', path: '/', host: ip, headers: [] });
-      if (!r.ok || r.response?.kind !== 'http') throw new Error('no HTTP answer');
-      return r.response;
-    };
-    expect([ask().status, ask().body]).toEqual([200, 'a\n']);
-    const container = [...c.nodes.get('node-1')!.runtime.containers.values()].find((x) => x.name === 'flip')!;
-    const entry = container.behaviour.http!['/'];
-    // An entry edited in place (status and body), then a behaviour with new entries: each answers at once.
-    entry.status = 503;
-    entry.body = 'down\n';
-    expect([ask().status, ask().body, ask().headers.find(([k]) => k === 'Content-Length')![1]]).toEqual([503, 'down\n', '5']);
-    (container as { behaviour: typeof container.behaviour }).behaviour = { ...container.behaviour, http: { '/': { status: 200, body: 'b\n', headers: { Server: 'x' } } } };
-    const r = ask();
-    expect([r.status, r.body, r.headers[0]]).toEqual([200, 'b\n', ['Server', 'x']]);
-  });
-
-  it('is frozen: a reader cannot change what the next request is answered', () => {
-    const r = get('api', 8080, '/');
-    expect(Object.isFrozen(r) && Object.isFrozen(r.headers) && r.headers.every((h) => Object.isFrozen(h))).toBe(true);
   });
 });
