@@ -12,7 +12,7 @@ import type { ContainerRuntime } from '../runtime/runtime.js';
 import type { EventRecorder } from '../client/event-recorder.js';
 import type { Journal } from '../host/journal.js';
 import { klogKV, klogLine } from '../host/journal.js';
-import { Informer } from '../client/informer.js';
+import { Informer, keyOf } from '../client/informer.js';
 import { isoSeconds } from '../clock/time-text.js';
 import { nodeObject, nodeStatus, sameButHeartbeats, type NodeSpec } from './node-status.js';
 import { PodWorker, type PodWorkerHost } from './pod-worker.js';
@@ -538,7 +538,7 @@ export class Kubelet implements Component {
 
   /** The mirror pod of a static pod as the pod informer has it (same name, this static pod's hash). */
   private mirrorOf(pod: KubeObject): KubeObject | undefined {
-    const mirror = this.informer?.get(pod.metadata.namespace, pod.metadata.name!);
+    const mirror = this.informer?.getByKey(podKeyOf(pod));
     return mirror && mirror.metadata.annotations?.['kubernetes.io/config.mirror'] === pod.metadata.uid ? mirror : undefined;
   }
 
@@ -637,7 +637,7 @@ export class Kubelet implements Component {
           },
         }),
       postStatus: (pod, status, known) => {
-        const current = kubelet.informer?.get(pod.metadata.namespace, pod.metadata.name!) ?? pod;
+        const current = kubelet.informer?.getByKey(podKeyOf(pod)) ?? pod;
         if (current.metadata.uid !== pod.metadata.uid) return undefined;
         // status_manager.go updateStatusInternal: "Ignoring same status for pod" — no request at all. A stored
         // status already found to hold every field of this very status object holds them still (both immutable).
@@ -713,4 +713,17 @@ export class Kubelet implements Component {
     this.nextIP = this.nextIP >= 254 ? 2 : this.nextIP + 1;
     return ip;
   }
+}
+
+/**
+ * The informer key of a pod object, made once per object: a pod worker posts its status with the same pod object at
+ * every quiet tick (the static pods' workers with their manifest's for good), and the informer's one-slot key memo
+ * is taken by the other workers' lookups in between.
+ */
+const podKeys = new WeakMap<KubeObject, string>();
+
+function podKeyOf(pod: KubeObject): string {
+  let key = podKeys.get(pod);
+  if (key === undefined) podKeys.set(pod, (key = keyOf(pod)));
+  return key;
 }
