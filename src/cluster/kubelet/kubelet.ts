@@ -12,7 +12,7 @@ import type { ContainerRuntime } from '../runtime/runtime.js';
 import type { EventRecorder } from '../client/event-recorder.js';
 import type { Journal } from '../host/journal.js';
 import { klogKV, klogLine } from '../host/journal.js';
-import { Informer } from '../client/informer.js';
+import { Informer, keyOf } from '../client/informer.js';
 import { isoSeconds } from '../clock/time-text.js';
 import { nodeObject, nodeStatus, sameButHeartbeats, type NodeSpec } from './node-status.js';
 import { PodWorker, type PodWorkerHost } from './pod-worker.js';
@@ -524,9 +524,10 @@ export class Kubelet implements Component {
     const kubelet = this;
     return {
       ...this.workerHost(),
-      postStatus: (pod, status) => {
+      postStatus: (pod, status, known) => {
         const mirror = kubelet.mirrorOf(pod);
         if (!mirror) return undefined;
+        if (known !== undefined && mirror.status === known) return known;
         if (sameFields(mirror.status as Obj | undefined, status)) return mirror.status as Obj;
         const r = kubelet.client.updateStatus('pods', mirror.metadata.namespace, { ...mirror, status: { ...(mirror.status as Obj), ...status } } as KubeObject);
         return r.ok ? (r.value.status as Obj) : undefined;
@@ -537,7 +538,7 @@ export class Kubelet implements Component {
 
   /** The mirror pod of a static pod as the pod informer has it (same name, this static pod's hash). */
   private mirrorOf(pod: KubeObject): KubeObject | undefined {
-    const mirror = this.informer?.get(pod.metadata.namespace, pod.metadata.name!);
+    const mirror = this.informer?.getByKey(podKeyOf(pod));
     return mirror && mirror.metadata.annotations?.['kubernetes.io/config.mirror'] === pod.metadata.uid ? mirror : undefined;
   }
 
@@ -635,10 +636,12 @@ export class Kubelet implements Component {
             return r.ok ? r.value.items : undefined;
           },
         }),
-      postStatus: (pod, status) => {
-        const current = kubelet.informer?.get(pod.metadata.namespace, pod.metadata.name!) ?? pod;
+      postStatus: (pod, status, known) => {
+        const current = kubelet.informer?.getByKey(podKeyOf(pod)) ?? pod;
         if (current.metadata.uid !== pod.metadata.uid) return undefined;
-        // status_manager.go updateStatusInternal: "Ignoring same status for pod" — no request at all.
+        // status_manager.go updateStatusInternal: "Ignoring same status for pod" — no request at all. A stored
+        // status already found to hold every field of this very status object holds them still (both immutable).
+        if (known !== undefined && current.status === known) return known;
         if (sameFields(current.status as Obj | undefined, status)) return current.status as Obj;
         const put = (base: KubeObject) => kubelet.client.updateStatus('pods', pod.metadata.namespace, { ...base, status: { ...(base.status as Obj), ...status } } as KubeObject);
         let r = put(current);
@@ -710,4 +713,17 @@ export class Kubelet implements Component {
     this.nextIP = this.nextIP >= 254 ? 2 : this.nextIP + 1;
     return ip;
   }
+}
+
+/**
+ * The informer key of a pod object, made once per object: a pod worker posts its status with the same pod object at
+ * every quiet tick (the static pods' workers with their manifest's for good), and the informer's one-slot key memo
+ * is taken by the other workers' lookups in between.
+ */
+const podKeys = new WeakMap<KubeObject, string>();
+
+function podKeyOf(pod: KubeObject): string {
+  let key = podKeys.get(pod);
+  if (key === undefined) podKeys.set(pod, (key = keyOf(pod)));
+  return key;
 }

@@ -39,8 +39,11 @@ export interface PodWorkerHost {
   /**
    * Posts a pod status; answers the stored status that now holds every field
    * posted (JSON-equal), or undefined when the post failed or went nowhere.
+   * `known`: a stored status already answered for this very `status` object
+   * (stored statuses are immutable): while the pod still has it, nothing is
+   * compared and nothing posted.
    */
-  postStatus(pod: KubeObject, status: Obj): Obj | undefined;
+  postStatus(pod: KubeObject, status: Obj, known?: Obj): Obj | undefined;
   /** syncLoop skips pod synchronization (runtime down, PLEG unhealthy). */
   syncBlocked?(): boolean;
   /** The runtime's network is not ready (runtimeState.networkErrors). */
@@ -131,6 +134,8 @@ export class PodWorker {
   private timerAt = Infinity;
   private terminated = false;
   private lastStatus?: Obj;
+  /** The stored status postStatus last answered for lastStatus: it holds every field of lastStatus (JSON-equal). */
+  private lastStored?: Obj;
   private lastInputs?: unknown[];
 
   constructor(private readonly host: PodWorkerHost, private pod: KubeObject) {
@@ -549,6 +554,7 @@ export class PodWorker {
     status.message = message;
     status.conditions = [{ lastProbeTime: null, lastTransitionTime: stamp, message, reason: 'TerminationByKubelet', status: 'True', type: 'DisruptionTarget' }, ...status.conditions];
     this.lastStatus = status;
+    this.lastStored = undefined;
     this.host.postStatus(this.pod, status);
   }
 
@@ -569,8 +575,12 @@ export class PodWorker {
   private report(): void {
     // Same inputs, same status (conditions only take a new time on a transition): rebuild only on change.
     if (this.lastStatus && this.sameInputs()) {
-      const stored = this.host.postStatus(this.pod, this.lastStatus);
-      if (stored) this.lastStatus = sharedFields(this.lastStatus, stored);
+      const stored = this.host.postStatus(this.pod, this.lastStatus, this.lastStored);
+      // The status answered last time: lastStatus already holds its values (sharedFields would answer lastStatus itself).
+      if (stored && stored !== this.lastStored) {
+        this.lastStatus = sharedFields(this.lastStatus, stored);
+        this.lastStored = stored;
+      }
       return;
     }
     this.lastInputs = this.statusInputs();
@@ -590,6 +600,7 @@ export class PodWorker {
     // Kept as the stored status's own (frozen) values once they are stored: one copy per pod, not two.
     const stored = this.host.postStatus(this.pod, status);
     this.lastStatus = stored ? sharedFields(status, stored) : status;
+    this.lastStored = stored;
   }
 
   /** Everything buildPodStatus reads, by identity (container states are replaced, never edited in place). */

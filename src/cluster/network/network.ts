@@ -369,7 +369,8 @@ export class Network {
 
   /** A connection to the source's own loopback: its own pod's processes, a node's daemons, or a port-forward. */
   private loopback(from: NetSource, port: number, proto: 'tcp' | 'udp'): DialResult {
-    const forward = this.forwards.get(`${from.kind === 'workstation' ? 'workstation' : from.node}:${port}`);
+    // No key is made while nothing forwards (static pods' probes and the API server's etcd dials come here every period).
+    const forward = this.forwards.size === 0 ? undefined : this.forwards.get(`${from.kind === 'workstation' ? 'workstation' : from.node}:${port}`);
     if (forward && from.kind !== 'pod' && proto === 'tcp') {
       const target = this.sandboxByIP(forward.podIP);
       const found = target && serving(target.node.runtime, target.sandbox, forward.podPort);

@@ -49,3 +49,27 @@ describe('sharedFields', () => {
     expect(sharedFields(posted, { phase: 'Running', conditions, podIP: '10.244.1.5' })).toBe(posted);
   });
 });
+
+describe('kubelet: a status already found stored is not compared again, until the pod holds another', () => {
+  it('posts its status again at the next tick after another writer changed a field it posts (a pod, and a mirror pod)', () => {
+    const cluster = smallCluster();
+    createPod(cluster, 'web', { containers: [{ name: 'web', image: 'nginx:1.27', readinessProbe: { tcpSocket: { port: 80 }, periodSeconds: 1 } }] });
+    cluster.advance(60_000);
+    // The web pod's probe ticks every second; the static pods' liveness probes every 10 s.
+    for (const [namespace, name, wait] of [['default', 'web', 1_500], ['kube-system', 'kube-scheduler-cp-1', 10_500]] as const) {
+      const pod = getPod(cluster, name, namespace);
+      expect(podReady(pod)).toBe('True');
+      // Quiet ticks first: the worker has answered the stored status for its last status.
+      cluster.advance(wait);
+      const stored = getPod(cluster, name, namespace);
+      expect(stored.metadata.resourceVersion).toBe(pod.metadata.resourceVersion);
+      const conditions = (stored.status.conditions as Obj[]).map((c) => (c.type === 'Ready' ? { ...c, status: 'False' } : c));
+      const written = cluster.systemClient().updateStatus('pods', namespace, { ...stored, status: { ...stored.status, conditions } } as never);
+      expect(written.ok).toBe(true);
+      expect(podReady(getPod(cluster, name, namespace))).toBe('False');
+      cluster.advance(wait);
+      // Nothing the kubelet builds from changed; the stored status did, and the kubelet's own is written back.
+      expect(podReady(getPod(cluster, name, namespace))).toBe('True');
+    }
+  });
+});
