@@ -102,6 +102,9 @@ const RESYNC_MS = 10_000;
  */
 const NO_RECORDS: ReadonlyMap<string, Tracked> = new Map();
 
+/** PodWorker.postedInSync in a sync that has posted no status yet (no inputs list is this one). */
+const NOTHING_POSTED: readonly unknown[] = Object.freeze([]);
+
 /**
  * The imageID each node image's containers show (`docker.io/library/nginx@sha256:…`), with the image text it
  * was made for. Per image, not one slot for all: a node pulls its own copy (its own id) of the image every pod
@@ -175,6 +178,19 @@ export class PodWorker {
 
   /** Reconciles the pod once, then reports status. */
   sync(): void {
+    this.postedInSync = NOTHING_POSTED;
+    this.syncOnce();
+    this.postedInSync = undefined;
+  }
+
+  /**
+   * The inputs of the status this sync has posted and the API server holds (see {@link report}),
+   * NOTHING_POSTED before its first post, undefined outside a sync (a nested sync, from a container
+   * that exits as it starts, ends it early). Nothing else writes a pod's status while its worker syncs.
+   */
+  private postedInSync?: readonly unknown[];
+
+  private syncOnce(): void {
     if (this.terminated) return;
     this.timerAt = Infinity;
     // kubelet.go syncLoop: while runtime errors persist no pod is synced, not even a deletion.
@@ -569,8 +585,13 @@ export class PodWorker {
   private report(): void {
     // Same inputs, same status (conditions only take a new time on a transition): rebuild only on change.
     if (this.lastStatus && this.sameInputs()) {
+      // Posted and stored earlier in this sync (a container whose image is being pulled reports at once,
+      // and the sync reports again at its end): posting it again changes nothing, and costs a conflict
+      // (the informer has not seen the first post yet), a GET and an update the API server finds unchanged.
+      if (this.postedInSync === this.lastInputs) return;
       const stored = this.host.postStatus(this.pod, this.lastStatus);
       if (stored) this.lastStatus = sharedFields(this.lastStatus, stored);
+      if (stored && this.postedInSync) this.postedInSync = this.lastInputs;
       return;
     }
     this.lastInputs = this.statusInputs();
@@ -590,6 +611,7 @@ export class PodWorker {
     // Kept as the stored status's own (frozen) values once they are stored: one copy per pod, not two.
     const stored = this.host.postStatus(this.pod, status);
     this.lastStatus = stored ? sharedFields(status, stored) : status;
+    if (stored && this.postedInSync) this.postedInSync = this.lastInputs;
   }
 
   /** Everything buildPodStatus reads, by identity (container states are replaced, never edited in place). */
