@@ -105,6 +105,9 @@ const RESYNC_MS = 10_000;
  */
 const NO_RECORDS: ReadonlyMap<string, Tracked> = new Map();
 
+/** PodWorker.postedInSync in a sync that has posted no status yet (no inputs list is this one). */
+const NOTHING_POSTED: readonly unknown[] = Object.freeze([]);
+
 /**
  * The imageID each node image's containers show (`docker.io/library/nginx@sha256:…`), with the image text it
  * was made for. Per image, not one slot for all: a node pulls its own copy (its own id) of the image every pod
@@ -180,6 +183,19 @@ export class PodWorker {
 
   /** Reconciles the pod once, then reports status. */
   sync(): void {
+    this.postedInSync = NOTHING_POSTED;
+    this.syncOnce();
+    this.postedInSync = undefined;
+  }
+
+  /**
+   * The inputs of the status this sync has posted and the API server holds (see {@link report}),
+   * NOTHING_POSTED before its first post, undefined outside a sync (a nested sync, from a container
+   * that exits as it starts, ends it early). Nothing else writes a pod's status while its worker syncs.
+   */
+  private postedInSync?: readonly unknown[];
+
+  private syncOnce(): void {
     if (this.terminated) return;
     this.timerAt = Infinity;
     // kubelet.go syncLoop: while runtime errors persist no pod is synced, not even a deletion.
@@ -575,12 +591,17 @@ export class PodWorker {
   private report(): void {
     // Same inputs, same status (conditions only take a new time on a transition): rebuild only on change.
     if (this.lastStatus && this.sameInputs()) {
+      // Posted and stored earlier in this sync (a container whose image is being pulled reports at once,
+      // and the sync reports again at its end): posting it again changes nothing, and costs a conflict
+      // (the informer has not seen the first post yet), a GET and an update the API server finds unchanged.
+      if (this.postedInSync === this.lastInputs) return;
       const stored = this.host.postStatus(this.pod, this.lastStatus, this.lastStored);
       // The status answered last time: lastStatus already holds its values (sharedFields would answer lastStatus itself).
       if (stored && stored !== this.lastStored) {
         this.lastStatus = sharedFields(this.lastStatus, stored);
         this.lastStored = stored;
       }
+      if (stored && this.postedInSync) this.postedInSync = this.lastInputs;
       return;
     }
     this.lastInputs = this.statusInputs();
@@ -601,6 +622,7 @@ export class PodWorker {
     const stored = this.host.postStatus(this.pod, status);
     this.lastStatus = stored ? sharedFields(status, stored) : status;
     this.lastStored = stored;
+    if (stored && this.postedInSync) this.postedInSync = this.lastInputs;
   }
 
   /** Everything buildPodStatus reads, by identity (container states are replaced, never edited in place). */

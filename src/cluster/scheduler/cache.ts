@@ -14,7 +14,7 @@
  * others), so the order never depends on which event came first.
  */
 import type { Node, Pod } from 'kubernetes-types/core/v1.js';
-import { addPodToNodeInfo, cloneNodeInfo, emptyNodeInfo, removePodFromNodeInfo, setNode } from './node-info.js';
+import { addPodToNodeInfo, cloneNodeInfo, emptyNodeInfo, podHostPorts, removePodFromNodeInfo, setNode } from './node-info.js';
 import type { MutableNodeInfo } from './node-info.js';
 import { specFacts } from './pod-resources.js';
 import type { SpecFacts } from './pod-resources.js';
@@ -173,13 +173,27 @@ export class SchedulerCache {
    * status write, the common case): the same requests and ports, so only the
    * pod object is swapped; the NodeInfo still changes generation, as
    * removePod + addPod would give it.
+   *
+   * So is an assumed pod the informer confirms (a new rank) when its rank
+   * keeps it at its place among the node's pods (the pod bound first of those
+   * still assumed, the usual case) and it has no host ports: removing and
+   * adding it would subtract and add back the same whole numbers and put it
+   * back at the same index; only host ports would move, to the end of the
+   * node's list.
    */
   private replaceInPlace(old: PodState, next: PodState): boolean {
-    if (old.nodeName !== next.nodeName || old.rank !== next.rank || old.facts !== next.facts) return false;
+    if (old.nodeName !== next.nodeName || old.facts !== next.facts) return false;
     const item = this.items.get(next.nodeName);
     if (!item) return false;
-    const at = lowerBound(item.ranks, next.rank);
-    if (item.ranks[at] !== next.rank) return false;
+    const ranks = item.ranks;
+    const at = lowerBound(ranks, old.rank);
+    if (ranks[at] !== old.rank) return false;
+    if (next.rank !== old.rank) {
+      // (On a node that is gone the removal could drop its NodeInfo: left to removePod + addPod.)
+      const keepsPlace = (at === 0 || ranks[at - 1] < next.rank) && (at + 1 === ranks.length || ranks[at + 1] >= next.rank);
+      if (!keepsPlace || !item.info.node || podHostPorts(next.pod, next.facts).length > 0) return false;
+      ranks[at] = next.rank;
+    }
     item.info.pods[at] = next.pod;
     this.touch(item);
     return true;

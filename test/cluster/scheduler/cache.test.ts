@@ -86,6 +86,51 @@ describe('SchedulerCache.updateSnapshot', () => {
     expect(order()).toEqual(['a', 'z', 'c']);
   });
 
+  it('confirms assumed pods bound in turn where they are, and moves one confirmed out of turn (sharing the containers, as the informer’s pod does)', () => {
+    const cache = cacheWith(['n1']);
+    cache.addPod(makePod('a', { nodeName: 'n1', cpu: '100m' }), 1);
+    // The scheduler assumes a copy of the pod it binds; the bound pod the informer brings shares its containers.
+    const bound = (name: string, cpu: string) => makePod(name, { nodeName: 'n1', cpu });
+    const x = bound('x', '200m');
+    const y = bound('y', '300m');
+    const z = bound('z', '400m');
+    for (const p of [x, y, z]) cache.assumePod({ ...p, status: { phase: 'Pending' } });
+    const order = () => cache.nodeInfo('n1')?.pods.map((p) => p.metadata?.name);
+    const snapshot = new Snapshot();
+    cache.updateSnapshot(snapshot);
+    const generation = snapshot.generation;
+    // x was bound first of the three: its rank leaves it where it is.
+    cache.addPod(x, 2);
+    expect(order()).toEqual(['a', 'x', 'y', 'z']);
+    expect(cache.nodeInfo('n1')?.pods[1]).toBe(x);
+    expect(cache.isAssumed('default/x')).toBe(false);
+    expect(cache.updateSnapshot(snapshot)).toBe(1);
+    expect(snapshot.generation).toBeGreaterThan(generation);
+    expect(snapshot.get('n1')?.requested.milliCpu).toBe(1000);
+    // z before y: it moves ahead of the pod still assumed.
+    cache.addPod(z, 3);
+    expect(order()).toEqual(['a', 'x', 'z', 'y']);
+    cache.addPod(y, 4);
+    expect(order()).toEqual(['a', 'x', 'z', 'y']);
+    expect(cache.nodeInfo('n1')).toMatchObject({ requested: { milliCpu: 1000 }, nonZeroRequested: { milliCpu: 1000 } });
+    // Removing and adding back every pod gives the same counts: nothing was counted twice or lost.
+    for (const name of ['a', 'x', 'y', 'z']) cache.removePod(`default/${name}`);
+    expect(cache.nodeInfo('n1')).toMatchObject({ pods: [], requested: { milliCpu: 0, memory: 0 }, nonZeroRequested: { milliCpu: 0, memory: 0 } });
+  });
+
+  it('a confirmed pod with host ports takes its ports to the end of the node’s list, as removePod + addPod do', () => {
+    const cache = cacheWith(['n1']);
+    const withPort = (name: string, hostPort: number) => makePod(name, { nodeName: 'n1', containers: [{ name: 'c', image: 'nginx', ports: [{ containerPort: 80, hostPort }] }] });
+    const x = withPort('x', 8001);
+    const y = withPort('y', 8002);
+    cache.assumePod({ ...x, status: { phase: 'Pending' } });
+    cache.assumePod({ ...y, status: { phase: 'Pending' } });
+    expect(cache.nodeInfo('n1')?.usedPorts.map((p) => p.port)).toEqual([8001, 8002]);
+    cache.addPod(x, 0);
+    expect(cache.nodeInfo('n1')?.pods.map((p) => p.metadata?.name)).toEqual(['x', 'y']);
+    expect(cache.nodeInfo('n1')?.usedPorts.map((p) => p.port)).toEqual([8002, 8001]);
+  });
+
   it('drops a deleted node from the snapshot and brings its pods back when it returns', () => {
     const cache = cacheWith(['n1', 'n2']);
     cache.addPod(makePod('a', { nodeName: 'n1', cpu: '1' }), 0);
