@@ -33,6 +33,7 @@ import { LeaseManager } from '../store/lease-manager.js';
 import { qosClass } from './qos.js';
 import { FrozenPart } from './frozen-parts.js';
 import { withEphemeralContainers } from './ephemeral-containers.js';
+import { leaseMetadata, leaseSpec, leaseWith } from '../lease-copy.js';
 
 /** --event-ttl (1h), in seconds as the registry's TTLFunc gives it. */
 const EVENT_TTL_SECONDS = 60 * 60;
@@ -519,7 +520,7 @@ export class ApiServer {
    */
   private renew(old: KubeObject, body: KubeObject): ApiResult<KubeObject> {
     if ((body.spec as Record<string, unknown>).renewTime === (old.spec as Record<string, unknown>).renewTime) return { ok: true, value: old };
-    const next: KubeObject = { ...body, metadata: { ...old.metadata }, spec: { ...(body.spec as object) } };
+    const next = leaseWith(body, leaseMetadata(old.metadata), leaseSpec(body.spec as Record<string, unknown>));
     // etcd judges a renewal as any write: a full database or a slow disk refuses it too.
     const refused = this.storageRefusal('leases', next);
     if (refused) return failure(refused);

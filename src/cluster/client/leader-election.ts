@@ -11,6 +11,7 @@ import { isoMicroAt } from '../clock/time-text.js';
 import { subMillisecondMicros } from '../host/journal.js';
 import { hash } from '../programs/fnv.js';
 import { jsonEqual } from '../json.js';
+import { leaseWith } from '../lease-copy.js';
 import type { Component, ComponentContext } from '../component.js';
 
 /** Timing of the election (kube-controller-manager defaults: --leader-elect-*). */
@@ -121,7 +122,7 @@ export class LeaderElector {
     if (held && observed?.holderIdentity === this.identity && this.observedAt + (observed.leaseDurationSeconds ?? this.timing.leaseDurationSeconds) * 1000 > now) {
       const spec = (held.spec as Obj | undefined) ?? {};
       const next: Obj = { holderIdentity: this.identity, leaseDurationSeconds: this.timing.leaseDurationSeconds, acquireTime: spec.acquireTime, renewTime: stamp, leaseTransitions: spec.leaseTransitions ?? 0 };
-      const updated = this.client.update('leases', this.namespace, { ...held, spec: next });
+      const updated = this.client.update('leases', this.namespace, leaseWith(held, held.metadata, next));
       if (updated.ok) {
         this.held = updated.value;
         this.observe(updated.value.spec as Obj, now);

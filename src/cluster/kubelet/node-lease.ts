@@ -11,6 +11,7 @@ import type { TimerId } from '../clock/event-queue.js';
 import { isoMicroAt } from '../clock/time-text.js';
 import { klogKV, subMillisecondMicros } from '../host/journal.js';
 import { goDuration } from './backoff.js';
+import { leaseSpec, leaseWith } from '../lease-copy.js';
 
 type Obj = Record<string, any>;
 
@@ -115,8 +116,8 @@ export class NodeLeaseController {
 
   private retryUpdate(run: number, base: KubeObject, attempt: number, then: (ok: boolean) => void): void {
     // One copy of the parts that change; the rest of the cached lease is shared, never edited.
-    const lease: Obj = { ...base, spec: { ...(base.spec as Obj), renewTime: this.renewTime(), holderIdentity: this.h.nodeName } };
-    const r: ApiResult<KubeObject> = this.h.client.update('leases', 'kube-node-lease', lease as KubeObject);
+    const lease = leaseWith(base, base.metadata, leaseSpec((base.spec as Obj | undefined) ?? {}, this.renewTime(), this.h.nodeName));
+    const r: ApiResult<KubeObject> = this.h.client.update('leases', 'kube-node-lease', lease);
     if (r.ok) {
       this.latest = r.value;
       return then(true);

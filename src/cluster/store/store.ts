@@ -342,13 +342,23 @@ export class Store {
   private backendKey(resource: string, object: KubeObject): string {
     let prefix = this.etcdPrefixes.get(resource);
     if (prefix === undefined) this.etcdPrefixes.set(resource, (prefix = flatConcat('/registry/', ETCD_PREFIXES[resource] ?? resource, '/')));
-    return prefix + this.keys.of(object.metadata.namespace, object.metadata.name!);
+    const key = this.keys.of(object.metadata.namespace, object.metadata.name!);
+    if (resource !== 'leases') return prefix + key;
+    // A Lease is written every few seconds (renewals) and is one of few: its etcd key is kept flat, made once,
+    // so the backend's lookup neither flattens a new rope nor hashes it again at every renewal.
+    let flat = this.leaseKeys.get(key);
+    if (flat === undefined) this.leaseKeys.set(key, (flat = flatConcat(prefix, key)));
+    return flat;
   }
+
+  /** The etcd keys of the Leases stored (see backendKey), by their store key. */
+  private readonly leaseKeys = new Map<string, string>();
 
   /** Removes an object. */
   remove(resource: string, object: KubeObject): void {
     this.backend?.deleted(this.backendKey(resource, object));
     const key = this.keys.of(object.metadata.namespace, object.metadata.name!);
+    if (resource === 'leases') this.leaseKeys.delete(key);
     this.detachLease(resource, key);
     this.revision++;
     const removed = withResourceVersion(object, this.revision);

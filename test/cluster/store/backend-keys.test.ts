@@ -45,4 +45,25 @@ describe('Store keys for its backend', () => {
     expect(expected.slice(0, 4)).toEqual(['put /registry/events/default/web-1.18ecc67ef5715260', 'put /registry/events/default/web-1.18ecc67ef5715260', 'delete /registry/events/default/web-1.18ecc67ef5715260', 'deleted /registry/events/default/web-1.18ecc67ef5715260']);
     expect(expected[4]).toBe('put /registry/minions/node-1');
   });
+
+  it('keep a Lease\'s key (made once) to its own namespace and name, across renewals, other Leases, deletion and re-creation', () => {
+    const store = new Store(new EventQueue(0));
+    const backend = recordingBackend();
+    store.backend = backend;
+    const expected: string[] = [];
+    const names: [string, string][] = [['kube-system', 'kube-scheduler'], ['kube-node-lease', 'node-1'], ['kube-system', 'kube-controller-manager'], ['kube-node-lease', 'node-2']];
+    for (let round = 0; round < 3; round++) {
+      for (const [namespace, name] of names) {
+        store.admit('leases', obj(name, namespace));
+        store.put('leases', obj(name, namespace), round === 0 ? 'ADDED' : 'MODIFIED');
+        expected.push(`put /registry/leases/${namespace}/${name}`);
+      }
+    }
+    // A Lease deleted and made again under the same name, and another namespace's Lease of that name.
+    store.remove('leases', store.get('leases', 'kube-node-lease', 'node-1')!);
+    store.admit('leases', obj('node-1', 'kube-node-lease'));
+    store.admit('leases', obj('node-1', 'default'));
+    expected.push('deleted /registry/leases/kube-node-lease/node-1', 'put /registry/leases/kube-node-lease/node-1', 'put /registry/leases/default/node-1');
+    expect(backend.seen).toEqual(expected);
+  });
 });
