@@ -88,13 +88,13 @@ export class KubeletTransport {
   /** The error a request to `method path?query` meets before reaching the API server, if any. */
   private check(method: string, pathAndQuery: string): TransportFailure | undefined {
     const f = this.fault();
-    return f && { error: `${this.request(method, pathAndQuery)}: ${f.why}`, elapsedMs: f.elapsedMs };
+    return f && this.failure(f, method, pathAndQuery);
   }
 
   /** {@link check} for a request on a resource: its path is built only when the request fails (most succeed). */
   private checkResource(method: string, query: string, resource: string, namespace: string | undefined, name?: string, subresource?: string): TransportFailure | undefined {
     const f = this.fault();
-    return f && { error: `${this.request(method, resourcePath(resource, namespace, name, subresource) + query)}: ${f.why}`, elapsedMs: f.elapsedMs };
+    return f && this.failure(f, method, resourcePath(resource, namespace, name, subresource) + query);
   }
 
   /** {@link check} for a list: its URL (a reflector's, with its query) is built only when the request fails (the kubelet lists a namespace's Services at every container start). */
@@ -103,7 +103,12 @@ export class KubeletTransport {
     if (!f) return undefined;
     // A reflector's initial list: selectors, limit=500, resourceVersion=0 (url.Values order is sorted).
     const params = [options?.fieldSelector ? `fieldSelector=${encodeURIComponent(options.fieldSelector)}` : '', options?.labelSelector ? `labelSelector=${encodeURIComponent(options.labelSelector)}` : '', 'limit=500', 'resourceVersion=0'].filter(Boolean);
-    return { error: `${this.request('GET', `${resourcePath(resource, namespace)}?${params.join('&')}`)}: ${f.why}`, elapsedMs: f.elapsedMs };
+    return this.failure(f, 'GET', `${resourcePath(resource, namespace)}?${params.join('&')}`);
+  }
+
+  /** A fault as the failure of the request `method path?query`: client-go names the request, then the fault. */
+  private failure(f: { why: string; elapsedMs: number }, method: string, pathAndQuery: string): TransportFailure {
+    return { error: `${this.request(method, pathAndQuery)}: ${f.why}`, elapsedMs: f.elapsedMs };
   }
 
   /** What stops any request before the API server: the connection, then TLS (Go's words after the request's). */
