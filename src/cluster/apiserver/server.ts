@@ -568,7 +568,6 @@ export class ApiServer {
   private readonly randomSuffix = (n: number): string => this.options.random.kubeSuffix(n);
 
   private runAdmission(partial: Omit<AdmissionRequest, 'store' | 'randomSuffix'>): Status | undefined {
-    const validation = validateObject(partial.object, partial.oldObject);
     const chain = this.admissionChain(partial.operation, partial.resource.name);
     // One object shape for every request (a spread of `partial`, whose keys vary, took V8's slow copy path);
     // none for a request no plugin acts on (every update, and most creates but a pod's have one or two).
@@ -591,10 +590,10 @@ export class ApiServer {
       const s = plugin.admit!(req!);
       if (s) return s;
     }
-    if (validation) return validation;
-    // Only a pod creation is mutated (every admit() here that changes objects acts on those): anything else is validated once.
-    const after = partial.operation === 'CREATE' && partial.resource.name === 'pods' ? validateObject(partial.object, partial.oldObject) : undefined;
-    if (after) return after;
+    // handlers/create.go and update.go: mutating admission, then the strategy's Validate (rest.BeforeCreate,
+    // BeforeUpdate) on what admission made of the object, then validating admission. Once, after the chain.
+    const invalid = validateObject(partial.object, partial.oldObject);
+    if (invalid) return invalid;
     for (const plugin of chain.validate) {
       const s = plugin.validate!(req!);
       if (s) return s;

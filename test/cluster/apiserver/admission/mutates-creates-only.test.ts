@@ -4,8 +4,8 @@ import { resolveResource } from '../../../../src/cluster/apiserver/resources.js'
 import { deepFreeze } from '../../../../src/cluster/json.js';
 import type { KubeObject } from '../../../../src/cluster/apiserver/types.js';
 
-// The API server validates an UPDATE once, before admission (server.ts runAdmission): that holds only while no
-// mutating plugin changes an update. A frozen object makes any such change throw here.
+// Mutating plugins act on pod creations only: the API server hands an update (and any other creation) to the
+// chain as it came, and what it stores must be what was validated. A frozen object makes any change throw here.
 describe('admission: mutating plugins change pod creations only', () => {
   const pod = deepFreeze({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web', namespace: 'default' }, spec: { containers: [{ name: 'nginx', image: 'nginx:1.27' }] } }) as KubeObject;
   const event = deepFreeze({ apiVersion: 'v1', kind: 'Event', metadata: { name: 'web.1', namespace: 'default' }, involvedObject: { kind: 'Pod', name: 'web' }, reason: 'Started' }) as KubeObject;
