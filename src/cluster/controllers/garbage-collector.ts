@@ -4,6 +4,10 @@
  * background propagation (the owner goes first, dependents follow). Owners
  * are checked with a live GET by name and UID, as attemptToDeleteItem does,
  * so an owner the cache has not seen yet is never mistaken for a dead one.
+ * As the graph builder (graph_builder.go addDependentToOwners), it checks
+ * only what its graph cannot vouch for: a new dependent whose owners it has
+ * all observed is not looked up; one with an owner it has not (a "virtual"
+ * node there) is, and the dependents of an owner that goes away are.
  */
 import type { KubeObject } from '../apiserver/types.js';
 import { resourceForKind } from '../apiserver/resources.js';
@@ -21,6 +25,8 @@ export class GarbageCollector implements Controller {
   private readonly queue: WorkQueue;
   /** owner UID → keys (`resource|ns|name`) of dependents seen in the caches. */
   private readonly dependents = new Map<string, Set<string>>();
+  /** UIDs of the objects the informers hold: the graph's observed nodes, which need no lookup as owners. */
+  private readonly observed = new Set<string>();
 
   constructor(private readonly c: ControllerContext) {
     this.queue = new WorkQueue(c.ctx.queue, (key) => this.attemptToDelete(key));
@@ -36,6 +42,8 @@ export class GarbageCollector implements Controller {
   }
 
   private onChange(resource: string, type: string, obj: KubeObject, old: KubeObject | undefined): void {
+    if (type === 'DELETED') this.observed.delete(obj.metadata.uid!);
+    else this.observed.add(obj.metadata.uid!);
     // Most writes are status updates that share the stored owner references: the graph already has them.
     if (type === 'MODIFIED' && old !== undefined && obj.metadata.ownerReferences === old.metadata.ownerReferences) return;
     // Flat: the dependents' sets keep it as long as the object lives.
@@ -53,9 +61,11 @@ export class GarbageCollector implements Controller {
       this.dependents.delete(obj.metadata.uid!);
       return;
     }
-    // Only a new object or changed owner references can make a new orphan (the graph builder's view).
+    // Only a new object or changed owner references can make a new orphan, and only through an owner the
+    // graph has not observed (addDependentToOwners enqueues the virtual owner; here, the dependent to check).
     const refs = obj.metadata.ownerReferences ?? [];
-    if (refs.length > 0 && (type === 'ADDED' || !jsonEqual(refs, old?.metadata.ownerReferences ?? []))) this.queue.add(key);
+    if (refs.length === 0 || (type !== 'ADDED' && jsonEqual(refs, old?.metadata.ownerReferences ?? []))) return;
+    if (refs.some((ref) => !this.observed.has(ref.uid))) this.queue.add(key);
   }
 
   private attemptToDelete(key: string): void {

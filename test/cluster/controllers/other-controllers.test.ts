@@ -31,6 +31,27 @@ describe('garbage collector', () => {
     expect(c.get('secrets', 'default', 'dep')).toBeUndefined();
   });
 
+  it('looks up no new dependent whose owners it has observed, as the graph builder enqueues only virtual owners', () => {
+    const c = testCluster();
+    c.addNode('node-1');
+    const gets: string[] = [];
+    const get = c.api.get.bind(c.api);
+    vi.spyOn(c.api, 'get').mockImplementation((credential, resource, ns, name) => {
+      if (JSON.stringify(credential).includes('garbage-collector') || JSON.stringify(credential).includes('kube-controller-manager')) gets.push(`${resource}/${name}`);
+      return get(credential, resource, ns, name);
+    });
+    c.create('deployments', deployment('web', 3));
+    c.advance(5000);
+    expect(livePods(c, 'web')).toHaveLength(3);
+    // Neither the ReplicaSet (owned by the Deployment) nor its pods were fetched to check their owners.
+    expect(gets.filter((g) => g.startsWith('pods/') || g.startsWith('replicasets/') || g.startsWith('deployments/'))).toEqual([]);
+    // An owner it has never observed is still checked, and its dependent collected.
+    c.create('secrets', { apiVersion: 'v1', kind: 'Secret', metadata: { name: 'orphan', ownerReferences: [{ apiVersion: 'v1', kind: 'ConfigMap', name: 'never', uid: 'never-seen' }] } });
+    c.advance(2000);
+    expect(gets).toContain('configmaps/never');
+    expect(c.get('secrets', 'default', 'orphan')).toBeUndefined();
+  });
+
   it('removes an object whose owner UID no longer matches (owner re-created)', () => {
     const c = testCluster();
     c.create('secrets', { apiVersion: 'v1', kind: 'Secret', metadata: { name: 'dep', ownerReferences: [{ apiVersion: 'v1', kind: 'ConfigMap', name: 'gone', uid: 'no-such-uid' }] } });
