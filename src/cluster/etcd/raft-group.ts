@@ -47,10 +47,12 @@ export class EtcdRaftGroup implements StoreBackend {
 
   put(key: string, valueBytes: () => number, sameSize = false): string | undefined {
     const leader = this.proposer();
-    const bytes = sameSize ? leader.heldValueBytes(key) ?? valueBytes() : valueBytes();
-    const error = leader.put(key, bytes);
+    // Measured once, and only when the leader gets that far: a put refused (NOSPACE) or timed out sizes nothing.
+    let bytes: number | undefined;
+    const measure = (): number => (bytes ??= sameSize ? leader.heldValueBytes(key) ?? valueBytes() : valueBytes());
+    const error = leader.put(key, measure);
     if (error !== undefined) return error;
-    for (const m of this.members) if (m !== leader) m.applyPut(key, bytes);
+    for (const m of this.members) if (m !== leader) m.applyPut(key, measure());
     return undefined;
   }
 
