@@ -48,10 +48,11 @@ export function tryParseQuantityExact(input: string | number): ParsedQuantity | 
   let exp10 = -fracPart.length;
   let exp2 = 0;
   let format: QuantityFormat;
-  if (suffix in DECIMAL_SUFFIXES) {
+  // Own keys only: a suffix such as `constructor` or `__proto__` must not find Object.prototype's.
+  if (Object.hasOwn(DECIMAL_SUFFIXES, suffix)) {
     exp10 += DECIMAL_SUFFIXES[suffix] as number;
     format = 'DecimalSI';
-  } else if (suffix in BINARY_SUFFIXES) {
+  } else if (Object.hasOwn(BINARY_SUFFIXES, suffix)) {
     exp2 = BINARY_SUFFIXES[suffix] as number;
     format = 'BinarySI';
   } else if (/^[eE][+-]?\d+$/.test(suffix)) {

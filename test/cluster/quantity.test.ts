@@ -57,7 +57,8 @@ describe('parseQuantity', () => {
   });
 
   it('rejects what the API server rejects', () => {
-    for (const bad of ['', 'abc', '1Mb', '1.2.3', '--1', 'm', '1 Gi', '1Z']) {
+    // Suffixes named like Object.prototype's members are no suffixes either.
+    for (const bad of ['', 'abc', '1Mb', '1.2.3', '--1', 'm', '1 Gi', '1Z', '1constructor', '1toString', '2__proto__', '1hasOwnProperty']) {
       expect(tryParseQuantityExact(bad)).toBeUndefined();
     }
     expect(() => parseQuantity('1Mb')).toThrow(/quantities must match the regular expression/);
