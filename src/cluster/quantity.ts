@@ -70,10 +70,32 @@ function numberToText(n: number): string | undefined {
   return String(n).replace('e+', 'e');
 }
 
+/**
+ * Quantity.Cmp: -1, 0 or 1 as `a` is less than, equal to or greater than `b`, exactly (`1` = `1000m`,
+ * `1Gi` > `1G`). Exponents far apart (`1e300` against `1m`) are compared as numbers, which is exact
+ * enough there and keeps the integers small.
+ */
+export function compareQuantity(a: ParsedQuantity, b: ParsedQuantity): -1 | 0 | 1 {
+  if (Math.abs(a.exp10 - b.exp10) > 64 || Math.abs(a.exp2 - b.exp2) > 256) {
+    const x = Number(a.mantissa) * 10 ** a.exp10 * 2 ** a.exp2;
+    const y = Number(b.mantissa) * 10 ** b.exp10 * 2 ** b.exp2;
+    return x < y ? -1 : x > y ? 1 : 0;
+  }
+  const e10 = Math.min(a.exp10, b.exp10);
+  const e2 = Math.min(a.exp2, b.exp2);
+  const scaled = (q: ParsedQuantity): bigint => q.mantissa * 10n ** BigInt(q.exp10 - e10) * (1n << BigInt(q.exp2 - e2));
+  const x = scaled(a);
+  const y = scaled(b);
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/** resource.ErrFormatWrong: what ParseQuantity answers for text that is not a quantity. */
+export const QUANTITY_FORMAT_ERROR = "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'";
+
 /** Parses a quantity; throws on invalid input (the API server rejects such objects). */
 export function parseQuantityExact(input: string | number): ParsedQuantity {
   const q = tryParseQuantityExact(input);
-  if (!q) throw new Error(`quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'`);
+  if (!q) throw new Error(QUANTITY_FORMAT_ERROR);
   return q;
 }
 

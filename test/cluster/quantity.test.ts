@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import {
   canonicalQuantity,
+  compareQuantity,
   formatBytes,
   formatCpuMilli,
   formatQuantity,
@@ -120,5 +121,23 @@ describe('canonicalQuantity', () => {
     ['100M', '100M'],
   ])('%s → %s', (input, want) => {
     expect(canonicalQuantity(input)).toBe(want);
+  });
+});
+
+describe('compareQuantity', () => {
+  const cmp = (a: string, b: string) => compareQuantity(tryParseQuantityExact(a)!, tryParseQuantityExact(b)!);
+  it('compares values exactly across suffixes and formats', () => {
+    expect(cmp('1', '1000m')).toBe(0);
+    expect(cmp('0.5', '500m')).toBe(0);
+    expect(cmp('1Gi', '1G')).toBe(1);
+    expect(cmp('1024Mi', '1Gi')).toBe(0);
+    expect(cmp('1e3', '1k')).toBe(0);
+    expect(cmp('999m', '1')).toBe(-1);
+    expect(cmp('1n', '0')).toBe(1);
+    expect(cmp('-1', '0')).toBe(-1);
+  });
+  it('compares exponents far apart without building huge integers', () => {
+    expect(cmp('1e300', '1m')).toBe(1);
+    expect(cmp('1m', '1e300')).toBe(-1);
   });
 });

@@ -12,7 +12,7 @@
  * The types are Kubernetes 1.32's (api-types.generated.ts).
  */
 import { API_KINDS, API_NAMED, API_SPECIAL, API_STRUCTS } from './api-types.generated.js';
-import { tryParseQuantityExact } from '../quantity.js';
+import { QUANTITY_FORMAT_ERROR, tryParseQuantityExact } from '../quantity.js';
 
 /** One decoding problem, at a path into the object (keys and list indices). */
 export interface DecodeProblem {
@@ -27,9 +27,6 @@ const INT_RANGE: Record<string, [number, number]> = {
   int64: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
   int: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
 };
-
-// resource.ErrFormatWrong (apimachinery pkg/api/resource/quantity.go).
-const QUANTITY_FORMAT = "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'";
 
 /** Go's reflect name of a type id: `core/v1.Container` → `v1.Container`, `[]core/v1.X` → `[]v1.X`. */
 function goName(type: string): string {
@@ -135,7 +132,7 @@ function decodeSpecial(w: Walk, value: unknown, type: string, special: string): 
     case 'Quantity':
       // Quantity.UnmarshalJSON parses a string's content, or else the raw JSON text.
       if ((typeof value !== 'string' && typeof value !== 'number') || tryParseQuantityExact(typeof value === 'string' ? value.trim() : value) === undefined) {
-        w.problems.push({ type: 'wrong-type', path: [...w.path], message: QUANTITY_FORMAT });
+        w.problems.push({ type: 'wrong-type', path: [...w.path], message: QUANTITY_FORMAT_ERROR });
       }
       return;
     case 'IntOrString':

@@ -6,6 +6,7 @@ import type { KubeObject, Status } from './types.js';
 import { invalid, type FieldError } from './errors.js';
 import { matchesLabelSelector, type LabelSelector } from './selectors.js';
 import { validateNetworkPolicySpec } from './validation-networking.js';
+import { canonicalQuantity, compareQuantity, tryParseQuantityExact } from '../quantity.js';
 
 type Obj = Record<string, any>;
 
@@ -163,7 +164,52 @@ function validatePodSpec(spec: Obj | undefined, path: string, errors: FieldError
       if (!p.containerPort) errors.push({ field: `${at}.ports[${j}].containerPort`, detail: 'Required value' });
       else if (typeof p.containerPort !== 'number' || p.containerPort < 1 || p.containerPort > 65535) errors.push({ field: `${at}.ports[${j}].containerPort`, detail: `Invalid value: ${p.containerPort}: must be between 1 and 65535, inclusive` });
     }
+    validateResourceRequirements(c.resources, `${at}.resources`, errors);
   });
+  ((spec?.initContainers ?? []) as Obj[]).forEach((c, i) => validateResourceRequirements(c?.resources, `${path}.initContainers[${i}].resources`, errors));
+}
+
+/**
+ * ValidateResourceRequirements (pkg/apis/core/validation), its request-against-limit rules: a
+ * request above its limit is invalid, and a resource that cannot be overcommitted (an extended
+ * resource such as nvidia.com/gpu, or hugepages) needs a limit equal to its request. Requests are
+ * taken in the object's key order (Go ranges over the map in random order).
+ */
+function validateResourceRequirements(resources: unknown, path: string, errors: FieldError[]): void {
+  if (!isRecord(resources) || !isRecord(resources.requests)) return;
+  const limits = isRecord(resources.limits) ? resources.limits : undefined;
+  for (const [name, value] of Object.entries(resources.requests)) {
+    const request = quantityOf(value);
+    if (request === undefined) continue;
+    const overcommit = overcommitAllowed(name);
+    if (limits === undefined || !Object.hasOwn(limits, name)) {
+      if (!overcommit) errors.push({ field: `${path}.limits`, detail: 'Required value: Limit must be set for non overcommitable resources' });
+      continue;
+    }
+    const limit = quantityOf(limits[name]);
+    if (limit === undefined) continue;
+    const cmp = compareQuantity(request.parsed, limit.parsed);
+    const requestText = `Invalid value: "${request.text}"`;
+    if (cmp !== 0 && !overcommit) errors.push({ field: `${path}.requests`, detail: `${requestText}: must be equal to ${name} limit of ${limit.text}` });
+    else if (cmp > 0) errors.push({ field: `${path}.requests`, detail: `${requestText}: must be less than or equal to ${name} limit of ${limit.text}` });
+  }
+}
+
+function isRecord(v: unknown): v is Obj {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+/** A quantity and its canonical text (Quantity.String()); undefined for what is not one. */
+function quantityOf(value: unknown): { parsed: NonNullable<ReturnType<typeof tryParseQuantityExact>>; text: string } | undefined {
+  if (typeof value !== 'string' && typeof value !== 'number') return undefined;
+  const parsed = tryParseQuantityExact(value);
+  return parsed && { parsed, text: canonicalQuantity(value) };
+}
+
+/** helper.IsOvercommitAllowed: a native resource (no domain, or kubernetes.io's) that is not hugepages. */
+function overcommitAllowed(name: string): boolean {
+  const native = !name.includes('/') || name.includes('kubernetes.io/');
+  return native && !name.startsWith('hugepages-');
 }
 
 /**
