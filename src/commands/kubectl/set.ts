@@ -11,6 +11,7 @@ import { kindName } from './invocation.js';
 import { bool, int, str } from './flags.js';
 import { errorResult, statusMessage } from './errors.js';
 import { fetchTargets, parseTargets, type Fetched } from './resolve.js';
+import { QUANTITY_FORMAT_ERROR, canonicalQuantity, tryParseQuantityExact } from '../../cluster/quantity.js';
 
 type Obj = Record<string, any>;
 
@@ -69,11 +70,15 @@ export function runScale(inv: Invocation): ExecResult {
   return { stdout, stderr, exitCode: failed ? 1 : 0 };
 }
 
-/** Applies a change to every object's pod spec and updates it; `change` returns an error text or undefined. */
-function updatePodSpecs(inv: Invocation, fetched: Fetched, change: (spec: Obj) => string | undefined, done: string): ExecResult {
+/**
+ * Applies a change to every object's pod spec and updates it; `change` returns an error text or undefined.
+ * `refused` words a write the server refused, as the command wraps it (set_image.go, set_resources.go).
+ */
+function updatePodSpecs(inv: Invocation, fetched: Fetched, change: (spec: Obj) => string | undefined, done: string, refused: (message: string) => string): ExecResult {
   let stdout = '';
   let stderr = fetched.stderr;
   let failed = fetched.failed;
+  const refusals: string[] = [];
   for (const { info, obj } of fetched.objects) {
     const updated = structuredClone(obj);
     const spec = podSpecOf(updated);
@@ -90,12 +95,15 @@ function updatePodSpecs(inv: Invocation, fetched: Fetched, change: (spec: Obj) =
     }
     const r = inv.client.update(info.name, obj.metadata.namespace, updated);
     if (!r.ok) {
-      stderr += statusMessage(r.status);
+      // The command wraps the server's error (fmt.Errorf with %v), so checkErr prints its text, not the Invalid form.
+      refusals.push(refused(r.status.message));
       failed = true;
       continue;
     }
     stdout += `${kindName(r.value)} ${done}\n`;
   }
+  // utilerrors.NewAggregate: one error as it is, several as `[a, b]`.
+  if (refusals.length > 0) stderr += `error: ${refusals.length === 1 ? refusals[0] : `[${refusals.join(', ')}]`}\n`;
   return { stdout, stderr, exitCode: failed ? 1 : 0 };
 }
 
@@ -120,17 +128,24 @@ export function runSetImage(inv: Invocation): ExecResult {
       return undefined;
     },
     'image updated',
+    (message) => `failed to patch image update to pod template: ${message}`,
   );
 }
 
-/** Parses `cpu=100m,memory=64Mi`. */
+/**
+ * Parses `cpu=100m,memory=64Mi` as populateResourceListV1 does: each statement exactly one `=`, each
+ * value a quantity, kept in its canonical form (`0.5` is sent as `500m`). A null-prototype record:
+ * the names are the learner's.
+ */
 function parseResourceList(text: string | undefined): Record<string, string> | string | undefined {
   if (text === undefined || text === '') return undefined;
-  const out: Record<string, string> = {};
+  const out: Record<string, string> = Object.create(null);
   for (const part of text.split(',')) {
-    const eq = part.indexOf('=');
-    if (eq <= 0) return `Invalid argument syntax ${part}, expected <resource>=<value>`;
-    out[part.slice(0, eq)] = part.slice(eq + 1);
+    const pieces = part.split('=');
+    if (pieces.length !== 2) return `Invalid argument syntax ${part}, expected <resource>=<value>`;
+    const [name, value] = pieces as [string, string];
+    if (tryParseQuantityExact(value) === undefined) return QUANTITY_FORMAT_ERROR;
+    out[name] = canonicalQuantity(value);
   }
   return out;
 }
@@ -160,5 +175,7 @@ export function runSetResources(inv: Invocation): ExecResult {
       return undefined;
     },
     'resource requirements updated',
+    // set_resources.go: "failed to patch resources update to pod template %v", no colon.
+    (message) => `failed to patch resources update to pod template ${message}`,
   );
 }

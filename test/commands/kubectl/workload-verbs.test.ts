@@ -69,6 +69,26 @@ describe('kubectl set', () => {
     expect((await c.run('get deploy web -o jsonpath={.spec.template.spec.containers[0].resources}')).stdout).toBe('{"limits":{"memory":"128Mi"},"requests":{"cpu":"100m","memory":"64Mi"}}');
     expect((await c.run('set resources deploy web')).stderr).toBe('error: you must specify an update to requests or limits (in the form of --requests/--limits)\n');
   });
+
+  it('sends each quantity in canonical form and refuses what is not one, as populateResourceListV1 does', async () => {
+    const c = seeded();
+    expect((await c.run('set resources deploy web --requests=cpu=0.5,memory=1.5Gi')).stdout).toBe('deployment.apps/web resource requirements updated\n');
+    expect((await c.run('get deploy web -o jsonpath={.spec.template.spec.containers[0].resources.requests}')).stdout).toBe('{"cpu":"500m","memory":"1536Mi"}');
+    expect(await c.run('set resources deploy web --limits=cpu=lots')).toEqual({ stdout: '', stderr: "error: quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'\n", exitCode: 1 });
+    expect((await c.run('set resources deploy web --limits=cpu=1=2')).stderr).toBe('error: Invalid argument syntax cpu=1=2, expected <resource>=<value>\n');
+  });
+
+  it('reports a template the API server refuses as the command wraps it', async () => {
+    const c = seeded();
+    // set_resources.go wraps the server's error with %v and no colon; checkErr prints it as it is.
+    expect(await c.run('set resources deploy web --requests=cpu=900m --limits=cpu=100m')).toEqual({
+      stdout: '',
+      stderr: 'error: failed to patch resources update to pod template Deployment.apps "web" is invalid: spec.template.spec.containers[0].resources.requests: Invalid value: "900m": must be less than or equal to cpu limit of 100m\n',
+      exitCode: 1,
+    });
+    // set_image.go wraps it with a colon.
+    expect((await c.run('set image deploy/web app=')).stderr).toBe('error: failed to patch image update to pod template: Deployment.apps "web" is invalid: spec.template.spec.containers[0].image: Required value\n');
+  });
 });
 
 describe('kubectl patch', () => {
