@@ -34,9 +34,12 @@ const BINARY_SUFFIXES: Readonly<Record<string, number>> = {
 // one point, then a suffix (SI, binary, or a decimal exponent e/E<int>).
 const QUANTITY_RE = /^([+-]?)(\d+(?:\.\d*)?|\.\d+)(.*)$/;
 
-/** Parses a quantity exactly; undefined when the text is not a valid quantity. */
-export function tryParseQuantityExact(input: string | number): ParsedQuantity | undefined {
-  const text = typeof input === 'number' ? numberToText(input) : input.trim();
+/**
+ * Parses a quantity exactly; undefined when the text is not a valid quantity. Takes any value: what a
+ * learner applies reaches the stored object as written (`cpu: [1]`), and is no quantity either.
+ */
+export function tryParseQuantityExact(input: unknown): ParsedQuantity | undefined {
+  const text = typeof input === 'number' ? numberToText(input) : typeof input === 'string' ? input.trim() : undefined;
   if (text === undefined) return undefined;
   const m = QUANTITY_RE.exec(text);
   if (!m) return undefined;

@@ -62,6 +62,8 @@ describe('parseQuantity', () => {
     for (const bad of ['', 'abc', '1Mb', '1.2.3', '--1', 'm', '1 Gi', '1Z', '1constructor', '1toString', '2__proto__', '1hasOwnProperty']) {
       expect(tryParseQuantityExact(bad)).toBeUndefined();
     }
+    // Values of other JSON types, as a learner may apply them, are no quantities.
+    for (const bad of [[1], { a: 1 }, true, null, undefined]) expect(tryParseQuantityExact(bad)).toBeUndefined();
     expect(() => parseQuantity('1Mb')).toThrow(/quantities must match the regular expression/);
   });
 

@@ -36,3 +36,11 @@ describe('pod requests of app containers only', () => {
     );
   });
 });
+
+describe('pod requests from values that are no quantity', () => {
+  it('counts them as nothing, without throwing (a learner can apply `cpu: [1]`)', () => {
+    const odd = { metadata: { name: 'p', namespace: 'default' }, spec: { containers: [{ name: 'c', resources: { requests: { cpu: [1], memory: { a: 1 }, 'example.com/gpu': true } } }] } } as unknown as Pod;
+    // As a string that is no quantity ('bogus'): the name is listed, at 0.
+    expect(podRequests(odd)).toEqual({ milliCpu: 0, memory: 0, ephemeralStorage: 0, scalar: { 'example.com/gpu': 0 } });
+  });
+});
