@@ -7,6 +7,7 @@ import { invalid, type FieldError } from './errors.js';
 import { matchesLabelSelector, type LabelSelector } from './selectors.js';
 import { validateNetworkPolicySpec } from './validation-networking.js';
 import { canonicalQuantity, compareQuantity, tryParseQuantityExact } from '../quantity.js';
+import { isPlainJsonObject } from '../json.js';
 
 type Obj = Record<string, any>;
 
@@ -176,8 +177,8 @@ function validatePodSpec(spec: Obj | undefined, path: string, errors: FieldError
  * taken in the object's key order (Go ranges over the map in random order).
  */
 function validateResourceRequirements(resources: unknown, path: string, errors: FieldError[]): void {
-  if (!isRecord(resources) || !isRecord(resources.requests)) return;
-  const limits = isRecord(resources.limits) ? resources.limits : undefined;
+  if (!isPlainJsonObject(resources) || !isPlainJsonObject(resources.requests)) return;
+  const limits = isPlainJsonObject(resources.limits) ? resources.limits : undefined;
   for (const [name, value] of Object.entries(resources.requests)) {
     const request = quantityOf(value);
     if (request === undefined) continue;
@@ -193,10 +194,6 @@ function validateResourceRequirements(resources: unknown, path: string, errors: 
     if (cmp !== 0 && !overcommit) errors.push({ field: `${path}.requests`, detail: `${requestText}: must be equal to ${name} limit of ${limit.text}` });
     else if (cmp > 0) errors.push({ field: `${path}.requests`, detail: `${requestText}: must be less than or equal to ${name} limit of ${limit.text}` });
   }
-}
-
-function isRecord(v: unknown): v is Obj {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
 /** A quantity and its canonical text (Quantity.String()); undefined for what is not one. */
