@@ -203,7 +203,11 @@ export function formatQuantity(value: number, format: QuantityFormat): string {
 
 /** Canonical text of a parsed quantity, as `kubectl describe` prints a request (`0.5` → `500m`). */
 export function canonicalQuantity(input: string | number): string {
-  const q = parseQuantityExact(input);
+  return quantityText(parseQuantityExact(input));
+}
+
+/** Canonical text of a quantity already parsed (Quantity.String()). */
+export function quantityText(q: ParsedQuantity): string {
   if (q.exp2 === 0) return formatQuantityExact(q.mantissa, q.exp10, q.format);
   return formatQuantityExact(scaledCeil(q, 0), 0, q.format);
 }

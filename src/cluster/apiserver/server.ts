@@ -793,8 +793,8 @@ function differentObjects(a: unknown, b: unknown): boolean {
  */
 function decodeRefusal(user: UserInfo, body: unknown): Status | undefined {
   if (user.name.startsWith('system:')) return undefined;
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
-  const { apiVersion, kind } = body as { apiVersion?: unknown; kind?: unknown };
+  if (!isPlainJsonObject(body)) return undefined;
+  const { apiVersion, kind } = body;
   if (typeof apiVersion !== 'string' || typeof kind !== 'string') return undefined;
   const wrongType = strictDecodeProblems(body, apiVersion, kind).find((p) => p.type === 'wrong-type');
   return wrongType && badRequest(decodeErrorMessage(apiVersion, kind, [wrongType]));

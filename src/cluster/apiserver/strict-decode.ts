@@ -131,7 +131,7 @@ function decodeSpecial(w: Walk, value: unknown, type: string, special: string): 
   switch (special) {
     case 'Quantity':
       // Quantity.UnmarshalJSON parses a string's content, or else the raw JSON text.
-      if ((typeof value !== 'string' && typeof value !== 'number') || tryParseQuantityExact(typeof value === 'string' ? value.trim() : value) === undefined) {
+      if (tryParseQuantityExact(value) === undefined) {
         w.problems.push({ type: 'wrong-type', path: [...w.path], message: QUANTITY_FORMAT_ERROR });
       }
       return;

@@ -6,7 +6,7 @@ import type { KubeObject, Status } from './types.js';
 import { invalid, type FieldError } from './errors.js';
 import { matchesLabelSelector, type LabelSelector } from './selectors.js';
 import { validateNetworkPolicySpec } from './validation-networking.js';
-import { canonicalQuantity, compareQuantity, tryParseQuantityExact } from '../quantity.js';
+import { compareQuantity, quantityText, tryParseQuantityExact, type ParsedQuantity } from '../quantity.js';
 import { isPlainJsonObject } from '../json.js';
 
 type Obj = Record<string, any>;
@@ -197,10 +197,9 @@ function validateResourceRequirements(resources: unknown, path: string, errors: 
 }
 
 /** A quantity and its canonical text (Quantity.String()); undefined for what is not one. */
-function quantityOf(value: unknown): { parsed: NonNullable<ReturnType<typeof tryParseQuantityExact>>; text: string } | undefined {
-  if (typeof value !== 'string' && typeof value !== 'number') return undefined;
+function quantityOf(value: unknown): { parsed: ParsedQuantity; text: string } | undefined {
   const parsed = tryParseQuantityExact(value);
-  return parsed && { parsed, text: canonicalQuantity(value) };
+  return parsed && { parsed, text: quantityText(parsed) };
 }
 
 /** helper.IsOvercommitAllowed: a native resource (no domain, or kubernetes.io's) that is not hugepages. */

@@ -11,7 +11,7 @@ import { kindName } from './invocation.js';
 import { bool, int, str } from './flags.js';
 import { errorResult, statusMessage } from './errors.js';
 import { fetchTargets, parseTargets, type Fetched } from './resolve.js';
-import { QUANTITY_FORMAT_ERROR, canonicalQuantity, tryParseQuantityExact } from '../../cluster/quantity.js';
+import { QUANTITY_FORMAT_ERROR, quantityText, tryParseQuantityExact } from '../../cluster/quantity.js';
 
 type Obj = Record<string, any>;
 
@@ -144,8 +144,9 @@ function parseResourceList(text: string | undefined): Record<string, string> | s
     const pieces = part.split('=');
     if (pieces.length !== 2) return `Invalid argument syntax ${part}, expected <resource>=<value>`;
     const [name, value] = pieces as [string, string];
-    if (tryParseQuantityExact(value) === undefined) return QUANTITY_FORMAT_ERROR;
-    out[name] = canonicalQuantity(value);
+    const quantity = tryParseQuantityExact(value);
+    if (quantity === undefined) return QUANTITY_FORMAT_ERROR;
+    out[name] = quantityText(quantity);
   }
   return out;
 }
