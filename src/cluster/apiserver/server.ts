@@ -8,14 +8,14 @@
 import type { EventQueue } from '../clock/event-queue.js';
 import type { Random } from '../clock/random.js';
 import type { Store } from '../store/store.js';
-import type { ApiClient, ApiResult, DeleteOptions, ExecOutput, KubeletEndpoint, PodExecOptions, KubeList, KubeObject, ListOptions, PatchType, PodLogOptions, Status, WatchEvent, WatchHandle } from './types.js';
+import type { ApiClient, ApiResult, WriteOptions, DeleteOptions, ExecOutput, KubeletEndpoint, PodExecOptions, KubeList, KubeObject, ListOptions, PatchType, PodLogOptions, Status, WatchEvent, WatchHandle } from './types.js';
 import { apiVersionOf, resolveResource, type ResourceInfo } from './resources.js';
 import { authenticate, authenticationFailure, type Credential, type UserInfo } from './authn.js';
 import { klogKV, klogLine } from '../host/journal.js';
 import { authorize } from './authz.js';
 import { KUBEADM_SERVING_OPTIONS, type ServingOptions } from './serving-options.js';
 import { ETCD_ERROR_CODES } from '../etcd/member.js';
-import { decodeErrorMessage, strictDecodeProblems } from './strict-decode.js';
+import { decodeWrite } from './field-validation.js';
 import { alreadyExists, storageError, badRequest, conflict, failure, forbidden, gone, proxyError, invalid, notFound, notServed, rejectedRequest, unauthorized, unstructuredServerError } from './errors.js';
 import { healthAnswer, type HealthAnswer } from './health.js';
 import { componentStatus, type ComponentProbe } from './component-status.js';
@@ -226,14 +226,15 @@ export class ApiServer {
     return { ok: true, value: { apiVersion: apiVersionOf(b.info), kind: `${b.info.kind}List`, metadata: { resourceVersion: String(this.options.store.currentRevision()) }, items } };
   }
 
-  create(credential: Credential, resource: string, namespace: string | undefined, body: KubeObject): ApiResult<KubeObject> {
+  create(credential: Credential, resource: string, namespace: string | undefined, requestBody: KubeObject, options?: WriteOptions): ApiResult<KubeObject> {
     // A create request (POST to the collection) carries no name in its attributes, so RBAC
     // resourceNames cannot match it and the 403 reads `pods is forbidden: ...`.
     const b = this.begin(credential, 'create', resource, namespace);
     if (!b.ok) return failure(b.status);
-    if (b.info.name === 'bindings') return this.bind(b.user, b.ns, body);
-    const undecodable = decodeRefusal(b.user, body);
-    if (undecodable) return failure(undecodable);
+    if (b.info.name === 'bindings') return this.bind(b.user, b.ns, requestBody);
+    const decoded = decodeWrite(b.user, requestBody, options?.fieldValidation);
+    if (!decoded.ok) return failure(decoded.status);
+    const body = decoded.body;
     // The one copy of the request body (what decoding it would make); the store keeps it. Its base (one
     // shape for every create; a key holding undefined is copied as usual) holds back an event's frozen
     // involvedObject and source, shared as they are (frozen-parts.ts), and the metadata, copied next on
@@ -281,19 +282,20 @@ export class ApiServer {
     if (refused) return failure(refused);
     const stored = store.put(b.info.name, object, 'ADDED');
     if (b.info.name === 'events') this.expireEvent(stored);
-    return { ok: true, value: stored };
+    return decoded.warnings ? { ok: true, value: stored, warnings: decoded.warnings } : { ok: true, value: stored };
   }
 
-  update(credential: Credential, resource: string, namespace: string | undefined, body: KubeObject, subresource?: 'status' | 'ephemeralcontainers'): ApiResult<KubeObject> {
-    const name = body.metadata?.name ?? '';
+  update(credential: Credential, resource: string, namespace: string | undefined, requestBody: KubeObject, subresource?: 'status' | 'ephemeralcontainers', options?: WriteOptions): ApiResult<KubeObject> {
+    const name = requestBody.metadata?.name ?? '';
     const b = this.begin(credential, 'update', resource, namespace, name, subresource);
     if (!b.ok) return failure(b.status);
     if (subresource === 'ephemeralcontainers' && b.info.name !== 'pods') return failure(notServed());
-    const ns = b.info.namespaced ? (b.ns ?? body.metadata?.namespace) : undefined;
+    const ns = b.info.namespaced ? (b.ns ?? requestBody.metadata?.namespace) : undefined;
     const old = this.options.store.get(b.info.name, ns, name);
-    if (old !== undefined && subresource === undefined && b.info.name === 'leases' && renewsOnly(body, old)) return this.renew(old, body);
-    const undecodable = decodeRefusal(b.user, body);
-    if (undecodable) return failure(undecodable);
+    if (old !== undefined && subresource === undefined && b.info.name === 'leases' && renewsOnly(requestBody, old)) return this.renew(old, requestBody);
+    const decoded = decodeWrite(b.user, requestBody, options?.fieldValidation);
+    if (!decoded.ok) return failure(decoded.status);
+    const body = decoded.body;
     // The one copy of the request body. A status update takes only .status and changes nothing
     // in it, so it may share what the client sent back unchanged from the stored object. An
     // update is defaulted and admitted in place: it shares only when its kind has no defaults
@@ -312,12 +314,12 @@ export class ApiServer {
     }
     if (subresource === 'ephemeralcontainers') {
       const r = withEphemeralContainers(old, object);
-      return r.ok ? this.commit(b.info, old, r.object) : failure(r.status);
+      return withWarnings(r.ok ? this.commit(b.info, old, r.object) : failure(r.status), decoded.warnings);
     }
-    return this.write(b.user, b.info, old, object, subresource);
+    return withWarnings(this.write(b.user, b.info, old, object, subresource), decoded.warnings);
   }
 
-  patch(credential: Credential, resource: string, namespace: string | undefined, name: string, type: PatchType, patchBody: unknown, subresource?: 'ephemeralcontainers' | 'status'): ApiResult<KubeObject> {
+  patch(credential: Credential, resource: string, namespace: string | undefined, name: string, type: PatchType, patchBody: unknown, subresource?: 'ephemeralcontainers' | 'status', options?: WriteOptions): ApiResult<KubeObject> {
     const b = this.begin(credential, 'patch', resource, namespace, name, subresource);
     if (!b.ok) return failure(b.status);
     // Only pods serve the ephemeralcontainers subresource: elsewhere the path is not found (404, no details).
@@ -346,9 +348,9 @@ export class ApiServer {
     const isDocument = patched !== null && typeof patched === 'object' && !Array.isArray(patched);
     const copied = isDocument ? copyJson(patched, MAX_PATCHED_DEPTH) : {};
     if (copied === TOO_DEEP) return failure(badRequest('exceeded max depth'));
-    const object = copied as KubeObject;
-    const undecodable = decodeRefusal(b.user, object);
-    if (undecodable) return failure(undecodable);
+    const decoded = decodeWrite(b.user, copied as KubeObject, options?.fieldValidation, { type, body: patchBody });
+    if (!decoded.ok) return failure(decoded.status);
+    const object = decoded.body;
     // handlers/rest.go checkName: the patched object must still carry the name (and namespace) of the URL.
     const meta = object.metadata as unknown;
     const objName: unknown = meta !== null && typeof meta === 'object' ? (meta as Record<string, unknown>).name : undefined;
@@ -361,14 +363,14 @@ export class ApiServer {
     object.metadata.resourceVersion = old.metadata.resourceVersion;
     if (subresource === 'ephemeralcontainers') {
       const r = withEphemeralContainers(old, object);
-      return r.ok ? this.commit(b.info, old, r.object) : failure(r.status);
+      return withWarnings(r.ok ? this.commit(b.info, old, r.object) : failure(r.status), decoded.warnings);
     }
     if (subresource === 'status') {
       // The status strategies (e.g. nodeStatusStrategy.PrepareForUpdate) keep the stored spec and take the
       // request's status and metadata: labels and annotations change through status too (flannel annotates its node so).
-      return this.commit(b.info, old, { ...old, metadata: { ...old.metadata, labels: object.metadata.labels, annotations: object.metadata.annotations }, status: object.status });
+      return withWarnings(this.commit(b.info, old, { ...old, metadata: { ...old.metadata, labels: object.metadata.labels, annotations: object.metadata.annotations }, status: object.status }), decoded.warnings);
     }
-    return this.write(b.user, b.info, old, object, undefined, true);
+    return withWarnings(this.write(b.user, b.info, old, object, undefined, true), decoded.warnings);
   }
 
   delete(credential: Credential, resource: string, namespace: string | undefined, name: string, options: DeleteOptions = {}): ApiResult<KubeObject> {
@@ -674,17 +676,17 @@ class CredentialClient implements ApiClient {
   list(resource: string, namespace: string | undefined, options?: ListOptions) {
     return this.server.list(this.credential, resource, namespace, options);
   }
-  create(resource: string, namespace: string | undefined, object: KubeObject) {
-    return this.server.create(this.credential, resource, namespace, object);
+  create(resource: string, namespace: string | undefined, object: KubeObject, options?: WriteOptions) {
+    return this.server.create(this.credential, resource, namespace, object, options);
   }
-  update(resource: string, namespace: string | undefined, object: KubeObject, subresource?: 'ephemeralcontainers') {
-    return this.server.update(this.credential, resource, namespace, object, subresource);
+  update(resource: string, namespace: string | undefined, object: KubeObject, subresource?: 'ephemeralcontainers', options?: WriteOptions) {
+    return this.server.update(this.credential, resource, namespace, object, subresource, options);
   }
   updateStatus(resource: string, namespace: string | undefined, object: KubeObject) {
     return this.server.update(this.credential, resource, namespace, object, 'status');
   }
-  patch(resource: string, namespace: string | undefined, name: string, type: PatchType, patch: unknown, subresource?: 'ephemeralcontainers' | 'status') {
-    return this.server.patch(this.credential, resource, namespace, name, type, patch, subresource);
+  patch(resource: string, namespace: string | undefined, name: string, type: PatchType, patch: unknown, subresource?: 'ephemeralcontainers' | 'status', options?: WriteOptions) {
+    return this.server.patch(this.credential, resource, namespace, name, type, patch, subresource, options);
   }
   delete(resource: string, namespace: string | undefined, name: string, options?: DeleteOptions) {
     return this.server.delete(this.credential, resource, namespace, name, options);
@@ -782,20 +784,7 @@ function differentObjects(a: unknown, b: unknown): boolean {
   return a !== b && typeof a === 'object' && typeof b === 'object' && !jsonEqual(a, b);
 }
 
-/**
- * The API server decodes every body into its Go type, and a value of the wrong JSON type (`image: [1]`,
- * `cpu: {}`) fails there: 400 `Pod in version "v1" cannot be handled as a Pod: json: cannot unmarshal
- * array into Go struct field Container.spec.containers.image of type string` (strict-decode.ts). Only
- * bodies of users who are not components are decoded here: a component's body is typed by construction
- * (Go structs upstream, this simulation's code here), and decoding each of its writes would cost a
- * warm-up some tenth of its time. Unknown fields, which kubectl's fieldValidation=Strict refuses too,
- * are left to validation as before.
- */
-function decodeRefusal(user: UserInfo, body: unknown): Status | undefined {
-  if (user.name.startsWith('system:')) return undefined;
-  if (!isPlainJsonObject(body)) return undefined;
-  const { apiVersion, kind } = body;
-  if (typeof apiVersion !== 'string' || typeof kind !== 'string') return undefined;
-  const wrongType = strictDecodeProblems(body, apiVersion, kind).find((p) => p.type === 'wrong-type');
-  return wrongType && badRequest(decodeErrorMessage(apiVersion, kind, [wrongType]));
+/** A successful answer with the warnings decoding its body raised (kubectl prints them); a failure as it is. */
+function withWarnings(r: ApiResult<KubeObject>, warnings: readonly string[] | undefined): ApiResult<KubeObject> {
+  return warnings && r.ok ? { ...r, warnings } : r;
 }

@@ -77,8 +77,24 @@ export interface Status {
   code: number;
 }
 
-/** Result of an API call: the object, or the Status the server answered with. */
-export type ApiResult<T> = { ok: true; value: T } | { ok: false; status: Status };
+/**
+ * Result of an API call: the object (with the server's warnings, sent as
+ * `Warning` headers, which kubectl prints), or the Status the server answered with.
+ */
+export type ApiResult<T> = { ok: true; value: T; warnings?: readonly string[] } | { ok: false; status: Status };
+
+/**
+ * How the server treats fields of a written body its type does not have
+ * (the `fieldValidation` query parameter): refuse the request (Strict, what
+ * kubectl create/apply/replace send by default), drop them with a warning
+ * each (Warn, the server's default), or drop them silently (Ignore).
+ */
+export type FieldValidation = 'Strict' | 'Warn' | 'Ignore';
+
+/** Query parameters of a create, update or patch. */
+export interface WriteOptions {
+  fieldValidation?: FieldValidation;
+}
 
 /** Options of list and watch calls. */
 export interface ListOptions {
@@ -125,9 +141,9 @@ export interface ApiClient {
   get(resource: string, namespace: string | undefined, name: string): ApiResult<KubeObject>;
   /** namespace undefined = all namespaces (or a cluster-scoped resource). */
   list(resource: string, namespace: string | undefined, options?: ListOptions): ApiResult<KubeList>;
-  create(resource: string, namespace: string | undefined, object: KubeObject): ApiResult<KubeObject>;
+  create(resource: string, namespace: string | undefined, object: KubeObject, options?: WriteOptions): ApiResult<KubeObject>;
   /** PUT; with `ephemeralcontainers`, on that subresource of a pod (only spec.ephemeralContainers is taken from the body). */
-  update(resource: string, namespace: string | undefined, object: KubeObject, subresource?: 'ephemeralcontainers'): ApiResult<KubeObject>;
+  update(resource: string, namespace: string | undefined, object: KubeObject, subresource?: 'ephemeralcontainers', options?: WriteOptions): ApiResult<KubeObject>;
   /** PUT on the status subresource: only `.status` is taken from the body. */
   updateStatus(resource: string, namespace: string | undefined, object: KubeObject): ApiResult<KubeObject>;
   /**
@@ -135,7 +151,7 @@ export interface ApiClient {
    * spec.ephemeralContainers changes: kubectl debug); with `status`, on the
    * status subresource (status, labels and annotations change).
    */
-  patch(resource: string, namespace: string | undefined, name: string, type: PatchType, patch: unknown, subresource?: 'ephemeralcontainers' | 'status'): ApiResult<KubeObject>;
+  patch(resource: string, namespace: string | undefined, name: string, type: PatchType, patch: unknown, subresource?: 'ephemeralcontainers' | 'status', options?: WriteOptions): ApiResult<KubeObject>;
   delete(resource: string, namespace: string | undefined, name: string, options?: DeleteOptions): ApiResult<KubeObject>;
   /** Watches from `resourceVersion` (exclusive); events arrive through the simulation's event queue. */
   watch(resource: string, namespace: string | undefined, resourceVersion: string, handler: (event: WatchEvent) => void, options?: ListOptions): ApiResult<WatchHandle>;

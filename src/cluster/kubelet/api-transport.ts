@@ -8,7 +8,7 @@
  * against its own clock). Failures carry the Go error text client-go
  * returns: `Get "https://10.0.0.10:6443/...": dial tcp 10.0.0.10:6443: i/o timeout`.
  */
-import type { ApiClient, ApiResult, DeleteOptions, KubeObject, ListOptions, PatchType, PodLogOptions, PodExecOptions, Status, WatchEvent } from '../apiserver/types.js';
+import type { ApiClient, ApiResult, DeleteOptions, KubeObject, ListOptions, PatchType, PodLogOptions, PodExecOptions, Status, WatchEvent, WriteOptions } from '../apiserver/types.js';
 import type { Certificate } from '../host/certs.js';
 import type { NodeHost } from '../host/node-host.js';
 import type { Network } from '../network/network.js';
@@ -167,21 +167,21 @@ export class KubeletTransport {
         const f = t.checkList(resource, namespace, options);
         return f ? refused(f) : answered(inner.list(resource, namespace, options));
       },
-      create: (resource: string, namespace: string | undefined, object: KubeObject) => {
+      create: (resource: string, namespace: string | undefined, object: KubeObject, options?: WriteOptions) => {
         const f = on('POST', resource, namespace);
-        return f ? refused(f) : answered(inner.create(resource, namespace, object));
+        return f ? refused(f) : answered(inner.create(resource, namespace, object, options));
       },
-      update: (resource: string, namespace: string | undefined, object: KubeObject) => {
-        const f = on('PUT', resource, namespace, object.metadata.name);
-        return f ? refused(f) : answered(inner.update(resource, namespace, object));
+      update: (resource: string, namespace: string | undefined, object: KubeObject, subresource?: 'ephemeralcontainers', options?: WriteOptions) => {
+        const f = on('PUT', resource, namespace, object.metadata.name, subresource);
+        return f ? refused(f) : answered(inner.update(resource, namespace, object, subresource, options));
       },
       updateStatus: (resource: string, namespace: string | undefined, object: KubeObject) => {
         const f = on('PUT', resource, namespace, object.metadata.name, 'status');
         return f ? refused(f) : answered(inner.updateStatus(resource, namespace, object));
       },
-      patch: (resource: string, namespace: string | undefined, name: string, type: PatchType, patch: unknown) => {
-        const f = on('PATCH', resource, namespace, name);
-        return f ? refused(f) : answered(inner.patch(resource, namespace, name, type, patch));
+      patch: (resource: string, namespace: string | undefined, name: string, type: PatchType, patch: unknown, subresource?: 'ephemeralcontainers' | 'status', options?: WriteOptions) => {
+        const f = on('PATCH', resource, namespace, name, subresource);
+        return f ? refused(f) : answered(inner.patch(resource, namespace, name, type, patch, subresource, options));
       },
       delete: (resource: string, namespace: string | undefined, name: string, options?: DeleteOptions) => {
         const f = on('DELETE', resource, namespace, name);

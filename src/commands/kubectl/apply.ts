@@ -14,6 +14,7 @@ import type { Invocation } from './invocation.js';
 import { kindName } from './invocation.js';
 import { arr, int, str } from './flags.js';
 import { errorResult, statusMessage, statusMessageWithSource } from './errors.js';
+import { validationOptions, warningLines } from './field-validation.js';
 
 type Obj = Record<string, any>;
 
@@ -132,6 +133,9 @@ function forEachManifest(inv: Invocation, step: (source: string, obj: Obj, mappe
 
 /** Runs `kubectl apply -f`. */
 export function runApply(inv: Invocation): ExecResult {
+  const validation = validationOptions(inv);
+  if (!validation.ok) return errorResult(validation.error);
+  const options = validation.options;
   return forEachManifest(inv, (source, obj, mapped) => {
     const modified = withLastApplied(obj);
     const current = inv.client.get(mapped.resource, mapped.namespace, obj.metadata?.name ?? '');
@@ -139,8 +143,8 @@ export function runApply(inv: Invocation): ExecResult {
       return { stderr: statusMessageWithSource(current.status, 'retrieving current configuration of', source), failed: true };
     }
     if (!current.ok) {
-      const r = inv.client.create(mapped.resource, mapped.namespace, modified as KubeObject);
-      return r.ok ? { stdout: `${kindName(r.value)} created\n` } : { stderr: statusMessageWithSource(r.status, 'creating', source), failed: true };
+      const r = inv.client.create(mapped.resource, mapped.namespace, modified as KubeObject, options);
+      return r.ok ? { stdout: `${kindName(r.value)} created\n`, stderr: warningLines(inv, r) } : { stderr: statusMessageWithSource(r.status, 'creating', source), failed: true };
     }
     const previousText = current.value.metadata.annotations?.[LAST_APPLIED];
     let previous: Obj | undefined;
@@ -152,9 +156,9 @@ export function runApply(inv: Invocation): ExecResult {
     const warning = previousText
       ? ''
       : `Warning: resource ${mapped.resource}/${current.value.metadata.name} is missing the ${LAST_APPLIED} annotation which is required by kubectl apply. kubectl apply should only be used on resources created declaratively by either kubectl create --save-config or kubectl apply. The missing annotation will be patched automatically.\n`;
-    const r = inv.client.patch(mapped.resource, mapped.namespace, obj.metadata.name, 'merge', threeWay(previous, modified));
+    const r = inv.client.patch(mapped.resource, mapped.namespace, obj.metadata.name, 'merge', threeWay(previous, modified), undefined, options);
     if (!r.ok) return { stderr: warning + statusMessageWithSource(r.status, 'patching', source), failed: true };
-    return { stdout: `${kindName(r.value)} ${r.value.metadata.resourceVersion === current.value.metadata.resourceVersion ? 'unchanged' : 'configured'}\n`, stderr: warning };
+    return { stdout: `${kindName(r.value)} ${r.value.metadata.resourceVersion === current.value.metadata.resourceVersion ? 'unchanged' : 'configured'}\n`, stderr: warning + warningLines(inv, r) };
   });
 }
 
@@ -164,9 +168,11 @@ export function runCreate(inv: Invocation): ExecResult {
     if (inv.args.length > 0) return { stdout: '', stderr: `error: unknown command "${inv.args[0]}" for "kubectl create"\nRun 'kubectl create --help' for usage.\n`, exitCode: 1 };
     return { stdout: '', stderr: `error: must specify one of -f and -k\n\n`, exitCode: 1 };
   }
+  const validation = validationOptions(inv);
+  if (!validation.ok) return errorResult(validation.error);
   return forEachManifest(inv, (source, obj, mapped) => {
-    const r = inv.client.create(mapped.resource, mapped.namespace, obj as KubeObject);
-    return r.ok ? { stdout: `${kindName(r.value)} created\n` } : { stderr: statusMessageWithSource(r.status, 'creating', source), failed: true };
+    const r = inv.client.create(mapped.resource, mapped.namespace, obj as KubeObject, validation.options);
+    return r.ok ? { stdout: `${kindName(r.value)} created\n`, stderr: warningLines(inv, r) } : { stderr: statusMessageWithSource(r.status, 'creating', source), failed: true };
   });
 }
 
@@ -179,6 +185,8 @@ function containerName(image: string): string {
 
 /** Runs `kubectl create deployment NAME --image=IMAGE [--replicas=N] [--port=P]`. */
 export function runCreateDeployment(inv: Invocation): ExecResult {
+  const validation = validationOptions(inv);
+  if (!validation.ok) return errorResult(validation.error);
   if (inv.args.length !== 1) return { stdout: '', stderr: `error: exactly one NAME is required, got ${inv.args.length}\nSee 'kubectl create deployment -h' for help and examples\n`, exitCode: 1 };
   const images = arr(inv.flags, 'image');
   if (images.length === 0) return { stdout: '', stderr: `error: required flag(s) "image" not set\n`, exitCode: 1 };
@@ -203,6 +211,8 @@ export function runCreateDeployment(inv: Invocation): ExecResult {
 
 /** Runs `kubectl create namespace NAME`. */
 export function runCreateNamespace(inv: Invocation): ExecResult {
+  const validation = validationOptions(inv);
+  if (!validation.ok) return errorResult(validation.error);
   if (inv.args.length !== 1) return { stdout: '', stderr: `error: exactly one NAME is required, got ${inv.args.length}\nSee 'kubectl create namespace -h' for help and examples\n`, exitCode: 1 };
   const r = inv.client.create('namespaces', undefined, { apiVersion: 'v1', kind: 'Namespace', metadata: { name: inv.args[0] }, spec: {}, status: {} } as KubeObject);
   if (!r.ok) return { stdout: '', stderr: statusMessage(r.status), exitCode: 1 };

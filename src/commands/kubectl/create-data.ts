@@ -9,6 +9,7 @@
  */
 import type { KubeObject } from '../../cluster/apiserver/types.js';
 import type { ExecResult } from '../types.js';
+import { validationOptions } from './field-validation.js';
 import type { Invocation } from './invocation.js';
 import { kindName } from './invocation.js';
 import { arr, bool, str } from './flags.js';
@@ -78,6 +79,8 @@ function collectData(inv: Invocation, kind: 'ConfigMap' | 'Secret', name: string
 
 /** Creates the object, or prints it with `--dry-run=client`. */
 function createOrPrint(inv: Invocation, resource: string, what: string, obj: KubeObject): ExecResult {
+  const validation = validationOptions(inv);
+  if (!validation.ok) return errorResult(validation.error);
   const dryRun = str(inv.flags, 'dry-run');
   const output = str(inv.flags, 'output');
   // create's PrintFlags ("created"): json, yaml, name and the template printers; anything else is refused before any request.

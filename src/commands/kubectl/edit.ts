@@ -11,6 +11,7 @@ import { qualifiedName, type ResourceInfo } from '../../cluster/apiserver/resour
 import type { ExecResult } from '../types.js';
 import type { Invocation } from './invocation.js';
 import { kindName } from './invocation.js';
+import { warningLines } from './field-validation.js';
 import { errorResult, statusMessage } from './errors.js';
 import { fetchTargets, parseTargets } from './resolve.js';
 import { toYaml } from '../../cluster/go-yaml/yaml.js';
@@ -93,6 +94,7 @@ export async function runEdit(inv: Invocation): Promise<ExecResult> {
       }
       const r = inv.client.update(info.name, obj.metadata.namespace, edited);
       if (r.ok) {
+        stderr += warningLines(inv, r);
         stdout += `${kindName(r.value)} edited\n`;
         break;
       }

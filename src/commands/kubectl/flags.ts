@@ -15,6 +15,8 @@ export interface FlagSpec {
   /** One-letter shorthand, e.g. `A`. */
   readonly short?: string;
   readonly type: FlagType;
+  /** pflag's NoOptDefVal: the value of `--name` given without `=value` (which then takes no argument). */
+  readonly noOptDefault?: string;
 }
 
 /** Parsed flag values by long name (bools as true/false, arrays accumulate). */
@@ -26,6 +28,8 @@ export type ParsedArgs =
   | { ok: false; error: string };
 
 const f = (name: string, type: FlagType, short?: string): FlagSpec => ({ name, type, ...(short ? { short } : {}) });
+/** kubectl's --validate (cmdutil.AddValidateFlags): `--validate` alone means strict. */
+const VALIDATE: FlagSpec = { name: 'validate', type: 'string', noOptDefault: 'strict' };
 
 /** kubectl's global flags (kubectl options): accepted everywhere; those that change identity or target are refused (identity-flags.ts), the rest ignored. */
 export const GLOBAL_FLAGS: readonly FlagSpec[] = [
@@ -146,20 +150,20 @@ export const VERB_FLAGS: Readonly<Record<string, readonly FlagSpec[]>> = {
   ],
   cordon: [f('selector', 'string', 'l'), f('dry-run', 'string')],
   uncordon: [f('selector', 'string', 'l'), f('dry-run', 'string')],
-  taint: [...PRINT, f('overwrite', 'bool'), f('selector', 'string', 'l'), f('all', 'bool'), f('validate', 'string'), f('allow-missing-template-keys', 'bool')],
+  taint: [...PRINT, f('overwrite', 'bool'), f('selector', 'string', 'l'), f('all', 'bool'), VALIDATE, f('allow-missing-template-keys', 'bool')],
   label: [...PRINT, ...SELECT, f('overwrite', 'bool'), f('all-namespaces', 'bool', 'A'), f('field-selector', 'string'), f('list', 'bool'), f('local', 'bool'), f('resource-version', 'string')],
   annotate: [...PRINT, ...SELECT, f('overwrite', 'bool'), f('all-namespaces', 'bool', 'A'), f('field-selector', 'string'), f('list', 'bool'), f('local', 'bool'), f('resource-version', 'string')],
   scale: [...PRINT, ...SELECT, f('replicas', 'int'), f('current-replicas', 'int'), f('resource-version', 'string'), f('timeout', 'string')],
   'set image': [...PRINT, ...SELECT, f('local', 'bool')],
   'set resources': [...PRINT, ...SELECT, f('local', 'bool'), f('containers', 'string', 'c'), f('limits', 'string'), f('requests', 'string')],
   patch: [...PRINT, f('patch', 'string', 'p'), f('patch-file', 'string'), f('type', 'string'), f('local', 'bool'), f('subresource', 'string'), f('filename', 'array', 'f'), f('recursive', 'bool', 'R'), f('kustomize', 'string', 'k')],
-  edit: [...PRINT, f('filename', 'array', 'f'), f('recursive', 'bool', 'R'), f('kustomize', 'string', 'k'), f('validate', 'string'), f('windows-line-endings', 'bool'), f('save-config', 'bool'), f('subresource', 'string'), f('output-patch', 'bool')],
-  apply: [...PRINT, ...SELECT, f('force', 'bool'), f('validate', 'string'), f('server-side', 'bool'), f('prune', 'bool'), f('overwrite', 'bool'), f('wait', 'bool'), f('timeout', 'string'), f('force-conflicts', 'bool'), f('grace-period', 'int')],
-  create: [...PRINT, f('filename', 'array', 'f'), f('recursive', 'bool', 'R'), f('kustomize', 'string', 'k'), f('save-config', 'bool'), f('validate', 'string'), f('edit', 'bool'), f('selector', 'string', 'l'), f('raw', 'string'), f('windows-line-endings', 'bool')],
-  'create deployment': [...PRINT, f('image', 'array'), f('replicas', 'int', 'r'), f('port', 'int'), f('save-config', 'bool'), f('validate', 'string')],
-  'create namespace': [...PRINT, f('save-config', 'bool'), f('validate', 'string')],
-  'create configmap': [...PRINT, f('from-literal', 'array'), f('from-file', 'array'), f('from-env-file', 'array'), f('append-hash', 'bool'), f('save-config', 'bool'), f('validate', 'string')],
-  'create secret': [...PRINT, f('from-literal', 'array'), f('from-file', 'array'), f('from-env-file', 'array'), f('type', 'string'), f('append-hash', 'bool'), f('save-config', 'bool'), f('validate', 'string')],
+  edit: [...PRINT, f('filename', 'array', 'f'), f('recursive', 'bool', 'R'), f('kustomize', 'string', 'k'), VALIDATE, f('windows-line-endings', 'bool'), f('save-config', 'bool'), f('subresource', 'string'), f('output-patch', 'bool')],
+  apply: [...PRINT, ...SELECT, f('force', 'bool'), VALIDATE, f('server-side', 'bool'), f('prune', 'bool'), f('overwrite', 'bool'), f('wait', 'bool'), f('timeout', 'string'), f('force-conflicts', 'bool'), f('grace-period', 'int')],
+  create: [...PRINT, f('filename', 'array', 'f'), f('recursive', 'bool', 'R'), f('kustomize', 'string', 'k'), f('save-config', 'bool'), VALIDATE, f('edit', 'bool'), f('selector', 'string', 'l'), f('raw', 'string'), f('windows-line-endings', 'bool')],
+  'create deployment': [...PRINT, f('image', 'array'), f('replicas', 'int', 'r'), f('port', 'int'), f('save-config', 'bool'), VALIDATE],
+  'create namespace': [...PRINT, f('save-config', 'bool'), VALIDATE],
+  'create configmap': [...PRINT, f('from-literal', 'array'), f('from-file', 'array'), f('from-env-file', 'array'), f('append-hash', 'bool'), f('save-config', 'bool'), VALIDATE],
+  'create secret': [...PRINT, f('from-literal', 'array'), f('from-file', 'array'), f('from-env-file', 'array'), f('type', 'string'), f('append-hash', 'bool'), f('save-config', 'bool'), VALIDATE],
   'rollout status': [f('watch', 'bool', 'w'), f('revision', 'int'), f('timeout', 'string'), f('selector', 'string', 'l'), f('filename', 'array', 'f'), f('recursive', 'bool', 'R'), f('kustomize', 'string', 'k')],
   'rollout restart': [...PRINT, f('selector', 'string', 'l'), f('filename', 'array', 'f'), f('recursive', 'bool', 'R'), f('kustomize', 'string', 'k')],
   'rollout undo': [...PRINT, f('to-revision', 'int'), f('selector', 'string', 'l'), f('filename', 'array', 'f'), f('recursive', 'bool', 'R'), f('kustomize', 'string', 'k')],
@@ -274,6 +278,7 @@ export function parseFlags(args: readonly string[], specs: readonly FlagSpec[]):
       const spec = all.find((s) => s.name === name);
       if (!spec) return { ok: false, error: `unknown flag: --${name}` };
       let value: string | undefined = eq >= 0 ? arg.slice(eq + 1) : undefined;
+      if (value === undefined && spec.noOptDefault !== undefined) value = spec.noOptDefault;
       if (value === undefined && spec.type !== 'bool') {
         if (i + 1 >= args.length) return { ok: false, error: `flag needs an argument: --${name}` };
         value = args[++i];

@@ -6,6 +6,7 @@
 import yaml from 'js-yaml';
 import type { PatchType } from '../../cluster/apiserver/types.js';
 import type { ExecResult } from '../types.js';
+import { warningLines } from './field-validation.js';
 import type { Invocation } from './invocation.js';
 import { kindName } from './invocation.js';
 import { str } from './flags.js';
@@ -50,6 +51,7 @@ export function runPatch(inv: Invocation): ExecResult {
       continue;
     }
     const unchanged = r.value.metadata.resourceVersion === obj.metadata.resourceVersion;
+    stderr += warningLines(inv, r);
     stdout += `${kindName(r.value)} patched${unchanged ? ' (no change)' : ''}\n`;
   }
   return { stdout, stderr, exitCode: failed ? 1 : 0 };

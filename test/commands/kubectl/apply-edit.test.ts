@@ -108,3 +108,62 @@ describe('kubectl edit', () => {
     expect(r.stderr).toMatch(/^A copy of your changes has been stored to "\/tmp\/kubectl-edit-\d+\.yaml"\nerror: Edit cancelled, no valid changes were saved\.\n$/);
   });
 });
+
+const withUnknownFields = `apiVersion: v1
+kind: Pod
+metadata:
+  name: x
+spec:
+  containers:
+  - name: a
+    image: nginx
+    foo: 1
+  bar: 2
+`;
+
+// kubectl's --validate (default strict) sent as fieldValidation; the server's warnings printed once each.
+describe('kubectl --validate and unknown fields', () => {
+  it('is refused by create and apply by default, naming every unknown field', async () => {
+    const c = new TestCluster();
+    const refusal = 'Error from server (BadRequest): error when creating "STDIN": Pod in version "v1" cannot be handled as a Pod: strict decoding error: unknown field "spec.bar", unknown field "spec.containers[0].foo"\n';
+    expect(await c.run('create -f -', withUnknownFields)).toEqual({ stdout: '', stderr: refusal, exitCode: 1 });
+    expect(await c.run('apply -f -', withUnknownFields)).toEqual({ stdout: '', stderr: refusal, exitCode: 1 });
+    expect(await c.run('create --validate -f -', withUnknownFields)).toEqual({ stdout: '', stderr: refusal, exitCode: 1 });
+    expect((await c.run('get pods')).stderr).toBe('No resources found in default namespace.\n');
+  });
+
+  it('creates without the fields with --validate=warn (warning each) or =false (silently)', async () => {
+    const c = new TestCluster();
+    expect(await c.run('create -f - --validate=warn', withUnknownFields)).toEqual({
+      stdout: 'pod/x created\n',
+      stderr: 'Warning: unknown field "spec.bar"\nWarning: unknown field "spec.containers[0].foo"\n',
+      exitCode: 0,
+    });
+    expect((await c.run('get pod x -o yaml')).stdout).not.toMatch(/foo|bar/);
+    expect(await c.run('apply -f - --validate=false', withUnknownFields.replace('name: x', 'name: y'))).toEqual({ stdout: 'pod/y created\n', stderr: '', exitCode: 0 });
+  });
+
+  it('refuses an apply that adds an unknown field to an existing object, as the patch it sends', async () => {
+    const c = new TestCluster();
+    const clean = withUnknownFields.replace('    foo: 1\n', '').replace('  bar: 2\n', '');
+    expect((await c.run('apply -f -', clean)).stdout).toBe('pod/x created\n');
+    const r = await c.run('apply -f -', withUnknownFields.replace('  bar: 2\n', ''));
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toMatch(/^The request is invalid: patch: Invalid value: "map\[.*spec:map\[containers:\[map\[foo:1 image:nginx name:a\]\]\]\]": strict decoding error: unknown field "spec.containers\[0\].foo"\n$/);
+  });
+
+  it('answers a value it does not know as kubectl does', async () => {
+    const c = new TestCluster();
+    for (const line of ['create -f - --validate=foo', 'apply -f - --validate=yes', 'create configmap c --validate=nope', 'create namespace n --validate=x']) {
+      const r = await c.run(line, withUnknownFields);
+      expect(r.stderr).toMatch(/^error: invalid - validate option "\w+"; must be one of: strict \(or true\), warn, ignore \(or false\)\n$/);
+      expect(r.exitCode).toBe(1);
+    }
+  });
+
+  it('prints the warnings of a patch, which kubectl sends without a directive', async () => {
+    const c = new TestCluster();
+    await c.run('create -f -', withUnknownFields.replace('    foo: 1\n', '').replace('  bar: 2\n', ''));
+    expect(await c.run(`patch pod x -p '{"spec":{"qux":1}}'`)).toEqual({ stdout: 'pod/x patched (no change)\n', stderr: 'Warning: unknown field "spec.qux"\n', exitCode: 0 });
+  });
+});

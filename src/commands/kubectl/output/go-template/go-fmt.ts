@@ -9,6 +9,9 @@
  */
 import type { NumberLit } from './parse.js';
 import { isPlainObject } from '../../../../cluster/go-yaml/yaml.js';
+import { formatFloatV, goValueText, numberType } from '../../../../cluster/go-value-text.js';
+
+export { formatFloatV, numberType };
 
 /** A value inside the template engine: decoded JSON, or a typed template literal. */
 export type GoValue = unknown;
@@ -29,9 +32,6 @@ export function lit(type: NumberLit['type'], value: number): NumberLit {
   return Object.assign(Object.create(LIT_PROTO) as object, { type, value }) as NumberLit;
 }
 
-/** A JSON number's Go type after util/json decoding. */
-export const numberType = (n: number): 'int64' | 'float64' => (Number.isInteger(n) && !String(n).includes('e') ? 'int64' : 'float64');
-
 /** The dynamic Go type name of a value (`%T`). */
 export function goTypeName(v: GoValue): string {
   if (isLit(v)) return v.type;
@@ -48,28 +48,6 @@ export function numeric(v: GoValue): { kind: 'int' | 'float'; value: number } | 
   if (isLit(v)) return { kind: v.type === 'float64' ? 'float' : 'int', value: v.value };
   if (typeof v === 'number') return { kind: numberType(v) === 'int64' ? 'int' : 'float', value: v };
   return undefined;
-}
-
-/** fmt's %v of a float64: strconv 'g' with the shortest digits, in %e form when the exponent is < -4 or >= 6 (1e+06, 1e-05). */
-export function formatFloatV(f: number): string {
-  if (Number.isNaN(f)) return 'NaN';
-  if (f === Infinity) return '+Inf';
-  if (f === -Infinity) return '-Inf';
-  if (f === 0) return Object.is(f, -0) ? '-0' : '0';
-  const [mant, expText] = f.toExponential().split('e');
-  const exp = Number(expText);
-  if (exp < -4 || exp >= 6) {
-    const digits = mant;
-    const sign = exp < 0 ? '-' : '+';
-    return `${digits}e${sign}${String(Math.abs(exp)).padStart(2, '0')}`;
-  }
-  // Plain decimal with the shortest digits.
-  const neg = f < 0;
-  const digits = mant.replace('-', '').replace('.', '');
-  let s: string;
-  if (exp >= 0) s = digits.length > exp + 1 ? `${digits.slice(0, exp + 1)}.${digits.slice(exp + 1)}` : digits + '0'.repeat(exp + 1 - digits.length);
-  else s = `0.${'0'.repeat(-exp - 1)}${digits}`;
-  return (neg ? '-' : '') + s;
 }
 
 /** strconv.FormatFloat(f, 'x', -1, 64): `0x1.cp+01`. */
@@ -98,21 +76,13 @@ function hexFloat(f: number): string {
   return `${f < 0 ? '-' : ''}0x1${digits ? '.' + digits : ''}p${exp}`;
 }
 
-/** `%v` of a value, as fmt prints an operand (depth > 0 inside maps and slices). */
+/** `%v` of a value, as fmt prints an operand (template literals by their type). */
 export function formatV(v: GoValue): string {
-  if (v === null || v === undefined) return '<nil>';
-  if (isLit(v)) return v.type === 'float64' ? formatFloatV(v.value) : String(v.value);
-  if (typeof v === 'number') return numberType(v) === 'int64' ? String(v) : formatFloatV(v);
-  if (typeof v === 'string') return v;
-  if (typeof v === 'boolean') return String(v);
-  if (Array.isArray(v)) return `[${v.map(formatV).join(' ')}]`;
-  if (isMap(v)) {
-    const keys = Object.keys(v)
-      .filter((k) => v[k] !== undefined)
-      .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-    return `map[${keys.map((k) => `${k}:${formatV(v[k])}`).join(' ')}]`;
-  }
-  return String(v);
+  return goValueText(v, literalText);
+}
+
+function literalText(v: unknown): string | undefined {
+  return isLit(v) ? (v.type === 'float64' ? formatFloatV(v.value) : String(v.value)) : undefined;
 }
 
 /** fmt.Sprint: operands formatted with %v, a space between two operands when neither is a string. */
