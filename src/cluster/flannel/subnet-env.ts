@@ -22,6 +22,16 @@ export function subnetEnvText(network: string, subnet: string, mtu: number, ipMa
 }
 
 /**
+ * The node's subnet as the plugin hands it to host-local IPAM
+ * (flannel-io/cni-plugin flannel_linux.go: ranges of FLANNEL_SUBNET), e.g.
+ * `10.244.1.1/24`; undefined when the file has none.
+ */
+export function flannelSubnet(text: string | undefined): string | undefined {
+  const m = /^FLANNEL_SUBNET=(\S+)$/m.exec(text ?? '');
+  return m ? m[1] : undefined;
+}
+
+/**
  * Why loadFlannelSubnetEnv fails for a file's content (undefined content:
  * there is no file), or undefined when the plugin can use it.
  */

@@ -624,7 +624,7 @@ export class Kubelet implements Component {
       now: () => q.now(),
       after: (ms, fn) => q.after(ms, () => kubelet.active && fn()),
       cancel: (id) => q.cancel(id),
-      allocatePodIP: () => kubelet.allocatePodIP(),
+      allocatePodIP: (subnet) => kubelet.allocatePodIP(subnet),
       syncBlocked: () => kubelet.runtimeState?.syncBlocked() ?? false,
       networkError: () => kubelet.runtimeState?.networkErrors(),
       podDNS: (pod) => kubelet.podDNS(pod),
@@ -703,10 +703,17 @@ export class Kubelet implements Component {
   /** The node's podCIDR and its first three octets, parsed once. */
   private podCidr?: { cidr: string; base: string };
 
-  /** host-local IPAM: the next free address of the node's podCIDR. */
-  private allocatePodIP(): string | undefined {
-    const node = this.client.get('nodes', undefined, this.nodeName);
-    const cidr: string | undefined = node.ok ? (node.value.spec as Obj)?.podCIDR : undefined;
+  /**
+   * host-local IPAM: the next free address of `subnet`, the range the CNI
+   * plugin gave it (flannel's, from its subnet.env), or else of the node's
+   * podCIDR (calico's `usePodCidr` asks the API server for it).
+   */
+  private allocatePodIP(subnet?: string): string | undefined {
+    let cidr = subnet;
+    if (cidr === undefined) {
+      const node = this.client.get('nodes', undefined, this.nodeName);
+      cidr = node.ok ? (node.value.spec as Obj)?.podCIDR : undefined;
+    }
     if (!cidr) return undefined;
     if (cidr !== this.podCidr?.cidr) this.podCidr = { cidr, base: cidr.split('/')[0].split('.').slice(0, 3).join('.') };
     const ip = flatConcat(this.podCidr.base, '.', String(this.nextIP));

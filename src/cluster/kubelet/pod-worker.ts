@@ -35,7 +35,8 @@ export interface PodWorkerHost {
   now(): number;
   after(ms: number, fn: () => void): TimerId;
   cancel(id: TimerId): void;
-  allocatePodIP(): string | undefined;
+  /** host-local IPAM's next address: of `subnet` (the CNI plugin's), or else of the node's podCIDR. */
+  allocatePodIP(subnet?: string): string | undefined;
   /**
    * Posts a pod status; answers the stored status that now holds every field
    * posted (JSON-equal), or undefined when the post failed or went nowhere.
@@ -311,7 +312,7 @@ export class PodWorker {
     }
     const meta = this.pod.metadata;
     // host-local IPAM hands out an address only when the plugins before it succeeded: a broken network says so first.
-    const ip = this.spec().hostNetwork ? this.host.nodeIP : () => this.host.allocatePodIP();
+    const ip = this.spec().hostNetwork ? this.host.nodeIP : (subnet: string | undefined) => this.host.allocatePodIP(subnet);
     const r = this.host.runtime.runPodSandbox({ uid: meta.uid!, name: meta.name!, namespace: meta.namespace! }, ip, 0, !!this.spec().hostNetwork, this.host.podDNS?.(this.pod));
     if (!r.ok && !r.error) {
       this.wake(RESYNC_MS);

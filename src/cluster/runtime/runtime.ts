@@ -9,6 +9,7 @@ import { fullImageName, parseImageRef, type ImageBehaviour, type ImageCatalog } 
 import type { ContainerProcess, ProgramLauncher } from './process.js';
 import { parseWaitLoop } from '../programs/wait-loop.js';
 import { CNI_CONF_DIR, CNI_NOT_INITIALIZED, loadCniNetwork, seedCniPlugins, setupNetwork, type CniFiles } from './cni.js';
+import { FLANNEL_SUBNET_FILE, flannelSubnet } from '../flannel/subnet-env.js';
 import { ImageStore } from './image-store.js';
 import { resolvConfText, type DnsConfig } from '../dns/resolv-conf.js';
 import { ContainerLog } from './container-log.js';
@@ -261,15 +262,18 @@ export class ContainerRuntime {
    * node has no pod CIDR yet) is a failure with an empty error, and nothing
    * is created.
    */
-  runPodSandbox(pod: { uid: string; name: string; namespace: string }, ip: string | (() => string | undefined), attempt: number, hostNetwork = false, dns?: DnsConfig): CriResult<Sandbox> {
+  runPodSandbox(pod: { uid: string; name: string; namespace: string }, ip: string | ((subnet: string | undefined) => string | undefined), attempt: number, hostNetwork = false, dns?: DnsConfig): CriResult<Sandbox> {
     if (!this.up) return { ok: false, error: CONTAINERD_SOCK_ERROR };
     let failure: string | undefined;
+    let subnet: string | undefined;
     if (this.cniFiles && !hostNetwork) {
       // The pause container is created, then the network set up; a failure removes the sandbox again.
       const load = loadCniNetwork(this.cniFiles);
       failure = load.ok ? setupNetwork(this.cniFiles, load.network) : CNI_NOT_INITIALIZED;
+      // flannel's plugin gives host-local the subnet flanneld wrote, read from the node's disk, not from the API server.
+      if (!failure && load.ok && load.network.plugins.includes('flannel')) subnet = flannelSubnet(this.cniFiles.read(FLANNEL_SUBNET_FILE));
     }
-    const address = failure ? undefined : typeof ip === 'string' ? ip : ip();
+    const address = failure ? undefined : typeof ip === 'string' ? ip : ip(subnet);
     if (!failure && address === undefined) return { ok: false, error: '' };
     const id = this.random.hex(64);
     if (failure || address === undefined) return { ok: false, error: `rpc error: code = Unknown desc = failed to setup network for sandbox "${id}": ${failure}` };

@@ -75,6 +75,18 @@ describe('kube-flannel DaemonSet', () => {
     expect(flannelLog(cluster, 'node-1')).toContain(`I       1 vxlan.go:155] Interface flannel.1 mac address set to: ${JSON.parse(getNode(cluster, 'node-1').metadata.annotations['flannel.alpha.coreos.com/backend-data']).VtepMAC}`);
   });
 
+  it("gives pods addresses of the subnet in subnet.env, as the plugin hands it to host-local, not of the node's podCIDR", () => {
+    const c = smallCluster();
+    const fs = c.nodes.get('node-2')!.host.fs;
+    const podCIDR: string = getNode(c, 'node-2').spec.podCIDR;
+    // A subnet file out of step with the node (flanneld of another cluster left it): pods take its addresses.
+    fs.write('/run/flannel/subnet.env', fs.read('/run/flannel/subnet.env')!.replace(/FLANNEL_SUBNET=\S+/, 'FLANNEL_SUBNET=10.244.77.1/24'));
+    createPod(c, 'stale', { nodeName: 'node-2', containers: [{ name: 'web', image: 'nginx:1.27' }] });
+    c.advance(10_000);
+    expect(getPod(c, 'stale').status.podIP).toMatch(/^10\.244\.77\.\d+$/);
+    expect(podCIDR.startsWith('10.244.77.')).toBe(false);
+  });
+
   it('a new flannel pod re-installs a removed network configuration and plugin binary', () => {
     const node = cluster.nodes.get('node-2')!;
     node.host.fs.remove('/etc/cni/net.d/10-flannel.conflist');
