@@ -52,14 +52,15 @@ describe('exec past commander, from the warmed-cluster cache', () => {
     await buildsDone(home);
     const [key] = cacheEntries(home);
     expect(key).toBeDefined();
-    const blob = join(cacheFolder(home), `${key}.blob`);
-    const used = (): boolean => statSync(blob).mtimeMs > Date.UTC(2001, 0, 1);
+    // A lookup marks the entry used on its manifest.
+    const manifest = join(cacheFolder(home), `${key}.json`);
+    const used = (): boolean => statSync(manifest).mtimeMs > Date.UTC(2001, 0, 1);
     for (const args of [getPods, ['exec', ID, '--', 'kubectl', 'get', 'pod', 'no-such-pod'], ['exec', ID, '--', 'echo "a  b"; exit 3']]) {
       // Each way must take the entry: a lookup marks it used.
-      utimesSync(blob, new Date(Date.UTC(2000, 0, 1)), new Date(Date.UTC(2000, 0, 1)));
+      utimesSync(manifest, new Date(Date.UTC(2000, 0, 1)), new Date(Date.UTC(2000, 0, 1)));
       const fast = cli.run(args, { KUBEDRILL_HOME: home });
       expect(used()).toBe(true);
-      utimesSync(blob, new Date(Date.UTC(2000, 0, 1)), new Date(Date.UTC(2000, 0, 1)));
+      utimesSync(manifest, new Date(Date.UTC(2000, 0, 1)), new Date(Date.UTC(2000, 0, 1)));
       expect(cli.run(args, { KUBEDRILL_HOME: home, ...COMMANDER })).toEqual(fast);
       expect(used()).toBe(true);
       if (args === getPods) expect(fast).toEqual(fresh);

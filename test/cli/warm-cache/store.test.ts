@@ -1,6 +1,6 @@
 /** The warmed-cluster cache's folder: where it is, whole entries only, least recently used out first. */
 import { describe, it, expect, beforeEach, afterEach } from 'vitest';
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { blobPath, cacheDir, claimBuild, claimHolder, commit, evict, lookup, nameClaimHolder, releaseBuild, seenBefore, temporaryBlobPath } from '../../../src/cli/warm-cache/store.js';
@@ -17,7 +17,7 @@ function entry(key: string, bytes: number, ageS = 0): void {
   writeFileSync(tmp, Buffer.alloc(bytes, key.charCodeAt(0)));
   commit(dir, key, tmp, 'scenario.yaml');
   const t = new Date(Date.now() - ageS * 1000);
-  utimesSync(blobPath(dir, key), t, t);
+  utimesSync(join(dir, `${key}.json`), t, t);
 }
 
 describe('cacheDir', () => {
@@ -57,6 +57,20 @@ describe('lookup', () => {
     expect(lookup(dir, 'a')).toBeUndefined();
     expect(readdirSync(dir)).toEqual(['a.seen']);
     expect(seenBefore(dir, 'a')).toBe(true);
+  });
+
+  it('hashes the blob again only when it is no longer the file that was checked', () => {
+    entry('a', 100);
+    // A manifest whose digest no longer matches: while the blob is the file checked, it is not read to be hashed.
+    const manifest = join(dir, 'a.json');
+    const text = readFileSync(manifest, 'utf8');
+    writeFileSync(manifest, text.replace(/"sha256":"[0-9a-f]+"/, `"sha256":"${'0'.repeat(64)}"`));
+    expect(lookup(dir, 'a')).toBe(blobPath(dir, 'a'));
+    // Touched (its change time moves, whatever times are set), it is hashed, and the digest decides.
+    const t = new Date(Date.now() - 60_000);
+    utimesSync(blobPath(dir, 'a'), t, t);
+    expect(lookup(dir, 'a')).toBeUndefined();
+    expect(existsSync(blobPath(dir, 'a'))).toBe(false);
   });
 
   it('rejects a manifest that names another key, or is not JSON', () => {

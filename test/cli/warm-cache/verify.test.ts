@@ -42,15 +42,15 @@ describe('verify with the warmed-cluster cache', () => {
     await buildsDone(home);
     expect(cacheEntries(home).length).toBe(1);
     const dir = join(home, 'cache', 'warm-clusters');
-    const blob = join(dir, readdirSync(dir).find((f) => f.endsWith('.blob'))!);
+    const manifest = join(dir, readdirSync(dir).find((f) => f.endsWith('.json'))!);
     const longAgo = new Date('2020-01-01T00:00:00Z');
-    utimesSync(blob, longAgo, longAgo);
+    utimesSync(manifest, longAgo, longAgo);
     const args = ['verify', PLEG, UNSOLVED, 'scenarios/scheduling/pending-untolerated-taint.yaml'];
     const fresh = cli.run(args, { KUBEDRILL_HOME: home, KUBEDRILL_CACHE: 'off' });
     expect(cli.run(args, { KUBEDRILL_HOME: home })).toEqual(fresh);
     await buildsDone(home);
     expect(cacheEntries(home).length).toBe(1);
-    // The cache marks an entry used when it loads it: the PLEG scenario was verified from its snapshot.
-    expect(statSync(blob).mtimeMs).toBeGreaterThan(longAgo.getTime());
+    // The cache marks an entry used (on its manifest) when it loads it: the PLEG scenario was verified from its snapshot.
+    expect(statSync(manifest).mtimeMs).toBeGreaterThan(longAgo.getTime());
   }, 300_000);
 });
