@@ -1,7 +1,8 @@
 /**
  * `kubectl edit TYPE NAME` (pkg/cmd/util/editor/editoptions.go): the object
  * as YAML under kubectl's header comment goes to $EDITOR; an unchanged file
- * cancels, a changed one is sent as an update; when the server rejects it the
+ * cancels, a changed one is sent as a patch of what changed, with the
+ * `--validate` directive (strict by default); when the server rejects it the
  * file is reopened with the errors on top, as kubectl does, and a second
  * failure keeps a copy and gives up.
  */
@@ -11,10 +12,11 @@ import { qualifiedName, type ResourceInfo } from '../../cluster/apiserver/resour
 import type { ExecResult } from '../types.js';
 import type { Invocation } from './invocation.js';
 import { kindName } from './invocation.js';
-import { warningLines } from './field-validation.js';
+import { validationOptions, warningLines } from './field-validation.js';
 import { errorResult, statusMessage } from './errors.js';
 import { fetchTargets, parseTargets } from './resolve.js';
 import { toYaml } from '../../cluster/go-yaml/yaml.js';
+import { jsonEqual } from '../../cluster/json.js';
 
 /** editoptions.go's instructions at the top of the file. */
 export const EDIT_HEADER =
@@ -39,6 +41,22 @@ function errorHeader(info: ResourceInfo, obj: KubeObject, status: Status): strin
   return `${head}${lines}#\n`;
 }
 
+/** A JSON merge patch from `from` to `to`: changed and added keys, removed ones as null, maps by key, anything else whole. */
+function twoWayPatch(from: Record<string, unknown>, to: Record<string, unknown>): Record<string, unknown> {
+  const patch: Record<string, unknown> = Object.create(null);
+  for (const [key, value] of Object.entries(to)) {
+    const was = Object.hasOwn(from, key) ? from[key] : undefined;
+    if (isMap(value) && isMap(was)) {
+      const inner = twoWayPatch(was, value);
+      if (Object.keys(inner).length > 0) patch[key] = inner;
+    } else if (was === undefined || !jsonEqual(was, value)) patch[key] = value;
+  }
+  for (const key of Object.keys(from)) if (!Object.hasOwn(to, key)) patch[key] = null;
+  return patch;
+}
+
+const isMap = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
 /** The temp file name kubectl reports; stable per object. */
 function copyPath(obj: KubeObject): string {
   let h = 0;
@@ -54,6 +72,8 @@ export async function runEdit(inv: Invocation): Promise<ExecResult> {
   if (!parsed.named) return errorResult('resource(s) were provided, but no name was specified');
   const fetched = fetchTargets(inv, parsed.targets, statusMessage);
   if (fetched.failed) return { stdout: '', stderr: fetched.stderr, exitCode: 1 };
+  const validation = validationOptions(inv);
+  if (!validation.ok) return errorResult(validation.error);
   const open = inv.ctx.openEditor;
   if (!open) return errorResult('unable to launch the editor: no editor is available in this session');
   let stdout = '';
@@ -92,7 +112,9 @@ export async function runEdit(inv: Invocation): Promise<ExecResult> {
         failed = true;
         break;
       }
-      const r = inv.client.update(info.name, obj.metadata.namespace, edited);
+      // editFn: a two-way patch from the object as opened to the file as saved (upstream's is strategic; a
+      // merge patch is the same for a file that holds whole lists), so what others changed meanwhile stays.
+      const r = inv.client.patch(info.name, obj.metadata.namespace, obj.metadata.name!, 'merge', twoWayPatch(obj, edited), undefined, validation.options);
       if (r.ok) {
         stderr += warningLines(inv, r);
         stdout += `${kindName(r.value)} edited\n`;

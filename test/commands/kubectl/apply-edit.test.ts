@@ -107,6 +107,31 @@ describe('kubectl edit', () => {
     expect(r.exitCode).toBe(1);
     expect(r.stderr).toMatch(/^A copy of your changes has been stored to "\/tmp\/kubectl-edit-\d+\.yaml"\nerror: Edit cancelled, no valid changes were saved\.\n$/);
   });
+
+  it('sends what changed, so a field changed by someone else meanwhile stays', async () => {
+    const c = new TestCluster();
+    c.add(deployment('web'));
+    c.editorReplies.push((t) => {
+      // While the file is open, another client labels the Deployment.
+      void c.run('label deploy web team=blue');
+      return t.replace('replicas: 3', 'replicas: 2');
+    });
+    expect((await c.run('edit deploy web')).stdout).toBe('deployment.apps/web edited\n');
+    expect((await c.run('get deploy web -o jsonpath={.spec.replicas}/{.metadata.labels.team}')).stdout).toBe('2/blue');
+  });
+
+  it('reopens on a field the type does not have, as the strict patch is refused; --validate=false drops it', async () => {
+    const c = new TestCluster();
+    c.add(deployment('web'));
+    c.editorReplies.push((t) => t.replace('replicas: 3', 'replicas: 3\n  replica: 2'));
+    c.editorReplies.push((t) => t);
+    const r = await c.run('edit deploy web');
+    expect(c.editorInputs[1]).toContain(EDIT_HEADER + '# deployments.apps "web" was not valid:\n# * patch: Invalid value: "map[spec:map[replica:2]]": strict decoding error: unknown field "spec.replica"\n#\n');
+    expect(r.exitCode).toBe(1);
+    c.editorReplies.push((t) => t.replace('replicas: 3', 'replicas: 1\n  replica: 2'));
+    expect(await c.run('edit deploy web --validate=false')).toEqual({ stdout: 'deployment.apps/web edited\n', stderr: '', exitCode: 0 });
+    expect((await c.run('get deploy web -o yaml')).stdout).not.toContain('replica: 2');
+  });
 });
 
 const withUnknownFields = `apiVersion: v1
