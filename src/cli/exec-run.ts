@@ -32,8 +32,9 @@ export async function runExecRequest(scenario: Scenario, request: ExecRequest, o
 /** Runs one command line and prints its output; returns its exit code. */
 export async function execLine(run: ScenarioRun, line: string, out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> {
   const r = await run.exec(line);
-  out.write(stripControlSequences(r.stdout));
-  err.write(stripControlSequences(r.stderr));
+  // Each stream gets its own part, in the order the line wrote them: `kubectl get pod x; echo done` shows
+  // the NotFound before done when both streams are one terminal, as bash would.
+  for (const c of r.chunks) (c.fd === 1 ? out : err).write(stripControlSequences(c.text));
   return r.exitCode;
 }
 

@@ -153,6 +153,7 @@ export class ScenarioRun {
   }
 
   private noteOutput(chunks: readonly OutputChunk[]): void {
+    this.written?.push(...chunks);
     for (const c of chunks) {
       if (c.observed !== true || c.text === '') continue;
       (c.fd === 1 ? this.current.shown : this.current.shownErr).push(c.text);
@@ -160,14 +161,25 @@ export class ScenarioRun {
   }
 
   /** Runs one command line on the current host and records it. */
-  async exec(line: string): Promise<ShellExecResult & { host: string }> {
+  async exec(line: string): Promise<ShellExecResult & { host: string; chunks: readonly OutputChunk[] }> {
     const host = this.shell.host();
     const empty: Observation = { host, line, shown: [], shownErr: [], reads: [], podLogs: [] };
-    const { result, observation, seen } = await this.observe(empty, () => this.shell.exec(line));
+    const written: OutputChunk[] = [];
+    this.written = written;
+    let ran;
+    try {
+      ran = await this.observe(empty, () => this.shell.exec(line));
+    } finally {
+      this.written = undefined;
+    }
+    const { result, observation, seen } = ran;
     // `!!` is recorded as the line it ran.
     this.log.push({ host, line: result.expanded ?? line, output: result.output, exitCode: result.exitCode, at: this.cluster.now(), observation, seen });
-    return { ...result, host };
+    return { ...result, host, chunks: written.filter((c) => c.text !== '') };
   }
+
+  /** What the line being run has written so far, to either stream, in order (exec's `chunks`). */
+  private written: OutputChunk[] | undefined;
 
   /**
    * More of a command line still running in the foreground (`journalctl -f`, the

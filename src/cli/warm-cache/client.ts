@@ -11,13 +11,13 @@
  * what it prints.
  */
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { fstatSync, readFileSync } from 'node:fs';
 import { constants } from 'node:os';
 import { resolve } from 'node:path';
 import type { ExecRequest } from '../exec-request.js';
 import { scenarioDigest, warmCacheKey } from './key.js';
 import { cacheDir, discard, lookup, seenBefore } from './store.js';
-import { MAX_ORDER_CHARS, READY, REPLY_FD, snapshotRunEnv, type CheckReply, type RunOrder } from './protocol.js';
+import { COMMAND_STDERR_FD, MAX_ORDER_CHARS, READY, REPLY_FD, snapshotRunEnv, type CheckReply, type RunOrder } from './protocol.js';
 import { startBackgroundBuild } from './builder.js';
 import { SIMULATION_BUNDLE, cacheableBuildId, distFile } from '../build-files.js';
 
@@ -57,6 +57,16 @@ function warmSnapshot(file: string, seed: number | undefined, env: NodeJS.Proces
   return undefined;
 }
 
+/** Whether this process has descriptor `fd` open. */
+function isOpen(fd: number): boolean {
+  try {
+    fstatSync(fd);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Starts a process from the snapshot to run `request`; what it answered
  * after ready, and how it ended. Undefined when it never got to run it (a
@@ -64,11 +74,13 @@ function warmSnapshot(file: string, seed: number | undefined, env: NodeJS.Proces
  * is dropped, and nothing it printed is shown.
  */
 function runInSnapshot(warm: Warm, request: RunOrder['request'], terminal: 'inherit' | 'ignore', env: NodeJS.ProcessEnv): { reply: string; run: SpawnSyncReturns<Buffer> } | undefined {
-  const order = JSON.stringify({ key: warm.key, request: { ...request, file: resolve(request.file) } } satisfies RunOrder);
+  // exec hands its stderr over (a closed one cannot be: the command's stderr then comes through the pipe).
+  const exec = terminal === 'inherit' && isOpen(2);
+  const order = JSON.stringify({ key: warm.key, request: { ...request, file: resolve(request.file) }, ...(exec ? { stderrFd: COMMAND_STDERR_FD } : {}) } satisfies RunOrder);
   if (order.length > MAX_ORDER_CHARS) return undefined;
   const run = spawnSync(process.execPath, ['--snapshot-blob', warm.blob], {
-    // The terminal (stdin and stdout) for exec, whose output and editor need it; none for verify.
-    stdio: [terminal, terminal, 'pipe', 'pipe'],
+    // The terminal (stdin, stdout, and stderr as the command's own) for exec, whose output and editor need it; none for verify.
+    stdio: exec ? ['inherit', 'inherit', 'pipe', 'pipe', 2] : [terminal, terminal, 'pipe', 'pipe'],
     env: snapshotRunEnv(env, order),
     maxBuffer: 64 * 1024 * 1024,
   });

@@ -99,4 +99,15 @@ export interface CheckReply {
 export interface RunOrder {
   key: string;
   request: ExecRequest | CheckRequest;
+  /**
+   * With an exec request: the command's stderr goes to this descriptor, the
+   * CLI's own stderr handed over once ready, so that it interleaves with
+   * stdout as the in-process run's does. Standard error itself stays a pipe
+   * the CLI shows only once the process has run (what a snapshot that does
+   * not load prints must not reach the terminal).
+   */
+  stderrFd?: number;
 }
+
+/** The descriptor the CLI's stderr has in a process started from a snapshot to run an exec request. */
+export const COMMAND_STDERR_FD = 4;

@@ -18,7 +18,7 @@ import { checkSolution, checkStart } from '../../practice/verify.js';
 import { guardStreams } from '../streams.js';
 import { defaultCommandRegistry } from '../../commands/index.js';
 import { tuneTiering } from '../v8-tiering.js';
-import { oneLineError } from '../../error-text.js';
+import { errorCode, oneLineError } from '../../error-text.js';
 import { BUILD_ORDER_VAR, READY, REPLY_FD, RUN_ORDER_VAR, restoreEnv, type BuildOrder, type CheckReply, type CheckRequest, type RunOrder } from './protocol.js';
 
 if (startupSnapshot.isBuildingSnapshot()) build();
@@ -74,12 +74,38 @@ function serve(key: string, scenario: Scenario, cluster: Cluster): void {
     serveCheck(scenario, request, cluster).catch(failed);
     return;
   }
-  runExecRequest(scenario, request, process.stdout, process.stderr, cluster).then(
+  const err = order.stderrFd === undefined ? process.stderr : descriptorWriter(order.stderrFd);
+  runExecRequest(scenario, request, process.stdout, err, cluster).then(
     (code) => {
       process.exitCode = code;
     },
     failed,
   );
+}
+
+/**
+ * A stream that writes to `fd` at once, as Node's own stdio streams write
+ * to a pipe or file on Linux, so that it keeps its place against stdout. A
+ * descriptor another process left non-blocking may take a write in parts
+ * or not yet (EAGAIN): the rest is written after a millisecond. A reader
+ * gone (EPIPE) ends the process as guardStreams does.
+ */
+function descriptorWriter(fd: number): NodeJS.WritableStream {
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  const write = (text: string | Uint8Array): boolean => {
+    const bytes = typeof text === 'string' ? Buffer.from(text) : text;
+    for (let at = 0; at < bytes.length; ) {
+      try {
+        at += writeSync(fd, bytes, at);
+      } catch (e) {
+        if (errorCode(e) === 'EPIPE') process.exit(141);
+        if (errorCode(e) !== 'EAGAIN') throw e;
+        Atomics.wait(pause, 0, 0, 1);
+      }
+    }
+    return true;
+  };
+  return { write } as unknown as NodeJS.WritableStream;
 }
 
 function isCheck(request: RunOrder['request']): request is CheckRequest {

@@ -6,7 +6,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll } from 'vitest';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +24,8 @@ export interface BuiltCli {
   dir: string;
   /** Runs the CLI; `input` is its stdin (none: an empty one). */
   run(args: string[], env: NodeJS.ProcessEnv, input?: string): CliRun;
+  /** Runs the CLI with stdout and stderr on one file, as `2>&1` does: what it wrote, in the order it wrote it. */
+  runMerged(args: string[], env: NodeJS.ProcessEnv): string;
   remove(): void;
 }
 
@@ -40,6 +42,19 @@ export function buildCli(): BuiltCli {
       const base: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: env.HOME ?? process.env.HOME };
       const r = spawnSync(process.execPath, [join(dir, 'kubedrill.js'), ...args], { cwd: root, env: { ...base, ...env }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, input: input ?? '' });
       return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+    },
+    runMerged(args, env) {
+      const base: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: env.HOME ?? process.env.HOME };
+      const file = join(dir, `merged-${process.pid}-${Date.now()}.txt`);
+      const fd = openSync(file, 'w');
+      try {
+        spawnSync(process.execPath, [join(dir, 'kubedrill.js'), ...args], { cwd: root, env: { ...base, ...env }, stdio: ['ignore', fd, fd] });
+      } finally {
+        closeSync(fd);
+      }
+      const text = readFileSync(file, 'utf8');
+      rmSync(file);
+      return text;
     },
     remove() {
       rmSync(dir, { recursive: true, force: true });
@@ -89,6 +104,7 @@ export async function buildsDone(home: string, timeoutMs = 240_000): Promise<voi
 /** The built CLI of a test file, with a scratch folder: built before its tests, both removed after. */
 export interface TestCli {
   run: BuiltCli['run'];
+  runMerged: BuiltCli['runMerged'];
   /** Where the bundles are. */
   readonly dir: string;
   /** A scratch folder for homes and scripts. */
@@ -109,6 +125,7 @@ export function useBuiltCli(): TestCli {
   });
   return {
     run: (args, env, input) => built!.run(args, env, input),
+    runMerged: (args, env) => built!.runMerged(args, env),
     get dir() {
       return built!.dir;
     },

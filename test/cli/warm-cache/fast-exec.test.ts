@@ -69,6 +69,19 @@ describe('exec past commander, from the warmed-cluster cache', () => {
     expect(cli.run(['exec', ID, '--', 'echo "a  b"; exit 3'], { KUBEDRILL_HOME: home })).toEqual({ status: 3, stdout: 'a  b\n', stderr: '' });
   }, 180_000);
 
+  it('interleaves stdout and stderr on one file as the line wrote them, from the cache as in process', async () => {
+    const home = join(cli.work, 'merged');
+    const args = ['exec', ID, '--', 'kubectl get pod nope; echo after; kubectl get pod nope2 -o name'];
+    const expected = 'Error from server (NotFound): pods "nope" not found\nafter\nError from server (NotFound): pods "nope2" not found\n';
+    expect(cli.runMerged(args, { KUBEDRILL_HOME: home, KUBEDRILL_CACHE: 'off' })).toBe(expected);
+    cli.run(args, { KUBEDRILL_HOME: home });
+    cli.run(args, { KUBEDRILL_HOME: home });
+    await buildsDone(home);
+    expect(cacheEntries(home)).toHaveLength(1);
+    expect(cli.runMerged(args, { KUBEDRILL_HOME: home })).toBe(expected);
+    expect(cli.runMerged(args, { KUBEDRILL_HOME: home, ...COMMANDER })).toBe(expected);
+  }, 180_000);
+
   it('a miss notes the cluster once, the second run starts one build, the third is a hit: each run as commander\'s path runs it', async () => {
     const fastHome = join(cli.work, 'miss-fast');
     const commanderHome = join(cli.work, 'miss-commander');
