@@ -15,7 +15,7 @@ import { kindName } from './invocation.js';
 import { validationOptions, warningLines } from './field-validation.js';
 import { errorResult, statusMessage } from './errors.js';
 import { fetchTargets, parseTargets } from './resolve.js';
-import { toYaml } from '../../cluster/go-yaml/yaml.js';
+import { isPlainObject, toYaml } from '../../cluster/go-yaml/yaml.js';
 import { jsonEqual } from '../../cluster/json.js';
 
 /** editoptions.go's instructions at the top of the file. */
@@ -46,7 +46,7 @@ function twoWayPatch(from: Record<string, unknown>, to: Record<string, unknown>)
   const patch: Record<string, unknown> = Object.create(null);
   for (const [key, value] of Object.entries(to)) {
     const was = Object.hasOwn(from, key) ? from[key] : undefined;
-    if (isMap(value) && isMap(was)) {
+    if (isPlainObject(value) && isPlainObject(was)) {
       const inner = twoWayPatch(was, value);
       if (Object.keys(inner).length > 0) patch[key] = inner;
     } else if (was === undefined || !jsonEqual(was, value)) patch[key] = value;
@@ -54,8 +54,6 @@ function twoWayPatch(from: Record<string, unknown>, to: Record<string, unknown>)
   for (const key of Object.keys(from)) if (!Object.hasOwn(to, key)) patch[key] = null;
   return patch;
 }
-
-const isMap = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The temp file name kubectl reports; stable per object. */
 function copyPath(obj: KubeObject): string {

@@ -7,18 +7,15 @@
  */
 import type { ApiResult, FieldValidation, WriteOptions } from '../../cluster/apiserver/types.js';
 import type { Invocation } from './invocation.js';
-import { str } from './flags.js';
-
-/** strconv.ParseBool's spellings. */
-const TRUE = new Set(['1', 't', 'T', 'TRUE', 'true', 'True']);
-const FALSE = new Set(['0', 'f', 'F', 'FALSE', 'false', 'False']);
+import { parseGoBool, str } from './flags.js';
 
 /** The write options `--validate` asks for (strict when not given), or kubectl's error for a value it does not know. */
 export function validationOptions(inv: Invocation): { ok: true; options: WriteOptions } | { ok: false; error: string } {
   const flag = str(inv.flags, 'validate') ?? 'strict';
+  // GetValidationDirective: a boolean first (true is strict, false ignore), then the three names.
+  const asBool = parseGoBool(flag);
   let directive: FieldValidation;
-  if (TRUE.has(flag)) directive = 'Strict';
-  else if (FALSE.has(flag)) directive = 'Ignore';
+  if (asBool !== undefined) directive = asBool ? 'Strict' : 'Ignore';
   else if (flag === 'strict') directive = 'Strict';
   else if (flag === 'warn') directive = 'Warn';
   else if (flag === 'ignore') directive = 'Ignore';

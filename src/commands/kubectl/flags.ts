@@ -225,6 +225,13 @@ export function globalTakesValue(arg: string): boolean {
   return false;
 }
 
+/** strconv.ParseBool: its spellings of true and false; undefined for anything else. */
+export function parseGoBool(text: string): boolean | undefined {
+  if (/^(1|t|T|true|TRUE|True)$/.test(text)) return true;
+  if (/^(0|f|F|false|FALSE|False)$/.test(text)) return false;
+  return undefined;
+}
+
 /** pflag's ParseInt failure text. */
 function intError(value: string, flag: string): string {
   return `invalid argument "${value}" for "${flag}" flag: strconv.ParseInt: parsing "${value}": invalid syntax`;
@@ -246,8 +253,9 @@ export function parseFlags(args: readonly string[], specs: readonly FlagSpec[]):
     switch (spec.type) {
       case 'bool': {
         const v = value ?? 'true';
-        if (!/^(1|0|t|f|T|F|true|false|TRUE|FALSE|True|False)$/.test(v)) return `invalid argument "${v}" for "${shown}" flag: strconv.ParseBool: parsing "${v}": invalid syntax`;
-        flags[spec.name] = /^(1|t|T|true|TRUE|True)$/.test(v);
+        const b = parseGoBool(v);
+        if (b === undefined) return `invalid argument "${v}" for "${shown}" flag: strconv.ParseBool: parsing "${v}": invalid syntax`;
+        flags[spec.name] = b;
         return undefined;
       }
       case 'int': {

@@ -11,8 +11,6 @@ import type { NumberLit } from './parse.js';
 import { isPlainObject } from '../../../../cluster/go-yaml/yaml.js';
 import { formatFloatV, goValueText, numberType } from '../../../../cluster/go-value-text.js';
 
-export { formatFloatV, numberType };
-
 /** A value inside the template engine: decoded JSON, or a typed template literal. */
 export type GoValue = unknown;
 
