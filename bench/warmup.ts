@@ -1,6 +1,6 @@
 /**
  * Warm-up figures on generated clusters: CPU until the first output of
- * `exec <file> -- true` minus the same for a 1-node cluster with no history,
+ * `exec <file> -- echo warm` minus the same for a 1-node cluster with no history,
  * and the peak RSS. Every run has a fresh home and cache directory, so a
  * warmed-cluster cache never hides the warm-up.
  */
@@ -9,12 +9,13 @@ import { writeScenario, type ClusterSize } from './generate.js';
 import { lastLine, runNode } from './measure.js';
 import { median, result, type FigureResult, type Target } from './stats.js';
 
-/** CPU to the first output of `exec <1-node scenario, 2 min of history> -- true`: start-up without warm-up. */
+/** CPU to the first output of `exec <1-node scenario, 2 min of history> -- echo warm`: start-up without warm-up. */
 function tinyReference(ctx: BenchContext): Promise<{ firstOutputCpuS: number } | { error: string }> {
   return once(ctx, 'tiny-reference', async () => {
     const file = writeScenario(fresh(ctx, 'scenario'), { nodes: 1, pods: 0 }, { ...ctx.generate, createdAgo: '2m', workloadsAgo: '1m' });
-    const { runs, error } = repeat(ctx, ctx.runs, [CLI, 'exec', file, '--', 'true'], 60);
+    const { runs, error } = repeat(ctx, ctx.runs, [CLI, 'exec', file, '--', 'echo', 'warm'], 60);
     if (error) return { error: `tiny scenario: ${error}` };
+    if (runs.some((r) => r.firstOutputCpuS === null)) return { error: 'tiny scenario: the command wrote nothing to standard output' };
     return { firstOutputCpuS: median(nonNull(runs.map((r) => r.firstOutputCpuS))) };
   });
 }
@@ -45,7 +46,7 @@ export interface WarmupFigure {
 
 /**
  * Warm-up CPU of a generated cluster: CPU until the first output of
- * `exec <file> -- true` minus the same for a 1-node cluster with no history
+ * `exec <file> -- echo warm` minus the same for a 1-node cluster with no history
  * (start-up, bundle load and a trivial command), plus the peak RSS.
  */
 export async function warmupFigure(ctx: BenchContext, figure: WarmupFigure): Promise<FigureResult[]> {
@@ -61,8 +62,10 @@ export async function warmupFigure(ctx: BenchContext, figure: WarmupFigure): Pro
   const tiny = await tinyReference(ctx);
   if ('error' in tiny) return fail(tiny.error);
   ctx.log(`  ${sizeText(size)}: ${runs} run(s), timeout ${timeoutS} s each`);
-  const { runs: done, error } = repeat(ctx, runs, [CLI, 'exec', generated.file, '--', 'true'], timeoutS);
+  const { runs: done, error } = repeat(ctx, runs, [CLI, 'exec', generated.file, '--', 'echo', 'warm'], timeoutS);
   if (error) return fail(error);
+  // A command that writes nothing leaves no first-output mark, and the figure would be NaN.
+  if (done.some((r) => r.firstOutputCpuS === null)) return fail('the command wrote nothing to standard output, so there is no first output to time');
   const toOutput = median(nonNull(done.map((r) => r.firstOutputCpuS)));
   const cpu = median(nonNull(done.map((r) => r.cpuS)));
   const wall = median(done.map((r) => r.wallS));
