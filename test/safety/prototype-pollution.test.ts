@@ -6,7 +6,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { TestCluster, deployment, node } from '../commands/kubectl/harness.js';
 import { fakeSession } from '../shell/fakes.js';
-import { jsonPatch, mergePatch, strategicMergePatch } from '../../src/cluster/apiserver/patch.js';
+import { jsonPatch, mergePatch } from '../../src/cluster/apiserver/patch.js';
+import { strategicMergePatch } from '../../src/cluster/apiserver/strategic-patch.js';
 
 const polluted = () => (({}) as Record<string, unknown>).polluted;
 

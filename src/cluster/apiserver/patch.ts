@@ -1,7 +1,6 @@
 /**
  * The three patch types kubectl sends: JSON merge patch (RFC 7386), JSON
- * patch (RFC 6902), and strategic merge patch (merge patch where listed
- * fields merge their items by a key, per the Go struct tags in core/v1).
+ * patch (RFC 6902), and strategic merge patch (strategic-patch.ts).
  */
 
 import { copyJson, jsonEqual, TOO_DEEP } from '../json.js';
@@ -47,51 +46,6 @@ export function mergePatch(target: unknown, patch: unknown): unknown {
   for (const [k, v] of Object.entries(patch)) {
     if (v === null) delete out[k];
     else setOwn(out, k, mergePatch(own(out, k), v));
-  }
-  return out;
-}
-
-/** patchMergeKey of list fields, by field name (from the core/v1 and apps/v1 struct tags). */
-const MERGE_KEYS: Readonly<Record<string, string>> = {
-  containers: 'name',
-  initContainers: 'name',
-  ephemeralContainers: 'name',
-  env: 'name',
-  ports: 'containerPort',
-  volumes: 'name',
-  volumeMounts: 'mountPath',
-  conditions: 'type',
-  imagePullSecrets: 'name',
-  hostAliases: 'ip',
-  topologySpreadConstraints: 'topologyKey',
-};
-
-/** Strategic merge patch: like merge patch, but keyed lists merge item by item. */
-export function strategicMergePatch(target: unknown, patch: unknown, field = ''): unknown {
-  if (Array.isArray(patch) && Array.isArray(target) && Object.hasOwn(MERGE_KEYS, field)) {
-    // ServiceSpec.ports merges by `port`, container ports by `containerPort`.
-    const key = field === 'ports' && [...patch, ...target].some((p) => isObject(p) && Object.hasOwn(p, 'port') && !Object.hasOwn(p, 'containerPort')) ? 'port' : (MERGE_KEYS[field] as string);
-    const out = target.map((item) => clone(item as Json));
-    for (const p of patch) {
-      if (!isObject(p)) continue;
-      // An item without its merge key matches nothing (undefined === undefined would merge into the first item).
-      const same = (item: unknown) => isObject(item) && own(p, key) !== undefined && own(item, key) === own(p, key);
-      if (own(p, '$patch') === 'delete') {
-        const idx = out.findIndex(same);
-        if (idx >= 0) out.splice(idx, 1);
-        continue;
-      }
-      const idx = out.findIndex(same);
-      if (idx >= 0) out[idx] = strategicMergePatch(out[idx], p) as Json;
-      else out.push(clone(p as Json));
-    }
-    return out;
-  }
-  if (!isObject(patch)) return clone(patch as Json);
-  const out: Record<string, unknown> = isObject(target) ? { ...(target as Record<string, unknown>) } : {};
-  for (const [k, v] of Object.entries(patch)) {
-    if (v === null) delete out[k];
-    else setOwn(out, k, strategicMergePatch(own(out, k), v, k));
   }
   return out;
 }

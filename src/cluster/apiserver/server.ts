@@ -20,7 +20,8 @@ import { alreadyExists, storageError, badRequest, conflict, failure, forbidden, 
 import { healthAnswer, type HealthAnswer } from './health.js';
 import { componentStatus, type ComponentProbe } from './component-status.js';
 import { applyDefaults, hasDefaults } from './defaults.js';
-import { goJsonType, jsonPatch, MAX_BODY_DEPTH, mergePatch, nestsDeeperThan, strategicMergePatch } from './patch.js';
+import { goJsonType, jsonPatch, MAX_BODY_DEPTH, mergePatch, nestsDeeperThan } from './patch.js';
+import { strategicMergePatch, StrategicPatchError } from './strategic-patch.js';
 import { exactFieldValue, fieldValue, parseFieldSelector, parseLabelSelector, type ObjectMatcher } from './selectors.js';
 import { copyJson, copyJsonWithRoomFor, isPlainJsonObject, jsonEqual, TOO_DEEP } from '../json.js';
 import { isoSeconds } from '../clock/time-text.js';
@@ -342,7 +343,16 @@ export class ApiServer {
     } else if (typeof patchBody !== 'object' || Array.isArray(patchBody)) {
       const why = `json: cannot unmarshal ${goJsonType(patchBody)} into Go value of type map[string]interface {}`;
       return failure(badRequest(type === 'merge' ? `error decoding patch: ${why}` : why));
-    } else patched = type === 'merge' ? mergePatch(old, patchBody) : strategicMergePatch(old, patchBody);
+    } else if (type === 'merge') patched = mergePatch(old, patchBody);
+    else {
+      try {
+        patched = strategicMergePatch(old, patchBody);
+      } catch (e) {
+        if (!(e instanceof StrategicPatchError)) throw e;
+        // interpretStrategicMergePatchError: malformed directives are a 400; the rest reach the handler as plain errors (500).
+        return failure(e.badRequest ? badRequest(e.message) : storageError(e.message));
+      }
+    }
     // A patch that replaced the whole document with a non-object decodes to an empty object.
     // Merge patches share untouched subtrees with the stored object: the request's own copy.
     const isDocument = patched !== null && typeof patched === 'object' && !Array.isArray(patched);

@@ -15,6 +15,7 @@ import { kindName } from './invocation.js';
 import { arr, int, str } from './flags.js';
 import { errorResult, statusMessage, statusMessageWithSource } from './errors.js';
 import { validationOptions, warningLines } from './field-validation.js';
+import { createThreeWayMergePatch, type JsonObject } from '../../cluster/apiserver/strategic-patch.js';
 
 type Obj = Record<string, any>;
 
@@ -95,18 +96,6 @@ function withLastApplied(obj: Obj): Obj {
   return out;
 }
 
-/** A JSON merge patch from the previously applied manifest to the new one: removed fields become null. */
-function threeWay(previous: Obj | undefined, next: Obj): Obj {
-  // Keys come from manifests: a null-prototype record keeps `__proto__` an ordinary field.
-  const patch: Obj = Object.create(null);
-  for (const [k, v] of Object.entries(next)) {
-    const p = previous && Object.hasOwn(previous, k) ? previous[k] : undefined;
-    patch[k] = v && typeof v === 'object' && !Array.isArray(v) && p && typeof p === 'object' && !Array.isArray(p) ? threeWay(p, v) : v;
-  }
-  for (const k of Object.keys(previous ?? {})) if (!Object.hasOwn(next, k)) patch[k] = null;
-  return patch;
-}
-
 /** What handling one manifest printed: a result line, warnings/errors, and whether it failed. */
 interface StepOutput {
   stdout?: string;
@@ -156,9 +145,12 @@ export function runApply(inv: Invocation): ExecResult {
     const warning = previousText
       ? ''
       : `Warning: resource ${mapped.resource}/${current.value.metadata.name} is missing the ${LAST_APPLIED} annotation which is required by kubectl apply. kubectl apply should only be used on resources created declaratively by either kubectl create --save-config or kubectl apply. The missing annotation will be patched automatically.\n`;
-    const r = inv.client.patch(mapped.resource, mapped.namespace, obj.metadata.name, 'merge', threeWay(previous, modified), undefined, options);
+    // patcher.patchSimple: a strategic three-way patch (every served kind is built in); an empty one is not sent.
+    const patch = createThreeWayMergePatch(previous as JsonObject | undefined, modified as JsonObject, current.value as unknown as JsonObject);
+    if (Object.keys(patch).length === 0) return { stdout: `${kindName(current.value)} unchanged\n`, stderr: warning };
+    const r = inv.client.patch(mapped.resource, mapped.namespace, obj.metadata.name, 'strategic', patch, undefined, options);
     if (!r.ok) return { stderr: warning + statusMessageWithSource(r.status, 'patching', source), failed: true };
-    return { stdout: `${kindName(r.value)} ${r.value.metadata.resourceVersion === current.value.metadata.resourceVersion ? 'unchanged' : 'configured'}\n`, stderr: warning + warningLines(inv, r) };
+    return { stdout: `${kindName(r.value)} configured\n`, stderr: warning + warningLines(inv, r) };
   });
 }
 

@@ -26,6 +26,7 @@ import { resolveTypes } from './resolve.js';
 import { applyProfile, isProfile, type KeepFlags, type Profile } from './debug-profiles.js';
 import { attachDebugContainer, type AttachOptions, type Chunk } from './debug-attach.js';
 import { Random } from '../../cluster/clock/random.js';
+import { createTwoWayMergePatch, type JsonObject } from '../../cluster/apiserver/strategic-patch.js';
 
 type Obj = Record<string, any>;
 
@@ -245,9 +246,11 @@ function debugByEphemeralContainer(inv: Invocation, o: DebugOptions, pod: Pod, c
   const ec: Obj = { ...debugContainer(o, container), ...(o.target ? { targetContainerName: o.target } : {}) };
   const copied: Obj = { spec: { ephemeralContainers: [...((pod.spec?.ephemeralContainers ?? []) as Obj[]), ec] } };
   applyProfile(o.profile, 'ephemeral', copied, container);
-  const added = copied.spec.ephemeralContainers.at(-1) as Obj;
   const podName = pod.metadata?.name ?? '';
-  const patched = inv.client.patch('pods', inv.namespace, podName, 'strategic', { spec: { ephemeralContainers: [added] } }, 'ephemeralcontainers');
+  // CreateTwoWayMergePatch(pod, debugPod): the new container, and with earlier ones the order that keeps it last.
+  const existing = pod.spec?.ephemeralContainers;
+  const patch = createTwoWayMergePatch({ spec: existing ? { ephemeralContainers: existing } : {} } as JsonObject, copied as JsonObject);
+  const patched = inv.client.patch('pods', inv.namespace, podName, 'strategic', patch, 'ephemeralcontainers');
   if (!patched.ok) return { error: { fd: 2, text: statusMessage(patched.status) } };
   return { pod: patched.value as unknown as Pod, container };
 }

@@ -15,8 +15,8 @@ import { kindName } from './invocation.js';
 import { validationOptions, warningLines } from './field-validation.js';
 import { errorResult, statusMessage } from './errors.js';
 import { fetchTargets, parseTargets } from './resolve.js';
-import { isPlainObject, toYaml } from '../../cluster/go-yaml/yaml.js';
-import { jsonEqual } from '../../cluster/json.js';
+import { toYaml } from '../../cluster/go-yaml/yaml.js';
+import { createTwoWayMergePatch, type JsonObject } from '../../cluster/apiserver/strategic-patch.js';
 
 /** editoptions.go's instructions at the top of the file. */
 export const EDIT_HEADER =
@@ -39,20 +39,6 @@ function errorHeader(info: ResourceInfo, obj: KubeObject, status: Status): strin
   const causes = status.details?.causes ?? [];
   const lines = causes.length > 0 ? causes.map((c) => `# * ${c.field ? `${c.field}: ` : ''}${c.message}\n`).join('') : `# * ${status.message}\n`;
   return `${head}${lines}#\n`;
-}
-
-/** A JSON merge patch from `from` to `to`: changed and added keys, removed ones as null, maps by key, anything else whole. */
-function twoWayPatch(from: Record<string, unknown>, to: Record<string, unknown>): Record<string, unknown> {
-  const patch: Record<string, unknown> = Object.create(null);
-  for (const [key, value] of Object.entries(to)) {
-    const was = Object.hasOwn(from, key) ? from[key] : undefined;
-    if (isPlainObject(value) && isPlainObject(was)) {
-      const inner = twoWayPatch(was, value);
-      if (Object.keys(inner).length > 0) patch[key] = inner;
-    } else if (was === undefined || !jsonEqual(was, value)) patch[key] = value;
-  }
-  for (const key of Object.keys(from)) if (!Object.hasOwn(to, key)) patch[key] = null;
-  return patch;
 }
 
 /** The temp file name kubectl reports; stable per object. */
@@ -110,9 +96,9 @@ export async function runEdit(inv: Invocation): Promise<ExecResult> {
         failed = true;
         break;
       }
-      // editFn: a two-way patch from the object as opened to the file as saved (upstream's is strategic; a
-      // merge patch is the same for a file that holds whole lists), so what others changed meanwhile stays.
-      const r = inv.client.patch(info.name, obj.metadata.namespace, obj.metadata.name!, 'merge', twoWayPatch(obj, edited), undefined, validation.options);
+      // editFn: a strategic two-way patch from the object as opened to the file as saved, so what others changed meanwhile stays.
+      const patch = createTwoWayMergePatch(obj as unknown as JsonObject, edited as unknown as JsonObject);
+      const r = inv.client.patch(info.name, obj.metadata.namespace, obj.metadata.name!, 'strategic', patch, undefined, validation.options);
       if (r.ok) {
         stderr += warningLines(inv, r);
         stdout += `${kindName(r.value)} edited\n`;

@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import { jsonPatch, mergePatch, strategicMergePatch } from '../../../src/cluster/apiserver/patch.js';
+import { jsonPatch, mergePatch } from '../../../src/cluster/apiserver/patch.js';
+import { strategicMergePatch } from '../../../src/cluster/apiserver/strategic-patch.js';
 import { matchesLabelSelector, matchesMapSelector, parseFieldSelector, parseLabelSelector } from '../../../src/cluster/apiserver/selectors.js';
 import type { KubeObject } from '../../../src/cluster/apiserver/types.js';
 import { harness, pod, ok, err } from './harness.js';
@@ -17,11 +18,14 @@ describe('patches', () => {
     expect(target.metadata.labels).toEqual({ a: '1', b: '2' });
   });
 
+  // Without $setElementOrder the patch's items come in the patch's order, before the items only the
+  // live list has (normalizeElementOrder: an item the live order does not know sorts first), as the
+  // Kubernetes docs' own example shows: a container added by `kubectl patch` is listed first.
   it('strategic merge: containers merge by name, env by name, unkeyed lists replace, $patch: delete removes', () => {
     const out = strategicMergePatch({ spec: podSpec }, { spec: { containers: [{ name: 'b', image: 'redis:7.4', env: [{ name: 'J', value: '2' }] }, { name: 'a', args: ['y'] }, { name: 'c', image: 'busybox' }] } }) as Obj;
     expect(out.spec.containers).toEqual([
+      { name: 'b', image: 'redis:7.4', env: [{ name: 'J', value: '2' }, { name: 'K', value: '1' }] },
       { name: 'a', image: 'nginx:1.25', ports: [{ containerPort: 80 }], args: ['y'] },
-      { name: 'b', image: 'redis:7.4', env: [{ name: 'K', value: '1' }, { name: 'J', value: '2' }] },
       { name: 'c', image: 'busybox' },
     ]);
     const removed = strategicMergePatch({ spec: podSpec }, { spec: { containers: [{ name: 'a', $patch: 'delete' }] } }) as Obj;
@@ -33,7 +37,7 @@ describe('patches', () => {
     const out = strategicMergePatch(svc, { spec: { ports: [{ port: 9090, targetPort: 9091 }, { name: 'https', port: 443 }] } }) as Obj;
     expect(out.spec.ports).toEqual([{ name: 'http', port: 80, targetPort: 8080 }, { name: 'm', port: 9090, targetPort: 9091 }, { name: 'https', port: 443 }]);
     const c = strategicMergePatch({ ports: [{ containerPort: 80 }] }, { ports: [{ containerPort: 8080, name: 'alt' }] }) as Obj;
-    expect(c.ports).toEqual([{ containerPort: 80 }, { containerPort: 8080, name: 'alt' }]);
+    expect(c.ports).toEqual([{ containerPort: 8080, name: 'alt' }, { containerPort: 80 }]);
   });
 
   it('JSON patch (RFC 6902): add, replace, remove, test, and errors', () => {

@@ -174,7 +174,19 @@ describe('kubectl --validate and unknown fields', () => {
     expect((await c.run('apply -f -', clean)).stdout).toBe('pod/x created\n');
     const r = await c.run('apply -f -', withUnknownFields.replace('  bar: 2\n', ''));
     expect(r.exitCode).toBe(1);
-    expect(r.stderr).toMatch(/^The request is invalid: patch: Invalid value: "map\[.*spec:map\[containers:\[map\[foo:1 image:nginx name:a\]\]\]\]": strict decoding error: unknown field "spec.containers\[0\].foo"\n$/);
+    // The strategic three-way patch upstream sends: the changed container by its key, the order directive, the new annotation.
+    expect(r.stderr).toBe(
+      'The request is invalid: patch: Invalid value: "map[metadata:map[annotations:map[kubectl.kubernetes.io/last-applied-configuration:{\\"apiVersion\\":\\"v1\\",\\"kind\\":\\"Pod\\",\\"metadata\\":{\\"name\\":\\"x\\"},\\"spec\\":{\\"containers\\":[{\\"foo\\":1,\\"image\\":\\"nginx\\",\\"name\\":\\"a\\"}]}}\\n]] spec:map[$setElementOrder/containers:[map[name:a]] containers:[map[foo:1 name:a]]]]": strict decoding error: unknown field "spec.containers[0].foo"\n',
+    );
+  });
+
+  it('configures with --validate=warn an object whose manifest keeps a field the server drops, as the patch is not empty', async () => {
+    const c = new TestCluster();
+    const configMap = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: demo\ndata:\n  a: "1"\nbogus: 1\n';
+    expect(await c.run('apply -f - --validate=warn', configMap)).toEqual({ stdout: 'configmap/demo created\n', stderr: 'Warning: unknown field "bogus"\n', exitCode: 0 });
+    expect(await c.run('apply -f - --validate=warn', configMap)).toEqual({ stdout: 'configmap/demo configured\n', stderr: 'Warning: unknown field "bogus"\n', exitCode: 0 });
+    const refused = await c.run('apply -f -', configMap);
+    expect(refused.stderr).toBe('The request is invalid: patch: Invalid value: "map[bogus:1]": strict decoding error: unknown field "bogus"\n');
   });
 
   it('answers a value it does not know as kubectl does', async () => {
@@ -190,5 +202,52 @@ describe('kubectl --validate and unknown fields', () => {
     const c = new TestCluster();
     await c.run('create -f -', withUnknownFields.replace('    foo: 1\n', '').replace('  bar: 2\n', ''));
     expect(await c.run(`patch pod x -p '{"spec":{"qux":1}}'`)).toEqual({ stdout: 'pod/x patched (no change)\n', stderr: 'Warning: unknown field "spec.qux"\n', exitCode: 0 });
+  });
+});
+
+// apply.go's patcher: a strategic three-way merge of the last-applied manifest, the new one and the live object.
+describe('kubectl apply: the three-way patch', () => {
+  const web = (extra = '', env = '') => `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+spec:
+  replicas: 1
+  selector:
+    matchLabels: {app: web}
+${extra}  template:
+    metadata:
+      labels: {app: web}
+    spec:
+      containers:
+      - name: app
+        image: nginx:1.25
+${env}`;
+
+  it('keeps what others changed that the manifests never held, and sends nothing when nothing is to change', async () => {
+    const c = new TestCluster();
+    await c.run('apply -f -', web());
+    await c.run(`patch deployment web -p '{"spec":{"template":{"spec":{"containers":[{"name":"app","env":[{"name":"X","value":"1"}]}]}}}}'`);
+    await c.run('label deployment web tier=front');
+    const before = (await c.run('get deployment web -o jsonpath={.metadata.resourceVersion}')).stdout;
+    expect(await c.run('apply -f -', web())).toEqual({ stdout: 'deployment.apps/web unchanged\n', stderr: '', exitCode: 0 });
+    expect((await c.run('get deployment web -o jsonpath={.metadata.resourceVersion}')).stdout).toBe(before);
+    expect((await c.run('get deployment web -o jsonpath={.spec.template.spec.containers[0].env[0].name}/{.metadata.labels.tier}')).stdout).toBe('X/front');
+  });
+
+  it('deletes what the last manifest held and the new one does not, list items by their key', async () => {
+    const c = new TestCluster();
+    const env = '        env:\n        - {name: A, value: "1"}\n        - {name: B, value: "2"}\n';
+    await c.run('apply -f -', web('', env));
+    expect((await c.run('apply -f -', web('', '        env:\n        - {name: B, value: "2"}\n'))).stdout).toBe('deployment.apps/web configured\n');
+    expect((await c.run('get deployment web -o jsonpath={.spec.template.spec.containers[0].env[*].name}')).stdout).toBe('B');
+  });
+
+  it('switches a Deployment to Recreate: $retainKeys clears the defaulted rollingUpdate', async () => {
+    const c = new TestCluster();
+    await c.run('apply -f -', web());
+    expect((await c.run('get deployment web -o jsonpath={.spec.strategy.rollingUpdate.maxSurge}')).stdout).toBe('25%');
+    expect(await c.run('apply -f -', web('  strategy:\n    type: Recreate\n'))).toEqual({ stdout: 'deployment.apps/web configured\n', stderr: '', exitCode: 0 });
+    expect((await c.run('get deployment web -o jsonpath={.spec.strategy}')).stdout).toBe('{"type":"Recreate"}');
   });
 });

@@ -125,6 +125,17 @@ describe('kubectl debug POD without a terminal', () => {
   });
 });
 
+describe('kubectl debug POD, a second time', () => {
+  // debugByEphemeralContainer sends CreateTwoWayMergePatch(pod, debugPod): with its $setElementOrder the new container comes last.
+  it('adds the second ephemeral container after the first', async () => {
+    const run = startFixture(SCENARIO);
+    const name = storefront(run);
+    await run.exec(`kubectl debug ${name} -i --image=busybox -c first --profile=general`);
+    await run.exec(`kubectl debug ${name} -i --image=busybox -c second --profile=general`);
+    expect(pod(run, name).spec?.ephemeralContainers?.map((c) => c.name)).toEqual(['first', 'second']);
+  });
+});
+
 describe('kubectl debug POD -- COMMAND', () => {
   it("shows the command's output (attach falls back to the logs), which kubectl logs -c reads too", async () => {
     const run = startFixture(SCENARIO);
