@@ -9,6 +9,7 @@ import { Store } from './store/store.js';
 import { ApiServer } from './apiserver/server.js';
 import type { ApiClient, KubeObject } from './apiserver/types.js';
 import type { Credential } from './apiserver/authn.js';
+import type { Impersonation } from './apiserver/impersonation.js';
 import { resourceForKind } from './apiserver/resources.js';
 import { componentContext, type Component, type ComponentContext } from './component.js';
 import { ContainerRuntime } from './runtime/runtime.js';
@@ -197,10 +198,15 @@ export class Cluster {
   }
 
   /** The cluster-admin client of kubeadm's admin.conf (O=kubeadm:cluster-admins). */
-  adminClient(): ApiClient {
-    this.admin ??= this.api.client({ type: 'x509', commonName: 'kubernetes-admin', organizations: ['kubeadm:cluster-admins'], notBefore: this.createdAt, notAfter: this.world.now + 300 * 86_400_000 });
+  adminClient(impersonate?: Impersonation): ApiClient {
+    this.adminCredential ??= { type: 'x509', commonName: 'kubernetes-admin', organizations: ['kubeadm:cluster-admins'], notBefore: this.createdAt, notAfter: this.world.now + 300 * 86_400_000 };
+    if (impersonate) return this.api.client({ type: 'impersonating', as: this.adminCredential, user: impersonate.user, groups: impersonate.groups });
+    this.admin ??= this.api.client(this.adminCredential);
     return this.admin;
   }
+
+  /** The credential of kubeadm's admin.conf, made once. */
+  private adminCredential: Credential | undefined;
 
   /** A privileged in-process client for bootstrap and tests. */
   systemClient(): ApiClient {

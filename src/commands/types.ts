@@ -8,6 +8,7 @@ import type { ApiClient } from '../cluster/apiserver/types.js';
 import type { NodeHandle } from '../cluster/cluster.js';
 import type { DialFailure, Network } from '../cluster/network/network.js';
 import type { CommandBudget } from './budget.js';
+import type { Impersonation } from '../cluster/apiserver/impersonation.js';
 
 /** What a command run produced. */
 export interface ExecResult {
@@ -62,8 +63,8 @@ export interface FollowCursor {
 export interface ClusterView {
   /** The simulated wall clock (ms since the epoch), as the cluster sees it. */
   now(): number;
-  /** An API client with the learner's kubeconfig credentials. */
-  adminClient(): ApiClient;
+  /** An API client with the learner's kubeconfig credentials; with `impersonate`, asking to act as that user (kubectl --as). */
+  adminClient(impersonate?: Impersonation): ApiClient;
   /** Names of the cluster's nodes (hosts one can ssh to). */
   nodeNames(): string[];
   /** Advances the simulation by `ms` of simulated time. */

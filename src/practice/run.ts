@@ -82,7 +82,7 @@ export class ScenarioRun {
     const cluster = this.cluster;
     const view: ClusterView = {
       now: () => cluster.now(),
-      adminClient: () => this.recordingClient(cluster.adminClient()),
+      adminClient: (impersonate) => this.recordingClient(cluster.adminClient(impersonate)),
       nodeNames: () => cluster.nodeNames(),
       advance: (ms) => cluster.advance(ms),
       node: (name) => cluster.nodes.get(name),

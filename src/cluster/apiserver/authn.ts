@@ -10,7 +10,9 @@ import { isoSeconds } from '../clock/time-text.js';
 export type Credential =
   | { type: 'x509'; commonName: string; organizations: string[]; notBefore: number; notAfter: number }
   | { type: 'token'; token: string }
-  | { type: 'loopback'; user: string; groups: string[] };
+  | { type: 'loopback'; user: string; groups: string[] }
+  /** A request that asks to act as another user (kubectl --as, --as-group: the Impersonate-User and Impersonate-Group headers). */
+  | { type: 'impersonating'; as: Credential; user: string; groups: readonly string[] };
 
 /** An authenticated user. */
 export interface UserInfo {
@@ -31,6 +33,9 @@ export function authenticate(credential: Credential, now: number, tokens: Readon
     }
     case 'loopback':
       return userOf(credential, credential.user, credential.groups);
+    case 'impersonating':
+      // The requester; whom it may act as is the impersonation filter's to decide (impersonation.ts).
+      return authenticate(credential.as, now, tokens);
   }
 }
 
@@ -62,6 +67,7 @@ export function authenticationFailure(credential: Credential, now: number, token
     return undefined;
   }
   if (credential.type === 'token' && !tokens.has(credential.token)) return 'invalid bearer token';
+  if (credential.type === 'impersonating') return authenticationFailure(credential.as, now, tokens);
   return undefined;
 }
 

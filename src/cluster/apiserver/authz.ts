@@ -46,9 +46,34 @@ function rbacAllows(source: RbacSource, user: UserInfo, verb: string, resource: 
   // The bootstrap policy's system:kube-scheduler and system:kube-controller-manager roles and bindings (simplified:
   // not stored as objects yet): the components' kubeconfig identities may do what their component needs.
   if (user.name === 'system:kube-scheduler' || user.name === 'system:kube-controller-manager') return true;
+  // The bootstrap policy's system:basic-user, bound to system:authenticated: anyone may ask what they may do and who they are.
+  if (verb === 'create' && SELF_REVIEWS.has(resource.name) && user.groups.includes('system:authenticated')) return true;
   const resourceName = subresource ? `${resource.name}/${subresource}` : resource.name;
   for (const rules of rulesFor(source, user, namespace)) {
     if (rules.some((rule) => ruleAllows(rule, verb, resource.group, resourceName, name))) return true;
+  }
+  return false;
+}
+
+/** The reviews system:basic-user allows (plugin/pkg/auth/authorizer/rbac/bootstrappolicy/policy.go). */
+const SELF_REVIEWS = new Set(['selfsubjectaccessreviews', 'selfsubjectrulesreviews', 'selfsubjectreviews']);
+
+/**
+ * Is `user` allowed `verb` on the non-resource URL `path` (`/healthz`,
+ * `/logs/*`)? RBAC's nonResourceURLs match exactly or, ending in `*`, by prefix.
+ */
+export function authorizeNonResource(source: RbacSource, user: UserInfo, verb: string, path: string, modes: readonly AuthorizationMode[] = ['Node', 'RBAC']): boolean {
+  if (user.groups.includes('system:masters')) return true;
+  for (const mode of modes) {
+    if (mode === 'AlwaysAllow') return true;
+    if (mode !== 'RBAC') continue;
+    for (const rules of rulesFor(source, user, undefined)) {
+      for (const rule of rules) {
+        const verbs = rule.verbs ?? [];
+        if (!verbs.includes('*') && !verbs.includes(verb)) continue;
+        if ((rule.nonResourceURLs ?? []).some((u) => u === '*' || u === path || (u.endsWith('*') && path.startsWith(u.slice(0, -1))))) return true;
+      }
+    }
   }
   return false;
 }

@@ -75,6 +75,11 @@ export function forbiddenMessage(message: string): Status {
   return status(403, 'Forbidden', message);
 }
 
+/** A verb the resource does not serve (405): no such route is installed (`kubectl get bindings`). */
+export function methodNotAllowed(): Status {
+  return status(405, 'MethodNotAllowed', 'the server does not allow this method on the requested resource');
+}
+
 /** Authentication failure (401). */
 export function unauthorized(): Status {
   return status(401, 'Unauthorized', 'Unauthorized');

@@ -45,6 +45,8 @@ export const RESOURCES: readonly ResourceInfo[] = [
   r('deployments', 'deployment', ['deploy'], 'apps', 'v1', 'Deployment', true),
   r('replicasets', 'replicaset', ['rs'], 'apps', 'v1', 'ReplicaSet', true),
   r('statefulsets', 'statefulset', ['sts'], 'apps', 'v1', 'StatefulSet', true),
+  r('selfsubjectreviews', 'selfsubjectreview', [], 'authentication.k8s.io', 'v1', 'SelfSubjectReview', false, ['create']),
+  r('selfsubjectaccessreviews', 'selfsubjectaccessreview', [], 'authorization.k8s.io', 'v1', 'SelfSubjectAccessReview', false, ['create']),
   r('certificatesigningrequests', 'certificatesigningrequest', ['csr'], 'certificates.k8s.io', 'v1', 'CertificateSigningRequest', false),
   r('leases', 'lease', [], 'coordination.k8s.io', 'v1', 'Lease', true),
   r('endpointslices', 'endpointslice', [], 'discovery.k8s.io', 'v1', 'EndpointSlice', true),

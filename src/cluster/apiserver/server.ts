@@ -16,12 +16,14 @@ import { authorize } from './authz.js';
 import { KUBEADM_SERVING_OPTIONS, type ServingOptions } from './serving-options.js';
 import { ETCD_ERROR_CODES } from '../etcd/member.js';
 import { decodeWrite } from './field-validation.js';
-import { alreadyExists, storageError, badRequest, conflict, failure, forbidden, gone, proxyError, invalid, notFound, notServed, rejectedRequest, unauthorized, unstructuredServerError } from './errors.js';
+import { alreadyExists, methodNotAllowed, storageError, badRequest, conflict, failure, forbidden, gone, proxyError, invalid, notFound, notServed, rejectedRequest, unauthorized, unstructuredServerError } from './errors.js';
 import { healthAnswer, type HealthAnswer } from './health.js';
 import { componentStatus, type ComponentProbe } from './component-status.js';
 import { applyDefaults, hasDefaults } from './defaults.js';
 import { goJsonType, jsonPatch, MAX_BODY_DEPTH, mergePatch, nestsDeeperThan } from './patch.js';
 import { strategicMergePatch, StrategicPatchError } from './strategic-patch.js';
+import { impersonate } from './impersonation.js';
+import { selfSubjectAccessReview, selfSubjectReview } from './reviews.js';
 import { exactFieldValue, fieldValue, parseFieldSelector, parseLabelSelector, type ObjectMatcher } from './selectors.js';
 import { copyJson, copyJsonWithRoomFor, isPlainJsonObject, jsonEqual, TOO_DEEP } from '../json.js';
 import { isoSeconds } from '../clock/time-text.js';
@@ -191,14 +193,28 @@ export class ApiServer {
     return user;
   }
 
-  /** @internal Runs authn + authz and resolves the resource. */
-  begin(credential: Credential, verb: string, resource: string, namespace: string | undefined, name?: string, subresource?: string): { ok: true; user: UserInfo; info: ResourceInfo; ns: string | undefined } | { ok: false; status: Status } {
+  /**
+   * @internal Who the request is served as: the authenticated user (401
+   * when none), or whom it impersonates (403 when it may not).
+   */
+  identify(credential: Credential): { ok: true; user: UserInfo } | { ok: false; status: Status } {
     const user = this.authn(credential);
     if (!user) return { ok: false, status: unauthorized() };
+    if (credential.type !== 'impersonating') return { ok: true, user };
+    return impersonate(this.options.store, user, credential, this.serving.authorizationModes);
+  }
+
+  /** @internal Runs authn + authz and resolves the resource. */
+  begin(credential: Credential, verb: string, resource: string, namespace: string | undefined, name?: string, subresource?: string): { ok: true; user: UserInfo; info: ResourceInfo; ns: string | undefined } | { ok: false; status: Status } {
+    const who = this.identify(credential);
+    if (!who.ok) return who;
+    const user = who.user;
     const info = resolveResource(resource);
     if (!info) return { ok: false, status: notServed() };
     const ns = info.namespaced ? namespace : undefined;
     if (!authorize(this.options.store, user, verb, info, ns, name, subresource, this.serving.authorizationModes)) return { ok: false, status: forbidden(user.name, verb, info, ns, name, subresource) };
+    // After authorization, as the handler chain has it: only the verbs a resource serves have routes.
+    if (!subresource && !info.verbs.includes(verb)) return { ok: false, status: methodNotAllowed() };
     return { ok: true, user, info, ns };
   }
 
@@ -233,6 +249,8 @@ export class ApiServer {
     const b = this.begin(credential, 'create', resource, namespace);
     if (!b.ok) return failure(b.status);
     if (b.info.name === 'bindings') return this.bind(b.user, b.ns, requestBody);
+    if (b.info.name === 'selfsubjectaccessreviews') return { ok: true, value: selfSubjectAccessReview(this.options.store, b.user, requestBody, this.serving.authorizationModes) };
+    if (b.info.name === 'selfsubjectreviews') return { ok: true, value: selfSubjectReview(b.user) };
     const decoded = decodeWrite(b.user, requestBody, options?.fieldValidation);
     if (!decoded.ok) return failure(decoded.status);
     const body = decoded.body;
@@ -432,7 +450,8 @@ export class ApiServer {
   }
 
   raw(credential: Credential, path: string): ApiResult<string> {
-    if (!this.authn(credential)) return failure(unauthorized());
+    const who = this.identify(credential);
+    if (!who.ok) return failure(who.status);
     if (path === '/version') {
       const v = this.options.version;
       return { ok: true, value: JSON.stringify({ major: v.major, minor: v.minor, gitVersion: v.gitVersion, platform: 'linux/amd64' }, null, 2) };

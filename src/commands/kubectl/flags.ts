@@ -171,6 +171,9 @@ export const VERB_FLAGS: Readonly<Record<string, readonly FlagSpec[]>> = {
   version: [f('client', 'bool'), f('output', 'string', 'o')],
   'cluster-info': [],
   'api-resources': [f('namespaced', 'bool'), f('output', 'string', 'o'), f('verbs', 'array'), f('api-group', 'string'), f('no-headers', 'bool'), f('sort-by', 'string'), f('cached', 'bool'), f('categories', 'array')],
+  // pkg/cmd/auth/cani.go and whoami.go (with the printer flags).
+  'auth can-i': [f('all-namespaces', 'bool', 'A'), f('list', 'bool'), f('no-headers', 'bool'), f('quiet', 'bool', 'q'), f('subresource', 'string')],
+  'auth whoami': [f('output', 'string', 'o'), f('template', 'string'), f('allow-missing-template-keys', 'bool'), f('show-managed-fields', 'bool')],
   'certificate approve': [f('force', 'bool'), f('output', 'string', 'o'), f('filename', 'array', 'f'), f('recursive', 'bool', 'R'), f('kustomize', 'string', 'k'), f('template', 'string'), f('allow-missing-template-keys', 'bool'), f('show-managed-fields', 'bool')],
   'certificate deny': [f('force', 'bool'), f('output', 'string', 'o'), f('filename', 'array', 'f'), f('recursive', 'bool', 'R'), f('kustomize', 'string', 'k'), f('template', 'string'), f('allow-missing-template-keys', 'bool'), f('show-managed-fields', 'bool')],
   // pkg/cmd/debug/debug.go AddFlags.
@@ -209,6 +212,7 @@ export const SUBCOMMANDS: Readonly<Record<string, readonly string[]>> = {
   rollout: ['status', 'restart', 'undo', 'history'],
   create: ['deployment', 'namespace', 'ns', 'configmap', 'cm', 'secret'],
   certificate: ['approve', 'deny'],
+  auth: ['can-i', 'whoami'],
 };
 
 /** Global flags that take a value, to skip it while looking for the verb (cobra stripFlags). */

@@ -108,6 +108,19 @@ const VERB_HELP: Readonly<Record<string, [string, string]>> = {
 
 /** Help of commands that only group sub-verbs. */
 export const SUBCOMMAND_HELP: Readonly<Record<string, string>> = {
+  auth: `Inspect authorization.
+
+Available Commands:
+  can-i         Check whether an action is allowed
+  reconcile     Reconciles rules for RBAC role, role binding, cluster role, and cluster role binding objects
+  whoami        Experimental: Check self subject attributes
+
+Usage:
+  kubectl auth [flags] [options]
+
+Use "kubectl auth <command> --help" for more information about a given command.
+Use "kubectl options" for a list of global command-line options (applies to all commands).
+`,
   set: `Configure application resources.
 
  These commands help you make changes to existing application resources.

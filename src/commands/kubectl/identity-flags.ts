@@ -1,9 +1,10 @@
 /**
  * kubectl's global flags that would change who kubectl is or which cluster it
  * talks to (k8s.io/cli-runtime genericclioptions ConfigFlags). The simulator
- * has one identity, the learner's cluster-admin kubeconfig, so honouring none
- * of them would answer `kubectl --as=system:anonymous get nodes` as
- * cluster-admin: a false answer. Until identity is simulated they are refused.
+ * has one kubeconfig, the learner's cluster-admin one, so honouring none of
+ * them would answer `kubectl --token=x get nodes` as cluster-admin: a false
+ * answer. They are refused; `--as` and `--as-group` are honoured (the API
+ * server's impersonation: see kubectl.ts and apiserver/impersonation.ts).
  */
 import type { ParsedArgs } from './flags.js';
 
@@ -18,8 +19,6 @@ const IDENTITY_FLAGS: readonly string[] = [
   'client-certificate',
   'client-key',
   'token',
-  'as',
-  'as-group',
   'as-uid',
   'username',
   'password',

@@ -6,7 +6,7 @@
 import type { Command, CommandContext, ExecResult } from '../types.js';
 import { WORKSTATION } from '../registry.js';
 import { goDialError } from '../../cluster/network/dial-error.js';
-import { SUBCOMMANDS, VERB_FLAGS, globalTakesValue, parseFlags, str } from './flags.js';
+import { SUBCOMMANDS, VERB_FLAGS, arr, globalTakesValue, parseFlags, str } from './flags.js';
 import type { Invocation } from './invocation.js';
 import { usageError } from './errors.js';
 import { identityFlagRefusal } from './identity-flags.js';
@@ -30,6 +30,7 @@ import { runRolloutHistory } from './rollout-history.js';
 import { CLIENT_VERSION, KUSTOMIZE_VERSION, runApiResources, runClusterInfo, runTop, runVersion } from './info.js';
 import { helpFor, KUBECTL_HELP, SUBCOMMAND_HELP } from './help.js';
 import { runCertificateApprove, runCertificateDeny } from './certificate.js';
+import { runAuthCanI, runAuthWhoAmI } from './auth.js';
 
 type Handler = (inv: Invocation) => ExecResult | Promise<ExecResult>;
 
@@ -69,10 +70,12 @@ const HANDLERS: Readonly<Record<string, Handler>> = {
   top: runTop,
   'certificate approve': runCertificateApprove,
   'certificate deny': runCertificateDeny,
+  'auth can-i': runAuthCanI,
+  'auth whoami': runAuthWhoAmI,
 };
 
 /** Real kubectl verbs this simulator does not offer (answered honestly rather than as unknown). */
-const NOT_SIMULATED = ['cp', 'attach', 'proxy', 'drain', 'explain', 'diff', 'expose', 'autoscale', 'config', 'wait', 'kustomize', 'plugin', 'completion', 'events', 'replace', 'alpha', 'auth', 'api-versions', 'options'];
+const NOT_SIMULATED = ['cp', 'attach', 'proxy', 'drain', 'explain', 'diff', 'expose', 'autoscale', 'config', 'wait', 'kustomize', 'plugin', 'completion', 'events', 'replace', 'alpha', 'api-versions', 'options'];
 
 /** Cobra's suggestion rule: Levenshtein distance <= 2 or a prefix. */
 function suggestions(typed: string): string[] {
@@ -173,9 +176,14 @@ export async function runKubectl(args: readonly string[], ctx: CommandContext): 
     if (unreachable) return { stdout: verb === 'version' ? `Client Version: ${CLIENT_VERSION}\nKustomize Version: ${KUSTOMIZE_VERSION}\n` : '', stderr: unreachable, exitCode: 1 };
   }
   const namespace = str(parsed.flags, 'namespace');
+  // --as and --as-group: client-go sends them as Impersonate-User and Impersonate-Group headers.
+  const asUser = str(parsed.flags, 'as') ?? '';
+  const asGroups = arr(parsed.flags, 'as-group');
+  // clientcmd validation.go validateAuthInfo, on the kubeconfig's user (kubeadm's admin.conf names it kubernetes-admin).
+  if (asGroups.length > 0 && asUser === '') return { stdout: '', stderr: 'error: invalid configuration: requesting uid, groups or user-extra for kubernetes-admin without impersonating a user\n', exitCode: 1 };
   const inv: Invocation = {
     ctx,
-    client: ctx.cluster.adminClient(),
+    client: ctx.cluster.adminClient(asUser === '' ? undefined : { user: asUser, groups: asGroups }),
     now: ctx.cluster.now(),
     args: parsed.positional,
     ...(parsed.dashAt !== undefined ? { dashAt: parsed.dashAt } : {}),

@@ -18,7 +18,9 @@ function message(o: { apiVersion: string; kind: string }): string | undefined {
 
 describe('strict decoding against the Kubernetes 1.32 types', () => {
   it('knows every kind the simulated API server serves', () => {
-    for (const r of RESOURCES) expect(API_KINDS[`${apiVersionOf(r)}/${r.kind}`], r.kind).toBeDefined();
+    // The self reviews are answered, never decoded nor stored (reviews.ts).
+    const answered = new Set(['SelfSubjectAccessReview', 'SelfSubjectReview']);
+    for (const r of RESOURCES) if (!answered.has(r.kind)) expect(API_KINDS[`${apiVersionOf(r)}/${r.kind}`], r.kind).toBeDefined();
     // 1.32 fields, read from k8s.io/api v0.32.4: pod-level resources and the container's restartPolicy are there.
     expect(API_STRUCTS['core/v1.PodSpec']!.resources).toBe('core/v1.ResourceRequirements');
     expect(API_STRUCTS['core/v1.Container']!.restartPolicy).toBe('core/v1.ContainerRestartPolicy');

@@ -7,6 +7,7 @@ import { Random } from '../../../src/cluster/clock/random.js';
 import { Store } from '../../../src/cluster/store/store.js';
 import { ApiServer } from '../../../src/cluster/apiserver/server.js';
 import type { ApiClient, KubeObject } from '../../../src/cluster/apiserver/types.js';
+import type { Credential } from '../../../src/cluster/apiserver/authn.js';
 import { resourceForKind } from '../../../src/cluster/apiserver/resources.js';
 import { rbacBootstrap, SYSTEM_NAMESPACES } from '../../../src/cluster/bootstrap/kubeadm.js';
 import type { CommandContext, ExecResult } from '../../../src/commands/types.js';
@@ -46,6 +47,8 @@ export class TestCluster {
   readonly api: ApiServer;
   readonly sys: ApiClient;
   readonly admin: ApiClient;
+  /** kubeadm's admin.conf identity (impersonating clients act for it). */
+  readonly adminCredential: Credential = { type: 'x509', commonName: 'kubernetes-admin', organizations: ['kubeadm:cluster-admins'], notBefore: T0 - 86_400_000, notAfter: T0 + 365 * 86_400_000 };
   /** What `openEditor` returns, in order (kubectl edit tests). */
   editorReplies: ((text: string) => string | undefined)[] = [];
   /** Texts the editor was opened with. */
@@ -58,7 +61,7 @@ export class TestCluster {
     this.sys = this.api.client({ type: 'loopback', user: 'system:apiserver', groups: ['system:masters'] });
     for (const ns of SYSTEM_NAMESPACES) this.sys.create('namespaces', undefined, { apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns } });
     for (const o of rbacBootstrap()) this.add(o);
-    this.admin = this.api.client({ type: 'x509', commonName: 'kubernetes-admin', organizations: ['kubeadm:cluster-admins'], notBefore: T0 - 86_400_000, notAfter: T0 + 365 * 86_400_000 });
+    this.admin = this.api.client(this.adminCredential);
   }
 
   /** Creates an object as the system (and its status, if given). */
@@ -83,7 +86,12 @@ export class TestCluster {
   /** The CommandContext kubectl runs in. */
   context(stdin = '', client: ApiClient = this.admin): CommandContext {
     return {
-      cluster: { now: () => this.queue.now(), adminClient: () => client, nodeNames: () => [], advance: (ms) => this.advance(ms) },
+      cluster: {
+        now: () => this.queue.now(),
+        adminClient: (impersonate) => (impersonate ? this.api.client({ type: 'impersonating', as: this.adminCredential, ...impersonate }) : client),
+        nodeNames: () => [],
+        advance: (ms) => this.advance(ms),
+      },
       host: 'workstation',
       stdin,
       env: {},
