@@ -278,6 +278,8 @@ export const KIND_SUPPORT: readonly KindSupport[] = [
   { apiVersion: 'apps/v1', kind: 'Deployment', support: 'modelled', note: 'The Deployment controller.' },
   { apiVersion: 'apps/v1', kind: 'ReplicaSet', support: 'modelled', note: 'The ReplicaSet controller.' },
   { apiVersion: 'apps/v1', kind: 'StatefulSet', support: 'not-simulated', note: 'No StatefulSet controller: it would create no pods.' },
+  { apiVersion: 'authentication.k8s.io/v1', kind: 'SelfSubjectReview', support: 'modelled', note: 'Answered with the caller\'s user (kubectl auth whoami), never stored; a scenario does not declare them.' },
+  { apiVersion: 'authorization.k8s.io/v1', kind: 'SelfSubjectAccessReview', support: 'modelled', note: 'Answered by the authorizers (kubectl auth can-i), never stored; a scenario does not declare them.' },
   { apiVersion: 'certificates.k8s.io/v1', kind: 'CertificateSigningRequest', support: 'modelled', note: 'Approval and signing by the controller manager.' },
   { apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', support: 'modelled', note: 'Node heartbeats and leader election.' },
   { apiVersion: 'discovery.k8s.io/v1', kind: 'EndpointSlice', support: 'modelled', note: 'Kept by the EndpointSlice controller; read by kube-proxy and CoreDNS.' },

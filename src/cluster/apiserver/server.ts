@@ -179,6 +179,19 @@ export class ApiServer {
     return new CredentialClient(this, credential);
   }
 
+  /** Set while an update or patch with dryRun=All is served (requests are served one at a time). */
+  private dryRunning = false;
+
+  /** Serves `request` as a dry run: commit() answers without storing. */
+  private asDryRun<T>(request: () => T): T {
+    this.dryRunning = true;
+    try {
+      return request();
+    } finally {
+      this.dryRunning = false;
+    }
+  }
+
   /** Where the API server's own log lines go (its static pod's container log); set by the cluster. */
   log: ((line: string) => void) | undefined;
 
@@ -292,11 +305,13 @@ export class ApiServer {
       object.spec = { finalizers: ['kubernetes'], ...((object.spec as object) ?? {}) };
       object.status = { phase: 'Active' };
     }
+    if (b.info.name === 'pods') object.status = { phase: 'Pending', qosClass: qosClass(object.spec as Record<string, any>) };
+    // dryRun=All: validated and admitted, never stored; a Service's address is not taken either.
+    if (options?.dryRun) return decoded.warnings ? { ok: true, value: object, warnings: decoded.warnings } : { ok: true, value: object };
     if (b.info.name === 'services') {
       const taken = this.allocators.allocate(object);
       if (taken) return failure(invalid('Service', name, [taken]));
     }
-    if (b.info.name === 'pods') object.status = { phase: 'Pending', qosClass: qosClass(object.spec as Record<string, any>) };
     const refused = this.storageRefusal(b.info.name, object);
     if (refused) return failure(refused);
     const stored = store.put(b.info.name, object, 'ADDED');
@@ -305,13 +320,14 @@ export class ApiServer {
   }
 
   update(credential: Credential, resource: string, namespace: string | undefined, requestBody: KubeObject, subresource?: 'status' | 'ephemeralcontainers', options?: WriteOptions): ApiResult<KubeObject> {
+    if (options?.dryRun && !this.dryRunning) return this.asDryRun(() => this.update(credential, resource, namespace, requestBody, subresource, options));
     const name = requestBody.metadata?.name ?? '';
     const b = this.begin(credential, 'update', resource, namespace, name, subresource);
     if (!b.ok) return failure(b.status);
     if (subresource === 'ephemeralcontainers' && b.info.name !== 'pods') return failure(notServed());
     const ns = b.info.namespaced ? (b.ns ?? requestBody.metadata?.namespace) : undefined;
     const old = this.options.store.get(b.info.name, ns, name);
-    if (old !== undefined && subresource === undefined && b.info.name === 'leases' && renewsOnly(requestBody, old)) return this.renew(old, requestBody);
+    if (old !== undefined && subresource === undefined && b.info.name === 'leases' && !this.dryRunning && renewsOnly(requestBody, old)) return this.renew(old, requestBody);
     const decoded = decodeWrite(b.user, requestBody, options?.fieldValidation);
     if (!decoded.ok) return failure(decoded.status);
     const body = decoded.body;
@@ -339,6 +355,7 @@ export class ApiServer {
   }
 
   patch(credential: Credential, resource: string, namespace: string | undefined, name: string, type: PatchType, patchBody: unknown, subresource?: 'ephemeralcontainers' | 'status', options?: WriteOptions): ApiResult<KubeObject> {
+    if (options?.dryRun && !this.dryRunning) return this.asDryRun(() => this.patch(credential, resource, namespace, name, type, patchBody, subresource, options));
     const b = this.begin(credential, 'patch', resource, namespace, name, subresource);
     if (!b.ok) return failure(b.status);
     // Only pods serve the ephemeralcontainers subresource: elsewhere the path is not found (404, no details).
@@ -412,6 +429,8 @@ export class ApiServer {
     const finalizers = old.metadata.finalizers ?? [];
     // A Terminating namespace whose spec.finalizers the namespace controller has cleared is removed on the next delete.
     const namespaceDone = b.info.name === 'namespaces' && !!old.metadata.deletionTimestamp && ((old.spec as { finalizers?: string[] })?.finalizers ?? []).length === 0;
+    // dryRun=All: authorized and found, nothing deleted (the stored object is the answer).
+    if (options.dryRun) return { ok: true, value: old };
     const refusedDelete = this.storageRefusal(b.info.name, old, true);
     if (refusedDelete) return failure(refusedDelete);
     if (namespaceDone && finalizers.length === 0) {
@@ -537,7 +556,7 @@ export class ApiServer {
     }
     void isPatch;
     // Finalizers removed from an object being deleted complete its deletion.
-    if (meta.deletionTimestamp && (meta.finalizers ?? []).length === 0 && (old.metadata.finalizers ?? []).length > 0) {
+    if (meta.deletionTimestamp && (meta.finalizers ?? []).length === 0 && (old.metadata.finalizers ?? []).length > 0 && !this.dryRunning) {
       const refused = this.storageRefusal(info.name, old, true);
       if (refused) return failure(refused);
       this.options.store.remove(info.name, old);
@@ -571,6 +590,8 @@ export class ApiServer {
     // A no-op update writes nothing and keeps the resourceVersion, as etcd3 storage does
     // (GuaranteedUpdate compares the encoded bytes; subtrees shared with `old` compare by reference).
     if (unchanged(next, old)) return { ok: true, value: old };
+    // dryRun=All (the update or patch being served): the object as it would be stored, under the old resourceVersion.
+    if (this.dryRunning) return { ok: true, value: next };
     const refused = this.storageRefusal(info.name, next);
     if (refused) return failure(refused);
     const stored = this.options.store.put(info.name, next, 'MODIFIED', info.name === 'leases' && isRenewal(next, old));

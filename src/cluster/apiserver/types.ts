@@ -94,6 +94,8 @@ export type FieldValidation = 'Strict' | 'Warn' | 'Ignore';
 /** Query parameters of a create, update or patch. */
 export interface WriteOptions {
   fieldValidation?: FieldValidation;
+  /** dryRun=All: validated and admitted, answered as if stored, never stored (kubectl --dry-run=server). */
+  dryRun?: boolean;
 }
 
 /** Options of list and watch calls. */
@@ -117,6 +119,8 @@ export type PatchType = 'merge' | 'json' | 'strategic';
 export interface DeleteOptions {
   /** 0 deletes at once; otherwise pods go Terminating first. */
   gracePeriodSeconds?: number;
+  /** dryRun=All: answered as if deleted, nothing deleted. */
+  dryRun?: boolean;
 }
 
 /** A watch event, as delivered to watchers. */

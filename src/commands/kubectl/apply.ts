@@ -16,6 +16,8 @@ import { arr, int, str } from './flags.js';
 import { errorResult, statusMessage, statusMessageWithSource } from './errors.js';
 import { validationOptions, warningLines } from './field-validation.js';
 import { createThreeWayMergePatch, type JsonObject } from '../../cluster/apiserver/strategic-patch.js';
+import { dryRunSuffix } from './dry-run.js';
+import { createOrPrint } from './create-data.js';
 
 type Obj = Record<string, any>;
 
@@ -133,7 +135,7 @@ export function runApply(inv: Invocation): ExecResult {
     }
     if (!current.ok) {
       const r = inv.client.create(mapped.resource, mapped.namespace, modified as KubeObject, options);
-      return r.ok ? { stdout: `${kindName(r.value)} created\n`, stderr: warningLines(inv, r) } : { stderr: statusMessageWithSource(r.status, 'creating', source), failed: true };
+      return r.ok ? { stdout: `${kindName(r.value)} created${dryRunSuffix(inv.dryRun)}\n`, stderr: warningLines(inv, r) } : { stderr: statusMessageWithSource(r.status, 'creating', source), failed: true };
     }
     const previousText = current.value.metadata.annotations?.[LAST_APPLIED];
     let previous: Obj | undefined;
@@ -147,10 +149,10 @@ export function runApply(inv: Invocation): ExecResult {
       : `Warning: resource ${mapped.resource}/${current.value.metadata.name} is missing the ${LAST_APPLIED} annotation which is required by kubectl apply. kubectl apply should only be used on resources created declaratively by either kubectl create --save-config or kubectl apply. The missing annotation will be patched automatically.\n`;
     // patcher.patchSimple: a strategic three-way patch (every served kind is built in); an empty one is not sent.
     const patch = createThreeWayMergePatch(previous as JsonObject | undefined, modified as JsonObject, current.value as unknown as JsonObject);
-    if (Object.keys(patch).length === 0) return { stdout: `${kindName(current.value)} unchanged\n`, stderr: warning };
+    if (Object.keys(patch).length === 0) return { stdout: `${kindName(current.value)} unchanged${dryRunSuffix(inv.dryRun)}\n`, stderr: warning };
     const r = inv.client.patch(mapped.resource, mapped.namespace, obj.metadata.name, 'strategic', patch, undefined, options);
     if (!r.ok) return { stderr: warning + statusMessageWithSource(r.status, 'patching', source), failed: true };
-    return { stdout: `${kindName(r.value)} configured\n`, stderr: warning + warningLines(inv, r) };
+    return { stdout: `${kindName(r.value)} configured${dryRunSuffix(inv.dryRun)}\n`, stderr: warning + warningLines(inv, r) };
   });
 }
 
@@ -164,7 +166,7 @@ export function runCreate(inv: Invocation): ExecResult {
   if (!validation.ok) return errorResult(validation.error);
   return forEachManifest(inv, (source, obj, mapped) => {
     const r = inv.client.create(mapped.resource, mapped.namespace, obj as KubeObject, validation.options);
-    return r.ok ? { stdout: `${kindName(r.value)} created\n`, stderr: warningLines(inv, r) } : { stderr: statusMessageWithSource(r.status, 'creating', source), failed: true };
+    return r.ok ? { stdout: `${kindName(r.value)} created${dryRunSuffix(inv.dryRun)}\n`, stderr: warningLines(inv, r) } : { stderr: statusMessageWithSource(r.status, 'creating', source), failed: true };
   });
 }
 
@@ -193,12 +195,7 @@ export function runCreateDeployment(inv: Invocation): ExecResult {
     spec: { replicas: int(inv.flags, 'replicas') ?? 1, selector: { matchLabels: { ...labels } }, strategy: {}, template: { metadata: { labels: { ...labels } }, spec: { containers } } },
     status: {},
   };
-  const r = inv.client.create('deployments', inv.namespace, deployment as KubeObject);
-  if (!r.ok) {
-    if (r.status.reason === 'Invalid' || r.status.code === 401) return { stdout: '', stderr: statusMessage(r.status), exitCode: 1 };
-    return errorResult(`failed to create deployment: ${r.status.message}`);
-  }
-  return { stdout: `${kindName(r.value)} created\n`, stderr: '', exitCode: 0 };
+  return createOrPrint(inv, 'deployments', 'deployment', deployment as KubeObject);
 }
 
 /** Runs `kubectl create namespace NAME`. */
@@ -206,7 +203,5 @@ export function runCreateNamespace(inv: Invocation): ExecResult {
   const validation = validationOptions(inv);
   if (!validation.ok) return errorResult(validation.error);
   if (inv.args.length !== 1) return { stdout: '', stderr: `error: exactly one NAME is required, got ${inv.args.length}\nSee 'kubectl create namespace -h' for help and examples\n`, exitCode: 1 };
-  const r = inv.client.create('namespaces', undefined, { apiVersion: 'v1', kind: 'Namespace', metadata: { name: inv.args[0] }, spec: {}, status: {} } as KubeObject);
-  if (!r.ok) return { stdout: '', stderr: statusMessage(r.status), exitCode: 1 };
-  return { stdout: `${kindName(r.value)} created\n`, stderr: '', exitCode: 0 };
+  return createOrPrint(inv, 'namespaces', undefined, { apiVersion: 'v1', kind: 'Namespace', metadata: { name: inv.args[0] }, spec: {}, status: {} } as KubeObject);
 }

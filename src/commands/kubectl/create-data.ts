@@ -17,6 +17,7 @@ import { errorResult, statusMessage } from './errors.js';
 import { readHostFile } from '../text/lib/file-access.js';
 import { toYaml } from '../../cluster/go-yaml/yaml.js';
 import { parseOutputFormat, printObjects, type OutputFormat } from './output-format.js';
+import { dryRunSuffix } from './dry-run.js';
 
 /** PrintFlags' formats (json/yaml, name, templates), as its "unable to match a printer" error lists them. */
 const PRINT_FLAG_FORMATS = 'go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,yaml';
@@ -77,11 +78,14 @@ function collectData(inv: Invocation, kind: 'ConfigMap' | 'Secret', name: string
   return { ok: true, data };
 }
 
-/** Creates the object, or prints it with `--dry-run=client`. */
-function createOrPrint(inv: Invocation, resource: string, what: string, obj: KubeObject): ExecResult {
+/**
+ * Creates the object, or prints it with `--dry-run=client`. `what` names it
+ * in the error kubectl wraps (`failed to create deployment: ...`); without it
+ * the server's error is printed as it came (create namespace).
+ */
+export function createOrPrint(inv: Invocation, resource: string, what: string | undefined, obj: KubeObject): ExecResult {
   const validation = validationOptions(inv);
   if (!validation.ok) return errorResult(validation.error);
-  const dryRun = str(inv.flags, 'dry-run');
   const output = str(inv.flags, 'output');
   // create's PrintFlags ("created"): json, yaml, name and the template printers; anything else is refused before any request.
   let format: Exclude<OutputFormat, { kind: 'table' }> | undefined;
@@ -97,7 +101,7 @@ function createOrPrint(inv: Invocation, resource: string, what: string, obj: Kub
     const r = printObjects([o], format, true, false, { allowMissingKeys: inv.set.has('allow-missing-template-keys') ? bool(inv.flags, 'allow-missing-template-keys') : true });
     return r.ok ? { stdout: r.text, stderr: '', exitCode: 0 } : { stdout: r.stdout ?? '', stderr: `error: ${r.error}\n`, exitCode: 1 };
   };
-  if (dryRun === 'client') {
+  if (inv.dryRun === 'client') {
     // The printed object is the client-built one: kubectl 1.32 shows its zero creationTimestamp as null.
     const printed = { ...obj, metadata: { creationTimestamp: null, ...obj.metadata } };
     if (output === 'yaml') return { stdout: toYaml(printed), stderr: '', exitCode: 0 };
@@ -106,10 +110,10 @@ function createOrPrint(inv: Invocation, resource: string, what: string, obj: Kub
   }
   const r = inv.client.create(resource, inv.namespace, obj);
   if (!r.ok) {
-    if (r.status.reason === 'Invalid' || r.status.code === 401) return { stdout: '', stderr: statusMessage(r.status), exitCode: 1 };
+    if (what === undefined || r.status.reason === 'Invalid' || r.status.code === 401) return { stdout: '', stderr: statusMessage(r.status), exitCode: 1 };
     return errorResult(`failed to create ${what}: ${r.status.message}`);
   }
-  return print(r.value) ?? { stdout: `${kindName(r.value)} created\n`, stderr: '', exitCode: 0 };
+  return print(r.value) ?? { stdout: `${kindName(r.value)} created${dryRunSuffix(inv.dryRun)}\n`, stderr: '', exitCode: 0 };
 }
 
 /** Runs `kubectl create configmap`. */

@@ -12,6 +12,7 @@ import { resourceForKind } from '../../cluster/apiserver/resources.js';
 import type { KubeObject } from '../../cluster/apiserver/types.js';
 import { errorResult, statusMessage } from './errors.js';
 import { fetchTargets, parseTargets } from './resolve.js';
+import { dryRunSuffix } from './dry-run.js';
 
 const NO_ARGS =
   "error: You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   '<resource>'\n";
@@ -54,7 +55,7 @@ export function runDelete(inv: Invocation): ExecResult {
       failed = true;
       continue;
     }
-    stdout += `${quotedKindName({ ...obj, kind: info.kind })} ${force && grace === 0 ? 'force deleted' : 'deleted'}\n`;
+    stdout += `${quotedKindName({ ...obj, kind: info.kind })} ${force && grace === 0 ? 'force deleted' : 'deleted'}${dryRunSuffix(inv.dryRun)}\n`;
   }
   return { stdout, stderr, exitCode: failed ? 1 : 0 };
 }
@@ -90,7 +91,7 @@ function deleteManifests(inv: Invocation): ExecResult {
       }
       continue;
     }
-    stdout += `${quotedKindName({ ...(r.value as KubeObject), kind: info.kind })} deleted\n`;
+    stdout += `${quotedKindName({ ...(r.value as KubeObject), kind: info.kind })} deleted${dryRunSuffix(inv.dryRun)}\n`;
   }
   return { stdout, stderr, exitCode: failed ? 1 : 0 };
 }

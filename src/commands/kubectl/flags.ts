@@ -30,6 +30,8 @@ export type ParsedArgs =
 const f = (name: string, type: FlagType, short?: string): FlagSpec => ({ name, type, ...(short ? { short } : {}) });
 /** kubectl's --validate (cmdutil.AddValidateFlags): `--validate` alone means strict. */
 const VALIDATE: FlagSpec = { name: 'validate', type: 'string', noOptDefault: 'strict' };
+/** --dry-run: a bare flag is the deprecated client dry run (NoOptDefVal "unchanged", dry-run.ts). */
+const DRY_RUN: FlagSpec = { name: 'dry-run', type: 'string', noOptDefault: 'unchanged' };
 
 /** kubectl's global flags (kubectl options): accepted everywhere; those that change identity or target are refused (identity-flags.ts), the rest ignored. */
 export const GLOBAL_FLAGS: readonly FlagSpec[] = [
@@ -61,7 +63,7 @@ export const GLOBAL_FLAGS: readonly FlagSpec[] = [
 ];
 
 /** Flags shared by verbs that print objects after a change (`-o name`, `--dry-run`). */
-const PRINT = [f('output', 'string', 'o'), f('dry-run', 'string'), f('field-manager', 'string'), f('show-managed-fields', 'bool'), f('template', 'string')];
+const PRINT = [f('output', 'string', 'o'), DRY_RUN, f('field-manager', 'string'), f('show-managed-fields', 'bool'), f('template', 'string')];
 const SELECT = [f('selector', 'string', 'l'), f('all', 'bool'), f('filename', 'array', 'f'), f('recursive', 'bool', 'R'), f('kustomize', 'string', 'k')];
 
 /** Each verb's own flags (from kubectl's pkg/cmd/<verb>/<verb>.go). */
@@ -104,7 +106,7 @@ export const VERB_FLAGS: Readonly<Record<string, readonly FlagSpec[]>> = {
     f('env', 'array'),
     f('labels', 'string', 'l'),
     f('port', 'string'),
-    f('dry-run', 'string'),
+    DRY_RUN,
     f('output', 'string', 'o'),
     f('quiet', 'bool', 'q'),
     f('image-pull-policy', 'string'),
@@ -146,10 +148,10 @@ export const VERB_FLAGS: Readonly<Record<string, readonly FlagSpec[]>> = {
     f('interactive', 'bool', 'i'),
     f('raw', 'string'),
     f('output', 'string', 'o'),
-    f('dry-run', 'string'),
+    DRY_RUN,
   ],
-  cordon: [f('selector', 'string', 'l'), f('dry-run', 'string')],
-  uncordon: [f('selector', 'string', 'l'), f('dry-run', 'string')],
+  cordon: [f('selector', 'string', 'l'), DRY_RUN],
+  uncordon: [f('selector', 'string', 'l'), DRY_RUN],
   taint: [...PRINT, f('overwrite', 'bool'), f('selector', 'string', 'l'), f('all', 'bool'), VALIDATE, f('allow-missing-template-keys', 'bool')],
   label: [...PRINT, ...SELECT, f('overwrite', 'bool'), f('all-namespaces', 'bool', 'A'), f('field-selector', 'string'), f('list', 'bool'), f('local', 'bool'), f('resource-version', 'string')],
   annotate: [...PRINT, ...SELECT, f('overwrite', 'bool'), f('all-namespaces', 'bool', 'A'), f('field-selector', 'string'), f('list', 'bool'), f('local', 'bool'), f('resource-version', 'string')],

@@ -6,6 +6,7 @@ import type { ApiClient, KubeObject } from '../../cluster/apiserver/types.js';
 import type { CommandContext } from '../types.js';
 import type { FlagValues } from './flags.js';
 import { kindPrefix } from './output/kind-prefix.js';
+import type { DryRunStrategy } from './dry-run.js';
 
 /** One parsed kubectl run. */
 export interface Invocation {
@@ -27,6 +28,8 @@ export interface Invocation {
   readonly explicitNamespace: boolean;
   /** `kubectl get`, `kubectl rollout status`: for usage hints. */
   readonly commandPath: string;
+  /** --dry-run, for verbs that take it: the client is then dryRunClient's (dry-run.ts). */
+  readonly dryRun?: DryRunStrategy;
 }
 
 /** `pod/web-1`, `deployment.apps/web`: the form `-o name` and most success lines use. */

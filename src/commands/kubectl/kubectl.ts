@@ -31,6 +31,7 @@ import { CLIENT_VERSION, KUSTOMIZE_VERSION, runApiResources, runClusterInfo, run
 import { helpFor, KUBECTL_HELP, SUBCOMMAND_HELP } from './help.js';
 import { runCertificateApprove, runCertificateDeny } from './certificate.js';
 import { runAuthCanI, runAuthWhoAmI } from './auth.js';
+import { dryRunClient, dryRunStrategy } from './dry-run.js';
 
 type Handler = (inv: Invocation) => ExecResult | Promise<ExecResult>;
 
@@ -181,9 +182,14 @@ export async function runKubectl(args: readonly string[], ctx: CommandContext): 
   const asGroups = arr(parsed.flags, 'as-group');
   // clientcmd validation.go validateAuthInfo, on the kubeconfig's user (kubeadm's admin.conf names it kubernetes-admin).
   if (asGroups.length > 0 && asUser === '') return { stdout: '', stderr: 'error: invalid configuration: requesting uid, groups or user-extra for kubernetes-admin without impersonating a user\n', exitCode: 1 };
+  // --dry-run, where the verb takes it: writes are then made locally (client) or sent as dry runs (server).
+  const takesDryRun = (VERB_FLAGS[verb] ?? []).some((spec) => spec.name === 'dry-run');
+  const dryRun = takesDryRun ? dryRunStrategy(parsed.flags) : ({ ok: true, strategy: 'none' } as const);
+  if (!dryRun.ok) return { stdout: '', stderr: `error: ${dryRun.error}\n`, exitCode: 1 };
   const inv: Invocation = {
     ctx,
-    client: ctx.cluster.adminClient(asUser === '' ? undefined : { user: asUser, groups: asGroups }),
+    client: dryRunClient(ctx.cluster.adminClient(asUser === '' ? undefined : { user: asUser, groups: asGroups }), dryRun.strategy),
+    ...(dryRun.strategy !== 'none' ? { dryRun: dryRun.strategy } : {}),
     now: ctx.cluster.now(),
     args: parsed.positional,
     ...(parsed.dashAt !== undefined ? { dashAt: parsed.dashAt } : {}),

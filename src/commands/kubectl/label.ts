@@ -9,6 +9,7 @@ import { kindName } from './invocation.js';
 import { bool, str } from './flags.js';
 import { errorResult, statusMessage } from './errors.js';
 import { fetchTargets, parseTargets } from './resolve.js';
+import { dryRunSuffix } from './dry-run.js';
 
 type Which = 'labels' | 'annotations';
 
@@ -91,7 +92,7 @@ function runMetaEdit(inv: Invocation, which: Which): ExecResult {
       if (before === after) operation = 'not labeled';
       else if (!overwrite && after.length < before.length) operation = 'unlabeled';
     }
-    stdout += `${kindName(r.value)} ${operation}\n`;
+    stdout += `${kindName(r.value)} ${operation}${dryRunSuffix(inv.dryRun)}\n`;
   }
   return { stdout, stderr, exitCode: failed ? 1 : 0 };
 }

@@ -10,6 +10,7 @@ import { kindName } from './invocation.js';
 import { bool, str } from './flags.js';
 import { errorResult, statusMessage } from './errors.js';
 import { fetchTargets, parseTargets } from './resolve.js';
+import { dryRunSuffix } from './dry-run.js';
 
 /** `kubectl cordon NODE` / `kubectl uncordon NODE`. */
 export function runCordon(inv: Invocation, cordon: boolean): ExecResult {
@@ -26,7 +27,7 @@ export function runCordon(inv: Invocation, cordon: boolean): ExecResult {
   for (const { obj } of fetched.objects) {
     const spec = (obj.spec ?? {}) as { unschedulable?: boolean };
     if ((spec.unschedulable === true) === cordon) {
-      stdout += `${kindName(obj)} already ${verb}ed\n`;
+      stdout += `${kindName(obj)} already ${verb}ed${dryRunSuffix(inv.dryRun)}\n`;
       continue;
     }
     // CordonHelper.PatchOrReplace: a strategic merge patch of spec.unschedulable.
@@ -36,7 +37,7 @@ export function runCordon(inv: Invocation, cordon: boolean): ExecResult {
       failed = true;
       continue;
     }
-    stdout += `${kindName(obj)} ${verb}ed\n`;
+    stdout += `${kindName(obj)} ${verb}ed${dryRunSuffix(inv.dryRun)}\n`;
   }
   return { stdout, stderr, exitCode: failed ? 1 : 0 };
 }
@@ -111,7 +112,7 @@ export function runTaint(inv: Invocation): ExecResult {
       failed = true;
       continue;
     }
-    stdout += `${kindName(obj)} ${r.operation}\n`;
+    stdout += `${kindName(obj)} ${r.operation}${dryRunSuffix(inv.dryRun)}\n`;
   }
   return { stdout, stderr, exitCode: failed ? 1 : 0 };
 }

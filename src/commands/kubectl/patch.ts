@@ -12,6 +12,8 @@ import { kindName } from './invocation.js';
 import { str } from './flags.js';
 import { errorResult, statusMessage } from './errors.js';
 import { fetchTargets, parseTargets } from './resolve.js';
+import { dryRunSuffix } from './dry-run.js';
+import { jsonEqual } from '../../cluster/json.js';
 
 /** Parses a patch body as kubectl does (yaml.ToJSON accepts JSON and YAML). */
 export function parsePatchBody(text: string): { ok: true; value: unknown } | { ok: false; error: string } {
@@ -50,9 +52,10 @@ export function runPatch(inv: Invocation): ExecResult {
       failed = true;
       continue;
     }
-    const unchanged = r.value.metadata.resourceVersion === obj.metadata.resourceVersion;
+    // A dry run's answer keeps the resourceVersion: patch.go compares the objects (didPatch).
+    const unchanged = inv.dryRun ? jsonEqual(r.value, obj) : r.value.metadata.resourceVersion === obj.metadata.resourceVersion;
     stderr += warningLines(inv, r);
-    stdout += `${kindName(r.value)} patched${unchanged ? ' (no change)' : ''}\n`;
+    stdout += `${kindName(r.value)} patched${unchanged ? ' (no change)' : ''}${dryRunSuffix(inv.dryRun)}\n`;
   }
   return { stdout, stderr, exitCode: failed ? 1 : 0 };
 }

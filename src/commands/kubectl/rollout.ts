@@ -13,6 +13,7 @@ import { parseGoDuration } from './logs.js';
 import { followRolloutStatus } from './rollout-status.js';
 import { errorResult, statusMessage } from './errors.js';
 import { parseTargets } from './resolve.js';
+import { dryRunSuffix } from './dry-run.js';
 
 type Obj = Record<string, any>;
 
@@ -81,7 +82,7 @@ export function runRolloutRestart(inv: Invocation): ExecResult {
   const at = new Date(Math.floor(inv.now / 1000) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
   const r = inv.client.patch(one.info.name, one.obj.metadata.namespace, one.obj.metadata.name!, 'strategic', { spec: { template: { metadata: { annotations: { 'kubectl.kubernetes.io/restartedAt': at } } } } });
   if (!r.ok) return { stdout: '', stderr: statusMessage(r.status), exitCode: 1 };
-  return { stdout: `${kindName(r.value)} restarted\n`, stderr: '', exitCode: 0 };
+  return { stdout: `${kindName(r.value)} restarted${dryRunSuffix(inv.dryRun)}\n`, stderr: '', exitCode: 0 };
 }
 
 /** The ReplicaSets a Deployment owns, by revision. */
@@ -122,5 +123,5 @@ export function runRolloutUndo(inv: Invocation): ExecResult {
   (updated.spec as Obj).template = template;
   const r = inv.client.update(one.info.name, one.obj.metadata.namespace, updated);
   if (!r.ok) return { stdout: '', stderr: statusMessage(r.status), exitCode: 1 };
-  return { stdout: `${kindName(r.value)} rolled back\n`, stderr: '', exitCode: 0 };
+  return { stdout: `${kindName(r.value)} rolled back${dryRunSuffix(inv.dryRun)}\n`, stderr: '', exitCode: 0 };
 }

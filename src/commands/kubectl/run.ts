@@ -44,10 +44,10 @@ export function runRun(inv: Invocation): ExecResult {
   if (remove && !attach) return { stdout: '', stderr: 'error: --rm should only be used for attached containers\n', exitCode: 1 };
   if (tty && !interactive) return { stdout: '', stderr: 'error: -i/--stdin is required for containers with -t/--tty=true\n', exitCode: 1 };
   const pod = podFor(inv, name, image, rest, restart, interactive, tty);
-  const dryRun = str(inv.flags, 'dry-run');
-  if (dryRun === 'client') return { stdout: str(inv.flags, 'output') === 'yaml' ? toYaml(pod) : `pod/${name} created (dry run)\n`, stderr: '', exitCode: 0 };
+  if (inv.dryRun === 'client') return { stdout: str(inv.flags, 'output') === 'yaml' ? toYaml(pod) : `pod/${name} created (dry run)\n`, stderr: '', exitCode: 0 };
   const created = inv.client.create('pods', inv.namespace, pod);
   if (!created.ok) return { stdout: '', stderr: statusMessage(created.status), exitCode: 1 };
+  if (inv.dryRun === 'server') return { stdout: str(inv.flags, 'output') === 'yaml' ? toYaml(created.value) : `pod/${name} created (server dry run)\n`, stderr: '', exitCode: 0 };
   if (!attach) return { stdout: `pod/${name} created\n`, stderr: '', exitCode: 0 };
   return attachAndWait(inv, name, restart, remove);
 }

@@ -12,6 +12,7 @@ import { bool, int, str } from './flags.js';
 import { errorResult, statusMessage } from './errors.js';
 import { fetchTargets, parseTargets, type Fetched } from './resolve.js';
 import { QUANTITY_FORMAT_ERROR, quantityText, tryParseQuantityExact } from '../../cluster/quantity.js';
+import { dryRunSuffix } from './dry-run.js';
 
 type Obj = Record<string, any>;
 
@@ -65,7 +66,7 @@ export function runScale(inv: Invocation): ExecResult {
       failed = true;
       continue;
     }
-    stdout += `${kindName(r.value)} scaled\n`;
+    stdout += `${kindName(r.value)} scaled${dryRunSuffix(inv.dryRun)}\n`;
   }
   return { stdout, stderr, exitCode: failed ? 1 : 0 };
 }
@@ -100,7 +101,7 @@ function updatePodSpecs(inv: Invocation, fetched: Fetched, change: (spec: Obj) =
       failed = true;
       continue;
     }
-    stdout += `${kindName(r.value)} ${done}\n`;
+    stdout += `${kindName(r.value)} ${done}${dryRunSuffix(inv.dryRun)}\n`;
   }
   // utilerrors.NewAggregate: one error as it is, several as `[a, b]`.
   if (refusals.length > 0) stderr += `error: ${refusals.length === 1 ? refusals[0] : `[${refusals.join(', ')}]`}\n`;

@@ -1,0 +1,73 @@
+/**
+ * kubectl --dry-run (cmdutil.GetDryRunStrategy; PrintFlags.Complete's
+ * "%s (dry run)" and "%s (server dry run)"): client sends no write, server
+ * sends it with dryRun=All, so the API server validates and admits it and
+ * stores nothing. Until this was honoured, every verb but run and
+ * create configmap/secret really made the change.
+ */
+import { describe, expect, it } from 'vitest';
+import { TestCluster, deployment, node, pod } from './harness.js';
+
+const cluster = (): TestCluster => {
+  const c = new TestCluster();
+  c.add(node('node-1'));
+  c.add(pod('web-1'));
+  c.add(deployment('web', 2));
+  return c;
+};
+
+describe('kubectl --dry-run', () => {
+  it('client: create deployment prints the object it would send and creates nothing', async () => {
+    const c = cluster();
+    const r = await c.run('create deployment api --image=nginx --dry-run=client -o yaml');
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toMatch(/^apiVersion: apps\/v1\nkind: Deployment\nmetadata:\n {2}creationTimestamp: null\n {2}labels:\n {4}app: api\n {2}name: api\n/);
+    expect((await c.run('get deployment api')).stderr).toBe('Error from server (NotFound): deployments.apps "api" not found\n');
+    expect((await c.run('create namespace tools --dry-run=client')).stdout).toBe('namespace/tools created (dry run)\n');
+    expect((await c.run('get namespace tools')).exitCode).toBe(1);
+  });
+
+  it('server: the API server validates and admits, and stores nothing', async () => {
+    const c = cluster();
+    expect(await c.run('create deployment api --image=nginx --dry-run=server')).toEqual({ stdout: 'deployment.apps/api created (server dry run)\n', stderr: '', exitCode: 0 });
+    expect((await c.run('get deployment api')).exitCode).toBe(1);
+    // A name the server refuses is refused under a server dry run; a client dry run never asks.
+    expect((await c.run('create deployment Bad_Name --image=nginx --dry-run=server')).stderr).toMatch(/^The Deployment "Bad_Name" is invalid: /);
+    expect((await c.run('create deployment Bad_Name --image=nginx --dry-run=client')).stdout).toBe('deployment.apps/Bad_Name created (dry run)\n');
+  });
+
+  it('changes nothing for label, cordon, scale, patch and delete, and says so on each line', async () => {
+    const c = cluster();
+    for (const mode of ['client', 'server']) {
+      const suffix = mode === 'client' ? ' (dry run)' : ' (server dry run)';
+      expect((await c.run(`label node node-1 tier=front --dry-run=${mode}`)).stdout).toBe(`node/node-1 labeled${suffix}\n`);
+      expect((await c.run(`cordon node-1 --dry-run=${mode}`)).stdout).toBe(`node/node-1 cordoned${suffix}\n`);
+      expect((await c.run(`scale deployment web --replicas=5 --dry-run=${mode}`)).stdout).toBe(`deployment.apps/web scaled${suffix}\n`);
+      expect((await c.run(`patch deployment web -p '{"spec":{"replicas":7}}' --dry-run=${mode}`)).stdout).toBe(`deployment.apps/web patched${suffix}\n`);
+      expect((await c.run(`patch deployment web -p '{"spec":{"replicas":2}}' --dry-run=${mode}`)).stdout).toBe(`deployment.apps/web patched (no change)${suffix}\n`);
+      expect((await c.run(`delete pod web-1 --dry-run=${mode}`)).stdout).toBe(`pod "web-1" deleted${suffix}\n`);
+    }
+    expect((await c.run('get node node-1 -o jsonpath={.metadata.labels.tier}/{.spec.unschedulable}')).stdout).toBe('/');
+    expect((await c.run('get deployment web -o jsonpath={.spec.replicas}')).stdout).toBe('2');
+    expect((await c.run('get pod web-1 -o name')).stdout).toBe('pod/web-1\n');
+  });
+
+  it('takes the deprecated forms and refuses other values as GetDryRunStrategy does', async () => {
+    const c = cluster();
+    expect((await c.run('create namespace tools --dry-run')).stdout).toBe('namespace/tools created (dry run)\n');
+    expect((await c.run('create namespace tools --dry-run=true')).stdout).toBe('namespace/tools created (dry run)\n');
+    expect((await c.run('get namespace tools')).exitCode).toBe(1);
+    expect(await c.run('create namespace tools --dry-run=maybe')).toEqual({ stdout: '', stderr: 'error: Invalid dry-run value (maybe). Must be "none", "server", or "client".\n', exitCode: 1 });
+    expect((await c.run('create namespace tools --dry-run=none')).stdout).toBe('namespace/tools created\n');
+  });
+
+  it('applies with the three-way patch it would send', async () => {
+    const c = cluster();
+    const manifest = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\ndata:\n  mode: fast\n';
+    expect((await c.run('apply -f - --dry-run=client', manifest)).stdout).toBe('configmap/settings created (dry run)\n');
+    expect((await c.run('get configmap settings')).exitCode).toBe(1);
+    await c.run('apply -f -', manifest);
+    expect((await c.run('apply -f - --dry-run=server', manifest.replace('fast', 'slow'))).stdout).toBe('configmap/settings configured (server dry run)\n');
+    expect((await c.run('get configmap settings -o jsonpath={.data.mode}')).stdout).toBe('fast');
+  });
+});
