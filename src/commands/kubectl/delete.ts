@@ -42,7 +42,8 @@ export function runDelete(inv: Invocation): ExecResult {
   if (grace === 0 && !force) grace = 1;
   if (force && grace < 0) grace = 0;
   let stderr = force && grace === 0 ? FORCE_WARNING : '';
-  const fetched = fetchTargets(inv, parsed.targets, statusMessage, { selector, all, fieldSelector, allNamespaces: bool(inv.flags, 'all-namespaces') });
+  // delete.go's builder: RequireObject(false), so a named object is deleted without being read first.
+  const fetched = fetchTargets(inv, parsed.targets, statusMessage, { selector, all, fieldSelector, allNamespaces: bool(inv.flags, 'all-namespaces'), requireObject: false });
   stderr += fetched.stderr;
   let failed = fetched.failed;
   if (fetched.objects.length === 0 && !parsed.named && !failed) return { stdout: '', stderr: stderr + 'No resources found\n', exitCode: 0 };

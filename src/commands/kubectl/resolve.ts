@@ -4,7 +4,7 @@
  * ResourceTypeOrNameArgs): `pods`, `po web-1 web-2`, `po/web-1`,
  * `deploy,svc`, `all`, `deployments.apps`.
  */
-import { resolveResource, type ResourceInfo } from '../../cluster/apiserver/resources.js';
+import { apiVersionOf, resolveResource, type ResourceInfo } from '../../cluster/apiserver/resources.js';
 import type { ApiResult, KubeObject, Status } from '../../cluster/apiserver/types.js';
 import type { Invocation } from './invocation.js';
 
@@ -99,14 +99,21 @@ export interface Fetched {
 /**
  * Fetches what `TYPE NAME...`, `TYPE/NAME...` or `TYPE -l sel` / `TYPE --all`
  * denote. `statusText` formats a failed request (the verbs share errors.ts).
+ * With `requireObject` false (the builder's RequireObject(false), as delete
+ * has it) a named object is not read: its name and namespace stand for it.
  */
-export function fetchTargets(inv: Invocation, targets: readonly Target[], statusText: (s: Status) => string, options: { selector?: string; all?: boolean; fieldSelector?: string; allNamespaces?: boolean } = {}): Fetched {
+export function fetchTargets(inv: Invocation, targets: readonly Target[], statusText: (s: Status) => string, options: { selector?: string; all?: boolean; fieldSelector?: string; allNamespaces?: boolean; requireObject?: boolean } = {}): Fetched {
   const objects: { info: ResourceInfo; obj: KubeObject }[] = [];
   let stderr = '';
   let failed = false;
   for (const target of targets) {
     if (target.names.length > 0) {
       for (const name of target.names) {
+        if (options.requireObject === false) {
+          const namespace = namespaceFor(inv, target.info);
+          objects.push({ info: target.info, obj: { apiVersion: apiVersionOf(target.info), kind: target.info.kind, metadata: namespace === undefined ? { name } : { name, namespace } } as KubeObject });
+          continue;
+        }
         const r = inv.client.get(target.info.name, namespaceFor(inv, target.info), name);
         if (r.ok) objects.push({ info: target.info, obj: r.value });
         else {
