@@ -79,6 +79,17 @@ function collectData(inv: Invocation, kind: 'ConfigMap' | 'Secret', name: string
 }
 
 /**
+ * A client-built object as kubectl 1.32 prints it: its ObjectMeta, and a pod
+ * template's, carry the zero creationTimestamp, which encodes as null.
+ */
+export function withNullCreationTimestamps(obj: KubeObject): KubeObject {
+  const out: Record<string, any> = { ...obj, metadata: { creationTimestamp: null, ...obj.metadata } };
+  const spec = out.spec as Record<string, any> | undefined;
+  if (spec?.template && typeof spec.template === 'object') out.spec = { ...spec, template: { ...spec.template, metadata: { creationTimestamp: null, ...(spec.template.metadata ?? {}) } } };
+  return out as KubeObject;
+}
+
+/**
  * Creates the object, or prints it with `--dry-run=client`. `what` names it
  * in the error kubectl wraps (`failed to create deployment: ...`); without it
  * the server's error is printed as it came (create namespace).
@@ -102,8 +113,8 @@ export function createOrPrint(inv: Invocation, resource: string, what: string | 
     return r.ok ? { stdout: r.text, stderr: '', exitCode: 0 } : { stdout: r.stdout ?? '', stderr: `error: ${r.error}\n`, exitCode: 1 };
   };
   if (inv.dryRun === 'client') {
-    // The printed object is the client-built one: kubectl 1.32 shows its zero creationTimestamp as null.
-    const printed = { ...obj, metadata: { creationTimestamp: null, ...obj.metadata } };
+    // The printed object is the client-built one: kubectl 1.32 shows each zero creationTimestamp as null.
+    const printed = withNullCreationTimestamps(obj);
     if (output === 'yaml') return { stdout: toYaml(printed), stderr: '', exitCode: 0 };
     if (output === 'json') return { stdout: `${JSON.stringify(printed, null, 4)}\n`, stderr: '', exitCode: 0 };
     return print(printed as KubeObject) ?? { stdout: `${kindName(obj)} created (dry run)\n`, stderr: '', exitCode: 0 };

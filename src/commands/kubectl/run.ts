@@ -22,6 +22,7 @@ import { reattachMessage } from './debug-attach.js';
 import { isShell } from '../../cluster/programs/shell-words.js';
 import { parseGoDuration } from './logs.js';
 import { toYaml } from '../../cluster/go-yaml/yaml.js';
+import { withNullCreationTimestamps } from './create-data.js';
 
 const STEP_MS = 1_000;
 /** The longest an attached container may run before the simulation stops waiting (a learner would press Ctrl+C). */
@@ -44,7 +45,11 @@ export function runRun(inv: Invocation): ExecResult {
   if (remove && !attach) return { stdout: '', stderr: 'error: --rm should only be used for attached containers\n', exitCode: 1 };
   if (tty && !interactive) return { stdout: '', stderr: 'error: -i/--stdin is required for containers with -t/--tty=true\n', exitCode: 1 };
   const pod = podFor(inv, name, image, rest, restart, interactive, tty);
-  if (inv.dryRun === 'client') return { stdout: str(inv.flags, 'output') === 'yaml' ? toYaml(pod) : `pod/${name} created (dry run)\n`, stderr: '', exitCode: 0 };
+  if (inv.dryRun === 'client') {
+    // run.go createGeneratedObject: the generator's pod, never sent, so no namespace and a null creationTimestamp.
+    const { namespace: _namespace, ...meta } = pod.metadata;
+    return { stdout: str(inv.flags, 'output') === 'yaml' ? toYaml(withNullCreationTimestamps({ ...pod, metadata: meta } as KubeObject)) : `pod/${name} created (dry run)\n`, stderr: '', exitCode: 0 };
+  }
   const created = inv.client.create('pods', inv.namespace, pod);
   if (!created.ok) return { stdout: '', stderr: statusMessage(created.status), exitCode: 1 };
   if (inv.dryRun === 'server') return { stdout: str(inv.flags, 'output') === 'yaml' ? toYaml(created.value) : `pod/${name} created (server dry run)\n`, stderr: '', exitCode: 0 };

@@ -27,6 +27,16 @@ describe('kubectl --dry-run', () => {
     expect((await c.run('get namespace tools')).exitCode).toBe(1);
   });
 
+  it("client: prints kubectl 1.32's famous manifests, every zero creationTimestamp as null", async () => {
+    const c = cluster();
+    expect((await c.run('run nginx --image=nginx --dry-run=client -o yaml')).stdout).toBe(
+      'apiVersion: v1\nkind: Pod\nmetadata:\n  creationTimestamp: null\n  labels:\n    run: nginx\n  name: nginx\nspec:\n  containers:\n  - image: nginx\n    name: nginx\n    resources: {}\n  dnsPolicy: ClusterFirst\n  restartPolicy: Always\nstatus: {}\n',
+    );
+    expect((await c.run('create deployment nginx --image=nginx --dry-run=client -o yaml')).stdout).toBe(
+      'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  creationTimestamp: null\n  labels:\n    app: nginx\n  name: nginx\nspec:\n  replicas: 1\n  selector:\n    matchLabels:\n      app: nginx\n  strategy: {}\n  template:\n    metadata:\n      creationTimestamp: null\n      labels:\n        app: nginx\n    spec:\n      containers:\n      - image: nginx\n        name: nginx\n        resources: {}\nstatus: {}\n',
+    );
+  });
+
   it('server: the API server validates and admits, and stores nothing', async () => {
     const c = cluster();
     expect(await c.run('create deployment api --image=nginx --dry-run=server')).toEqual({ stdout: 'deployment.apps/api created (server dry run)\n', stderr: '', exitCode: 0 });
