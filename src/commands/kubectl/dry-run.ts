@@ -9,6 +9,7 @@
 import type { ApiClient, ApiResult, KubeObject, PatchType } from '../../cluster/apiserver/types.js';
 import { jsonPatch, mergePatch } from '../../cluster/apiserver/patch.js';
 import { strategicMergePatch } from '../../cluster/apiserver/strategic-patch.js';
+import { badRequest } from '../../cluster/apiserver/errors.js';
 import { parseGoBool, type FlagValues } from './flags.js';
 
 export type DryRunStrategy = 'none' | 'client' | 'server';
@@ -64,11 +65,11 @@ function patchedLocally(object: KubeObject, type: PatchType, patch: unknown): Ap
   try {
     if (type === 'json') {
       const r = jsonPatch(object, patch);
-      return r.ok ? { ok: true, value: r.value as unknown as KubeObject } : { ok: false, status: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: r.error, reason: 'BadRequest', code: 400 } };
+      return r.ok ? { ok: true, value: r.value as unknown as KubeObject } : { ok: false, status: badRequest(r.error) };
     }
     return { ok: true, value: (type === 'merge' ? mergePatch(object, patch) : strategicMergePatch(object, patch)) as KubeObject };
   } catch (e) {
-    return { ok: false, status: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: e instanceof Error ? e.message : String(e), reason: 'BadRequest', code: 400 } };
+    return { ok: false, status: badRequest(e instanceof Error ? e.message : String(e)) };
   }
 }
 
