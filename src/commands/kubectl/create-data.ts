@@ -18,6 +18,8 @@ import { readHostFile } from '../text/lib/file-access.js';
 import { toYaml } from '../../cluster/go-yaml/yaml.js';
 import { parseOutputFormat, printObjects, type OutputFormat } from './output-format.js';
 import { dryRunSuffix } from './dry-run.js';
+import { toTypedJson } from './output/json.js';
+import { typedKeyOrder } from './output/typed-order.js';
 
 /** PrintFlags' formats (json/yaml, name, templates), as its "unable to match a printer" error lists them. */
 const PRINT_FLAG_FORMATS = 'go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,yaml';
@@ -116,7 +118,7 @@ export function createOrPrint(inv: Invocation, resource: string, what: string | 
     // The printed object is the client-built one: kubectl 1.32 shows each zero creationTimestamp as null.
     const printed = withNullCreationTimestamps(obj);
     if (output === 'yaml') return { stdout: toYaml(printed), stderr: '', exitCode: 0 };
-    if (output === 'json') return { stdout: `${JSON.stringify(printed, null, 4)}\n`, stderr: '', exitCode: 0 };
+    if (output === 'json') return { stdout: toTypedJson(printed, typedKeyOrder(printed)), stderr: '', exitCode: 0 };
     return print(printed as KubeObject) ?? { stdout: `${kindName(obj)} created (dry run)\n`, stderr: '', exitCode: 0 };
   }
   const r = inv.client.create(resource, inv.namespace, obj);

@@ -37,6 +37,14 @@ describe('kubectl --dry-run', () => {
     );
   });
 
+  it('client: -o json is the typed object Go marshals, keys in struct order', async () => {
+    const c = cluster();
+    const out = (await c.run('create deployment nginx --image=nginx --dry-run=client -o json')).stdout;
+    expect(out.startsWith('{\n    "kind": "Deployment",\n    "apiVersion": "apps/v1",\n    "metadata": {\n        "name": "nginx",\n        "creationTimestamp": null,\n        "labels": {')).toBe(true);
+    // DeploymentSpec: replicas, selector, template, strategy.
+    expect(Object.keys(JSON.parse(out).spec)).toEqual(['replicas', 'selector', 'template', 'strategy']);
+  });
+
   it('server: the API server validates and admits, and stores nothing', async () => {
     const c = cluster();
     expect(await c.run('create deployment api --image=nginx --dry-run=server')).toEqual({ stdout: 'deployment.apps/api created (server dry run)\n', stderr: '', exitCode: 0 });

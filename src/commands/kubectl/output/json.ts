@@ -11,7 +11,15 @@ export function goJsonString(s: string): string {
   return JSON.stringify(s).replace(/[<>&\u2028\u2029]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
 }
 
-function encode(v: unknown, indent: string, out: string[]): void {
+/** How an object's keys are ordered: unstructured objects (`get -o json`) sort them; a typed one keeps its struct's order. */
+type KeyOrder = (o: Record<string, unknown>) => string[];
+
+const sortedKeys: KeyOrder = (o) =>
+  Object.keys(o)
+    .filter((k) => o[k] !== undefined)
+    .sort(byteOrder);
+
+function encode(v: unknown, indent: string, out: string[], order: KeyOrder = sortedKeys): void {
   if (v === null || v === undefined) {
     out.push('null');
   } else if (typeof v === 'string') {
@@ -27,15 +35,13 @@ function encode(v: unknown, indent: string, out: string[]): void {
     out.push('[\n');
     v.forEach((item, i) => {
       out.push(inner);
-      encode(item, inner, out);
+      encode(item, inner, out, order);
       out.push(i < v.length - 1 ? ',\n' : '\n');
     });
     out.push(`${indent}]`);
   } else if (typeof v === 'object') {
     const o = v as Record<string, unknown>;
-    const keys = Object.keys(o)
-      .filter((k) => o[k] !== undefined)
-      .sort(byteOrder);
+    const keys = order(o);
     if (keys.length === 0) {
       out.push('{}');
       return;
@@ -44,7 +50,7 @@ function encode(v: unknown, indent: string, out: string[]): void {
     out.push('{\n');
     keys.forEach((k, i) => {
       out.push(`${inner}${goJsonString(k)}: `);
-      encode(o[k], inner, out);
+      encode(o[k], inner, out, order);
       out.push(i < keys.length - 1 ? ',\n' : '\n');
     });
     out.push(`${indent}}`);
@@ -79,4 +85,16 @@ export function toJson(obj: unknown): string {
 /** `-o json` of one object, or of a List when given several. */
 export function printJson(objects: unknown | readonly unknown[]): string {
   return toJson(Array.isArray(objects) ? asList(objects) : objects);
+}
+
+/**
+ * `-o json` of an object kubectl built itself (a client dry run): Go's
+ * json.MarshalIndent of the typed object, so keys come in its struct's field
+ * order (API_STRUCTS, from k8s.io/api) and a map's keys sorted. `orderOf`
+ * gives each object the key order of its type.
+ */
+export function toTypedJson(obj: unknown, orderOf: (o: Record<string, unknown>) => string[]): string {
+  const out: string[] = [];
+  encode(obj, '', out, orderOf);
+  return out.join('') + '\n';
 }
