@@ -23,6 +23,8 @@ import { isShell } from '../../cluster/programs/shell-words.js';
 import { parseGoDuration } from './logs.js';
 import { toYaml } from '../../cluster/go-yaml/yaml.js';
 import { withNullCreationTimestamps } from './create-data.js';
+import { toTypedJson } from './output/json.js';
+import { typedKeyOrder } from './output/typed-order.js';
 
 const STEP_MS = 1_000;
 /** The longest an attached container may run before the simulation stops waiting (a learner would press Ctrl+C). */
@@ -48,7 +50,10 @@ export function runRun(inv: Invocation): ExecResult {
   if (inv.dryRun === 'client') {
     // run.go createGeneratedObject: the generator's pod, never sent, so no namespace and a null creationTimestamp.
     const { namespace: _namespace, ...meta } = pod.metadata;
-    return { stdout: str(inv.flags, 'output') === 'yaml' ? toYaml(withNullCreationTimestamps({ ...pod, metadata: meta } as KubeObject)) : `pod/${name} created (dry run)\n`, stderr: '', exitCode: 0 };
+    const printed = withNullCreationTimestamps({ ...pod, metadata: meta } as KubeObject);
+    const output = str(inv.flags, 'output');
+    if (output === 'json') return { stdout: toTypedJson(printed, typedKeyOrder(printed)), stderr: '', exitCode: 0 };
+    return { stdout: output === 'yaml' ? toYaml(printed) : `pod/${name} created (dry run)\n`, stderr: '', exitCode: 0 };
   }
   const created = inv.client.create('pods', inv.namespace, pod);
   if (!created.ok) return { stdout: '', stderr: statusMessage(created.status), exitCode: 1 };

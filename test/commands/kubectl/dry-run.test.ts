@@ -43,6 +43,8 @@ describe('kubectl --dry-run', () => {
     expect(out.startsWith('{\n    "kind": "Deployment",\n    "apiVersion": "apps/v1",\n    "metadata": {\n        "name": "nginx",\n        "creationTimestamp": null,\n        "labels": {')).toBe(true);
     // DeploymentSpec: replicas, selector, template, strategy.
     expect(Object.keys(JSON.parse(out).spec)).toEqual(['replicas', 'selector', 'template', 'strategy']);
+    // PodSpec: containers, restartPolicy, dnsPolicy.
+    expect(Object.keys(JSON.parse((await c.run('run nginx --image=nginx --dry-run=client -o json')).stdout).spec)).toEqual(['containers', 'restartPolicy', 'dnsPolicy']);
   });
 
   it('server: the API server validates and admits, and stores nothing', async () => {
