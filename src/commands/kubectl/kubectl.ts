@@ -75,6 +75,14 @@ const HANDLERS: Readonly<Record<string, Handler>> = {
   'auth whoami': runAuthWhoAmI,
 };
 
+/**
+ * Flags kubectl takes whose work is not simulated: server-side apply (field
+ * managers and their conflicts), apply's pruning, and --local (editing a
+ * manifest file without the server). Refused when set, rather than the
+ * command doing something else.
+ */
+const UNSIMULATED_FLAGS: readonly string[] = ['server-side', 'force-conflicts', 'prune', 'local'];
+
 /** Real kubectl verbs this simulator does not offer (answered honestly rather than as unknown). */
 const NOT_SIMULATED = ['cp', 'attach', 'proxy', 'drain', 'explain', 'diff', 'expose', 'autoscale', 'config', 'wait', 'kustomize', 'plugin', 'completion', 'events', 'replace', 'alpha', 'api-versions', 'options'];
 
@@ -170,6 +178,9 @@ export async function runKubectl(args: readonly string[], ctx: CommandContext): 
   if (refusal) return { stdout: '', stderr: refusal, exitCode: 1 };
   if (!hasKubeconfig(ctx)) return { stdout: '', stderr: `${CONNECTION_REFUSED}\n`, exitCode: 1 };
   if (!parsed.ok) return usageError(parsed.error, `kubectl ${verb}`);
+  // Flags whose work is not simulated would otherwise be parsed and ignored: the command would do something else.
+  const unsimulated = UNSIMULATED_FLAGS.find((name) => parsed.set.has(name) && parsed.flags[name] === true);
+  if (unsimulated) return { stdout: '', stderr: `error: --${unsimulated} is not simulated by kubedrill\n`, exitCode: 1 };
   const clientOnly = verb === 'version' && parsed.set.has('client');
   if (!OFFLINE_VERBS.has(verb) && !clientOnly) {
     const unreachable = serverUnreachable(ctx);

@@ -91,3 +91,16 @@ describe('kubectl --dry-run', () => {
     expect((await c.run('get configmap settings -o jsonpath={.data.mode}')).stdout).toBe('fast');
   });
 });
+
+// Flags kubectl takes whose work is not simulated are refused, not parsed and ignored.
+describe('kubectl flags whose work is not simulated', () => {
+  it('refuses --server-side, --prune and --local instead of doing something else', async () => {
+    const c = cluster();
+    const manifest = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\n';
+    expect(await c.run('apply -f - --server-side', manifest)).toEqual({ stdout: '', stderr: 'error: --server-side is not simulated by kubedrill\n', exitCode: 1 });
+    expect((await c.run('apply -f - --prune', manifest)).stderr).toBe('error: --prune is not simulated by kubedrill\n');
+    expect((await c.run('label pod web-1 tier=front --local')).stderr).toBe('error: --local is not simulated by kubedrill\n');
+    expect((await c.run('get pod web-1 -o jsonpath={.metadata.labels.tier}')).stdout).toBe('');
+    expect((await c.run('apply -f - --server-side=false', manifest)).stdout).toBe('configmap/settings created\n');
+  });
+});
