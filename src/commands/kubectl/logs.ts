@@ -66,7 +66,10 @@ export function runLogs(inv: Invocation): ExecResult {
   const pod = found.pod as unknown as Pod;
   let stderr = found.notice;
   let container = str(inv.flags, 'container') ?? inv.args[1];
-  if (!container) {
+  const allContainers = bool(inv.flags, 'all-containers');
+  // logs.go Validate.
+  if (allContainers && container) return errorResult(`--all-containers=true should not be specified with container name ${container}`);
+  if (!container && !allContainers) {
     const containers = pod.spec?.containers ?? [];
     const annotated = pod.metadata?.annotations?.['kubectl.kubernetes.io/default-container'];
     if (annotated && containers.some((c) => c.name === annotated)) container = annotated;
@@ -93,13 +96,47 @@ export function runLogs(inv: Invocation): ExecResult {
   }
   const namespace = pod.metadata?.namespace ?? inv.namespace;
   const podName = pod.metadata?.name ?? '';
+  if (allContainers) return allContainerLogs(inv, pod, options, stderr);
   const r = inv.client.podLogs(namespace, podName, options);
+  if (r.ok && bool(inv.flags, 'prefix')) r.value = prefixed(r.value, podName, container ?? '');
   if (!r.ok) return { stdout: '', stderr: stderr + statusMessage(r.status), exitCode: 1 };
   // `-f` streams in the interactive terminal; elsewhere it prints what the container has written so far.
   if (bool(inv.flags, 'follow') && inv.ctx.canFollow) {
     return { stdout: r.value, stderr, exitCode: 0, follow: podLogCursor(inv.client, namespace, podName, options) };
   }
   return { stdout: r.value, stderr, exitCode: 0 };
+}
+
+/** --prefix: each line starts with `[pod/<pod>/<container>] ` (logs.go addPrefixIfNeeded). */
+function prefixed(text: string, pod: string, container: string): string {
+  return text.replace(/^(?=.)/gm, `[pod/${pod}/${container}] `);
+}
+
+/**
+ * --all-containers: the log of every container, init containers first, then
+ * the app containers and the ephemeral ones (polymorphichelpers
+ * allContainers), one after the other. A log that cannot be read stops there
+ * with its error, unless --ignore-errors. Followed, the logs are printed as
+ * they stand (the streams of several containers are not interleaved here).
+ */
+function allContainerLogs(inv: Invocation, pod: Pod, options: PodLogOptions, stderr: string): ExecResult {
+  const namespace = pod.metadata?.namespace ?? inv.namespace;
+  const podName = pod.metadata?.name ?? '';
+  const names = [...(pod.spec?.initContainers ?? []), ...(pod.spec?.containers ?? []), ...(pod.spec?.ephemeralContainers ?? [])].map((c) => c.name);
+  const prefix = bool(inv.flags, 'prefix');
+  let stdout = '';
+  for (const name of names) {
+    const r = inv.client.podLogs(namespace, podName, { ...options, container: name });
+    if (!r.ok) {
+      if (bool(inv.flags, 'ignore-errors')) continue;
+      // The logs already printed come before the error, as kubectl writes them.
+      const error = statusMessage(r.status);
+      const chunks = [...(stderr ? [{ fd: 2 as const, text: stderr }] : []), ...(stdout ? [{ fd: 1 as const, text: stdout }] : []), { fd: 2 as const, text: error }];
+      return { stdout, stderr: stderr + error, exitCode: 1, chunks };
+    }
+    stdout += prefix ? prefixed(r.value, podName, name) : r.value;
+  }
+  return { stdout, stderr, exitCode: 0 };
 }
 
 /**
