@@ -14,6 +14,7 @@ import { errorResult, statusMessage } from './errors.js';
 import { fetchTargets, parseTargets } from './resolve.js';
 import { dryRunSuffix } from './dry-run.js';
 import { jsonEqual } from '../../cluster/json.js';
+import { readHostFile } from '../text/lib/file-access.js';
 
 /** Parses a patch body as kubectl does (yaml.ToJSON accepts JSON and YAML). */
 export function parsePatchBody(text: string): { ok: true; value: unknown } | { ok: false; error: string } {
@@ -31,7 +32,15 @@ export function parsePatchBody(text: string): { ok: true; value: unknown } | { o
 
 /** Runs `kubectl patch`. */
 export function runPatch(inv: Invocation): ExecResult {
-  const body = str(inv.flags, 'patch');
+  const inline = str(inv.flags, 'patch');
+  const file = str(inv.flags, 'patch-file');
+  // patch.go Validate and Complete: one of the two; the file is read from the host kubectl runs on.
+  if (inline !== undefined && file !== undefined) return errorResult('cannot specify --patch and --patch-file together');
+  let body = inline;
+  if (file !== undefined) {
+    body = readHostFile(inv.ctx, file);
+    if (body === undefined) return errorResult(`unable to read patch file: open ${file}: no such file or directory`);
+  }
   if (body === undefined) return errorResult('must specify --patch or --patch-file containing the contents of the patch');
   const type = (str(inv.flags, 'type') ?? 'strategic') as PatchType;
   if (!['json', 'merge', 'strategic'].includes(type)) return errorResult(`--type must be one of [json merge strategic], not "${type}"`);
