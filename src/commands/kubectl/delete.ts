@@ -21,8 +21,22 @@ const NO_ARGS =
 export const FORCE_WARNING =
   'Warning: Immediate deletion does not wait for confirmation that the running resource has been terminated. The resource may continue to run on the cluster indefinitely.\n';
 
+/**
+ * delete_flags.go GetCascadingStrategy: background (the default, and `true`),
+ * foreground, orphan (and `false`). Only background is simulated: the
+ * garbage collector deletes dependents after their owner.
+ */
+function cascadeRefusal(inv: Invocation): string | undefined {
+  const value = str(inv.flags, 'cascade');
+  if (value === undefined || value === 'background' || value === 'true') return undefined;
+  if (value === 'foreground' || value === 'orphan' || value === 'false') return `--cascade=${value} is not simulated by kubedrill: dependents are deleted in the background`;
+  return `invalid cascade value (${value}). Must be "background", "foreground", or "orphan".`;
+}
+
 /** Runs `kubectl delete`. */
 export function runDelete(inv: Invocation): ExecResult {
+  const cascade = cascadeRefusal(inv);
+  if (cascade) return errorResult(cascade);
   if (arr(inv.flags, 'filename').length > 0) return deleteManifests(inv);
   if (inv.args.length === 0) return { stdout: '', stderr: NO_ARGS, exitCode: 1 };
   const parsed = parseTargets(inv.args);

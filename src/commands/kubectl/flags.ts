@@ -142,7 +142,7 @@ export const VERB_FLAGS: Readonly<Record<string, readonly FlagSpec[]>> = {
     f('force', 'bool'),
     f('now', 'bool'),
     f('wait', 'bool'),
-    f('cascade', 'string'),
+    { name: 'cascade', type: 'string', noOptDefault: 'background' },
     f('timeout', 'string'),
     f('ignore-not-found', 'bool'),
     f('interactive', 'bool', 'i'),

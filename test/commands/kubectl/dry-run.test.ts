@@ -104,3 +104,14 @@ describe('kubectl flags whose work is not simulated', () => {
     expect((await c.run('apply -f - --server-side=false', manifest)).stdout).toBe('configmap/settings created\n');
   });
 });
+
+// delete_flags.go GetCascadingStrategy: only background deletion (the default) is simulated.
+describe('kubectl delete --cascade', () => {
+  it('deletes in the background by default and refuses orphan and foreground as not simulated', async () => {
+    const c = cluster();
+    expect((await c.run('delete deployment web --cascade=orphan')).stderr).toBe('error: --cascade=orphan is not simulated by kubedrill: dependents are deleted in the background\n');
+    expect((await c.run('delete deployment web --cascade=sideways')).stderr).toBe('error: invalid cascade value (sideways). Must be "background", "foreground", or "orphan".\n');
+    expect((await c.run('get deployment web -o name')).stdout).toBe('deployment.apps/web\n');
+    expect((await c.run('delete deployment web --cascade')).stdout).toBe('deployment.apps "web" deleted\n');
+  });
+});
