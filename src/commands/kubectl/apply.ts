@@ -12,7 +12,7 @@ import { resourceForKind } from '../../cluster/apiserver/resources.js';
 import type { ExecResult } from '../types.js';
 import type { Invocation } from './invocation.js';
 import { kindName } from './invocation.js';
-import { arr, int, str } from './flags.js';
+import { arr, bool, int, str } from './flags.js';
 import { errorResult, statusMessage, statusMessageWithSource } from './errors.js';
 import { validationOptions, warningLines } from './field-validation.js';
 import { createThreeWayMergePatch, type JsonObject } from '../../cluster/apiserver/strategic-patch.js';
@@ -164,8 +164,10 @@ export function runCreate(inv: Invocation): ExecResult {
   }
   const validation = validationOptions(inv);
   if (!validation.ok) return errorResult(validation.error);
+  // --save-config: the manifest keeps itself as the last-applied configuration (util.CreateOrUpdateAnnotation), so a later apply has it.
+  const saveConfig = bool(inv.flags, 'save-config');
   return forEachManifest(inv, (source, obj, mapped) => {
-    const r = inv.client.create(mapped.resource, mapped.namespace, obj as KubeObject, validation.options);
+    const r = inv.client.create(mapped.resource, mapped.namespace, (saveConfig ? withLastApplied(obj) : obj) as KubeObject, validation.options);
     return r.ok ? { stdout: `${kindName(r.value)} created${dryRunSuffix(inv.dryRun)}\n`, stderr: warningLines(inv, r) } : { stderr: statusMessageWithSource(r.status, 'creating', source), failed: true };
   });
 }

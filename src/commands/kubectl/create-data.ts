@@ -18,8 +18,9 @@ import { readHostFile } from '../text/lib/file-access.js';
 import { toYaml } from '../../cluster/go-yaml/yaml.js';
 import { parseOutputFormat, printObjects, type OutputFormat } from './output-format.js';
 import { dryRunSuffix } from './dry-run.js';
-import { toTypedJson } from './output/json.js';
+import { toCompactJson, toTypedJson } from './output/json.js';
 import { typedKeyOrder } from './output/typed-order.js';
+import { LAST_APPLIED } from './apply.js';
 
 /** PrintFlags' formats (json/yaml, name, templates), as its "unable to match a printer" error lists them. */
 const PRINT_FLAG_FORMATS = 'go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,yaml';
@@ -114,6 +115,11 @@ export function createOrPrint(inv: Invocation, resource: string, what: string | 
     const r = printObjects([o], format, true, false, { allowMissingKeys: inv.set.has('allow-missing-template-keys') ? bool(inv.flags, 'allow-missing-template-keys') : true });
     return r.ok ? { stdout: r.text, stderr: '', exitCode: 0 } : { stdout: r.stdout ?? '', stderr: `error: ${r.error}\n`, exitCode: 1 };
   };
+  // --save-config: the typed object kubectl built, encoded, as its last-applied configuration (util.CreateOrUpdateAnnotation).
+  if (bool(inv.flags, 'save-config')) {
+    const typed = withNullCreationTimestamps(obj);
+    obj = { ...obj, metadata: { ...obj.metadata, annotations: { ...(obj.metadata.annotations ?? {}), [LAST_APPLIED]: `${toCompactJson(typed, typedKeyOrder(typed))}\n` } } };
+  }
   if (inv.dryRun === 'client') {
     // The printed object is the client-built one: kubectl 1.32 shows each zero creationTimestamp as null.
     const printed = withNullCreationTimestamps(obj);

@@ -251,3 +251,21 @@ ${env}`;
     expect((await c.run('get deployment web -o jsonpath={.spec.strategy}')).stdout).toBe('{"type":"Recreate"}');
   });
 });
+
+// create.go and the generators: util.CreateOrUpdateAnnotation with --save-config.
+describe('kubectl create --save-config', () => {
+  it('keeps the manifest as the last-applied configuration, so a later apply has it', async () => {
+    const c = new TestCluster();
+    const manifest = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\ndata:\n  mode: fast\n';
+    expect((await c.run('create -f - --save-config', manifest)).stdout).toBe('configmap/settings created\n');
+    expect(await c.run('apply -f -', manifest)).toEqual({ stdout: 'configmap/settings unchanged\n', stderr: '', exitCode: 0 });
+  });
+
+  it('a generator saves the typed object it built, as Go encodes it', async () => {
+    const c = new TestCluster();
+    await c.run('create configmap app --from-literal=a=1 --save-config');
+    expect((await c.run('get configmap app -o yaml')).stdout).toContain(
+      '    kubectl.kubernetes.io/last-applied-configuration: |\n      {"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"app","creationTimestamp":null},"data":{"a":"1"}}\n',
+    );
+  });
+});

@@ -60,17 +60,14 @@ function encode(v: unknown, indent: string, out: string[], order: KeyOrder = sor
 }
 
 /** Go's json.Marshal of decoded JSON: compact, map keys in byte order, HTML-safe escaping, no newline. */
-export function toCompactJson(v: unknown): string {
+export function toCompactJson(v: unknown, order: KeyOrder = sortedKeys): string {
   if (v === null || v === undefined) return 'null';
   if (typeof v === 'string') return goJsonString(v);
   if (typeof v === 'number' || typeof v === 'boolean') return JSON.stringify(v);
-  if (Array.isArray(v)) return `[${v.map(toCompactJson).join(',')}]`;
+  if (Array.isArray(v)) return `[${v.map((item) => toCompactJson(item, order)).join(',')}]`;
   if (typeof v === 'object') {
     const o = v as Record<string, unknown>;
-    const keys = Object.keys(o)
-      .filter((k) => o[k] !== undefined)
-      .sort(byteOrder);
-    return `{${keys.map((k) => `${goJsonString(k)}:${toCompactJson(o[k])}`).join(',')}}`;
+    return `{${order(o).map((k) => `${goJsonString(k)}:${toCompactJson(o[k], order)}`).join(',')}}`;
   }
   return JSON.stringify(String(v));
 }
