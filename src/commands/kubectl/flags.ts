@@ -112,6 +112,7 @@ export const VERB_FLAGS: Readonly<Record<string, readonly FlagSpec[]>> = {
     f('image-pull-policy', 'string'),
     f('pod-running-timeout', 'string'),
     f('overrides', 'string'),
+    f('override-type', 'string'),
     f('annotations', 'array'),
     f('privileged', 'bool'),
     f('leave-stdin-open', 'bool'),

@@ -15,7 +15,7 @@ import type { KubeObject } from '../../cluster/apiserver/types.js';
 import type { ExecResult } from '../types.js';
 import type { Invocation } from './invocation.js';
 import { bool, str } from './flags.js';
-import { statusMessage } from './errors.js';
+import { errorResult, statusMessage } from './errors.js';
 import { collect, execOnce } from './exec.js';
 import { containerShell, runtimeContainer } from './container-shell.js';
 import { reattachMessage } from './debug-attach.js';
@@ -25,6 +25,8 @@ import { toYaml } from '../../cluster/go-yaml/yaml.js';
 import { withNullCreationTimestamps } from './create-data.js';
 import { toTypedJson } from './output/json.js';
 import { typedKeyOrder } from './output/typed-order.js';
+import { jsonPatch, mergePatch } from '../../cluster/apiserver/patch.js';
+import { strategicMergePatch } from '../../cluster/apiserver/strategic-patch.js';
 
 const STEP_MS = 1_000;
 /** The longest an attached container may run before the simulation stops waiting (a learner would press Ctrl+C). */
@@ -46,7 +48,10 @@ export function runRun(inv: Invocation): ExecResult {
   const remove = bool(inv.flags, 'rm') === true;
   if (remove && !attach) return { stdout: '', stderr: 'error: --rm should only be used for attached containers\n', exitCode: 1 };
   if (tty && !interactive) return { stdout: '', stderr: 'error: -i/--stdin is required for containers with -t/--tty=true\n', exitCode: 1 };
-  const pod = podFor(inv, name, image, rest, restart, interactive, tty);
+  const generated = podFor(inv, name, image, rest, restart, interactive, tty);
+  const overridden = withOverrides(inv, generated);
+  if (!overridden.ok) return errorResult(overridden.error);
+  const pod = overridden.pod;
   if (inv.dryRun === 'client') {
     // run.go createGeneratedObject: the generator's pod, never sent, so no namespace and a null creationTimestamp.
     const { namespace: _namespace, ...meta } = pod.metadata;
@@ -60,6 +65,32 @@ export function runRun(inv: Invocation): ExecResult {
   if (inv.dryRun === 'server') return { stdout: str(inv.flags, 'output') === 'yaml' ? toYaml(created.value) : `pod/${name} created (server dry run)\n`, stderr: '', exitCode: 0 };
   if (!attach) return { stdout: `pod/${name} created\n`, stderr: '', exitCode: 0 };
   return attachAndWait(inv, name, restart, remove);
+}
+
+/**
+ * --overrides (cmdutil.Overrider): a JSON patch of the generated pod, of
+ * --override-type merge (the default), strategic or json.
+ */
+function withOverrides(inv: Invocation, pod: KubeObject): { ok: true; pod: KubeObject } | { ok: false; error: string } {
+  const overrides = str(inv.flags, 'overrides');
+  if (!overrides) return { ok: true, pod };
+  const type = str(inv.flags, 'override-type') ?? 'merge';
+  if (type !== 'merge' && type !== 'strategic' && type !== 'json') return { ok: false, error: `invalid override type: ${type}` };
+  let patch: unknown;
+  try {
+    patch = JSON.parse(overrides);
+  } catch (e) {
+    return { ok: false, error: `${e instanceof Error ? e.message : String(e)}` };
+  }
+  if (type === 'json') {
+    const r = jsonPatch(pod, patch);
+    return r.ok ? { ok: true, pod: r.value as unknown as KubeObject } : { ok: false, error: r.error };
+  }
+  try {
+    return { ok: true, pod: (type === 'merge' ? mergePatch(pod, patch) : strategicMergePatch(pod, patch)) as KubeObject };
+  } catch (e) {
+    return { ok: false, error: e instanceof Error ? e.message : String(e) };
+  }
 }
 
 /** The pod kubectl's run generator builds (generate/versioned/run.go BasicPod). */
@@ -82,6 +113,7 @@ function podFor(inv: Invocation, name: string, image: string, args: string[], re
     container.stdinOnce = true;
   }
   if (tty) container.tty = true;
+  if (bool(inv.flags, 'privileged')) container.securityContext = { privileged: true };
   return { apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: inv.namespace, labels: { ...labels } }, spec: { containers: [container], dnsPolicy: 'ClusterFirst', restartPolicy: restart }, status: {} } as unknown as KubeObject;
 }
 

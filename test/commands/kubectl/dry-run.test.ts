@@ -115,3 +115,16 @@ describe('kubectl delete --cascade', () => {
     expect((await c.run('delete deployment web --cascade')).stdout).toBe('deployment.apps "web" deleted\n');
   });
 });
+
+// run.go: --privileged and --overrides (cmdutil.Overrider, --override-type merge by default) shape the generated pod.
+describe('kubectl run --privileged and --overrides', () => {
+  it('sets the container privileged and merges the overrides into the pod', async () => {
+    const c = cluster();
+    const out = (await c.run(`run tools --image=busybox --privileged --overrides='{"spec":{"nodeName":"node-1"}}' --dry-run=client -o json`)).stdout;
+    const pod = JSON.parse(out);
+    expect(pod.spec.nodeName).toBe('node-1');
+    expect(pod.spec.containers[0].securityContext).toEqual({ privileged: true });
+    expect((await c.run(`run tools --image=busybox --overrides='{"spec":' --dry-run=client`)).exitCode).toBe(1);
+    expect((await c.run(`run tools --image=busybox --overrides='{}' --override-type=sideways`)).stderr).toBe('error: invalid override type: sideways\n');
+  });
+});
