@@ -89,6 +89,19 @@ export function runLogs(inv: Invocation): ExecResult {
   const tail = int(inv.flags, 'tail');
   if (tail !== undefined && tail >= 0) options.tailLines = tail;
   const since = str(inv.flags, 'since');
+  const sinceTime = str(inv.flags, 'since-time');
+  // logs.go Validate.
+  if (since !== undefined && sinceTime !== undefined) return errorResult('at most one of `sinceTime` or `sinceSeconds` may be specified');
+  const limitBytes = int(inv.flags, 'limit-bytes');
+  if (limitBytes !== undefined && limitBytes < 0) return errorResult('--limit-bytes must be greater than 0');
+  let future = false;
+  if (sinceTime !== undefined) {
+    // util.ParseRFC3339: RFC 3339 with or without fractional seconds.
+    const at = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(sinceTime) ? Date.parse(sinceTime) : Number.NaN;
+    if (Number.isNaN(at)) return errorResult(`parsing time ${JSON.stringify(sinceTime)} as "2006-01-02T15:04:05Z07:00": cannot parse ${JSON.stringify(sinceTime)} as "2006"`);
+    if (at > inv.now) future = true;
+    else options.sinceSeconds = Math.max(1, Math.ceil((inv.now - at) / 1000));
+  }
   if (since !== undefined) {
     const seconds = parseGoDuration(since);
     if (seconds === undefined) return { stdout: '', stderr: `error: invalid argument "${since}" for "--since" flag: time: invalid duration "${since}"\nSee 'kubectl logs --help' for usage.\n`, exitCode: 1 };
@@ -98,6 +111,9 @@ export function runLogs(inv: Invocation): ExecResult {
   const podName = pod.metadata?.name ?? '';
   if (allContainers) return allContainerLogs(inv, pod, options, stderr);
   const r = inv.client.podLogs(namespace, podName, options);
+  // A sinceTime still to come selects no line; limitBytes cuts the log at that many bytes, as the kubelet's reader does.
+  if (r.ok && future) r.value = '';
+  if (r.ok && limitBytes !== undefined && limitBytes > 0) r.value = Buffer.from(r.value).subarray(0, limitBytes).toString();
   if (r.ok && bool(inv.flags, 'prefix')) r.value = prefixed(r.value, podName, container ?? '');
   if (!r.ok) return { stdout: '', stderr: stderr + statusMessage(r.status), exitCode: 1 };
   // `-f` streams in the interactive terminal; elsewhere it prints what the container has written so far.
