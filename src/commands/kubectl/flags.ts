@@ -166,6 +166,12 @@ export const VERB_FLAGS: Readonly<Record<string, readonly FlagSpec[]>> = {
   'create deployment': [...PRINT, f('image', 'array'), f('replicas', 'int', 'r'), f('port', 'int'), f('save-config', 'bool'), VALIDATE],
   'create namespace': [...PRINT, f('save-config', 'bool'), VALIDATE],
   'create configmap': [...PRINT, f('from-literal', 'array'), f('from-file', 'array'), f('from-env-file', 'array'), f('append-hash', 'bool'), f('save-config', 'bool'), VALIDATE],
+  // pkg/cmd/create: create_serviceaccount.go, create_role.go, create_clusterrole.go, create_rolebinding.go, create_clusterrolebinding.go.
+  'create serviceaccount': [...PRINT, f('save-config', 'bool'), VALIDATE],
+  'create role': [...PRINT, f('verb', 'array'), f('resource', 'array'), f('resource-name', 'array'), f('save-config', 'bool'), VALIDATE],
+  'create clusterrole': [...PRINT, f('verb', 'array'), f('resource', 'array'), f('resource-name', 'array'), f('non-resource-url', 'array'), f('aggregation-rule', 'string'), f('save-config', 'bool'), VALIDATE],
+  'create rolebinding': [...PRINT, f('role', 'string'), f('clusterrole', 'string'), f('user', 'array'), f('group', 'array'), f('serviceaccount', 'array'), f('save-config', 'bool'), VALIDATE],
+  'create clusterrolebinding': [...PRINT, f('clusterrole', 'string'), f('user', 'array'), f('group', 'array'), f('serviceaccount', 'array'), f('save-config', 'bool'), VALIDATE],
   'create secret': [...PRINT, f('from-literal', 'array'), f('from-file', 'array'), f('from-env-file', 'array'), f('type', 'string'), f('append-hash', 'bool'), f('save-config', 'bool'), VALIDATE],
   'rollout status': [f('watch', 'bool', 'w'), f('revision', 'int'), f('timeout', 'string'), f('selector', 'string', 'l'), f('filename', 'array', 'f'), f('recursive', 'bool', 'R'), f('kustomize', 'string', 'k')],
   'rollout restart': [...PRINT, f('selector', 'string', 'l'), f('filename', 'array', 'f'), f('recursive', 'bool', 'R'), f('kustomize', 'string', 'k')],
@@ -213,7 +219,7 @@ export const VERB_FLAGS: Readonly<Record<string, readonly FlagSpec[]>> = {
 export const SUBCOMMANDS: Readonly<Record<string, readonly string[]>> = {
   set: ['image', 'resources'],
   rollout: ['status', 'restart', 'undo', 'history'],
-  create: ['deployment', 'namespace', 'ns', 'configmap', 'cm', 'secret'],
+  create: ['deployment', 'namespace', 'ns', 'configmap', 'cm', 'secret', 'serviceaccount', 'sa', 'role', 'clusterrole', 'rolebinding', 'clusterrolebinding'],
   certificate: ['approve', 'deny'],
   auth: ['can-i', 'whoami'],
 };

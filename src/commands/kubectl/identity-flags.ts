@@ -36,11 +36,12 @@ const ADMIN_KUBECONFIGS = new Set(['/etc/kubernetes/admin.conf', '/etc/kubernete
  * The refusal for the first identity flag on the line, or undefined when there
  * is none; `adminHere` says whether this host has the admin kubeconfig.
  */
-export function identityFlagRefusal(parsed: ParsedArgs, adminHere = false): string | undefined {
+export function identityFlagRefusal(parsed: ParsedArgs, adminHere = false, local: readonly { name: string }[] = []): string | undefined {
   if (!parsed.ok) return undefined;
   const kubeconfig = parsed.flags.kubeconfig;
   const sameIdentity = (name: string) => name === 'kubeconfig' && adminHere && typeof kubeconfig === 'string' && (ADMIN_KUBECONFIGS.has(kubeconfig) || /^\/(root|home\/[^/]+)\/\.kube\/config$/.test(kubeconfig));
-  const flag = IDENTITY_FLAGS.find((name) => parsed.set.has(name) && !sameIdentity(name));
+  // A flag the verb defines itself (create rolebinding --user) is the verb's: cobra's local flags shadow the global ones.
+  const flag = IDENTITY_FLAGS.find((name) => parsed.set.has(name) && !sameIdentity(name) && !local.some((spec) => spec.name === name));
   if (flag === undefined) return undefined;
   return `error: --${flag} is not simulated by kubedrill: every kubectl runs as the learner's cluster-admin kubeconfig\n`;
 }

@@ -32,6 +32,7 @@ import { helpFor, KUBECTL_HELP, SUBCOMMAND_HELP } from './help.js';
 import { runCertificateApprove, runCertificateDeny } from './certificate.js';
 import { runAuthCanI, runAuthWhoAmI } from './auth.js';
 import { dryRunClient, dryRunStrategy } from './dry-run.js';
+import { runCreateClusterRole, runCreateClusterRoleBinding, runCreateRole, runCreateRoleBinding, runCreateServiceAccount } from './create-rbac.js';
 
 type Handler = (inv: Invocation) => ExecResult | Promise<ExecResult>;
 
@@ -61,6 +62,11 @@ const HANDLERS: Readonly<Record<string, Handler>> = {
   'create namespace': runCreateNamespace,
   'create configmap': runCreateConfigMap,
   'create secret': runCreateSecret,
+  'create serviceaccount': runCreateServiceAccount,
+  'create role': runCreateRole,
+  'create clusterrole': runCreateClusterRole,
+  'create rolebinding': runCreateRoleBinding,
+  'create clusterrolebinding': runCreateClusterRoleBinding,
   'rollout status': runRolloutStatus,
   'rollout restart': runRolloutRestart,
   'rollout undo': runRolloutUndo,
@@ -157,7 +163,7 @@ export async function runKubectl(args: readonly string[], ctx: CommandContext): 
     const subAt = nextPositional(rest, at);
     const sub = subAt >= 0 ? rest[subAt] : undefined;
     if (sub && subs.includes(sub)) {
-      verb = `${verb} ${sub === 'ns' ? 'namespace' : sub === 'cm' ? 'configmap' : sub}`;
+      verb = `${verb} ${sub === 'ns' ? 'namespace' : sub === 'cm' ? 'configmap' : sub === 'sa' ? 'serviceaccount' : sub}`;
       rest.splice(subAt, 1);
     } else if (verb !== 'create') {
       if (wantsHelp || !sub) return { stdout: SUBCOMMAND_HELP[verb] ?? '', stderr: '', exitCode: 0 };
@@ -174,7 +180,7 @@ export async function runKubectl(args: readonly string[], ctx: CommandContext): 
   if (wantsHelp) return { stdout: helpFor(verb), stderr: '', exitCode: 0 };
   const parsed = parseFlags(rest, VERB_FLAGS[verb] ?? []);
   // Before the kubeconfig check: `--kubeconfig=kubelet.conf` on a worker must not answer "connection refused".
-  const refusal = identityFlagRefusal(parsed, parsed.ok && parsed.set.has('kubeconfig') && hasKubeconfig(ctx));
+  const refusal = identityFlagRefusal(parsed, parsed.ok && parsed.set.has('kubeconfig') && hasKubeconfig(ctx), VERB_FLAGS[verb] ?? []);
   if (refusal) return { stdout: '', stderr: refusal, exitCode: 1 };
   if (!hasKubeconfig(ctx)) return { stdout: '', stderr: `${CONNECTION_REFUSED}\n`, exitCode: 1 };
   if (!parsed.ok) return usageError(parsed.error, `kubectl ${verb}`);
