@@ -18,6 +18,7 @@ import { validationOptions, warningLines } from './field-validation.js';
 import { createThreeWayMergePatch, type JsonObject } from '../../cluster/apiserver/strategic-patch.js';
 import { dryRunSuffix } from './dry-run.js';
 import { createOrPrint } from './create-data.js';
+import { resultPrinter } from './print-result.js';
 
 type Obj = Record<string, any>;
 
@@ -103,21 +104,33 @@ interface StepOutput {
   stdout?: string;
   stderr?: string;
   failed?: boolean;
+  /** The object the server answered (or, unchanged, the live one): what -o prints instead of the result line. */
+  object?: KubeObject;
 }
 
 /** Runs `step` for every `-f` manifest that maps to a served resource, collecting output like kubectl (exit 1 if any failed). */
 function forEachManifest(inv: Invocation, step: (source: string, obj: Obj, mapped: { resource: string; namespace: string | undefined }) => StepOutput): ExecResult {
+  const printer = resultPrinter(inv);
+  if (!printer.ok) return errorResult(printer.error);
   const manifests = readManifests(inv);
   if (!manifests.ok) return manifests.result;
   let stdout = '';
   let stderr = '';
   let failed = false;
+  const printed: KubeObject[] = [];
   for (const { source, obj } of manifests.docs) {
     const mapped = mapDoc(inv, source, obj);
     const out: StepOutput = typeof mapped === 'string' ? { stderr: mapped, failed: true } : step(source, obj, mapped);
-    stdout += out.stdout ?? '';
+    if (printer.print && out.object) printed.push(out.object);
+    else stdout += out.stdout ?? '';
     stderr += out.stderr ?? '';
     failed ||= !!out.failed;
+  }
+  if (printer.print && printed.length > 0) {
+    const p = printer.print(printed);
+    stdout = p.stdout + stdout;
+    stderr += p.stderr;
+    failed ||= p.failed;
   }
   return { stdout, stderr, exitCode: failed ? 1 : 0 };
 }
@@ -135,7 +148,7 @@ export function runApply(inv: Invocation): ExecResult {
     }
     if (!current.ok) {
       const r = inv.client.create(mapped.resource, mapped.namespace, modified as KubeObject, options);
-      return r.ok ? { stdout: `${kindName(r.value)} created${dryRunSuffix(inv.dryRun)}\n`, stderr: warningLines(inv, r) } : { stderr: statusMessageWithSource(r.status, 'creating', source), failed: true };
+      return r.ok ? { stdout: `${kindName(r.value)} created${dryRunSuffix(inv.dryRun)}\n`, stderr: warningLines(inv, r), object: r.value } : { stderr: statusMessageWithSource(r.status, 'creating', source), failed: true };
     }
     const previousText = current.value.metadata.annotations?.[LAST_APPLIED];
     let previous: Obj | undefined;
@@ -149,10 +162,10 @@ export function runApply(inv: Invocation): ExecResult {
       : `Warning: resource ${mapped.resource}/${current.value.metadata.name} is missing the ${LAST_APPLIED} annotation which is required by kubectl apply. kubectl apply should only be used on resources created declaratively by either kubectl create --save-config or kubectl apply. The missing annotation will be patched automatically.\n`;
     // patcher.patchSimple: a strategic three-way patch (every served kind is built in); an empty one is not sent.
     const patch = createThreeWayMergePatch(previous as JsonObject | undefined, modified as JsonObject, current.value as unknown as JsonObject);
-    if (Object.keys(patch).length === 0) return { stdout: `${kindName(current.value)} unchanged${dryRunSuffix(inv.dryRun)}\n`, stderr: warning };
+    if (Object.keys(patch).length === 0) return { stdout: `${kindName(current.value)} unchanged${dryRunSuffix(inv.dryRun)}\n`, stderr: warning, object: current.value };
     const r = inv.client.patch(mapped.resource, mapped.namespace, obj.metadata.name, 'strategic', patch, undefined, options);
     if (!r.ok) return { stderr: warning + statusMessageWithSource(r.status, 'patching', source), failed: true };
-    return { stdout: `${kindName(r.value)} configured${dryRunSuffix(inv.dryRun)}\n`, stderr: warning + warningLines(inv, r) };
+    return { stdout: `${kindName(r.value)} configured${dryRunSuffix(inv.dryRun)}\n`, stderr: warning + warningLines(inv, r), object: r.value };
   });
 }
 
@@ -168,7 +181,7 @@ export function runCreate(inv: Invocation): ExecResult {
   const saveConfig = bool(inv.flags, 'save-config');
   return forEachManifest(inv, (source, obj, mapped) => {
     const r = inv.client.create(mapped.resource, mapped.namespace, (saveConfig ? withLastApplied(obj) : obj) as KubeObject, validation.options);
-    return r.ok ? { stdout: `${kindName(r.value)} created${dryRunSuffix(inv.dryRun)}\n`, stderr: warningLines(inv, r) } : { stderr: statusMessageWithSource(r.status, 'creating', source), failed: true };
+    return r.ok ? { stdout: `${kindName(r.value)} created${dryRunSuffix(inv.dryRun)}\n`, stderr: warningLines(inv, r), object: r.value } : { stderr: statusMessageWithSource(r.status, 'creating', source), failed: true };
   });
 }
 

@@ -16,14 +16,11 @@ import { arr, bool, str } from './flags.js';
 import { errorResult, statusMessage } from './errors.js';
 import { readHostFile } from '../text/lib/file-access.js';
 import { toYaml } from '../../cluster/go-yaml/yaml.js';
-import { parseOutputFormat, printObjects, type OutputFormat } from './output-format.js';
 import { dryRunSuffix } from './dry-run.js';
 import { toCompactJson, toTypedJson } from './output/json.js';
 import { typedKeyOrder } from './output/typed-order.js';
 import { LAST_APPLIED } from './apply.js';
-
-/** PrintFlags' formats (json/yaml, name, templates), as its "unable to match a printer" error lists them. */
-const PRINT_FLAG_FORMATS = 'go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,yaml';
+import { resultPrinter } from './print-result.js';
 
 /** apimachinery validation IsConfigMapKey: `[-._a-zA-Z0-9]+`, at most 253 characters, not `.` or `..`. */
 function keyProblem(key: string): string | undefined {
@@ -101,19 +98,12 @@ export function createOrPrint(inv: Invocation, resource: string, what: string | 
   const validation = validationOptions(inv);
   if (!validation.ok) return errorResult(validation.error);
   const output = str(inv.flags, 'output');
-  // create's PrintFlags ("created"): json, yaml, name and the template printers; anything else is refused before any request.
-  let format: Exclude<OutputFormat, { kind: 'table' }> | undefined;
-  if (output !== undefined && output !== '' && output !== 'yaml' && output !== 'json') {
-    const parsed = parseOutputFormat(output, { template: str(inv.flags, 'template'), readFile: (path) => readHostFile(inv.ctx, path) });
-    if (typeof parsed === 'string' || parsed.kind === 'table' || parsed.kind === 'custom-columns') {
-      return errorResult(typeof parsed === 'string' && !parsed.startsWith('unable to match') ? parsed : `unable to match a printer suitable for the output format "${output}", allowed formats are: ${PRINT_FLAG_FORMATS}`);
-    }
-    format = parsed;
-  }
+  const printer = resultPrinter(inv);
+  if (!printer.ok) return errorResult(printer.error);
   const print = (o: KubeObject): ExecResult | undefined => {
-    if (!format) return undefined;
-    const r = printObjects([o], format, true, false, { allowMissingKeys: inv.set.has('allow-missing-template-keys') ? bool(inv.flags, 'allow-missing-template-keys') : true });
-    return r.ok ? { stdout: r.text, stderr: '', exitCode: 0 } : { stdout: r.stdout ?? '', stderr: `error: ${r.error}\n`, exitCode: 1 };
+    if (!printer.print) return undefined;
+    const r = printer.print([o]);
+    return { stdout: r.stdout, stderr: r.stderr, exitCode: r.failed ? 1 : 0 };
   };
   // --save-config: the typed object kubectl built, encoded, as its last-applied configuration (util.CreateOrUpdateAnnotation).
   if (bool(inv.flags, 'save-config')) {

@@ -128,3 +128,19 @@ describe('kubectl run --privileged and --overrides', () => {
     expect((await c.run(`run tools --image=busybox --overrides='{}' --override-type=sideways`)).stderr).toBe('error: invalid override type: sideways\n');
   });
 });
+
+// PrintFlags with an operation: -o prints the objects the server answered instead of the result lines.
+describe('-o on commands that change objects', () => {
+  it('prints what the server answered for create, apply and a server dry run', async () => {
+    const c = cluster();
+    expect((await c.run('create namespace tools -o name')).stdout).toBe('namespace/tools\n');
+    expect((await c.run('create deployment api --image=nginx -o jsonpath={.metadata.uid}')).stdout).toMatch(/^[0-9a-f-]{36}$/);
+    const manifest = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: b\n';
+    const applied = (await c.run('apply -f - --dry-run=server -o yaml', manifest)).stdout;
+    expect(applied).toMatch(/^apiVersion: v1\nkind: ConfigMap\nmetadata:\n {2}annotations:\n/);
+    expect(applied.split('---\n')).toHaveLength(2);
+    expect((await c.run('get configmap a')).exitCode).toBe(1);
+    expect((await c.run('apply -f - -o name', manifest)).stdout).toBe('configmap/a\nconfigmap/b\n');
+    expect((await c.run('apply -f - -o wide', manifest)).stderr).toMatch(/^error: unable to match a printer suitable for the output format "wide", allowed formats are: /);
+  });
+});
