@@ -94,7 +94,7 @@ export function withNullCreationTimestamps(obj: KubeObject): KubeObject {
  * in the error kubectl wraps (`failed to create deployment: ...`); without it
  * the server's error is printed as it came (create namespace).
  */
-export function createOrPrint(inv: Invocation, resource: string, what: string | undefined, obj: KubeObject): ExecResult {
+export function createOrPrint(inv: Invocation, resource: string, what: string | undefined, obj: KubeObject, operation = 'created'): ExecResult {
   const validation = validationOptions(inv);
   if (!validation.ok) return errorResult(validation.error);
   const output = str(inv.flags, 'output');
@@ -115,14 +115,14 @@ export function createOrPrint(inv: Invocation, resource: string, what: string | 
     const printed = withNullCreationTimestamps(obj);
     if (output === 'yaml') return { stdout: toYaml(printed), stderr: '', exitCode: 0 };
     if (output === 'json') return { stdout: toTypedJson(printed, typedKeyOrder(printed)), stderr: '', exitCode: 0 };
-    return print(printed as KubeObject) ?? { stdout: `${kindName(obj)} created (dry run)\n`, stderr: '', exitCode: 0 };
+    return print(printed as KubeObject) ?? { stdout: `${kindName(obj)} ${operation} (dry run)\n`, stderr: '', exitCode: 0 };
   }
   const r = inv.client.create(resource, inv.namespace, obj);
   if (!r.ok) {
     if (what === undefined || r.status.reason === 'Invalid' || r.status.code === 401) return { stdout: '', stderr: statusMessage(r.status), exitCode: 1 };
     return errorResult(`failed to create ${what}: ${r.status.message}`);
   }
-  return print(r.value) ?? { stdout: `${kindName(r.value)} created${dryRunSuffix(inv.dryRun)}\n`, stderr: '', exitCode: 0 };
+  return print(r.value) ?? { stdout: `${kindName(r.value)} ${operation}${dryRunSuffix(inv.dryRun)}\n`, stderr: '', exitCode: 0 };
 }
 
 /** Runs `kubectl create configmap`. */

@@ -93,6 +93,8 @@ export const VERB_FLAGS: Readonly<Record<string, readonly FlagSpec[]>> = {
     f('kustomize', 'string', 'k'),
     f('allow-missing-template-keys', 'bool'),
   ],
+  // pkg/cmd/expose/expose.go.
+  expose: [...PRINT, f('port', 'string'), f('target-port', 'string'), f('name', 'string'), f('type', 'string'), f('protocol', 'string'), f('selector', 'string'), f('labels', 'string', 'l'), f('external-ip', 'string'), f('cluster-ip', 'string'), f('save-config', 'bool'), VALIDATE],
   'port-forward': [f('address', 'array'), f('pod-running-timeout', 'string')],
   exec: [f('container', 'string', 'c'), f('stdin', 'bool', 'i'), f('tty', 'bool', 't'), f('quiet', 'bool', 'q'), f('pod-running-timeout', 'string'), f('filename', 'array', 'f')],
   run: [

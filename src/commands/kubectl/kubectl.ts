@@ -32,6 +32,7 @@ import { helpFor, KUBECTL_HELP, SUBCOMMAND_HELP } from './help.js';
 import { runCertificateApprove, runCertificateDeny } from './certificate.js';
 import { runAuthCanI, runAuthWhoAmI } from './auth.js';
 import { dryRunClient, dryRunStrategy } from './dry-run.js';
+import { runExpose } from './expose.js';
 import { runCreateClusterRole, runCreateClusterRoleBinding, runCreateRole, runCreateRoleBinding, runCreateServiceAccount } from './create-rbac.js';
 
 type Handler = (inv: Invocation) => ExecResult | Promise<ExecResult>;
@@ -67,6 +68,7 @@ const HANDLERS: Readonly<Record<string, Handler>> = {
   'create clusterrole': runCreateClusterRole,
   'create rolebinding': runCreateRoleBinding,
   'create clusterrolebinding': runCreateClusterRoleBinding,
+  expose: runExpose,
   'rollout status': runRolloutStatus,
   'rollout restart': runRolloutRestart,
   'rollout undo': runRolloutUndo,
@@ -90,7 +92,7 @@ const HANDLERS: Readonly<Record<string, Handler>> = {
 const UNSIMULATED_FLAGS: readonly string[] = ['server-side', 'force-conflicts', 'prune', 'local'];
 
 /** Real kubectl verbs this simulator does not offer (answered honestly rather than as unknown). */
-const NOT_SIMULATED = ['cp', 'attach', 'proxy', 'drain', 'explain', 'diff', 'expose', 'autoscale', 'config', 'wait', 'kustomize', 'plugin', 'completion', 'events', 'replace', 'alpha', 'api-versions', 'options'];
+const NOT_SIMULATED = ['cp', 'attach', 'proxy', 'drain', 'explain', 'diff', 'autoscale', 'config', 'wait', 'kustomize', 'plugin', 'completion', 'events', 'replace', 'alpha', 'api-versions', 'options'];
 
 /** Cobra's suggestion rule: Levenshtein distance <= 2 or a prefix. */
 function suggestions(typed: string): string[] {
