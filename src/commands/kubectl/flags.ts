@@ -169,6 +169,7 @@ export const VERB_FLAGS: Readonly<Record<string, readonly FlagSpec[]>> = {
   'create namespace': [...PRINT, f('save-config', 'bool'), VALIDATE],
   'create configmap': [...PRINT, f('from-literal', 'array'), f('from-file', 'array'), f('from-env-file', 'array'), f('append-hash', 'bool'), f('save-config', 'bool'), VALIDATE],
   // pkg/cmd/create: create_serviceaccount.go, create_role.go, create_clusterrole.go, create_rolebinding.go, create_clusterrolebinding.go.
+  'create service': [...PRINT, f('tcp', 'array'), f('clusterip', 'string'), f('node-port', 'int'), f('external-name', 'string'), f('save-config', 'bool'), VALIDATE],
   'create serviceaccount': [...PRINT, f('save-config', 'bool'), VALIDATE],
   'create role': [...PRINT, f('verb', 'array'), f('resource', 'array'), f('resource-name', 'array'), f('save-config', 'bool'), VALIDATE],
   'create clusterrole': [...PRINT, f('verb', 'array'), f('resource', 'array'), f('resource-name', 'array'), f('non-resource-url', 'array'), f('aggregation-rule', 'string'), f('save-config', 'bool'), VALIDATE],
@@ -221,7 +222,7 @@ export const VERB_FLAGS: Readonly<Record<string, readonly FlagSpec[]>> = {
 export const SUBCOMMANDS: Readonly<Record<string, readonly string[]>> = {
   set: ['image', 'resources'],
   rollout: ['status', 'restart', 'undo', 'history'],
-  create: ['deployment', 'namespace', 'ns', 'configmap', 'cm', 'secret', 'serviceaccount', 'sa', 'role', 'clusterrole', 'rolebinding', 'clusterrolebinding'],
+  create: ['deployment', 'namespace', 'ns', 'configmap', 'cm', 'secret', 'service', 'svc', 'serviceaccount', 'sa', 'role', 'clusterrole', 'rolebinding', 'clusterrolebinding'],
   certificate: ['approve', 'deny'],
   auth: ['can-i', 'whoami'],
 };

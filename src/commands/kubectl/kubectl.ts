@@ -33,6 +33,7 @@ import { runCertificateApprove, runCertificateDeny } from './certificate.js';
 import { runAuthCanI, runAuthWhoAmI } from './auth.js';
 import { dryRunClient, dryRunStrategy } from './dry-run.js';
 import { runExpose } from './expose.js';
+import { runCreateService } from './create-service.js';
 import { runCreateClusterRole, runCreateClusterRoleBinding, runCreateRole, runCreateRoleBinding, runCreateServiceAccount } from './create-rbac.js';
 
 type Handler = (inv: Invocation) => ExecResult | Promise<ExecResult>;
@@ -63,6 +64,7 @@ const HANDLERS: Readonly<Record<string, Handler>> = {
   'create namespace': runCreateNamespace,
   'create configmap': runCreateConfigMap,
   'create secret': runCreateSecret,
+  'create service': runCreateService,
   'create serviceaccount': runCreateServiceAccount,
   'create role': runCreateRole,
   'create clusterrole': runCreateClusterRole,
@@ -165,7 +167,7 @@ export async function runKubectl(args: readonly string[], ctx: CommandContext): 
     const subAt = nextPositional(rest, at);
     const sub = subAt >= 0 ? rest[subAt] : undefined;
     if (sub && subs.includes(sub)) {
-      verb = `${verb} ${sub === 'ns' ? 'namespace' : sub === 'cm' ? 'configmap' : sub === 'sa' ? 'serviceaccount' : sub}`;
+      verb = `${verb} ${sub === 'ns' ? 'namespace' : sub === 'cm' ? 'configmap' : sub === 'sa' ? 'serviceaccount' : sub === 'svc' ? 'service' : sub}`;
       rest.splice(subAt, 1);
     } else if (verb !== 'create') {
       if (wantsHelp || !sub) return { stdout: SUBCOMMAND_HELP[verb] ?? '', stderr: '', exitCode: 0 };
