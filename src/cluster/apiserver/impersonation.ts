@@ -11,7 +11,7 @@
 import type { UserInfo } from './authn.js';
 import type { RbacSource } from './authz.js';
 import { authorize } from './authz.js';
-import type { ResourceInfo } from './resources.js';
+import { unservedResource, type ResourceInfo } from './resources.js';
 import type { AuthorizationMode } from './serving-options.js';
 import { forbidden } from './errors.js';
 import type { Status } from './types.js';
@@ -24,20 +24,15 @@ export interface Impersonation {
 
 const SERVICE_ACCOUNT = /^system:serviceaccount:([^:]+):([^:]+)$/;
 
-/** The authorization attributes of impersonating a kind of subject: a resource of the core group no one stores. */
-function subjectResource(name: string, namespaced: boolean): ResourceInfo {
-  return { name, singular: name.slice(0, -1), shortNames: [], group: '', version: 'v1', kind: name, namespaced, verbs: ['impersonate'] };
-}
-
 /** The user the request is served as, or the 403 for the first subject the requester may not impersonate. */
 export function impersonate(source: RbacSource, requester: UserInfo, wanted: Impersonation, modes: readonly AuthorizationMode[]): { ok: true; user: UserInfo } | { ok: false; status: Status } {
   const groupsSpecified = wanted.groups.length > 0;
   let groups: string[] = [];
   const sa = SERVICE_ACCOUNT.exec(wanted.user);
-  const subjects: [ResourceInfo, string | undefined, string][] = [sa ? [subjectResource('serviceaccounts', true), sa[1], sa[2]] : [subjectResource('users', false), undefined, wanted.user]];
+  const subjects: [ResourceInfo, string | undefined, string][] = [sa ? [unservedResource('serviceaccounts', '', true), sa[1], sa[2]] : [unservedResource('users', '', false), undefined, wanted.user]];
   if (sa && !groupsSpecified) groups = ['system:serviceaccounts', `system:serviceaccounts:${sa[1]}`];
   for (const group of wanted.groups) {
-    subjects.push([subjectResource('groups', false), undefined, group]);
+    subjects.push([unservedResource('groups', '', false), undefined, group]);
     groups.push(group);
   }
   for (const [info, namespace, name] of subjects) {

@@ -4,6 +4,8 @@
  */
 
 import { copyJson, jsonEqual, TOO_DEEP } from '../json.js';
+import { strategicMergePatch } from './strategic-patch.js';
+import type { PatchType } from './types.js';
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
@@ -48,6 +50,20 @@ export function mergePatch(target: unknown, patch: unknown): unknown {
     else setOwn(out, k, mergePatch(own(out, k), v));
   }
   return out;
+}
+
+/**
+ * `patch` of `type` applied to `target` on the client, as kubectl's
+ * getPatchedJSON does for a client dry run and cmdutil.Overrider for
+ * `run --overrides`; a patch that does not apply gives its error text.
+ */
+export function patchOfType(target: unknown, type: PatchType, patch: unknown): PatchResult {
+  if (type === 'json') return jsonPatch(target, patch);
+  try {
+    return { ok: true, value: (type === 'merge' ? mergePatch(target, patch) : strategicMergePatch(target, patch)) as Record<string, unknown> };
+  } catch (e) {
+    return { ok: false, error: e instanceof Error ? e.message : String(e) };
+  }
 }
 
 /** One RFC 6902 operation. */

@@ -59,6 +59,15 @@ export const RESOURCES: readonly ResourceInfo[] = [
   r('priorityclasses', 'priorityclass', ['pc'], 'scheduling.k8s.io', 'v1', 'PriorityClass', false),
 ];
 
+/**
+ * The authorization attributes of a resource this server does not serve:
+ * RBAC answers for any name (`users` and `groups` to impersonate, `*`, a type
+ * a review asks about).
+ */
+export function unservedResource(name: string, group: string, namespaced: boolean): ResourceInfo {
+  return { name, singular: name, shortNames: [], group, version: '', kind: '', namespaced, verbs: [] };
+}
+
 /** `apiVersion` string of a resource (`v1`, `apps/v1`). */
 export function apiVersionOf(info: ResourceInfo): string {
   return info.group ? `${info.group}/${info.version}` : info.version;

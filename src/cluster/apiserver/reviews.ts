@@ -7,8 +7,7 @@
 import type { UserInfo } from './authn.js';
 import { authorize, authorizeNonResource, type RbacSource } from './authz.js';
 import type { KubeObject } from './types.js';
-import type { ResourceInfo } from './resources.js';
-import { resolveResource } from './resources.js';
+import { resolveResource, unservedResource, type ResourceInfo } from './resources.js';
 import type { AuthorizationMode } from './serving-options.js';
 
 type Obj = Record<string, any>;
@@ -28,7 +27,7 @@ export function selfSubjectAccessReview(source: RbacSource, user: UserInfo, body
     const group = text(a.group);
     const known = resolveResource(group ? `${resource}.${group}` : resource);
     // An attribute of a resource the server does not serve is still a question RBAC can answer (`*`, users, groups).
-    const info: ResourceInfo = known && known.name === resource && known.group === group ? known : { name: resource, singular: resource, shortNames: [], group, version: '', kind: '', namespaced: true, verbs: [] };
+    const info: ResourceInfo = known && known.name === resource && known.group === group ? known : unservedResource(resource, group, true);
     const namespace = text(a.namespace) || undefined;
     allowed = authorize(source, user, text(a.verb), info, namespace, text(a.name) || undefined, text(a.subresource) || undefined, modes);
   }

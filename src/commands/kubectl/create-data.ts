@@ -17,7 +17,7 @@ import { errorResult, statusMessage } from './errors.js';
 import { readHostFile } from '../text/lib/file-access.js';
 import { toYaml } from '../../cluster/go-yaml/yaml.js';
 import { dryRunSuffix } from './dry-run.js';
-import { toCompactJson, toTypedJson } from './output/json.js';
+import { toCompactJson, toJson } from './output/json.js';
 import { typedKeyOrder } from './output/typed-order.js';
 import { LAST_APPLIED } from './apply.js';
 import { resultPrinter } from './print-result.js';
@@ -114,7 +114,7 @@ export function createOrPrint(inv: Invocation, resource: string, what: string | 
     // The printed object is the client-built one: kubectl 1.32 shows each zero creationTimestamp as null.
     const printed = withNullCreationTimestamps(obj);
     if (output === 'yaml') return { stdout: toYaml(printed), stderr: '', exitCode: 0 };
-    if (output === 'json') return { stdout: toTypedJson(printed, typedKeyOrder(printed)), stderr: '', exitCode: 0 };
+    if (output === 'json') return { stdout: toJson(printed, typedKeyOrder(printed)), stderr: '', exitCode: 0 };
     return print(printed as KubeObject) ?? { stdout: `${kindName(obj)} ${operation} (dry run)\n`, stderr: '', exitCode: 0 };
   }
   const r = inv.client.create(resource, inv.namespace, obj);

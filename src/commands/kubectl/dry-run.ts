@@ -7,8 +7,7 @@
  * (PrintFlags.Complete).
  */
 import type { ApiClient, ApiResult, KubeObject, PatchType } from '../../cluster/apiserver/types.js';
-import { jsonPatch, mergePatch } from '../../cluster/apiserver/patch.js';
-import { strategicMergePatch } from '../../cluster/apiserver/strategic-patch.js';
+import { patchOfType } from '../../cluster/apiserver/patch.js';
 import { badRequest } from '../../cluster/apiserver/errors.js';
 import { parseGoBool, type FlagValues } from './flags.js';
 
@@ -62,15 +61,8 @@ export function dryRunClient(client: ApiClient, strategy: DryRunStrategy): ApiCl
 
 /** The object `patch` makes of `object`, as kubectl's client dry run computes it (getPatchedJSON). */
 function patchedLocally(object: KubeObject, type: PatchType, patch: unknown): ApiResult<KubeObject> {
-  try {
-    if (type === 'json') {
-      const r = jsonPatch(object, patch);
-      return r.ok ? { ok: true, value: r.value as unknown as KubeObject } : { ok: false, status: badRequest(r.error) };
-    }
-    return { ok: true, value: (type === 'merge' ? mergePatch(object, patch) : strategicMergePatch(object, patch)) as KubeObject };
-  } catch (e) {
-    return { ok: false, status: badRequest(e instanceof Error ? e.message : String(e)) };
-  }
+  const r = patchOfType(object, type, patch);
+  return r.ok ? { ok: true, value: r.value as unknown as KubeObject } : { ok: false, status: badRequest(r.error) };
 }
 
 /** Every method of `client`, bound (so that spreading it keeps the reads). */

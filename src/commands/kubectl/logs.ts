@@ -111,11 +111,11 @@ export function runLogs(inv: Invocation): ExecResult {
   const podName = pod.metadata?.name ?? '';
   if (allContainers) return allContainerLogs(inv, pod, options, stderr);
   const r = inv.client.podLogs(namespace, podName, options);
-  // A sinceTime still to come selects no line; limitBytes cuts the log at that many bytes, as the kubelet's reader does.
-  if (r.ok && future) r.value = '';
-  if (r.ok && limitBytes !== undefined && limitBytes > 0) r.value = Buffer.from(r.value).subarray(0, limitBytes).toString();
-  if (r.ok && bool(inv.flags, 'prefix')) r.value = prefixed(r.value, podName, container ?? '');
   if (!r.ok) return { stdout: '', stderr: stderr + statusMessage(r.status), exitCode: 1 };
+  // A sinceTime still to come selects no line; limitBytes cuts the log at that many bytes, as the kubelet's reader does.
+  if (future) r.value = '';
+  if (limitBytes !== undefined && limitBytes > 0) r.value = Buffer.from(r.value).subarray(0, limitBytes).toString();
+  if (bool(inv.flags, 'prefix')) r.value = prefixed(r.value, podName, container ?? '');
   // `-f` streams in the interactive terminal; elsewhere it prints what the container has written so far.
   if (bool(inv.flags, 'follow') && inv.ctx.canFollow) {
     return { stdout: r.value, stderr, exitCode: 0, follow: podLogCursor(inv.client, namespace, podName, options) };

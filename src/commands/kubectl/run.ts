@@ -21,12 +21,8 @@ import { containerShell, runtimeContainer } from './container-shell.js';
 import { reattachMessage } from './debug-attach.js';
 import { isShell } from '../../cluster/programs/shell-words.js';
 import { parseGoDuration } from './logs.js';
-import { toYaml } from '../../cluster/go-yaml/yaml.js';
-import { withNullCreationTimestamps } from './create-data.js';
-import { toTypedJson } from './output/json.js';
-import { typedKeyOrder } from './output/typed-order.js';
-import { jsonPatch, mergePatch } from '../../cluster/apiserver/patch.js';
-import { strategicMergePatch } from '../../cluster/apiserver/strategic-patch.js';
+import { createOrPrint } from './create-data.js';
+import { patchOfType } from '../../cluster/apiserver/patch.js';
 
 const STEP_MS = 1_000;
 /** The longest an attached container may run before the simulation stops waiting (a learner would press Ctrl+C). */
@@ -52,18 +48,10 @@ export function runRun(inv: Invocation): ExecResult {
   const overridden = withOverrides(inv, generated);
   if (!overridden.ok) return errorResult(overridden.error);
   const pod = overridden.pod;
-  if (inv.dryRun === 'client') {
-    // run.go createGeneratedObject: the generator's pod, never sent, so no namespace and a null creationTimestamp.
-    const { namespace: _namespace, ...meta } = pod.metadata;
-    const printed = withNullCreationTimestamps({ ...pod, metadata: meta } as KubeObject);
-    const output = str(inv.flags, 'output');
-    if (output === 'json') return { stdout: toTypedJson(printed, typedKeyOrder(printed)), stderr: '', exitCode: 0 };
-    return { stdout: output === 'yaml' ? toYaml(printed) : `pod/${name} created (dry run)\n`, stderr: '', exitCode: 0 };
-  }
+  // run.go createGeneratedObject: created (or, dry, printed) as any generator's object; only an attached pod is waited for.
+  if (inv.dryRun || !attach) return createOrPrint(inv, 'pods', undefined, pod);
   const created = inv.client.create('pods', inv.namespace, pod);
   if (!created.ok) return { stdout: '', stderr: statusMessage(created.status), exitCode: 1 };
-  if (inv.dryRun === 'server') return { stdout: str(inv.flags, 'output') === 'yaml' ? toYaml(created.value) : `pod/${name} created (server dry run)\n`, stderr: '', exitCode: 0 };
-  if (!attach) return { stdout: `pod/${name} created\n`, stderr: '', exitCode: 0 };
   return attachAndWait(inv, name, restart, remove);
 }
 
@@ -82,15 +70,8 @@ function withOverrides(inv: Invocation, pod: KubeObject): { ok: true; pod: KubeO
   } catch (e) {
     return { ok: false, error: `${e instanceof Error ? e.message : String(e)}` };
   }
-  if (type === 'json') {
-    const r = jsonPatch(pod, patch);
-    return r.ok ? { ok: true, pod: r.value as unknown as KubeObject } : { ok: false, error: r.error };
-  }
-  try {
-    return { ok: true, pod: (type === 'merge' ? mergePatch(pod, patch) : strategicMergePatch(pod, patch)) as KubeObject };
-  } catch (e) {
-    return { ok: false, error: e instanceof Error ? e.message : String(e) };
-  }
+  const r = patchOfType(pod, type, patch);
+  return r.ok ? { ok: true, pod: r.value as unknown as KubeObject } : r;
 }
 
 /** The pod kubectl's run generator builds (generate/versioned/run.go BasicPod). */
@@ -114,7 +95,7 @@ function podFor(inv: Invocation, name: string, image: string, args: string[], re
   }
   if (tty) container.tty = true;
   if (bool(inv.flags, 'privileged')) container.securityContext = { privileged: true };
-  return { apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: inv.namespace, labels: { ...labels } }, spec: { containers: [container], dnsPolicy: 'ClusterFirst', restartPolicy: restart }, status: {} } as unknown as KubeObject;
+  return { apiVersion: 'v1', kind: 'Pod', metadata: { name, labels: { ...labels } }, spec: { containers: [container], dnsPolicy: 'ClusterFirst', restartPolicy: restart }, status: {} } as unknown as KubeObject;
 }
 
 function attachAndWait(inv: Invocation, name: string, restart: string, remove: boolean): ExecResult {

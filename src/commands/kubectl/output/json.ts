@@ -12,9 +12,9 @@ export function goJsonString(s: string): string {
 }
 
 /** How an object's keys are ordered: unstructured objects (`get -o json`) sort them; a typed one keeps its struct's order. */
-type KeyOrder = (o: Record<string, unknown>) => string[];
+export type KeyOrder = (o: Record<string, unknown>) => string[];
 
-const sortedKeys: KeyOrder = (o) =>
+export const sortedKeys: KeyOrder = (o) =>
   Object.keys(o)
     .filter((k) => o[k] !== undefined)
     .sort(byteOrder);
@@ -72,10 +72,14 @@ export function toCompactJson(v: unknown, order: KeyOrder = sortedKeys): string 
   return JSON.stringify(String(v));
 }
 
-/** Serializes a value as `kubectl -o json` does; ends with a newline. */
-export function toJson(obj: unknown): string {
+/**
+ * Serializes a value as `kubectl -o json` does; ends with a newline. An
+ * object kubectl built itself (a client dry run) is a typed one: its keys
+ * come in `order` (typed-order.ts), as Go's json.MarshalIndent gives them.
+ */
+export function toJson(obj: unknown, order: KeyOrder = sortedKeys): string {
   const out: string[] = [];
-  encode(obj, '', out);
+  encode(obj, '', out, order);
   return out.join('') + '\n';
 }
 
@@ -84,14 +88,3 @@ export function printJson(objects: unknown | readonly unknown[]): string {
   return toJson(Array.isArray(objects) ? asList(objects) : objects);
 }
 
-/**
- * `-o json` of an object kubectl built itself (a client dry run): Go's
- * json.MarshalIndent of the typed object, so keys come in its struct's field
- * order (API_STRUCTS, from k8s.io/api) and a map's keys sorted. `orderOf`
- * gives each object the key order of its type.
- */
-export function toTypedJson(obj: unknown, orderOf: (o: Record<string, unknown>) => string[]): string {
-  const out: string[] = [];
-  encode(obj, '', out, orderOf);
-  return out.join('') + '\n';
-}

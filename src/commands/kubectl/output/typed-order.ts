@@ -5,17 +5,16 @@
  * and objects it read unstructured (sorted throughout).
  */
 import { API_KINDS, API_STRUCTS } from '../../../cluster/apiserver/api-types.generated.js';
+import { sortedKeys, type KeyOrder } from './json.js';
 
 type Obj = Record<string, unknown>;
-
-const byteOrder = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 function present(o: Obj): string[] {
   return Object.keys(o).filter((k) => o[k] !== undefined);
 }
 
 /** The key order of every object inside `obj`, by its type; keys of a value with no known type are sorted. */
-export function typedKeyOrder(obj: Obj): (o: Obj) => string[] {
+export function typedKeyOrder(obj: Obj): KeyOrder {
   const orders = new WeakMap<object, string[]>();
   const walk = (v: unknown, type: string | undefined): void => {
     if (v === null || typeof v !== 'object' || type === undefined) return;
@@ -33,9 +32,10 @@ export function typedKeyOrder(obj: Obj): (o: Obj) => string[] {
     if (!fields) return;
     const keys = present(o);
     const known = Object.keys(fields).filter((k) => keys.includes(k));
-    orders.set(o, [...known, ...keys.filter((k) => !Object.hasOwn(fields, k)).sort(byteOrder)]);
+    // Keys the struct lacks (none in what kubectl builds) follow, sorted as a map's.
+    orders.set(o, [...known, ...keys.filter((k) => !Object.hasOwn(fields, k)).sort()]);
     for (const k of known) walk(o[k], fields[k]);
   };
   walk(obj, API_KINDS[`${String(obj.apiVersion)}/${String(obj.kind)}`]);
-  return (o) => orders.get(o) ?? present(o).sort(byteOrder);
+  return (o) => orders.get(o) ?? sortedKeys(o);
 }
