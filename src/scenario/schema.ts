@@ -226,6 +226,17 @@ function buildImageBehaviour() {
         .describe(
           'The line the application writes to stdout per HTTP request, in nginx log_format variables: $remote_addr, $remote_user, $time_local, $time_iso8601, $request, $request_method, $request_uri, $uri, $args, $status, $body_bytes_sent, $host, $server_port, $request_time, $http_<header> (e.g. $http_user_agent). Omit: nothing is logged per request.',
         ),
+      admission: z
+        .object({
+          allowed: z.boolean().default(true).describe('True: every request is admitted; false: every request is denied.'),
+          message: z.string().optional().describe('The message of a denial (after `admission webhook "NAME" denied the request: `).'),
+          code: z.number().int().min(400).max(599).optional().describe('The HTTP status code of a denial (default 403, reason Forbidden, as controller-runtime\'s admission.Denied answers).'),
+        })
+        .strict()
+        .optional()
+        .describe(
+          'The process is an admission webhook server: it answers every HTTP POST of an AdmissionReview on its listening ports with its verdict (admission.k8s.io/v1). Point a ValidatingWebhookConfiguration or MutatingWebhookConfiguration at a Service in front of it. A mutating one here only admits or denies: no patch.',
+        ),
       memory: quantity('Memory the process grows to while running (for OOM scenarios).').optional(),
       sizeBytes: z.number().int().positive().optional().describe('Compressed image size in bytes (shown by crictl images and pull events).'),
       missing: z.boolean().default(false).describe('True: the registry has no such image or tag, so pulls fail with NotFound.'),

@@ -36,6 +36,7 @@ export function scenarioWorld(scenario: Scenario): ScenarioWorld {
       ...(b.binaries ? { binaries: b.binaries } : {}),
       ...(b.http ? { http: httpTable(b.http) } : {}),
       ...(b.accessLog ? { accessLog: b.accessLog } : {}),
+      ...(b.admission ? { admission: b.admission } : {}),
     };
   }
   const world: ClusterWorld = {

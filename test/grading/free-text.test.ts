@@ -138,6 +138,14 @@ const TABLE: Record<string, Phrasings> = {
     right: ['the Corefile has a typo: forwrad instead of forward, so coredns crash-loops', 'coredns cannot parse its corefile after the edit (unknown directive forwrad)', 'a typo in the Corefile of the coredns configmap makes every restart fail'],
     wrong: ['coredns was scaled to zero', 'the corefile is fine', 'a network policy blocks dns'],
   },
+  'admission-webhook-unreachable': {
+    right: [
+      'the pod-policy webhook pod crashloops, so the api server cannot call the webhook and failurePolicy Fail rejects every pod create',
+      'the validating webhook pod-policy has no endpoints: connection refused',
+      'the pod-policy admission webhook is unreachable',
+    ],
+    wrong: ['the webhook is not down', 'the orders image tag is wrong', 'a resource quota blocks the pods'],
+  },
   'dns-coredns-down': {
     right: ['coredns was scaled to 0 replicas so kube-dns has no endpoints', 'the intern scaled the coredns deployment to zero', 'no coredns pods are running, dns is down'],
     wrong: ['coredns is not down', 'the web service selector matches no pods', 'a network policy blocks dns'],

@@ -181,6 +181,12 @@ const FIXES: Record<string, Fixes> = {
     // A renewed file alone changes nothing: the running process keeps the certificate it loaded (and a kubelet restart leaves containers running).
     forbidden: [['ssh cp-1', 'sudo kubeadm certs renew controller-manager.conf'], ['ssh cp-1', 'sudo kubeadm certs renew controller-manager.conf', 'sudo systemctl restart kubelet']],
   },
+  'admission-webhook-unreachable': {
+    // A JSON patch of the same field does as well; so does restarting the rollout after it (a fresh ReplicaSet, no back-off).
+    alternatives: [['kubectl patch validatingwebhookconfiguration pod-policy --type=json -p \'[{"op":"replace","path":"/webhooks/0/failurePolicy","value":"Ignore"}]\'', 'kubectl rollout restart deployment orders']],
+    // "leave the policy installed": deleting the configuration admits the pods but removes the policy; a restart alone changes nothing.
+    forbidden: [['kubectl delete validatingwebhookconfiguration pod-policy'], ['kubectl rollout restart deployment orders']],
+  },
   'apiserver-manifest-broken': {
     alternatives: [['ssh cp-1', "sed -i -e 's/admission-plugin=/admission-plugins=/' /etc/kubernetes/manifests/kube-apiserver.yaml"]],
     // Restarting the kubelet restarts nothing that matters: the manifest still has the unknown flag.

@@ -27,12 +27,55 @@ export function applyDefaults(object: KubeObject): void {
     case 'NetworkPolicy':
       defaultNetworkPolicy(object as Obj);
       break;
+    case 'ValidatingWebhookConfiguration':
+    case 'MutatingWebhookConfiguration':
+      defaultWebhooks(object as Obj);
+      break;
+    case 'Namespace':
+      labelNamespaceName(object);
+      break;
   }
+}
+
+/** The label every namespace carries with its own name (v1.LabelMetadataName). */
+export const NAMESPACE_NAME_LABEL = 'kubernetes.io/metadata.name';
+
+/**
+ * SetDefaults_Namespace (and the strategy's Canonicalize, for a generated
+ * name): the `kubernetes.io/metadata.name` label is the namespace's name,
+ * whatever the request said. A new labels map: the old one may be shared.
+ */
+function labelNamespaceName(ns: KubeObject): void {
+  const name = ns.metadata?.name;
+  if (!name || ns.metadata.labels?.[NAMESPACE_NAME_LABEL] === name) return;
+  ns.metadata.labels = { ...ns.metadata.labels, [NAMESPACE_NAME_LABEL]: name };
 }
 
 /** Does {@link applyDefaults} change objects of this kind (else it leaves them as they are)? */
 export function hasDefaults(kind: unknown): boolean {
-  return kind === 'Pod' || kind === 'Deployment' || kind === 'ReplicaSet' || kind === 'Service' || kind === 'NetworkPolicy';
+  return kind === 'Pod' || kind === 'Deployment' || kind === 'ReplicaSet' || kind === 'Service' || kind === 'NetworkPolicy' || kind === 'Namespace' || kind === 'ValidatingWebhookConfiguration' || kind === 'MutatingWebhookConfiguration';
+}
+
+/**
+ * pkg/apis/admissionregistration/v1/defaults.go: each webhook fails closed,
+ * matches equivalent versions, selects every namespace and object and waits
+ * 10 s; a rule's scope is `*`, a service's port 443; a mutating webhook is
+ * never reinvoked.
+ */
+function defaultWebhooks(config: Obj): void {
+  const mutating = config.kind === 'MutatingWebhookConfiguration';
+  for (const hook of Array.isArray(config.webhooks) ? config.webhooks : []) {
+    if (hook === null || typeof hook !== 'object') continue;
+    hook.failurePolicy ??= 'Fail';
+    hook.matchPolicy ??= 'Equivalent';
+    hook.namespaceSelector ??= {};
+    hook.objectSelector ??= {};
+    hook.timeoutSeconds ??= 10;
+    if (mutating) hook.reinvocationPolicy ??= 'Never';
+    for (const rule of Array.isArray(hook.rules) ? hook.rules : []) if (rule !== null && typeof rule === 'object') rule.scope ??= '*';
+    const service = hook.clientConfig?.service;
+    if (service !== null && typeof service === 'object') service.port ??= 443;
+  }
 }
 
 /** Defaults of a pod template (a Deployment's or ReplicaSet's `spec.template`). */

@@ -41,6 +41,8 @@ export const RESOURCES: readonly ResourceInfo[] = [
   r('secrets', 'secret', [], '', 'v1', 'Secret', true),
   r('serviceaccounts', 'serviceaccount', ['sa'], '', 'v1', 'ServiceAccount', true),
   r('services', 'service', ['svc'], '', 'v1', 'Service', true),
+  r('mutatingwebhookconfigurations', 'mutatingwebhookconfiguration', [], 'admissionregistration.k8s.io', 'v1', 'MutatingWebhookConfiguration', false),
+  r('validatingwebhookconfigurations', 'validatingwebhookconfiguration', [], 'admissionregistration.k8s.io', 'v1', 'ValidatingWebhookConfiguration', false),
   r('daemonsets', 'daemonset', ['ds'], 'apps', 'v1', 'DaemonSet', true),
   r('deployments', 'deployment', ['deploy'], 'apps', 'v1', 'Deployment', true),
   r('replicasets', 'replicaset', ['rs'], 'apps', 'v1', 'ReplicaSet', true),

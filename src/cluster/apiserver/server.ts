@@ -32,6 +32,7 @@ import { copyWithRoomFor, spreadWith } from '../shallow-copy.js';
 import { validateObject } from './validation.js';
 import type { AdmissionPlugin, AdmissionRequest } from './admission/types.js';
 import { defaultAdmissionPlugins } from './admission/index.js';
+import { dispatchWebhooks, hasWebhooks, WEBHOOK_PLUGIN_NAMES, type WebhookPhase, type WebhookPost } from './admission/webhooks.js';
 import { ServiceAllocators } from './allocators.js';
 import { LeaseManager } from '../store/lease-manager.js';
 import { qosClass } from './qos.js';
@@ -92,6 +93,14 @@ export class ApiServer {
    * (it dials its --etcd-servers); without one, storage counts as healthy.
    */
   storageProbe: (() => string | undefined) | undefined;
+  /**
+   * How admission webhooks are called: a POST from the serving kube-apiserver's
+   * node through the cluster network (set by that process while it serves).
+   */
+  webhookPost: WebhookPost | undefined;
+  /** AdmissionReview uids: a counter, so calling webhooks draws nothing from the seeded source. */
+  private reviews = 0;
+  private readonly reviewUid = (): string => `00000000-0000-4000-8000-${(++this.reviews).toString(16).padStart(12, '0')}`;
   /** The components `componentstatuses` probes (set by the kube-apiserver process: it probes from its node). */
   componentProbes: readonly ComponentProbe[] = [];
   private readonly allocators: ServiceAllocators;
@@ -327,7 +336,8 @@ export class ApiServer {
     if (subresource === 'ephemeralcontainers' && b.info.name !== 'pods') return failure(notServed());
     const ns = b.info.namespaced ? (b.ns ?? requestBody.metadata?.namespace) : undefined;
     const old = this.options.store.get(b.info.name, ns, name);
-    if (old !== undefined && subresource === undefined && b.info.name === 'leases' && !this.dryRunning && renewsOnly(requestBody, old)) return this.renew(old, requestBody);
+    // A renewal's fast path skips admission: no plugin acts on it, unless a webhook configuration might.
+    if (old !== undefined && subresource === undefined && b.info.name === 'leases' && !this.dryRunning && renewsOnly(requestBody, old) && !this.webhooksOn('mutating', 'leases') && !this.webhooksOn('validating', 'leases')) return this.renew(old, requestBody);
     const decoded = decodeWrite(b.user, requestBody, options?.fieldValidation);
     if (!decoded.ok) return failure(decoded.status);
     const body = decoded.body;
@@ -529,7 +539,11 @@ export class ApiServer {
         if (object.metadata.annotations && Object.keys(object.metadata.annotations).length > 0) metadata.annotations = object.metadata.annotations;
         else delete metadata.annotations;
       }
-      return this.commit(info, old, { ...old, metadata, status: object.status });
+      const updated = { ...old, metadata, status: object.status };
+      // The status subresource's admission: only webhooks act on it here (rules naming `pods/status`, `*/*`...).
+      const rejected = this.statusWebhooks(info, old, updated, user);
+      if (rejected) return failure(rejected);
+      return this.commit(info, old, updated);
     }
     object.apiVersion = old.apiVersion;
     object.kind = old.kind;
@@ -628,10 +642,13 @@ export class ApiServer {
 
   private runAdmission(partial: Omit<AdmissionRequest, 'store' | 'randomSuffix'>): Status | undefined {
     const chain = this.admissionChain(partial.operation, partial.resource.name);
+    const store = this.options.store;
+    const mutatingHooks = this.webhooksOn('mutating', partial.resource.name);
+    const validatingHooks = this.webhooksOn('validating', partial.resource.name);
     // One object shape for every request (a spread of `partial`, whose keys vary, took V8's slow copy path);
     // none for a request no plugin acts on (every update, and most creates but a pod's have one or two).
     const req: AdmissionRequest | undefined =
-      chain.admit.length === 0 && chain.validate.length === 0
+      chain.admit.length === 0 && chain.validate.length === 0 && !mutatingHooks && !validatingHooks
         ? undefined
         : {
             operation: partial.operation,
@@ -642,22 +659,52 @@ export class ApiServer {
             object: partial.object,
             oldObject: partial.oldObject,
             user: partial.user,
-            store: this.options.store,
+            store,
             randomSuffix: this.randomSuffix,
           };
     for (const plugin of chain.admit) {
       const s = plugin.admit!(req!);
       if (s) return s;
     }
+    // MutatingAdmissionWebhook comes last of the mutating plugins kube-apiserver enables.
+    if (mutatingHooks) {
+      const s = dispatchWebhooks('mutating', req!, this.webhookPost, this.reviewUid);
+      if (s) return s;
+    }
     // handlers/create.go and update.go: mutating admission, then the strategy's Validate (rest.BeforeCreate,
     // BeforeUpdate) on what admission made of the object, then validating admission. Once, after the chain.
     const invalid = validateObject(partial.object, partial.oldObject);
     if (invalid) return invalid;
+    // ValidatingAdmissionWebhook comes before ResourceQuota, the last plugin (RecommendedPluginOrder).
+    let hooksDue = validatingHooks;
     for (const plugin of chain.validate) {
+      if (hooksDue && plugin.name === 'ResourceQuota') {
+        hooksDue = false;
+        const s = dispatchWebhooks('validating', req!, this.webhookPost, this.reviewUid);
+        if (s) return s;
+      }
       const s = plugin.validate!(req!);
       if (s) return s;
     }
+    if (hooksDue) return dispatchWebhooks('validating', req!, this.webhookPost, this.reviewUid);
     return undefined;
+  }
+
+  /** A status update's admission: the webhooks' alone (no other plugin here acts on a status subresource). */
+  private statusWebhooks(info: ResourceInfo, old: KubeObject, updated: KubeObject, user: UserInfo): Status | undefined {
+    const phases = (['mutating', 'validating'] as const).filter((phase) => this.webhooksOn(phase, info.name));
+    if (phases.length === 0) return undefined;
+    const req: AdmissionRequest = { operation: 'UPDATE', resource: info, subresource: 'status', namespace: old.metadata.namespace, name: old.metadata.name!, object: updated, oldObject: old, user, store: this.options.store, randomSuffix: this.randomSuffix };
+    for (const phase of phases) {
+      const s = dispatchWebhooks(phase, req, this.webhookPost, this.reviewUid);
+      if (s) return s;
+    }
+    return undefined;
+  }
+
+  /** Does this phase's webhook plugin run, and are there webhook configurations it could call for `resource`? */
+  private webhooksOn(phase: WebhookPhase, resource: string): boolean {
+    return hasWebhooks(this.options.store, phase, resource) && !this.serving.disabledAdmissionPlugins.has(WEBHOOK_PLUGIN_NAMES[phase]);
   }
 
   /**

@@ -26,7 +26,7 @@ const RETAIN_KEYS = '$retainKeys';
 const DELETE_FROM_PRIMITIVE_LIST = '$deleteFromPrimitiveList';
 const SET_ELEMENT_ORDER = '$setElementOrder';
 
-/** patchMergeKey of the lists whose patchStrategy is merge (core/v1, apps/v1 and meta/v1 struct tags), by field name. */
+/** patchMergeKey of the lists whose patchStrategy is merge (core/v1, apps/v1, admissionregistration/v1 and meta/v1 struct tags), by field name. */
 const MERGE_KEYS: Readonly<Record<string, string>> = {
   containers: 'name',
   initContainers: 'name',
@@ -43,6 +43,8 @@ const MERGE_KEYS: Readonly<Record<string, string>> = {
   ownerReferences: 'uid',
   resourceClaims: 'name',
   schedulingGates: 'name',
+  webhooks: 'name',
+  matchConditions: 'name',
 };
 
 /** Lists of scalars whose patchStrategy is merge (ObjectMeta.finalizers): a patch adds to them. */

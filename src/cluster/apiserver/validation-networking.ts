@@ -118,7 +118,7 @@ export function cidrContains(cidr: { base: number; prefix: number }, ip: number)
 }
 
 /** apimachinery metav1 validation.ValidateLabelSelector: each matchExpressions entry's operator and values. */
-function validateLabelSelector(selector: Obj | undefined | null, at: string, errors: FieldError[]): void {
+export function validateLabelSelector(selector: Obj | undefined | null, at: string, errors: FieldError[]): void {
   list(selector?.matchExpressions).forEach((e: Obj | null, i) => {
     const path = `${at}.matchExpressions[${i}]`;
     const values = list(e?.values);

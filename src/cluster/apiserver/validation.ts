@@ -6,6 +6,7 @@ import type { KubeObject, Status } from './types.js';
 import { invalid, type FieldError } from './errors.js';
 import { matchesLabelSelector, type LabelSelector } from './selectors.js';
 import { validateNetworkPolicySpec } from './validation-networking.js';
+import { validateWebhookConfiguration } from './validation-admissionregistration.js';
 import { compareQuantity, quantityText, tryParseQuantityExact, type ParsedQuantity } from '../quantity.js';
 import { isPlainJsonObject } from '../json.js';
 
@@ -139,6 +140,10 @@ export function validateObject(object: KubeObject, old?: KubeObject): Status | u
       break;
     case 'NetworkPolicy':
       validateNetworkPolicySpec(object.spec as Obj | undefined, errors);
+      break;
+    case 'ValidatingWebhookConfiguration':
+    case 'MutatingWebhookConfiguration':
+      validateWebhookConfiguration(object as Obj, errors);
       break;
   }
   return errors.length ? invalid(kindLabel(object), name, errors) : undefined;

@@ -27,6 +27,7 @@ import { kubeconfigClient } from './kubeconfig-client.js';
 import { HEALTH_SERVER, healthServer } from '../network/host-daemons.js';
 import { failingStorageStart, PROBE_ERROR, storageClient } from './apiserver-storage.js';
 import { componentProbes } from './component-probes.js';
+import { webhookClient } from './webhook-client.js';
 import { servingOptions } from '../apiserver/serving-options.js';
 
 /** The process id of a component in its container. */
@@ -293,8 +294,11 @@ export const kubeApiServerProgram: SystemProgram = {
       api.configure(judged.options);
       const probes = componentProbes(lc, storage);
       api.componentProbes = probes;
+      const post = webhookClient(lc);
+      api.webhookPost = post;
       proc.onStop(() => {
         if (api.componentProbes === probes) api.componentProbes = [];
+        if (api.webhookPost === post) api.webhookPost = undefined;
       });
       if (!storage) return;
       const probe = () => ('error' in storage.dial() ? PROBE_ERROR : undefined);

@@ -27,6 +27,9 @@ export function reasonPhrase(status: number): string {
   return REASONS[status] ?? '';
 }
 
+/** metav1.StatusReason of the denial codes webhook servers answer with. */
+const DENIAL_REASONS: Record<number, string> = { 400: 'BadRequest', 403: 'Forbidden', 404: 'NotFound', 409: 'Conflict', 422: 'Invalid', 429: 'TooManyRequests', 500: 'InternalError', 503: 'ServiceUnavailable' };
+
 const servers = new WeakMap<RuntimeContainer, ServerProgram>();
 
 const GO_NOT_FOUND_HEADERS: Record<string, string> = { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' };
@@ -60,12 +63,35 @@ export function applicationServer(runtime: ContainerRuntime, container: RuntimeC
 function answer(behaviour: ImageBehaviour, request: NetRequest, now: number): HttpResponse | undefined {
   // A plain application does not speak DNS: the query goes unanswered.
   if (request.kind !== 'http') return undefined;
+  if (behaviour.admission && request.method === 'POST' && request.body !== undefined) return admissionAnswer(behaviour.admission, request.body, now);
   const path = pathOf(request.path) || '/';
   const table = behaviour.http;
   const entry = table ? (Object.hasOwn(table, path) ? table[path] : Object.hasOwn(table, '*') ? table['*'] : undefined) : { status: 200, body: '' };
   // Go's http.NotFound (net/http Error): its text, Content-Type and nosniff.
   if (!entry) return httpResponse(404, '404 page not found\n', GO_NOT_FOUND_HEADERS, now);
   return httpResponse(entry.status, entry.body ?? '', entry.headers, now);
+}
+
+/**
+ * A webhook server's answer to an AdmissionReview: its verdict for the
+ * review's uid, as a Go server built on controller-runtime's webhook package
+ * writes it (JSON, 200 even for a denial: admission.Denied is 403 Forbidden);
+ * a body that is no review gets 400.
+ */
+function admissionAnswer(verdict: NonNullable<ImageBehaviour['admission']>, body: string, now: number): HttpResponse {
+  let uid: unknown;
+  try {
+    uid = (JSON.parse(body) as { request?: { uid?: unknown } }).request?.uid;
+  } catch {
+    uid = undefined;
+  }
+  if (typeof uid !== 'string') return httpResponse(400, 'request body is not an AdmissionReview\n', undefined, now);
+  // admission.Denied: code 403 and reason Forbidden unless the image says otherwise.
+  const code = verdict.code ?? 403;
+  const reason = DENIAL_REASONS[code];
+  const status = verdict.allowed ? undefined : { ...(verdict.message !== undefined ? { message: verdict.message } : {}), ...(reason ? { reason } : {}), code };
+  const review = { kind: 'AdmissionReview', apiVersion: 'admission.k8s.io/v1', response: { uid, allowed: verdict.allowed, ...(status ? { status } : {}) } };
+  return httpResponse(200, JSON.stringify(review), { 'Content-Type': 'application/json' }, now);
 }
 
 /**

@@ -19,6 +19,8 @@ export interface HttpRequest {
   headers: readonly (readonly [string, string])[];
   /** TLS was asked for (https://). */
   tls?: boolean;
+  /** The request body (a POST's), if any. */
+  body?: string;
 }
 
 /** An HTTP response. */

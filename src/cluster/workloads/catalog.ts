@@ -48,6 +48,11 @@ export interface ImageBehaviour {
    * in nginx's log_format variables (network/access-log.ts); absent: it logs nothing per request.
    */
   accessLog?: string;
+  /**
+   * The process is an admission webhook server: an HTTP POST carrying an
+   * AdmissionReview gets this verdict back, for the review's uid.
+   */
+  admission?: { allowed: boolean; message?: string; code?: number };
 }
 
 /** An application's answer to one HTTP path. */

@@ -21,6 +21,7 @@ import {
   resourceQuotaPrinter,
   secretPrinter,
   serviceAccountPrinter,
+  webhookConfigurationPrinter,
 } from './simple.js';
 
 const printers: Readonly<Record<string, TableDefinition>> = {
@@ -44,6 +45,8 @@ const printers: Readonly<Record<string, TableDefinition>> = {
   CertificateSigningRequest: csrPrinter,
   NetworkPolicy: networkPolicyPrinter,
   ComponentStatus: componentStatusPrinter,
+  ValidatingWebhookConfiguration: webhookConfigurationPrinter,
+  MutatingWebhookConfiguration: webhookConfigurationPrinter,
 };
 
 /** The printer for a kind (`Pod`, `Deployment`, ...); the NAME AGE fallback for any other kind. */

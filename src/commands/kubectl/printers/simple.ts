@@ -25,6 +25,16 @@ export const genericPrinter: TableDefinition<Named> = {
   row: (o, { now }) => [name(o), age(o, now)],
 };
 
+/** Validating and mutating webhook configurations: NAME WEBHOOKS AGE (printers.go addValidatingWebhookConfiguration...). */
+export const webhookConfigurationPrinter: TableDefinition<Named & { webhooks?: unknown[] | null }> = {
+  columns: [
+    { name: 'Name', priority: 0 },
+    { name: 'Webhooks', priority: 0 },
+    { name: 'Age', priority: 0 },
+  ],
+  row: (o, { now }) => [name(o), String(Array.isArray(o.webhooks) ? o.webhooks.length : 0), age(o, now)],
+};
+
 /** Namespaces: NAME STATUS AGE. */
 export const namespacePrinter: TableDefinition<Namespace> = {
   columns: [

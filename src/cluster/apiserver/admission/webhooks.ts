@@ -1,0 +1,253 @@
+/**
+ * The MutatingAdmissionWebhook and ValidatingAdmissionWebhook plugins
+ * (k8s.io/apiserver pkg/admission/plugin/webhook): for each webhook of each
+ * configuration (configurations by name) whose rules, namespaceSelector and
+ * objectSelector match the request, the API server POSTs an AdmissionReview
+ * to the webhook's Service, from its own node, through the cluster's network
+ * (util/proxy ResolveCluster: the Service's ClusterIP and port, which
+ * kube-proxy's rules on that node translate). A webhook that cannot be
+ * called fails the request with an InternalError unless its failurePolicy
+ * is Ignore; one that answers `allowed: false` rejects it with its status.
+ *
+ * Not simulated: url clientConfigs beyond an IP address, matchConditions
+ * (CEL), mutation patches (a mutating webhook here only admits or denies),
+ * TLS verification against caBundle, and the DELETE and CONNECT operations.
+ */
+import type { Status, StatusReason } from '../types.js';
+import type { AdmissionRequest, AdmissionStore } from './types.js';
+import { matchesLabelSelector, type LabelSelector } from '../selectors.js';
+import { goQuote } from '../../go-quote.js';
+import { internalError } from '../errors.js';
+
+type Obj = Record<string, any>;
+
+/** Which of the two plugins runs: mutating in the mutating phase, validating in the validating one. */
+export type WebhookPhase = 'mutating' | 'validating';
+
+/** The configuration resource each phase reads. */
+const CONFIGURATIONS: Readonly<Record<WebhookPhase, string>> = { mutating: 'mutatingwebhookconfigurations', validating: 'validatingwebhookconfigurations' };
+
+/** The plugin names --disable-admission-plugins takes. */
+export const WEBHOOK_PLUGIN_NAMES: Readonly<Record<WebhookPhase, string>> = { mutating: 'MutatingAdmissionWebhook', validating: 'ValidatingAdmissionWebhook' };
+
+/**
+ * Resources never sent to webhooks (webhook/predicates IsExemptAdmissionConfigurationResource):
+ * otherwise a broken webhook could lock its own configuration in place.
+ */
+const EXEMPT = new Set(['mutatingwebhookconfigurations', 'validatingwebhookconfigurations', 'validatingadmissionpolicies', 'validatingadmissionpolicybindings']);
+
+/** What came back from a POST to a webhook: its answer, a failed connection, or nothing before the deadline. */
+export type WebhookReply =
+  | { kind: 'answered'; status: number; body: string }
+  | { kind: 'failed'; failure: 'refused' | 'timeout' | 'unreachable' }
+  | { kind: 'silent' };
+
+/** A POST of `body` to ip:port from the API server's node (the kube-apiserver process provides it while it serves). */
+export type WebhookPost = (ip: string, port: number, request: { path: string; host: string; body: string }) => WebhookReply;
+
+/** Does the request have webhooks to consider in this phase? (Cheap: most requests of most clusters have none.) */
+export function hasWebhooks(store: { count(resource: string): number }, phase: WebhookPhase, resource: string): boolean {
+  return store.count(CONFIGURATIONS[phase]) > 0 && !EXEMPT.has(resource);
+}
+
+/**
+ * Calls the webhooks of `phase` that match `req`; a Status rejects the
+ * request. Validating webhooks are all called (upstream calls them in
+ * parallel and returns the first error); mutating ones in order, stopping
+ * at the first error.
+ */
+export function dispatchWebhooks(phase: WebhookPhase, req: AdmissionRequest, post: WebhookPost | undefined, reviewUid: () => string): Status | undefined {
+  let first: Status | undefined;
+  for (const config of req.store.list(CONFIGURATIONS[phase], undefined)) {
+    for (const hook of list((config as Obj).webhooks)) {
+      const matched = shouldCall(hook, req);
+      if (matched !== true) {
+        if (matched === false) continue;
+        return matched;
+      }
+      const error = callHook(hook, req, post, reviewUid);
+      if (!error) continue;
+      if (phase === 'mutating') return error;
+      first ??= error;
+    }
+  }
+  return first;
+}
+
+const list = (v: unknown): Obj[] => (Array.isArray(v) ? v.filter((x) => x !== null && typeof x === 'object') : []);
+
+/** ShouldCallHook: a rule matches, then the namespace and object selectors; a Status when the namespace cannot be read. */
+function shouldCall(hook: Obj, req: AdmissionRequest): boolean | Status {
+  if (!list(hook.rules).some((rule) => ruleMatches(rule, req))) return false;
+  const ns = namespaceSelected(hook.namespaceSelector as LabelSelector | undefined, req);
+  if (ns !== true) return ns;
+  return objectSelected(hook.objectSelector as LabelSelector | undefined, req);
+}
+
+/** The namespace an admission request names: a Namespace's own name for a request about a namespace. */
+function requestNamespace(req: AdmissionRequest): string {
+  return req.resource.name === 'namespaces' ? req.name : (req.namespace ?? '');
+}
+
+/** rules.Matcher: scope, operation, group, version and resource/subresource, each `*` or exact. */
+function ruleMatches(rule: Obj, req: AdmissionRequest): boolean {
+  const isNamespace = req.resource.name === 'namespaces';
+  const ns = requestNamespace(req);
+  const scope = rule.scope ?? '*';
+  if (scope === 'Namespaced' && (isNamespace || ns === '')) return false;
+  if (scope === 'Cluster' && !(isNamespace || ns === '')) return false;
+  const has = (values: unknown, value: string) => Array.isArray(values) && (values.includes('*') || values.includes(value));
+  if (!has(rule.operations, req.operation) || !has(rule.apiGroups, req.resource.group) || !has(rule.apiVersions, req.resource.version)) return false;
+  const sub = req.subresource ?? '';
+  return (Array.isArray(rule.resources) ? rule.resources : []).some((r: unknown) => {
+    if (typeof r !== 'string') return false;
+    const slash = r.indexOf('/');
+    const res = slash < 0 ? r : r.slice(0, slash);
+    const rsub = slash < 0 ? '' : r.slice(slash + 1);
+    return (res === '*' || res === req.resource.name) && (rsub === '*' || rsub === sub);
+  });
+}
+
+const isEmptySelector = (s: LabelSelector | undefined): boolean => !s || (Object.keys(s.matchLabels ?? {}).length === 0 && (s.matchExpressions ?? []).length === 0);
+
+/**
+ * namespace.Matcher.MatchNamespaceSelector: a cluster-scoped object that is no
+ * Namespace is never exempted; a Namespace is judged by its own labels; any
+ * other object by its namespace's (404 when that namespace does not exist).
+ */
+function namespaceSelected(selector: LabelSelector | undefined, req: AdmissionRequest): true | false | Status {
+  const ns = requestNamespace(req);
+  if (ns === '' || isEmptySelector(selector)) return true;
+  let labels: Record<string, string> | undefined;
+  if (req.resource.name === 'namespaces') labels = (req.object ?? req.oldObject)?.metadata?.labels;
+  else {
+    const namespace = req.store.get('namespaces', undefined, ns);
+    if (!namespace) return { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: `namespaces "${ns}" not found`, reason: 'NotFound', details: { name: ns, kind: 'namespaces' }, code: 404 };
+    labels = namespace.metadata.labels;
+  }
+  return matchesLabelSelector(selector, labels);
+}
+
+/** object.Matcher.MatchObjectSelector: the new object's labels or the old one's. */
+function objectSelected(selector: LabelSelector | undefined, req: AdmissionRequest): boolean {
+  if (isEmptySelector(selector)) return true;
+  return matchesLabelSelector(selector, req.object?.metadata?.labels) || (req.oldObject !== undefined && matchesLabelSelector(selector, req.oldObject.metadata?.labels));
+}
+
+/** callHook: the POST, then the answer; a Status when the request must fail. */
+function callHook(hook: Obj, req: AdmissionRequest, post: WebhookPost | undefined, reviewUid: () => string): Status | undefined {
+  const name = String(hook.name ?? '');
+  const called = call(hook, req, post, reviewUid);
+  if (called.kind === 'allowed') return undefined;
+  if (called.kind === 'denied') return called.status;
+  // ErrCallingWebhook: failing open (Ignore) admits the request; failing closed is a 500.
+  if (hook.failurePolicy === 'Ignore') return undefined;
+  return internalError(`Internal error occurred: failed calling webhook ${goQuote(name)}: ${called.reason}`);
+}
+
+type CallResult = { kind: 'allowed' } | { kind: 'denied'; status: Status } | { kind: 'error'; reason: string };
+
+function call(hook: Obj, req: AdmissionRequest, post: WebhookPost | undefined, reviewUid: () => string): CallResult {
+  const cc: Obj = hook.clientConfig ?? {};
+  const timeout = `${hook.timeoutSeconds ?? 10}s`;
+  const target = resolve(cc, req.store);
+  const url = `${target.url}${target.url.includes('?') ? '&' : '?'}timeout=${timeout}`;
+  const failed = (why: string): CallResult => ({ kind: 'error', reason: `failed to call webhook: Post ${goQuote(url)}: ${why}` });
+  if ('error' in target) return failed(target.error);
+  const uid = reviewUid();
+  const body = JSON.stringify(admissionReview(uid, req));
+  const reply: WebhookReply = post ? post(target.ip, target.port, { path: `${target.path}?timeout=${timeout}`, host: target.host, body }) : { kind: 'failed', failure: 'unreachable' };
+  if (reply.kind === 'failed' && reply.failure !== 'timeout') return failed(`dial tcp ${target.ip}:${target.port}: connect: ${reply.failure === 'refused' ? 'connection refused' : 'no route to host'}`);
+  // The webhook's own deadline (timeoutSeconds) passed with no answer.
+  if (reply.kind !== 'answered') return failed('context deadline exceeded');
+  if (reply.status < 200 || reply.status > 299) return { kind: 'error', reason: `failed to call webhook: ${unexpectedStatus(reply.status, reply.body)}` };
+  let review: Obj;
+  try {
+    review = JSON.parse(reply.body) as Obj;
+  } catch (e) {
+    return { kind: 'error', reason: `failed to call webhook: couldn't get version/kind; json parse error: ${(e as Error).message}` };
+  }
+  // webhookrequest.VerifyAdmissionResponse
+  const response = review?.response as Obj | undefined;
+  if (!response || typeof response !== 'object') return { kind: 'error', reason: 'webhook response was absent' };
+  if (response.uid !== uid) return { kind: 'error', reason: `expected response.uid=${goQuote(uid)}, got ${goQuote(String(response.uid ?? ''))}` };
+  if (response.allowed === true) return { kind: 'allowed' };
+  return { kind: 'denied', status: rejection(String(hook.name ?? ''), response.status as Obj | undefined) };
+}
+
+/** Where a webhook is reached: ResolveCluster for a service reference, the address itself for a url. */
+function resolve(cc: Obj, store: AdmissionStore): { url: string; ip: string; port: number; path: string; host: string } | { url: string; error: string } {
+  if (cc.service) {
+    const s: Obj = cc.service;
+    const port = Number(s.port ?? 443);
+    const host = `${s.name}.${s.namespace}.svc`;
+    const path = typeof s.path === 'string' && s.path !== '' ? s.path : '/';
+    const url = `https://${host}:${port}${path}`;
+    const svc = store.get('services', s.namespace, s.name) as Obj | undefined;
+    if (!svc) return { url, error: `service ${goQuote(String(s.name))} not found` };
+    const spec: Obj = svc.spec ?? {};
+    if (spec.type === 'ExternalName') return { url, error: `dial tcp: lookup ${spec.externalName}: no such host` };
+    if (spec.clusterIP === 'None') return { url, error: 'cannot route to service with ClusterIP "None"' };
+    if (!list(spec.ports).some((p) => p.port === port)) return { url, error: `no service port ${port} found for service ${goQuote(String(s.name))}` };
+    return { url, ip: String(spec.clusterIP), port, path, host: `${host}:${port}` };
+  }
+  const url = String(cc.url ?? '');
+  const m = /^https:\/\/(\d+\.\d+\.\d+\.\d+)(?::(\d+))?(\/[^?#]*)?/.exec(url);
+  if (!m) return { url, error: `dial tcp: lookup ${hostOf(url)}: no such host` };
+  const port = m[2] ? Number(m[2]) : 443;
+  return { url, ip: m[1], port, path: m[3] ?? '/', host: m[2] ? `${m[1]}:${m[2]}` : m[1] };
+}
+
+function hostOf(url: string): string {
+  const rest = url.replace(/^[a-z]+:\/\//, '');
+  return rest.split(/[/:?#]/)[0];
+}
+
+/** The AdmissionReview (admission.k8s.io/v1) the API server sends. */
+function admissionReview(uid: string, req: AdmissionRequest): Obj {
+  const [group, version] = [req.resource.group, req.resource.version];
+  return {
+    kind: 'AdmissionReview',
+    apiVersion: 'admission.k8s.io/v1',
+    request: {
+      uid,
+      kind: { group, version, kind: req.resource.kind },
+      resource: { group, version, resource: req.resource.name },
+      ...(req.subresource ? { subResource: req.subresource } : {}),
+      requestKind: { group, version, kind: req.resource.kind },
+      requestResource: { group, version, resource: req.resource.name },
+      name: req.name,
+      ...(req.namespace ? { namespace: req.namespace } : {}),
+      operation: req.operation,
+      userInfo: { username: req.user.name, groups: req.user.groups },
+      object: req.object,
+      oldObject: req.oldObject ?? null,
+      dryRun: false,
+    },
+  };
+}
+
+/** webhookerrors.ToStatusErr: the webhook's status, at least 400, its message behind who denied it. */
+function rejection(webhook: string, result: Obj | undefined): Status {
+  const deniedBy = `admission webhook ${goQuote(webhook)} denied the request`;
+  const code = typeof result?.code === 'number' && result.code >= 400 ? result.code : 400;
+  const message = typeof result?.message === 'string' && result.message !== '' ? `${deniedBy}: ${result.message}` : typeof result?.reason === 'string' && result.reason !== '' ? `${deniedBy}: ${result.reason}` : `${deniedBy} without explanation`;
+  return { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason: (typeof result?.reason === 'string' ? result.reason : '') as StatusReason, code };
+}
+
+/**
+ * client-go's error for an answer outside 2xx whose body is no Status
+ * (rest.Request.newUnstructuredResponseError, apierrors.NewGenericServerResponse).
+ */
+function unexpectedStatus(code: number, body: string): string {
+  switch (code) {
+    case 404:
+      return 'the server could not find the requested resource';
+    case 500:
+      return `an error on the server (${goQuote(body.slice(0, 2048).trim())}) has prevented the request from succeeding`;
+    case 503:
+      return 'the server is currently unable to handle the request';
+    default:
+      return `the server responded with the status code ${code} but did not return more information`;
+  }
+}
