@@ -94,10 +94,23 @@ export class ApiServer {
    */
   storageProbe: (() => string | undefined) | undefined;
   /**
-   * How admission webhooks are called: a POST from the serving kube-apiserver's
-   * node through the cluster network (set by that process while it serves).
+   * How admission webhooks are called: a POST from a serving kube-apiserver's
+   * node through the cluster network, one per running process (the newest
+   * serves; an HA control plane keeps calling while any of them runs).
    */
-  webhookPost: WebhookPost | undefined;
+  private readonly webhookPosts: WebhookPost[] = [];
+  private get webhookPost(): WebhookPost | undefined {
+    return this.webhookPosts[this.webhookPosts.length - 1];
+  }
+
+  /** A kube-apiserver process starts serving: webhooks are called from its node. Returns what it calls as it stops. */
+  addWebhookTransport(post: WebhookPost): () => void {
+    this.webhookPosts.push(post);
+    return () => {
+      const i = this.webhookPosts.lastIndexOf(post);
+      if (i >= 0) this.webhookPosts.splice(i, 1);
+    };
+  }
   /** AdmissionReview uids: a counter, so calling webhooks draws nothing from the seeded source. */
   private reviews = 0;
   private readonly reviewUid = (): string => `00000000-0000-4000-8000-${(++this.reviews).toString(16).padStart(12, '0')}`;

@@ -294,11 +294,10 @@ export const kubeApiServerProgram: SystemProgram = {
       api.configure(judged.options);
       const probes = componentProbes(lc, storage);
       api.componentProbes = probes;
-      const post = webhookClient(lc);
-      api.webhookPost = post;
+      const stopCallingWebhooks = api.addWebhookTransport(webhookClient(lc));
       proc.onStop(() => {
         if (api.componentProbes === probes) api.componentProbes = [];
-        if (api.webhookPost === post) api.webhookPost = undefined;
+        stopCallingWebhooks();
       });
       if (!storage) return;
       const probe = () => ('error' in storage.dial() ? PROBE_ERROR : undefined);

@@ -53,7 +53,7 @@ describe('admission webhooks', () => {
   it('POSTs an AdmissionReview to the Service ClusterIP and port, with the path, host and timeout of the configuration', () => {
     c.add(config());
     const { post, calls } = reviewer(true);
-    c.api.webhookPost = post;
+    c.api.addWebhookTransport(post);
     expect(createPod().ok).toBe(true);
     expect(calls).toHaveLength(1);
     expect(calls[0]).toMatchObject({ ip: '10.96.0.50', port: 443, path: '/validate?timeout=10s', host: 'pod-policy.policy-system.svc:443' });
@@ -66,7 +66,7 @@ describe('admission webhooks', () => {
 
   it('fails a request closed with an InternalError naming the webhook, the URL and the dial error', () => {
     c.add(config());
-    c.api.webhookPost = answering({ kind: 'failed', failure: 'refused' });
+    c.api.addWebhookTransport(answering({ kind: 'failed', failure: 'refused' }));
     const r = createPod();
     expect(r.ok).toBe(false);
     if (r.ok) return;
@@ -79,7 +79,7 @@ describe('admission webhooks', () => {
 
   it('words a webhook that does not answer within timeoutSeconds as the context deadline', () => {
     c.add(config({ timeoutSeconds: 5 }));
-    c.api.webhookPost = answering({ kind: 'silent' });
+    c.api.addWebhookTransport(answering({ kind: 'silent' }));
     const r = createPod();
     expect(!r.ok && r.status.message).toBe('Internal error occurred: failed calling webhook "pods.policy.example.com": failed to call webhook: Post "https://pod-policy.policy-system.svc:443/validate?timeout=5s": context deadline exceeded');
   });
@@ -87,7 +87,7 @@ describe('admission webhooks', () => {
   it('reports a missing Service and a port the Service does not have before dialing', () => {
     c.add(config({ clientConfig: { service: { namespace: 'policy-system', name: 'gone' } } }));
     let dialed = false;
-    c.api.webhookPost = () => ((dialed = true), { kind: 'silent' });
+    c.api.addWebhookTransport(() => ((dialed = true), { kind: 'silent' }));
     const r = createPod();
     expect(!r.ok && r.status.message).toBe('Internal error occurred: failed calling webhook "pods.policy.example.com": failed to call webhook: Post "https://gone.policy-system.svc:443/?timeout=10s": service "gone" not found');
     c.sys.delete('validatingwebhookconfigurations', undefined, 'pod-policy');
@@ -99,23 +99,23 @@ describe('admission webhooks', () => {
 
   it('admits the request when a webhook with failurePolicy Ignore cannot be called', () => {
     c.add(config({ failurePolicy: 'Ignore' }));
-    c.api.webhookPost = answering({ kind: 'failed', failure: 'refused' });
+    c.api.addWebhookTransport(answering({ kind: 'failed', failure: 'refused' }));
     expect(createPod().ok).toBe(true);
   });
 
   it("rejects with the webhook's own status when it denies, its message behind who denied it", () => {
     c.add(config());
-    c.api.webhookPost = reviewer(false, { code: 403, reason: 'Forbidden', message: 'image nginx:1.27 is not from registry.example.com' }).post;
+    c.api.addWebhookTransport(reviewer(false, { code: 403, reason: 'Forbidden', message: 'image nginx:1.27 is not from registry.example.com' }).post);
     const r = createPod();
     expect(!r.ok && r.status).toMatchObject({ code: 403, reason: 'Forbidden', message: 'admission webhook "pods.policy.example.com" denied the request: image nginx:1.27 is not from registry.example.com' });
-    c.api.webhookPost = reviewer(false).post;
+    c.api.addWebhookTransport(reviewer(false).post);
     const r2 = createPod();
     expect(!r2.ok && r2.status).toMatchObject({ code: 400, message: 'admission webhook "pods.policy.example.com" denied the request without explanation' });
   });
 
   it('refuses an answer for another review uid', () => {
     c.add(config());
-    c.api.webhookPost = answering({ kind: 'answered', status: 200, body: JSON.stringify({ response: { uid: 'x', allowed: true } }) });
+    c.api.addWebhookTransport(answering({ kind: 'answered', status: 200, body: JSON.stringify({ response: { uid: 'x', allowed: true } }) }));
     const r = createPod();
     expect(!r.ok && r.status.message).toMatch(/failed calling webhook "pods.policy.example.com": expected response.uid="[0-9a-f-]+", got "x"$/);
   });
@@ -123,7 +123,7 @@ describe('admission webhooks', () => {
   it('calls only webhooks whose rules match the operation, group, version, resource and subresource', () => {
     c.add(config({ rules: [{ operations: ['UPDATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['pods'] }] }));
     const { post, calls } = reviewer(true);
-    c.api.webhookPost = post;
+    c.api.addWebhookTransport(post);
     expect(createPod().ok).toBe(true);
     expect(calls).toHaveLength(0);
     // A status update is the pods/status subresource: `pods` does not match it, `pods/*` does.
@@ -139,7 +139,7 @@ describe('admission webhooks', () => {
 
   it('skips namespaces its namespaceSelector leaves out, by the kubernetes.io/metadata.name label every namespace has', () => {
     c.add(config({ namespaceSelector: { matchExpressions: [{ key: 'kubernetes.io/metadata.name', operator: 'NotIn', values: ['kube-system', 'policy-system'] }] } }));
-    c.api.webhookPost = answering({ kind: 'failed', failure: 'refused' });
+    c.api.addWebhookTransport(answering({ kind: 'failed', failure: 'refused' }));
     expect(createPod({ ...POD, metadata: { ...POD.metadata, namespace: 'policy-system' } }).ok).toBe(true);
     expect(createPod({ ...POD, metadata: { ...POD.metadata, namespace: 'kube-system' } }).ok).toBe(true);
     expect(createPod().ok).toBe(false);
@@ -147,14 +147,14 @@ describe('admission webhooks', () => {
 
   it('skips objects its objectSelector does not select', () => {
     c.add(config({ objectSelector: { matchLabels: { policy: 'enforced' } } }));
-    c.api.webhookPost = answering({ kind: 'failed', failure: 'refused' });
+    c.api.addWebhookTransport(answering({ kind: 'failed', failure: 'refused' }));
     expect(createPod().ok).toBe(true);
     expect(createPod({ ...POD, metadata: { ...POD.metadata, name: 'web-2', labels: { policy: 'enforced' } } }).ok).toBe(false);
   });
 
   it('never sends webhook configurations themselves to webhooks, so a broken one can always be fixed', () => {
     c.add(config({ rules: [{ operations: ['*'], apiGroups: ['*'], apiVersions: ['*'], resources: ['*'] }] }));
-    c.api.webhookPost = answering({ kind: 'failed', failure: 'refused' });
+    c.api.addWebhookTransport(answering({ kind: 'failed', failure: 'refused' }));
     expect(c.admin.create('configmaps', 'default', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x' } } as KubeObject).ok).toBe(false);
     const r = c.admin.patch('validatingwebhookconfigurations', undefined, 'pod-policy', 'json', [{ op: 'replace', path: '/webhooks/0/failurePolicy', value: 'Ignore' }]);
     expect(r.ok).toBe(true);
@@ -166,7 +166,7 @@ describe('admission webhooks', () => {
     cfg.webhooks.push({ ...cfg.webhooks[0], name: 'second.policy.example.com' });
     c.add(cfg);
     let calls = 0;
-    c.api.webhookPost = () => (calls++, { kind: 'failed', failure: 'refused' });
+    c.api.addWebhookTransport(() => (calls++, { kind: 'failed', failure: 'refused' }));
     expect(createPod().ok).toBe(false);
     expect(calls).toBe(1);
     c.sys.delete('mutatingwebhookconfigurations', undefined, 'pod-policy');
@@ -181,7 +181,7 @@ describe('admission webhooks', () => {
 
   it('is not called when kube-apiserver runs with the plugin disabled', () => {
     c.add(config());
-    c.api.webhookPost = answering({ kind: 'failed', failure: 'refused' });
+    c.api.addWebhookTransport(answering({ kind: 'failed', failure: 'refused' }));
     c.api.configure({ authorizationModes: ['Node', 'RBAC'], disabledAdmissionPlugins: new Set(['ValidatingAdmissionWebhook']) });
     expect(createPod().ok).toBe(true);
   });
@@ -237,7 +237,7 @@ describe('kubectl and webhook configurations', () => {
     c.add({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'policy-system' } });
     c.add(SERVICE);
     c.add(config());
-    c.api.webhookPost = answering({ kind: 'failed', failure: 'refused' });
+    c.api.addWebhookTransport(answering({ kind: 'failed', failure: 'refused' }));
     const r = await c.run('run web --image=nginx:1.27');
     expect(r.exitCode).toBe(1);
     expect(r.stderr).toBe(
@@ -256,3 +256,24 @@ describe('kubectl patch of a webhook configuration', () => {
     expect(stored.ok && (stored.value as Obj).webhooks).toMatchObject([{ name: 'pods.policy.example.com', failurePolicy: 'Ignore', clientConfig: { service: { name: 'pod-policy' } }, sideEffects: 'None' }]);
   });
 });
+
+describe('the webhook transport', () => {
+  it('is the newest serving kube-apiserver’s; when it stops, another still serving calls the webhooks', () => {
+    const c = new TestCluster();
+    c.add({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'policy-system' } });
+    c.add(SERVICE);
+    c.add(config());
+    const used: string[] = [];
+    const from = (node: string): WebhookPost => (ip, port, request) => (used.push(node), reviewer(true).post(ip, port, request));
+    c.api.addWebhookTransport(from('cp-1'));
+    const stopCp2 = c.api.addWebhookTransport(from('cp-2'));
+    expect(createPodIn(c, 'a').ok).toBe(true);
+    stopCp2();
+    expect(createPodIn(c, 'b').ok).toBe(true);
+    expect(used).toEqual(['cp-2', 'cp-1']);
+  });
+});
+
+function createPodIn(c: TestCluster, name: string) {
+  return c.admin.create('pods', 'default', { ...structuredClone(POD), metadata: { ...POD.metadata, name } } as KubeObject);
+}
