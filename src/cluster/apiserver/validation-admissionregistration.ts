@@ -7,14 +7,11 @@
  */
 import type { FieldError } from './errors.js';
 import { validateLabelSelector } from './validation-networking.js';
+import { DNS1123_SUBDOMAIN, DNS1035_LABEL, SUBDOMAIN_MESSAGE, DNS1035_MESSAGE } from './dns-names.js';
 
 type Obj = Record<string, any>;
 
 const list = (v: unknown): any[] => (Array.isArray(v) ? v : []);
-const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
-const DNS1035_LABEL = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;
-const SUBDOMAIN_MESSAGE = `a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')`;
-const DNS1035_MESSAGE = `a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')`;
 const OPERATIONS = ['*', 'CONNECT', 'CREATE', 'DELETE', 'UPDATE'];
 const SCOPES = ['*', 'Cluster', 'Namespaced'];
 const REVIEW_VERSIONS = ['v1', 'v1beta1'];

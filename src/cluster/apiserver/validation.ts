@@ -9,17 +9,9 @@ import { validateNetworkPolicySpec } from './validation-networking.js';
 import { validateWebhookConfiguration } from './validation-admissionregistration.js';
 import { compareQuantity, quantityText, tryParseQuantityExact, type ParsedQuantity } from '../quantity.js';
 import { isPlainJsonObject } from '../json.js';
+import { DNS1123_LABEL, DNS1123_SUBDOMAIN, DNS1035_LABEL, SUBDOMAIN_MESSAGE, LABEL_MESSAGE, DNS1035_MESSAGE } from './dns-names.js';
 
 type Obj = Record<string, any>;
-
-const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
-const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
-
-const DNS1035_LABEL = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;
-
-const SUBDOMAIN_MESSAGE = `a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')`;
-const LABEL_MESSAGE = `a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')`;
-const DNS1035_MESSAGE = `a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')`;
 
 /** Kinds whose names are DNS-1123 labels (core/validation: ValidateNamespaceName, ValidateNodeName is a subdomain). */
 const LABEL_NAMED_KINDS = new Set(['Namespace']);
@@ -161,7 +153,7 @@ function validatePodSpec(spec: Obj | undefined, path: string, errors: FieldError
   containers.forEach((c, i) => {
     const at = `${path}.containers[${i}]`;
     if (!c.name) errors.push({ field: `${at}.name`, detail: 'Required value' });
-    else if (!DNS1123_LABEL.test(c.name)) errors.push({ field: `${at}.name`, detail: `Invalid value: "${c.name}": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')` });
+    else if (!DNS1123_LABEL.test(c.name)) errors.push({ field: `${at}.name`, detail: `Invalid value: "${c.name}": ${LABEL_MESSAGE}` });
     else if (seen.has(c.name)) errors.push({ field: `${at}.name`, detail: `Duplicate value: "${c.name}"` });
     seen.add(c.name);
     if (!c.image) errors.push({ field: `${at}.image`, detail: 'Required value' });
