@@ -231,11 +231,24 @@ function buildImageBehaviour() {
           allowed: z.boolean().default(true).describe('True: every request is admitted; false: every request is denied.'),
           message: z.string().optional().describe('The message of a denial (after `admission webhook "NAME" denied the request: `).'),
           code: z.number().int().min(400).max(599).optional().describe('The HTTP status code of a denial (default 403, reason Forbidden, as controller-runtime\'s admission.Denied answers).'),
+          patch: z
+            .array(
+              z
+                .object({
+                  op: z.enum(['add', 'remove', 'replace', 'move', 'copy', 'test']).describe('The operation (RFC 6902).'),
+                  path: z.string().describe('A JSON pointer into the object, e.g. /spec/containers/-.'),
+                  value: z.unknown().optional().describe('The value to add, replace with or test for.'),
+                  from: z.string().optional().describe('The JSON pointer a move or copy takes its value from.'),
+                })
+                .strict(),
+            )
+            .optional()
+            .describe('A JSON Patch (RFC 6902) the webhook returns with every admitted object: a mutating webhook\'s change (a sidecar container, a label). The API server applies it, then defaults the object again; a patch that does not apply fails the request.'),
         })
         .strict()
         .optional()
         .describe(
-          'The process is an admission webhook server: it answers every HTTP POST of an AdmissionReview on its listening ports with its verdict (admission.k8s.io/v1). Point a ValidatingWebhookConfiguration or MutatingWebhookConfiguration at a Service in front of it. A mutating one here only admits or denies: no patch.',
+          'The process is an admission webhook server: it answers every HTTP POST of an AdmissionReview on its listening ports with its verdict (admission.k8s.io/v1). Point a ValidatingWebhookConfiguration or MutatingWebhookConfiguration at a Service in front of it. A mutating one also returns its `patch`.',
         ),
       memory: quantity('Memory the process grows to while running (for OOM scenarios).').optional(),
       sizeBytes: z.number().int().positive().optional().describe('Compressed image size in bytes (shown by crictl images and pull events).'),

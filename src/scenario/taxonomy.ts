@@ -57,6 +57,7 @@ export const TAXONOMY = [
     synonyms: ['api server', 'apiserver', 'kube-apiserver', 'control plane'],
     causes: [
       { id: 'admission-webhook-unreachable', label: 'An admission webhook times out or is unreachable', synonyms: ['webhook unreachable', 'webhook timeout', 'webhook time out', 'admission webhook'] },
+      { id: 'mutating-webhook-change', label: 'A mutating admission webhook changes the objects (an injected sidecar)', synonyms: ['mutating webhook', 'mutating admission', 'sidecar injector', 'injected sidecar', 'sidecar injection', 'webhook injects', 'webhook adds', 'injector adds'] },
       { id: 'rbac-forbidden', label: 'RBAC does not allow the request', synonyms: ['rbac forbidden', 'forbidden', 'rbac', 'permission denied', 'missing permission'] },
       { id: 'quota-exceeded', label: 'A ResourceQuota or LimitRange rejects the object', synonyms: ['quota exceeded', 'resourcequota', 'limitrange', 'quota'] },
       { id: 'certificate-expired', label: 'Its serving certificate expired', synonyms: ['api server certificate expired', 'apiserver certificate expired', 'serving certificate expired'] },

@@ -146,6 +146,14 @@ const TABLE: Record<string, Phrasings> = {
     ],
     wrong: ['the webhook is not down', 'the orders image tag is wrong', 'a resource quota blocks the pods'],
   },
+  'mutating-webhook-sidecar': {
+    right: [
+      'the mesh-injector mutating webhook injects a mesh-proxy sidecar whose image mesh/proxy:2.0.0 does not exist',
+      'a sidecar injected by the mesh-injector webhook cannot be pulled',
+      'mesh-proxy image not found: the injector adds it to every pod',
+    ],
+    wrong: ['the checkout image tag is wrong', 'the webhook is unreachable', 'checkout requests too much cpu'],
+  },
   'dns-coredns-down': {
     right: ['coredns was scaled to 0 replicas so kube-dns has no endpoints', 'the intern scaled the coredns deployment to zero', 'no coredns pods are running, dns is down'],
     wrong: ['coredns is not down', 'the web service selector matches no pods', 'a network policy blocks dns'],

@@ -187,6 +187,13 @@ const FIXES: Record<string, Fixes> = {
     // "leave the policy installed": deleting the configuration admits the pods but removes the policy; a restart alone changes nothing.
     forbidden: [['kubectl delete validatingwebhookconfiguration pod-policy'], ['kubectl rollout restart deployment orders']],
   },
+  'mutating-webhook-sidecar': {
+    // Labelling the Deployment's template with kubectl label does not reach the template; a JSON patch of the template's labels does.
+    alternatives: [['kubectl patch deployment checkout --type=json -p \'[{"op":"add","path":"/spec/template/metadata/labels/sidecar.mesh.example.com~1inject","value":"false"}]\'']],
+    // "leave it installed": deleting the configuration, then restarting the rollout, works but removes the injector for everyone;
+    // labelling the namespace does nothing (the namespaceSelector names namespaces, not a label to opt out by).
+    forbidden: [['kubectl delete mutatingwebhookconfiguration mesh-injector', 'kubectl rollout restart deployment checkout'], ['kubectl label namespace default sidecar.mesh.example.com/inject=false', 'kubectl rollout restart deployment checkout']],
+  },
   'apiserver-manifest-broken': {
     alternatives: [['ssh cp-1', "sed -i -e 's/admission-plugin=/admission-plugins=/' /etc/kubernetes/manifests/kube-apiserver.yaml"]],
     // Restarting the kubelet restarts nothing that matters: the manifest still has the unknown flag.

@@ -90,7 +90,9 @@ function admissionAnswer(verdict: NonNullable<ImageBehaviour['admission']>, body
   const code = verdict.code ?? 403;
   const reason = DENIAL_REASONS[code];
   const status = verdict.allowed ? undefined : { ...(verdict.message !== undefined ? { message: verdict.message } : {}), ...(reason ? { reason } : {}), code };
-  const review = { kind: 'AdmissionReview', apiVersion: 'admission.k8s.io/v1', response: { uid, allowed: verdict.allowed, ...(status ? { status } : {}) } };
+  // A mutating webhook's change travels as a base64 JSON Patch ([]byte in Go's JSON).
+  const patch = verdict.allowed && verdict.patch ? { patchType: 'JSONPatch', patch: Buffer.from(JSON.stringify(verdict.patch)).toString('base64') } : {};
+  const review = { kind: 'AdmissionReview', apiVersion: 'admission.k8s.io/v1', response: { uid, allowed: verdict.allowed, ...(status ? { status } : {}), ...patch } };
   return httpResponse(200, JSON.stringify(review), { 'Content-Type': 'application/json' }, now);
 }
 

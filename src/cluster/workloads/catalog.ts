@@ -52,7 +52,7 @@ export interface ImageBehaviour {
    * The process is an admission webhook server: an HTTP POST carrying an
    * AdmissionReview gets this verdict back, for the review's uid.
    */
-  admission?: { allowed: boolean; message?: string; code?: number };
+  admission?: { allowed: boolean; message?: string; code?: number; patch?: readonly unknown[] };
 }
 
 /** An application's answer to one HTTP path. */

@@ -7,17 +7,20 @@
  * (util/proxy ResolveCluster: the Service's ClusterIP and port, which
  * kube-proxy's rules on that node translate). A webhook that cannot be
  * called fails the request with an InternalError unless its failurePolicy
- * is Ignore; one that answers `allowed: false` rejects it with its status.
+ * is Ignore; one that answers `allowed: false` rejects it with its status;
+ * a mutating webhook's JSONPatch changes the object the later ones see.
  *
  * Not simulated: url clientConfigs beyond an IP address, matchConditions
- * (CEL), mutation patches (a mutating webhook here only admits or denies),
- * TLS verification against caBundle, and the DELETE and CONNECT operations.
+ * (CEL), reinvocation (IfNeeded), TLS verification against caBundle, and the
+ * DELETE and CONNECT operations.
  */
 import type { Status, StatusReason } from '../types.js';
 import type { AdmissionRequest, AdmissionStore } from './types.js';
 import { matchesLabelSelector, type LabelSelector } from '../selectors.js';
 import { goQuote } from '../../go-quote.js';
 import { internalError } from '../errors.js';
+import { jsonPatch } from '../patch.js';
+import { applyDefaults } from '../defaults.js';
 
 type Obj = Record<string, any>;
 
@@ -65,7 +68,7 @@ export function dispatchWebhooks(phase: WebhookPhase, req: AdmissionRequest, pos
         if (matched === false) continue;
         return matched;
       }
-      const error = callHook(hook, req, post, reviewUid);
+      const error = callHook(phase, hook, req, post, reviewUid);
       if (!error) continue;
       if (phase === 'mutating') return error;
       first ??= error;
@@ -134,20 +137,51 @@ function objectSelected(selector: LabelSelector | undefined, req: AdmissionReque
   return matchesLabelSelector(selector, req.object?.metadata?.labels) || (req.oldObject !== undefined && matchesLabelSelector(selector, req.oldObject.metadata?.labels));
 }
 
-/** callHook: the POST, then the answer; a Status when the request must fail. */
-function callHook(hook: Obj, req: AdmissionRequest, post: WebhookPost | undefined, reviewUid: () => string): Status | undefined {
+/** callHook: the POST, then the answer (a mutating webhook's patch applied); a Status when the request must fail. */
+function callHook(phase: WebhookPhase, hook: Obj, req: AdmissionRequest, post: WebhookPost | undefined, reviewUid: () => string): Status | undefined {
   const name = String(hook.name ?? '');
-  const called = call(hook, req, post, reviewUid);
-  if (called.kind === 'allowed') return undefined;
+  const called = call(phase, hook, req, post, reviewUid);
+  if (called.kind === 'allowed') return called.patch === undefined ? undefined : applyPatch(name, req, called.patch);
   if (called.kind === 'denied') return called.status;
   // ErrCallingWebhook: failing open (Ignore) admits the request; failing closed is a 500.
   if (hook.failurePolicy === 'Ignore') return undefined;
   return internalError(`Internal error occurred: failed calling webhook ${goQuote(name)}: ${called.reason}`);
 }
 
-type CallResult = { kind: 'allowed' } | { kind: 'denied'; status: Status } | { kind: 'error'; reason: string };
+/**
+ * callAttrMutatingHook with a JSONPatch: applied to the object as it stands
+ * (earlier webhooks' changes included), then defaulted again. A patch that
+ * does not apply is an InternalError whatever the failurePolicy.
+ */
+function applyPatch(webhook: string, req: AdmissionRequest, patchBase64: string): Status | undefined {
+  const text = Buffer.from(patchBase64, 'base64').toString('utf8');
+  let ops: unknown;
+  try {
+    ops = JSON.parse(text);
+  } catch {
+    return internalError(`Internal error occurred: ${goJsonSyntaxError(text)}`);
+  }
+  if (Array.isArray(ops) && ops.length === 0) return undefined;
+  if (req.operation === 'DELETE') return internalError(`Internal error occurred: admission webhook ${goQuote(webhook)} attempted to modify the object, which is not supported for this operation`);
+  const patched = jsonPatch(req.object, ops);
+  if (!patched.ok) return internalError(`Internal error occurred: ${patched.error}`);
+  replaceInPlace(req.object as unknown as Obj, patched.value as Obj);
+  applyDefaults(req.object);
+  return undefined;
+}
 
-function call(hook: Obj, req: AdmissionRequest, post: WebhookPost | undefined, reviewUid: () => string): CallResult {
+/** The request's object becomes `next`, keeping its own metadata object (the API server holds both). */
+function replaceInPlace(object: Obj, next: Obj): void {
+  for (const key of Object.keys(object)) if (!Object.hasOwn(next, key)) delete object[key];
+  for (const [key, value] of Object.entries(next)) {
+    if (key === 'metadata' && object.metadata !== null && typeof object.metadata === 'object' && value !== null && typeof value === 'object') replaceInPlace(object.metadata as Obj, value as Obj);
+    else object[key] = value;
+  }
+}
+
+type CallResult = { kind: 'allowed'; patch?: string } | { kind: 'denied'; status: Status } | { kind: 'error'; reason: string };
+
+function call(phase: WebhookPhase, hook: Obj, req: AdmissionRequest, post: WebhookPost | undefined, reviewUid: () => string): CallResult {
   const cc: Obj = hook.clientConfig ?? {};
   const timeout = `${hook.timeoutSeconds ?? 10}s`;
   const target = resolve(cc, req.store);
@@ -164,15 +198,33 @@ function call(hook: Obj, req: AdmissionRequest, post: WebhookPost | undefined, r
   let review: Obj;
   try {
     review = JSON.parse(reply.body) as Obj;
-  } catch (e) {
-    return { kind: 'error', reason: `failed to call webhook: couldn't get version/kind; json parse error: ${(e as Error).message}` };
+  } catch {
+    return { kind: 'error', reason: `failed to call webhook: couldn't get version/kind; json parse error: ${goJsonSyntaxError(reply.body)}` };
   }
-  // webhookrequest.VerifyAdmissionResponse
+  const verified = verifyResponse(uid, phase === 'mutating', review);
+  if (typeof verified === 'string') return { kind: 'error', reason: verified };
+  if (verified.allowed !== true) return { kind: 'denied', status: rejection(String(hook.name ?? ''), verified.status as Obj | undefined) };
+  if (typeof verified.patch === 'string' && verified.patch !== '') {
+    if (verified.patchType !== 'JSONPatch') return { kind: 'error', reason: `unsupported patch type ${goQuote(String(verified.patchType))}` };
+    return { kind: 'allowed', patch: verified.patch };
+  }
+  return { kind: 'allowed' };
+}
+
+/** webhookrequest.VerifyAdmissionResponse for an admission.k8s.io/v1 review: the response, or why it is refused. */
+function verifyResponse(uid: string, mutating: boolean, review: Obj): Obj | string {
   const response = review?.response as Obj | undefined;
-  if (!response || typeof response !== 'object') return { kind: 'error', reason: 'webhook response was absent' };
-  if (response.uid !== uid) return { kind: 'error', reason: `expected response.uid=${goQuote(uid)}, got ${goQuote(String(response.uid ?? ''))}` };
-  if (response.allowed === true) return { kind: 'allowed' };
-  return { kind: 'denied', status: rejection(String(hook.name ?? ''), response.status as Obj | undefined) };
+  if (!response || typeof response !== 'object') return 'webhook response was absent';
+  if (response.uid !== uid) return `expected response.uid=${goQuote(uid)}, got ${goQuote(String(response.uid ?? ''))}`;
+  const [group, version] = typeof review.apiVersion === 'string' && review.apiVersion.includes('/') ? review.apiVersion.split('/') : ['', String(review.apiVersion ?? '')];
+  if (review.apiVersion !== 'admission.k8s.io/v1' || review.kind !== 'AdmissionReview') return `expected webhook response of admission.k8s.io/v1, Kind=AdmissionReview, got ${group}/${version}, Kind=${review.kind ?? ''}`;
+  const hasPatch = typeof response.patch === 'string' && response.patch !== '';
+  const patchType = typeof response.patchType === 'string' ? response.patchType : '';
+  if (mutating && hasPatch && patchType === '') return 'webhook returned response.patch but not response.patchType';
+  if (mutating && !hasPatch && patchType !== '') return 'webhook returned response.patchType but not response.patch';
+  if (!mutating && hasPatch) return 'validating webhook may not return response.patch';
+  if (!mutating && patchType !== '') return 'validating webhook may not return response.patchType';
+  return response;
 }
 
 /** Where a webhook is reached: ResolveCluster for a service reference, the address itself for a url. */
@@ -250,4 +302,11 @@ function unexpectedStatus(code: number, body: string): string {
     default:
       return `the server responded with the status code ${code} but did not return more information`;
   }
+}
+
+/** encoding/json's SyntaxError for a body that does not start a JSON value (the usual case: an HTML or text page). */
+function goJsonSyntaxError(body: string): string {
+  const first = body.trimStart()[0];
+  if (first === undefined) return 'unexpected end of JSON input';
+  return `invalid character ${goQuote(first).replace(/^"|"$/g, "'")} looking for beginning of value`;
 }

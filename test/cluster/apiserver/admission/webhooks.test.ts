@@ -115,7 +115,7 @@ describe('admission webhooks', () => {
 
   it('refuses an answer for another review uid', () => {
     c.add(config());
-    c.api.addWebhookTransport(answering({ kind: 'answered', status: 200, body: JSON.stringify({ response: { uid: 'x', allowed: true } }) }));
+    c.api.addWebhookTransport(answering({ kind: 'answered', status: 200, body: JSON.stringify({ apiVersion: 'admission.k8s.io/v1', kind: 'AdmissionReview', response: { uid: 'x', allowed: true } }) }));
     const r = createPod();
     expect(!r.ok && r.status.message).toMatch(/failed calling webhook "pods.policy.example.com": expected response.uid="[0-9a-f-]+", got "x"$/);
   });
@@ -277,3 +277,52 @@ describe('the webhook transport', () => {
 function createPodIn(c: TestCluster, name: string) {
   return c.admin.create('pods', 'default', { ...structuredClone(POD), metadata: { ...POD.metadata, name } } as KubeObject);
 }
+
+/** A mutating webhook answering with a JSON Patch (base64, as []byte travels in Go's JSON). */
+function patcher(patch: unknown, patchType: string | null = 'JSONPatch'): WebhookPost {
+  return (_ip, _port, request) => {
+    const review = JSON.parse(request.body) as Obj;
+    const response = { uid: review.request.uid, allowed: true, ...(patchType ? { patchType } : {}), patch: Buffer.from(JSON.stringify(patch)).toString('base64') };
+    return { kind: 'answered', status: 200, body: JSON.stringify({ apiVersion: 'admission.k8s.io/v1', kind: 'AdmissionReview', response }) };
+  };
+}
+
+describe('mutating webhooks', () => {
+  let c: TestCluster;
+  beforeEach(() => {
+    c = new TestCluster();
+    c.add({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'policy-system' } });
+    c.add(SERVICE);
+    c.add(config({}, 'MutatingWebhookConfiguration'));
+  });
+
+  it('applies the JSON Patch it answers with, and the API server defaults what it added', () => {
+    c.api.addWebhookTransport(patcher([{ op: 'add', path: '/spec/containers/-', value: { name: 'proxy', image: 'mesh/proxy:1.0' } }, { op: 'add', path: '/metadata/labels/injected', value: 'true' }]));
+    const r = c.admin.create('pods', 'default', structuredClone(POD) as KubeObject);
+    expect(r.ok).toBe(true);
+    const pod = r.ok ? (r.value as Obj) : {};
+    expect(pod.spec.containers.map((x: Obj) => x.name)).toEqual(['web', 'proxy']);
+    expect(pod.spec.containers[1]).toMatchObject({ terminationMessagePath: '/dev/termination-log', imagePullPolicy: 'IfNotPresent' });
+    expect(pod.metadata.labels).toEqual({ app: 'web', injected: 'true' });
+  });
+
+  it('fails the request with an InternalError when its patch does not apply, whatever the failurePolicy', () => {
+    c.sys.delete('mutatingwebhookconfigurations', undefined, 'pod-policy');
+    c.add(config({ failurePolicy: 'Ignore' }, 'MutatingWebhookConfiguration'));
+    c.api.addWebhookTransport(patcher([{ op: 'replace', path: '/spec/nodeSelector/disk', value: 'ssd' }]));
+    const r = c.admin.create('pods', 'default', structuredClone(POD) as KubeObject);
+    expect(!r.ok && r.status).toMatchObject({ code: 500, reason: 'InternalError' });
+    expect(!r.ok && r.status.message).toMatch(/^Internal error occurred: /);
+  });
+
+  it('refuses a patch without its patchType, and a validating webhook that answers with a patch', () => {
+    c.api.addWebhookTransport(patcher([{ op: 'add', path: '/metadata/labels/x', value: 'y' }], null));
+    const r = c.admin.create('pods', 'default', structuredClone(POD) as KubeObject);
+    expect(!r.ok && r.status.message).toBe('Internal error occurred: failed calling webhook "pods.policy.example.com": webhook returned response.patch but not response.patchType');
+    c.sys.delete('mutatingwebhookconfigurations', undefined, 'pod-policy');
+    c.add(config());
+    c.api.addWebhookTransport(patcher([{ op: 'add', path: '/metadata/labels/x', value: 'y' }]));
+    const v = c.admin.create('pods', 'default', structuredClone(POD) as KubeObject);
+    expect(!v.ok && v.status.message).toBe('Internal error occurred: failed calling webhook "pods.policy.example.com": validating webhook may not return response.patch');
+  });
+});
