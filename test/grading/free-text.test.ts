@@ -148,9 +148,9 @@ const TABLE: Record<string, Phrasings> = {
   },
   'mutating-webhook-sidecar': {
     right: [
-      'the mesh-injector mutating webhook injects a mesh-proxy sidecar whose image mesh/proxy:2.0.0 does not exist',
+      'the mesh-injector mutating webhook injects a broken mesh-proxy sidecar into every pod',
       'a sidecar injected by the mesh-injector webhook cannot be pulled',
-      'mesh-proxy image not found: the injector adds it to every pod',
+      'sidecar injection: the mesh-proxy container comes from the injector, not from the manifest, and cannot be pulled',
     ],
     wrong: ['the checkout image tag is wrong', 'the webhook is unreachable', 'checkout requests too much cpu'],
   },
