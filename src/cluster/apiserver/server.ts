@@ -32,7 +32,7 @@ import { copyWithRoomFor, spreadWith } from '../shallow-copy.js';
 import { validateObject } from './validation.js';
 import type { AdmissionPlugin, AdmissionRequest } from './admission/types.js';
 import { defaultAdmissionPlugins } from './admission/index.js';
-import { dispatchWebhooks, hasWebhooks, WEBHOOK_PLUGIN_NAMES, type WebhookPhase, type WebhookPost } from './admission/webhooks.js';
+import { dispatchWebhooks, hasWebhooks, WEBHOOK_PLUGIN_NAMES, type WebhookLog, type WebhookPhase, type WebhookPost } from './admission/webhooks.js';
 import { ServiceAllocators } from './allocators.js';
 import { LeaseManager } from '../store/lease-manager.js';
 import { qosClass } from './qos.js';
@@ -111,6 +111,8 @@ export class ApiServer {
       if (i >= 0) this.webhookPosts.splice(i, 1);
     };
   }
+  /** The webhook dispatchers' klog lines, into the API server's log. */
+  private readonly webhookLog: WebhookLog = (severity, source, message) => this.log?.(klogLine(severity, this.options.queue.now(), 1, source, message));
   /** AdmissionReview uids: a counter, so calling webhooks draws nothing from the seeded source. */
   private reviews = 0;
   private readonly reviewUid = (): string => `00000000-0000-4000-8000-${(++this.reviews).toString(16).padStart(12, '0')}`;
@@ -681,7 +683,7 @@ export class ApiServer {
     }
     // MutatingAdmissionWebhook comes last of the mutating plugins kube-apiserver enables.
     if (mutatingHooks) {
-      const s = dispatchWebhooks('mutating', req!, this.webhookPost, this.reviewUid);
+      const s = dispatchWebhooks('mutating', req!, this.webhookPost, this.reviewUid, this.webhookLog);
       if (s) return s;
     }
     // handlers/create.go and update.go: mutating admission, then the strategy's Validate (rest.BeforeCreate,
@@ -693,13 +695,13 @@ export class ApiServer {
     for (const plugin of chain.validate) {
       if (hooksDue && plugin.name === 'ResourceQuota') {
         hooksDue = false;
-        const s = dispatchWebhooks('validating', req!, this.webhookPost, this.reviewUid);
+        const s = dispatchWebhooks('validating', req!, this.webhookPost, this.reviewUid, this.webhookLog);
         if (s) return s;
       }
       const s = plugin.validate!(req!);
       if (s) return s;
     }
-    if (hooksDue) return dispatchWebhooks('validating', req!, this.webhookPost, this.reviewUid);
+    if (hooksDue) return dispatchWebhooks('validating', req!, this.webhookPost, this.reviewUid, this.webhookLog);
     return undefined;
   }
 
@@ -709,7 +711,7 @@ export class ApiServer {
     if (phases.length === 0) return undefined;
     const req: AdmissionRequest = { operation: 'UPDATE', resource: info, subresource: 'status', namespace: old.metadata.namespace, name: old.metadata.name!, object: updated, oldObject: old, user, store: this.options.store, randomSuffix: this.randomSuffix };
     for (const phase of phases) {
-      const s = dispatchWebhooks(phase, req, this.webhookPost, this.reviewUid);
+      const s = dispatchWebhooks(phase, req, this.webhookPost, this.reviewUid, this.webhookLog);
       if (s) return s;
     }
     return undefined;

@@ -45,6 +45,15 @@ export type WebhookReply =
   | { kind: 'failed'; failure: 'refused' | 'timeout' | 'unreachable' }
   | { kind: 'silent' };
 
+/** Where the dispatchers' klog lines go: severity, `file:line` of k8s.io/apiserver v0.32.4, message. */
+export type WebhookLog = (severity: 'W' | 'E', source: string, message: string) => void;
+
+/** The dispatchers' log lines, by phase (pkg/admission/plugin/webhook/{mutating,validating}/dispatcher.go at v0.32.4). */
+const LOG_LINES: Readonly<Record<WebhookPhase, { failingOpen: string; unhandled: string; failingClosed: string; rejected?: string }>> = {
+  mutating: { failingOpen: 'dispatcher.go:210', unhandled: 'dispatcher.go:214', failingClosed: 'dispatcher.go:225' },
+  validating: { failingOpen: 'dispatcher.go:205', unhandled: 'dispatcher.go:213', failingClosed: 'dispatcher.go:217', rejected: 'dispatcher.go:225' },
+};
+
 /** A POST of `body` to ip:port from the API server's node (the kube-apiserver process provides it while it serves). */
 export type WebhookPost = (ip: string, port: number, request: { path: string; host: string; body: string }) => WebhookReply;
 
@@ -59,7 +68,7 @@ export function hasWebhooks(store: { count(resource: string): number }, phase: W
  * parallel and returns the first error); mutating ones in order, stopping
  * at the first error.
  */
-export function dispatchWebhooks(phase: WebhookPhase, req: AdmissionRequest, post: WebhookPost | undefined, reviewUid: () => string): Status | undefined {
+export function dispatchWebhooks(phase: WebhookPhase, req: AdmissionRequest, post: WebhookPost | undefined, reviewUid: () => string, log?: WebhookLog): Status | undefined {
   let first: Status | undefined;
   for (const config of req.store.list(CONFIGURATIONS[phase], undefined)) {
     for (const hook of list((config as Obj).webhooks)) {
@@ -68,9 +77,11 @@ export function dispatchWebhooks(phase: WebhookPhase, req: AdmissionRequest, pos
         if (matched === false) continue;
         return matched;
       }
-      const error = callHook(phase, hook, req, post, reviewUid);
+      const error = callHook(phase, hook, req, post, reviewUid, log);
       if (!error) continue;
       if (phase === 'mutating') return error;
+      // Only the first error answers; the others are handled as errors nobody returns.
+      if (first) log?.('E', 'dispatcher.go:242', `"Unhandled Error" err=${JSON.stringify(error.message)} logger="UnhandledError"`);
       first ??= error;
     }
   }
@@ -138,14 +149,33 @@ function objectSelected(selector: LabelSelector | undefined, req: AdmissionReque
 }
 
 /** callHook: the POST, then the answer (a mutating webhook's patch applied); a Status when the request must fail. */
-function callHook(phase: WebhookPhase, hook: Obj, req: AdmissionRequest, post: WebhookPost | undefined, reviewUid: () => string): Status | undefined {
+function callHook(phase: WebhookPhase, hook: Obj, req: AdmissionRequest, post: WebhookPost | undefined, reviewUid: () => string, log: WebhookLog | undefined): Status | undefined {
   const name = String(hook.name ?? '');
+  const lines = LOG_LINES[phase];
   const called = call(phase, hook, req, post, reviewUid);
   if (called.kind === 'allowed') return called.patch === undefined ? undefined : applyPatch(name, req, called.patch);
-  if (called.kind === 'denied') return called.status;
+  if (called.kind === 'denied') {
+    if (lines.rejected) log?.('W', lines.rejected, `rejected by webhook ${goQuote(name)}: ${goStatusErrorSyntax(called.status)}`);
+    return called.status;
+  }
   // ErrCallingWebhook: failing open (Ignore) admits the request; failing closed is a 500.
-  if (hook.failurePolicy === 'Ignore') return undefined;
-  return internalError(`Internal error occurred: failed calling webhook ${goQuote(name)}: ${called.reason}`);
+  const callError = `failed calling webhook ${goQuote(name)}: ${called.reason}`;
+  if (hook.failurePolicy === 'Ignore') {
+    log?.('W', lines.failingOpen, `Failed calling webhook, failing open ${name}: ${callError}`);
+    log?.('E', lines.unhandled, `"Unhandled Error" err=${JSON.stringify(callError)} logger="UnhandledError"`);
+    return undefined;
+  }
+  log?.('W', lines.failingClosed, `Failed calling webhook, failing closed ${name}: ${callError}`);
+  return internalError(`Internal error occurred: ${callError}`);
+}
+
+/** A StatusError as Go's %#v prints it (the dispatcher logs a rejection so). */
+function goStatusErrorSyntax(status: Status): string {
+  const q = (v: string) => goQuote(v);
+  return (
+    `&errors.StatusError{ErrStatus:v1.Status{TypeMeta:v1.TypeMeta{Kind:"", APIVersion:""}, ListMeta:v1.ListMeta{SelfLink:"", ResourceVersion:"", Continue:"", RemainingItemCount:(*int64)(nil)}, ` +
+    `Status:${q(status.status)}, Message:${q(status.message)}, Reason:${q(status.reason)}, Details:(*v1.StatusDetails)(nil), Code:${status.code}}}`
+  );
 }
 
 /**
@@ -202,7 +232,7 @@ function call(phase: WebhookPhase, hook: Obj, req: AdmissionRequest, post: Webho
     return { kind: 'error', reason: `failed to call webhook: couldn't get version/kind; json parse error: ${goJsonSyntaxError(reply.body)}` };
   }
   const verified = verifyResponse(uid, phase === 'mutating', review);
-  if (typeof verified === 'string') return { kind: 'error', reason: verified };
+  if (typeof verified === 'string') return { kind: 'error', reason: `received invalid webhook response: ${verified}` };
   if (verified.allowed !== true) return { kind: 'denied', status: rejection(String(hook.name ?? ''), verified.status as Obj | undefined) };
   if (typeof verified.patch === 'string' && verified.patch !== '') {
     if (verified.patchType !== 'JSONPatch') return { kind: 'error', reason: `unsupported patch type ${goQuote(String(verified.patchType))}` };
@@ -220,10 +250,11 @@ function verifyResponse(uid: string, mutating: boolean, review: Obj): Obj | stri
   if (review.apiVersion !== 'admission.k8s.io/v1' || review.kind !== 'AdmissionReview') return `expected webhook response of admission.k8s.io/v1, Kind=AdmissionReview, got ${group}/${version}, Kind=${review.kind ?? ''}`;
   const hasPatch = typeof response.patch === 'string' && response.patch !== '';
   const patchType = typeof response.patchType === 'string' ? response.patchType : '';
-  if (mutating && hasPatch && patchType === '') return 'webhook returned response.patch but not response.patchType';
+  if (mutating && hasPatch && (response.patchType === undefined || response.patchType === null)) return 'webhook returned response.patch but not response.patchType';
   if (mutating && !hasPatch && patchType !== '') return 'webhook returned response.patchType but not response.patch';
+  if (mutating && hasPatch && response.patchType === '') return 'webhook returned invalid response.patchType of ""';
   if (!mutating && hasPatch) return 'validating webhook may not return response.patch';
-  if (!mutating && patchType !== '') return 'validating webhook may not return response.patchType';
+  if (!mutating && response.patchType !== undefined && response.patchType !== null) return 'validating webhook may not return response.patchType';
   return response;
 }
 

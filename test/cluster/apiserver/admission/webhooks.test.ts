@@ -117,7 +117,7 @@ describe('admission webhooks', () => {
     c.add(config());
     c.api.addWebhookTransport(answering({ kind: 'answered', status: 200, body: JSON.stringify({ apiVersion: 'admission.k8s.io/v1', kind: 'AdmissionReview', response: { uid: 'x', allowed: true } }) }));
     const r = createPod();
-    expect(!r.ok && r.status.message).toMatch(/failed calling webhook "pods.policy.example.com": expected response.uid="[0-9a-f-]+", got "x"$/);
+    expect(!r.ok && r.status.message).toMatch(/failed calling webhook "pods.policy.example.com": received invalid webhook response: expected response.uid="[0-9a-f-]+", got "x"$/);
   });
 
   it('calls only webhooks whose rules match the operation, group, version, resource and subresource', () => {
@@ -318,11 +318,61 @@ describe('mutating webhooks', () => {
   it('refuses a patch without its patchType, and a validating webhook that answers with a patch', () => {
     c.api.addWebhookTransport(patcher([{ op: 'add', path: '/metadata/labels/x', value: 'y' }], null));
     const r = c.admin.create('pods', 'default', structuredClone(POD) as KubeObject);
-    expect(!r.ok && r.status.message).toBe('Internal error occurred: failed calling webhook "pods.policy.example.com": webhook returned response.patch but not response.patchType');
+    expect(!r.ok && r.status.message).toBe('Internal error occurred: failed calling webhook "pods.policy.example.com": received invalid webhook response: webhook returned response.patch but not response.patchType');
     c.sys.delete('mutatingwebhookconfigurations', undefined, 'pod-policy');
     c.add(config());
     c.api.addWebhookTransport(patcher([{ op: 'add', path: '/metadata/labels/x', value: 'y' }]));
     const v = c.admin.create('pods', 'default', structuredClone(POD) as KubeObject);
-    expect(!v.ok && v.status.message).toBe('Internal error occurred: failed calling webhook "pods.policy.example.com": validating webhook may not return response.patch');
+    expect(!v.ok && v.status.message).toBe('Internal error occurred: failed calling webhook "pods.policy.example.com": received invalid webhook response: validating webhook may not return response.patch');
+  });
+});
+
+describe("kube-apiserver's log of webhook calls", () => {
+  /** The API server's log lines, each as `W source] message` (timestamps and pid left out). */
+  const logged = (c: TestCluster): string[] => {
+    const lines: string[] = [];
+    c.api.log = (line) => lines.push(line.replace(/^(\w)\d{4} [\d:.]+ +1 /, '$1 '));
+    return lines;
+  };
+
+  it('warns when it fails closed, with the line of v0.32.4 validating/dispatcher.go', () => {
+    const c = new TestCluster();
+    c.add({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'policy-system' } });
+    c.add(SERVICE);
+    c.add(config());
+    const lines = logged(c);
+    c.api.addWebhookTransport(answering({ kind: 'failed', failure: 'refused' }));
+    c.admin.create('pods', 'default', structuredClone(POD) as KubeObject);
+    expect(lines).toEqual([
+      'W dispatcher.go:217] Failed calling webhook, failing closed pods.policy.example.com: failed calling webhook "pods.policy.example.com": failed to call webhook: Post "https://pod-policy.policy-system.svc:443/validate?timeout=10s": dial tcp 10.96.0.50:443: connect: connection refused',
+    ]);
+  });
+
+  it('warns and hands the error to HandleError when it fails open; a mutating webhook logs from its own dispatcher', () => {
+    const c = new TestCluster();
+    c.add({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'policy-system' } });
+    c.add(SERVICE);
+    c.add(config({ failurePolicy: 'Ignore' }, 'MutatingWebhookConfiguration'));
+    const lines = logged(c);
+    c.api.addWebhookTransport(answering({ kind: 'silent' }));
+    expect(c.admin.create('pods', 'default', structuredClone(POD) as KubeObject).ok).toBe(true);
+    const error = 'failed calling webhook \\"pods.policy.example.com\\": failed to call webhook: Post \\"https://pod-policy.policy-system.svc:443/validate?timeout=10s\\": context deadline exceeded';
+    expect(lines).toEqual([
+      'W dispatcher.go:210] Failed calling webhook, failing open pods.policy.example.com: failed calling webhook "pods.policy.example.com": failed to call webhook: Post "https://pod-policy.policy-system.svc:443/validate?timeout=10s": context deadline exceeded',
+      `E dispatcher.go:214] "Unhandled Error" err="${error}" logger="UnhandledError"`,
+    ]);
+  });
+
+  it('logs a denial as the StatusError it returns', () => {
+    const c = new TestCluster();
+    c.add({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'policy-system' } });
+    c.add(SERVICE);
+    c.add(config());
+    const lines = logged(c);
+    c.api.addWebhookTransport(reviewer(false, { code: 403, reason: 'Forbidden', message: 'no' }).post);
+    c.admin.create('pods', 'default', structuredClone(POD) as KubeObject);
+    expect(lines).toEqual([
+      'W dispatcher.go:225] rejected by webhook "pods.policy.example.com": &errors.StatusError{ErrStatus:v1.Status{TypeMeta:v1.TypeMeta{Kind:"", APIVersion:""}, ListMeta:v1.ListMeta{SelfLink:"", ResourceVersion:"", Continue:"", RemainingItemCount:(*int64)(nil)}, Status:"Failure", Message:"admission webhook \\"pods.policy.example.com\\" denied the request: no", Reason:"Forbidden", Details:(*v1.StatusDetails)(nil), Code:403}}',
+    ]);
   });
 });
