@@ -450,6 +450,10 @@ export class ApiServer {
     const old = store.get(b.info.name, b.ns, name);
     if (!old) return failure(notFound(b.info, name));
     const now = this.options.queue.now();
+    // handlers/delete.go: mutating admission with no objects, then (rest.AdmissionToValidateObjectDeleteFunc) validating
+    // admission of the object being deleted; only webhooks act on a delete here. A dry run is admitted too.
+    const rejected = this.webhooksAlone({ operation: 'DELETE', resource: b.info, namespace: b.ns, name, object: old, oldObject: old, user: b.user });
+    if (rejected) return failure(rejected);
     const graceful = b.info.name === 'pods' && !!(old.spec as { nodeName?: string })?.nodeName && options.gracePeriodSeconds !== 0;
     const finalizers = old.metadata.finalizers ?? [];
     // A Terminating namespace whose spec.finalizers the namespace controller has cleared is removed on the next delete.
@@ -707,9 +711,14 @@ export class ApiServer {
 
   /** A status update's admission: the webhooks' alone (no other plugin here acts on a status subresource). */
   private statusWebhooks(info: ResourceInfo, old: KubeObject, updated: KubeObject, user: UserInfo): Status | undefined {
-    const phases = (['mutating', 'validating'] as const).filter((phase) => this.webhooksOn(phase, info.name));
+    return this.webhooksAlone({ operation: 'UPDATE', resource: info, subresource: 'status', namespace: old.metadata.namespace, name: old.metadata.name!, object: updated, oldObject: old, user });
+  }
+
+  /** Both webhook phases, for requests no other plugin here acts on (status updates, deletes); nothing is built when no configuration could match. */
+  private webhooksAlone(partial: Omit<AdmissionRequest, 'store' | 'randomSuffix'>): Status | undefined {
+    const phases = (['mutating', 'validating'] as const).filter((phase) => this.webhooksOn(phase, partial.resource.name));
     if (phases.length === 0) return undefined;
-    const req: AdmissionRequest = { operation: 'UPDATE', resource: info, subresource: 'status', namespace: old.metadata.namespace, name: old.metadata.name!, object: updated, oldObject: old, user, store: this.options.store, randomSuffix: this.randomSuffix };
+    const req: AdmissionRequest = { ...partial, store: this.options.store, randomSuffix: this.randomSuffix };
     for (const phase of phases) {
       const s = dispatchWebhooks(phase, req, this.webhookPost, this.reviewUid, this.webhookLog);
       if (s) return s;

@@ -12,7 +12,7 @@
  *
  * Not simulated: url clientConfigs beyond an IP address, matchConditions
  * (CEL), reinvocation (IfNeeded), TLS verification against caBundle, and the
- * DELETE and CONNECT operations.
+ * CONNECT operation (exec, attach, port-forward).
  */
 import type { Status, StatusReason } from '../types.js';
 import type { AdmissionRequest, AdmissionStore } from './types.js';
@@ -72,7 +72,7 @@ export function dispatchWebhooks(phase: WebhookPhase, req: AdmissionRequest, pos
   let first: Status | undefined;
   for (const config of req.store.list(CONFIGURATIONS[phase], undefined)) {
     for (const hook of list((config as Obj).webhooks)) {
-      const matched = shouldCall(hook, req);
+      const matched = shouldCall(phase, hook, req);
       if (matched !== true) {
         if (matched === false) continue;
         return matched;
@@ -91,11 +91,11 @@ export function dispatchWebhooks(phase: WebhookPhase, req: AdmissionRequest, pos
 const list = (v: unknown): Obj[] => (Array.isArray(v) ? v.filter((x) => x !== null && typeof x === 'object') : []);
 
 /** ShouldCallHook: a rule matches, then the namespace and object selectors; a Status when the namespace cannot be read. */
-function shouldCall(hook: Obj, req: AdmissionRequest): boolean | Status {
+function shouldCall(phase: WebhookPhase, hook: Obj, req: AdmissionRequest): boolean | Status {
   if (!list(hook.rules).some((rule) => ruleMatches(rule, req))) return false;
   const ns = namespaceSelected(hook.namespaceSelector as LabelSelector | undefined, req);
   if (ns !== true) return ns;
-  return objectSelected(hook.objectSelector as LabelSelector | undefined, req);
+  return objectSelected(hook.objectSelector as LabelSelector | undefined, req, phase);
 }
 
 /** The namespace an admission request names: a Namespace's own name for a request about a namespace. */
@@ -142,9 +142,14 @@ function namespaceSelected(selector: LabelSelector | undefined, req: AdmissionRe
   return matchesLabelSelector(selector, labels);
 }
 
-/** object.Matcher.MatchObjectSelector: the new object's labels or the old one's. */
-function objectSelected(selector: LabelSelector | undefined, req: AdmissionRequest): boolean {
+/**
+ * object.Matcher.MatchObjectSelector: the new object's labels or the old one's.
+ * A delete's mutating admission has neither (handlers/delete.go passes nil objects),
+ * so only an empty selector matches it.
+ */
+function objectSelected(selector: LabelSelector | undefined, req: AdmissionRequest, phase: WebhookPhase): boolean {
   if (isEmptySelector(selector)) return true;
+  if (req.operation === 'DELETE' && phase === 'mutating') return false;
   return matchesLabelSelector(selector, req.object?.metadata?.labels) || (req.oldObject !== undefined && matchesLabelSelector(selector, req.oldObject.metadata?.labels));
 }
 
@@ -219,7 +224,7 @@ function call(phase: WebhookPhase, hook: Obj, req: AdmissionRequest, post: Webho
   const failed = (why: string): CallResult => ({ kind: 'error', reason: `failed to call webhook: Post ${goQuote(url)}: ${why}` });
   if ('error' in target) return failed(target.error);
   const uid = reviewUid();
-  const body = JSON.stringify(admissionReview(uid, req));
+  const body = JSON.stringify(admissionReview(uid, req, phase));
   const reply: WebhookReply = post ? post(target.ip, target.port, { path: `${target.path}?timeout=${timeout}`, host: target.host, body }) : { kind: 'failed', failure: 'unreachable' };
   if (reply.kind === 'failed' && reply.failure !== 'timeout') return failed(`dial tcp ${target.ip}:${target.port}: connect: ${reply.failure === 'refused' ? 'connection refused' : 'no route to host'}`);
   // The webhook's own deadline (timeoutSeconds) passed with no answer.
@@ -287,7 +292,7 @@ function hostOf(url: string): string {
 }
 
 /** The AdmissionReview (admission.k8s.io/v1) the API server sends. */
-function admissionReview(uid: string, req: AdmissionRequest): Obj {
+function admissionReview(uid: string, req: AdmissionRequest, phase: WebhookPhase): Obj {
   const [group, version] = [req.resource.group, req.resource.version];
   return {
     kind: 'AdmissionReview',
@@ -303,8 +308,9 @@ function admissionReview(uid: string, req: AdmissionRequest): Obj {
       ...(req.namespace ? { namespace: req.namespace } : {}),
       operation: req.operation,
       userInfo: { username: req.user.name, groups: req.user.groups },
-      object: req.object,
-      oldObject: req.oldObject ?? null,
+      // A delete has no new object; its validating admission sees the object being deleted as oldObject, its mutating none.
+      object: req.operation === 'DELETE' ? null : req.object,
+      oldObject: req.operation === 'DELETE' && phase === 'mutating' ? null : (req.oldObject ?? null),
       dryRun: false,
     },
   };

@@ -376,3 +376,30 @@ describe("kube-apiserver's log of webhook calls", () => {
     ]);
   });
 });
+
+describe('webhooks on DELETE', () => {
+  it('sends a delete to a validating webhook with the object being deleted as oldObject, and its denial keeps the object', () => {
+    const c = new TestCluster();
+    c.add({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'policy-system' } });
+    c.add(SERVICE);
+    c.add({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'settings', namespace: 'default', labels: { protected: 'true' } } });
+    c.add(config({ rules: [{ operations: ['DELETE'], apiGroups: [''], apiVersions: ['v1'], resources: ['configmaps'] }], objectSelector: { matchLabels: { protected: 'true' } } }));
+    const { post, calls } = reviewer(false, { code: 403, reason: 'Forbidden', message: 'settings are protected' });
+    c.api.addWebhookTransport(post);
+    const r = c.admin.delete('configmaps', 'default', 'settings');
+    expect(!r.ok && r.status).toMatchObject({ code: 403, message: 'admission webhook "pods.policy.example.com" denied the request: settings are protected' });
+    expect(calls[0].review.request).toMatchObject({ operation: 'DELETE', name: 'settings', object: null, oldObject: { metadata: { name: 'settings' } } });
+    expect(c.sys.get('configmaps', 'default', 'settings').ok).toBe(true);
+  });
+
+  it('gives a mutating webhook no objects on a delete, and refuses its patch', () => {
+    const c = new TestCluster();
+    c.add({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'policy-system' } });
+    c.add(SERVICE);
+    c.add({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'settings', namespace: 'default' } });
+    c.add(config({ rules: [{ operations: ['DELETE'], apiGroups: [''], apiVersions: ['v1'], resources: ['configmaps'] }] }, 'MutatingWebhookConfiguration'));
+    c.api.addWebhookTransport(patcher([{ op: 'add', path: '/metadata/labels', value: { a: 'b' } }]));
+    const r = c.admin.delete('configmaps', 'default', 'settings');
+    expect(!r.ok && r.status.message).toBe('Internal error occurred: admission webhook "pods.policy.example.com" attempted to modify the object, which is not supported for this operation');
+  });
+});
