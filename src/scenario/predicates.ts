@@ -209,10 +209,14 @@ function isReady(pod: KubeObject): boolean {
   return ((pod.status as Obj)?.conditions ?? []).some((c: Obj) => c.type === 'Ready' && c.status === 'True');
 }
 
-/** A dotted path into an object (`spec.containers.0.image`), own properties only. */
+/**
+ * A dotted path into an object (`spec.containers.0.image`), own properties only;
+ * `\.` is a dot inside a key (`spec.hard.requests\.cpu`, `metadata.labels.app\.kubernetes\.io/name`).
+ */
 export function fieldAt(obj: unknown, path: string): unknown {
   let cur: unknown = obj;
-  for (const key of path.replace(/^\./, '').split('.')) {
+  const keys = path.replace(/^\./, '').split(/(?<!\\)\./).map((k) => k.replaceAll('\\.', '.'));
+  for (const key of keys) {
     // Own keys only: a path through `constructor` or `__proto__` names no field of the object.
     if (cur === null || typeof cur !== 'object' || !Object.hasOwn(cur, key)) return undefined;
     cur = (cur as Obj)[key];

@@ -393,7 +393,7 @@ function buildEvidence() {
           namespace: z.string().optional().describe('Namespace (omit for cluster-scoped resources).'),
           name: z.string().min(1).optional().describe('Object name (or give `selector`).'),
           selector: z.string().min(1).optional().describe('Label selector, e.g. app=web: any matching object (or give `name`).'),
-          path: z.string().min(1).describe('Dotted field path, e.g. spec.schedulerName or spec.containers.0.image.'),
+          path: z.string().min(1).describe('Dotted field path, e.g. spec.schedulerName or spec.containers.0.image; write a dot inside a key as \\. (spec.hard.requests\\.cpu).'),
           equals: z
             .union([z.string(), z.number(), z.boolean()])
             .optional()

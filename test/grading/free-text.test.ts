@@ -154,6 +154,10 @@ const TABLE: Record<string, Phrasings> = {
     ],
     wrong: ['the checkout image tag is wrong', 'the webhook is unreachable', 'checkout requests too much cpu'],
   },
+  'quota-blocks-scale-up': {
+    right: ['the shop-compute resourcequota allows only 2 cpu of requests, four replicas use it all', 'quota exceeded in the shop namespace: requests.cpu 2/2', 'the shop-compute quota blocks the fifth and sixth pod'],
+    wrong: ['the nodes are out of cpu', 'the quota is not exceeded', 'the storefront image tag is wrong'],
+  },
   'dns-coredns-down': {
     right: ['coredns was scaled to 0 replicas so kube-dns has no endpoints', 'the intern scaled the coredns deployment to zero', 'no coredns pods are running, dns is down'],
     wrong: ['coredns is not down', 'the web service selector matches no pods', 'a network policy blocks dns'],

@@ -194,6 +194,12 @@ const FIXES: Record<string, Fixes> = {
     // labelling the namespace does nothing (the namespaceSelector names namespaces, not a label to opt out by).
     forbidden: [['kubectl delete mutatingwebhookconfiguration mesh-injector', 'kubectl rollout restart deployment checkout'], ['kubectl label namespace default sidecar.mesh.example.com/inject=false', 'kubectl rollout restart deployment checkout']],
   },
+  'quota-blocks-scale-up': {
+    // kubectl edit's equivalent as a JSON patch; any value that leaves room for six replicas would run them, but the goal is the approved 4.
+    alternatives: [['kubectl patch quota shop-compute -n shop --type=json -p \'[{"op":"replace","path":"/spec/hard/requests.cpu","value":"4"}]\'']],
+    // "without changing what each replica requests" and "keep the namespace's limits in place".
+    forbidden: [['kubectl set resources deployment storefront -n shop --requests=cpu=300m'], ['kubectl delete resourcequota shop-compute -n shop']],
+  },
   'apiserver-manifest-broken': {
     alternatives: [['ssh cp-1', "sed -i -e 's/admission-plugin=/admission-plugins=/' /etc/kubernetes/manifests/kube-apiserver.yaml"]],
     // Restarting the kubelet restarts nothing that matters: the manifest still has the unknown flag.

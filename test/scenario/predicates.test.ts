@@ -170,3 +170,14 @@ describe('a goal on an object that does not exist', () => {
     expect(describeOf({ serviceHasEndpoints: { namespace: 'default', name: 'typo' } })).toBe('service default/typo has ready endpoints');
   });
 });
+
+describe('fieldAt', () => {
+  it('follows a dotted path, with \\. for a dot inside a key', async () => {
+    const { fieldAt } = await import('../../src/scenario/predicates.js');
+    const quota = { spec: { hard: { 'requests.cpu': '4', pods: '20' } }, metadata: { labels: { 'app.kubernetes.io/name': 'shop' } } };
+    expect(fieldAt(quota, 'spec.hard.requests\\.cpu')).toBe('4');
+    expect(fieldAt(quota, 'metadata.labels.app\\.kubernetes\\.io/name')).toBe('shop');
+    expect(fieldAt(quota, 'spec.hard.requests.cpu')).toBeUndefined();
+    expect(fieldAt(quota, 'spec.hard.pods')).toBe('20');
+  });
+});
