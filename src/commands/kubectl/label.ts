@@ -80,6 +80,9 @@ function runMetaEdit(inv: Invocation, which: Which): ExecResult {
     const updated = structuredClone(obj);
     if (Object.keys(current).length === 0) delete updated.metadata[which];
     else updated.metadata[which] = { ...current };
+    // --resource-version: the change carries it, and the server refuses it (409) unless the object is still at it.
+    const precondition = str(inv.flags, 'resource-version');
+    if (precondition) updated.metadata.resourceVersion = precondition;
     const r = inv.client.update(info.name, obj.metadata.namespace, updated);
     if (!r.ok) {
       stderr += statusMessage(r.status);

@@ -48,6 +48,7 @@ export function runScale(inv: Invocation): ExecResult {
   let stderr = fetched.stderr;
   let failed = fetched.failed;
   const expected = int(inv.flags, 'current-replicas');
+  const version = str(inv.flags, 'resource-version');
   for (const { info, obj } of fetched.objects) {
     if (!SCALABLE.includes(info.kind)) {
       stderr += `error: no scaler has been implemented for {"${info.group}" "${info.kind}"}\n`;
@@ -55,8 +56,14 @@ export function runScale(inv: Invocation): ExecResult {
       continue;
     }
     const spec = obj.spec as Obj;
+    // scale.ScalePrecondition.validate: the size, then the resource version.
     if (expected !== undefined && expected !== (spec.replicas ?? 1)) {
       stderr += `error: Expected replicas to be ${expected}, was ${spec.replicas ?? 1}\n`;
+      failed = true;
+      continue;
+    }
+    if (version !== undefined && version !== '' && version !== obj.metadata.resourceVersion) {
+      stderr += `error: Expected resource version to be ${version}, was ${obj.metadata.resourceVersion}\n`;
       failed = true;
       continue;
     }
