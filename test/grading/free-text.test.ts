@@ -158,6 +158,10 @@ const TABLE: Record<string, Phrasings> = {
     right: ['the shop-compute resourcequota allows only 2 cpu of requests, four replicas use it all', 'quota exceeded in the shop namespace: requests.cpu 2/2', 'the shop-compute quota blocks the fifth and sixth pod'],
     wrong: ['the nodes are out of cpu', 'the quota is not exceeded', 'the storefront image tag is wrong'],
   },
+  'admission-webhook-timeout': {
+    right: ['the image-policy webhook process is frozen (state T), so every call times out with context deadline exceeded', 'image-policy hangs: its pod is Running but the webhook stopped answering', 'webhook timeout: image-policy does not answer within 10s and failurePolicy is Fail'],
+    wrong: ['the image-policy webhook is not hanging', 'the reports image tag is wrong', 'the node is out of cpu'],
+  },
   'dns-coredns-down': {
     right: ['coredns was scaled to 0 replicas so kube-dns has no endpoints', 'the intern scaled the coredns deployment to zero', 'no coredns pods are running, dns is down'],
     wrong: ['coredns is not down', 'the web service selector matches no pods', 'a network policy blocks dns'],

@@ -200,6 +200,15 @@ const FIXES: Record<string, Fixes> = {
     // "without changing what each replica requests" and "keep the namespace's limits in place".
     forbidden: [['kubectl set resources deployment storefront -n shop --requests=cpu=300m'], ['kubectl delete resourcequota shop-compute -n shop']],
   },
+  'admission-webhook-timeout': {
+    // A rollout restart gives the webhook a fresh process as well as deleting its pod does.
+    alternatives: [['kubectl rollout restart deployment image-policy -n security', 'kubectl rollout status deployment image-policy -n security', 'kubectl create deployment reports --image=shop/reports:2.4']],
+    // "pods it cannot check must still be refused": failing open admits reports, unchecked; and without a fresh process nothing changes.
+    forbidden: [
+      ['kubectl patch validatingwebhookconfiguration image-policy -p \'{"webhooks":[{"name":"images.security.example.com","failurePolicy":"Ignore"}]}\'', 'kubectl create deployment reports --image=shop/reports:2.4'],
+      ['kubectl create deployment reports --image=shop/reports:2.4'],
+    ],
+  },
   'apiserver-manifest-broken': {
     alternatives: [['ssh cp-1', "sed -i -e 's/admission-plugin=/admission-plugins=/' /etc/kubernetes/manifests/kube-apiserver.yaml"]],
     // Restarting the kubelet restarts nothing that matters: the manifest still has the unknown flag.
