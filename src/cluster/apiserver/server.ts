@@ -32,7 +32,7 @@ import { copyWithRoomFor, spreadWith } from '../shallow-copy.js';
 import { validateObject } from './validation.js';
 import type { AdmissionPlugin, AdmissionRequest } from './admission/types.js';
 import { defaultAdmissionPlugins } from './admission/index.js';
-import { dispatchWebhooks, hasWebhooks, WEBHOOK_PLUGIN_NAMES, type WebhookLog, type WebhookPhase, type WebhookPost } from './admission/webhooks.js';
+import { dispatchWebhooks, hasWebhooks, WEBHOOK_PLUGIN_NAMES, type WebhookCalls, type WebhookPhase, type WebhookPost } from './admission/webhooks.js';
 import { ServiceAllocators } from './allocators.js';
 import { LeaseManager } from '../store/lease-manager.js';
 import { qosClass } from './qos.js';
@@ -111,11 +111,26 @@ export class ApiServer {
       if (i >= 0) this.webhookPosts.splice(i, 1);
     };
   }
-  /** The webhook dispatchers' klog lines, into the API server's log. */
-  private readonly webhookLog: WebhookLog = (severity, source, message) => this.log?.(klogLine(severity, this.options.queue.now(), 1, source, message));
-  /** AdmissionReview uids: a counter, so calling webhooks draws nothing from the seeded source. */
+  /**
+   * Simulated time requests have spent waiting on webhooks that never answered, in all; a client
+   * reads it before and after its own requests (CredentialClient.waitedMs): nothing is served
+   * concurrently, so the difference is its own wait.
+   */
+  waitedMs = 0;
+  /** What the webhook dispatchers use: the serving transport, review uids, the API server's log, the wait. */
+  private readonly webhookCalls: WebhookCalls = ((server: ApiServer): WebhookCalls => ({
+    get post() {
+      return server.webhookPost;
+    },
+    // A counter, so calling webhooks draws nothing from the seeded source.
+    reviewUid: () => `00000000-0000-4000-8000-${(++server.reviews).toString(16).padStart(12, '0')}`,
+    log: (severity, source, message) => server.log?.(klogLine(severity, server.options.queue.now(), 1, source, message)),
+    waited: (ms) => {
+      server.waitedMs += ms;
+    },
+  }))(this);
+  /** AdmissionReview uids handed out (webhookCalls.reviewUid). */
   private reviews = 0;
-  private readonly reviewUid = (): string => `00000000-0000-4000-8000-${(++this.reviews).toString(16).padStart(12, '0')}`;
   /** The components `componentstatuses` probes (set by the kube-apiserver process: it probes from its node). */
   componentProbes: readonly ComponentProbe[] = [];
   private readonly allocators: ServiceAllocators;
@@ -687,7 +702,7 @@ export class ApiServer {
     }
     // MutatingAdmissionWebhook comes last of the mutating plugins kube-apiserver enables.
     if (mutatingHooks) {
-      const s = dispatchWebhooks('mutating', req!, this.webhookPost, this.reviewUid, this.webhookLog);
+      const s = dispatchWebhooks('mutating', req!, this.webhookCalls);
       if (s) return s;
     }
     // handlers/create.go and update.go: mutating admission, then the strategy's Validate (rest.BeforeCreate,
@@ -699,13 +714,13 @@ export class ApiServer {
     for (const plugin of chain.validate) {
       if (hooksDue && plugin.name === 'ResourceQuota') {
         hooksDue = false;
-        const s = dispatchWebhooks('validating', req!, this.webhookPost, this.reviewUid, this.webhookLog);
+        const s = dispatchWebhooks('validating', req!, this.webhookCalls);
         if (s) return s;
       }
       const s = plugin.validate!(req!);
       if (s) return s;
     }
-    if (hooksDue) return dispatchWebhooks('validating', req!, this.webhookPost, this.reviewUid, this.webhookLog);
+    if (hooksDue) return dispatchWebhooks('validating', req!, this.webhookCalls);
     return undefined;
   }
 
@@ -720,7 +735,7 @@ export class ApiServer {
     if (phases.length === 0) return undefined;
     const req: AdmissionRequest = { ...partial, store: this.options.store, randomSuffix: this.randomSuffix };
     for (const phase of phases) {
-      const s = dispatchWebhooks(phase, req, this.webhookPost, this.reviewUid, this.webhookLog);
+      const s = dispatchWebhooks(phase, req, this.webhookCalls);
       if (s) return s;
     }
     return undefined;
@@ -791,6 +806,19 @@ interface AdmissionChain {
 /** An ApiClient bound to one credential. */
 class CredentialClient implements ApiClient {
   constructor(private readonly server: ApiServer, private readonly credential: Credential) {}
+  private waited = 0;
+  /** A write, counting what it waited on webhooks (requests are served one at a time, so the server's total grows by this one's wait). */
+  private measured<T>(request: () => T): T {
+    const before = this.server.waitedMs;
+    try {
+      return request();
+    } finally {
+      this.waited += this.server.waitedMs - before;
+    }
+  }
+  waitedMs(): number {
+    return this.waited;
+  }
   get(resource: string, namespace: string | undefined, name: string) {
     return this.server.get(this.credential, resource, namespace, name);
   }
@@ -798,19 +826,19 @@ class CredentialClient implements ApiClient {
     return this.server.list(this.credential, resource, namespace, options);
   }
   create(resource: string, namespace: string | undefined, object: KubeObject, options?: WriteOptions) {
-    return this.server.create(this.credential, resource, namespace, object, options);
+    return this.measured(() => this.server.create(this.credential, resource, namespace, object, options));
   }
   update(resource: string, namespace: string | undefined, object: KubeObject, subresource?: 'ephemeralcontainers', options?: WriteOptions) {
-    return this.server.update(this.credential, resource, namespace, object, subresource, options);
+    return this.measured(() => this.server.update(this.credential, resource, namespace, object, subresource, options));
   }
   updateStatus(resource: string, namespace: string | undefined, object: KubeObject) {
-    return this.server.update(this.credential, resource, namespace, object, 'status');
+    return this.measured(() => this.server.update(this.credential, resource, namespace, object, 'status'));
   }
   patch(resource: string, namespace: string | undefined, name: string, type: PatchType, patch: unknown, subresource?: 'ephemeralcontainers' | 'status', options?: WriteOptions) {
-    return this.server.patch(this.credential, resource, namespace, name, type, patch, subresource, options);
+    return this.measured(() => this.server.patch(this.credential, resource, namespace, name, type, patch, subresource, options));
   }
   delete(resource: string, namespace: string | undefined, name: string, options?: DeleteOptions) {
-    return this.server.delete(this.credential, resource, namespace, name, options);
+    return this.measured(() => this.server.delete(this.credential, resource, namespace, name, options));
   }
   watch(resource: string, namespace: string | undefined, resourceVersion: string, handler: (e: WatchEvent) => void, options?: ListOptions) {
     return this.server.watch(this.credential, resource, namespace, resourceVersion, handler, options);

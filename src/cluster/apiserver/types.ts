@@ -165,6 +165,11 @@ export interface ApiClient {
   podLogs(namespace: string, name: string, options?: PodLogOptions): ApiResult<string>;
   /** POST pods/exec: runs a command in a container through the kubelet of the pod's node (kubectl exec). */
   podExec(namespace: string, name: string, options: PodExecOptions): ApiResult<ExecOutput>;
+  /**
+   * Simulated time this client's requests have spent waiting on the server so far (admission
+   * webhooks that never answered); a command adds what its requests waited to the clock.
+   */
+  waitedMs?(): number;
 }
 
 /** Options of a pods/exec request. */

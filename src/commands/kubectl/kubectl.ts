@@ -207,9 +207,10 @@ export async function runKubectl(args: readonly string[], ctx: CommandContext): 
   const takesDryRun = (VERB_FLAGS[verb] ?? []).some((spec) => spec.name === 'dry-run');
   const dryRun = takesDryRun ? dryRunStrategy(parsed.flags) : ({ ok: true, strategy: 'none' } as const);
   if (!dryRun.ok) return { stdout: '', stderr: `error: ${dryRun.error}\n`, exitCode: 1 };
+  const client = ctx.cluster.adminClient(asUser === '' ? undefined : { user: asUser, groups: asGroups });
   const inv: Invocation = {
     ctx,
-    client: dryRunClient(ctx.cluster.adminClient(asUser === '' ? undefined : { user: asUser, groups: asGroups }), dryRun.strategy),
+    client: dryRunClient(client, dryRun.strategy),
     ...(dryRun.strategy !== 'none' ? { dryRun: dryRun.strategy } : {}),
     now: ctx.cluster.now(),
     args: parsed.positional,
@@ -220,7 +221,12 @@ export async function runKubectl(args: readonly string[], ctx: CommandContext): 
     explicitNamespace: namespace !== undefined,
     commandPath: `kubectl ${verb}`,
   };
-  return handler(inv);
+  // A request that waited on the server (a webhook that never answered) took that long: the clock moves on by it.
+  const waitedBefore = client.waitedMs?.() ?? 0;
+  const result = await handler(inv);
+  const waited = (client.waitedMs?.() ?? 0) - waitedBefore;
+  if (waited > 0) ctx.cluster.advance(waited);
+  return result;
 }
 
 /** The `kubectl` command. */

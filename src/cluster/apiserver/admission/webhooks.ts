@@ -54,6 +54,17 @@ const LOG_LINES: Readonly<Record<WebhookPhase, { failingOpen: string; unhandled:
   validating: { failingOpen: 'dispatcher.go:205', unhandled: 'dispatcher.go:213', failingClosed: 'dispatcher.go:217', rejected: 'dispatcher.go:225' },
 };
 
+/** What the dispatchers need from the API server for one request. */
+export interface WebhookCalls {
+  /** The transport of a serving kube-apiserver (undefined: none serves). */
+  readonly post: WebhookPost | undefined;
+  /** A fresh AdmissionReview uid. */
+  readonly reviewUid: () => string;
+  readonly log?: WebhookLog;
+  /** The request waited `ms` for webhooks that never answered (their timeoutSeconds): the client's wait. */
+  readonly waited?: (ms: number) => void;
+}
+
 /** A POST of `body` to ip:port from the API server's node (the kube-apiserver process provides it while it serves). */
 export type WebhookPost = (ip: string, port: number, request: { path: string; host: string; body: string }) => WebhookReply;
 
@@ -68,7 +79,21 @@ export function hasWebhooks(store: { count(resource: string): number }, phase: W
  * parallel and returns the first error); mutating ones in order, stopping
  * at the first error.
  */
-export function dispatchWebhooks(phase: WebhookPhase, req: AdmissionRequest, post: WebhookPost | undefined, reviewUid: () => string, log?: WebhookLog): Status | undefined {
+export function dispatchWebhooks(phase: WebhookPhase, req: AdmissionRequest, calls: WebhookCalls): Status | undefined {
+  const log = calls.log;
+  // Validating webhooks are called in parallel (the request waits for the slowest), mutating ones in turn.
+  let waitedMs = 0;
+  const waited = (ms: number) => {
+    waitedMs = phase === 'validating' ? Math.max(waitedMs, ms) : waitedMs + ms;
+  };
+  try {
+    return dispatch(phase, req, calls, waited, log);
+  } finally {
+    if (waitedMs > 0) calls.waited?.(waitedMs);
+  }
+}
+
+function dispatch(phase: WebhookPhase, req: AdmissionRequest, calls: WebhookCalls, waited: (ms: number) => void, log: WebhookLog | undefined): Status | undefined {
   let first: Status | undefined;
   for (const config of req.store.list(CONFIGURATIONS[phase], undefined)) {
     for (const hook of list((config as Obj).webhooks)) {
@@ -77,7 +102,7 @@ export function dispatchWebhooks(phase: WebhookPhase, req: AdmissionRequest, pos
         if (matched === false) continue;
         return matched;
       }
-      const error = callHook(phase, hook, req, post, reviewUid, log);
+      const error = callHook(phase, hook, req, calls, waited, log);
       if (!error) continue;
       if (phase === 'mutating') return error;
       // Only the first error answers; the others are handled as errors nobody returns.
@@ -154,10 +179,10 @@ function objectSelected(selector: LabelSelector | undefined, req: AdmissionReque
 }
 
 /** callHook: the POST, then the answer (a mutating webhook's patch applied); a Status when the request must fail. */
-function callHook(phase: WebhookPhase, hook: Obj, req: AdmissionRequest, post: WebhookPost | undefined, reviewUid: () => string, log: WebhookLog | undefined): Status | undefined {
+function callHook(phase: WebhookPhase, hook: Obj, req: AdmissionRequest, calls: WebhookCalls, waited: (ms: number) => void, log: WebhookLog | undefined): Status | undefined {
   const name = String(hook.name ?? '');
   const lines = LOG_LINES[phase];
-  const called = call(phase, hook, req, post, reviewUid);
+  const called = call(phase, hook, req, calls, waited);
   if (called.kind === 'allowed') return called.patch === undefined ? undefined : applyPatch(name, req, called.patch);
   if (called.kind === 'denied') {
     if (lines.rejected) log?.('W', lines.rejected, `rejected by webhook ${goQuote(name)}: ${goStatusErrorSyntax(called.status)}`);
@@ -216,19 +241,23 @@ function replaceInPlace(object: Obj, next: Obj): void {
 
 type CallResult = { kind: 'allowed'; patch?: string } | { kind: 'denied'; status: Status } | { kind: 'error'; reason: string };
 
-function call(phase: WebhookPhase, hook: Obj, req: AdmissionRequest, post: WebhookPost | undefined, reviewUid: () => string): CallResult {
+function call(phase: WebhookPhase, hook: Obj, req: AdmissionRequest, calls: WebhookCalls, waited: (ms: number) => void): CallResult {
   const cc: Obj = hook.clientConfig ?? {};
   const timeout = `${hook.timeoutSeconds ?? 10}s`;
   const target = resolve(cc, req.store);
   const url = `${target.url}${target.url.includes('?') ? '&' : '?'}timeout=${timeout}`;
   const failed = (why: string): CallResult => ({ kind: 'error', reason: `failed to call webhook: Post ${goQuote(url)}: ${why}` });
   if ('error' in target) return failed(target.error);
-  const uid = reviewUid();
+  const uid = calls.reviewUid();
   const body = JSON.stringify(admissionReview(uid, req, phase));
+  const post = calls.post;
   const reply: WebhookReply = post ? post(target.ip, target.port, { path: `${target.path}?timeout=${timeout}`, host: target.host, body }) : { kind: 'failed', failure: 'unreachable' };
   if (reply.kind === 'failed' && reply.failure !== 'timeout') return failed(`dial tcp ${target.ip}:${target.port}: connect: ${reply.failure === 'refused' ? 'connection refused' : 'no route to host'}`);
   // The webhook's own deadline (timeoutSeconds) passed with no answer.
-  if (reply.kind !== 'answered') return failed('context deadline exceeded');
+  if (reply.kind !== 'answered') {
+    waited(Number(hook.timeoutSeconds ?? 10) * 1000);
+    return failed('context deadline exceeded');
+  }
   if (reply.status < 200 || reply.status > 299) return { kind: 'error', reason: `failed to call webhook: ${unexpectedStatus(reply.status, reply.body)}` };
   let review: Obj;
   try {

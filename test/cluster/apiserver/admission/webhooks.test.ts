@@ -403,3 +403,38 @@ describe('webhooks on DELETE', () => {
     expect(!r.ok && r.status.message).toBe('Internal error occurred: admission webhook "pods.policy.example.com" attempted to modify the object, which is not supported for this operation');
   });
 });
+
+describe('the time a webhook that never answers costs', () => {
+  const setup = (kind: string, hooks: Obj[]) => {
+    const c = new TestCluster();
+    c.add({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'policy-system' } });
+    c.add(SERVICE);
+    const cfg = config(hooks[0], kind);
+    for (const h of hooks.slice(1)) cfg.webhooks.push({ ...cfg.webhooks[0], ...h });
+    c.add(cfg);
+    c.api.addWebhookTransport(answering({ kind: 'silent' }));
+    return c;
+  };
+
+  it('is the slowest validating webhook’s timeout (they are called in parallel), added to the clock by kubectl', async () => {
+    const c = setup('ValidatingWebhookConfiguration', [{ timeoutSeconds: 5 }, { name: 'second.policy.example.com', timeoutSeconds: 8 }]);
+    const before = c.queue.now();
+    expect((await c.run('run web --image=nginx:1.27')).exitCode).toBe(1);
+    expect(c.queue.now() - before).toBe(8_000);
+  });
+
+  it('is the sum of the mutating webhooks’ timeouts (they are called in turn), even when they fail open', async () => {
+    const c = setup('MutatingWebhookConfiguration', [{ timeoutSeconds: 5, failurePolicy: 'Ignore' }, { name: 'second.policy.example.com', timeoutSeconds: 8, failurePolicy: 'Ignore' }]);
+    const before = c.queue.now();
+    expect((await c.run('run web --image=nginx:1.27')).stdout).toBe('pod/web created\n');
+    expect(c.queue.now() - before).toBe(13_000);
+  });
+
+  it('is nothing for a refused connection, which fails at once', async () => {
+    const c = setup('ValidatingWebhookConfiguration', [{}]);
+    c.api.addWebhookTransport(answering({ kind: 'failed', failure: 'refused' }));
+    const before = c.queue.now();
+    await c.run('run web --image=nginx:1.27');
+    expect(c.queue.now()).toBe(before);
+  });
+});
