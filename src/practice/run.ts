@@ -133,6 +133,7 @@ export class ScenarioRun {
       delete: (...a) => client.delete(...a),
       raw: (...a) => client.raw(...a),
       podExec: (...a) => client.podExec(...a),
+      waitedMs: () => client.waitedMs?.() ?? 0,
       podLogs: (namespace, name, opts) => {
         this.current.podLogs.push({ namespace, name });
         return client.podLogs(namespace, name, opts);

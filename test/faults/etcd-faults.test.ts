@@ -16,6 +16,18 @@ describe('etcd fault primitives', () => {
     const outcomes = new Set<string>();
     for (let i = 0; i < 6; i++) outcomes.add(await onHost(run, 'workstation', `kubectl label deployment web try=${i} --overwrite`));
     expect(outcomes).toContain('Error from server: etcdserver: request timed out\n');
+    // A write that times out has waited out etcd's ReqTimeout: the clock moves on by 7 s for it.
+    let waited = false;
+    for (let i = 0; i < 6 && !waited; i++) {
+      const before = run.cluster.now();
+      const out = await onHost(run, 'workstation', `kubectl label deployment web again=${i} --overwrite`);
+      const took = run.cluster.now() - before;
+      if (out.includes('request timed out')) {
+        expect(took).toBeGreaterThanOrEqual(7_000);
+        waited = true;
+      } else expect(took).toBeLessThan(7_000);
+    }
+    expect(waited).toBe(true);
     expect(await onHost(run, 'workstation', 'kubectl get deployment web -o name')).toBe('deployment.apps/web\n');
     const etcdLog = await onHost(run, 'workstation', 'kubectl logs -n kube-system etcd-cp-1 --tail=200');
     expect(etcdLog).toContain('"msg":"slow fdatasync"');

@@ -14,7 +14,7 @@ import { authenticate, authenticationFailure, type Credential, type UserInfo } f
 import { klogKV, klogLine } from '../host/journal.js';
 import { authorize } from './authz.js';
 import { KUBEADM_SERVING_OPTIONS, type ServingOptions } from './serving-options.js';
-import { ETCD_ERROR_CODES } from '../etcd/member.js';
+import { ETCD_ERROR_CODES, ETCD_ERRORS, REQUEST_TIMEOUT_NS } from '../etcd/member.js';
 import { decodeWrite } from './field-validation.js';
 import { alreadyExists, methodNotAllowed, storageError, badRequest, conflict, failure, forbidden, gone, proxyError, invalid, notFound, notServed, rejectedRequest, unauthorized, unstructuredServerError } from './errors.js';
 import { healthAnswer, type HealthAnswer } from './health.js';
@@ -112,7 +112,8 @@ export class ApiServer {
     };
   }
   /**
-   * Simulated time requests have spent waiting on webhooks that never answered, in all; a client
+   * Simulated time requests have spent waiting on webhooks that never answered and on etcd
+   * proposals that timed out, in all; a client
    * reads it before and after its own requests (CredentialClient.waitedMs): nothing is served
    * concurrently, so the difference is its own wait.
    */
@@ -657,6 +658,8 @@ export class ApiServer {
   private storageRefusal(resource: string, object: KubeObject, remove = false): Status | undefined {
     const why = this.options.store.admit(resource, object, remove);
     if (why === undefined) return undefined;
+    // A proposal etcd never applied: the request waited out etcd's ReqTimeout before it failed.
+    if (why === ETCD_ERRORS.timeout) this.waitedMs += REQUEST_TIMEOUT_NS / 1_000_000;
     if (this.log) {
       const code = ETCD_ERROR_CODES[why] ?? 2;
       const err = `apiserver received an error that is not an metav1.Status: rpctypes.EtcdError{code:0x${code.toString(16)}, desc:${JSON.stringify(why)}}: ${why}`;

@@ -167,7 +167,8 @@ export interface ApiClient {
   podExec(namespace: string, name: string, options: PodExecOptions): ApiResult<ExecOutput>;
   /**
    * Simulated time this client's requests have spent waiting on the server so far (admission
-   * webhooks that never answered); a command adds what its requests waited to the clock.
+   * webhooks that never answered, etcd proposals that timed out); a command adds what its
+   * requests waited to the clock.
    */
   waitedMs?(): number;
 }

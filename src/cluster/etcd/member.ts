@@ -42,7 +42,7 @@ const WARN_SYNC_NS = 1_000_000_000;
  * ServerConfig.ReqTimeout: 5s + 2 × election timeout (kubeadm leaves etcd's
  * 1000 ms): a proposal not applied by then answers ErrTimeout.
  */
-const REQUEST_TIMEOUT_NS = 7_000_000_000;
+export const REQUEST_TIMEOUT_NS = 7_000_000_000;
 
 /** How long history stays before the API server's compactor removes it (--etcd-compaction-interval). */
 const COMPACTION_INTERVAL_MS = 5 * 60_000;

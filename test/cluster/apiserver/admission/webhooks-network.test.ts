@@ -30,8 +30,11 @@ describe('a webhook whose process hangs', () => {
   it('times out: the pod is Running and has endpoints, but every matching create fails on the context deadline', async () => {
     const run = startFixture('test/fixtures/scenarios/webhooks/webhook-frozen.yaml');
     expect((await run.exec('kubectl get pods -n policy-system')).output).toMatch(/pod-policy-\S+\s+1\/1\s+Running/);
+    const before = run.cluster.now();
     const r = await run.exec('kubectl run web --image=nginx:1.27');
     expect(r.output).toBe('Error from server (InternalError): Internal error occurred: failed calling webhook "pods.policy.example.com": failed to call webhook: Post "https://pod-policy.policy-system.svc:443/validate?timeout=10s": context deadline exceeded\n');
+    // kubectl waited the webhook's 10 s before it printed that.
+    expect(run.cluster.now() - before).toBeGreaterThanOrEqual(10_000);
     // A fresh pod is a fresh process.
     await run.exec('kubectl delete pods -n policy-system -l app=pod-policy');
     run.cluster.advance(60_000);
