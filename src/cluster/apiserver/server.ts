@@ -368,7 +368,7 @@ export class ApiServer {
     const ns = b.info.namespaced ? (b.ns ?? requestBody.metadata?.namespace) : undefined;
     const old = this.options.store.get(b.info.name, ns, name);
     // A renewal's fast path skips admission: no plugin acts on it, unless a webhook configuration might.
-    if (old !== undefined && subresource === undefined && b.info.name === 'leases' && !this.dryRunning && renewsOnly(requestBody, old) && !this.webhooksOn('mutating', 'leases') && !this.webhooksOn('validating', 'leases')) return this.renew(old, requestBody);
+    if (old !== undefined && subresource === undefined && b.info.name === 'leases' && !this.dryRunning && renewsOnly(requestBody, old) && !this.webhooksOn('mutating', b.info) && !this.webhooksOn('validating', b.info)) return this.renew(old, requestBody);
     const decoded = decodeWrite(b.user, requestBody, options?.fieldValidation);
     if (!decoded.ok) return failure(decoded.status);
     const body = decoded.body;
@@ -680,8 +680,8 @@ export class ApiServer {
   private runAdmission(partial: Omit<AdmissionRequest, 'store' | 'randomSuffix'>): Status | undefined {
     const chain = this.admissionChain(partial.operation, partial.resource.name);
     const store = this.options.store;
-    const mutatingHooks = this.webhooksOn('mutating', partial.resource.name);
-    const validatingHooks = this.webhooksOn('validating', partial.resource.name);
+    const mutatingHooks = this.webhooksOn('mutating', partial.resource);
+    const validatingHooks = this.webhooksOn('validating', partial.resource);
     // One object shape for every request (a spread of `partial`, whose keys vary, took V8's slow copy path);
     // none for a request no plugin acts on (every update, and most creates but a pod's have one or two).
     const req: AdmissionRequest | undefined =
@@ -734,7 +734,7 @@ export class ApiServer {
 
   /** Both webhook phases, for requests no other plugin here acts on (status updates, deletes); nothing is built when no configuration could match. */
   private webhooksAlone(partial: Omit<AdmissionRequest, 'store' | 'randomSuffix'>): Status | undefined {
-    const phases = (['mutating', 'validating'] as const).filter((phase) => this.webhooksOn(phase, partial.resource.name));
+    const phases = (['mutating', 'validating'] as const).filter((phase) => this.webhooksOn(phase, partial.resource));
     if (phases.length === 0) return undefined;
     const req: AdmissionRequest = { ...partial, store: this.options.store, randomSuffix: this.randomSuffix };
     for (const phase of phases) {
@@ -745,7 +745,7 @@ export class ApiServer {
   }
 
   /** Does this phase's webhook plugin run, and are there webhook configurations it could call for `resource`? */
-  private webhooksOn(phase: WebhookPhase, resource: string): boolean {
+  private webhooksOn(phase: WebhookPhase, resource: ResourceInfo): boolean {
     return hasWebhooks(this.options.store, phase, resource) && !this.serving.disabledAdmissionPlugins.has(WEBHOOK_PLUGIN_NAMES[phase]);
   }
 

@@ -16,6 +16,7 @@
  */
 import type { Status, StatusReason } from '../types.js';
 import type { AdmissionRequest, AdmissionStore } from './types.js';
+import type { ResourceInfo } from '../resources.js';
 import { matchesLabelSelector, type LabelSelector } from '../selectors.js';
 import { goQuote } from '../../go-quote.js';
 import { internalError } from '../errors.js';
@@ -68,9 +69,18 @@ export interface WebhookCalls {
 /** A POST of `body` to ip:port from the API server's node (the kube-apiserver process provides it while it serves). */
 export type WebhookPost = (ip: string, port: number, request: { path: string; host: string; body: string }) => WebhookReply;
 
-/** Does the request have webhooks to consider in this phase? (Cheap: most requests of most clusters have none.) */
-export function hasWebhooks(store: { count(resource: string): number }, phase: WebhookPhase, resource: string): boolean {
-  return store.count(CONFIGURATIONS[phase]) > 0 && !EXEMPT.has(resource);
+/**
+ * Could a webhook of this phase be called for a request on `resource`: a rule
+ * of some configuration names its group and the resource (or `*`)? Cheap, as
+ * most requests of most clusters have no configuration to look at; the
+ * operation, subresource and selectors are judged when the request is dispatched.
+ */
+export function hasWebhooks(store: AdmissionStore & { count(resource: string): number }, phase: WebhookPhase, resource: ResourceInfo): boolean {
+  if (store.count(CONFIGURATIONS[phase]) === 0 || EXEMPT.has(resource.name)) return false;
+  const names = (r: unknown) => typeof r === 'string' && (r === '*' || r.startsWith('*/') || r === resource.name || r.startsWith(`${resource.name}/`));
+  return store
+    .list(CONFIGURATIONS[phase], undefined)
+    .some((config) => list((config as Obj).webhooks).some((hook) => list(hook.rules).some((rule) => (Array.isArray(rule.apiGroups) && (rule.apiGroups.includes('*') || rule.apiGroups.includes(resource.group))) && Array.isArray(rule.resources) && rule.resources.some(names))));
 }
 
 /**

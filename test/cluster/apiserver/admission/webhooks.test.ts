@@ -438,3 +438,20 @@ describe('the time a webhook that never answers costs', () => {
     expect(c.queue.now()).toBe(before);
   });
 });
+
+describe('hasWebhooks', () => {
+  it('answers whether some rule names the resource’s group and the resource, so other requests skip webhook admission', async () => {
+    const { hasWebhooks } = await import('../../../../src/cluster/apiserver/admission/webhooks.js');
+    const { resolveResource } = await import('../../../../src/cluster/apiserver/resources.js');
+    const c = new TestCluster();
+    const store = (c.api as unknown as { options: { store: Parameters<typeof hasWebhooks>[0] } }).options.store;
+    expect(hasWebhooks(store, 'validating', resolveResource('pods')!)).toBe(false);
+    c.add(config());
+    expect(hasWebhooks(store, 'validating', resolveResource('pods')!)).toBe(true);
+    expect(hasWebhooks(store, 'validating', resolveResource('leases')!)).toBe(false);
+    expect(hasWebhooks(store, 'mutating', resolveResource('pods')!)).toBe(false);
+    c.add({ ...config({ name: 'all.policy.example.com', rules: [{ operations: ['*'], apiGroups: ['*'], apiVersions: ['*'], resources: ['*/*'] }] }), metadata: { name: 'everything' } });
+    expect(hasWebhooks(store, 'validating', resolveResource('leases')!)).toBe(true);
+    expect(hasWebhooks(store, 'validating', resolveResource('validatingwebhookconfigurations')!)).toBe(false);
+  });
+});
