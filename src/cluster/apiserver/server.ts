@@ -99,9 +99,6 @@ export class ApiServer {
    * serves; an HA control plane keeps calling while any of them runs).
    */
   private readonly webhookPosts: WebhookPost[] = [];
-  private get webhookPost(): WebhookPost | undefined {
-    return this.webhookPosts[this.webhookPosts.length - 1];
-  }
 
   /** A kube-apiserver process starts serving: webhooks are called from its node. Returns what it calls as it stops. */
   addWebhookTransport(post: WebhookPost): () => void {
@@ -119,17 +116,16 @@ export class ApiServer {
    */
   waitedMs = 0;
   /** What the webhook dispatchers use: the serving transport, review uids, the API server's log, the wait. */
-  private readonly webhookCalls: WebhookCalls = ((server: ApiServer): WebhookCalls => ({
-    get post() {
-      return server.webhookPost;
-    },
+  private readonly webhookCalls: WebhookCalls = {
+    // With no API server serving, nothing reaches the webhook's address.
+    post: (ip, port, request) => this.webhookPosts.at(-1)?.(ip, port, request) ?? { kind: 'failed', failure: 'unreachable' },
     // A counter, so calling webhooks draws nothing from the seeded source.
-    reviewUid: () => `00000000-0000-4000-8000-${(++server.reviews).toString(16).padStart(12, '0')}`,
-    log: (severity, source, message) => server.log?.(klogLine(severity, server.options.queue.now(), 1, source, message)),
+    reviewUid: () => `00000000-0000-4000-8000-${(++this.reviews).toString(16).padStart(12, '0')}`,
+    log: (severity, source, message) => this.log?.(klogLine(severity, this.options.queue.now(), 1, source, message)),
     waited: (ms) => {
-      server.waitedMs += ms;
+      this.waitedMs += ms;
     },
-  }))(this);
+  };
   /** AdmissionReview uids handed out (webhookCalls.reviewUid). */
   private reviews = 0;
   /** The components `componentstatuses` probes (set by the kube-apiserver process: it probes from its node). */
@@ -576,7 +572,7 @@ export class ApiServer {
       }
       const updated = { ...old, metadata, status: object.status };
       // The status subresource's admission: only webhooks act on it here (rules naming `pods/status`, `*/*`...).
-      const rejected = this.statusWebhooks(info, old, updated, user);
+      const rejected = this.webhooksAlone({ operation: 'UPDATE', resource: info, subresource: 'status', namespace: old.metadata.namespace, name: old.metadata.name!, object: updated, oldObject: old, user });
       if (rejected) return failure(rejected);
       return this.commit(info, old, updated);
     }
@@ -679,7 +675,6 @@ export class ApiServer {
 
   private runAdmission(partial: Omit<AdmissionRequest, 'store' | 'randomSuffix'>): Status | undefined {
     const chain = this.admissionChain(partial.operation, partial.resource.name);
-    const store = this.options.store;
     const mutatingHooks = this.webhooksOn('mutating', partial.resource);
     const validatingHooks = this.webhooksOn('validating', partial.resource);
     // One object shape for every request (a spread of `partial`, whose keys vary, took V8's slow copy path);
@@ -696,7 +691,7 @@ export class ApiServer {
             object: partial.object,
             oldObject: partial.oldObject,
             user: partial.user,
-            store,
+            store: this.options.store,
             randomSuffix: this.randomSuffix,
           };
     for (const plugin of chain.admit) {
@@ -725,11 +720,6 @@ export class ApiServer {
     }
     if (hooksDue) return dispatchWebhooks('validating', req!, this.webhookCalls);
     return undefined;
-  }
-
-  /** A status update's admission: the webhooks' alone (no other plugin here acts on a status subresource). */
-  private statusWebhooks(info: ResourceInfo, old: KubeObject, updated: KubeObject, user: UserInfo): Status | undefined {
-    return this.webhooksAlone({ operation: 'UPDATE', resource: info, subresource: 'status', namespace: old.metadata.namespace, name: old.metadata.name!, object: updated, oldObject: old, user });
   }
 
   /** Both webhook phases, for requests no other plugin here acts on (status updates, deletes); nothing is built when no configuration could match. */

@@ -57,8 +57,8 @@ const LOG_LINES: Readonly<Record<WebhookPhase, { failingOpen: string; unhandled:
 
 /** What the dispatchers need from the API server for one request. */
 export interface WebhookCalls {
-  /** The transport of a serving kube-apiserver (undefined: none serves). */
-  readonly post: WebhookPost | undefined;
+  /** The POST from a serving kube-apiserver's node. */
+  readonly post: WebhookPost;
   /** A fresh AdmissionReview uid. */
   readonly reviewUid: () => string;
   readonly log?: WebhookLog;
@@ -90,20 +90,19 @@ export function hasWebhooks(store: AdmissionStore & { count(resource: string): n
  * at the first error.
  */
 export function dispatchWebhooks(phase: WebhookPhase, req: AdmissionRequest, calls: WebhookCalls): Status | undefined {
-  const log = calls.log;
   // Validating webhooks are called in parallel (the request waits for the slowest), mutating ones in turn.
   let waitedMs = 0;
   const waited = (ms: number) => {
     waitedMs = phase === 'validating' ? Math.max(waitedMs, ms) : waitedMs + ms;
   };
   try {
-    return dispatch(phase, req, calls, waited, log);
+    return dispatch(phase, req, { ...calls, waited });
   } finally {
     if (waitedMs > 0) calls.waited?.(waitedMs);
   }
 }
 
-function dispatch(phase: WebhookPhase, req: AdmissionRequest, calls: WebhookCalls, waited: (ms: number) => void, log: WebhookLog | undefined): Status | undefined {
+function dispatch(phase: WebhookPhase, req: AdmissionRequest, calls: WebhookCalls): Status | undefined {
   let first: Status | undefined;
   for (const config of req.store.list(CONFIGURATIONS[phase], undefined)) {
     for (const hook of list((config as Obj).webhooks)) {
@@ -112,11 +111,11 @@ function dispatch(phase: WebhookPhase, req: AdmissionRequest, calls: WebhookCall
         if (matched === false) continue;
         return matched;
       }
-      const error = callHook(phase, hook, req, calls, waited, log);
+      const error = callHook(phase, hook, req, calls);
       if (!error) continue;
       if (phase === 'mutating') return error;
       // Only the first error answers; the others are handled as errors nobody returns.
-      if (first) log?.('E', 'dispatcher.go:242', `"Unhandled Error" err=${JSON.stringify(error.message)} logger="UnhandledError"`);
+      if (first) calls.log?.('E', 'dispatcher.go:242', `"Unhandled Error" err=${JSON.stringify(error.message)} logger="UnhandledError"`);
       first ??= error;
     }
   }
@@ -189,10 +188,11 @@ function objectSelected(selector: LabelSelector | undefined, req: AdmissionReque
 }
 
 /** callHook: the POST, then the answer (a mutating webhook's patch applied); a Status when the request must fail. */
-function callHook(phase: WebhookPhase, hook: Obj, req: AdmissionRequest, calls: WebhookCalls, waited: (ms: number) => void, log: WebhookLog | undefined): Status | undefined {
+function callHook(phase: WebhookPhase, hook: Obj, req: AdmissionRequest, calls: WebhookCalls): Status | undefined {
   const name = String(hook.name ?? '');
   const lines = LOG_LINES[phase];
-  const called = call(phase, hook, req, calls, waited);
+  const log = calls.log;
+  const called = call(phase, hook, req, calls);
   if (called.kind === 'allowed') return called.patch === undefined ? undefined : applyPatch(name, req, called.patch);
   if (called.kind === 'denied') {
     if (lines.rejected) log?.('W', lines.rejected, `rejected by webhook ${goQuote(name)}: ${goStatusErrorSyntax(called.status)}`);
@@ -251,7 +251,7 @@ function replaceInPlace(object: Obj, next: Obj): void {
 
 type CallResult = { kind: 'allowed'; patch?: string } | { kind: 'denied'; status: Status } | { kind: 'error'; reason: string };
 
-function call(phase: WebhookPhase, hook: Obj, req: AdmissionRequest, calls: WebhookCalls, waited: (ms: number) => void): CallResult {
+function call(phase: WebhookPhase, hook: Obj, req: AdmissionRequest, calls: WebhookCalls): CallResult {
   const cc: Obj = hook.clientConfig ?? {};
   const timeout = `${hook.timeoutSeconds ?? 10}s`;
   const target = resolve(cc, req.store);
@@ -260,12 +260,11 @@ function call(phase: WebhookPhase, hook: Obj, req: AdmissionRequest, calls: Webh
   if ('error' in target) return failed(target.error);
   const uid = calls.reviewUid();
   const body = JSON.stringify(admissionReview(uid, req, phase));
-  const post = calls.post;
-  const reply: WebhookReply = post ? post(target.ip, target.port, { path: `${target.path}?timeout=${timeout}`, host: target.host, body }) : { kind: 'failed', failure: 'unreachable' };
+  const reply = calls.post(target.ip, target.port, { path: `${target.path}?timeout=${timeout}`, host: target.host, body });
   if (reply.kind === 'failed' && reply.failure !== 'timeout') return failed(`dial tcp ${target.ip}:${target.port}: connect: ${reply.failure === 'refused' ? 'connection refused' : 'no route to host'}`);
   // The webhook's own deadline (timeoutSeconds) passed with no answer.
   if (reply.kind !== 'answered') {
-    waited(Number(hook.timeoutSeconds ?? 10) * 1000);
+    calls.waited?.(Number(hook.timeoutSeconds ?? 10) * 1000);
     return failed('context deadline exceeded');
   }
   if (reply.status < 200 || reply.status > 299) return { kind: 'error', reason: `failed to call webhook: ${unexpectedStatus(reply.status, reply.body)}` };
